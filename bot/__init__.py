@@ -1,0 +1,1 @@
+"""The Shiftcord application: settings, the SQLite store, the match service and Discord."""

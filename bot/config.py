@@ -1,0 +1,56 @@
+"""Settings, read from the environment (and a `.env` file beside the project)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+README_SECTION = "README.md, section 'Setting up the Discord application'"
+
+
+class ConfigError(RuntimeError):
+    """A setting is missing or malformed; the message says which and where to look."""
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}.") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting of the bot; `.env.example` documents each one."""
+
+    discord_token: str
+    database_path: Path
+    log_level: str
+
+    @classmethod
+    def from_env(cls, env_file: Path | None = None) -> Settings:
+        """Load `.env` (without overriding the real environment) and read the settings."""
+        load_dotenv(env_file or PROJECT_ROOT / ".env", override=False)
+        database = os.environ.get("DATABASE_PATH", "").strip()
+        default_database = PROJECT_ROOT / "data" / "shiftcord.sqlite3"
+        return cls(
+            discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            database_path=Path(database) if database else default_database,
+            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )
+
+    def require_token(self) -> str:
+        """The Discord token, or a ConfigError naming DISCORD_TOKEN and the README section."""
+        if not self.discord_token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token "
+                f"there; {README_SECTION} explains how to get one."
+            )
+        return self.discord_token

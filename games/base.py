@@ -1,0 +1,170 @@
+"""The interface every game implements: a game description and immutable game states.
+
+The bot, the renderer and the tests use only what is defined here, so a new game
+plugs in by subclassing `Game` and `GameState` and registering itself in `games`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class InvalidMove(ValueError):
+    """The text cannot be read as a move of this game."""
+
+
+class IllegalMove(ValueError):
+    """The move can be read but the rules forbid it now; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (empty on a draw), why, and final scores if any."""
+
+    winners: tuple[int, ...]
+    draw: bool
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a match may choose: its type, default, allowed values and a line of help."""
+
+    name: str
+    type: type
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+    def check(self, value: Any) -> Any:
+        """Return `value` converted to this option's type, or raise ValueError saying why."""
+        if self.type is bool and isinstance(value, str):
+            lowered = value.strip().lower()
+            if lowered in ("true", "yes", "on", "1"):
+                value = True
+            elif lowered in ("false", "no", "off", "0"):
+                value = False
+        elif self.type is int and isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ValueError(f"Option {self.name} must be a whole number.") from None
+        elif self.type is str and isinstance(value, str):
+            value = value.strip().lower()
+        if not isinstance(value, self.type) or value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"Option {self.name} must be one of: {allowed} (got {value!r}).")
+        return value
+
+
+class Game(ABC):
+    """A game's description and its factories: `new`, `from_json` and `from_text`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    summary: ClassVar[str] = ""
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option of the game with its checked value; unknown names raise ValueError."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise ValueError(f"{self.title} has no option {unknown[0]!r} (options: {names}).")
+        return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
+
+    def check_players(self, players: int) -> None:
+        """Raise ValueError unless `players` seats is a count this game can be played with."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                counts = str(self.min_players)
+            else:
+                counts = f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"{self.title} is played by {counts} players, not {players}.")
+
+    @abstractmethod
+    def new(
+        self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """The starting position; a bad player count or option raises ValueError saying why."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> GameState:
+        """Rebuild a state from `GameState.to_json`; corrupt data raises ValueError."""
+
+    @abstractmethod
+    def from_text(self, text: str) -> GameState:
+        """Rebuild a state from `GameState.to_text`; unreadable text raises ValueError."""
+
+
+class GameState(ABC):
+    """One immutable position of a game. `play` returns a new state.
+
+    Subclasses set `game` (their Game), `players` (the seat count) and `options`
+    (the resolved option values) and compare equal when the positions are equal.
+    """
+
+    game: ClassVar[Game]
+    players: int
+    options: Mapping[str, Any]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Seat (0-based) of the player to act; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """How many moves have been played to reach this position."""
+
+    @abstractmethod
+    def legal_moves(self) -> Sequence[Hashable]:
+        """Every legal move of the current player (empty once the game is over)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Hashable:
+        """Read a move typed by a player; raises InvalidMove or IllegalMove."""
+
+    @abstractmethod
+    def format_move(self, move: Hashable) -> str:
+        """The canonical notation of a legal move: parse_move(format_move(m)) == m."""
+
+    @abstractmethod
+    def describe_move(self, move: Hashable) -> str:
+        """A short phrase in words, for autocomplete and announcements."""
+
+    @abstractmethod
+    def play(self, move: Hashable) -> GameState:
+        """The position after `move`; raises IllegalMove if it is not legal here."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game runs, else how it ended."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A lossless JSON-ready dict; `game.from_json` rebuilds an equal state."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """A readable position, for tests, bug reports and export."""
+
+    def view(self, seat: int | None) -> GameState:
+        """What `seat` (None: the public) may see. Games without secrets return self."""
+        return self
+
+    def retire(self, seat: int) -> GameState | None:
+        """The position after `seat` leaves (resigns or times out) and the others play on.
+
+        None where the game cannot go on without that seat; the match then ends.
+        """
+        return None

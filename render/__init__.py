@@ -1,0 +1,1 @@
+"""Board pictures: pure functions from a game state to PNG bytes."""
