@@ -3,7 +3,7 @@
 import games
 game = games.get("skift")
 state = game.new(players=2, seed=0)
-state = state.play(state.parse_move("c3s"))
+state = state.play(state.parse_move("c3-c4"))
 """
 
 from __future__ import annotations
