@@ -32,13 +32,18 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """One setting a match may choose: its type, default, allowed values and a line of help."""
+    """One setting a match may choose: its type, default, allowed values and a line of help.
+
+    `names_player` marks an int option whose value is a player in join order (0 = the
+    challenger); the match service maps it to that player's seat after shuffling seats.
+    """
 
     name: str
     type: type
     default: Any
     choices: tuple[Any, ...]
     help: str
+    names_player: bool = False
 
     def check(self, value: Any) -> Any:
         """Return `value` converted to this option's type, or raise ValueError saying why."""
