@@ -8,8 +8,11 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 stamp="$venv/.installed-$1"
 if [ ! -f "$stamp" ] || [ "$root/pyproject.toml" -nt "$stamp" ]; then
-    "$venv/bin/python" -m pip install --quiet --upgrade pip
-    "$venv/bin/python" -m pip install --quiet -e "$root$2"
+    echo "Installing Shiftcord and what it needs into .venv (log: .venv/install.log)..." >&2
+    if ! "$venv/bin/python" -m pip install -e "$root$2" > "$venv/install.log" 2>&1; then
+        cat "$venv/install.log" >&2
+        exit 1
+    fi
     touch "$stamp"
 fi
 cd "$root"
