@@ -4,6 +4,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
 if [ ! -x "$venv/bin/python" ]; then
+    if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+        echo "Shiftcord needs Python 3.11 or newer as python3 (or set PYTHON=/path/to/python)." >&2
+        exit 1
+    fi
     "$python" -m venv "$venv"
 fi
 stamp="$venv/.installed-$1"
