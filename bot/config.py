@@ -33,6 +33,14 @@ class Settings:
     discord_token: str
     database_path: Path
     log_level: str
+    busy_timeout_ms: int = 5000
+    challenge_expiry_days: int = 7
+    max_pending_challenges: int = 5
+    max_active_matches: int = 20
+    default_clock_hours: int = 72
+    reminder_after_hours: int = 24
+    reminder_fraction_percent: int = 10
+    vacation_days_per_year: int = 30
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -44,6 +52,14 @@ class Settings:
             discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database_path=Path(database) if database else default_database,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            busy_timeout_ms=_int("BUSY_TIMEOUT_MS", 5000),
+            challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7),
+            max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5),
+            max_active_matches=_int("MAX_ACTIVE_MATCHES", 20),
+            default_clock_hours=_int("DEFAULT_CLOCK_HOURS", 72),
+            reminder_after_hours=_int("REMINDER_AFTER_HOURS", 24),
+            reminder_fraction_percent=_int("REMINDER_FRACTION_PERCENT", 10),
+            vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30),
         )
 
     def require_token(self) -> str:

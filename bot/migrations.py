@@ -1,0 +1,168 @@
+"""The database schema as numbered migrations, applied at start-up via PRAGMA user_version.
+
+Migration N brings the schema from version N-1 to N. Each runs in its own transaction
+(BEGIN IMMEDIATE ... COMMIT, with `user_version` set inside it), so a crash leaves the
+database at a whole version. Never edit a released migration: append a new one.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+_V1 = (
+    """CREATE TABLE members (
+        member_id INTEGER PRIMARY KEY,
+        reminders INTEGER NOT NULL DEFAULT 1
+    )""",
+    """CREATE TABLE vacations (
+        member_id INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        ends_at REAL NOT NULL,
+        closed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (member_id, started_at)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX vacations_open ON vacations (ends_at) WHERE closed = 0",
+    """CREATE TABLE guilds (
+        guild_id INTEGER PRIMARY KEY,
+        clock_hours INTEGER,
+        challenge_channel_id INTEGER
+    )""",
+    """CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        origin_channel_id INTEGER NOT NULL,
+        channel_id INTEGER,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        clock_hours INTEGER NOT NULL,
+        auto_timeout INTEGER NOT NULL,
+        takebacks INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        ply INTEGER NOT NULL DEFAULT 0,
+        version INTEGER NOT NULL DEFAULT 0,
+        current_seat INTEGER,
+        turn_started_at REAL,
+        deadline REAL,
+        paused_at REAL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        proposal TEXT,
+        snapshot TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        ended_at REAL,
+        result TEXT
+    )""",
+    """CREATE UNIQUE INDEX matches_channel ON matches (channel_id)
+        WHERE status = 'active' AND channel_id IS NOT NULL""",
+    "CREATE INDEX matches_clock ON matches (deadline) WHERE status = 'active'",
+    "CREATE INDEX matches_ended ON matches (guild_id, ended_at) WHERE status != 'active'",
+    """CREATE TABLE match_players (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seat INTEGER NOT NULL,
+        member_id INTEGER NOT NULL,
+        join_index INTEGER NOT NULL,
+        retired TEXT,
+        mu_before REAL,
+        sigma_before REAL,
+        mu_after REAL,
+        sigma_after REAL,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX match_players_member ON match_players (member_id, match_id)",
+    """CREATE TABLE moves (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        notation TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (match_id, idx)
+    ) WITHOUT ROWID""",
+    """CREATE TRIGGER moves_append_only_update BEFORE UPDATE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END""",
+    """CREATE TRIGGER moves_append_only_delete BEFORE DELETE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END""",
+    """CREATE TABLE challenges (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        challenger_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        clock_hours INTEGER NOT NULL,
+        auto_timeout INTEGER NOT NULL,
+        takebacks INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        match_id INTEGER REFERENCES matches (id)
+    )""",
+    "CREATE INDEX challenges_pending ON challenges (expires_at) WHERE status = 'pending'",
+    """CREATE TABLE challenge_members (
+        challenge_id INTEGER NOT NULL REFERENCES challenges (id),
+        member_id INTEGER NOT NULL,
+        invited INTEGER NOT NULL,
+        join_index INTEGER,
+        PRIMARY KEY (challenge_id, member_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX challenge_members_member ON challenge_members (member_id)",
+    """CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        member_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        draws INTEGER NOT NULL DEFAULT 0,
+        losses INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game, member_id)
+    ) WITHOUT ROWID""",
+)
+
+#: MIGRATIONS[n - 1] brings the schema to version n.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+
+LATEST = len(MIGRATIONS)
+
+
+class DatabaseTooNew(RuntimeError):
+    """The database was written by a newer Shiftcord; this one refuses to touch it."""
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The database's schema version (PRAGMA user_version; 0 for a new file)."""
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(conn: aiosqlite.Connection, name: str = "the database") -> int:
+    """Apply every pending migration, each in its own transaction; return the version.
+
+    `conn` must be in autocommit mode (isolation_level None). A database whose version is
+    newer than this code knows raises DatabaseTooNew naming `name`.
+    """
+    while True:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = await schema_version(conn)
+            if version > LATEST:
+                raise DatabaseTooNew(
+                    f"{name} has schema version {version}, but this Shiftcord only knows "
+                    f"versions up to {LATEST}: it was written by a newer Shiftcord. Update "
+                    "Shiftcord (git pull) or point DATABASE_PATH at another file."
+                )
+            if version == LATEST:
+                await conn.execute("COMMIT")
+                return version
+            for statement in MIGRATIONS[version]:
+                await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version = {version + 1}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise

@@ -1,0 +1,130 @@
+"""The match service: challenges, moves, clocks, results and records, on the SQLite store.
+
+No Discord here: the Discord layer and the local console call the same async methods.
+Every method checks everything first and raises a `ServiceError` subclass (message for
+the player) without changing anything when it refuses.
+
+    service = await MatchService.open(settings)
+    challenge = await service.create_challenge(guild, channel, alice, "skift", opponents=[bob])
+    started = await service.accept_challenge(challenge.id, bob)
+    await service.attach_channel(started.match.id, thread_id)
+    update = await service.move(started.match.id, started.match.to_act, "c3-c4")
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.config import Settings
+from bot.service.base import Clock, utc_now
+from bot.service.challenges import ChallengeMixin
+from bot.service.clocks import ClockMixin
+from bot.service.errors import (
+    BadOption,
+    ChallengeClosed,
+    ChannelBusy,
+    ClockError,
+    IllegalMoveError,
+    LimitReached,
+    MatchOver,
+    NoProposal,
+    NotAllowed,
+    NotFound,
+    NotYourTurn,
+    PositionChanged,
+    ReplayError,
+    ServiceError,
+    TakebackRefused,
+    TooLate,
+)
+from bot.service.export import export_text, replay_export
+from bot.service.play import PlayMixin
+from bot.service.queries import QueryMixin
+from bot.service.records import (
+    Challenge,
+    ChallengeUpdate,
+    GameStats,
+    GuildSettings,
+    LogEntry,
+    Match,
+    MatchRecord,
+    MatchResult,
+    MatchRules,
+    MatchUpdate,
+    MemberSettings,
+    MoveChoice,
+    PlayerStats,
+    Proposal,
+    RatingChange,
+    Reminder,
+    Seat,
+    Standing,
+    TickReport,
+    Vacation,
+    display_rating,
+)
+from bot.service.replay import rebuild_state
+from bot.store import Store, backup
+
+__all__ = [
+    "BadOption",
+    "Challenge",
+    "ChallengeClosed",
+    "ChallengeUpdate",
+    "ChannelBusy",
+    "Clock",
+    "ClockError",
+    "GameStats",
+    "GuildSettings",
+    "IllegalMoveError",
+    "LimitReached",
+    "LogEntry",
+    "Match",
+    "MatchOver",
+    "MatchRecord",
+    "MatchResult",
+    "MatchRules",
+    "MatchService",
+    "MatchUpdate",
+    "MemberSettings",
+    "MoveChoice",
+    "NoProposal",
+    "NotAllowed",
+    "NotFound",
+    "NotYourTurn",
+    "PlayerStats",
+    "PositionChanged",
+    "Proposal",
+    "RatingChange",
+    "Reminder",
+    "ReplayError",
+    "Seat",
+    "ServiceError",
+    "Standing",
+    "TakebackRefused",
+    "TickReport",
+    "TooLate",
+    "Vacation",
+    "backup",
+    "display_rating",
+    "export_text",
+    "rebuild_state",
+    "replay_export",
+    "utc_now",
+]
+
+
+class MatchService(ChallengeMixin, PlayMixin, ClockMixin, QueryMixin):
+    """The whole match service over one `Store`; see the mixins for the methods."""
+
+    @classmethod
+    async def open(
+        cls,
+        settings: Settings,
+        *,
+        clock: Clock = utc_now,
+        rng: random.Random | None = None,
+    ) -> MatchService:
+        """Open (creating and migrating if needed) the database named by the settings."""
+        store = await Store.open(settings.database_path, busy_timeout_ms=settings.busy_timeout_ms)
+        return cls(store, settings, clock=clock, rng=rng)

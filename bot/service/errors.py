@@ -1,0 +1,75 @@
+"""The match service's typed errors: each message is a whole sentence for the player.
+
+Every service method checks everything before it changes anything; when it refuses it
+raises one of these and the database is exactly as it was.
+"""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base of every refusal of the match service; `str(error)` is shown to the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(ServiceError):
+    """The match or challenge does not exist (or not in this server)."""
+
+
+class NotAllowed(ServiceError):
+    """The member may not do this: not in the match, not invited, not the challenger."""
+
+
+class NotYourTurn(ServiceError):
+    """Another seat is to act."""
+
+
+class IllegalMoveError(ServiceError):
+    """The text is not a move, or the rules forbid it now; the message names the rule."""
+
+
+class PositionChanged(ServiceError):
+    """The match moved on between reading it and writing the action; look again."""
+
+
+class LimitReached(ServiceError):
+    """Too many pending challenges or active matches (anti-spam limits)."""
+
+
+class ChannelBusy(ServiceError):
+    """The channel or thread already holds an active match, or is not where to challenge."""
+
+
+class BadOption(ServiceError):
+    """A game option, player count, clock or other setting is not acceptable."""
+
+
+class ChallengeClosed(ServiceError):
+    """The challenge was already accepted, declined, cancelled or has expired."""
+
+
+class MatchOver(ServiceError):
+    """The match has already ended."""
+
+
+class NoProposal(ServiceError):
+    """There is no draw offer or takeback request to answer, or it is not the member's to answer."""
+
+
+class TakebackRefused(ServiceError):
+    """A takeback cannot be asked now: disabled for the match, or no own last move to undo."""
+
+
+class TooLate(ServiceError):
+    """The action is only possible earlier: aborting after the first moves."""
+
+
+class ClockError(ServiceError):
+    """A timeout cannot be claimed (no clock, time not up), or vacation cannot be taken."""
+
+
+class ReplayError(ServiceError):
+    """An exported record cannot be read or does not replay."""

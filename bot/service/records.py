@@ -1,0 +1,361 @@
+"""What the match service returns: immutable records, free of Discord and SQL.
+
+Times are timezone-aware UTC datetimes. Seats are 0-based (seat 0 acts first); member ids
+are Discord user ids. A `Match` never exposes its full game state: use `public_view()`
+for anything posted in public and `view_for(seat)` for what one player may see alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games import GameState
+
+#: Match statuses.
+ACTIVE = "active"
+FINISHED = "finished"
+ABORTED = "aborted"
+CANCELLED = "cancelled"
+
+#: Challenge statuses.
+PENDING = "pending"
+STARTED = "started"
+DECLINED = "declined"
+WITHDRAWN = "cancelled"
+EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """The service-level settings of a match (the game's own options live in `options`).
+
+    `clock_hours` is the time per move in hours, 0 for no clock. `auto_timeout`: when time
+    runs out the match ends by itself (True) or a waiting player may claim it (False).
+    `takebacks`: whether a player may ask to take back their last move.
+    """
+
+    clock_hours: int
+    auto_timeout: bool
+    takebacks: bool
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player of a match: seat (turn order), member, join order and whether they left."""
+
+    seat: int
+    member_id: int
+    join_index: int
+    retired: bool = False
+    retire_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A pending draw offer or takeback request and who has still to answer it."""
+
+    kind: str  # "draw" or "takeback"
+    by_member: int
+    agreed: tuple[int, ...]
+    waiting_for: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One player's rating in one game before and after a match (openskill Plackett-Luce)."""
+
+    member_id: int
+    game: str
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+    @property
+    def before(self) -> int:
+        """The displayed rating before the match (see `display_rating`)."""
+        return display_rating(self.mu_before, self.sigma_before)
+
+    @property
+    def after(self) -> int:
+        """The displayed rating after the match."""
+        return display_rating(self.mu_after, self.sigma_after)
+
+    @property
+    def delta(self) -> int:
+        """The change of the displayed rating."""
+        return self.after - self.before
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The number players see: 1000 + 40 x openskill's ordinal (mu - 3 sigma), rounded.
+
+    A newcomer (mu 25, sigma 25/3) shows 1000; it grows with wins and with certainty.
+    """
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a match ended: `how` is "game", "resign", "timeout", "draw", "abort" or "cancel".
+
+    `winners` are member ids (empty on a draw or an abort/cancel); `ranks` maps each seat
+    to its place (1 best, ties share a place) for rated endings; `reason` is a sentence.
+    """
+
+    how: str
+    reason: str
+    winners: tuple[int, ...]
+    draw: bool
+    ranks: tuple[int, ...] | None
+    scores: tuple[int, ...] | None
+    rating_changes: tuple[RatingChange, ...] = ()
+
+    @property
+    def rated(self) -> bool:
+        """Whether ratings changed (aborted and cancelled matches are unrated)."""
+        return bool(self.rating_changes)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match as stored: who plays which seat, its clock, status and (when over) result.
+
+    `to_act` is the member to act (None once the match is over); `deadline` is when their
+    time runs out (None without a clock or while their clock is paused by vacation).
+    `channel_id` is the thread or channel the match lives in (None until attached);
+    `origin_channel_id` is where the challenge was posted.
+    """
+
+    id: int
+    guild_id: int
+    origin_channel_id: int
+    channel_id: int | None
+    game: str
+    game_title: str
+    options: Mapping[str, Any]
+    rules: MatchRules
+    seats: tuple[Seat, ...]
+    seed: int
+    status: str
+    ply: int
+    version: int
+    current_seat: int | None
+    to_act: int | None
+    turn_started_at: datetime | None
+    deadline: datetime | None
+    paused: bool
+    proposal: Proposal | None
+    created_at: datetime
+    ended_at: datetime | None
+    result: MatchResult | None
+    _state: GameState = field(repr=False, compare=False)
+
+    @property
+    def active(self) -> bool:
+        """Whether the match is still being played."""
+        return self.status == ACTIVE
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        """Member ids in seat order."""
+        return tuple(s.member_id for s in self.seats)
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The seat `member_id` plays, or None when they are not in the match."""
+        for s in self.seats:
+            if s.member_id == member_id:
+                return s.seat
+        return None
+
+    def public_view(self) -> GameState:
+        """The position as everybody may see it (`state.view(None)`): post only this."""
+        return self._state.view(None)
+
+    def view_for(self, seat: int) -> GameState:
+        """The position as `seat` may see it (their own secrets included): show it privately."""
+        return self._state.view(seat)
+
+
+@dataclass(frozen=True)
+class MatchUpdate:
+    """What one action changed, for the picture and the announcement.
+
+    `action`: "move", "resign", "timeout", "draw_offered", "draw_accepted", "draw_declined",
+    "draw" (agreed; the match ended), "takeback_asked", "takeback_accepted",
+    "takeback" (granted; the move was undone), "takeback_refused", "abort" or "cancel".
+    `before`/`after` are public views; `move`, `notation` and `words` are set for moves
+    (and for the move a takeback undid). `match` is the match after the action: its
+    `to_act`, `deadline`, `proposal` and `result` say what comes next.
+    """
+
+    match: Match
+    action: str
+    actor_id: int | None
+    seat: int | None
+    before: GameState
+    after: GameState
+    move: Hashable | None = None
+    notation: str | None = None
+    words: str | None = None
+
+    @property
+    def result(self) -> MatchResult | None:
+        """The result when this action ended the match, else None."""
+        return self.match.result if not self.match.active else None
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """One legal move for autocomplete: its notation and a phrase in words."""
+
+    notation: str
+    words: str
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a match's append-only log: a move, a retirement or a takeback."""
+
+    index: int
+    seat: int
+    member_id: int
+    kind: str  # "move", "retire" or "takeback"
+    notation: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match with its whole log, for history and export."""
+
+    match: Match
+    log: tuple[LogEntry, ...]
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A challenge: the challenger, named invitees, open seats, and who has joined so far.
+
+    `joined` lists member ids in join order (the challenger first); `invited` are named
+    members who have not answered yet; `open_seats` is how many seats anyone may take.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    game: str
+    game_title: str
+    players: int
+    options: Mapping[str, Any]
+    rules: MatchRules
+    joined: tuple[int, ...]
+    invited: tuple[int, ...]
+    open_seats: int
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    match_id: int | None
+
+    @property
+    def pending(self) -> bool:
+        """Whether the challenge still waits for players."""
+        return self.status == PENDING
+
+
+@dataclass(frozen=True)
+class ChallengeUpdate:
+    """A challenge after an answer, and the match when that answer filled the last seat."""
+
+    challenge: Challenge
+    match: Match | None
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A running vacation: all the member's clocks are paused until `ends_at` or their move."""
+
+    started_at: datetime
+    ends_at: datetime
+
+
+@dataclass(frozen=True)
+class MemberSettings:
+    """A member's preferences and vacation: reminders on/off, vacation and days left."""
+
+    member_id: int
+    reminders: bool
+    vacation: Vacation | None
+    vacation_days_left: float
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's defaults: the clock of new challenges and where challenges may be posted."""
+
+    guild_id: int
+    clock_hours: int
+    challenge_channel_id: int | None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A ping to send: `kind` is "idle" (the turn has waited long) or "low_time"."""
+
+    match: Match
+    member_id: int
+    kind: str
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class TickReport:
+    """Everything `tick()` found due: reminders to send, matches ended, challenges expired."""
+
+    reminders: tuple[Reminder, ...] = ()
+    timeouts: tuple[MatchUpdate, ...] = ()
+    expired_challenges: tuple[Challenge, ...] = ()
+    vacations_ended: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a server's standings in one game."""
+
+    rank: int
+    member_id: int
+    rating: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A member's record in one game of one server."""
+
+    game: str
+    rating: int
+    rank: int | None
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A member's statistics in one server: per game, plus active matches everywhere."""
+
+    member_id: int
+    guild_id: int
+    games: tuple[GameStats, ...]
+    active_matches: int

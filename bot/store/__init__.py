@@ -1,0 +1,121 @@
+"""The SQLite store: one aiosqlite connection in WAL mode, transactions, migrations, backup.
+
+Every read-modify-write runs inside `transaction()` (BEGIN IMMEDIATE ... COMMIT, rolled
+back on any error); reads that need a consistent picture use `reading()`. One asyncio lock
+keeps the coroutines sharing the connection from interleaving their statements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.config import Settings
+from bot.migrations import DatabaseTooNew, migrate
+
+__all__ = ["DatabaseTooNew", "Store", "StoreError", "backup"]
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened or copied; the message says which file and why."""
+
+
+class Store:
+    """The database connection and its transactions; open with `await Store.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, *, busy_timeout_ms: int = 5000) -> Store:
+        """Open (creating the file and its folder on first start) and migrate the database."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await migrate(conn, name=f"The database {path}")
+        except sqlite3.DatabaseError as error:
+            await conn.close()
+            raise StoreError(f"The database {path} cannot be opened: {error}.") from error
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        """Close the connection (waiting for a running transaction to finish)."""
+        async with self._lock:
+            await self.conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT around the block; any exception rolls everything back."""
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await asyncio.shield(self.conn.rollback())
+                raise
+            await self.conn.commit()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction (one consistent snapshot of the database) around the block."""
+        async with self._lock:
+            await self.conn.execute("BEGIN")
+            try:
+                yield self.conn
+            finally:
+                await asyncio.shield(self.conn.rollback())
+
+    async def backup(self, target: Path | str) -> Path:
+        """Write a consistent copy of the open database to `target` (see `backup`)."""
+        async with self._lock:
+            return await _backup_to(self.conn, self.path, Path(target))
+
+
+async def backup(settings_or_path: Settings | Path | str, target: Path | str) -> Path:
+    """Copy the database consistently to `target` with SQLite's online backup API.
+
+    Safe while the bot runs: it reads through its own connection, and the copy is written
+    beside `target` and renamed into place only when complete. Returns the target path.
+    """
+    if isinstance(settings_or_path, Settings):
+        source = settings_or_path.database_path
+    else:
+        source = Path(settings_or_path)
+    if not source.exists():
+        raise StoreError(f"There is no database at {source} to back up.")
+    async with aiosqlite.connect(source) as conn:
+        await conn.execute("PRAGMA busy_timeout = 10000")
+        return await _backup_to(conn, source, Path(target))
+
+
+async def _backup_to(conn: aiosqlite.Connection, source: Path, target: Path) -> Path:
+    if target.exists() and target.resolve() == source.resolve():
+        raise StoreError(f"The backup target {target} is the database itself; choose another.")
+    if target.is_dir():
+        raise StoreError(f"The backup target {target} is a folder; give a file name.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    copy = sqlite3.connect(partial, check_same_thread=False)
+    try:
+        await conn.backup(copy)
+        copy.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        copy.close()
+    partial.replace(target)
+    return target
