@@ -9,6 +9,7 @@ state = state.play(state.parse_move("c3-c4"))
 from __future__ import annotations
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Option, Outcome
+from games.shiftago import SHIFTAGO
 
 __all__ = [
     "Game",
@@ -21,7 +22,7 @@ __all__ = [
     "names",
 ]
 
-_REGISTRY: dict[str, Game] = {game.name: game for game in ()}
+_REGISTRY: dict[str, Game] = {game.name: game for game in (SHIFTAGO,)}
 
 
 def names() -> list[str]:

@@ -1,0 +1,21 @@
+"""Shiftago (Witter and Warneke): shifting marbles on a 7x7 tray, for 2 to 4 players.
+
+Modules: `geometry` (cells, lanes, square names), `rules` (pushing, lines, score tables),
+`moves` (move values and notation), `state` (positions and play), `codec` (JSON and text),
+`game` (options, summary and the `SHIFTAGO` object registered in `games`).
+"""
+
+from games.shiftago.game import SHIFTAGO, ShiftagoGame
+from games.shiftago.moves import Insert, Score
+from games.shiftago.state import COLOURS, LETTERS, Action, ShiftagoState
+
+__all__ = [
+    "COLOURS",
+    "LETTERS",
+    "SHIFTAGO",
+    "Action",
+    "Insert",
+    "Score",
+    "ShiftagoGame",
+    "ShiftagoState",
+]

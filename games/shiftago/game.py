@@ -1,0 +1,118 @@
+"""The Shiftago game description: options, the rules summary, and the state factories."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Game, Option
+from games.shiftago.codec import state_from_json, state_from_text
+from games.shiftago.rules import MARBLES
+from games.shiftago.state import ShiftagoState, empty_board, seat_to_play
+
+SUMMARY = """\
+Shiftago (Witter and Warneke): 2 to 4 players, 22 marbles each, on a 7x7 tray. On your turn \
+enter one marble from any edge into any row or column; the marbles touching that edge are \
+pushed one square inward, up to the first gap. A full lane cannot be entered: no marble ever \
+leaves the tray. Lines are straight runs of one colour (across, down or diagonal), and only \
+the lines of the player who just inserted count.
+Express: a line of 5 (2 players) or 4 (3-4 players) wins at once; out of marbles or a full \
+tray is a draw.
+Expert: after your insertion, a line of yours that scores must be scored, at its full \
+length, one line per insertion, your choice among several. 2 players: 5 = 2, 6 = 5, \
+7 = 10 points; 3-4 players: 4 = 2, 5 = 5, 6 = 8, 7 = 10. The line's marbles go back to your \
+supply except both end marbles (2 players) or one end of your choice (3-4 players); then you \
+insert again. 10 points wins at once; when the player to move has no marbles or the tray is \
+full, most points wins and a tie is a draw.
+Extreme: as Expert, and a line of 4 (2 players) or 3 (3-4 players) must be scored for 0.
+Our rulings: play goes in seat order; the first player is drawn at random; a player who \
+leaves a 3-4 player game leaves their marbles on the tray and the others play on. Options: \
+the handicap (one player sits out 1 to 6 of their first turns) and the lone-colour rule \
+(on by default: while only one colour is on the tray, an insertion may not leave two of its \
+marbles side by side; a push counts as placing the marbles it moves)."""
+
+
+class ShiftagoGame(Game):
+    """Shiftago: Express, Expert and Extreme for 2 to 4 players."""
+
+    name = "shiftago"
+    title = "Shiftago"
+    min_players = 2
+    max_players = 4
+    summary = SUMMARY
+    options = (
+        Option(
+            "variant",
+            str,
+            "express",
+            ("express", "expert", "extreme"),
+            "Express: first line of 5 (4 with 3-4 players) wins; Expert and Extreme: score "
+            "lines for points, first to 10.",
+        ),
+        Option(
+            "handicap_turns",
+            int,
+            0,
+            tuple(range(7)),
+            "Handicap: how many of their first turns the handicapped player sits out (0 to 6).",
+        ),
+        Option(
+            "handicap_player",
+            int,
+            0,
+            (0, 1, 2, 3),
+            "Handicap: which player sits out those turns (0 = the challenger).",
+            names_player=True,
+        ),
+        Option(
+            "lone_colour",
+            bool,
+            True,
+            (True, False),
+            "While only one colour is on the tray, its marbles may not touch side by side.",
+        ),
+    )
+
+    def checked_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The resolved options for `players` seats; raise ValueError when one does not fit."""
+        self.check_players(players)
+        resolved = self.resolve_options(options)
+        if resolved["handicap_player"] >= players:
+            raise ValueError(
+                f"Option handicap_player must name one of the {players} players "
+                f"(0 to {players - 1})."
+            )
+        return resolved
+
+    def new(
+        self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> ShiftagoState:
+        """An empty tray, every supply full; seat 0 plays first (unless handicapped)."""
+        resolved = self.checked_options(players, options)
+        sit_out = [0] * players
+        sit_out[resolved["handicap_player"]] = resolved["handicap_turns"]
+        retired = (False,) * players
+        turn, left, sat_out = seat_to_play(0, tuple(sit_out), retired)
+        return ShiftagoState(
+            players=players,
+            options=resolved,
+            board=empty_board(),
+            supply=(MARBLES,) * players,
+            scores=(0,) * players,
+            turn=turn,
+            sit_out=left,
+            retired=retired,
+            sat_out=sat_out,
+        )
+
+    def from_json(self, data: Mapping[str, Any]) -> ShiftagoState:
+        """Rebuild a state from `to_json`; corrupt data raises ValueError saying what."""
+        return state_from_json(data, self.checked_options)
+
+    def from_text(self, text: str) -> ShiftagoState:
+        """Rebuild a state from `to_text`; unreadable text raises ValueError."""
+        return state_from_text(text, self.checked_options)
+
+
+SHIFTAGO = ShiftagoGame()
+ShiftagoState.game = SHIFTAGO

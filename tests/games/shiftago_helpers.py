@@ -1,0 +1,39 @@
+"""Building Shiftago positions for the scenario tests from a drawing of the tray."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games.shiftago import LETTERS, SHIFTAGO, ShiftagoState
+
+
+def position(
+    rows: str,
+    *,
+    players: int = 2,
+    turn: int = 0,
+    options: dict[str, Any] | None = None,
+    **fields: Any,
+) -> ShiftagoState:
+    """A state with the tray drawn as 7 rows of `.OGBW` (spaces ignored), `turn` to insert,
+    every supply holding the marbles not on the tray; other fields via keyword."""
+    cells = [c for c in rows if not c.isspace()]
+    assert len(cells) == 49, f"drew {len(cells)} cells"
+    board = tuple(None if c == "." else LETTERS.index(c) for c in cells)
+    state = SHIFTAGO.new(players, options=options)
+    supply = tuple(22 - board.count(seat) for seat in range(players))
+    return replace(state, board=board, supply=supply, turn=turn, sat_out=(), **fields)
+
+
+def rows_of(state: ShiftagoState) -> list[str]:
+    """The tray as 7 strings of `.OGBW`, top row first."""
+    cells = ["." if m is None else LETTERS[m] for m in state.board]
+    return ["".join(cells[r * 7 : r * 7 + 7]) for r in range(7)]
+
+
+def play(state: ShiftagoState, *texts: str) -> ShiftagoState:
+    """Play typed moves one after the other."""
+    for text in texts:
+        state = state.play(state.parse_move(text))
+    return state
