@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Option, Outcome
 from games.shiftago import SHIFTAGO
+from games.skift import SKIFT
 
 __all__ = [
     "Game",
@@ -22,7 +23,7 @@ __all__ = [
     "names",
 ]
 
-_REGISTRY: dict[str, Game] = {game.name: game for game in (SHIFTAGO,)}
+_REGISTRY: dict[str, Game] = {game.name: game for game in (SKIFT, SHIFTAGO)}
 
 
 def names() -> list[str]:

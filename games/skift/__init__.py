@@ -1,0 +1,31 @@
+"""Skift, the main game of Shiftcord: tiles and pieces that push each other around.
+
+`SKIFT` is the game object registered in `games`. The modules, from the bottom up:
+`geometry` (quadrants, cells, connectivity), `model` (pieces, moves, layouts),
+`actions` (what a move does), `legality` (control, landlocked, no-undo, legal moves),
+`explain` (why a move is refused), `notation`, `words`, `serial` (JSON and text),
+`state` (the GameState) and `game` (the Game).
+"""
+
+from games.skift.game import SKIFT, SkiftGame
+from games.skift.model import (
+    LastAction,
+    Pass,
+    Piece,
+    PieceMove,
+    Rotation,
+    TileMove,
+)
+from games.skift.state import SkiftState
+
+__all__ = [
+    "SKIFT",
+    "LastAction",
+    "Pass",
+    "Piece",
+    "PieceMove",
+    "Rotation",
+    "SkiftGame",
+    "SkiftState",
+    "TileMove",
+]

@@ -1,0 +1,405 @@
+"""Skift positions as JSON and as text, both lossless and both checked when read back.
+
+JSON (version 1)::
+
+    {"game": "skift", "version": 1, "options": {"layout": "rulings"}, "ply": 0,
+     "to_move": 0, "tiles": {"A": [0, 0], ...}, "pieces": [[1, 1, "w"], ...], "last": null}
+
+Pieces are [x, y, letter] with W/w a White king/pawn and B/b a Black king/pawn.
+
+Text: a header, the board with column letters and row numbers as in the notation, the
+tile names beside the top row of each tile row ("~" marks empty table, "." an empty
+quadrant on a tile), and the last action as one line of JSON::
+
+    Skift: White to move, ply 0, layout rulings, origin 0,0
+         a b  c d  e f
+     1   . .  . .  . .   A B C
+     2   . w  b w  b .
+     ...
+    last: none
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.skift.geometry import TILE_STEPS, Point, is_connected
+from games.skift.model import (
+    ACTION_KINDS,
+    KING,
+    LAYOUTS,
+    PIECES,
+    SEAT_NAMES,
+    START_COUNTS,
+    Cell,
+    LastAction,
+    Move,
+    Pass,
+    Piece,
+    PieceMove,
+    Rotation,
+    TileMove,
+)
+
+if TYPE_CHECKING:
+    from games.skift.state import SkiftState
+
+VERSION = 1
+EMPTY, TABLE = ".", "~"
+
+
+# --- JSON out ---------------------------------------------------------------------------
+
+
+def move_to_json(move: Move) -> dict[str, Any]:
+    """A move as a JSON-ready dict."""
+    if isinstance(move, PieceMove):
+        return {"type": "piece", "src": list(move.src), "dst": list(move.dst)}
+    if isinstance(move, TileMove):
+        return {"type": "tile", "tile": move.tile, "direction": move.direction, "keep": move.keep}
+    if isinstance(move, Rotation):
+        return {"type": "rotate", "tile": move.tile}
+    return {"type": "pass"}
+
+
+def last_to_json(last: LastAction | None) -> dict[str, Any] | None:
+    """The last action as a JSON-ready dict (None stays None)."""
+    if last is None:
+        return None
+    return {
+        "seat": last.seat,
+        "kind": last.kind,
+        "move": move_to_json(last.move),
+        "displaced": [[list(a), list(b)] for a, b in last.displaced],
+        "fallen": [[list(q), p.letter] for q, p in last.fallen],
+        "tile": last.tile,
+        "tiles_moved": [[name, list(a), list(b)] for name, a, b in last.tiles_moved],
+        "tiles_removed": [[name, list(c)] for name, c in last.tiles_removed],
+        "pieces_removed": [[list(q), p.letter] for q, p in last.pieces_removed],
+    }
+
+
+def state_to_json(state: SkiftState) -> dict[str, Any]:
+    """The whole position as a JSON-ready dict."""
+    return {
+        "game": "skift",
+        "version": VERSION,
+        "options": dict(state.options),
+        "ply": state.ply,
+        "to_move": state.to_move,
+        "tiles": {name: list(cell) for name, cell in sorted(state.tiles.items())},
+        "pieces": [[x, y, p.letter] for (x, y), p in sorted(state.pieces.items())],
+        "last": last_to_json(state.last),
+    }
+
+
+# --- JSON in ----------------------------------------------------------------------------
+
+
+def _int(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{what} must be a whole number, not {value!r}.")
+    if abs(value) > 10_000:
+        raise ValueError(f"{what} is too far from the board: {value}.")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{what} must be a list, not {type(value).__name__}.")
+    if length is not None and len(value) != length:
+        raise ValueError(f"{what} must have {length} entries, not {len(value)}.")
+    return list(value)
+
+
+def _point(value: Any, what: str) -> Point:
+    x, y = _list(value, what, 2)
+    return (_int(x, what), _int(y, what))
+
+
+def _piece(value: Any, what: str) -> Piece:
+    if not isinstance(value, str) or value not in PIECES:
+        raise ValueError(f"{what} must be one of W, w, B, b, not {value!r}.")
+    return PIECES[value]
+
+
+def _tile_name(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not re.fullmatch("[A-Z]", value):
+        raise ValueError(f"{what} must be a tile name (a capital letter), not {value!r}.")
+    return value
+
+
+def _opt_tile_name(value: Any, what: str) -> str | None:
+    return None if value is None else _tile_name(value, what)
+
+
+def move_from_json(data: Any) -> Move:
+    """A move from `move_to_json`; corrupt data raises ValueError."""
+    if not isinstance(data, Mapping):
+        raise ValueError("A move must be an object.")
+    kind = data.get("type")
+    if kind == "piece":
+        return PieceMove(_point(data.get("src"), "move src"), _point(data.get("dst"), "move dst"))
+    if kind == "tile":
+        direction = data.get("direction")
+        if direction not in TILE_STEPS:
+            raise ValueError(f"A tile move's direction must be n, e, s or w, not {direction!r}.")
+        keep = _opt_tile_name(data.get("keep"), "move keep")
+        return TileMove(_tile_name(data.get("tile"), "move tile"), direction, keep)
+    if kind == "rotate":
+        return Rotation(_tile_name(data.get("tile"), "move tile"))
+    if kind == "pass":
+        return Pass()
+    raise ValueError(f"Unknown move type {kind!r}.")
+
+
+def last_from_json(data: Any) -> LastAction | None:
+    """A last action from `last_to_json`; corrupt data raises ValueError."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise ValueError("The last action must be an object or null.")
+    seat = data.get("seat")
+    if seat not in (0, 1) or isinstance(seat, bool):
+        raise ValueError(f"The last action's seat must be 0 or 1, not {seat!r}.")
+    move = move_from_json(data.get("move"))
+    kind = data.get("kind")
+    if kind != ACTION_KINDS[type(move)]:
+        raise ValueError(f"The last action's kind {kind!r} does not match its move.")
+
+    def entries(key: str, length: int) -> list[list[Any]]:
+        return [_list(e, key, length) for e in _list(data.get(key, []), key)]
+
+    return LastAction(
+        seat=seat,
+        kind=kind,
+        move=move,
+        displaced=tuple(
+            (_point(a, "displaced"), _point(b, "displaced")) for a, b in entries("displaced", 2)
+        ),
+        fallen=tuple((_point(q, "fallen"), _piece(p, "fallen")) for q, p in entries("fallen", 2)),
+        tile=_opt_tile_name(data.get("tile"), "last tile"),
+        tiles_moved=tuple(
+            (_tile_name(n, "tiles_moved"), _point(a, "tiles_moved"), _point(b, "tiles_moved"))
+            for n, a, b in entries("tiles_moved", 3)
+        ),
+        tiles_removed=tuple(
+            (_tile_name(n, "tiles_removed"), _point(c, "tiles_removed"))
+            for n, c in entries("tiles_removed", 2)
+        ),
+        pieces_removed=tuple(
+            (_point(q, "pieces_removed"), _piece(p, "pieces_removed"))
+            for q, p in entries("pieces_removed", 2)
+        ),
+    )
+
+
+def check_position(
+    tiles: Mapping[str, Cell],
+    pieces: Mapping[Point, Piece],
+    to_move: int,
+    last: LastAction | None,
+    layout: str,
+) -> None:
+    """Raise ValueError unless the parts make a position the rules could reach."""
+    known = set(LAYOUTS[layout][0])
+    for name in tiles:
+        if name not in known:
+            raise ValueError(f"There is no tile {name} in the {layout} layout.")
+    if not tiles:
+        raise ValueError("A position needs at least one tile.")
+    cells = set(tiles.values())
+    if len(cells) != len(tiles):
+        raise ValueError("Two tiles lie on the same cell.")
+    if not is_connected(cells):
+        raise ValueError("The tiles do not form one connected group.")
+    for (x, y), piece in pieces.items():
+        if (x >> 1, y >> 1) not in cells:
+            raise ValueError(f"The {piece.name} at quadrant {(x, y)} is not on a tile.")
+    for seat in (0, 1):
+        kings = sum(p.seat == seat and p.kind == KING for p in pieces.values())
+        pawns = sum(p.seat == seat and p.kind != KING for p in pieces.values())
+        if kings > START_COUNTS[0] or pawns > START_COUNTS[1]:
+            raise ValueError(f"{SEAT_NAMES[seat]} has more pieces than the game starts with.")
+    if to_move not in (0, 1) or isinstance(to_move, bool):
+        raise ValueError(f"The seat to move must be 0 or 1, not {to_move!r}.")
+    if last is not None:
+        _check_last(tiles, pieces, to_move, last)
+
+
+def _check_last(
+    tiles: Mapping[str, Cell], pieces: Mapping[Point, Piece], to_move: int, last: LastAction
+) -> None:
+    if last.seat == to_move:
+        raise ValueError("The last action must be the other seat's.")
+    move = last.move
+    if isinstance(move, PieceMove):
+        if not last.displaced or last.displaced[0] != (move.src, move.dst):
+            raise ValueError("The last piece move's record does not start with its mover.")
+        fallen = {q for q, _ in last.fallen}
+        for before, after in last.displaced:
+            if (after[0] - before[0], after[1] - before[1]) != move.step:
+                raise ValueError("A displaced piece of the last move did not move with it.")
+            if after not in fallen and after not in pieces:
+                raise ValueError("A piece displaced by the last move is missing.")
+    elif isinstance(move, TileMove):
+        if not last.tiles_moved or last.tiles_moved[0][0] != move.tile:
+            raise ValueError("The last tile move's record does not start with its tile.")
+        removed = {name for name, _ in last.tiles_removed}
+        for name, _, after in last.tiles_moved:
+            if name not in removed and tiles.get(name) != after:
+                raise ValueError(f"Tile {name} is not where the last tile move put it.")
+    elif isinstance(move, Rotation) and move.tile not in tiles:
+        raise ValueError(f"The last action rotated tile {move.tile}, which is not on the table.")
+
+
+def parts_from_json(data: Any) -> dict[str, Any]:
+    """The checked parts of a state from `state_to_json` (keyword arguments of SkiftState)."""
+    if not isinstance(data, Mapping):
+        raise ValueError("A Skift position must be a JSON object.")
+    if data.get("game") != "skift" or data.get("version") != VERSION:
+        raise ValueError(f"This is not a Skift position of version {VERSION}.")
+    options = data.get("options")
+    if not isinstance(options, Mapping):
+        raise ValueError("The options must be an object.")
+    tiles_data = data.get("tiles")
+    if not isinstance(tiles_data, Mapping):
+        raise ValueError("The tiles must be an object of name -> [x, y].")
+    tiles = {_tile_name(n, "A tile name"): _point(c, f"tile {n}") for n, c in tiles_data.items()}
+    pieces: dict[Point, Piece] = {}
+    for entry in _list(data.get("pieces"), "pieces"):
+        x, y, letter = _list(entry, "a piece", 3)
+        quadrant = (_int(x, "a piece's x"), _int(y, "a piece's y"))
+        if quadrant in pieces:
+            raise ValueError(f"Two pieces stand on quadrant {quadrant}.")
+        pieces[quadrant] = _piece(letter, "a piece")
+    return {
+        "options": dict(options),
+        "tiles": tiles,
+        "pieces": pieces,
+        "to_move": data.get("to_move"),
+        "ply": _int(data.get("ply"), "ply"),
+        "last": last_from_json(data.get("last")),
+    }
+
+
+# --- text -------------------------------------------------------------------------------
+
+_HEADER = re.compile(
+    r"skift:\s*(white|black) to move"
+    r"(?:,\s*ply (\d+))?(?:,\s*layout (\w+))?(?:,\s*origin (-?\d+),\s*(-?\d+))?\.?",
+    re.IGNORECASE,
+)
+
+
+def state_to_text(state: SkiftState) -> str:
+    """The position as text (see the module docstring)."""
+    min_x, min_y, max_x, max_y = state.bounds()
+    width = max_x - min_x + 1
+    cells = {cell: name for name, cell in state.tiles.items()}
+    lines = [
+        f"Skift: {SEAT_NAMES[state.to_move]} to move, ply {state.ply}, "
+        f"layout {state.options['layout']}, origin {min_x},{min_y}",
+    ]
+    result = state.outcome()
+    columns = [chr(ord("a") + i) for i in range(width)]
+    lines.append("     " + "  ".join(" ".join(columns[i : i + 2]) for i in range(0, width, 2)))
+    for y in range(min_y, max_y + 1):
+        quads = []
+        for x in range(min_x, max_x + 1):
+            piece = state.pieces.get((x, y))
+            on_tile = (x >> 1, y >> 1) in cells
+            quads.append(piece.letter if piece else EMPTY if on_tile else TABLE)
+        row = "  ".join(" ".join(quads[i : i + 2]) for i in range(0, width, 2))
+        line = f"{y - min_y + 1:>3}  {row}"
+        if (y - min_y) % 2 == 0:
+            names = [cells.get((tx, y >> 1), TABLE) for tx in range(min_x >> 1, (max_x >> 1) + 1)]
+            line += "   " + " ".join(names)
+        lines.append(line)
+    last = last_to_json(state.last)
+    lines.append("last: " + ("none" if last is None else json.dumps(last)))
+    if result:
+        lines.append(f"Game over: {result.reason}.")
+    return "\n".join(lines) + "\n"
+
+
+def parts_from_text(text: str) -> dict[str, Any]:
+    """The parts of a state from `state_to_text` (keyword arguments of SkiftState).
+
+    Ply, layout and origin may be left out of the header (0, "rulings", 0,0), and the
+    last line too (no last action), which keeps hand-written test positions short.
+    """
+    if not isinstance(text, str):
+        raise ValueError("A Skift position must be text.")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise ValueError("The text is empty.")
+    header = _HEADER.fullmatch(lines[0])
+    if not header:
+        raise ValueError("The first line must read like 'Skift: White to move, ply 0, ...'.")
+    to_move = 0 if header[1].lower() == "white" else 1
+    origin = (int(header[4] or 0), int(header[5] or 0))
+    if origin[0] % 2 or origin[1] % 2:
+        raise ValueError("The origin must be the corner of a tile: even numbers.")
+    last: LastAction | None = None
+    rows: list[list[str]] = []
+    for line in lines[2:]:
+        if line.lower().startswith("last:"):
+            raw = line[5:].strip()
+            try:
+                last = None if raw.lower() == "none" else last_from_json(json.loads(raw))
+            except json.JSONDecodeError as error:
+                raise ValueError(f"The last action is not valid JSON: {error}.") from None
+        elif not line.lower().startswith("game over:"):
+            rows.append(line.split())
+    tiles, pieces = _read_board(lines[1].split(), rows, origin)
+    return {
+        "options": {"layout": header[3] or "rulings"},
+        "tiles": tiles,
+        "pieces": pieces,
+        "to_move": to_move,
+        "ply": int(header[2] or 0),
+        "last": last,
+    }
+
+
+def _read_board(
+    columns: list[str], rows: list[list[str]], origin: tuple[int, int]
+) -> tuple[dict[str, Cell], dict[Point, Piece]]:
+    width = len(columns)
+    if width == 0 or width % 2 or columns != [chr(ord("a") + i) for i in range(width)]:
+        raise ValueError("The second line must name an even number of columns a, b, c ...")
+    if not rows or len(rows) % 2:
+        raise ValueError("The board must have an even number of rows (two per tile).")
+    tiles: dict[str, Cell] = {}
+    for index, tokens in enumerate(rows):
+        if tokens[0] != str(index + 1):
+            raise ValueError(f"Row {index + 1} is missing or out of order.")
+        names = tokens[1 + width :]
+        expected = width // 2 if index % 2 == 0 else 0
+        if len(tokens) < 1 + width or len(names) != expected:
+            raise ValueError(f"Row {index + 1} must hold {width} squares and {expected} names.")
+        for i, name in enumerate(names):
+            if name != TABLE:
+                if name in tiles:
+                    raise ValueError(f"Tile {name} appears twice.")
+                cell = ((origin[0] >> 1) + i, (origin[1] >> 1) + index // 2)
+                tiles[_tile_name(name, "A tile name")] = cell
+    cells = set(tiles.values())
+    pieces: dict[Point, Piece] = {}
+    for index, tokens in enumerate(rows):
+        y = origin[1] + index
+        for i, mark in enumerate(tokens[1 : 1 + width]):
+            x = origin[0] + i
+            on_tile = (x >> 1, y >> 1) in cells
+            if mark == TABLE and not on_tile:
+                continue
+            if mark == TABLE or not on_tile:
+                where = f"{columns[i]}{index + 1}"
+                raise ValueError(f"Square {where} does not agree with the tile names.")
+            if mark != EMPTY:
+                pieces[(x, y)] = _piece(mark, f"Square {columns[i]}{index + 1}")
+    return tiles, pieces

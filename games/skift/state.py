@@ -1,0 +1,283 @@
+"""The Skift position: an immutable `GameState` over tiles, pieces and the last action."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games.skift.actions import (
+    Cells,
+    Pieces,
+    Tiles,
+    pass_turn,
+    push_pieces,
+    push_tiles,
+    rotate_tile,
+)
+from games.skift.explain import why_illegal
+from games.skift.geometry import Point
+from games.skift.legality import NoUndo, Table, legal_moves
+from games.skift.model import (
+    KING,
+    SEAT_NAMES,
+    Cell,
+    LastAction,
+    Move,
+    Pass,
+    Piece,
+    PieceMove,
+    Rotation,
+    TileMove,
+)
+from games.skift.notation import Frame, format_move, read_move
+from games.skift.words import describe, ending
+
+_MOVE_TYPES = (PieceMove, TileMove, Rotation, Pass)
+
+
+class SkiftState(GameState):
+    """One Skift position. Coordinates are absolute quadrants on the table (y grows south).
+
+    `tiles` maps tile names to tile cells, `pieces` quadrants to pieces, `last` records
+    the action that led here (None at the start).
+    """
+
+    game: ClassVar[Game]
+    players = 2
+
+    __slots__ = ("_tiles", "_cells", "_pieces", "_to_move", "_ply", "_last", "options", "_cache")
+
+    def __init__(
+        self,
+        tiles: Mapping[str, Cell],
+        pieces: Mapping[Point, Piece],
+        to_move: int,
+        ply: int,
+        last: LastAction | None,
+        options: Mapping[str, Any],
+    ) -> None:
+        self._tiles: Tiles = dict(tiles)
+        self._cells: Cells = {cell: name for name, cell in self._tiles.items()}
+        self._pieces: Pieces = dict(pieces)
+        self._to_move = to_move
+        self._ply = ply
+        self._last = last
+        self.options: Mapping[str, Any] = MappingProxyType(dict(options))
+        self._cache: dict[str, Any] = {}
+
+    # --- the table -----------------------------------------------------------------------
+
+    @property
+    def tiles(self) -> Mapping[str, Cell]:
+        """Tile name -> tile cell (tx, ty)."""
+        return MappingProxyType(self._tiles)
+
+    @property
+    def pieces(self) -> Mapping[Point, Piece]:
+        """Quadrant (x, y) -> piece."""
+        return MappingProxyType(self._pieces)
+
+    @property
+    def last(self) -> LastAction | None:
+        """What the action that led to this position did; None at the start."""
+        return self._last
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is, even once the game is over (see `current_player`)."""
+        return self._to_move
+
+    @property
+    def ply(self) -> int:
+        """How many moves (passes included) led to this position."""
+        return self._ply
+
+    @property
+    def current_player(self) -> int | None:
+        """Seat of the player to act; None once the game is over."""
+        return None if self.outcome() else self._to_move
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min_x, min_y, max_x, max_y) of the tiles, in quadrants."""
+        frame = self._frame()
+        return (frame.min_x, frame.min_y, frame.max_x, frame.max_y)
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """The top-left quadrant of the tiles' bounding box: square a1."""
+        frame = self._frame()
+        return (frame.min_x, frame.min_y)
+
+    def square_name(self, quadrant: Point) -> str:
+        """The notation name of a quadrant, such as "c3" (relative to `origin`)."""
+        return self._frame().square_name(quadrant)
+
+    def controller(self, tile_name: str) -> int | None:
+        """The seat that controls the tile (most kings, then most pieces), or None."""
+        return self._table().controllers()[self._tiles[tile_name]]
+
+    def is_landlocked(self, tile_name: str) -> bool:
+        """Whether the tile has tiles on all four orthogonal sides."""
+        return self._table().is_landlocked(self._tiles[tile_name])
+
+    def counts(self, seat: int) -> tuple[int, int]:
+        """(kings, pawns) of the seat on the table."""
+        kings = pawns = 0
+        for piece in self._pieces.values():
+            if piece.seat == seat:
+                if piece.kind == KING:
+                    kings += 1
+                else:
+                    pawns += 1
+        return kings, pawns
+
+    # --- moves ---------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the player to act (empty once the game is over)."""
+        moves = self._cache.get("legal")
+        if moves is None:
+            moves = () if self.outcome() else legal_moves(self._table())
+            self._cache["legal"] = moves
+            self._cache["legal_set"] = frozenset(moves)
+        return moves
+
+    def parse_move(self, text: str) -> Move:
+        """Read a typed move (case and spaces forgiven); InvalidMove or IllegalMove if refused."""
+        self._refuse_if_over()
+        move = read_move(text, self._frame(), frozenset(self._tiles))
+        if isinstance(move, TileMove):
+            move = self._canonical_keep(move)
+        self._check(move)
+        return move
+
+    def format_move(self, move: Move) -> str:
+        """The canonical notation of a move, such as "c3-c4", "En", "En/B", "Er" or "pass"."""
+        self._check_type(move)
+        return format_move(move, self._frame())
+
+    def describe_move(self, move: Move) -> str:
+        """A short phrase in words, such as "White king c3 to c4, pushing 2 pieces"."""
+        self._check(move)
+        return describe(self, move, self._apply(move)[2])
+
+    def play(self, move: Move) -> SkiftState:
+        """The position after a legal move; IllegalMove (or InvalidMove for a non-move) if not."""
+        self._check(move)
+        tiles, pieces, last = self._apply(move)
+        return SkiftState(tiles, pieces, 1 - self._to_move, self._ply + 1, last, self.options)
+
+    def outcome(self) -> Outcome | None:
+        """None while both players have a king and a pawn; else how the game ended."""
+        if "outcome" not in self._cache:
+            self._cache["outcome"] = ending(self.counts(0), self.counts(1))
+        return self._cache["outcome"]
+
+    # --- serialisation -------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A lossless JSON-ready dict; `SKIFT.from_json` rebuilds an equal state."""
+        from games.skift.serial import state_to_json
+
+        return state_to_json(self)
+
+    def to_text(self) -> str:
+        """The position as text: the board, tile names, who is to move and the last action."""
+        from games.skift.serial import state_to_text
+
+        return state_to_text(self)
+
+    # --- equality ------------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            frozenset(self._tiles.items()),
+            frozenset(self._pieces.items()),
+            self._to_move,
+            self._ply,
+            self._last,
+            tuple(sorted(self.options.items())),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SkiftState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        who = SEAT_NAMES[self._to_move]
+        return f"<SkiftState ply {self._ply}, {who} to move, {len(self._pieces)} pieces>"
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _frame(self) -> Frame:
+        frame = self._cache.get("frame")
+        if frame is None:
+            xs = [c[0] for c in self._cells]
+            ys = [c[1] for c in self._cells]
+            frame = Frame(min(xs) * 2, min(ys) * 2, max(xs) * 2 + 1, max(ys) * 2 + 1)
+            self._cache["frame"] = frame
+        return frame
+
+    def _table(self) -> Table:
+        table = self._cache.get("table")
+        if table is None:
+            no_undo = NoUndo.after(self._last)
+            table = Table(self._tiles, self._cells, self._pieces, self._to_move, no_undo)
+            self._cache["table"] = table
+        return table
+
+    def _refuse_if_over(self) -> None:
+        result = self.outcome()
+        if result:
+            raise IllegalMove(f"The game is over: {result.reason}. No more moves can be made.")
+
+    @staticmethod
+    def _check_type(move: object) -> None:
+        if not isinstance(move, _MOVE_TYPES):
+            raise InvalidMove(f"{move!r} is not a Skift move.")
+
+    def _check(self, move: Move) -> None:
+        """Raise unless `move` is legal here."""
+        self._check_type(move)
+        self._refuse_if_over()
+        self.legal_moves()
+        if move not in self._cache["legal_set"]:
+            reason = why_illegal(self._table(), move, self._frame(), self.legal_moves()[0])
+            raise IllegalMove(reason)
+
+    def _canonical_keep(self, move: TileMove) -> TileMove:
+        """A typed tile move with the kept group named by any of its tiles, made canonical."""
+        if move.keep is None:
+            return move
+        for legal in self.legal_moves():
+            if (
+                isinstance(legal, TileMove)
+                and (legal.tile, legal.direction) == (move.tile, move.direction)
+                and self._keeps(legal, move.keep)
+            ):
+                return legal
+        return move
+
+    def _keeps(self, legal: TileMove, name: str) -> bool:
+        """Whether tile `name` stays on the table after the legal tile move."""
+        return name in self._apply(legal)[0]
+
+    def _apply(self, move: Move) -> tuple[Tiles, Pieces, LastAction]:
+        """(tiles, pieces, last action) after a legal move."""
+        seat = self._to_move
+        tiles = self._tiles
+        if isinstance(move, PieceMove):
+            pieces, last = push_pieces(self._cells, self._pieces, seat, move)
+        elif isinstance(move, TileMove):
+            tiles, pieces, last = push_tiles(self._tiles, self._cells, self._pieces, seat, move)
+        elif isinstance(move, Rotation):
+            pieces, last = rotate_tile(self._tiles, self._pieces, seat, move)
+        else:
+            pieces, last = self._pieces, pass_turn(seat)
+        return tiles, pieces, last
