@@ -28,8 +28,9 @@ Extreme: as Expert, and a line of 4 (2 players) or 3 (3-4 players) must be score
 Our rulings: play goes in seat order; the first player is drawn at random; a player who \
 leaves a 3-4 player game leaves their marbles on the tray and the others play on. Options: \
 the handicap (one player sits out 1 to 6 of their first turns) and the lone-colour rule \
-(on by default: while only one colour is on the tray, an insertion may not leave two of its \
-marbles side by side; a push counts as placing the marbles it moves)."""
+(on by default: while only one colour is on the tray, a marble may not enter a square next \
+to another marble, and may not push, since the entering marble would touch the run it \
+pushes)."""
 
 
 class ShiftagoGame(Game):

@@ -5,7 +5,7 @@ A board is a tuple of 49 cells (see `geometry`), each None or the seat owning th
 
 from __future__ import annotations
 
-from games.shiftago.geometry import BOARD_LINES, LANES, ORTHOGONAL
+from games.shiftago.geometry import BOARD_LINES, LANES
 
 Board = tuple[int | None, ...]
 
@@ -81,14 +81,3 @@ def lines_of(board: Board, seat: int, shortest: int) -> tuple[tuple[int, ...], .
             found.append(tuple(run) if run[0] < run[-1] else tuple(reversed(run)))
     found.sort()
     return tuple(found)
-
-
-def lone_colour_touches(board: Board) -> bool:
-    """True when the board holds marbles of one colour only and two of them share a side."""
-    colours = {marble for marble in board if marble is not None}
-    if len(colours) != 1:
-        return False
-    return any(
-        marble is not None and any(board[n] is not None for n in ORTHOGONAL[index])
-        for index, marble in enumerate(board)
-    )

@@ -13,6 +13,7 @@ from games.shiftago.geometry import (
     EDGE_NAMES,
     EDGES,
     LANES,
+    ORTHOGONAL,
     SIZE,
     lane_name,
     line_between,
@@ -25,7 +26,6 @@ from games.shiftago.rules import (
     first_gap,
     insert,
     lines_of,
-    lone_colour_touches,
     min_line,
     score_table,
 )
@@ -297,8 +297,13 @@ class ShiftagoState(GameState):
         return colours == {self.turn}
 
     def _breaks_lone_colour(self, move: Insert) -> bool:
-        board, _ = insert(self.board, move.edge, move.lane, self.turn)
-        return lone_colour_touches(board)
+        """Whether the insertion places a marble side by side with another: a push always
+        does (the entering marble touches the run it pushes), else the entry square must
+        have no marble next to it."""
+        if first_gap(self.board, move.edge, move.lane):
+            return True
+        entry = LANES[move.edge, move.lane][0]
+        return any(self.board[n] is not None for n in ORTHOGONAL[entry])
 
     # ----- playing ----------------------------------------------------------------------
 

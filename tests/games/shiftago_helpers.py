@@ -7,6 +7,28 @@ from typing import Any
 
 from games.shiftago import LETTERS, SHIFTAGO, ShiftagoState
 
+# 21 Orange, 22 Green, six empty squares, no line of four of either colour.
+NEARLY_OUT = """
+    G G O O G O G
+    G O O . O G O
+    G . O O O G G
+    O G G G . G O
+    G G . G O O O
+    O O G G G . G
+    O G O O O . G
+"""
+
+# 48 marbles, 12 of each colour, only d5 empty, no line of three anywhere.
+NEARLY_FULL = """
+    O W B O G W O
+    B G W O G B O
+    O W B G O G G
+    B G B W W B O
+    B W G . W O G
+    G W B B G O B
+    W O W O B G W
+"""
+
 
 def position(
     rows: str,
