@@ -164,10 +164,19 @@ def _read_recorded_move(text: str, players: int) -> Move:
     return Score(start, end, read.keep)
 
 
+_KINDS = {
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+    str: "text",
+}
+
+
 def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise ValueError(f"Field {key!r} must be a {kind.__name__}.")
+        raise ValueError(f"Field {key!r} must be {_KINDS[kind]}.")
     return value
 
 
