@@ -245,3 +245,10 @@ def test_a_full_tray_ends_on_points_among_four() -> None:
     assert outcome.reason == "The tray is full: Green and White tie on 7 points, a draw."
     single = position(NEARLY_FULL, players=4, options=EXPERT, scores=(2, 8, 5, 7))
     assert play(single, "W5").outcome().winners == (1,)
+
+
+@pytest.mark.parametrize("text", ["x a1-e1", "X E1 A1", "a1-e1", "score a1 to e1", "x a1e1", "x"])
+def test_scoring_notation_is_forgiving(text: str) -> None:
+    rows = CROSSING.replace(". . . . O . .", ". . . . . . .")
+    state = play(position(rows, options=EXPERT), "Ne")
+    assert state.parse_move(text) == Score(cell("a1"), cell("e1"))
