@@ -41,6 +41,7 @@ class Settings:
     reminder_after_hours: int = 24
     reminder_fraction_percent: int = 10
     vacation_days_per_year: int = 30
+    reminder_check_seconds: int = 60
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -60,6 +61,7 @@ class Settings:
             reminder_after_hours=_int("REMINDER_AFTER_HOURS", 24),
             reminder_fraction_percent=_int("REMINDER_FRACTION_PERCENT", 10),
             vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30),
+            reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60),
         )
 
     def require_token(self) -> str:
