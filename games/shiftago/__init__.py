@@ -7,7 +7,8 @@ Modules: `geometry` (cells, lanes, square names), `rules` (pushing, lines, score
 
 from games.shiftago.game import SHIFTAGO, ShiftagoGame
 from games.shiftago.moves import Insert, Score
-from games.shiftago.state import COLOURS, LETTERS, Action, ShiftagoState
+from games.shiftago.state import Action, ShiftagoState
+from games.shiftago.words import COLOURS, LETTERS
 
 __all__ = [
     "COLOURS",

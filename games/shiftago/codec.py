@@ -13,7 +13,8 @@ from games.base import InvalidMove
 from games.shiftago.geometry import COLUMNS, SIZE, line_between
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.rules import MARBLES, WINNING_POINTS, lines_of, min_line, score_table
-from games.shiftago.state import COLOURS, ENDINGS, LETTERS, Action, ShiftagoState
+from games.shiftago.state import ENDINGS, Action, ShiftagoState
+from games.shiftago.words import COLOURS, LETTERS
 
 VERSION = 1
 

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 from games.base import Game, GameState, IllegalMove, Outcome
 from games.shiftago.geometry import (
     CELLS,
-    EDGE_NAMES,
     EDGES,
     LANES,
     ORTHOGONAL,
@@ -29,12 +28,7 @@ from games.shiftago.rules import (
     min_line,
     score_table,
 )
-
-COLOURS = ("Orange", "Green", "Blue", "White")
-"""The colour of each seat, in seat (playing) order."""
-
-LETTERS = "OGBW"
-"""One letter per colour, used in the text position and on the marbles of the picture."""
+from games.shiftago.words import COLOURS, move_words
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
 
@@ -73,6 +67,10 @@ class Action:
         assert cells is not None
         return cells
 
+    def describe(self) -> str:
+        """What the action did, in words (past tense)."""
+        return move_words(self.seat, self.move, pushed=self.pushed, points=self.points, past=True)
+
     def removed(self) -> tuple[int, ...]:
         """Scoring: the cells whose marbles went back to the supply."""
         move = self.move
@@ -107,7 +105,7 @@ class ShiftagoState(GameState):
 
     @property
     def variant(self) -> str:
-        """ "express", "expert" or "extreme"."""
+        """The variant: "express", "expert" or "extreme"."""
         return self.options["variant"]
 
     @property
@@ -196,22 +194,12 @@ class ShiftagoState(GameState):
     def describe_move(self, move: Move) -> str:
         """The move in words, such as "Orange enters from the north into column c, pushing
         3 marbles"."""
-        name = COLOURS[self.turn]
         if isinstance(move, Insert):
-            text = f"{name} enters from the {EDGE_NAMES[move.edge]} into "
-            text += lane_name(move.edge, move.lane)
-            pushed = first_gap(self.board, move.edge, move.lane)
-            if pushed:
-                text += f", pushing {pushed} marble{'s' if pushed > 1 else ''}"
-            return text
-        line = line_between(move.start, move.end) or ()
-        length = len(line)
+            pushed = first_gap(self.board, move.edge, move.lane) or 0
+            return move_words(self.turn, move, pushed=pushed, points=0, past=False)
+        length = len(line_between(move.start, move.end) or ())
         points = score_table(self.variant, self.players).get(length, 0)
-        ends = f"{square_name(move.start)}-{square_name(move.end)}"
-        text = f"{name} scores the line {ends} ({length} marbles) for {points} points"
-        if move.keep is None:
-            return f"{text}, keeping both end marbles"
-        return f"{text}, keeping {square_name(move.keep)}"
+        return move_words(self.turn, move, pushed=0, points=points, past=False)
 
     def _resolve(self, request: ScoreRequest) -> Score:
         """Turn a typed scoring request into the one scoring move it names."""

@@ -44,6 +44,10 @@ def test_two_players_a_line_of_five_must_be_scored_for_two_points() -> None:
     assert scored.scores == (2, 0)
     assert scored.supply == (22 - 2, 21)
     assert scored.last.removed() == (cell("b1"), cell("c1"), cell("d1"))
+    assert scored.last.describe() == (
+        "Orange scored the line a1-e1 (5 marbles) for 2 points, keeping both end marbles"
+    )
+    assert state.last.describe() == "Orange entered from the north into column e"
     # The same player inserts again; a quiet insertion then ends the turn.
     assert scored.current_player == 0 and not scored.scoring
     again = play(scored, "Sd")
