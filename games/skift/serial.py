@@ -99,11 +99,15 @@ def state_to_json(state: SkiftState) -> dict[str, Any]:
 # --- JSON in ----------------------------------------------------------------------------
 
 
-def _int(value: Any, what: str) -> int:
+#: Coordinates and plies beyond this are corrupt data, not a game.
+_MAX_COORDINATE = 1_000_000
+
+
+def _int(value: Any, what: str, low: int = -_MAX_COORDINATE) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    if abs(value) > 10_000:
-        raise ValueError(f"{what} is too far from the board: {value}.")
+    if not low <= value <= _MAX_COORDINATE:
+        raise ValueError(f"{what} is out of range: {value}.")
     return value
 
 
@@ -281,7 +285,7 @@ def parts_from_json(data: Any) -> dict[str, Any]:
         "tiles": tiles,
         "pieces": pieces,
         "to_move": data.get("to_move"),
-        "ply": _int(data.get("ply"), "ply"),
+        "ply": _int(data.get("ply"), "ply", low=0),
         "last": last_from_json(data.get("last")),
     }
 
@@ -341,7 +345,7 @@ def parts_from_text(text: str) -> dict[str, Any]:
     if not header:
         raise ValueError("The first line must read like 'Skift: White to move, ply 0, ...'.")
     to_move = 0 if header[1].lower() == "white" else 1
-    origin = (int(header[4] or 0), int(header[5] or 0))
+    origin = (_int(int(header[4] or 0), "origin x"), _int(int(header[5] or 0), "origin y"))
     if origin[0] % 2 or origin[1] % 2:
         raise ValueError("The origin must be the corner of a tile: even numbers.")
     last: LastAction | None = None
@@ -361,7 +365,7 @@ def parts_from_text(text: str) -> dict[str, Any]:
         "tiles": tiles,
         "pieces": pieces,
         "to_move": to_move,
-        "ply": int(header[2] or 0),
+        "ply": _int(int(header[2] or 0), "ply", low=0),
         "last": last,
     }
 

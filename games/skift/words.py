@@ -42,8 +42,10 @@ def describe(state: SkiftState, move: Move, last: LastAction) -> str:
             text += f", keeping the group with {move.keep}"
         if last.tiles_removed:
             gone = [name for name, _ in last.tiles_removed]
-            word = "tile" if len(gone) == 1 else "tiles"
-            text += f"; {word} {_names(gone)} split off and leave"
+            if len(gone) == 1:
+                text += f"; tile {gone[0]} splits off and leaves"
+            else:
+                text += f"; tiles {_names(gone)} split off and leave"
             if last.pieces_removed:
                 text += f" with {_plural(len(last.pieces_removed), 'piece')}"
         return text
