@@ -1,22 +1,135 @@
-"""`python -m bot`: start Shiftcord."""
+"""`python -m bot`: run Shiftcord, upload its commands, back up its database, or play locally.
+
+python -m bot                      run the bot (reads .env; needs DISCORD_TOKEN)
+python -m bot sync [--guild ID]    upload the slash commands (globally, or to one server)
+python -m bot sync --print         print the command payload instead (no token needed)
+python -m bot backup PATH          write a consistent copy of the database to PATH
+python -m bot local                play in a console through the same match service
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import json
+import logging
 import sys
+from pathlib import Path
 
 from bot.config import ConfigError, Settings
+from bot.logs import setup_logging
+
+log = logging.getLogger("shiftcord")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: no subcommand runs the bot."""
+    top = argparse.ArgumentParser(prog="python -m bot", description="Shiftcord, the Discord bot.")
+    sub = top.add_subparsers(dest="command", metavar="{sync,backup,local}")
+    sync = sub.add_parser("sync", help="upload the slash commands to Discord")
+    sync.add_argument("--guild", type=int, help="upload to this server only (shows at once)")
+    sync.add_argument(
+        "--print",
+        action="store_true",
+        dest="print_only",
+        help="print the JSON that would be uploaded instead (no token needed)",
+    )
+    backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
+    backup.add_argument("path", type=Path, help="the file to write")
+    local = sub.add_parser("local", help="play in this console, without Discord")
+    local.add_argument(
+        "--database",
+        type=Path,
+        help="the console's own database (default: data/local.sqlite3)",
+    )
+    local.add_argument(
+        "--pictures",
+        type=Path,
+        help="where board pictures are written (default: data/pictures)",
+    )
+    return top
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Read the settings and start the bot; a missing setting stops it with a clear message."""
-    settings = Settings.from_env()
+    """Run the command given on the command line; returns the exit status."""
+    args = parser().parse_args(argv)
     try:
-        settings.require_token()
+        settings = Settings.from_env()
+        if args.command == "backup":
+            return asyncio.run(_backup(settings, args.path))
+        if args.command == "local":
+            from bot.console import run_console
+
+            return asyncio.run(run_console(settings, args.database, args.pictures))
+        if args.command == "sync" and args.print_only:
+            print(json.dumps(asyncio.run(_payload(settings)), indent=2, sort_keys=True))
+            return 0
+        token = settings.require_token()
+        setup_logging(settings.log_level, secrets=(token,))
+        if args.command == "sync":
+            return asyncio.run(_sync(settings, token, args.guild))
+        return asyncio.run(_run(settings, token))
     except ConfigError as error:
         print(f"shiftcord: {error}", file=sys.stderr)
         return 2
-    print("shiftcord: the Discord layer is not built yet.", file=sys.stderr)
-    return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _run(settings: Settings, token: str) -> int:
+    import discord
+
+    from bot.discord.client import ShiftcordBot
+    from bot.service import MatchService
+
+    service = await MatchService.open(settings)
+    try:
+        async with ShiftcordBot(settings, service) as bot:
+            log.info("starting; database %s", settings.database_path)
+            await bot.start(token)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 2
+    finally:
+        await service.close()
+    return 0
+
+
+async def _payload(settings: Settings) -> list[dict]:
+    from bot.discord.client import ShiftcordBot, command_payload
+
+    async with ShiftcordBot(settings, None, background=False) as bot:
+        await bot.setup_hook()
+        return command_payload(bot)
+
+
+async def _sync(settings: Settings, token: str, guild: int | None) -> int:
+    import discord
+
+    from bot.discord.client import ShiftcordBot, upload_commands
+
+    async with ShiftcordBot(settings, None, background=False) as bot:
+        try:
+            await bot.login(token)
+        except discord.LoginFailure:
+            log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+            return 2
+        uploaded = await upload_commands(bot, guild)
+    where = f"to server {guild}" if guild else "globally (Discord may take a while to show them)"
+    print(f"Uploaded {len(uploaded)} commands {where}.")
+    return 0
+
+
+async def _backup(settings: Settings, path: Path) -> int:
+    from bot.store import StoreError, backup
+
+    try:
+        written = await backup(settings, path)
+    except StoreError as error:
+        print(f"shiftcord: {error}", file=sys.stderr)
+        return 1
+    print(f"Backed up {settings.database_path} to {written}.")
+    return 0
 
 
 if __name__ == "__main__":

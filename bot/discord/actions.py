@@ -1,0 +1,143 @@
+"""What commands and buttons do, shared: answer a challenge, act in a match, show a hand.
+
+Each function answers the interaction itself: it defers, asks the match service (which
+refuses with a typed error and changes nothing), posts the public news in the match's
+thread and confirms privately to the user.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord.pictures import board_picture
+from bot.discord.posting import Poster, as_file, has_secrets
+from bot.discord.replies import (
+    CHALLENGE_PERMISSIONS,
+    THREAD_PERMISSIONS,
+    Refusal,
+    answer,
+    begin,
+    require_permissions,
+)
+from bot.service import Match, MatchService, MatchUpdate, ServiceError
+
+log = logging.getLogger("shiftcord.discord")
+
+CONFIRM = {
+    "move": "Played `{notation}`.",
+    "resign": "You resigned.",
+    "timeout": "You claimed the match on time.",
+    "draw_offered": "You offered a draw.",
+    "draw_accepted": "You agreed to the draw.",
+    "draw": "You agreed: the match is drawn.",
+    "draw_declined": "The draw offer is off.",
+    "takeback_asked": "You asked to take back your last move.",
+    "takeback_accepted": "You agreed to the takeback.",
+    "takeback": "The move was taken back.",
+    "takeback_refused": "The takeback is off.",
+    "abort": "You aborted the match.",
+    "cancel": "The match is cancelled.",
+}
+
+
+def service_of(interaction: discord.Interaction) -> MatchService:
+    """The match service of the bot that received the interaction."""
+    return interaction.client.service
+
+
+def poster_of(interaction: discord.Interaction) -> Poster:
+    """The poster of the bot that received the interaction."""
+    return interaction.client.poster
+
+
+async def match_here(interaction: discord.Interaction) -> Match:
+    """The active match of the channel or thread the interaction came from."""
+    match = await service_of(interaction).match_in_channel(interaction.channel_id)
+    if match is None:
+        raise Refusal(
+            "There is no active match here. Use this command in a match's thread; "
+            "`/matches` lists yours with links."
+        )
+    return match
+
+
+async def act(interaction: discord.Interaction, match_id: int | None, method: str, **kw) -> None:
+    """Run a match action of the service (`method`, e.g. "offer_draw") for the user, post the
+    news in the match's thread and confirm privately. `match_id` None: this thread's match."""
+    await begin(interaction)
+    if match_id is None:
+        match_id = (await match_here(interaction)).id
+    if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
+        require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
+    update: MatchUpdate = await getattr(service_of(interaction), method)(
+        match_id, interaction.user.id, **kw
+    )
+    await poster_of(interaction).post_update(update, interaction.channel)
+    await answer(interaction, CONFIRM.get(update.action, "Done.").format(notation=update.notation))
+
+
+async def answer_challenge(
+    interaction: discord.Interaction, challenge_id: int, action: str
+) -> None:
+    """Accept (or join) a challenge, or decline it; the challenger's Decline withdraws it.
+
+    The answer that fills the last seat starts the match in a thread on the challenge message.
+    """
+    await begin(interaction)
+    service = service_of(interaction)
+    user = interaction.user.id
+    if action == "accept":
+        require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
+        update = await service.accept_challenge(challenge_id, user)
+        challenge, match = update.challenge, update.match
+    else:
+        challenge = await service.get_challenge(challenge_id)
+        if challenge.challenger_id == user:
+            challenge = await service.cancel_challenge(challenge_id, user)
+        else:
+            challenge = await service.decline_challenge(challenge_id, user)
+        match = None
+    poster = poster_of(interaction)
+    if match is None:
+        await poster.refresh_challenge(challenge, interaction.message)
+        done = {"accept": "You joined the challenge.", "decline": "Done: you are out of it."}
+        await answer(interaction, done[action])
+        return
+    thread = await _open_thread(interaction, match)
+    await poster.refresh_challenge(challenge, interaction.message)
+    await answer(interaction, f"The match has started in {thread.mention}.")
+
+
+async def _open_thread(interaction: discord.Interaction, match: Match) -> discord.Thread:
+    """Start the match's thread; if Discord refuses, cancel the match (nothing half-made)."""
+    try:
+        return await poster_of(interaction).start_thread(interaction.message, match)
+    except discord.HTTPException:
+        try:
+            await service_of(interaction).cancel_match(
+                match.id, match.guild_id, interaction.client.user.id
+            )
+        except ServiceError as error:
+            log.warning("could not cancel match %s after a failed start: %s", match.id, error)
+        raise
+
+
+async def show_hand(interaction: discord.Interaction, match_id: int | None) -> None:
+    """Show the user, and only them, the position as their seat sees it."""
+    await begin(interaction)
+    service = service_of(interaction)
+    match = await (match_here(interaction) if match_id is None else service.get_match(match_id))
+    seat = match.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal(f"You are not playing in match #{match.id}, so you have no hand in it.")
+    state = await service.view(match.id, interaction.user.id)
+    if not has_secrets(state):
+        await answer(
+            interaction,
+            f"{match.game_title} has no hidden information: everything is on the board.",
+        )
+        return
+    picture = await board_picture(state, seat=seat)
+    await answer(interaction, f"Your view of match #{match.id}.", files=[as_file(picture)])

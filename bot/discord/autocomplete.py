@@ -1,0 +1,85 @@
+"""Autocomplete for command options: games, game options, clocks and legal moves.
+
+Discord shows at most 25 choices, each name and value at most 100 characters. An
+autocomplete never fails loudly: whatever goes wrong, the player sees no suggestions.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+import games
+from bot.discord.options import MAX_CHOICE, suggest_options
+from bot.discord.text import CLOCK_SUGGESTIONS, format_clock, parse_clock
+
+log = logging.getLogger("shiftcord.discord")
+Choices = list[app_commands.Choice[str]]
+LIMIT = 25
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
+
+
+async def game_choices(interaction: discord.Interaction, current: str) -> Choices:
+    """Registered games whose name or title starts with what was typed."""
+    typed = current.strip().lower()
+    out = []
+    for name in games.names():
+        game = games.get(name)
+        if name.startswith(typed) or game.title.lower().startswith(typed):
+            counts = f"{game.min_players}-{game.max_players}"
+            if game.min_players == game.max_players:
+                counts = str(game.min_players)
+            out.append(app_commands.Choice(name=f"{game.title} ({counts} players)", value=name))
+    return out[:LIMIT]
+
+
+async def option_choices(interaction: discord.Interaction, current: str) -> Choices:
+    """Completions of the options text for the game chosen in the same command."""
+    try:
+        game = games.get(interaction.namespace.game or "")
+    except KeyError:
+        return []
+    return [
+        app_commands.Choice(name=label, value=value)
+        for label, value in suggest_options(game, current, LIMIT)
+    ]
+
+
+async def clock_choices(interaction: discord.Interaction, current: str) -> Choices:
+    """Common clocks, and what was typed if it reads as a clock."""
+    typed = current.strip().lower()
+    values = [c for c in CLOCK_SUGGESTIONS if c.startswith(typed)]
+    try:
+        hours = parse_clock(typed)
+    except ValueError:
+        hours = None
+    if hours is not None and typed not in values:
+        values.insert(0, typed)
+    out = []
+    for value in values:
+        hours = parse_clock(value)
+        out.append(app_commands.Choice(name=f"{value}: {format_clock(hours or 0)}", value=value))
+    return out[:LIMIT]
+
+
+async def move_choices(interaction: discord.Interaction, current: str) -> Choices:
+    """The user's legal moves in this thread's match that start with what was typed, each
+    shown with its description."""
+    service = interaction.client.service
+    try:
+        match = await service.match_in_channel(interaction.channel_id)
+        if match is None:
+            return []
+        moves = await service.legal_moves(match.id, interaction.user.id, current, LIMIT)
+    except Exception:
+        log.exception("move autocomplete failed in %s", interaction.channel_id)
+        return []
+    return [
+        app_commands.Choice(name=_clip(f"{m.notation}: {m.words}"), value=m.notation[:MAX_CHOICE])
+        for m in moves
+    ]

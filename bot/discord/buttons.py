@@ -1,0 +1,76 @@
+"""Buttons that survive restarts: discord.py rebuilds them from their custom ids.
+
+The ids are made in `bot.discord.views`; the state behind them lives in the match service,
+so a button pressed days later (or after the bot restarted) still does the right thing, and
+a button whose challenge or match is over answers why, privately.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.discord.actions import act, answer_challenge, show_hand
+from bot.discord.replies import answer_error
+from bot.discord.views import CHALLENGE_TEMPLATE, MATCH_TEMPLATE
+
+MATCH_METHODS = {
+    "draw-accept": "accept_draw",
+    "draw-decline": "decline_draw",
+    "takeback-grant": "grant_takeback",
+    "takeback-refuse": "refuse_takeback",
+    "resign": "resign",
+}
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_TEMPLATE):
+    """Accept/Join or Decline under a challenge message."""
+
+    def __init__(self, item: discord.ui.Button, challenge_id: int, action: str) -> None:
+        super().__init__(item)
+        self.challenge_id = challenge_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ChallengeButton:
+        """Rebuild the button from its custom id."""
+        return cls(item, int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the challenge as the member who pressed."""
+        try:
+            await answer_challenge(interaction, self.challenge_id, self.action)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=MATCH_TEMPLATE):
+    """A match's buttons: draw and takeback answers, the resign confirmation, "My hand"."""
+
+    def __init__(self, item: discord.ui.Button, match_id: int, action: str) -> None:
+        super().__init__(item)
+        self.match_id = match_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MatchButton:
+        """Rebuild the button from its custom id."""
+        return cls(item, int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Do the button's action as the member who pressed."""
+        try:
+            if self.action == "hand":
+                await show_hand(interaction, self.match_id)
+            else:
+                await act(interaction, self.match_id, MATCH_METHODS[self.action])
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, MatchButton)

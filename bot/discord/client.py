@@ -1,0 +1,98 @@
+"""The Discord client: a `commands.Bot` with Shiftcord's cogs, buttons and background task."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.buttons import DYNAMIC_ITEMS
+from bot.discord.cogs import COGS
+from bot.discord.posting import Poster
+from bot.discord.reminders import ReminderTask
+from bot.discord.replies import ShiftcordTree
+from bot.service import MatchService
+
+log = logging.getLogger("shiftcord.discord")
+
+
+def intents() -> discord.Intents:
+    """The gateway events the bot needs: only servers, channels and threads (no privileged
+    intent: slash commands and buttons bring the members and their input with them)."""
+    return discord.Intents(guilds=True)
+
+
+class ShiftcordBot(commands.Bot):
+    """Shiftcord on Discord. `service` is the match service (None only to upload commands);
+    `background` starts the reminder task when the bot logs in."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        service: MatchService | None,
+        *,
+        background: bool = True,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            tree_cls=ShiftcordTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        self.settings = settings
+        self.service = service
+        self.poster = Poster(self, service)
+        self.reminders = (
+            ReminderTask(service, self.poster, settings.reminder_check_seconds)
+            if service is not None
+            else None
+        )
+        self._background = background
+
+    async def setup_hook(self) -> None:
+        """Add the cogs and the restart-proof buttons; start the reminder task."""
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self._background and self.reminders is not None:
+            self.reminders.start()
+
+    async def close(self) -> None:
+        """Stop the reminder task, then disconnect."""
+        if self.reminders is not None:
+            await self.reminders.stop()
+        await super().close()
+
+    async def on_ready(self) -> None:
+        """Log who we are once connected."""
+        log.info("connected as %s (id %s) to %d servers", self.user, self.user.id, len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Log each interaction, one line (no message contents, no token)."""
+        data: dict[str, Any] = interaction.data or {}
+        what = data.get("name") or data.get("custom_id") or interaction.type.name
+        log.info(
+            "interaction %s %s by %s in %s",
+            interaction.type.name,
+            what,
+            interaction.user.id,
+            interaction.channel_id,
+        )
+
+
+def command_payload(bot: commands.Bot) -> list[dict]:
+    """What `sync` uploads: the global commands as Discord's API receives them."""
+    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+
+
+async def upload_commands(bot: commands.Bot, guild_id: int | None = None) -> list:
+    """Upload the commands to Discord, globally or to one server (which shows them at once)."""
+    if guild_id is None:
+        return await bot.tree.sync()
+    guild = discord.Object(guild_id)
+    bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)

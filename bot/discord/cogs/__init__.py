@@ -1,0 +1,13 @@
+"""The bot's slash commands, one cog per area; every command's docstring is its help."""
+
+from __future__ import annotations
+
+from bot.discord.cogs.admin import Admin
+from bot.discord.cogs.challenges import Challenges
+from bot.discord.cogs.info import Info
+from bot.discord.cogs.play import Play
+from bot.discord.cogs.settings import MemberSettingsCog
+
+COGS = (Challenges, Play, Info, MemberSettingsCog, Admin)
+
+__all__ = ["COGS"]

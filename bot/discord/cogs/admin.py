@@ -1,0 +1,78 @@
+"""/admin: for members who may manage the server: cancel a match, set server defaults."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.actions import poster_of, service_of
+from bot.discord.autocomplete import clock_choices
+from bot.discord.replies import Refusal, answer, begin
+from bot.discord.text import guild_settings_text, parse_clock
+
+
+class Admin(commands.Cog):
+    """Server administration; only members with Manage Server may use it."""
+
+    admin = app_commands.Group(
+        name="admin",
+        description="Server settings and match moderation (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Refuse anyone without Manage Server, whatever the server's command settings say."""
+        if not interaction.permissions.manage_guild:
+            raise app_commands.MissingPermissions(["manage_guild"])
+        return True
+
+    @admin.command(name="cancel")
+    @app_commands.describe(match="The number of the match to cancel")
+    async def cancel(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
+    ) -> None:
+        """Cancel an active match of this server (unrated)."""
+        await begin(interaction)
+        service = service_of(interaction)
+        found = await service.get_match(match)
+        if found.guild_id != interaction.guild_id:
+            raise Refusal(f"There is no match #{match} in this server.")
+        update = await service.cancel_match(match, interaction.guild_id, interaction.user.id)
+        await poster_of(interaction).post_update(update, interaction.channel)
+        await answer(interaction, f"Match #{match} is cancelled.")
+
+    @admin.command(name="clock")
+    @app_commands.describe(clock="Time per move for new challenges: 3d, 12h or none")
+    @app_commands.autocomplete(clock=clock_choices)
+    async def clock(self, interaction: discord.Interaction, clock: str) -> None:
+        """Set the default clock of new challenges in this server."""
+        hours = parse_clock(clock)
+        if hours is None:
+            raise Refusal("Give a clock: days like 3d, hours like 12h, or none.")
+        await begin(interaction)
+        guild = await service_of(interaction).set_guild_clock(interaction.guild_id, hours)
+        await answer(interaction, guild_settings_text(guild))
+
+    @admin.command(name="channel")
+    @app_commands.describe(channel="The only channel for challenges; leave empty to allow any")
+    async def channel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        """Choose the channel where challenges may be posted (or allow any channel)."""
+        await begin(interaction)
+        guild = await service_of(interaction).set_challenge_channel(
+            interaction.guild_id, channel.id if channel else None
+        )
+        await answer(interaction, guild_settings_text(guild))
+
+    @admin.command(name="show")
+    async def show(self, interaction: discord.Interaction) -> None:
+        """Show this server's default clock and challenge channel."""
+        await begin(interaction)
+        guild = await service_of(interaction).guild_settings(interaction.guild_id)
+        await answer(interaction, guild_settings_text(guild))

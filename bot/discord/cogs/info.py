@@ -1,0 +1,130 @@
+"""Looking things up: your matches, history, export, standings, stats and rules."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.actions import match_here, poster_of, service_of
+from bot.discord.autocomplete import game_choices
+from bot.discord.options import game_named
+from bot.discord.pictures import example_picture, replay_picture
+from bot.discord.posting import STYLE, as_file
+from bot.discord.replies import answer, begin
+from bot.discord.text import (
+    history_text,
+    matches_text,
+    record_text,
+    rules_text,
+    standings_text,
+    stats_text,
+)
+from bot.service import Match
+
+
+def where(match: Match) -> str:
+    """A link to the match's thread."""
+    return f"<#{match.channel_id}>" if match.channel_id else "a thread not yet made"
+
+
+class Info(commands.Cog):
+    """Commands that show things; their answers are seen only by whoever asked."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="matches")
+    @app_commands.guild_only()
+    async def matches(self, interaction: discord.Interaction) -> None:
+        """List your active matches everywhere: whose turn it is and the deadlines."""
+        await begin(interaction)
+        found = await service_of(interaction).active_matches(interaction.user.id)
+        await answer(interaction, matches_text(found, interaction.user.id, STYLE, where))
+
+    @app_commands.command(name="history")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        member="Whose finished matches (default: everyone's in this server)",
+        game="Only this game",
+        match="Show the moves of one match by its number instead",
+    )
+    @app_commands.autocomplete(game=game_choices)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+        match: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        """Show finished matches in this server, or the moves of one match."""
+        await begin(interaction)
+        service = service_of(interaction)
+        if match is not None:
+            record = await service.match_record(match)
+            await answer(interaction, record_text(record, STYLE))
+            return
+        found = await service.finished_matches(
+            member_id=member.id if member else None,
+            guild_id=interaction.guild_id,
+            game=game_named(game).name if game else None,
+        )
+        await answer(interaction, history_text(found, STYLE))
+
+    @app_commands.command(name="export")
+    @app_commands.guild_only()
+    @app_commands.describe(match="The match's number (default: this thread's match)")
+    async def export(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """Get a match's record as a text file and its replay animation."""
+        await begin(interaction)
+        service = service_of(interaction)
+        match_id = match if match is not None else (await match_here(interaction)).id
+        record = await service.match_record(match_id)
+        names = await poster_of(interaction).names(interaction.guild, record.match.members)
+        text = await service.export(match_id, names)
+        record_file = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
+        replay = as_file(await replay_picture(record))
+        await answer(
+            interaction,
+            f"Match #{match_id}: the record replays with any Shiftcord, the animation shows "
+            "every move.",
+            files=[record_file, replay],
+        )
+
+    @app_commands.command(name="standings")
+    @app_commands.guild_only()
+    @app_commands.describe(game="The game whose table to show")
+    @app_commands.autocomplete(game=game_choices)
+    async def standings(self, interaction: discord.Interaction, game: str) -> None:
+        """Show this server's ratings table for a game."""
+        chosen = game_named(game)
+        await begin(interaction)
+        table = await service_of(interaction).standings(interaction.guild_id, chosen.name)
+        await answer(interaction, standings_text(chosen.title, table, STYLE))
+
+    @app_commands.command(name="stats")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose statistics (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        """Show a player's ratings and results per game in this server."""
+        await begin(interaction)
+        who = member or interaction.user
+        found = await service_of(interaction).player_stats(interaction.guild_id, who.id)
+        await answer(interaction, stats_text(found, STYLE))
+
+    @app_commands.command(name="rules")
+    @app_commands.guild_only()
+    @app_commands.describe(game="The game to explain")
+    @app_commands.autocomplete(game=game_choices)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        """Explain a game in short, with a picture of an example position and its options."""
+        chosen = game_named(game)
+        await begin(interaction)
+        picture = await example_picture(chosen)
+        await answer(interaction, rules_text(chosen), files=[as_file(picture)])

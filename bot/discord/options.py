@@ -1,0 +1,113 @@
+"""Game options typed as text ("variant=expert handicap=2"), for every game without game code.
+
+A match's options are one string of `name=value` words. `parse_options` reads it against the
+game's `Option` list (checking each value through the game itself) and `suggest_options`
+offers completions for what has been typed so far, for autocomplete and for the console.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games
+from games import Game, Option
+
+MAX_CHOICE = 100  # Discord's limit on an autocomplete choice's name and value
+
+
+class OptionsError(ValueError):
+    """The options text cannot be read; the message says which word and what is allowed."""
+
+
+def game_named(name: str) -> Game:
+    """The game called `name`, or an OptionsError listing the games there are."""
+    try:
+        return games.get(name)
+    except KeyError:
+        known = ", ".join(games.names())
+        raise OptionsError(f"There is no game called {name!r}; choose one of: {known}.") from None
+
+
+def parse_options(game: Game, text: str | None) -> dict[str, Any]:
+    """The options named in `text`, checked against `game.options` (defaults are left out).
+
+    Words are `name=value` (or `name:value`); a bare name of a yes/no option means yes.
+    """
+    known = {o.name: o for o in game.options}
+    chosen: dict[str, Any] = {}
+    for word in (text or "").replace(",", " ").split():
+        name, sep, value = word.replace(":", "=").partition("=")
+        name = name.strip().lower()
+        option = known.get(name)
+        if option is None:
+            names = ", ".join(known) or "none"
+            raise OptionsError(f"{game.title} has no option {name!r}; its options are: {names}.")
+        if not sep:
+            if option.type is not bool:
+                raise OptionsError(f"Give option {name} a value, for example {example(option)}.")
+            value = "yes"
+        if name in chosen:
+            raise OptionsError(f"Option {name} is given twice; give it once.")
+        try:
+            chosen[name] = option.check(value)
+        except ValueError as error:
+            raise OptionsError(str(error)) from None
+    return chosen
+
+
+def format_options(game: Game, options: dict[str, Any]) -> str:
+    """The options that differ from the defaults, as `name=value` words ("" for none)."""
+    words = []
+    for option in game.options:
+        value = options.get(option.name, option.default)
+        if value != option.default:
+            words.append(f"{option.name}={_text(value)}")
+    return " ".join(words)
+
+
+def example(option: Option) -> str:
+    """One `name=value` word for `option` with a value other than the default if there is one."""
+    others = [c for c in option.choices if c != option.default]
+    return f"{option.name}={_text(others[0] if others else option.default)}"
+
+
+def describe_option(option: Option) -> str:
+    """One line of help: name, allowed values, default and what it does."""
+    values = "/".join(_text(c) for c in option.choices)
+    return f"{option.name} ({values}; default {_text(option.default)}): {option.help}"
+
+
+def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+    """Completions of `typed` as (label, value) pairs, at most `limit`, each within 100
+    characters: the words typed so far are kept and the last one is completed."""
+    head, _, last = typed.rpartition(" ")
+    head = f"{head} " if head else ""
+    used = {w.replace(":", "=").partition("=")[0].lower() for w in head.split()}
+    name, sep, value = last.replace(":", "=").partition("=")
+    name = name.lower()
+    out: list[tuple[str, str]] = []
+    for option in game.options:
+        if option.name in used or not (
+            option.name == name if sep else option.name.startswith(name)
+        ):
+            continue
+        for choice in option.choices:
+            word = f"{option.name}={_text(choice)}"
+            if sep and not _text(choice).startswith(value.lower()):
+                continue
+            full = head + word
+            if len(full) > MAX_CHOICE:
+                continue
+            default = " (default)" if choice == option.default else ""
+            out.append((_clip(f"{full}: {option.help}{default}"), full))
+    return out[:limit]
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

@@ -1,0 +1,120 @@
+"""Pictures for messages: the board with its alt text, and a match's replay animation.
+
+Drawing is CPU work, so every picture is made in a worker thread (`asyncio.to_thread`) and
+the event loop keeps answering interactions meanwhile. Public pictures only ever draw the
+public view of a position; a player's own view is drawn only for that player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import games
+import render
+from bot.service import MatchRecord, MatchService, MatchUpdate
+from bot.service.replay import initial_state
+from games import GameState
+
+MAX_ALT = 1024  # Discord's limit on an attachment's description
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A rendered image: its bytes, file name and the description screen readers get."""
+
+    data: bytes
+    filename: str
+    description: str
+
+
+def _board(state: GameState, last_move: Hashable | None, seat: int | None) -> Picture:
+    png = render.board_png(state, last_move=last_move, seat=seat)
+    alt = render.alt_text(state, last_move)
+    return Picture(png, "board.png", alt[:MAX_ALT])
+
+
+async def board_picture(
+    state: GameState, last_move: Hashable | None = None, *, seat: int | None = None
+) -> Picture:
+    """The board as a PNG with its alt text, drawn in a worker thread."""
+    return await asyncio.to_thread(_board, state, last_move, seat)
+
+
+def replay_line(record: MatchRecord) -> tuple[list[GameState], list[Hashable]]:
+    """The public positions of a match from the start, and the moves between them.
+
+    Moves that were taken back are left out, as they are gone from the match's line.
+    """
+    match = record.match
+    line: list = []
+    for entry in record.log:
+        if entry.kind == "takeback":
+            line.pop()
+        else:
+            line.append(entry)
+    state = initial_state(match.game, len(match.seats), match.seed, dict(match.options))
+    states, moves = [state.view(None)], []
+    for entry in line:
+        if entry.kind == "move":
+            move = state.parse_move(entry.notation)
+            state = state.play(move)
+            states.append(state.view(None))
+            moves.append(move)
+        else:  # a seat retired and the others played on
+            state = state.retire(entry.seat) or state
+    return states, moves
+
+
+def _replay(record: MatchRecord) -> Picture:
+    states, moves = replay_line(record)
+    data = render.replay(states, moves)
+    kind = "png" if data.startswith(b"\x89PNG") else "gif"
+    alt = f"Replay of match #{record.match.id}, {len(moves)} moves, one frame per move."
+    return Picture(data, f"match-{record.match.id}.{kind}", alt)
+
+
+async def replay_picture(record: MatchRecord) -> Picture:
+    """The replay animation of a whole match, drawn in a worker thread."""
+    return await asyncio.to_thread(_replay, record)
+
+
+async def update_pictures(service: MatchService, update: MatchUpdate) -> list[Picture]:
+    """The pictures an action's announcement carries: the board when the position changed
+    or the match ended, and the replay of the whole match at its end."""
+    pictures = []
+    if update.after != update.before or update.result is not None:
+        pictures.append(await board_picture(update.after, update.move))
+    if update.result is not None:
+        pictures.append(await replay_picture(await service.match_record(update.match.id)))
+    return pictures
+
+
+EXAMPLE_MOVES = 6
+
+
+def example_position(game: games.Game) -> tuple[GameState, Hashable | None]:
+    """A fixed position a few moves into a game, and the move that led to it, for /rules."""
+    state, last = game.new(game.min_players, seed=1), None
+    for step in range(EXAMPLE_MOVES):
+        moves = state.legal_moves()
+        if not moves or state.outcome() is not None:
+            break
+        last = moves[(step * 7 + 3) % len(moves)]
+        state = state.play(last)
+    return state.view(None), last
+
+
+@lru_cache(maxsize=16)
+def _example(name: str) -> Picture:
+    game = games.get(name)
+    state, last = example_position(game)
+    picture = _board(state, last, None)
+    return Picture(picture.data, f"{name}-example.png", picture.description)
+
+
+async def example_picture(game: games.Game) -> Picture:
+    """The example position of `game`, drawn once (in a worker thread) and kept."""
+    return await asyncio.to_thread(_example, game.name)

@@ -1,0 +1,154 @@
+"""Public messages: the match thread, the board after every action, challenge messages.
+
+Everything a match posts goes to its own public thread, which the bot unarchives first when
+Discord has archived it. Pings are explicit: a message mentions only the members it means to
+call (allowed mentions), never @everyone or a role.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable
+
+import discord
+
+from bot.discord.pictures import Picture, board_picture, update_pictures
+from bot.discord.text import (
+    board_caption,
+    challenge_text,
+    discord_style,
+    start_text,
+    thread_name,
+    update_text,
+)
+from bot.discord.views import challenge_view, match_view
+from bot.service import Challenge, Match, MatchService, MatchUpdate
+from games import GameState
+
+log = logging.getLogger("shiftcord.discord")
+
+WEEK_MINUTES = 10080  # the longest auto-archive Discord offers
+STYLE = discord_style()
+Messageable = discord.Thread | discord.TextChannel
+
+
+def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these members and nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(m) for m in member_ids]
+    )
+
+
+def as_file(picture: Picture) -> discord.File:
+    """A picture as a Discord attachment, its alt text as the attachment's description."""
+    return discord.File(
+        io.BytesIO(picture.data), filename=picture.filename, description=picture.description
+    )
+
+
+def has_secrets(state: GameState) -> bool:
+    """Whether a game hides something from some players (it defines its own `view`)."""
+    return type(state).view is not GameState.view
+
+
+class Poster:
+    """Posts a match's news into its thread; shared by commands, buttons and the reminder task."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+
+    async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
+        """A member's display name: from the cache, else asked of Discord, else their id."""
+        member = guild.get_member(member_id) if guild else None
+        if member is None and guild is not None:
+            try:
+                member = await guild.fetch_member(member_id)
+            except discord.HTTPException:
+                member = None
+        return member.display_name if member else f"member {member_id}"
+
+    async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict:
+        """Display names of several members, by id."""
+        return {m: await self.member_name(guild, m) for m in member_ids}
+
+    async def channel_of(
+        self, match: Match, here: discord.abc.MessageableChannel | None = None
+    ) -> Messageable:
+        """The match's thread, unarchived; `here` (the interaction's channel) saves a request."""
+        channel = here if here is not None and here.id == match.channel_id else None
+        channel = channel or self.client.get_channel(match.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(match.channel_id)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            channel = await channel.edit(archived=False)
+        return channel
+
+    async def start_thread(self, message: discord.Message, match: Match) -> discord.Thread:
+        """Open the match's public thread on the challenge message and post the first board."""
+        names = await self.names(message.guild, match.members)
+        thread = await message.create_thread(
+            name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
+        )
+        match = await self.service.attach_channel(match.id, thread.id)
+        state = match.public_view()
+        picture = await board_picture(state)
+        await thread.send(
+            start_text(match, STYLE),
+            file=as_file(picture),
+            view=match_view(match, has_secrets(state)),
+            allowed_mentions=pings(match.members),
+        )
+        return thread
+
+    async def post_update(
+        self, update: MatchUpdate, here: discord.abc.MessageableChannel | None = None
+    ) -> discord.Message:
+        """Announce an action in the match's thread: the words, the board when the position
+        changed (with alt text), a ping for whoever acts next, and at the end the replay."""
+        match = update.match
+        channel = await self.channel_of(match, here)
+        files = [as_file(p) for p in await update_pictures(self.service, update)]
+        if update.result is not None:
+            called: Iterable[int] = match.members
+        else:
+            called = [match.to_act] if match.to_act is not None else []
+            if match.proposal is not None:
+                called = [*called, *match.proposal.waiting_for]
+        return await channel.send(
+            update_text(update, STYLE),
+            files=files,
+            view=match_view(match, has_secrets(update.after)),
+            allowed_mentions=pings(set(called)),
+        )
+
+    async def post_board(self, match: Match, here: discord.abc.MessageableChannel | None) -> None:
+        """Post the current board again, with whose turn it is (nobody is pinged)."""
+        channel = await self.channel_of(match, here)
+        state = match.public_view()
+        picture = await board_picture(state)
+        await channel.send(
+            board_caption(match, STYLE),
+            file=as_file(picture),
+            view=match_view(match, has_secrets(state)),
+            allowed_mentions=pings(()),
+        )
+
+    async def refresh_challenge(
+        self, challenge: Challenge, message: discord.Message | None
+    ) -> None:
+        """Show a challenge's new state on its message (buttons only while it is pending)."""
+        if message is None:
+            if challenge.message_id is None:
+                return
+            channel = self.client.get_partial_messageable(challenge.channel_id)
+            message = channel.get_partial_message(challenge.message_id)
+        try:
+            await message.edit(
+                content=challenge_text(challenge, STYLE),
+                view=challenge_view(challenge),
+                allowed_mentions=pings(()),
+            )
+        except discord.HTTPException as error:
+            log.warning("could not update challenge %s: %s", challenge.id, error)

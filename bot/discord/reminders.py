@@ -1,0 +1,91 @@
+"""The background task: reminders, timeouts and expired challenges, from the service's clock.
+
+Every round asks the match service what is due (`tick`), which marks each reminder sent in
+the same transaction that finds it, so a turn is never pinged twice, even across restarts.
+Then it posts: a ping in the match's thread, the result of a match lost on time, the closed
+state of an expired challenge. It sleeps until the next thing is due (at most `interval`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.discord.posting import STYLE, Poster, pings
+from bot.discord.text import reminder_text
+from bot.service import MatchService, TickReport
+
+log = logging.getLogger("shiftcord.reminders")
+
+
+class ReminderTask:
+    """Runs `tick` rounds forever in the background; `run_once` does a single round."""
+
+    def __init__(self, service: MatchService, poster: Poster, interval: float) -> None:
+        self.service = service
+        self.poster = poster
+        self.interval = interval
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        """Start the rounds in a background task (once)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="shiftcord-reminders")
+
+    async def stop(self) -> None:
+        """Stop the rounds and wait until the task has ended."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.run_once()
+                delay = await self._delay()
+            except Exception:
+                log.exception("reminder round failed; trying again in %s s", self.interval)
+                delay = self.interval
+            await asyncio.sleep(delay)
+
+    async def _delay(self) -> float:
+        due = await self.service.next_due()
+        if due is None:
+            return self.interval
+        seconds = (due - self.service.now()).total_seconds()
+        return min(self.interval, max(1.0, seconds))
+
+    async def run_once(self) -> TickReport:
+        """One round: ask the service what is due and post it; returns what was found."""
+        report = await self.service.tick()
+        for reminder in report.reminders:
+            await self._post(
+                reminder.match.id,
+                self._remind(reminder.match, reminder_text(reminder, STYLE), reminder.member_id),
+            )
+        for update in report.timeouts:
+            await self._post(update.match.id, self.poster.post_update(update))
+        for challenge in report.expired_challenges:
+            await self.poster.refresh_challenge(challenge, None)
+        if report.reminders or report.timeouts or report.expired_challenges:
+            log.info(
+                "round: %d reminders, %d timeouts, %d challenges expired",
+                len(report.reminders),
+                len(report.timeouts),
+                len(report.expired_challenges),
+            )
+        return report
+
+    async def _remind(self, match, text: str, member_id: int) -> None:
+        channel = await self.poster.channel_of(match)
+        await channel.send(text, allowed_mentions=pings([member_id]))
+
+    async def _post(self, match_id: int, posting) -> None:
+        """Await one posting; a failure is logged and does not stop the others."""
+        try:
+            await posting
+        except discord.HTTPException as error:
+            log.warning("could not post in match %s: %s", match_id, error)

@@ -1,0 +1,137 @@
+"""Answering interactions: defer first, answer privately, turn refusals into plain words.
+
+Every command and button follows one pattern: `await begin(interaction)` (an ephemeral
+"thinking" answer, sent before any database work or drawing so Discord's 3-second limit is
+always met), then the work, then `await answer(interaction, ...)`. Anything a player did
+wrong is raised as an exception and `answer_error` shows its message, only to them; as every
+service method checks before it changes anything, a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.discord.options import OptionsError
+from bot.discord.text import ClockText
+from bot.service import ServiceError
+from games import IllegalMove, InvalidMove
+
+log = logging.getLogger("shiftcord.discord")
+
+#: What the bot needs where matches are played; names as Discord's settings show them.
+THREAD_PERMISSIONS = {
+    "view_channel": "View Channels",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+}
+CHALLENGE_PERMISSIONS = {
+    "view_channel": "View Channels",
+    "send_messages": "Send Messages",
+    "read_message_history": "Read Message History",
+    "create_public_threads": "Create Public Threads",
+    **THREAD_PERMISSIONS,
+}
+
+
+class Refusal(Exception):
+    """A request the bot turns down; the message is shown to the player as it is."""
+
+
+class MissingPermissions(Refusal):
+    """The bot lacks Discord permissions it needs here; the message names them."""
+
+    def __init__(self, names: list[str]) -> None:
+        listed = ", ".join(names)
+        super().__init__(
+            f"I am missing the permission{'s' * (len(names) > 1)} {listed} in this channel. "
+            "A server admin can grant it in the channel's or my role's settings."
+        )
+
+
+PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, IllegalMove)
+
+
+def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:
+    """Raise MissingPermissions naming every permission of `needed` not in `granted`."""
+    missing = [label for name, label in needed.items() if not getattr(granted, name)]
+    if missing:
+        raise MissingPermissions(missing)
+
+
+async def begin(interaction: discord.Interaction) -> None:
+    """Answer at once with an ephemeral "thinking..." that the final answer replaces."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def answer(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    files: list[discord.File] | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """The final answer, seen only by the user who asked."""
+    extra = {"files": files} if files else {}
+    if view is not None:
+        extra["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **extra)
+
+
+def error_message(error: BaseException) -> str | None:
+    """What to tell the player about `error`, or None for a fault of the bot itself."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, PLAYER_ERRORS):
+        return str(error)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Shiftcord's commands work in a server, not in direct messages."
+    if isinstance(error, app_commands.MissingPermissions):
+        return "Only members who may manage the server can use this command."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You cannot use this command here."
+    if isinstance(error, discord.Forbidden):
+        return (
+            "Discord refused what I tried to do here: I am missing a permission "
+            f"({error.text or 'no details given'}). A server admin can check my role's "
+            "permissions: View Channels, Send Messages, Send Messages in Threads, "
+            "Create Public Threads, Attach Files and Read Message History."
+        )
+    return None
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user why it did not work (privately); log faults of the bot itself."""
+    message = error_message(error)
+    if message is None:
+        original = getattr(error, "original", error)
+        command = interaction.command.qualified_name if interaction.command else "a button"
+        log.error(
+            "interaction %s (%s) by %s failed: %r",
+            interaction.id,
+            command,
+            interaction.user.id,
+            original,
+            exc_info=original,
+        )
+        message = "Something went wrong on my side; it has been logged. Please try again."
+    try:
+        await answer(interaction, message)
+    except discord.HTTPException as failure:
+        log.warning("could not answer interaction %s: %s", interaction.id, failure)
+
+
+class ShiftcordTree(app_commands.CommandTree):
+    """The command tree: every command error becomes a private answer in plain words."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Answer the user privately; log the error if it is the bot's own fault."""
+        await answer_error(interaction, error)

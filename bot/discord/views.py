@@ -1,0 +1,106 @@
+"""The buttons under Shiftcord's messages, built from records alone.
+
+A button's custom id carries everything its handler needs (`sc:challenge:<id>:accept`,
+`sc:match:<id>:draw-accept`...), and the handlers read the match or challenge from the
+database, so buttons keep working after a restart. `bot.discord.buttons` matches these ids.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service import Challenge, Match
+
+CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
+MATCH_ACTIONS = (
+    "draw-accept",
+    "draw-decline",
+    "takeback-grant",
+    "takeback-refuse",
+    "resign",
+    "hand",
+)
+MATCH_TEMPLATE = r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_ACTIONS) + ")"
+
+
+def challenge_id(challenge: int, action: str) -> str:
+    """The custom id of a challenge's button."""
+    return f"sc:challenge:{challenge}:{action}"
+
+
+def match_id(match: int, action: str) -> str:
+    """The custom id of a match's button."""
+    return f"sc:match:{match}:{action}"
+
+
+def _view(*buttons: discord.ui.Button) -> discord.ui.View | None:
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    return view
+
+
+def challenge_view(challenge: Challenge) -> discord.ui.View | None:
+    """Accept (or Join, for open seats) and Decline while the challenge is pending."""
+    if not challenge.pending:
+        return None
+    label = "Accept" if challenge.invited and not challenge.open_seats else "Join"
+    return _view(
+        discord.ui.Button(
+            label=label,
+            style=discord.ButtonStyle.success,
+            custom_id=challenge_id(challenge.id, "accept"),
+        ),
+        discord.ui.Button(
+            label="Decline",
+            style=discord.ButtonStyle.secondary,
+            custom_id=challenge_id(challenge.id, "decline"),
+        ),
+    )
+
+
+def match_view(match: Match, secrets: bool) -> discord.ui.View | None:
+    """Answers to a pending draw offer or takeback request, and "My hand" in games with
+    hidden information."""
+    buttons = []
+    proposal = match.proposal if match.active else None
+    if proposal is not None:
+        yes, no = ("draw-accept", "draw-decline")
+        labels = ("Accept draw", "Decline draw")
+        if proposal.kind == "takeback":
+            yes, no = ("takeback-grant", "takeback-refuse")
+            labels = ("Grant takeback", "Refuse takeback")
+        buttons += [
+            discord.ui.Button(
+                label=labels[0],
+                style=discord.ButtonStyle.success,
+                custom_id=match_id(match.id, yes),
+            ),
+            discord.ui.Button(
+                label=labels[1],
+                style=discord.ButtonStyle.secondary,
+                custom_id=match_id(match.id, no),
+            ),
+        ]
+    if secrets and match.active:
+        buttons.append(
+            discord.ui.Button(
+                label="My hand",
+                style=discord.ButtonStyle.primary,
+                custom_id=match_id(match.id, "hand"),
+            )
+        )
+    return _view(*buttons)
+
+
+def resign_view(match: Match) -> discord.ui.View | None:
+    """The confirmation button shown privately after /resign."""
+    return _view(
+        discord.ui.Button(
+            label=f"Resign match #{match.id}",
+            style=discord.ButtonStyle.danger,
+            custom_id=match_id(match.id, "resign"),
+        )
+    )
