@@ -1,0 +1,176 @@
+"""Every registered game against the `games.base` interface, by fixed-seed random playouts.
+
+Two tiers keep the run time honest:
+
+- many light playouts (PLAYOUTS per game, shared among its player counts): at every
+  step the chosen move's notation round-trips and `current_player`, `legal_moves` and
+  `outcome` agree; every game must end within MAX_PLIES, and its final position
+  round-trips through JSON and text;
+- fewer full playouts (FULL_PLAYOUTS per game, shared likewise): at every step JSON and
+  text round-trips, the notation round-trip and a phrase for EVERY legal move, `play`
+  leaving its input unchanged, garbage refused with InvalidMove; at the end the record
+  of moves, typed again from a new game, replays to the same final position.
+
+Random options are drawn from each option's allowed values, so variants join too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import games
+from games import Game, GameState, IllegalMove, InvalidMove
+
+PLAYOUTS = 2000
+FULL_PLAYOUTS = 90
+#: Skift and Shiftago games end in well under 200 random plies; a cap far above that.
+MAX_PLIES = 5000
+GARBAGE = ("", "   ", "!!!", "@#$%^&", "\x00\x01", "🙂🙂", "((", "<script>", "ÿÿÿ", "?" * 300)
+
+SEATINGS = [
+    (name, players)
+    for name in games.names()
+    for players in range(games.get(name).min_players, games.get(name).max_players + 1)
+]
+
+
+def share(total: int, name: str) -> int:
+    """A game's share of `total` playouts for each of its player counts."""
+    game = games.get(name)
+    return total // (game.max_players - game.min_players + 1)
+
+
+def random_options(game: Game, rng: random.Random, players: int) -> dict[str, Any]:
+    """Option values drawn at random from their allowed values, valid for `players`."""
+    for _ in range(20):
+        options = {o.name: rng.choice(o.choices) for o in game.options}
+        try:
+            game.new(players=players, options=options)
+        except ValueError:
+            continue
+        return options
+    return {}
+
+
+def playout(
+    game: Game, players: int, seed: int, check: Callable[[GameState, Any], None]
+) -> tuple[GameState, list[str], dict[str, Any]]:
+    """Play random legal moves until the game ends; `check(state, move)` runs before each play.
+
+    Returns the final state, the record of moves as typed, and the options used.
+    """
+    rng = random.Random(seed)
+    options = random_options(game, rng, players)
+    state = game.new(players=players, seed=seed, options=options)
+    record = []
+    while state.outcome() is None:
+        assert state.ply < MAX_PLIES, f"{game.name} seed {seed} did not end"
+        assert state.current_player is not None
+        moves = state.legal_moves()
+        assert moves, "a running game must offer a move"
+        move = rng.choice(moves)
+        check(state, move)
+        record.append(state.format_move(move))
+        state = state.play(move)
+    assert state.current_player is None and list(state.legal_moves()) == []
+    return state, record, options
+
+
+def light_check(state: GameState, move: Any) -> None:
+    """The chosen move's notation reads back as the same move."""
+    assert state.parse_move(state.format_move(move)) == move
+
+
+def full_check(state: GameState, move: Any) -> None:
+    """Round-trips, notation and phrases of every legal move, immutability, garbage refused."""
+    game = state.game
+    data = state.to_json()
+    assert json.loads(json.dumps(data)) == data, "to_json must be plain JSON"
+    assert game.from_json(data) == state
+    assert game.from_text(state.to_text()) == state
+    for legal in state.legal_moves():
+        assert state.parse_move(state.format_move(legal)) == legal
+        phrase = state.describe_move(legal)
+        assert isinstance(phrase, str) and phrase
+    for text in GARBAGE:
+        with pytest.raises(InvalidMove):
+            state.parse_move(text)
+    after = state.play(move)
+    assert after is not state
+    assert state.to_json() == data, "play must leave its input unchanged"
+    assert game.from_json(data) == state
+
+
+def final_round_trips(state: GameState) -> None:
+    """A finished game's position survives JSON and text, and still reports its outcome."""
+    game = state.game
+    for copy in (game.from_json(state.to_json()), game.from_text(state.to_text())):
+        assert copy == state
+        assert copy.outcome() == state.outcome()
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_light_random_playouts_end_and_round_trip(name: str, players: int) -> None:
+    game = games.get(name)
+    for seed in range(share(PLAYOUTS, name)):
+        final, _, _ = playout(game, players, seed, light_check)
+        final_round_trips(final)
+        result = final.outcome()
+        assert result is not None and result.reason
+        assert result.draw == (not result.winners)
+        assert all(0 <= seat < players for seat in result.winners)
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_full_random_playouts_and_replayed_records(name: str, players: int) -> None:
+    game = games.get(name)
+    start = share(PLAYOUTS, name)
+    for seed in range(start, start + share(FULL_PLAYOUTS, name)):
+        final, record, options = playout(game, players, seed, full_check)
+        replay = game.new(players=players, seed=seed, options=options)
+        for text in record:
+            replay = replay.play(replay.parse_move(text))
+        assert replay == final
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_options_and_factories_refuse_nonsense(name: str) -> None:
+    game = games.get(name)
+    with pytest.raises(ValueError):
+        game.new(players=game.max_players + 1)
+    with pytest.raises(ValueError):
+        game.new(players=game.min_players, options={"no such option": 1})
+    for corrupt in ({}, {"game": name}, [], "text", None):
+        with pytest.raises(ValueError):
+            game.from_json(corrupt)  # type: ignore[arg-type]
+    for corrupt_text in ("", "nonsense", "\x00" * 10):
+        with pytest.raises(ValueError):
+            game.from_text(corrupt_text)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_illegal_moves_raise_illegal_move_naming_a_rule(name: str) -> None:
+    """Moves legal a ply earlier but not now are refused by `play` with a whole sentence."""
+    game = games.get(name)
+    refused = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = game.new(players=game.min_players, seed=seed)
+        while state.outcome() is None and state.ply < 40:
+            legal = set(state.legal_moves())
+            after = state.play(rng.choice(list(legal)))
+            if after.outcome() is not None:
+                break
+            for stale in legal - set(after.legal_moves()):
+                with pytest.raises(IllegalMove) as error:
+                    after.play(stale)
+                message = str(error.value)
+                assert message.endswith(".") and message[0].isupper()
+                refused += 1
+            state = after
+    assert refused > 0
