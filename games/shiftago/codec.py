@@ -110,8 +110,13 @@ def _check_consistent(state: ShiftagoState) -> None:
     if not state.scored() and (any(state.scores) or state.scoring):
         raise ValueError("Express keeps no points and has no scoring.")
     leaders = [s for s, points in enumerate(state.scores) if points >= WINNING_POINTS]
-    if leaders and (state.ending != "ten" or leaders != [state.turn]):
+    if (state.ending == "ten") != bool(leaders) or leaders not in ([], [state.turn]):
         raise ValueError(f"Reaching {WINNING_POINTS} points ends the game at once.")
+    stuck = None not in state.board or not state.supply[state.turn]
+    if stuck and not state.ending and not state.scoring:
+        raise ValueError(
+            "With a full tray, or no marbles for the player to move, the game is over."
+        )
     shortest = min_line(state.variant, state.players)
     if state.scoring and (state.ending or not state.pending_lines):
         raise ValueError("A scoring choice is pending but the player has no line to score.")

@@ -11,7 +11,7 @@ import pytest
 
 from games import IllegalMove, InvalidMove
 from games.shiftago import SHIFTAGO, ShiftagoState
-from tests.games.shiftago_helpers import play, position
+from tests.games.shiftago_helpers import NEARLY_OUT, play, position
 
 SCORING = """
     . . . . . . .
@@ -134,3 +134,9 @@ def test_random_playouts_keep_the_invariants(variant: str, players: int) -> None
         assert (outcome.scores is None) == (variant == "express")
         with pytest.raises(IllegalMove, match="game is over"):
             state.parse_move("Na")
+
+
+def test_a_position_that_should_have_ended_is_refused() -> None:
+    data = position(NEARLY_OUT, turn=1).to_json()
+    with pytest.raises(ValueError, match="the game is over"):
+        SHIFTAGO.from_json(data)
