@@ -255,9 +255,13 @@ def result_text(match: Match, style: Style) -> str:
 
 
 def reminder_text(reminder: Reminder, style: Style) -> str:
-    """A ping for a player whose turn has waited, or whose time runs low."""
+    """A ping for a player whose turn has waited or whose time runs low, or for a waiting
+    player who may now claim the match on time."""
     match = reminder.match
     who = style.mention(reminder.member_id)
+    if reminder.kind == "timeout_claimable":
+        late = style.mention(match.to_act) if match.to_act is not None else "The player to move"
+        return f"{who}: {late} has run out of time in match #{match.id}; `/claim` wins it."
     if reminder.kind == "low_time" and reminder.deadline is not None:
         return f"{who}, your time in match #{match.id} runs out {style.when(reminder.deadline)}."
     line = f"{who}, it is your move in match #{match.id}"

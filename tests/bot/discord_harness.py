@@ -25,17 +25,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import itertools
 import json
 import logging
+import random
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.config import Settings
+from bot.discord.client import ShiftcordBot
+from bot.service import MatchService
 
 ALICE, BOB, CAROL, DAVE, MOD = 42, 43, 44, 45, 46
 GUILD, GAMES_CHANNEL, LOBBY_CHANNEL, BOT_ID = 100, 10, 11, 2
@@ -278,6 +286,10 @@ class FakeDiscord:
             "GET /users/@me": ("me", lambda: {**self.bot_user, "verified": True}),
             "GET /oauth2/applications/@me": ("app", self._application),
             "POST /users/@me/channels": ("create_dm", lambda: self._create_dm(body)),
+            "GET /guilds/{guild_id}/members/{member_id}": (
+                "get_member",
+                lambda: self._member(p["member_id"]),
+            ),
             f"GET {C}": ("get_channel", lambda: self._channel(ch)),
             f"PATCH {C}": ("edit_channel", lambda: self.update_channel(ch, **body)),
             f"POST {C}/threads": ("create_thread", lambda: self._create_thread(ch, None, body)),
@@ -338,6 +350,11 @@ class FakeDiscord:
         if (ch := self.channels.get(int(channel_id or 0))) is None:
             raise _error(404, 10003, "Unknown Channel")
         return ch
+
+    def _member(self, user_id: str) -> dict:
+        if (member := self.members.get(int(user_id))) is None:
+            raise _error(404, 10007, "Unknown Member")
+        return member
 
     def _message(self, message_id: int | str | None) -> dict:
         if (msg := self.messages.get(int(message_id or 0))) is None:
@@ -660,3 +677,40 @@ class FakeDiscord:
         if errors and raise_errors:
             cause = errors[0].exc_info[1] if errors[0].exc_info else None
             raise AssertionError(f"discord.py logged an error: {errors[0].getMessage()}") from cause
+
+
+# ---- Shiftcord on the fake
+class FakeClock:
+    """The match service's clock in tests: a fixed start that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        """Move time forward (`hours=25`, `days=3`...)."""
+        self.now += timedelta(**delta)
+
+
+def settings_for(tmp_path: Path, **changes: Any) -> Settings:
+    """Settings for a test: a real SQLite file in `tmp_path`, no token, the given changes."""
+    database = tmp_path / "shiftcord.sqlite3"
+    base = Settings(discord_token="", database_path=database, log_level="INFO")
+    return dataclasses.replace(base, **changes)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(
+    fake: FakeDiscord, settings: Settings, clock: FakeClock, *, seed: int = 0
+) -> AsyncIterator[ShiftcordBot]:
+    """The real bot over the real match service (a SQLite file), connected to `fake`. Leave
+    the block and enter another with the same arguments to simulate a restart. The reminder
+    task is not started: tests run its rounds with `bot.reminders.run_once()`."""
+    service = await MatchService.open(settings, clock=clock, rng=random.Random(seed))
+    try:
+        async with fake.connect(ShiftcordBot(settings, service, background=False)) as bot:
+            yield bot
+    finally:
+        await service.close()

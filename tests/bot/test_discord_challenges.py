@@ -1,0 +1,217 @@
+"""Challenges end to end: /challenge, Accept/Join/Decline buttons, the match thread."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import pytest_asyncio
+
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    BOT_ID,
+    CAROL,
+    DAVE,
+    LOBBY_CHANNEL,
+    MEMBER_PERMS,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+)
+
+
+@pytest_asyncio.fixture
+async def env(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    settings = settings_for(tmp_path)
+    async with running_bot(fake, settings, clock) as bot:
+        yield fake, bot, settings, clock
+
+
+def challenge_message(fake):
+    """The newest public message in the games channel that has buttons."""
+    return [m for m in fake.messages_in(fake.channel_id) if m["components"]][-1]
+
+
+def button_ids(message) -> list[str]:
+    return [c["custom_id"] for row in message["components"] for c in row["components"]]
+
+
+@pytest.mark.asyncio
+async def test_challenge_posts_message_with_buttons_and_pings_only_the_opponent(env):
+    fake, bot, *_ = env
+    calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB, clock="2d")
+    assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
+    defer, post, done = calls
+    assert defer.json == {"type": 5, "data": {"flags": 64}}
+    assert post.path == f"/channels/{fake.channel_id}/messages"
+    assert f"<@{ALICE}> challenges <@{BOB}> to **Skift**" in post.content
+    assert "2 days per move" in post.content and "<t:" in post.content
+    assert post.json["allowed_mentions"] == {"parse": [], "users": [BOB]}
+    message = challenge_message(fake)
+    assert button_ids(message) == ["sc:challenge:1:accept", "sc:challenge:1:decline"]
+    assert message["components"][0]["components"][0]["label"] == "Accept"
+    assert done.ephemeral and "Challenge #1 is posted" in done.content
+    challenge = await bot.service.get_challenge(1)
+    assert challenge.message_id == int(message["id"]) and challenge.rules.clock_hours == 48
+
+
+@pytest.mark.asyncio
+async def test_accept_opens_a_public_thread_on_the_challenge_and_posts_the_board(env):
+    fake, bot, *_ = env
+    await fake.slash(ALICE, "challenge", game="skift", opponent=BOB, clock="none")
+    message = challenge_message(fake)
+    calls = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
+    kinds = [c.kind for c in calls]
+    assert kinds[0] == "callback" and calls[0].json["data"]["flags"] == 64
+    create = next(c for c in calls if c.kind == "create_thread")
+    assert create.path == f"/channels/{fake.channel_id}/messages/{message['id']}/threads"
+    assert create.json["auto_archive_duration"] == 10080
+    assert create.json["name"] == "Skift #1: " + " vs ".join(
+        sorted(["alice", "bob"], key=lambda n: create.json["name"].index(n))
+    )
+    thread = fake.threads()[0]
+    first = fake.messages_in(thread["id"])[0]
+    assert "Match #1: **Skift**" in first["content"]
+    assert first["attachments"][0]["filename"] == "board.png"
+    assert "to move" in first["attachments"][0]["description"]
+    post = next(c for c in calls if c.kind == "send_message")
+    assert post.files["board.png"].startswith(b"\x89PNG")
+    assert set(post.json["allowed_mentions"]["users"]) == {ALICE, BOB}
+    match = await bot.service.get_match(1)
+    assert match.channel_id == int(thread["id"])
+    assert f"<@{match.to_act}>" in first["content"]
+    # the challenge message now says so and has no buttons left
+    assert "match #1 has started" in message["content"] and message["components"] == []
+    assert calls[-1].ephemeral and f"<#{thread['id']}>" in calls[-1].content
+    assert isinstance(bot.get_channel(int(thread["id"])), discord.Thread)
+
+
+@pytest.mark.asyncio
+async def test_open_challenge_fills_seat_by_seat_then_starts(env):
+    fake, bot, *_ = env
+    await fake.slash(ALICE, "challenge", game="shiftago", players=3, options="variant=expert")
+    message = challenge_message(fake)
+    assert "challenges anyone to **Shiftago** (variant=expert)" in message["content"]
+    assert message["components"][0]["components"][0]["label"] == "Join"
+    calls = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
+    assert "create_thread" not in [c.kind for c in calls]
+    assert f"Joined so far: <@{ALICE}> and <@{BOB}>" in message["content"]
+    assert calls[-1].content == "You joined the challenge."
+    again = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
+    assert [c.kind for c in again] == ["callback", "followup"] and again[-1].ephemeral
+    assert "already in" in again[-1].content
+    await fake.click(CAROL, message["id"], "sc:challenge:1:accept")
+    match = await bot.service.get_match(1)
+    assert sorted(match.members) == [ALICE, BOB, CAROL]
+    assert dict(match.options)["variant"] == "expert"
+    assert len(fake.threads()) == 1
+
+
+@pytest.mark.asyncio
+async def test_decline_by_opponent_and_withdraw_by_challenger(env):
+    fake, bot, *_ = env
+    await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+    first = challenge_message(fake)
+    await fake.slash(ALICE, "challenge", game="skift", opponent=CAROL)
+    second = challenge_message(fake)
+    calls = await fake.click(DAVE, first["id"], "sc:challenge:1:decline")
+    assert calls[-1].ephemeral and "not part of this challenge" in calls[-1].content
+    assert (await bot.service.get_challenge(1)).pending
+    await fake.click(BOB, first["id"], "sc:challenge:1:decline")
+    assert (await bot.service.get_challenge(1)).status == "declined"
+    assert "Declined." in first["content"] and first["components"] == []
+    await fake.click(ALICE, second["id"], "sc:challenge:2:decline")
+    assert (await bot.service.get_challenge(2)).status == "cancelled"
+    assert "Withdrawn" in second["content"]
+
+
+@pytest.mark.asyncio
+async def test_buttons_work_after_a_restart(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    settings = settings_for(tmp_path)
+    async with running_bot(fake, settings, clock):
+        await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+    message = challenge_message(fake)
+    async with running_bot(fake, settings, clock) as bot:  # a new process, same database
+        calls = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
+        assert "create_thread" in [c.kind for c in calls]
+        assert (await bot.service.get_match(1)).channel_id == int(fake.threads()[0]["id"])
+
+
+@pytest.mark.asyncio
+async def test_expired_challenge_button_says_so_and_changes_nothing(env):
+    fake, bot, settings, clock = env
+    await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+    message = challenge_message(fake)
+    clock.advance(days=8)
+    calls = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
+    assert [c.kind for c in calls] == ["callback", "followup"]
+    assert calls[-1].ephemeral and "expired" in calls[-1].content
+    assert fake.threads() == []
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"game": "chess", "opponent": BOB}, "There is no game called 'chess'"),
+        ({"game": "skift", "opponent": ALICE}, "cannot challenge yourself"),
+        ({"game": "skift", "opponent": BOT_ID}, "Bots cannot play"),
+        ({"game": "skift", "opponent": BOB, "options": "colour=red"}, "has no option 'colour'"),
+        ({"game": "skift", "opponent": BOB, "clock": "soon"}, "cannot read the clock"),
+        ({"game": "shiftago", "options": "variant=fast", "players": 2}, "must be one of"),
+    ],
+)
+@pytest.mark.asyncio
+async def test_bad_challenges_are_refused_privately_and_post_nothing(env, options, expected):
+    fake, bot, *_ = env
+    calls = await fake.slash(ALICE, "challenge", **options)
+    assert [c.kind for c in calls] == ["callback"]
+    assert calls[0].json["type"] == 4 and calls[0].ephemeral
+    assert expected in calls[0].content
+    assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
+
+
+@pytest.mark.asyncio
+async def test_challenge_in_a_thread_or_outside_the_challenge_channel_is_refused(env):
+    fake, bot, *_ = env
+    await fake.slash(ALICE, "challenge", game="skift", opponent=BOB, clock="none")
+    await fake.click(BOB, challenge_message(fake)["id"], "sc:challenge:1:accept")
+    thread = fake.threads()[0]
+    where = {"channel_id": thread["id"]}
+    calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE, **where)
+    assert calls[0].ephemeral and "not in a thread" in calls[0].content
+    await bot.service.set_challenge_channel(fake.guild_id, LOBBY_CHANNEL)
+    calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE)
+    assert calls[-1].ephemeral and f"<#{LOBBY_CHANNEL}>" in calls[-1].content
+    where = {"channel_id": LOBBY_CHANNEL}
+    calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE, **where)
+    assert "send_message" in [c.kind for c in calls]
+
+
+@pytest.mark.asyncio
+async def test_missing_thread_permission_is_named(env):
+    fake, bot, *_ = env
+    fake.bot_permissions = MEMBER_PERMS & ~discord.Permissions(create_public_threads=True)
+    calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+    assert [c.kind for c in calls] == ["callback"] and calls[0].ephemeral
+    assert "Create Public Threads" in calls[0].content
+    assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
+
+
+@pytest.mark.asyncio
+async def test_option_and_game_autocomplete(env):
+    fake, *_ = env
+    games_ = await fake.autocomplete(ALICE, "challenge", "game", game="sh")
+    assert games_ == [{"name": "Shiftago (2-4 players)", "value": "shiftago"}]
+    choices = await fake.autocomplete(ALICE, "challenge", "options", game="shiftago", options="var")
+    values = [c["value"] for c in choices]
+    assert values == ["variant=express", "variant=expert", "variant=extreme"]
+    assert all(len(c["name"]) <= 100 for c in choices)
+    choices = await fake.autocomplete(
+        ALICE, "challenge", "options", game="shiftago", options="variant=expert hand"
+    )
+    assert choices and all(c["value"].startswith("variant=expert handicap_") for c in choices)
+    clocks = await fake.autocomplete(ALICE, "challenge", "clock", game="skift", clock="36h")
+    assert clocks[0] == {"name": "36h: 36 hours per move", "value": "36h"}
