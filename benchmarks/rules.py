@@ -1,0 +1,99 @@
+"""Speed of the rules core, for every registered game.
+
+For each game: the median time to list all legal moves of mid-game positions (each
+timing on a fresh copy of the state, rebuilt from JSON, so no cached list is reused),
+and random plies per second over fixed-seed random playouts (listing the moves,
+choosing one, playing it). The last line printed is one JSON object of the figures.
+
+    .venv/bin/python benchmarks/rules.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+import games
+from games import Game, GameState
+
+POSITIONS = 10  # mid-game positions per game, one per seed
+COPIES = 200  # fresh copies timed per position
+MID_PLY = 16  # how far into a random playout a "mid-game" position lies
+PLAYOUT_SECONDS = 3.0  # time spent measuring random plies per game
+#: Budgets from the issues, in milliseconds for one full list of legal moves.
+BUDGETS_MS = {"skift": 1.0}
+
+
+def mid_game(game: Game, seed: int) -> GameState:
+    """The position MID_PLY random plies into a fixed-seed playout (earlier if it ends)."""
+    rng = random.Random(seed)
+    state = game.new(players=game.min_players, seed=seed)
+    while state.ply < MID_PLY:
+        after = state.play(rng.choice(state.legal_moves()))
+        if after.outcome() is not None:
+            break
+        state = after
+    return state
+
+
+def legal_moves_timing(game: Game) -> tuple[float, float]:
+    """(median milliseconds to list every legal move, mean number of legal moves)."""
+    timings = []
+    counts = []
+    for seed in range(POSITIONS):
+        data = mid_game(game, seed).to_json()
+        copies = [game.from_json(data) for _ in range(COPIES)]
+        for state in copies:
+            start = time.perf_counter()
+            moves = state.legal_moves()
+            timings.append(time.perf_counter() - start)
+        counts.append(len(moves))
+    return statistics.median(timings) * 1000, statistics.mean(counts)
+
+
+def random_plies_per_second(game: Game) -> float:
+    """Random plies per second: list the legal moves, choose one, play it."""
+    plies = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < PLAYOUT_SECONDS:
+        rng = random.Random(seed)
+        state = game.new(players=game.min_players, seed=seed)
+        while state.outcome() is None:
+            state = state.play(rng.choice(state.legal_moves()))
+            plies += 1
+        seed += 1
+    return plies / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Measure every game, print a line per game, then one JSON line of all figures."""
+    figures: dict[str, Any] = {}
+    for name in games.names():
+        game = games.get(name)
+        median_ms, moves = legal_moves_timing(game)
+        plies = random_plies_per_second(game)
+        entry: dict[str, Any] = {
+            "legal_moves_median_ms": round(median_ms, 4),
+            "legal_moves_count": round(moves, 1),
+            "random_plies_per_s": round(plies),
+        }
+        budget = BUDGETS_MS.get(name)
+        line = (
+            f"{game.title}: all {moves:.0f} legal moves of a mid-game position in "
+            f"{median_ms:.3f} ms (median); {plies:,.0f} random plies per second"
+        )
+        if budget is not None:
+            entry["legal_moves_budget_ms"] = budget
+            entry["within_budget"] = median_ms <= budget
+            line += f"; budget {budget} ms: {'met' if median_ms <= budget else 'MISSED'}"
+        figures[name] = entry
+        print(line)
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
