@@ -249,6 +249,11 @@ class FakeDiscord:
         """Messages stored in a channel or thread, oldest first (ephemeral ones too: flag 64)."""
         return [m for m in self.messages.values() if m["channel_id"] == str(channel_id)]
 
+    def last_message(self, channel_id: int | str, *, ephemeral: bool = False) -> dict:
+        """The newest public (or, with ephemeral=True, private) message in a channel."""
+        wanted = EPHEMERAL if ephemeral else 0
+        return [m for m in self.messages_in(channel_id) if m["flags"] & EPHEMERAL == wanted][-1]
+
     def message(self, message_id: int | str) -> dict:
         """A stored message by id."""
         return self._message(message_id)
@@ -714,3 +719,20 @@ async def running_bot(
             yield bot
     finally:
         await service.close()
+
+
+async def start_match(
+    fake: FakeDiscord, challenger: int, *opponents: int, game: str = "skift", **options: Any
+) -> tuple[int, int]:
+    """Challenge `opponents` with /challenge and let each accept with the button; returns
+    (match id, thread id)."""
+    named = dict(zip(("opponent", "opponent2", "opponent3"), opponents, strict=False))
+    await fake.slash(challenger, "challenge", game=game, **named, **options)
+    message = [m for m in fake.messages_in(fake.channel_id) if m["components"]][-1]
+    accept = message["components"][0]["components"][0]["custom_id"]
+    for member in opponents:
+        await fake.click(member, message["id"], accept)
+    service = fake.bot.service
+    challenge = await service.get_challenge(int(accept.split(":")[2]))
+    match = await service.get_match(challenge.match_id)
+    return match.id, match.channel_id

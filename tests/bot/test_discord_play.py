@@ -1,0 +1,291 @@
+"""Playing in a match thread end to end: /move and its autocomplete, /board, resign, draws,
+takebacks, abort, claim, the hand button, archived threads and refusals."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import pytest_asyncio
+
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    MEMBER_PERMS,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+    start_match,
+    walk_components,
+)
+
+
+@pytest_asyncio.fixture
+async def game(tmp_path):
+    """A Skift match between alice and bob (3 days per move) in its thread."""
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        yield fake, bot, match_id, thread, clock
+
+
+async def players(bot, match_id):
+    """(member to act, the other member) of a two-player match."""
+    match = await bot.service.get_match(match_id)
+    return match.to_act, next(m for m in match.members if m != match.to_act)
+
+
+async def a_legal_move(bot, match_id, member):
+    return (await bot.service.legal_moves(match_id, member, "", 1))[0].notation
+
+
+def custom_ids(message):
+    return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
+
+
+@pytest.mark.asyncio
+async def test_move_posts_board_words_ping_and_deadline(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
+    defer, post, done = calls
+    assert defer.json == {"type": 5, "data": {"flags": 64}}
+    assert post.path == f"/channels/{thread}/messages"
+    assert f"<@{mover}> played `{notation}`:" in post.content
+    assert f"<@{other}> (" in post.content and "to move, before <t:" in post.content
+    assert post.json["allowed_mentions"] == {"parse": [], "users": [other]}
+    assert post.files["board.png"].startswith(b"\x89PNG")
+    alt = post.json["attachments"][0]["description"]
+    assert 0 < len(alt) <= 1024 and "to move" in alt
+    assert done.ephemeral and done.content == f"Played `{notation}`."
+    match = await bot.service.get_match(match_id)
+    assert match.ply == 1 and match.to_act == other
+    deadline = int(match.deadline.timestamp())
+    assert f"<t:{deadline}:f>" in post.content
+
+
+@pytest.mark.asyncio
+async def test_move_refusals_are_private_and_change_nothing(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    cases = [
+        (other, notation, "turn"),
+        (CAROL, notation, "not"),
+        (mover, "zz99", ""),
+        (mover, "a1-a2", ""),
+    ]
+    for member, text, expected in cases:
+        calls = await fake.slash(member, "move", channel_id=thread, notation=text)
+        assert [c.kind for c in calls] == ["callback", "followup"], (member, text)
+        assert calls[1].ephemeral and expected in calls[1].content
+        assert calls[1].content.endswith(".")
+    outside = await fake.slash(mover, "move", notation=notation)
+    assert "no active match here" in outside[-1].content and outside[-1].ephemeral
+    assert (await bot.service.get_match(match_id)).ply == 0
+    assert len([m for m in fake.messages_in(thread) if not m["flags"] & 64]) == 1
+
+
+@pytest.mark.asyncio
+async def test_move_autocomplete_lists_legal_moves_with_words(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    choices = await fake.autocomplete(mover, "move", "notation", channel_id=thread, notation="")
+    assert 0 < len(choices) <= 25
+    for choice in choices:
+        assert len(choice["name"]) <= 100 and len(choice["value"]) <= 100
+        assert choice["name"].startswith(choice["value"] + ": ")
+    prefix = choices[0]["value"][:2]
+    narrowed = await fake.autocomplete(
+        mover, "move", "notation", channel_id=thread, notation=prefix
+    )
+    assert narrowed and all(c["value"].lower().startswith(prefix.lower()) for c in narrowed)
+    legal = {m.notation for m in await bot.service.legal_moves(match_id, mover, prefix, 200)}
+    assert {c["value"] for c in narrowed} <= legal
+    assert await fake.autocomplete(other, "move", "notation", channel_id=thread, notation="") == []
+    assert await fake.autocomplete(mover, "move", "notation", notation="") == []  # no match
+
+
+@pytest.mark.asyncio
+async def test_board_reposts_the_picture_without_pinging(game):
+    fake, bot, match_id, thread, _ = game
+    calls = await fake.slash(CAROL, "board", channel_id=thread)
+    assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
+    assert "board.png" in calls[1].files and calls[1].json["allowed_mentions"]["users"] == []
+    assert "Match #1 after 0 moves" in calls[1].content
+
+
+@pytest.mark.asyncio
+async def test_archived_thread_is_unarchived_before_posting(game):
+    fake, bot, match_id, thread, _ = game
+    fake.update_channel(thread, archived=True)
+    assert bot.get_channel(thread) is None
+    mover, _ = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    kinds = [c.kind for c in calls]
+    assert kinds.index("edit_channel") < kinds.index("send_message")
+    assert next(c for c in calls if c.kind == "edit_channel").json == {"archived": False}
+    assert fake.channels[thread]["thread_metadata"]["archived"] is False
+
+
+@pytest.mark.asyncio
+async def test_missing_attach_files_is_named_and_nothing_moves(game):
+    fake, bot, match_id, thread, _ = game
+    fake.bot_permissions = MEMBER_PERMS & ~discord.Permissions(attach_files=True)
+    mover, _ = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    assert [c.kind for c in calls] == ["callback", "followup"]
+    assert "Attach Files" in calls[1].content and calls[1].ephemeral
+    assert (await bot.service.get_match(match_id)).ply == 0
+
+
+@pytest.mark.asyncio
+async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    await fake.slash(
+        mover, "move", channel_id=thread, notation=await a_legal_move(bot, match_id, mover)
+    )
+    refused = await fake.slash(CAROL, "resign", channel_id=thread)
+    assert refused[-1].ephemeral and "not playing" in refused[-1].content
+    calls = await fake.slash(other, "resign", channel_id=thread)
+    assert [c.kind for c in calls] == ["callback", "followup"] and calls[1].ephemeral
+    confirm = fake.last_message(thread, ephemeral=True)
+    assert custom_ids(confirm) == [f"sc:match:{match_id}:resign"]
+    assert (await bot.service.get_match(match_id)).active
+    calls = await fake.click(other, confirm["id"], f"sc:match:{match_id}:resign")
+    post = next(c for c in calls if c.kind == "send_message")
+    assert f"<@{other}> resigned." in post.content
+    assert f"**<@{mover}> won**" in post.content and "→" in post.content
+    assert set(post.files) == {"board.png", f"match-{match_id}.gif"}
+    assert set(post.json["allowed_mentions"]["users"]) == {ALICE, BOB}
+    match = await bot.service.get_match(match_id)
+    assert not match.active and match.result.winners == (mover,)
+
+
+@pytest.mark.asyncio
+async def test_draw_offer_buttons_accept_ends_drawn(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    calls = await fake.slash(mover, "draw offer", channel_id=thread)
+    post = next(c for c in calls if c.kind == "send_message")
+    assert f"<@{mover}> offers a draw." in post.content and not post.files
+    assert other in post.json["allowed_mentions"]["users"]
+    offer = fake.last_message(thread)
+    assert custom_ids(offer) == [
+        f"sc:match:{match_id}:draw-accept",
+        f"sc:match:{match_id}:draw-decline",
+    ]
+    own = await fake.click(mover, offer["id"], f"sc:match:{match_id}:draw-accept")
+    assert own[-1].ephemeral and "send_message" not in [c.kind for c in own]
+    await fake.click(other, offer["id"], f"sc:match:{match_id}:draw-accept")
+    match = await bot.service.get_match(match_id)
+    assert not match.active and match.result.draw
+    assert "**Drawn**" in fake.last_message(thread)["content"]
+
+
+@pytest.mark.asyncio
+async def test_draw_decline_by_command(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    await fake.slash(mover, "draw offer", channel_id=thread)
+    calls = await fake.slash(other, "draw decline", channel_id=thread)
+    assert (
+        f"<@{other}> declined the draw."
+        in next(c for c in calls if c.kind == "send_message").content
+    )
+    assert (await bot.service.get_match(match_id)).proposal is None
+    nothing = await fake.slash(other, "draw accept", channel_id=thread)
+    assert [c.kind for c in nothing] == ["callback", "followup"] and nothing[-1].ephemeral
+
+
+@pytest.mark.asyncio
+async def test_takeback_granted_with_the_button_restores_the_position(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    calls = await fake.slash(mover, "takeback ask", channel_id=thread)
+    assert "asks to take back" in next(c for c in calls if c.kind == "send_message").content
+    request = fake.last_message(thread)
+    assert f"sc:match:{match_id}:takeback-grant" in custom_ids(request)
+    refused = await fake.click(CAROL, request["id"], f"sc:match:{match_id}:takeback-grant")
+    assert refused[-1].ephemeral and (await bot.service.get_match(match_id)).ply == 1
+    calls = await fake.click(other, request["id"], f"sc:match:{match_id}:takeback-grant")
+    post = next(c for c in calls if c.kind == "send_message")
+    assert f"`{notation}` was taken back" in post.content and "board.png" in post.files
+    match = await bot.service.get_match(match_id)
+    assert match.ply == 0 and match.to_act == mover
+
+
+@pytest.mark.asyncio
+async def test_takeback_refused_by_command(game):
+    fake, bot, match_id, thread, _ = game
+    mover, other = await players(bot, match_id)
+    await fake.slash(
+        mover, "move", channel_id=thread, notation=await a_legal_move(bot, match_id, mover)
+    )
+    await fake.slash(mover, "takeback ask", channel_id=thread)
+    calls = await fake.slash(other, "takeback refuse", channel_id=thread)
+    assert "refused the takeback" in next(c for c in calls if c.kind == "send_message").content
+    assert (await bot.service.get_match(match_id)).ply == 1
+
+
+@pytest.mark.asyncio
+async def test_abort_at_the_start(game):
+    fake, bot, match_id, thread, _ = game
+    calls = await fake.slash(ALICE, "abort", channel_id=thread)
+    assert "aborted the match" in next(c for c in calls if c.kind == "send_message").content
+    assert (await bot.service.get_match(match_id)).status == "aborted"
+
+
+@pytest.mark.asyncio
+async def test_claim_after_the_time_ran_out(game):
+    fake, bot, match_id, thread, clock = game
+    mover, other = await players(bot, match_id)
+    early = await fake.slash(other, "claim", channel_id=thread)
+    assert early[-1].ephemeral and (await bot.service.get_match(match_id)).active
+    clock.advance(days=4)
+    calls = await fake.slash(other, "claim", channel_id=thread)
+    post = next(c for c in calls if c.kind == "send_message")
+    assert "ran out of time" in post.content and f"**<@{other}> won**" in post.content
+    assert calls[-1].content == "You claimed the match on time."
+
+
+@pytest.mark.asyncio
+async def test_hand_without_secrets_says_so(game):
+    fake, bot, match_id, thread, _ = game
+    calls = await fake.slash(ALICE, "hand", channel_id=thread)
+    assert calls[-1].ephemeral and "no hidden information" in calls[-1].content
+    assert not any(c.files for c in calls)
+
+
+@pytest.mark.asyncio
+async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch):
+    fake, bot, match_id, thread, _ = game
+    seen = []
+    state_class = type((await bot.service.get_match(match_id)).public_view())
+
+    def view(self, seat):
+        seen.append(seat)
+        return self
+
+    monkeypatch.setattr(state_class, "view", view)  # the game now has secrets
+    mover, other = await players(bot, match_id)
+    await fake.slash(
+        mover, "move", channel_id=thread, notation=await a_legal_move(bot, match_id, mover)
+    )
+    board = fake.last_message(thread)
+    assert f"sc:match:{match_id}:hand" in custom_ids(board)
+    assert set(seen) == {None}  # everything public was drawn from the public view
+    calls = await fake.click(other, board["id"], f"sc:match:{match_id}:hand")
+    assert [c.kind for c in calls] == ["callback", "followup"]
+    assert calls[1].ephemeral and "board.png" in calls[1].files
+    assert seen[-1] == (await bot.service.get_match(match_id)).seat_of(other)
+    stranger = await fake.click(CAROL, board["id"], f"sc:match:{match_id}:hand")
+    assert stranger[-1].ephemeral and not stranger[-1].files
