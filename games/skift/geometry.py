@@ -42,27 +42,10 @@ DIRECTION_WORDS: dict[str, str] = {
 _RING: tuple[Point, ...] = tuple(PIECE_STEPS.values())
 
 
-def cell_of(quadrant: Point) -> Point:
-    """The tile cell the quadrant lies on."""
-    return (quadrant[0] >> 1, quadrant[1] >> 1)
-
-
-def quadrants_of(cell: Point) -> tuple[Point, Point, Point, Point]:
-    """The four quadrants of a tile cell, row by row."""
-    x, y = cell[0] * 2, cell[1] * 2
-    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
-
-
 def rotated(quadrant: Point) -> Point:
     """Where a quadrant goes when its tile turns 180 degrees."""
     x, y = quadrant
     return ((x & ~1) * 2 + 1 - x, (y & ~1) * 2 + 1 - y)
-
-
-def neighbours(cell: Point) -> list[Point]:
-    """The eight cells sharing a side or a corner with `cell`."""
-    x, y = cell
-    return [(x + dx, y + dy) for dx, dy in _RING]
 
 
 def _ring_components(mask: int) -> int:

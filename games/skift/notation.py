@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from games.base import InvalidMove
-from games.skift.geometry import PIECE_STEPS, TILE_STEPS, Point
+from games.skift.geometry import PIECE_STEPS, STEP_NAMES, TILE_STEPS, Point
 from games.skift.model import Move, Pass, PieceMove, Rotation, TileMove
 
 #: Direction words a player may type, by what they mean.
@@ -85,8 +85,7 @@ def format_move(move: Move, frame: Frame) -> str:
         try:
             return f"{frame.square_name(move.src)}-{frame.square_name(move.dst)}"
         except ValueError:
-            direction = next(k for k, v in PIECE_STEPS.items() if v == move.step)
-            return f"{frame.square_name(move.src)}{direction}"
+            return f"{frame.square_name(move.src)}{STEP_NAMES[move.step]}"
     if isinstance(move, TileMove):
         suffix = f"/{move.keep}" if move.keep else ""
         return f"{move.tile}{move.direction}{suffix}"

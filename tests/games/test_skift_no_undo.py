@@ -6,6 +6,7 @@ import pytest
 
 from games import IllegalMove
 from games.skift import SKIFT, PieceMove, Rotation, TileMove
+from tests.games.skift_positions import GRID
 
 UNDO = "That would undo White's last move"
 
@@ -66,18 +67,6 @@ def test_the_rule_survives_json_and_text() -> None:
     for copy in (SKIFT.from_json(state.to_json()), SKIFT.from_text(state.to_text())):
         with pytest.raises(IllegalMove, match=UNDO):
             copy.parse_move("c5-c4")
-
-
-GRID = """
-Skift: White to move
-     a b  c d  e f
-  1  . .  . b  . .   A B C
-  2  . .  . .  . .
-  3  . .  W .  . B   D E F
-  4  . .  . .  . b
-  5  . .  w .  . .   G H I
-  6  . .  . .  . .
-"""
 
 
 def test_no_tile_displaced_by_the_opponent_may_return() -> None:

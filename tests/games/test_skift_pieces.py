@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games import IllegalMove
-from games.skift import SKIFT, Piece, PieceMove
-
-W_KING, W_PAWN, B_KING, B_PAWN = Piece(0, "K"), Piece(0, "P"), Piece(1, "K"), Piece(1, "P")
+from games.skift import SKIFT, PieceMove
+from tests.games.skift_positions import B_KING, B_PAWN, W_KING, W_PAWN
 
 # Four tiles in a square; a row of mixed pieces along the top edge.
 ROW = """

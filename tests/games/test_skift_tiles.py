@@ -5,21 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games import IllegalMove
-from games.skift import SKIFT, Piece, PieceMove, Rotation, TileMove
-
-W_KING, W_PAWN, B_KING, B_PAWN = Piece(0, "K"), Piece(0, "P"), Piece(1, "K"), Piece(1, "P")
-
-# White controls the landlocked centre E and the bottom-centre H.
-GRID = """
-Skift: White to move
-     a b  c d  e f
-  1  . .  . b  . .   A B C
-  2  . .  . .  . .
-  3  . .  W .  . B   D E F
-  4  . .  . .  . b
-  5  . .  w .  . .   G H I
-  6  . .  . .  . .
-"""
+from games.skift import SKIFT, PieceMove, Rotation, TileMove
+from tests.games.skift_positions import B_KING, B_PAWN, GRID, W_KING, W_PAWN
 
 # Three tiles in a row; White controls the middle one.
 ROW3 = """

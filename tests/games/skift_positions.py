@@ -1,0 +1,19 @@
+"""Shared Skift test positions and pieces."""
+
+from __future__ import annotations
+
+from games.skift import Piece
+
+W_KING, W_PAWN, B_KING, B_PAWN = Piece(0, "K"), Piece(0, "P"), Piece(1, "K"), Piece(1, "P")
+
+# White controls the landlocked centre E and the bottom-centre H.
+GRID = """
+Skift: White to move
+     a b  c d  e f
+  1  . .  . b  . .   A B C
+  2  . .  . .  . .
+  3  . .  W .  . B   D E F
+  4  . .  . .  . b
+  5  . .  w .  . .   G H I
+  6  . .  . .  . .
+"""
