@@ -27,7 +27,7 @@ def _square(frame: Frame, quadrant: Point) -> str:
     try:
         return frame.square_name(quadrant)
     except ValueError:
-        return "the empty table"
+        return "that square"
 
 
 def _undo_sentence(table: Table, now: Point, before: Point, frame: Frame) -> str:

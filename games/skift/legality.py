@@ -86,13 +86,18 @@ class Table:
     pieces: Pieces
     seat: int
     no_undo: NoUndo
+    _controllers: dict[Cell, int | None] | None = None
 
     def controllers(self) -> dict[Cell, int | None]:
         """Who controls each tile cell: most kings, then most pieces, else nobody (None)."""
-        score = dict.fromkeys(self.cells, 0)
-        for (x, y), piece in self.pieces.items():
-            score[(x >> 1, y >> 1)] += _WEIGHT[piece.seat, piece.kind]
-        return {cell: (0 if s > 0 else 1 if s < 0 else None) for cell, s in score.items()}
+        if self._controllers is None:
+            score = dict.fromkeys(self.cells, 0)
+            for (x, y), piece in self.pieces.items():
+                score[(x >> 1, y >> 1)] += _WEIGHT[piece.seat, piece.kind]
+            self._controllers = {
+                cell: (0 if s > 0 else 1 if s < 0 else None) for cell, s in score.items()
+            }
+        return self._controllers
 
     def is_landlocked(self, cell: Cell) -> bool:
         """Whether tiles lie on all four orthogonal sides of the cell."""

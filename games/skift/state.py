@@ -32,9 +32,33 @@ from games.skift.model import (
     TileMove,
 )
 from games.skift.notation import Frame, format_move, read_move
+from games.skift.serial import state_to_json, state_to_text
 from games.skift.words import describe, ending
 
 _MOVE_TYPES = (PieceMove, TileMove, Rotation, Pass)
+
+
+def _is_point(value: object) -> bool:
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and all(type(v) is int for v in value)  # bools are not coordinates
+    )
+
+
+def _well_formed(move: Move) -> bool:
+    """Whether a move value built by hand holds fields of the types the rules expect."""
+    if isinstance(move, PieceMove):
+        return _is_point(move.src) and _is_point(move.dst)
+    if isinstance(move, TileMove):
+        return (
+            isinstance(move.tile, str)
+            and isinstance(move.direction, str)
+            and (move.keep is None or isinstance(move.keep, str))
+        )
+    if isinstance(move, Rotation):
+        return isinstance(move.tile, str)
+    return True
 
 
 class SkiftState(GameState):
@@ -46,8 +70,6 @@ class SkiftState(GameState):
 
     game: ClassVar[Game]
     players = 2
-
-    __slots__ = ("_tiles", "_cells", "_pieces", "_to_move", "_ply", "_last", "options", "_cache")
 
     def __init__(
         self,
@@ -179,14 +201,10 @@ class SkiftState(GameState):
 
     def to_json(self) -> dict[str, Any]:
         """A lossless JSON-ready dict; `SKIFT.from_json` rebuilds an equal state."""
-        from games.skift.serial import state_to_json
-
         return state_to_json(self)
 
     def to_text(self) -> str:
         """The position as text: the board, tile names, who is to move and the last action."""
-        from games.skift.serial import state_to_text
-
         return state_to_text(self)
 
     # --- equality ------------------------------------------------------------------------
@@ -239,8 +257,13 @@ class SkiftState(GameState):
 
     @staticmethod
     def _check_type(move: object) -> None:
+        """Raise InvalidMove unless `move` is a move value with fields of the right types."""
         if not isinstance(move, _MOVE_TYPES):
-            raise InvalidMove(f"{move!r} is not a Skift move.")
+            raise InvalidMove(
+                f"A {type(move).__name__} is not a Skift move; read typed text with parse_move."
+            )
+        if not _well_formed(move):
+            raise InvalidMove(f"{type(move).__name__} has fields of the wrong types.")
 
     def _check(self, move: Move) -> None:
         """Raise unless `move` is legal here."""

@@ -77,6 +77,35 @@ def test_play_refuses_values_that_are_not_moves(thing: object) -> None:
         START.play(thing)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    "move",
+    [
+        PieceMove([2, 2], [2, 3]),  # type: ignore[arg-type]
+        PieceMove((2, 2), "c4"),  # type: ignore[arg-type]
+        PieceMove((True, 2), (2, 3)),
+        TileMove("A", 3),  # type: ignore[arg-type]
+        Rotation(None),  # type: ignore[arg-type]
+    ],
+)
+def test_play_refuses_move_values_with_wrong_field_types(move: object) -> None:
+    with pytest.raises(InvalidMove, match="wrong types"):
+        START.play(move)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (TileMove("A", "x"), "A tile moves one cell north, east, south or west"),
+        (TileMove("A", "w", "Q"), "leaves no tie between groups; type Aw"),
+        (Rotation("Q"), "There is no tile Q on the table"),
+        (PieceMove((9, 9), (9, 10)), "There is no piece on"),
+    ],
+)
+def test_play_explains_hand_built_moves_that_are_not_legal(move: object, message: str) -> None:
+    with pytest.raises(IllegalMove, match=message):
+        START.play(move)  # type: ignore[arg-type]
+
+
 def test_every_piece_move_of_the_colour_not_to_move_is_refused() -> None:
     black_to_move = START.play(WORKED)
     for move in START.legal_moves():
