@@ -111,10 +111,10 @@ async def answer_challenge(
 
 
 async def _open_thread(interaction: discord.Interaction, match: Match) -> discord.Thread:
-    """Start the match's thread; if Discord refuses, cancel the match (nothing half-made)."""
+    """Start the match's thread; if that fails, cancel the match (nothing half-made)."""
     try:
         return await poster_of(interaction).start_thread(interaction.message, match)
-    except discord.HTTPException:
+    except Exception:
         try:
             await service_of(interaction).cancel_match(
                 match.id, match.guild_id, interaction.client.user.id

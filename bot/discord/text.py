@@ -27,7 +27,6 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from render.theme import DEFAULT
 
 MAX_MESSAGE = 2000  # Discord's limit on a message's text
 
@@ -54,9 +53,11 @@ def discord_style() -> Style:
     return Style(mention=lambda member_id: f"<@{member_id}>", when=when)
 
 
-def seat_name(seat: int) -> str:
-    """The colour of a seat as the pictures draw it ("White", "Black", "Red"...)."""
-    return DEFAULT.seat(seat).name
+def seat_name(game: str, seat: int) -> str:
+    """What a seat is called: the game's own name for it when the game names its seats
+    (a `seat_names` tuple, e.g. its colours), else "Player 1", "Player 2"..."""
+    names = getattr(games.get(game), "seat_names", ())
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
 # ---- clocks
@@ -155,7 +156,8 @@ def thread_name(match: Match, names: Callable[[int], str]) -> str:
 def players_text(match: Match, style: Style) -> str:
     """Players in seat order with their colours: "White: @a, Black: @b"."""
     return ", ".join(
-        f"{seat_name(s.seat)}: {style.mention(s.member_id)}" + (" (out)" if s.retired else "")
+        f"{seat_name(match.game, s.seat)}: {style.mention(s.member_id)}"
+        + (" (out)" if s.retired else "")
         for s in match.seats
     )
 
@@ -179,7 +181,8 @@ def turn_text(match: Match, style: Style) -> str:
         return result_text(match, style)
     if match.to_act is None:
         return ""
-    line = f"{style.mention(match.to_act)} ({seat_name(match.current_seat or 0)}) to move"
+    seat = seat_name(match.game, match.current_seat or 0)
+    line = f"{style.mention(match.to_act)} ({seat}) to move"
     if match.paused:
         return line + "; their clock is paused (vacation)."
     if match.deadline is not None:

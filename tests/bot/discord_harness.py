@@ -708,14 +708,20 @@ def settings_for(tmp_path: Path, **changes: Any) -> Settings:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, settings: Settings, clock: FakeClock, *, seed: int = 0
+    fake: FakeDiscord,
+    settings: Settings,
+    clock: FakeClock,
+    *,
+    seed: int = 0,
+    background: bool = False,
 ) -> AsyncIterator[ShiftcordBot]:
     """The real bot over the real match service (a SQLite file), connected to `fake`. Leave
-    the block and enter another with the same arguments to simulate a restart. The reminder
-    task is not started: tests run its rounds with `bot.reminders.run_once()`."""
+    the block and enter another with the same arguments to simulate a restart. Unless
+    `background`, the reminder task is not started: tests run its rounds with
+    `bot.reminders.run_once()`."""
     service = await MatchService.open(settings, clock=clock, rng=random.Random(seed))
     try:
-        async with fake.connect(ShiftcordBot(settings, service, background=False)) as bot:
+        async with fake.connect(ShiftcordBot(settings, service, background=background)) as bot:
             yield bot
     finally:
         await service.close()
