@@ -3,7 +3,7 @@
 `SKIFT` is the game object registered in `games`. The modules, from the bottom up:
 `geometry` (quadrants, cells, connectivity), `model` (pieces, moves, layouts),
 `actions` (what a move does), `legality` (control, landlocked, no-undo, legal moves),
-`explain` (why a move is refused), `notation`, `words`, `serial` (JSON and text),
+`explain` (why a move is refused), `notation`, `words`, `serial` (JSON), `text`,
 `state` (the GameState) and `game` (the Game).
 """
 

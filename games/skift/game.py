@@ -7,8 +7,9 @@ from typing import Any
 
 from games.base import Game, Option
 from games.skift.model import LAYOUTS
-from games.skift.serial import check_position, parts_from_json, parts_from_text
+from games.skift.serial import check_position, parts_from_json
 from games.skift.state import SkiftState
+from games.skift.text import parts_from_text
 
 
 class SkiftGame(Game):

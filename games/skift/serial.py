@@ -1,4 +1,4 @@
-"""Skift positions as JSON and as text, both lossless and both checked when read back.
+"""Skift positions as JSON, lossless and checked when read back.
 
 JSON (version 1)::
 
@@ -6,22 +6,11 @@ JSON (version 1)::
      "to_move": 0, "tiles": {"A": [0, 0], ...}, "pieces": [[1, 1, "w"], ...], "last": null}
 
 Pieces are [x, y, letter] with W/w a White king/pawn and B/b a Black king/pawn.
-
-Text: a header, the board with column letters and row numbers as in the notation, the
-tile names beside the top row of each tile row ("~" marks empty table, "." an empty
-quadrant on a tile), and the last action as one line of JSON::
-
-    Skift: White to move, ply 0, layout rulings, origin 0,0
-         a b  c d  e f
-     1   . .  . .  . .   A B C
-     2   . w  b w  b .
-     ...
-    last: none
+`check_position` also guards positions read from text (`games.skift.text`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -48,7 +37,6 @@ if TYPE_CHECKING:
     from games.skift.state import SkiftState
 
 VERSION = 1
-EMPTY, TABLE = ".", "~"
 
 
 # --- JSON out ---------------------------------------------------------------------------
@@ -103,7 +91,8 @@ def state_to_json(state: SkiftState) -> dict[str, Any]:
 _MAX_COORDINATE = 1_000_000
 
 
-def _int(value: Any, what: str, low: int = -_MAX_COORDINATE) -> int:
+def read_int(value: Any, what: str, low: int = -_MAX_COORDINATE) -> int:
+    """`value` as a whole number within range, or ValueError naming `what`."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{what} must be a whole number, not {value!r}.")
     if not low <= value <= _MAX_COORDINATE:
@@ -121,23 +110,25 @@ def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
 
 def _point(value: Any, what: str) -> Point:
     x, y = _list(value, what, 2)
-    return (_int(x, what), _int(y, what))
+    return (read_int(x, what), read_int(y, what))
 
 
-def _piece(value: Any, what: str) -> Piece:
+def read_piece(value: Any, what: str) -> Piece:
+    """The piece a letter W, w, B or b names, or ValueError naming `what`."""
     if not isinstance(value, str) or value not in PIECES:
         raise ValueError(f"{what} must be one of W, w, B, b, not {value!r}.")
     return PIECES[value]
 
 
-def _tile_name(value: Any, what: str) -> str:
+def read_tile_name(value: Any, what: str) -> str:
+    """`value` if it is a tile name (a capital letter), else ValueError naming `what`."""
     if not isinstance(value, str) or not re.fullmatch("[A-Z]", value):
         raise ValueError(f"{what} must be a tile name (a capital letter), not {value!r}.")
     return value
 
 
 def _opt_tile_name(value: Any, what: str) -> str | None:
-    return None if value is None else _tile_name(value, what)
+    return None if value is None else read_tile_name(value, what)
 
 
 def move_from_json(data: Any) -> Move:
@@ -152,9 +143,9 @@ def move_from_json(data: Any) -> Move:
         if direction not in TILE_STEPS:
             raise ValueError(f"A tile move's direction must be n, e, s or w, not {direction!r}.")
         keep = _opt_tile_name(data.get("keep"), "move keep")
-        return TileMove(_tile_name(data.get("tile"), "move tile"), direction, keep)
+        return TileMove(read_tile_name(data.get("tile"), "move tile"), direction, keep)
     if kind == "rotate":
-        return Rotation(_tile_name(data.get("tile"), "move tile"))
+        return Rotation(read_tile_name(data.get("tile"), "move tile"))
     if kind == "pass":
         return Pass()
     raise ValueError(f"Unknown move type {kind!r}.")
@@ -184,18 +175,20 @@ def last_from_json(data: Any) -> LastAction | None:
         displaced=tuple(
             (_point(a, "displaced"), _point(b, "displaced")) for a, b in entries("displaced", 2)
         ),
-        fallen=tuple((_point(q, "fallen"), _piece(p, "fallen")) for q, p in entries("fallen", 2)),
+        fallen=tuple(
+            (_point(q, "fallen"), read_piece(p, "fallen")) for q, p in entries("fallen", 2)
+        ),
         tile=_opt_tile_name(data.get("tile"), "last tile"),
         tiles_moved=tuple(
-            (_tile_name(n, "tiles_moved"), _point(a, "tiles_moved"), _point(b, "tiles_moved"))
+            (read_tile_name(n, "tiles_moved"), _point(a, "tiles_moved"), _point(b, "tiles_moved"))
             for n, a, b in entries("tiles_moved", 3)
         ),
         tiles_removed=tuple(
-            (_tile_name(n, "tiles_removed"), _point(c, "tiles_removed"))
+            (read_tile_name(n, "tiles_removed"), _point(c, "tiles_removed"))
             for n, c in entries("tiles_removed", 2)
         ),
         pieces_removed=tuple(
-            (_point(q, "pieces_removed"), _piece(p, "pieces_removed"))
+            (_point(q, "pieces_removed"), read_piece(p, "pieces_removed"))
             for q, p in entries("pieces_removed", 2)
         ),
     )
@@ -272,138 +265,22 @@ def parts_from_json(data: Any) -> dict[str, Any]:
     tiles_data = data.get("tiles")
     if not isinstance(tiles_data, Mapping):
         raise ValueError("The tiles must be an object of name -> [x, y].")
-    tiles = {_tile_name(n, "A tile name"): _point(c, f"tile {n}") for n, c in tiles_data.items()}
+    tiles = {
+        read_tile_name(name, "A tile name"): _point(cell, f"tile {name}")
+        for name, cell in tiles_data.items()
+    }
     pieces: dict[Point, Piece] = {}
     for entry in _list(data.get("pieces"), "pieces"):
         x, y, letter = _list(entry, "a piece", 3)
-        quadrant = (_int(x, "a piece's x"), _int(y, "a piece's y"))
+        quadrant = (read_int(x, "a piece's x"), read_int(y, "a piece's y"))
         if quadrant in pieces:
             raise ValueError(f"Two pieces stand on quadrant {quadrant}.")
-        pieces[quadrant] = _piece(letter, "a piece")
+        pieces[quadrant] = read_piece(letter, "a piece")
     return {
         "options": dict(options),
         "tiles": tiles,
         "pieces": pieces,
         "to_move": data.get("to_move"),
-        "ply": _int(data.get("ply"), "ply", low=0),
+        "ply": read_int(data.get("ply"), "ply", low=0),
         "last": last_from_json(data.get("last")),
     }
-
-
-# --- text -------------------------------------------------------------------------------
-
-_HEADER = re.compile(
-    r"skift:\s*(white|black) to move"
-    r"(?:,\s*ply (\d+))?(?:,\s*layout (\w+))?(?:,\s*origin (-?\d+),\s*(-?\d+))?\.?",
-    re.IGNORECASE,
-)
-
-
-def state_to_text(state: SkiftState) -> str:
-    """The position as text (see the module docstring)."""
-    min_x, min_y, max_x, max_y = state.bounds()
-    width = max_x - min_x + 1
-    cells = {cell: name for name, cell in state.tiles.items()}
-    lines = [
-        f"Skift: {SEAT_NAMES[state.to_move]} to move, ply {state.ply}, "
-        f"layout {state.options['layout']}, origin {min_x},{min_y}",
-    ]
-    result = state.outcome()
-    columns = [chr(ord("a") + i) for i in range(width)]
-    lines.append("     " + "  ".join(" ".join(columns[i : i + 2]) for i in range(0, width, 2)))
-    for y in range(min_y, max_y + 1):
-        quads = []
-        for x in range(min_x, max_x + 1):
-            piece = state.pieces.get((x, y))
-            on_tile = (x >> 1, y >> 1) in cells
-            quads.append(piece.letter if piece else EMPTY if on_tile else TABLE)
-        row = "  ".join(" ".join(quads[i : i + 2]) for i in range(0, width, 2))
-        line = f"{y - min_y + 1:>3}  {row}"
-        if (y - min_y) % 2 == 0:
-            names = [cells.get((tx, y >> 1), TABLE) for tx in range(min_x >> 1, (max_x >> 1) + 1)]
-            line += "   " + " ".join(names)
-        lines.append(line)
-    last = last_to_json(state.last)
-    lines.append("last: " + ("none" if last is None else json.dumps(last)))
-    if result:
-        lines.append(f"Game over: {result.reason}.")
-    return "\n".join(lines) + "\n"
-
-
-def parts_from_text(text: str) -> dict[str, Any]:
-    """The parts of a state from `state_to_text` (keyword arguments of SkiftState).
-
-    Ply, layout and origin may be left out of the header (0, "rulings", 0,0), and the
-    last line too (no last action), which keeps hand-written test positions short.
-    """
-    if not isinstance(text, str):
-        raise ValueError("A Skift position must be text.")
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not lines:
-        raise ValueError("The text is empty.")
-    header = _HEADER.fullmatch(lines[0])
-    if not header:
-        raise ValueError("The first line must read like 'Skift: White to move, ply 0, ...'.")
-    to_move = 0 if header[1].lower() == "white" else 1
-    origin = (_int(int(header[4] or 0), "origin x"), _int(int(header[5] or 0), "origin y"))
-    if origin[0] % 2 or origin[1] % 2:
-        raise ValueError("The origin must be the corner of a tile: even numbers.")
-    last: LastAction | None = None
-    rows: list[list[str]] = []
-    for line in lines[2:]:
-        if line.lower().startswith("last:"):
-            raw = line[5:].strip()
-            try:
-                last = None if raw.lower() == "none" else last_from_json(json.loads(raw))
-            except json.JSONDecodeError as error:
-                raise ValueError(f"The last action is not valid JSON: {error}.") from None
-        elif not line.lower().startswith("game over:"):
-            rows.append(line.split())
-    tiles, pieces = _read_board(lines[1].split(), rows, origin)
-    return {
-        "options": {"layout": header[3] or "rulings"},
-        "tiles": tiles,
-        "pieces": pieces,
-        "to_move": to_move,
-        "ply": _int(int(header[2] or 0), "ply", low=0),
-        "last": last,
-    }
-
-
-def _read_board(
-    columns: list[str], rows: list[list[str]], origin: tuple[int, int]
-) -> tuple[dict[str, Cell], dict[Point, Piece]]:
-    width = len(columns)
-    if width == 0 or width % 2 or columns != [chr(ord("a") + i) for i in range(width)]:
-        raise ValueError("The second line must name an even number of columns a, b, c ...")
-    if not rows or len(rows) % 2:
-        raise ValueError("The board must have an even number of rows (two per tile).")
-    tiles: dict[str, Cell] = {}
-    for index, tokens in enumerate(rows):
-        if tokens[0] != str(index + 1):
-            raise ValueError(f"Row {index + 1} is missing or out of order.")
-        names = tokens[1 + width :]
-        expected = width // 2 if index % 2 == 0 else 0
-        if len(tokens) < 1 + width or len(names) != expected:
-            raise ValueError(f"Row {index + 1} must hold {width} squares and {expected} names.")
-        for i, name in enumerate(names):
-            if name != TABLE:
-                if name in tiles:
-                    raise ValueError(f"Tile {name} appears twice.")
-                cell = ((origin[0] >> 1) + i, (origin[1] >> 1) + index // 2)
-                tiles[_tile_name(name, "A tile name")] = cell
-    cells = set(tiles.values())
-    pieces: dict[Point, Piece] = {}
-    for index, tokens in enumerate(rows):
-        y = origin[1] + index
-        for i, mark in enumerate(tokens[1 : 1 + width]):
-            x = origin[0] + i
-            on_tile = (x >> 1, y >> 1) in cells
-            if mark == TABLE and not on_tile:
-                continue
-            if mark == TABLE or not on_tile:
-                where = f"{columns[i]}{index + 1}"
-                raise ValueError(f"Square {where} does not agree with the tile names.")
-            if mark != EMPTY:
-                pieces[(x, y)] = _piece(mark, f"Square {columns[i]}{index + 1}")
-    return tiles, pieces

@@ -32,7 +32,8 @@ from games.skift.model import (
     TileMove,
 )
 from games.skift.notation import Frame, format_move, read_move
-from games.skift.serial import state_to_json, state_to_text
+from games.skift.serial import state_to_json
+from games.skift.text import state_to_text
 from games.skift.words import describe, ending
 
 _MOVE_TYPES = (PieceMove, TileMove, Rotation, Pass)
