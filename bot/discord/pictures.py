@@ -15,6 +15,7 @@ from functools import lru_cache
 import games
 import render
 from bot.service import MatchRecord, MatchService, MatchUpdate
+from bot.service.export import standing_entries
 from bot.service.replay import initial_state
 from games import GameState
 
@@ -49,15 +50,9 @@ def replay_line(record: MatchRecord) -> tuple[list[GameState], list[Hashable]]:
     Moves that were taken back are left out, as they are gone from the match's line.
     """
     match = record.match
-    line: list = []
-    for entry in record.log:
-        if entry.kind == "takeback":
-            line.pop()
-        else:
-            line.append(entry)
     state = initial_state(match.game, len(match.seats), match.seed, dict(match.options))
     states, moves = [state.view(None)], []
-    for entry in line:
+    for entry in standing_entries(record.log):
         if entry.kind == "move":
             move = state.parse_move(entry.notation)
             state = state.play(move)

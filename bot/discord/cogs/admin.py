@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.discord.actions import poster_of, service_of
 from bot.discord.autocomplete import clock_choices
+from bot.discord.cogs.common import server_group
 from bot.discord.replies import Refusal, answer, begin
 from bot.discord.text import guild_settings_text, parse_clock
 
@@ -15,10 +16,9 @@ from bot.discord.text import guild_settings_text, parse_clock
 class Admin(commands.Cog):
     """Server administration; only members with Manage Server may use it."""
 
-    admin = app_commands.Group(
-        name="admin",
+    admin = server_group(
+        "admin",
         description="Server settings and match moderation (Manage Server)",
-        guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
 

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.discord.actions import act, match_here, poster_of, show_hand
 from bot.discord.autocomplete import move_choices
+from bot.discord.cogs.common import server_group
 from bot.discord.replies import THREAD_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.views import resign_view
 
@@ -15,12 +16,8 @@ from bot.discord.views import resign_view
 class Play(commands.Cog):
     """Commands used inside a match's thread."""
 
-    draw = app_commands.Group(
-        name="draw", description="Offer, accept or decline a draw", guild_only=True
-    )
-    takeback = app_commands.Group(
-        name="takeback", description="Ask to take back your last move, or answer", guild_only=True
-    )
+    draw = server_group("draw", description="Offer, accept or decline a draw")
+    takeback = server_group("takeback", description="Ask to take back your last move, or answer")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

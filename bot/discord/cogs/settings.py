@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import service_of
+from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
 from bot.discord.replies import answer, begin
 from bot.discord.text import settings_text
@@ -15,9 +16,7 @@ from bot.discord.text import settings_text
 class MemberSettingsCog(commands.Cog, name="Settings"):
     """A member's own settings; they apply to all their matches everywhere."""
 
-    settings = app_commands.Group(
-        name="settings", description="Your reminders and vacation", guild_only=True
-    )
+    settings = server_group("settings", description="Your reminders and vacation")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
