@@ -9,6 +9,7 @@ from games.base import Game, Option
 from games.shiftago.codec import state_from_json, state_from_text
 from games.shiftago.rules import MARBLES
 from games.shiftago.state import ShiftagoState, empty_board, seat_to_play
+from games.shiftago.words import COLOURS
 
 SUMMARY = """\
 Shiftago (Witter and Warneke): 2 to 4 players, 22 marbles each, on a 7x7 tray. On your turn \
@@ -41,6 +42,7 @@ class ShiftagoGame(Game):
     min_players = 2
     max_players = 4
     summary = SUMMARY
+    seat_names = COLOURS
     options = (
         Option(
             "variant",
