@@ -31,6 +31,7 @@ from bot.discord.pictures import (
     Picture,
     board_picture,
     example_picture,
+    has_secrets,
     replay_picture,
     update_pictures,
 )
@@ -317,6 +318,9 @@ class Console:
         """hand: what only you may see in the current match."""
         match = await self.service.get_match(self._current())
         state = await self.service.view(match.id, self.me)
+        if not has_secrets(state):
+            self.say(f"{match.game_title} has no hidden information: everything is on the board.")
+            return
         picture = await board_picture(state, seat=match.seat_of(self.me))
         self.save(picture, f"match-{match.id}-hand-{self.player}.png")
 

@@ -11,8 +11,8 @@ import logging
 
 import discord
 
-from bot.discord.pictures import board_picture
-from bot.discord.posting import Poster, as_file, has_secrets
+from bot.discord.pictures import board_picture, has_secrets
+from bot.discord.posting import Poster, as_file
 from bot.discord.replies import (
     CHALLENGE_PERMISSIONS,
     THREAD_PERMISSIONS,

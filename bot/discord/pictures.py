@@ -31,6 +31,11 @@ class Picture:
     description: str
 
 
+def has_secrets(state: GameState) -> bool:
+    """Whether a game hides something from some players (it defines its own `view`)."""
+    return type(state).view is not GameState.view
+
+
 def _board(state: GameState, last_move: Hashable | None, seat: int | None) -> Picture:
     png = render.board_png(state, last_move=last_move, seat=seat)
     alt = render.alt_text(state, last_move)

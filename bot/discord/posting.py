@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.discord.pictures import Picture, board_picture, update_pictures
+from bot.discord.pictures import Picture, board_picture, has_secrets, update_pictures
 from bot.discord.text import (
     board_caption,
     challenge_text,
@@ -24,7 +24,6 @@ from bot.discord.text import (
 )
 from bot.discord.views import challenge_view, match_view
 from bot.service import Challenge, Match, MatchService, MatchUpdate
-from games import GameState
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -45,11 +44,6 @@ def as_file(picture: Picture) -> discord.File:
     return discord.File(
         io.BytesIO(picture.data), filename=picture.filename, description=picture.description
     )
-
-
-def has_secrets(state: GameState) -> bool:
-    """Whether a game hides something from some players (it defines its own `view`)."""
-    return type(state).view is not GameState.view
 
 
 class Poster:

@@ -1,0 +1,95 @@
+"""`python -m bot local`: the console plays through the same match service with the same
+commands typed as text, and writes every picture to a file."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+import pytest_asyncio
+
+from bot.console import COMMANDS, Console, ConsoleError, parse_line, run_console
+from bot.service import MatchService
+from tests.bot.discord_harness import FakeClock, settings_for
+
+
+@pytest_asyncio.fixture
+async def console(tmp_path):
+    service = await MatchService.open(settings_for(tmp_path), clock=FakeClock())
+    out = io.StringIO()
+    yield Console(service, tmp_path / "pictures", out), out
+    await service.close()
+
+
+async def run(console, out, *lines) -> str:
+    """Type lines into the console; returns what it printed."""
+    start = len(out.getvalue())
+    for line in lines:
+        assert await console.run_line(line)
+    return out.getvalue()[start:]
+
+
+def test_parse_line_reads_named_and_positional_options():
+    assert parse_line("challenge game:skift opponent:bob clock:3d") == (
+        "challenge",
+        {"game": "skift", "opponent": "bob", "clock": "3d"},
+    )
+    assert parse_line("move c3-c4") == ("move", {"notation": "c3-c4"})
+    assert parse_line('challenge shiftago options:"variant=expert handicap_turns=2"') == (
+        "challenge",
+        {"game": "shiftago", "options": "variant=expert handicap_turns=2"},
+    )
+    assert parse_line("draw offer") == ("draw offer", {})
+    with pytest.raises(ConsoleError, match="no command 'dance'"):
+        parse_line("dance")
+    with pytest.raises(ConsoleError, match="has no option"):
+        parse_line("board now")
+
+
+@pytest.mark.asyncio
+async def test_a_match_in_the_console(console):
+    con, out = console
+    said = await run(con, out, "challenge game:skift opponent:bob clock:none")
+    assert "alice challenges bob to **Skift**" in said and "accept 1" in said
+    said = await run(con, out, "as bob", "accept")
+    assert "Match #1: **Skift**" in said and "match-1-000.png" in said
+    match = await con.service.get_match(1)
+    mover = con.name_of(match.to_act)
+    said = await run(con, out, f"as {mover}", "moves")
+    first = said.splitlines()[1].split(":")[0]
+    said = await run(con, out, f"move {first}")
+    assert f"{mover} played `{first}`" in said
+    assert (con.pictures / "match-1-001.png").read_bytes().startswith(b"\x89PNG")
+    said = await run(con, out, f"move {first}")
+    assert said.startswith("Refused: It is ") and "turn" in said
+    said = await run(con, out, "draw offer", "as alice" if mover == "bob" else "as bob")
+    said = await run(con, out, "draw accept", "export", "board", "hand", "matches")
+    assert "**Drawn**" in said and "Skift has no hidden information" in said
+    assert (con.pictures / "match-1-replay.gif").read_bytes().startswith(b"GIF8")
+    assert "Moves:" in (con.pictures / "match-1.txt").read_text()
+    assert "You have no active matches" in said
+    said = await run(con, out, "history", "standings skift", "stats bob", "rules skift")
+    assert "#1 Skift: alice vs bob: draw" in said or "#1 Skift: bob vs alice: draw" in said
+    assert "**Skift standings**" in said and "Skift: rating" in said
+    assert (con.pictures / "skift-example.png").exists()
+
+
+@pytest.mark.asyncio
+async def test_settings_tick_help_and_refusals(console):
+    con, out = console
+    said = await run(con, out, "settings reminders no", "settings show", "tick")
+    assert "Reminders: off." in said and "Nothing is due." in said
+    said = await run(con, out, "settings reminders maybe", "move c3-c4", "dance")
+    assert said.count("Refused:") == 3 and "no current match" in said
+    said = await run(con, out, "help")
+    assert all(name in said for name in COMMANDS)
+    assert not await con.run_line("quit")
+
+
+@pytest.mark.asyncio
+async def test_run_console_reads_until_the_input_ends(tmp_path):
+    lines = io.StringIO("challenge skift\nquit\n")
+    out = io.StringIO()
+    code = await run_console(settings_for(tmp_path), tmp_path / "local.db", tmp_path, lines, out)
+    assert code == 0 and (tmp_path / "local.db").exists()
+    assert "alice challenges anyone to **Skift**" in out.getvalue()
