@@ -33,7 +33,7 @@ from bot.discord.pictures import (
     example_picture,
     has_secrets,
     replay_picture,
-    update_pictures,
+    update_board,
 )
 from bot.discord.replies import PLAYER_ERRORS
 from bot.discord.text import (
@@ -239,10 +239,13 @@ class Console:
     async def announce(self, update: MatchUpdate) -> None:
         """Print an action's news and write its pictures."""
         self.say(update_text(update, self.style))
-        for picture in await update_pictures(self.service, update):
-            suffix = picture.filename.rpartition(".")[2]
-            kind = "replay" if suffix != "png" else f"{update.match.ply:03d}"
-            self.save(picture, f"match-{update.match.id}-{kind}.{suffix}")
+        match = update.match
+        board = await update_board(update)
+        if board is not None:
+            self.save(board, f"match-{match.id}-{match.ply:03d}.png")
+        if update.result is not None:
+            replay = await replay_picture(await self.service.match_record(match.id))
+            self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
     # ---- commands
     async def do_challenge(self, game: str, **given: str) -> None:

@@ -62,9 +62,10 @@ class ShiftcordBot(commands.Bot):
             self.reminders.start()
 
     async def close(self) -> None:
-        """Stop the reminder task, then disconnect."""
+        """Stop the reminder task, finish posting, then disconnect."""
         if self.reminders is not None:
             await self.reminders.stop()
+        await self.poster.idle()
         await super().close()
 
     async def on_ready(self) -> None:

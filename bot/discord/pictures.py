@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import games
 import render
-from bot.service import MatchRecord, MatchService, MatchUpdate
+from bot.service import MatchRecord, MatchUpdate
 from bot.service.export import standing_entries
 from bot.service.replay import initial_state
 from games import GameState
@@ -81,15 +81,12 @@ async def replay_picture(record: MatchRecord) -> Picture:
     return await asyncio.to_thread(_replay, record)
 
 
-async def update_pictures(service: MatchService, update: MatchUpdate) -> list[Picture]:
-    """The pictures an action's announcement carries: the board when the position changed
-    or the match ended, and the replay of the whole match at its end."""
-    pictures = []
+async def update_board(update: MatchUpdate) -> Picture | None:
+    """The board an action's announcement carries: when the position changed or the match
+    ended (None otherwise)."""
     if update.after != update.before or update.result is not None:
-        pictures.append(await board_picture(update.after, update.move))
-    if update.result is not None:
-        pictures.append(await replay_picture(await service.match_record(update.match.id)))
-    return pictures
+        return await board_picture(update.after, update.move)
+    return None
 
 
 EXAMPLE_MOVES = 6

@@ -7,13 +7,21 @@ call (allowed mentions), never @everyone or a role.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
+from typing import Any
 
 import discord
 
-from bot.discord.pictures import Picture, board_picture, has_secrets, update_pictures
+from bot.discord.pictures import (
+    Picture,
+    board_picture,
+    has_secrets,
+    replay_picture,
+    update_board,
+)
 from bot.discord.text import (
     board_caption,
     challenge_text,
@@ -27,6 +35,7 @@ from bot.service import Challenge, Match, MatchService, MatchUpdate
 
 log = logging.getLogger("shiftcord.discord")
 
+BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES = 10080  # the longest auto-archive Discord offers
 STYLE = discord_style()
 Messageable = discord.Thread | discord.TextChannel
@@ -52,6 +61,7 @@ class Poster:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self.client = client
         self.service = service
+        self._background: set[asyncio.Task] = set()
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name: from the cache, else asked of Discord, else their id."""
@@ -100,22 +110,52 @@ class Poster:
         self, update: MatchUpdate, here: discord.abc.MessageableChannel | None = None
     ) -> discord.Message:
         """Announce an action in the match's thread: the words, the board when the position
-        changed (with alt text), a ping for whoever acts next, and at the end the replay."""
+        changed (with alt text), a ping for whoever acts next, or at the end the result for
+        every player, followed by the replay (drawn in the background, see `post_replay`)."""
         match = update.match
         channel = await self.channel_of(match, here)
-        files = [as_file(p) for p in await update_pictures(self.service, update)]
+        board = await update_board(update)
         if update.result is not None:
             called: Iterable[int] = match.members
         else:
             called = [match.to_act] if match.to_act is not None else []
             if match.proposal is not None:
                 called = [*called, *match.proposal.waiting_for]
-        return await channel.send(
+        message = await channel.send(
             update_text(update, STYLE),
-            files=files,
+            files=[as_file(board)] if board else [],
             view=match_view(match, has_secrets(update.after)),
             allowed_mentions=pings(set(called)),
         )
+        if update.result is not None:
+            self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
+        return message
+
+    async def post_replay(self, match_id: int, channel: Messageable) -> None:
+        """Post the replay animation of an ended match in its thread."""
+        picture = await replay_picture(await self.service.match_record(match_id))
+        await channel.send(
+            f"Replay of match #{match_id}.",
+            file=as_file(picture),
+            allowed_mentions=pings(()),
+        )
+
+    def in_background(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run slow posting (a replay) after the interaction has been answered; failures
+        are logged. `idle()` waits for all of it."""
+        task = asyncio.create_task(work, name=f"{BACKGROUND_PREFIX}{what}")
+        self._background.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s failed: %r", task.get_name(), task.exception())
+
+    async def idle(self) -> None:
+        """Wait until every background posting has finished."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
 
     async def post_board(self, match: Match, here: discord.abc.MessageableChannel | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""

@@ -43,6 +43,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.config import Settings
 from bot.discord.client import ShiftcordBot
+from bot.discord.posting import BACKGROUND_PREFIX
 from bot.service import MatchService
 
 ALICE, BOB, CAROL, DAVE, MOD = 42, 43, 44, 45, 46
@@ -51,8 +52,10 @@ TS = "2026-01-01T00:00:00+00:00"
 MEMBER_PERMS = discord.Permissions.text() | discord.Permissions(view_channel=True)
 ADMIN_PERMS = MEMBER_PERMS | discord.Permissions(manage_guild=True, manage_threads=True)
 THREAD_META = ("archived", "locked", "auto_archive_duration", "invitable")
-DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")  # tasks discord.py spawns
+# the tasks discord.py spawns for an interaction, and the bot's own background postings
+DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ", BACKGROUND_PREFIX)
 EPHEMERAL, LOADING = 64, 128  # message flags
+LOGGERS = ("discord", "shiftcord")  # an error logged here fails the test (in drain())
 
 
 class Call(NamedTuple):
@@ -112,7 +115,7 @@ class FakeDiscord:
         self.guild_id, self.channel_id, self.bot_id = GUILD, GAMES_CHANNEL, BOT_ID
         self.bot: discord.Client | None = None
         self.calls: list[Call] = []  # every request, in order
-        self.errors: list[logging.LogRecord] = []  # errors discord.py logged, until drain()
+        self.errors: list[logging.LogRecord] = []  # errors logged (LOGGERS), until drain()
         self.bot_permissions = MEMBER_PERMS  # what the bot may do (the payloads' app_permissions)
         self._ids, self._tokens = itertools.count(1000), {}
         self._adapter = AsyncWebhookAdapter()
@@ -175,7 +178,8 @@ class FakeDiscord:
         token = async_context.set(self._adapter)
         handler = logging.Handler(logging.ERROR)
         handler.emit = self.errors.append
-        logging.getLogger("discord").addHandler(handler)
+        for name in LOGGERS:
+            logging.getLogger(name).addHandler(handler)
         try:
             async with bot:
                 await bot.login("fake-token")  # GET /users/@me, GET /oauth2/..., setup_hook()
@@ -196,7 +200,8 @@ class FakeDiscord:
                 await self.drain()
                 yield bot
         finally:
-            logging.getLogger("discord").removeHandler(handler)
+            for name in LOGGERS:
+                logging.getLogger(name).removeHandler(handler)
             async_context.reset(token)
             self.bot = previous
 
@@ -663,8 +668,8 @@ class FakeDiscord:
         return await self.feed(payload, drain)
 
     async def drain(self, *, timeout: float = 5.0, raise_errors: bool = True) -> None:
-        """Wait for the tasks discord.py spawned (and theirs); then raise if it logged an
-        error (a handler failed)."""
+        """Wait for the tasks discord.py spawned (and theirs, and the bot's background
+        postings); then raise if an error was logged (a handler failed)."""
         me = asyncio.current_task()
         for _ in range(100):
             await asyncio.sleep(0)

@@ -162,8 +162,13 @@ async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     post = next(c for c in calls if c.kind == "send_message")
     assert f"<@{other}> resigned." in post.content
     assert f"**<@{mover}> won**" in post.content and "→" in post.content
-    assert set(post.files) == {"board.png", f"match-{match_id}.gif"}
+    assert set(post.files) == {"board.png"}
     assert set(post.json["allowed_mentions"]["users"]) == {ALICE, BOB}
+    replay = [c for c in calls if c.kind == "send_message"][-1]  # drawn after the answer
+    assert replay.path == f"/channels/{thread}/messages" and replay.json["allowed_mentions"]
+    assert set(replay.files) == {f"match-{match_id}.gif"}
+    assert replay.files[f"match-{match_id}.gif"].startswith(b"GIF8")
+    assert [c.kind for c in calls].index("followup") < calls.index(replay)
     match = await bot.service.get_match(match_id)
     assert not match.active and match.result.winners == (mover,)
 
@@ -186,7 +191,8 @@ async def test_draw_offer_buttons_accept_ends_drawn(game):
     await fake.click(other, offer["id"], f"sc:match:{match_id}:draw-accept")
     match = await bot.service.get_match(match_id)
     assert not match.active and match.result.draw
-    assert "**Drawn**" in fake.last_message(thread)["content"]
+    result, replay = [m for m in fake.messages_in(thread) if not m["flags"] & 64][-2:]
+    assert "**Drawn**" in result["content"] and replay["content"] == "Replay of match #1."
 
 
 @pytest.mark.asyncio
@@ -254,7 +260,8 @@ async def test_claim_after_the_time_ran_out(game):
     calls = await fake.slash(other, "claim", channel_id=thread)
     post = next(c for c in calls if c.kind == "send_message")
     assert "ran out of time" in post.content and f"**<@{other}> won**" in post.content
-    assert calls[-1].content == "You claimed the match on time."
+    answer = next(c for c in calls if c.kind == "followup")
+    assert answer.ephemeral and answer.content == "You claimed the match on time."
 
 
 @pytest.mark.asyncio

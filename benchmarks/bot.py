@@ -1,0 +1,115 @@
+"""Speed of the Discord layer: one Skift move from the interaction payload to the last request.
+
+The real bot, the real match service on a SQLite file and the real renderer play Skift
+matches with random legal moves against the test suite's fake Discord (no network). Each
+move is timed from the moment its INTERACTION_CREATE payload reaches the bot to the moment
+the bot sends the interaction's last request: the defer, the board picture (with the
+result, on a match's last move) in the thread, then the private answer. The replay
+animation of an ended match is drawn and posted after that answer, in the background; its
+time is reported on its own. Matches that end are replaced by new ones. The last line
+printed is one JSON object of the figures.
+
+    .venv/bin/python benchmarks/bot.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.bot.discord_harness import (  # noqa: E402 (the project root is on the path now)
+    ALICE,
+    BOB,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+    start_match,
+)
+
+MOVES = 300  # timed moves
+WARMUP = 10  # moves played first and not timed (fonts, caches)
+BUDGET_P99_MS = 100.0
+
+
+class TimedDiscord(FakeDiscord):
+    """The fake Discord, noting when each request arrived (in `times`, beside `calls`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[float] = []
+
+    def _serve(self, *args, **kwargs):
+        self.times.append(time.perf_counter())
+        return super()._serve(*args, **kwargs)
+
+
+async def measure(folder: Path) -> tuple[list[float], list[float]]:
+    """Milliseconds per move (for MOVES moves after WARMUP), and per replay posted."""
+    fake, rng, times, replays, played = TimedDiscord(), random.Random(1), [], [], 0
+    async with running_bot(fake, settings_for(folder), FakeClock()) as bot:
+        service = bot.service
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        while len(times) < MOVES:
+            match = await service.get_match(match_id)
+            if not match.active:
+                match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+                continue
+            legal = await service.legal_moves(match_id, match.to_act, "", 10_000)
+            data = fake.command_data("move", {"notation": rng.choice(legal).notation})
+            payload = fake.interaction_payload(2, match.to_act, data, thread)
+            first = len(fake.calls)
+            start = time.perf_counter()
+            calls = await fake.feed(payload)
+            stamps = fake.times[first:]
+            kinds = [c.kind for c in calls]
+            answered = kinds.index("followup")  # the private answer ends the interaction
+            assert kinds[:answered] == ["callback", "send_message"], kinds
+            if answered + 1 < len(calls):  # the match ended: the replay followed
+                replays.append((stamps[-1] - stamps[answered]) * 1000)
+            played += 1
+            if played > WARMUP:
+                times.append((stamps[answered] - start) * 1000)
+    return times, replays
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    """Run the measurement and print the figures, the last line as JSON."""
+    with tempfile.TemporaryDirectory() as folder:
+        times, replays = asyncio.run(measure(Path(folder)))
+    figures = {
+        "moves": len(times),
+        "p50_ms": round(statistics.median(times), 2),
+        "p99_ms": round(percentile(times, 0.99), 2),
+        "max_ms": round(max(times), 2),
+        "budget_p99_ms": BUDGET_P99_MS,
+        "replays": len(replays),
+        "replay_median_ms": round(statistics.median(replays), 1) if replays else None,
+    }
+    print(f"Skift move through Discord, payload in to last request out ({len(times)} moves):")
+    print(f"  p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms")
+    verdict = "within" if figures["p99_ms"] <= BUDGET_P99_MS else "OVER"
+    print(f"  p99 budget {BUDGET_P99_MS:.0f} ms: {verdict}")
+    print(
+        f"Replays posted after the answer of a match's last move: {len(replays)}, "
+        f"median {figures['replay_median_ms']} ms"
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Looking things up and settings end to end: /matches, /history, /export, /standings,
+/stats, /rules, /settings and /admin (with its permission check)."""
+
+from __future__ import annotations
+
+import pytest
+import pytest_asyncio
+
+from bot.service import replay_export
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    LOBBY_CHANNEL,
+    MOD,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+    start_match,
+)
+
+
+@pytest_asyncio.fixture
+async def env(tmp_path):
+    """alice and bob play match #1 (two moves made); nothing else has happened."""
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="2d")
+        for _ in range(2):
+            match = await bot.service.get_match(match_id)
+            legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
+            await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
+        yield fake, bot, match_id, thread
+
+
+def private(calls):
+    """The final private answer of an interaction."""
+    assert calls[0].json["type"] == 5 and calls[0].ephemeral
+    assert "send_message" not in [c.kind for c in calls]  # nothing public
+    return calls[-1]
+
+
+@pytest.mark.asyncio
+async def test_matches_lists_whose_turn_and_deadline(env):
+    fake, bot, match_id, thread = env
+    match = await bot.service.get_match(match_id)
+    mine = private(await fake.slash(match.to_act, "matches")).content
+    assert "#1 Skift vs <@" in mine and f"in <#{thread}>" in mine
+    assert "**your move**, before <t:" in mine
+    other = next(m for m in match.members if m != match.to_act)
+    theirs = private(await fake.slash(other, "matches")).content
+    assert f"<@{match.to_act}> to move" in theirs
+    assert "no active matches" in private(await fake.slash(CAROL, "matches")).content
+
+
+@pytest.mark.asyncio
+async def test_history_and_the_moves_of_one_match(env):
+    fake, bot, match_id, thread = env
+    assert "No finished matches" in private(await fake.slash(ALICE, "history")).content
+    moves = private(await fake.slash(CAROL, "history", match=match_id)).content
+    record = await bot.service.match_record(match_id)
+    notations = [e.notation for e in record.log if e.kind == "move"]
+    assert f"1. {notations[0]} 2. {notations[1]}" in moves
+    await fake.slash(ALICE, "resign", channel_id=thread)
+    await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
+    done = private(await fake.slash(CAROL, "history", member=BOB, game="skift")).content
+    assert done.startswith("#1 Skift: ") and f"<@{BOB}> won" in done and "(2 moves)" in done
+    unknown = await fake.slash(CAROL, "history", game="go")
+    assert "There is no game called 'go'" in unknown[-1].content
+
+
+@pytest.mark.asyncio
+async def test_export_sends_the_record_and_the_replay(env):
+    fake, bot, match_id, thread = env
+    calls = await fake.slash(CAROL, "export", channel_id=thread)
+    answer = private(calls)
+    assert set(answer.files) == {f"match-{match_id}.txt", f"match-{match_id}.gif"}
+    text = answer.files[f"match-{match_id}.txt"].decode()
+    assert "alice" in text and "bob" in text
+    match = await bot.service.get_match(match_id)
+    assert replay_export(text) == match.public_view()
+    assert answer.files[f"match-{match_id}.gif"].startswith(b"GIF8")
+    by_number = private(await fake.slash(CAROL, "export", match=match_id))
+    assert set(by_number.files) == set(answer.files)
+    missing = await fake.slash(CAROL, "export", match=99)
+    assert not missing[-1].files and "99" in missing[-1].content
+
+
+@pytest.mark.asyncio
+async def test_standings_stats_and_rules(env):
+    fake, bot, match_id, thread = env
+    empty = private(await fake.slash(CAROL, "standings", game="skift")).content
+    assert "Nobody has finished a rated Skift match" in empty
+    await fake.slash(ALICE, "draw offer", channel_id=thread)
+    await fake.slash(BOB, "draw accept", channel_id=thread)
+    table = private(await fake.slash(CAROL, "standings", game="skift")).content
+    assert table.startswith("**Skift standings**") and f"<@{ALICE}>" in table
+    stats = private(await fake.slash(CAROL, "stats", member=BOB)).content
+    assert "Skift: rating" in stats and "1 drawn" in stats
+    skift = private(await fake.slash(CAROL, "rules", game="skift"))
+    assert skift.content.startswith("**Skift** (2 players)\nNine 2x2 tiles")
+    assert "- layout (rulings; default rulings): Start position" in skift.content
+    assert set(skift.files) == {"skift-example.png"}
+    assert skift.json["attachments"][0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_settings_vacation(env):
+    fake, bot, match_id, thread = env
+    shown = private(await fake.slash(ALICE, "settings show")).content
+    assert "Reminders: on." in shown and "Vacation days left this year: 30." in shown
+    away = private(await fake.slash(ALICE, "settings vacation", days=5)).content
+    assert "On vacation until <t:" in away and "left this year: 25" in away
+    back = private(await fake.slash(ALICE, "settings vacation", days=0)).content
+    assert "On vacation" not in back
+    too_long = await fake.slash(BOB, "settings vacation", days=300)
+    assert too_long[-1].ephemeral and "Vacation days left" not in too_long[-1].content
+
+
+@pytest.mark.asyncio
+async def test_admin_commands_need_manage_server(env):
+    fake, bot, match_id, thread = env
+    for command, options in [
+        ("admin cancel", {"match": match_id}),
+        ("admin clock", {"clock": "5d"}),
+        ("admin channel", {}),
+        ("admin show", {}),
+    ]:
+        calls = await fake.slash(ALICE, command, **options)
+        assert [c.kind for c in calls] == ["callback"], command
+        assert calls[0].ephemeral and "Manage" in calls[0].content or "manage" in calls[0].content
+    assert (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_admin_defaults_and_cancel(env):
+    fake, bot, match_id, thread = env
+    shown = private(await fake.slash(MOD, "admin clock", clock="5d")).content
+    assert "Default clock: 5 days per move." in shown
+    shown = private(await fake.slash(MOD, "admin channel", channel=LOBBY_CHANNEL)).content
+    assert f"Challenges: <#{LOBBY_CHANNEL}>." in shown
+    await fake.slash(CAROL, "challenge", game="skift", opponent=ALICE, channel_id=LOBBY_CHANNEL)
+    challenge = (await bot.service.pending_challenges(guild_id=fake.guild_id))[0]
+    assert challenge.rules.clock_hours == 120
+    shown = private(await fake.slash(MOD, "admin channel")).content
+    assert "Challenges: any channel." in shown
+    calls = await fake.slash(MOD, "admin cancel", match=match_id)
+    post = next(c for c in calls if c.kind == "send_message")
+    assert post.path == f"/channels/{thread}/messages" and "cancelled the match" in post.content
+    match = await bot.service.get_match(match_id)
+    assert match.status == "cancelled" and not match.result.rated
+    again = await fake.slash(MOD, "admin cancel", match=match_id)
+    assert again[-1].ephemeral and "send_message" not in [c.kind for c in again]

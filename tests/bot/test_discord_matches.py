@@ -1,0 +1,87 @@
+"""Whole matches through interactions, from challenge to result, against a real SQLite file:
+Skift between two members, and Shiftago for four from an open challenge with three joins.
+Each move is chosen at random among the legal ones but sent through /move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+    start_match,
+)
+
+
+async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> int:
+    """Play random legal moves with /move until the match ends; returns the number of moves.
+    Checks every move's post: the board, its alt text, and a ping of exactly the next player."""
+    rng = random.Random(seed)
+    moves = 0
+    while (match := await bot.service.get_match(match_id)).active:
+        legal = await bot.service.legal_moves(match_id, match.to_act, "", 10_000)
+        notation = rng.choice(legal).notation
+        calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
+        post = next(c for c in calls if c.kind == "send_message")
+        assert f"<@{match.to_act}> played `{notation}`" in post.content
+        assert "board.png" in post.files and post.json["attachments"][0]["description"]
+        after = await bot.service.get_match(match_id)
+        if after.active:
+            assert post.json["allowed_mentions"]["users"] == [after.to_act]
+        moves += 1
+        assert moves < 400, "the match does not end"
+    return moves
+
+
+@pytest.mark.asyncio
+async def test_a_whole_skift_match(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="1d")
+        moves = await play_out(fake, bot, match_id, thread, seed=3)
+        match = await bot.service.get_match(match_id)
+        assert match.status == "finished" and match.ply == moves
+        end, replay = fake.messages_in(thread)[-2:]
+        assert [a["filename"] for a in end["attachments"]] == ["board.png"]
+        assert "**" in end["content"] and "→" in end["content"]  # result and rating changes
+        assert [a["filename"] for a in replay["attachments"]] == [f"match-{match_id}.gif"]
+        for member in (ALICE, BOB):
+            calls = await fake.slash(member, "matches")
+            assert "no active matches" in calls[-1].content
+        stats = await fake.slash(ALICE, "stats")
+        assert "Skift: rating" in stats[-1].content and "1 played" in stats[-1].content
+        late = await fake.slash(ALICE, "move", channel_id=thread, notation="pass")
+        assert late[-1].ephemeral and "no active match here" in late[-1].content
+
+
+@pytest.mark.asyncio
+async def test_a_whole_four_player_shiftago_match_from_an_open_challenge(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        await fake.slash(ALICE, "challenge", game="shiftago", players=4, clock="none")
+        message = fake.last_message(fake.channel_id)
+        assert "3 seats to fill" in message["content"]
+        for member in (BOB, CAROL, DAVE):
+            assert fake.threads() == []
+            await fake.click(member, message["id"], "sc:challenge:1:accept")
+        thread = int(fake.threads()[0]["id"])
+        first = fake.messages_in(thread)[0]
+        assert all(f"<@{m}>" in first["content"] for m in (ALICE, BOB, CAROL, DAVE))
+        match = await bot.service.match_in_channel(thread)
+        assert len(match.seats) == 4
+        moves = await play_out(fake, bot, match.id, thread, seed=5)
+        match = await bot.service.get_match(match.id)
+        assert not match.active and match.ply == moves
+        replay = fake.last_message(thread)["attachments"]
+        assert [a["filename"] for a in replay] == [f"match-{match.id}.gif"]
+        table = await fake.slash(BOB, "standings", game="shiftago")
+        assert "**Shiftago standings**" in table[-1].content
+        assert table[-1].content.count("\n") == 4  # four rated players
