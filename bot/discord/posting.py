@@ -96,14 +96,7 @@ class Poster:
             name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
         )
         match = await self.service.attach_channel(match.id, thread.id)
-        state = match.public_view()
-        picture = await board_picture(state)
-        await thread.send(
-            start_text(match, STYLE),
-            file=as_file(picture),
-            view=match_view(match, has_secrets(state)),
-            allowed_mentions=pings(match.members),
-        )
+        await self._send_board(thread, match, start_text(match, STYLE), match.members)
         return thread
 
     async def post_update(
@@ -160,13 +153,18 @@ class Poster:
     async def post_board(self, match: Match, here: discord.abc.MessageableChannel | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""
         channel = await self.channel_of(match, here)
+        await self._send_board(channel, match, board_caption(match, STYLE), ())
+
+    async def _send_board(
+        self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
+    ) -> None:
+        """Post the match's current public board under `caption`, pinging `called`."""
         state = match.public_view()
-        picture = await board_picture(state)
         await channel.send(
-            board_caption(match, STYLE),
-            file=as_file(picture),
+            caption,
+            file=as_file(await board_picture(state)),
             view=match_view(match, has_secrets(state)),
-            allowed_mentions=pings(()),
+            allowed_mentions=pings(called),
         )
 
     async def refresh_challenge(
