@@ -49,6 +49,7 @@ from bot.discord.text import (
     standings_text,
     start_text,
     stats_text,
+    turn_text,
     update_text,
 )
 from bot.service import MatchService, MatchUpdate
@@ -182,8 +183,8 @@ class Console:
         return member_id(self.player)
 
     def say(self, text: str) -> None:
-        """Print a message."""
-        print(text, file=self.out)
+        """Print a message (without Discord's bold marks)."""
+        print(text.replace("**", ""), file=self.out)
 
     def save(self, picture: Picture, name: str) -> Path:
         """Write a picture into the pictures folder; say where."""
@@ -286,6 +287,7 @@ class Console:
         match = await self.service.attach_channel(update.match.id, THREADS + update.match.id)
         self.here = match.id
         self.say(start_text(match, self.style))
+        self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
         self.save(await board_picture(match.public_view()), f"match-{match.id}-000.png")
 
     async def do_decline(self, challenge: str | None = None) -> None:
@@ -304,7 +306,11 @@ class Console:
 
     async def do_moves(self, prefix: str = "") -> None:
         """moves [PREFIX]: your legal moves starting with PREFIX (at most 25)."""
-        found = await self.service.legal_moves(self._current(), self.me, prefix)
+        match = await self.service.get_match(self._current())
+        if match.to_act != self.me:
+            self.say(turn_text(match, self.style))
+            return
+        found = await self.service.legal_moves(match.id, self.me, prefix)
         self.say("\n".join(f"{m.notation}: {m.words}" for m in found) or "No legal moves match.")
 
     async def match_action(self, method: str) -> None:

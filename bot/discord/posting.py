@@ -37,6 +37,7 @@ log = logging.getLogger("shiftcord.discord")
 
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES = 10080  # the longest auto-archive Discord offers
+MOVE_HINT = "Play with `/move` in this thread: the list shows your legal moves as you type."
 STYLE = discord_style()
 Messageable = discord.Thread | discord.TextChannel
 
@@ -96,7 +97,8 @@ class Poster:
             name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
         )
         match = await self.service.attach_channel(match.id, thread.id)
-        await self._send_board(thread, match, start_text(match, STYLE), match.members)
+        caption = f"{start_text(match, STYLE)}\n{MOVE_HINT}"
+        await self._send_board(thread, match, caption, match.members)
         return thread
 
     async def post_update(

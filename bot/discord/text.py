@@ -169,7 +169,6 @@ def start_text(match: Match, style: Style) -> str:
         [
             f"Match #{match.id}: {game}, {rules_words(match.rules)}.",
             players_text(match, style) + ".",
-            "Type `/move` here to play (the list of legal moves appears as you type).",
             turn_text(match, style),
         ]
     )
