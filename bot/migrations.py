@@ -63,6 +63,7 @@ _V1 = (
         member_id INTEGER NOT NULL,
         join_index INTEGER NOT NULL,
         retired TEXT,
+        left_at INTEGER,
         mu_before REAL,
         sigma_before REAL,
         mu_after REAL,

@@ -39,6 +39,7 @@ from bot.service.errors import (
 )
 from bot.service.export import export_text, replay_export
 from bot.service.play import PlayMixin
+from bot.service.proposals import ProposalMixin
 from bot.service.queries import QueryMixin
 from bot.service.records import (
     Challenge,
@@ -114,7 +115,7 @@ __all__ = [
 ]
 
 
-class MatchService(ChallengeMixin, PlayMixin, ClockMixin, QueryMixin):
+class MatchService(ChallengeMixin, PlayMixin, ProposalMixin, ClockMixin, QueryMixin):
     """The whole match service over one `Store`; see the mixins for the methods."""
 
     @classmethod

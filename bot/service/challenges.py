@@ -2,11 +2,43 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service.base import ServiceBase
-from bot.service.records import Challenge, ChallengeUpdate
+import aiosqlite
+
+import games
+from bot.service import tables
+from bot.service.base import ServiceBase, snapshot
+from bot.service.errors import (
+    BadOption,
+    ChallengeClosed,
+    ChannelBusy,
+    LimitReached,
+    NotAllowed,
+    NotFound,
+)
+from bot.service.records import PENDING, Challenge, ChallengeUpdate, Match
+
+MAX_CLOCK_HOURS = 30 * 24
+
+_CLOSED_WORDS = {
+    "started": "already accepted",
+    "declined": "declined",
+    "cancelled": "withdrawn",
+    "expired": "expired",
+}
+
+
+def check_clock(hours: int) -> int:
+    """A clock in hours per move (0: none), or BadOption saying what is allowed."""
+    if not isinstance(hours, int) or not 0 <= hours <= MAX_CLOCK_HOURS:
+        raise BadOption(
+            f"The clock must be 0 (none) or 1 to {MAX_CLOCK_HOURS} hours per move, not {hours}."
+        )
+    return hours
 
 
 class ChallengeMixin(ServiceBase):
@@ -36,7 +68,64 @@ class ChallengeMixin(ServiceBase):
         per move. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
         channel), NotAllowed (challenging oneself).
         """
-        raise NotImplementedError
+        try:
+            rules_of = games.get(game)
+        except KeyError as error:
+            raise BadOption(error.args[0]) from None
+        invited = list(dict.fromkeys(opponents))
+        if challenger_id in invited:
+            raise NotAllowed("You cannot challenge yourself.")
+        seats = players or (1 + len(invited) if invited else rules_of.min_players)
+        if seats < 1 + len(invited):
+            raise BadOption(f"{seats} seats cannot hold you and {len(invited)} opponents.")
+        try:
+            rules_of.check_players(seats)
+            resolved = rules_of.resolve_options(options)
+            for option in rules_of.options:
+                if option.names_player and resolved[option.name] >= seats:
+                    raise ValueError(
+                        f"Option {option.name} names player {resolved[option.name] + 1}, "
+                        f"but only {seats} will play."
+                    )
+            rules_of.new(seats, seed=0, options=resolved)
+        except ValueError as error:
+            raise BadOption(str(error)) from None
+        now = self.now()
+        async with self.store.transaction() as conn:
+            guild = await self._guild_row(conn, guild_id)
+            if guild["challenge_channel_id"] not in (None, channel_id):
+                raise ChannelBusy(
+                    f"Challenges in this server go in <#{guild['challenge_channel_id']}>."
+                )
+            hours = guild["clock_hours"] if clock_hours is None else check_clock(clock_hours)
+            await self._check_limits(conn, challenger_id, now, challenging=True)
+            expires = now + timedelta(days=self.settings.challenge_expiry_days)
+            cursor = await conn.execute(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
+                "options, clock_hours, auto_timeout, takebacks, status, created_at, expires_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    challenger_id,
+                    rules_of.name,
+                    seats,
+                    json.dumps(resolved),
+                    hours,
+                    int(auto_timeout),
+                    int(takebacks),
+                    tables.ts(now),
+                    tables.ts(expires),
+                ),
+            )
+            challenge_id = cursor.lastrowid
+            await conn.executemany(
+                "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
+                "VALUES (?, ?, ?, ?)",
+                [(challenge_id, challenger_id, 0, 0)]
+                + [(challenge_id, member, 1, None) for member in invited],
+            )
+            return await tables.fetch_challenge(conn, challenge_id)
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
         """Accept an invitation or take an open seat; the last seat filled starts the match.
@@ -45,30 +134,170 @@ class ChallengeMixin(ServiceBase):
         and call `attach_channel`. Raises NotFound, ChallengeClosed (also when expired),
         NotAllowed (not invited and no open seat, or already in), LimitReached.
         """
-        raise NotImplementedError
+        now = self.now()
+        async with self.store.transaction() as conn:
+            challenge = await self._pending(conn, challenge_id, now)
+            if member_id in challenge.joined:
+                raise NotAllowed("You are already in this challenge.")
+            if member_id not in challenge.invited and challenge.open_seats < 1:
+                raise NotAllowed("This challenge has no open seat for you.")
+            await self._check_limits(conn, member_id, now, challenging=False)
+            await conn.execute(
+                "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
+                "VALUES (?, ?, 0, ?) ON CONFLICT (challenge_id, member_id) "
+                "DO UPDATE SET join_index = excluded.join_index",
+                (challenge_id, member_id, len(challenge.joined)),
+            )
+            challenge = await tables.fetch_challenge(conn, challenge_id)
+            match = None
+            if len(challenge.joined) == challenge.players:
+                match = await self._start(conn, challenge, now)
+                challenge = await tables.fetch_challenge(conn, challenge_id)
+            return ChallengeUpdate(challenge, match)
 
     async def decline_challenge(self, challenge_id: int, member_id: int) -> Challenge:
-        """An invited member declines (the challenge closes) or a joined member leaves.
-
-        Raises NotFound, ChallengeClosed, NotAllowed.
-        """
-        raise NotImplementedError
+        """An invited member declines (the challenge closes) or one who took an open seat
+        leaves it. Raises NotFound, ChallengeClosed, NotAllowed."""
+        now = self.now()
+        async with self.store.transaction() as conn:
+            challenge = await self._pending(conn, challenge_id, now)
+            if member_id == challenge.challenger_id:
+                raise NotAllowed("To withdraw your own challenge, cancel it.")
+            async with conn.execute(
+                "SELECT invited, join_index FROM challenge_members "
+                "WHERE challenge_id = ? AND member_id = ?",
+                (challenge_id, member_id),
+            ) as c:
+                row = await c.fetchone()
+            if row is None:
+                raise NotAllowed("You are not part of this challenge.")
+            invited, join_index = row
+            if invited:
+                await self._close(conn, challenge_id, "declined")
+            else:
+                await conn.execute(
+                    "DELETE FROM challenge_members WHERE challenge_id = ? AND member_id = ?",
+                    (challenge_id, member_id),
+                )
+                await conn.execute(
+                    "UPDATE challenge_members SET join_index = join_index - 1 "
+                    "WHERE challenge_id = ? AND join_index > ?",
+                    (challenge_id, join_index),
+                )
+            return await tables.fetch_challenge(conn, challenge_id)
 
     async def cancel_challenge(self, challenge_id: int, member_id: int) -> Challenge:
         """The challenger withdraws a pending challenge. Raises NotFound, ChallengeClosed,
         NotAllowed."""
-        raise NotImplementedError
+        now = self.now()
+        async with self.store.transaction() as conn:
+            challenge = await self._pending(conn, challenge_id, now)
+            if member_id != challenge.challenger_id:
+                raise NotAllowed("Only the challenger can withdraw this challenge.")
+            await self._close(conn, challenge_id, "cancelled")
+            return await tables.fetch_challenge(conn, challenge_id)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
         """Remember the message that shows the challenge (to edit it after a restart)."""
-        raise NotImplementedError
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+            )
+            challenge = await tables.fetch_challenge(conn, challenge_id)
+        if challenge is None:
+            raise NotFound(f"There is no challenge #{challenge_id}.")
+        return challenge
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""
-        raise NotImplementedError
+        async with self.store.reading() as conn:
+            challenge = await tables.fetch_challenge(conn, challenge_id)
+        if challenge is None:
+            raise NotFound(f"There is no challenge #{challenge_id}.")
+        return challenge
 
     async def pending_challenges(
         self, *, member_id: int | None = None, guild_id: int | None = None
     ) -> list[Challenge]:
-        """Pending challenges a member made, joined or is invited to, and/or of one server."""
-        raise NotImplementedError
+        """Pending challenges a member made, joined or is invited to, and/or of one server,
+        oldest first."""
+        where = ["status = 'pending'", "expires_at > ?"]
+        params: list[Any] = [tables.ts(self.now())]
+        if member_id is not None:
+            where.append("id IN (SELECT challenge_id FROM challenge_members WHERE member_id = ?)")
+            params.append(member_id)
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        async with self.store.reading() as conn:
+            return await tables.fetch_challenges(conn, " AND ".join(where) + " ORDER BY id", params)
+
+    # --- shared steps ----------------------------------------------------------------------
+
+    async def _pending(
+        self, conn: aiosqlite.Connection, challenge_id: int, now: datetime
+    ) -> Challenge:
+        challenge = await tables.fetch_challenge(conn, challenge_id)
+        if challenge is None:
+            raise NotFound(f"There is no challenge #{challenge_id}.")
+        if challenge.status != PENDING:
+            word = _CLOSED_WORDS.get(challenge.status, challenge.status)
+            raise ChallengeClosed(f"Challenge #{challenge_id} was {word}.")
+        if challenge.expires_at <= now:
+            raise ChallengeClosed(f"Challenge #{challenge_id} has expired.")
+        return challenge
+
+    @staticmethod
+    async def _close(conn: aiosqlite.Connection, challenge_id: int, status: str) -> None:
+        await conn.execute("UPDATE challenges SET status = ? WHERE id = ?", (status, challenge_id))
+
+    async def _check_limits(
+        self, conn: aiosqlite.Connection, member_id: int, now: datetime, *, challenging: bool
+    ) -> None:
+        async with conn.execute(
+            "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
+            "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
+            (member_id,),
+        ) as c:
+            (active,) = await c.fetchone()
+        if active >= self.settings.max_active_matches:
+            raise LimitReached(
+                f"You already play {active} matches, the most allowed at once; finish one first."
+            )
+        if not challenging:
+            return
+        async with conn.execute(
+            "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending' "
+            "AND expires_at > ?",
+            (member_id, tables.ts(now)),
+        ) as c:
+            (pending,) = await c.fetchone()
+        if pending >= self.settings.max_pending_challenges:
+            raise LimitReached(
+                f"You already have {pending} open challenges, the most allowed; wait for "
+                "answers or cancel one."
+            )
+
+    async def _start(
+        self, conn: aiosqlite.Connection, challenge: Challenge, now: datetime
+    ) -> Match:
+        """Seat the players in random order, make the first position from a stored seed."""
+        rules_of = games.get(challenge.game)
+        count = challenge.players
+        seat_of_join = self._rng.sample(range(count), count)
+        seed = self._rng.getrandbits(62)
+        options = dict(challenge.options)
+        for option in rules_of.options:
+            if option.names_player:
+                options[option.name] = seat_of_join[options[option.name]]
+        state = rules_of.new(count, seed=seed, options=options)
+        match_id = await tables.insert_match(
+            conn, challenge, seed, seat_of_join, options, snapshot(state), now
+        )
+        await conn.execute(
+            "UPDATE challenges SET status = 'started', match_id = ? WHERE id = ?",
+            (match_id, challenge.id),
+        )
+        match = await tables.fetch_match(conn, match_id)
+        columns = await self._turn_columns(conn, match, state, now, fresh=True)
+        return await self._commit(conn, match, now, columns=columns, state=state)

@@ -1,11 +1,38 @@
-"""Clocks and settings: reminders, timeouts, vacation, member and server settings."""
+"""Clocks and settings: reminders, timeouts, vacation, member and server settings.
+
+A turn's clock runs from `turn_started_at` to `deadline`; while the player to act is on
+vacation it is paused (`paused_at`) and both times shift by the pause when it resumes.
+`reminded` holds the reminders already sent for the current turn (bits below), reset
+when a new turn starts, so no turn is reminded twice.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
+import dataclasses
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from bot.service.base import ServiceBase
-from bot.service.records import GuildSettings, MemberSettings, TickReport
+import aiosqlite
+
+from bot.service import tables
+from bot.service.base import ServiceBase, when
+from bot.service.challenges import check_clock
+from bot.service.errors import ClockError, PositionChanged
+from bot.service.records import (
+    EXPIRED,
+    GuildSettings,
+    MatchUpdate,
+    MemberSettings,
+    Reminder,
+    TickReport,
+    Vacation,
+)
+
+IDLE = 1
+LOW_TIME = 2
+CLAIMABLE = 4
+_KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
+_DAY = 86400.0
 
 
 class ClockMixin(ServiceBase):
@@ -14,38 +41,231 @@ class ClockMixin(ServiceBase):
     async def tick(self) -> TickReport:
         """Do everything due now: expire challenges, end finished vacations, end matches
         whose time ran out (auto-timeout ones), and return the reminders to send (each
-        marked sent in the same transaction, so no turn is reminded twice)."""
-        raise NotImplementedError
+        marked sent in the same transaction, so no turn is reminded twice). A reminder
+        of kind "timeout_claimable" tells a waiting player they may claim the win."""
+        now = self.now()
+        stamp = tables.ts(now)
+        async with self.store.transaction() as conn:
+            expired = await tables.fetch_challenges(
+                conn, "status = 'pending' AND expires_at <= ?", (stamp,)
+            )
+            await conn.execute(
+                "UPDATE challenges SET status = 'expired' "
+                "WHERE status = 'pending' AND expires_at <= ?",
+                (stamp,),
+            )
+            async with conn.execute(
+                "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?", (stamp,)
+            ) as c:
+                returning = [row[0] for row in await c.fetchall()]
+            for member in returning:
+                await self._close_vacation(conn, member, now)
+        timeouts = await self._auto_timeouts(now)
+        async with self.store.transaction() as conn:
+            reminders = await self._take_reminders(conn, now)
+        return TickReport(
+            reminders=tuple(reminders),
+            timeouts=tuple(timeouts),
+            expired_challenges=tuple(dataclasses.replace(c, status=EXPIRED) for c in expired),
+            vacations_ended=tuple(returning),
+        )
+
+    async def _auto_timeouts(self, now: datetime) -> list[MatchUpdate]:
+        async with self.store.reading() as conn:
+            due = await tables.fetch_matches(
+                conn,
+                "status = 'active' AND auto_timeout = 1 AND paused_at IS NULL "
+                "AND deadline <= ? ORDER BY deadline",
+                (tables.ts(now),),
+            )
+        updates = []
+        for match in due:
+            try:
+                updates.append(await self.timeout(match, now, None))
+            except PositionChanged:
+                continue  # someone moved meanwhile: the clock is no longer out
+        return updates
+
+    async def _take_reminders(self, conn: aiosqlite.Connection, now: datetime) -> list[Reminder]:
+        after = self.settings.reminder_after_hours * 3600.0
+        fraction = self.settings.reminder_fraction_percent / 100
+        stamp = tables.ts(now)
+        candidates = await tables.fetch_matches(
+            conn,
+            "status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND ("
+            "(? > 0 AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
+            "(? > 0 AND reminded & 2 = 0 AND deadline - clock_hours * 3600.0 * ? <= ?) OR "
+            "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
+            (after, after, stamp, fraction, fraction, stamp, stamp),
+        )
+        async with conn.execute("SELECT member_id FROM members WHERE reminders = 0") as c:
+            quiet = {row[0] for row in await c.fetchall()}
+        reminders = []
+        for match in candidates:
+            sent = match._reminded
+            if match.deadline is not None and match.deadline <= now:
+                mark, targets = IDLE | LOW_TIME | CLAIMABLE, []
+                if not match.rules.auto_timeout and not sent & CLAIMABLE:
+                    targets = [s.member_id for s in match.seats if not s.retired]
+                    targets = [m for m in targets if m != match.to_act]
+                kind = CLAIMABLE
+            else:
+                low = match.deadline is not None and fraction > 0 and not sent & LOW_TIME
+                low = low and match.deadline - _span(match, fraction) <= now
+                kind = LOW_TIME if low else IDLE
+                mark = IDLE | LOW_TIME if low else IDLE
+                targets = [match.to_act]
+            await conn.execute(
+                "UPDATE matches SET reminded = reminded | ? WHERE id = ?", (mark, match.id)
+            )
+            reminders.extend(
+                Reminder(match, member, _KINDS[kind], match.deadline)
+                for member in targets
+                if member not in quiet
+            )
+        return reminders
 
     async def next_due(self) -> datetime | None:
         """When `tick` next has something to do (None: nothing scheduled)."""
-        raise NotImplementedError
+        after = self.settings.reminder_after_hours * 3600.0
+        fraction = self.settings.reminder_fraction_percent / 100
+        query = (
+            "SELECT MIN(t) FROM ("
+            "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
+            "UNION ALL SELECT MIN(ends_at) FROM vacations WHERE closed = 0 "
+            "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 1 = 0 "
+            "  THEN turn_started_at + ? END) FROM matches "
+            "  WHERE status = 'active' AND paused_at IS NULL "
+            "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 2 = 0 "
+            "  THEN deadline - clock_hours * 3600.0 * ? END) FROM matches "
+            "  WHERE status = 'active' AND paused_at IS NULL "
+            "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
+            "  AND paused_at IS NULL AND (auto_timeout = 1 OR reminded & 4 = 0))"
+        )
+        async with (
+            self.store.reading() as conn,
+            conn.execute(query, (after, after, fraction, fraction)) as c,
+        ):
+            (moment,) = await c.fetchone()
+        return tables.dt(moment)
+
+    # --- vacation --------------------------------------------------------------------------
 
     async def start_vacation(self, member_id: int, days: float) -> MemberSettings:
         """Pause all the member's clocks for `days` (within the yearly allowance); it ends
         early when they move or call `end_vacation`. Raises ClockError."""
-        raise NotImplementedError
+        now = self.now()
+        async with self.store.transaction() as conn:
+            running = await self._vacation(conn, member_id, now)
+            if running is not None:
+                raise ClockError(f"You are already on vacation until {when(running.ends_at)}.")
+            await self._close_vacation(conn, member_id, now)  # one that ran out unnoticed
+            left = await self._days_left(conn, member_id, now)
+            if not 0 < days <= left:
+                raise ClockError(
+                    f"You can take between a few hours and {left:g} days of vacation now "
+                    f"({self.settings.vacation_days_per_year} days a year), not {days:g}."
+                )
+            ends = now + timedelta(days=days)
+            await conn.execute(
+                "INSERT INTO vacations (member_id, started_at, ends_at) VALUES (?, ?, ?)",
+                (member_id, tables.ts(now), tables.ts(ends)),
+            )
+            await conn.execute(
+                "UPDATE matches SET paused_at = ?, version = version + 1 "
+                "WHERE status = 'active' AND paused_at IS NULL AND EXISTS (SELECT 1 FROM "
+                "match_players p WHERE p.match_id = matches.id AND p.member_id = ? "
+                "AND p.seat = matches.current_seat)",
+                (tables.ts(now), member_id),
+            )
+            return await self._member(conn, member_id, now)
 
     async def end_vacation(self, member_id: int) -> MemberSettings:
         """End the member's vacation now; unused days return to the allowance."""
-        raise NotImplementedError
+        now = self.now()
+        async with self.store.transaction() as conn:
+            if await self._vacation(conn, member_id, now) is None:
+                raise ClockError("You are not on vacation.")
+            await self._close_vacation(conn, member_id, now)
+            return await self._member(conn, member_id, now)
+
+    async def _vacation(
+        self, conn: aiosqlite.Connection, member_id: int, now: datetime
+    ) -> Vacation | None:
+        async with conn.execute(
+            "SELECT started_at, ends_at FROM vacations WHERE member_id = ? AND closed = 0 "
+            "AND ends_at > ?",
+            (member_id, tables.ts(now)),
+        ) as c:
+            row = await c.fetchone()
+        return None if row is None else Vacation(tables.dt(row[0]), tables.dt(row[1]))
+
+    async def _days_left(self, conn: aiosqlite.Connection, member_id: int, now: datetime) -> float:
+        year = datetime(now.year, 1, 1, tzinfo=UTC)
+        async with conn.execute(
+            "SELECT COALESCE(SUM(ends_at - started_at), 0) FROM vacations "
+            "WHERE member_id = ? AND started_at >= ?",
+            (member_id, tables.ts(year)),
+        ) as c:
+            (used,) = await c.fetchone()
+        return max(0.0, round(self.settings.vacation_days_per_year - used / _DAY, 2))
+
+    # --- member and server settings ----------------------------------------------------------
 
     async def member_settings(self, member_id: int) -> MemberSettings:
         """A member's reminders setting, vacation and vacation days left this year."""
-        raise NotImplementedError
+        async with self.store.reading() as conn:
+            return await self._member(conn, member_id, self.now())
 
     async def set_reminders(self, member_id: int, enabled: bool) -> MemberSettings:
         """Turn the member's reminder pings on or off."""
-        raise NotImplementedError
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO members (member_id, reminders) VALUES (?, ?) "
+                "ON CONFLICT (member_id) DO UPDATE SET reminders = excluded.reminders",
+                (member_id, int(enabled)),
+            )
+            return await self._member(conn, member_id, self.now())
+
+    async def _member(
+        self, conn: aiosqlite.Connection, member_id: int, now: datetime
+    ) -> MemberSettings:
+        async with conn.execute(
+            "SELECT reminders FROM members WHERE member_id = ?", (member_id,)
+        ) as c:
+            row = await c.fetchone()
+        return MemberSettings(
+            member_id=member_id,
+            reminders=bool(row[0]) if row else True,
+            vacation=await self._vacation(conn, member_id, now),
+            vacation_days_left=await self._days_left(conn, member_id, now),
+        )
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's default clock and challenge channel."""
-        raise NotImplementedError
+        async with self.store.reading() as conn:
+            row = await self._guild_row(conn, guild_id)
+        return GuildSettings(guild_id, row["clock_hours"], row["challenge_channel_id"])
 
     async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
         """Set the server's default clock in hours per move (0: no clock). Raises BadOption."""
-        raise NotImplementedError
+        check_clock(clock_hours)
+        return await self._set_guild(guild_id, "clock_hours", clock_hours)
 
     async def set_challenge_channel(self, guild_id: int, channel_id: int | None) -> GuildSettings:
         """Restrict challenges to one channel (None: any channel)."""
-        raise NotImplementedError
+        return await self._set_guild(guild_id, "challenge_channel_id", channel_id)
+
+    async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO guilds (guild_id, {column}) VALUES (?, ?) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+                (guild_id, value),
+            )
+            row = await self._guild_row(conn, guild_id)
+        return GuildSettings(guild_id, row["clock_hours"], row["challenge_channel_id"])
+
+
+def _span(match: Any, fraction: float) -> timedelta:
+    return timedelta(hours=match.rules.clock_hours * fraction)

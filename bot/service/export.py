@@ -1,18 +1,123 @@
-"""Export a match record as text, and read such a text back to replay it."""
+"""Export a match record as text, and read such a text back to replay it.
+
+The text names the game, its options (JSON), the seed, the players, dates and result,
+then the moves still standing (taken-back moves are left out) and seats that left:
+
+    1. Seat 2: c3-c4 (2025-03-01 18:30 UTC)
+    - Seat 3 leaves: resign (2025-03-02 09:00 UTC)
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import re
+from collections.abc import Mapping, Sequence
 
-from bot.service.records import MatchRecord
+from bot.service.base import when
+from bot.service.errors import ReplayError
+from bot.service.records import LogEntry, MatchRecord
+from bot.service.replay import MOVE, RETIRE, TAKEBACK, rebuild_state
 from games import GameState
+
+_MOVE_LINE = re.compile(r"^(\d+)\. Seat (\d+): (.+) \(([^()]*)\)$")
+_LEAVE_LINE = re.compile(r"^- Seat (\d+) leaves: (\w+) \(([^()]*)\)$")
+_HEADER = re.compile(r"^([A-Za-z0-9 ]+): (.*)$")
+
+
+def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
+    """The log without taken-back moves (and without the takeback entries)."""
+    kept: list[LogEntry] = []
+    for entry in log:
+        if entry.kind == TAKEBACK:
+            kept.pop()
+        else:
+            kept.append(entry)
+    return kept
 
 
 def export_text(record: MatchRecord, names: Mapping[int, str] | None = None) -> str:
     """The record as text: game, options, seed, players, dates, result, then the moves."""
-    raise NotImplementedError
+    match = record.match
+    names = names or {}
+
+    def who(member: int) -> str:
+        return f"{names[member]} (member {member})" if member in names else f"member {member}"
+
+    clock = f"{match.rules.clock_hours} hours per move" if match.rules.clock_hours else "none"
+    lines = [
+        "Shiftcord match record",
+        f"Match: {match.id}",
+        f"Game: {match.game} ({match.game_title})",
+        f"Options: {json.dumps(dict(match.options), sort_keys=True)}",
+        f"Seed: {match.seed}",
+        f"Players: {len(match.seats)}",
+        *(f"Seat {s.seat + 1}: {who(s.member_id)}" for s in match.seats),
+        f"Clock: {clock}",
+        f"Started: {when(match.created_at)}",
+        f"Ended: {when(match.ended_at) if match.ended_at else 'still playing'}",
+        f"Result: {_result_line(record, who)}",
+        "",
+        "Moves:",
+    ]
+    number = 0
+    for entry in standing_entries(record.log):
+        if entry.kind == MOVE:
+            number += 1
+            lines.append(f"{number}. Seat {entry.seat + 1}: {entry.notation} ({when(entry.at)})")
+        else:
+            lines.append(f"- Seat {entry.seat + 1} leaves: {entry.notation} ({when(entry.at)})")
+    return "\n".join(lines) + "\n"
+
+
+def _result_line(record: MatchRecord, who) -> str:
+    result = record.match.result
+    if result is None:
+        return "none yet"
+    reason = result.reason.rstrip(".")
+    if result.draw:
+        return f"draw: {reason}."
+    if result.winners:
+        return f"won by {', '.join(who(m) for m in result.winners)}: {reason}."
+    return f"{record.match.status}: {reason}."
 
 
 def replay_export(text: str) -> GameState:
     """Read an exported record and replay it; the final position. Raises ReplayError."""
-    raise NotImplementedError
+    headers: dict[str, str] = {}
+    entries: list[tuple[str, int, str]] = []
+    in_moves = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line == "Shiftcord match record":
+            continue
+        if line == "Moves:":
+            in_moves = True
+            continue
+        if in_moves:
+            entries.append(_entry(line, number))
+            continue
+        found = _HEADER.match(line)
+        if found is None:
+            raise ReplayError(f"Line {number} of the record is not a header: {line!r}.")
+        headers[found.group(1)] = found.group(2)
+    try:
+        game = headers["Game"].split()[0]
+        options = json.loads(headers["Options"])
+        seed = int(headers["Seed"])
+        players = int(headers["Players"])
+    except (KeyError, IndexError, ValueError) as error:
+        raise ReplayError(f"The record's headers are incomplete or damaged ({error}).") from None
+    try:
+        return rebuild_state(game, players, seed, options, entries)
+    except (KeyError, ValueError) as error:
+        raise ReplayError(f"The record cannot be replayed: {error}") from None
+
+
+def _entry(line: str, number: int) -> tuple[str, int, str]:
+    found = _MOVE_LINE.match(line)
+    if found is not None:
+        return MOVE, int(found.group(2)) - 1, found.group(3)
+    found = _LEAVE_LINE.match(line)
+    if found is not None:
+        return RETIRE, int(found.group(1)) - 1, found.group(2)
+    raise ReplayError(f"Line {number} of the record is not a move: {line!r}.")

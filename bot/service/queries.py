@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from bot.service import tables
 from bot.service.base import ServiceBase
-from bot.service.records import Match, MatchRecord, PlayerStats, Standing
+from bot.service.errors import NotAllowed
+from bot.service.export import export_text
+from bot.service.records import (
+    GameStats,
+    Match,
+    MatchRecord,
+    PlayerStats,
+    Standing,
+    display_rating,
+)
 from games import GameState
+
+_ORDINAL = "mu - 3 * sigma"
 
 
 class QueryMixin(ServiceBase):
@@ -14,20 +27,45 @@ class QueryMixin(ServiceBase):
 
     async def get_match(self, match_id: int) -> Match:
         """A match by id. Raises NotFound."""
-        raise NotImplementedError
+        return await self._load(match_id)
 
     async def match_in_channel(self, channel_id: int) -> Match | None:
         """The active match living in this thread or channel, if any."""
-        raise NotImplementedError
+        async with self.store.reading() as conn:
+            found = await tables.fetch_matches(
+                conn, "channel_id = ? AND status = 'active'", (channel_id,)
+            )
+        return found[0] if found else None
 
     async def view(self, match_id: int, member_id: int | None) -> GameState:
         """The position as `member_id` may see it (None: the public view). Raises NotFound,
         NotAllowed (a member not in the match asking for a private view)."""
-        raise NotImplementedError
+        match = await self._load(match_id)
+        if member_id is None:
+            return match.public_view()
+        seat = match.seat_of(member_id)
+        if seat is None:
+            raise NotAllowed(f"You are not playing in match #{match.id}.")
+        return match.view_for(seat)
 
     async def active_matches(self, member_id: int) -> list[Match]:
         """The member's active matches everywhere: their turn first, then by deadline."""
-        raise NotImplementedError
+        async with self.store.reading() as conn:
+            found = await tables.fetch_matches(
+                conn,
+                "status = 'active' AND id IN (SELECT match_id FROM match_players "
+                "WHERE member_id = ? AND retired IS NULL)",
+                (member_id,),
+            )
+        return sorted(
+            found,
+            key=lambda m: (
+                m.to_act != member_id,
+                m.deadline is None,
+                m.deadline.timestamp() if m.deadline else 0,
+                m.id,
+            ),
+        )
 
     async def finished_matches(
         self,
@@ -38,21 +76,72 @@ class QueryMixin(ServiceBase):
         limit: int = 20,
     ) -> list[Match]:
         """Ended matches (finished, aborted, cancelled), newest first, filtered as given."""
-        raise NotImplementedError
+        where = ["status != 'active'"]
+        params: list[Any] = []
+        if member_id is not None:
+            where.append("id IN (SELECT match_id FROM match_players WHERE member_id = ?)")
+            params.append(member_id)
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if game is not None:
+            where.append("game = ?")
+            params.append(game.strip().lower())
+        clause = " AND ".join(where) + " ORDER BY ended_at DESC, id DESC LIMIT ?"
+        async with self.store.reading() as conn:
+            return await tables.fetch_matches(conn, clause, [*params, limit])
 
     async def match_record(self, match_id: int) -> MatchRecord:
         """A match with its whole log (moves with times, retirements, takebacks)."""
-        raise NotImplementedError
+        match = await self._load(match_id)
+        async with self.store.reading() as conn:
+            log = await tables.fetch_log(conn, match)
+        return MatchRecord(match, log)
 
     async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[Standing]:
-        """The server's rated players in one game, best displayed rating first."""
-        raise NotImplementedError
+        """The server's rated players in one game, best displayed rating first (players
+        with the same displayed rating share a rank)."""
+        async with (
+            self.store.reading() as conn,
+            conn.execute(
+                "SELECT member_id, mu, sigma, games, wins, draws, losses FROM ratings "
+                f"WHERE guild_id = ? AND game = ? ORDER BY {_ORDINAL} DESC, member_id LIMIT ?",
+                (guild_id, game.strip().lower(), limit),
+            ) as c,
+        ):
+            rows = await c.fetchall()
+        standings: list[Standing] = []
+        for position, (member, mu, sigma, played, wins, draws, losses) in enumerate(rows, 1):
+            rating = display_rating(mu, sigma)
+            tied = standings and standings[-1].rating == rating
+            rank = standings[-1].rank if tied else position
+            standings.append(Standing(rank, member, rating, mu, sigma, played, wins, draws, losses))
+        return standings
 
     async def player_stats(self, guild_id: int, member_id: int) -> PlayerStats:
         """A member's ratings and results per game in one server."""
-        raise NotImplementedError
+        async with self.store.reading() as conn:
+            async with conn.execute(
+                "SELECT game, mu, sigma, games, wins, draws, losses, (SELECT COUNT(*) FROM "
+                f"ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game AND "
+                f"ROUND(1000 + 40 * (o.{_ORDINAL})) > ROUND(1000 + 40 * (r.{_ORDINAL}))) "
+                "FROM ratings r WHERE guild_id = ? AND member_id = ? ORDER BY game",
+                (guild_id, member_id),
+            ) as c:
+                rows = await c.fetchall()
+            async with conn.execute(
+                "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
+                "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
+                (member_id,),
+            ) as c:
+                (active,) = await c.fetchone()
+        per_game = tuple(
+            GameStats(game, display_rating(mu, sigma), better + 1, played, wins, draws, losses)
+            for game, mu, sigma, played, wins, draws, losses, better in rows
+        )
+        return PlayerStats(member_id, guild_id, per_game, active)
 
     async def export(self, match_id: int, names: Mapping[int, str] | None = None) -> str:
         """The record as text: game, options, seed, players (`names` maps member ids to
         display names), dates, result, then the moves; `replay_export` rebuilds it."""
-        raise NotImplementedError
+        return export_text(await self.match_record(match_id), names)

@@ -7,11 +7,14 @@ for anything posted in public and `view_for(seat)` for what one player may see a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
+import games
 from games import GameState
 
 #: Match statuses.
@@ -147,12 +150,23 @@ class Match:
     to_act: int | None
     turn_started_at: datetime | None
     deadline: datetime | None
-    paused: bool
+    paused_at: datetime | None
     proposal: Proposal | None
     created_at: datetime
     ended_at: datetime | None
     result: MatchResult | None
-    _state: GameState = field(repr=False, compare=False)
+    _snapshot: str = field(repr=False, compare=False)
+    _reminded: int = field(default=0, repr=False, compare=False)
+
+    @cached_property
+    def _state(self) -> GameState:
+        """The full game state (secrets included): service-internal, never post it."""
+        return games.get(self.game).from_json(json.loads(self._snapshot))
+
+    @property
+    def paused(self) -> bool:
+        """Whether the clock of the player to act is paused by their vacation."""
+        return self.paused_at is not None
 
     @property
     def active(self) -> bool:

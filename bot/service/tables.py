@@ -1,0 +1,383 @@
+"""Rows of the schema (see `bot.migrations`) read into records and written back.
+
+Times are stored as REAL seconds since the epoch (UTC); JSON columns hold options,
+proposals, results and snapshots. Every match write checks and bumps `version`, so a
+write computed from a stale read is refused with PositionChanged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+import games
+from bot.service.errors import PositionChanged
+from bot.service.records import (
+    Challenge,
+    LogEntry,
+    Match,
+    MatchResult,
+    MatchRules,
+    Proposal,
+    RatingChange,
+    Seat,
+)
+
+
+def ts(moment: datetime | None) -> float | None:
+    """A datetime as stored (epoch seconds), None kept."""
+    return None if moment is None else moment.timestamp()
+
+
+def dt(seconds: float | None) -> datetime | None:
+    """A stored time as an aware UTC datetime, None kept."""
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
+
+
+def _title(game: str) -> str:
+    try:
+        return games.get(game).title
+    except KeyError:
+        return game
+
+
+# --- matches -----------------------------------------------------------------------------
+
+_MATCH_COLUMNS = (
+    "id, guild_id, origin_channel_id, channel_id, game, options, seed, players, clock_hours, "
+    "auto_timeout, takebacks, status, ply, version, current_seat, turn_started_at, deadline, "
+    "paused_at, reminded, proposal, snapshot, created_at, ended_at, result"
+)
+
+
+def _proposal(raw: str | None, seats: Sequence[Seat]) -> Proposal | None:
+    if raw is None:
+        return None
+    data = json.loads(raw)
+    agreed = tuple(data["agreed"])
+    waiting = tuple(s.member_id for s in seats if not s.retired and s.member_id not in agreed)
+    return Proposal(data["kind"], data["by"], agreed, waiting)
+
+
+def proposal_json(kind: str, by_member: int, agreed: Iterable[int]) -> str:
+    """A proposal as stored in `matches.proposal`."""
+    return json.dumps({"kind": kind, "by": by_member, "agreed": sorted(set(agreed))})
+
+
+def _result(raw: str | None, changes: tuple[RatingChange, ...]) -> MatchResult | None:
+    if raw is None:
+        return None
+    data = json.loads(raw)
+    return MatchResult(
+        how=data["how"],
+        reason=data["reason"],
+        winners=tuple(data["winners"]),
+        draw=data["draw"],
+        ranks=None if data["ranks"] is None else tuple(data["ranks"]),
+        scores=None if data["scores"] is None else tuple(data["scores"]),
+        rating_changes=changes,
+    )
+
+
+def result_json(result: MatchResult) -> str:
+    """A result as stored in `matches.result` (rating changes live in match_players)."""
+    return json.dumps(
+        {
+            "how": result.how,
+            "reason": result.reason,
+            "winners": list(result.winners),
+            "draw": result.draw,
+            "ranks": None if result.ranks is None else list(result.ranks),
+            "scores": None if result.scores is None else list(result.scores),
+        }
+    )
+
+
+def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
+    (
+        match_id,
+        guild_id,
+        origin_channel_id,
+        channel_id,
+        game,
+        options,
+        seed,
+        _players,
+        clock_hours,
+        auto_timeout,
+        takebacks,
+        status,
+        ply,
+        version,
+        current_seat,
+        turn_started_at,
+        deadline,
+        paused_at,
+        reminded,
+        proposal,
+        snapshot,
+        created_at,
+        ended_at,
+        result,
+    ) = row
+    seats = tuple(
+        Seat(seat, member, join_index, retired is not None, retired)
+        for seat, member, join_index, retired, *_ in player_rows
+    )
+    changes = tuple(
+        RatingChange(member, game, mu0, s0, mu1, s1)
+        for _seat, member, _j, _r, mu0, s0, mu1, s1 in player_rows
+        if mu1 is not None
+    )
+    to_act = None
+    if current_seat is not None and status == "active":
+        to_act = seats[current_seat].member_id
+    return Match(
+        id=match_id,
+        guild_id=guild_id,
+        origin_channel_id=origin_channel_id,
+        channel_id=channel_id,
+        game=game,
+        game_title=_title(game),
+        options=json.loads(options),
+        rules=MatchRules(clock_hours, bool(auto_timeout), bool(takebacks)),
+        seats=seats,
+        seed=seed,
+        status=status,
+        ply=ply,
+        version=version,
+        current_seat=current_seat if status == "active" else None,
+        to_act=to_act,
+        turn_started_at=dt(turn_started_at),
+        deadline=dt(deadline),
+        paused_at=dt(paused_at),
+        proposal=_proposal(proposal, seats),
+        created_at=dt(created_at),
+        ended_at=dt(ended_at),
+        result=_result(result, changes),
+        _snapshot=snapshot,
+        _reminded=reminded,
+    )
+
+
+async def fetch_matches(conn: aiosqlite.Connection, where: str, params: Sequence[Any]) -> list:
+    """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
+    async with conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}", params) as c:
+        rows = list(await c.fetchall())
+    if not rows:
+        return []
+    ids = [row[0] for row in rows]
+    marks = ",".join("?" * len(ids))
+    players: dict[int, list[Sequence[Any]]] = {i: [] for i in ids}
+    async with conn.execute(
+        "SELECT match_id, seat, member_id, join_index, retired, mu_before, sigma_before, "
+        f"mu_after, sigma_after FROM match_players WHERE match_id IN ({marks}) "
+        "ORDER BY match_id, seat",
+        ids,
+    ) as c:
+        async for match_id, *rest in c:
+            players[match_id].append(rest)
+    return [_match(row, players[row[0]]) for row in rows]
+
+
+async def fetch_match(conn: aiosqlite.Connection, match_id: int) -> Match | None:
+    """One match by id, or None."""
+    found = await fetch_matches(conn, "id = ?", (match_id,))
+    return found[0] if found else None
+
+
+async def insert_match(
+    conn: aiosqlite.Connection,
+    challenge: Challenge,
+    seed: int,
+    seat_of_join: Sequence[int],
+    options: Mapping[str, Any],
+    snapshot: str,
+    now: datetime,
+) -> int:
+    """Insert a started match and its players (seat = seat_of_join[join index])."""
+    cursor = await conn.execute(
+        "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, players, "
+        "clock_hours, auto_timeout, takebacks, status, snapshot, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+        (
+            challenge.guild_id,
+            challenge.channel_id,
+            challenge.game,
+            json.dumps(options),
+            seed,
+            challenge.players,
+            challenge.rules.clock_hours,
+            int(challenge.rules.auto_timeout),
+            int(challenge.rules.takebacks),
+            snapshot,
+            ts(now),
+        ),
+    )
+    match_id = cursor.lastrowid
+    await conn.executemany(
+        "INSERT INTO match_players (match_id, seat, member_id, join_index) VALUES (?, ?, ?, ?)",
+        [(match_id, seat_of_join[j], member, j) for j, member in enumerate(challenge.joined)],
+    )
+    return match_id
+
+
+async def update_match(conn: aiosqlite.Connection, match: Match, **columns: Any) -> None:
+    """Write `columns` of the match and bump its version, refusing a stale `match`."""
+    names = list(columns)
+    sets = "".join(f"{name} = ?, " for name in names)
+    cursor = await conn.execute(
+        f"UPDATE matches SET {sets}version = version + 1 WHERE id = ? AND version = ?",
+        [*(columns[n] for n in names), match.id, match.version],
+    )
+    if cursor.rowcount != 1:
+        raise PositionChanged(
+            "The match changed while you were acting (someone else moved or answered first). "
+            "Look at the board again and retry."
+        )
+
+
+async def retire_seat(
+    conn: aiosqlite.Connection, match_id: int, seat: int, reason: str, log_index: int
+) -> None:
+    """Mark a seat as having left the match."""
+    await conn.execute(
+        "UPDATE match_players SET retired = ?, left_at = ? WHERE match_id = ? AND seat = ?",
+        (reason, log_index, match_id, seat),
+    )
+
+
+async def retirement_order(conn: aiosqlite.Connection, match_id: int) -> list[int]:
+    """Seats that left the match, first to leave first."""
+    async with conn.execute(
+        "SELECT seat FROM match_players WHERE match_id = ? AND left_at IS NOT NULL "
+        "ORDER BY left_at",
+        (match_id,),
+    ) as c:
+        return [row[0] for row in await c.fetchall()]
+
+
+async def store_rating_change(
+    conn: aiosqlite.Connection, match_id: int, seat: int, change: RatingChange
+) -> None:
+    """Record one seat's rating before and after the match."""
+    await conn.execute(
+        "UPDATE match_players SET mu_before = ?, sigma_before = ?, mu_after = ?, "
+        "sigma_after = ? WHERE match_id = ? AND seat = ?",
+        (
+            change.mu_before,
+            change.sigma_before,
+            change.mu_after,
+            change.sigma_after,
+            match_id,
+            seat,
+        ),
+    )
+
+
+# --- the move log ------------------------------------------------------------------------
+
+
+async def append_log(
+    conn: aiosqlite.Connection,
+    match_id: int,
+    entries: Sequence[tuple[int, str, str]],
+    now: datetime,
+) -> int:
+    """Append (seat, kind, notation) entries to the match's log; the index of the last."""
+    async with conn.execute(
+        "SELECT COALESCE(MAX(idx), -1) FROM moves WHERE match_id = ?", (match_id,)
+    ) as c:
+        (last,) = await c.fetchone()
+    rows = [
+        (match_id, last + i, seat, kind, notation, ts(now))
+        for i, (seat, kind, notation) in enumerate(entries, start=1)
+    ]
+    await conn.executemany(
+        "INSERT INTO moves (match_id, idx, seat, kind, notation, at) VALUES (?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    return last + len(rows)
+
+
+async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry, ...]:
+    """The match's whole log in order."""
+    async with conn.execute(
+        "SELECT idx, seat, kind, notation, at FROM moves WHERE match_id = ? ORDER BY idx",
+        (match.id,),
+    ) as c:
+        rows = await c.fetchall()
+    return tuple(
+        LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, dt(at))
+        for idx, seat, kind, notation, at in rows
+    )
+
+
+# --- challenges --------------------------------------------------------------------------
+
+_CHALLENGE_COLUMNS = (
+    "id, guild_id, channel_id, message_id, challenger_id, game, players, options, "
+    "clock_hours, auto_timeout, takebacks, status, created_at, expires_at, match_id"
+)
+
+
+async def fetch_challenges(
+    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+) -> list[Challenge]:
+    """Challenges selected by a WHERE clause, with who joined and who is invited."""
+    async with conn.execute(
+        f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}", params
+    ) as c:
+        rows = list(await c.fetchall())
+    if not rows:
+        return []
+    ids = [row[0] for row in rows]
+    marks = ",".join("?" * len(ids))
+    members: dict[int, list[tuple[int, int, int | None]]] = {i: [] for i in ids}
+    async with conn.execute(
+        "SELECT challenge_id, member_id, invited, join_index FROM challenge_members "
+        f"WHERE challenge_id IN ({marks})",
+        ids,
+    ) as c:
+        async for challenge_id, member, invited, join_index in c:
+            members[challenge_id].append((member, invited, join_index))
+    result = []
+    for row in rows:
+        (cid, guild, channel, message, challenger, game, players, options) = row[:8]
+        (clock, auto, takebacks, status, created, expires, match_id) = row[8:]
+        people = members[cid]
+        seated = sorted((j, m) for m, _i, j in people if j is not None)
+        joined = tuple(m for _j, m in seated)
+        invited = tuple(sorted(m for m, i, j in people if i and j is None))
+        result.append(
+            Challenge(
+                id=cid,
+                guild_id=guild,
+                channel_id=channel,
+                message_id=message,
+                challenger_id=challenger,
+                game=game,
+                game_title=_title(game),
+                players=players,
+                options=json.loads(options),
+                rules=MatchRules(clock, bool(auto), bool(takebacks)),
+                joined=joined,
+                invited=invited,
+                open_seats=players - len(joined) - len(invited),
+                status=status,
+                created_at=dt(created),
+                expires_at=dt(expires),
+                match_id=match_id,
+            )
+        )
+    return result
+
+
+async def fetch_challenge(conn: aiosqlite.Connection, challenge_id: int) -> Challenge | None:
+    """One challenge by id, or None."""
+    found = await fetch_challenges(conn, "id = ?", (challenge_id,))
+    return found[0] if found else None
