@@ -73,10 +73,13 @@ class ShiftcordBot(commands.Bot):
         log.info("connected as %s (id %s) to %d servers", self.user, self.user.id, len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Log each interaction, one line (no message contents, no token)."""
+        """Log each interaction on one line (autocomplete only at DEBUG: it comes with every
+        key pressed); no option values, no token."""
         data: dict[str, Any] = interaction.data or {}
         what = data.get("name") or data.get("custom_id") or interaction.type.name
-        log.info(
+        typing = interaction.type is discord.InteractionType.autocomplete
+        log.log(
+            logging.DEBUG if typing else logging.INFO,
             "interaction %s %s by %s in %s",
             interaction.type.name,
             what,

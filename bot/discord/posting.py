@@ -22,6 +22,7 @@ from bot.discord.pictures import (
     replay_picture,
     update_board,
 )
+from bot.discord.replies import Refusal
 from bot.discord.text import (
     board_caption,
     challenge_text,
@@ -81,7 +82,10 @@ class Poster:
     async def channel_of(
         self, match: Match, here: discord.abc.MessageableChannel | None = None
     ) -> Messageable:
-        """The match's thread, unarchived; `here` (the interaction's channel) saves a request."""
+        """The match's thread, unarchived; `here` (the interaction's channel) saves a request.
+        A match whose thread was never made raises Refusal."""
+        if match.channel_id is None:
+            raise Refusal(f"Match #{match.id} has no thread to post in.")
         channel = here if here is not None and here.id == match.channel_id else None
         channel = channel or self.client.get_channel(match.channel_id)
         if channel is None:

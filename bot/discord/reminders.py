@@ -14,6 +14,7 @@ import logging
 import discord
 
 from bot.discord.posting import STYLE, Poster, pings
+from bot.discord.replies import Refusal
 from bot.discord.text import reminder_text
 from bot.service import MatchService, TickReport
 
@@ -87,5 +88,5 @@ class ReminderTask:
         """Await one posting; a failure is logged and does not stop the others."""
         try:
             await posting
-        except discord.HTTPException as error:
+        except (discord.HTTPException, Refusal) as error:
             log.warning("could not post in match %s: %s", match_id, error)
