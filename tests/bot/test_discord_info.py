@@ -145,6 +145,8 @@ async def test_admin_defaults_and_cancel(env):
     assert challenge.rules.clock_hours == 120
     shown = private(await fake.slash(MOD, "admin channel")).content
     assert "Challenges: any channel." in shown
+    shown = private(await fake.slash(MOD, "admin show")).content
+    assert shown == "Default clock: 5 days per move. Challenges: any channel."
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")
     assert post.path == f"/channels/{thread}/messages" and "cancelled the match" in post.content

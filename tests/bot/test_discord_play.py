@@ -296,3 +296,33 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
     assert seen[-1] == (await bot.service.get_match(match_id)).seat_of(other)
     stranger = await fake.click(CAROL, board["id"], f"sc:match:{match_id}:hand")
     assert stranger[-1].ephemeral and not stranger[-1].files
+
+
+@pytest.mark.parametrize(
+    ("ask", "answer_command", "button", "expected"),
+    [
+        ("draw offer", None, "draw-decline", "declined the draw"),
+        ("takeback ask", "takeback grant", None, "was taken back"),
+        ("takeback ask", None, "takeback-refuse", "refused the takeback"),
+    ],
+)
+@pytest.mark.asyncio
+async def test_answers_by_command_or_by_button_after_a_restart(
+    tmp_path, ask, answer_command, button, expected
+):
+    fake, clock, settings = FakeDiscord(), FakeClock(), settings_for(tmp_path)
+    async with running_bot(fake, settings, clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        mover, other = await players(bot, match_id)
+        notation = await a_legal_move(bot, match_id, mover)
+        await fake.slash(mover, "move", channel_id=thread, notation=notation)
+        await fake.slash(mover, ask, channel_id=thread)
+        request = fake.last_message(thread)
+    async with running_bot(fake, settings, clock) as bot:  # a restart in between
+        if button:
+            calls = await fake.click(other, request["id"], f"sc:match:{match_id}:{button}")
+        else:
+            calls = await fake.slash(other, answer_command, channel_id=thread)
+        post = next(c for c in calls if c.kind == "send_message")
+        assert expected in post.content and calls[-1].ephemeral
+        assert (await bot.service.get_match(match_id)).proposal is None
