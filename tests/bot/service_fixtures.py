@@ -1,0 +1,81 @@
+"""Helpers for the store and match service tests: a settable clock, settings on a temp
+database, and shortcuts that start matches through the real challenge flow."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.config import Settings
+from bot.service import Match, MatchService
+
+START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+GUILD = 1000
+CHANNEL = 2000
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: datetime = START) -> None:
+        self.moment = start
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, **delta: float) -> datetime:
+        """Move time forward by a timedelta's keyword arguments; return the new time."""
+        self.moment += timedelta(**delta)
+        return self.moment
+
+
+def make_settings(path: Path, **overrides: Any) -> Settings:
+    """Settings for a test database at `path` with the default limits unless overridden."""
+    return Settings(discord_token="", database_path=path, log_level="INFO", **overrides)
+
+
+async def open_service(
+    path: Path, clock: FakeClock, seed: int = 7, **overrides: Any
+) -> MatchService:
+    """A match service on a real SQLite file, with a fixed random source."""
+    return await MatchService.open(
+        make_settings(path, **overrides), clock=clock, rng=random.Random(seed)
+    )
+
+
+async def start_match(
+    service: MatchService,
+    members: Sequence[int] = (1, 2),
+    game: str = "skift",
+    *,
+    channel: int | None = None,
+    **challenge: Any,
+) -> Match:
+    """Challenge the other members by name, let each accept, attach a thread; the match."""
+    posted = await service.create_challenge(
+        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **challenge
+    )
+    for member in members[1:]:
+        update = await service.accept_challenge(posted.id, member)
+    assert update.match is not None
+    thread = channel if channel is not None else 5000 + update.match.id
+    return await service.attach_channel(update.match.id, thread)
+
+
+async def play_first_legal(service: MatchService, match: Match, moves: int) -> Match:
+    """Play `moves` moves, each the first legal move of whoever is to act."""
+    for _ in range(moves):
+        state = match._state
+        notation = state.format_move(state.legal_moves()[0])
+        match = (await service.move(match.id, match.to_act, notation)).match
+    return match
+
+
+def dump(path: Path) -> list[str]:
+    """Every row of the database as SQL text, to show that a refusal changed nothing."""
+    with sqlite3.connect(path) as raw:
+        return list(raw.iterdump())

@@ -1,0 +1,218 @@
+"""Challenges: named and open seats, answers, expiry, limits, and the start of a match."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import pytest_asyncio
+
+import games
+from bot.service import (
+    BadOption,
+    ChallengeClosed,
+    ChannelBusy,
+    LimitReached,
+    NotAllowed,
+    NotFound,
+)
+from tests.bot.service_fixtures import (
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    dump,
+    open_service,
+    start_match,
+)
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path, clock):
+    service = await open_service(tmp_path / "db.sqlite3", clock)
+    yield service
+    await service.close()
+
+
+@pytest.mark.asyncio
+async def test_a_named_challenge_starts_a_match_when_accepted(service):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    assert posted.pending and posted.joined == (1,) and posted.invited == (2,)
+    assert posted.open_seats == 0 and posted.rules.clock_hours == 72
+    update = await service.accept_challenge(posted.id, 2)
+    assert update.challenge.status == "started"
+    match = update.match
+    assert update.challenge.match_id == match.id
+    assert sorted(match.members) == [1, 2] and match.channel_id is None
+    assert match.to_act == match.seats[0].member_id and match.current_seat == 0
+    fresh = games.get("skift").new(2, seed=match.seed, options=match.options)
+    assert match.public_view() == fresh
+    assert match.deadline == service.now() + timedelta(hours=72)
+
+
+@pytest.mark.asyncio
+async def test_seats_are_shuffled_so_either_player_may_start(tmp_path, clock):
+    starters = set()
+    for seed in range(8):
+        service = await open_service(tmp_path / f"db{seed}.sqlite3", clock, seed=seed)
+        match = await start_match(service)
+        starters.add(match.to_act)
+        await service.close()
+    assert starters == {1, 2}
+
+
+@pytest.mark.asyncio
+async def test_an_open_challenge_fills_its_seats_one_by_one(service):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "shiftago", players=3)
+    assert posted.open_seats == 2 and posted.invited == ()
+    first = await service.accept_challenge(posted.id, 7)
+    assert first.match is None and first.challenge.joined == (1, 7)
+    left = await service.decline_challenge(posted.id, 7)
+    assert left.pending and left.joined == (1,) and left.open_seats == 2
+    await service.accept_challenge(posted.id, 8)
+    with pytest.raises(NotAllowed, match="already in"):
+        await service.accept_challenge(posted.id, 8)
+    done = await service.accept_challenge(posted.id, 9)
+    assert done.match is not None
+    assert sorted(done.match.members) == [1, 8, 9]
+    assert {s.member_id: s.join_index for s in done.match.seats} == {1: 0, 8: 1, 9: 2}
+    with pytest.raises(ChallengeClosed, match="already accepted"):
+        await service.accept_challenge(posted.id, 10)
+
+
+@pytest.mark.asyncio
+async def test_named_and_open_seats_mix(service):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "shiftago", opponents=[2], players=3)
+    assert posted.invited == (2,) and posted.open_seats == 1
+    await service.accept_challenge(posted.id, 3)
+    with pytest.raises(NotAllowed, match="no open seat"):
+        await service.accept_challenge(posted.id, 4)
+    started = await service.accept_challenge(posted.id, 2)
+    assert sorted(started.match.members) == [1, 2, 3]
+
+
+@pytest.mark.asyncio
+async def test_an_option_naming_a_player_follows_that_player_to_their_seat(tmp_path, clock):
+    for seed in range(4):
+        service = await open_service(tmp_path / f"db{seed}.sqlite3", clock, seed=seed)
+        posted = await service.create_challenge(
+            GUILD,
+            CHANNEL,
+            1,
+            "shiftago",
+            opponents=[2, 3],
+            options={"handicap_player": 2, "handicap_turns": 1},
+        )
+        assert posted.options["handicap_player"] == 2
+        await service.accept_challenge(posted.id, 2)
+        match = (await service.accept_challenge(posted.id, 3)).match
+        assert match.options["handicap_player"] == match.seat_of(3)
+        await service.close()
+
+
+@pytest.mark.asyncio
+async def test_declining_and_cancelling_close_the_challenge(service):
+    declined = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    with pytest.raises(NotAllowed, match="cancel it"):
+        await service.decline_challenge(declined.id, 1)
+    with pytest.raises(NotAllowed, match="not part"):
+        await service.decline_challenge(declined.id, 3)
+    assert (await service.decline_challenge(declined.id, 2)).status == "declined"
+    with pytest.raises(ChallengeClosed, match="declined"):
+        await service.accept_challenge(declined.id, 2)
+    cancelled = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    with pytest.raises(NotAllowed, match="Only the challenger"):
+        await service.cancel_challenge(cancelled.id, 2)
+    assert (await service.cancel_challenge(cancelled.id, 1)).status == "cancelled"
+    with pytest.raises(ChallengeClosed, match="withdrawn"):
+        await service.accept_challenge(cancelled.id, 2)
+    with pytest.raises(NotFound):
+        await service.get_challenge(999)
+
+
+@pytest.mark.asyncio
+async def test_challenges_expire_after_seven_days(service, clock):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    assert posted.expires_at == clock.moment + timedelta(days=7)
+    assert [c.id for c in await service.pending_challenges(member_id=2)] == [posted.id]
+    clock.advance(days=7)
+    with pytest.raises(ChallengeClosed, match="expired"):
+        await service.accept_challenge(posted.id, 2)
+    assert await service.pending_challenges(member_id=2) == []
+    report = await service.tick()
+    assert [c.id for c in report.expired_challenges] == [posted.id]
+    assert report.expired_challenges[0].status == "expired"
+    assert (await service.get_challenge(posted.id)).status == "expired"
+    assert (await service.tick()).expired_challenges == ()
+
+
+@pytest.mark.asyncio
+async def test_limits_on_pending_challenges_and_active_matches(tmp_path, clock):
+    service = await open_service(
+        tmp_path / "db.sqlite3", clock, max_pending_challenges=2, max_active_matches=1
+    )
+    try:
+        await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[3])
+        with pytest.raises(LimitReached, match="2 open challenges"):
+            await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[4])
+        await start_match(service, (5, 6))
+        waiting = await service.create_challenge(GUILD, CHANNEL, 7, "skift", opponents=[5])
+        with pytest.raises(LimitReached, match="1 matches"):
+            await service.accept_challenge(waiting.id, 5)
+        with pytest.raises(LimitReached, match="1 matches"):
+            await service.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[8])
+    finally:
+        await service.close()
+
+
+@pytest.mark.asyncio
+async def test_bad_challenges_are_refused_and_change_nothing(service):
+    before = dump(service.store.path)
+    refusals = [
+        (NotAllowed, dict(game="skift", opponents=[1])),
+        (BadOption, dict(game="chess", opponents=[2])),
+        (BadOption, dict(game="skift", opponents=[2, 3])),
+        (BadOption, dict(game="skift", opponents=[2], options={"layout": "moon"})),
+        (BadOption, dict(game="skift", opponents=[2], options={"colour": "red"})),
+        (BadOption, dict(game="skift", opponents=[2], clock_hours=-1)),
+        (BadOption, dict(game="skift", opponents=[2], clock_hours=24 * 31)),
+        (BadOption, dict(game="shiftago", opponents=[2, 3], players=2)),
+        (BadOption, dict(game="shiftago", opponents=[2], options={"handicap_player": 3})),
+    ]
+    for error, arguments in refusals:
+        with pytest.raises(error) as caught:
+            await service.create_challenge(GUILD, CHANNEL, 1, **arguments)
+        assert str(caught.value).endswith(".")
+    assert dump(service.store.path) == before
+
+
+@pytest.mark.asyncio
+async def test_server_settings_choose_the_clock_and_the_challenge_channel(service):
+    assert (await service.guild_settings(GUILD)).clock_hours == 72
+    await service.set_guild_clock(GUILD, 24)
+    settings = await service.set_challenge_channel(GUILD, 4242)
+    assert settings.clock_hours == 24 and settings.challenge_channel_id == 4242
+    with pytest.raises(ChannelBusy, match="<#4242>"):
+        await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    posted = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[2])
+    assert posted.rules.clock_hours == 24
+    none = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[3], clock_hours=0)
+    assert none.rules.clock_hours == 0
+    with pytest.raises(BadOption):
+        await service.set_guild_clock(GUILD, 10_000)
+    assert (await service.set_challenge_channel(GUILD, None)).challenge_channel_id is None
+    assert (await service.guild_settings(GUILD + 1)).clock_hours == 72
+
+
+@pytest.mark.asyncio
+async def test_the_challenge_message_is_remembered(service):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "skift")
+    assert posted.open_seats == 1
+    assert (await service.set_challenge_message(posted.id, 777)).message_id == 777
+    assert (await service.get_challenge(posted.id)).message_id == 777
+    assert [c.id for c in await service.pending_challenges(guild_id=GUILD)] == [posted.id]

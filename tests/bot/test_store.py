@@ -1,0 +1,149 @@
+"""The SQLite store: pragmas, migrations, refusal of newer databases, append-only log,
+transactions and the online backup."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot import migrations
+from bot.config import Settings
+from bot.migrations import LATEST, DatabaseTooNew
+from bot.store import Store, StoreError, backup
+
+
+async def scalar(store: Store, sql: str) -> object:
+    async with store.conn.execute(sql) as cursor:
+        return (await cursor.fetchone())[0]
+
+
+@pytest.mark.asyncio
+async def test_open_creates_the_file_with_wal_full_sync_and_foreign_keys(tmp_path):
+    path = tmp_path / "data" / "shiftcord.sqlite3"
+    store = await Store.open(path, busy_timeout_ms=1234)
+    try:
+        assert path.exists()
+        assert await scalar(store, "PRAGMA journal_mode") == "wal"
+        assert await scalar(store, "PRAGMA synchronous") == 2  # FULL
+        assert await scalar(store, "PRAGMA foreign_keys") == 1
+        assert await scalar(store, "PRAGMA busy_timeout") == 1234
+        assert await scalar(store, "PRAGMA user_version") == LATEST
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_reopening_keeps_data_and_version(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    async with store.transaction() as conn:
+        await conn.execute("INSERT INTO members (member_id, reminders) VALUES (1, 0)")
+    await store.close()
+    store = await Store.open(path)
+    try:
+        assert await scalar(store, "SELECT reminders FROM members WHERE member_id = 1") == 0
+        assert await scalar(store, "PRAGMA user_version") == LATEST
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_database_from_a_newer_version_is_refused(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA user_version = {LATEST + 5}")
+    with pytest.raises(DatabaseTooNew, match="newer Shiftcord"):
+        await Store.open(path)
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST + 5
+        assert raw.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+
+
+@pytest.mark.asyncio
+async def test_a_failing_migration_leaves_the_database_at_the_last_whole_version(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "db.sqlite3"
+    await (await Store.open(path)).close()
+    broken = ("CREATE TABLE half_done (x INTEGER)", "CREATE TABLE broken (")
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, broken))
+    monkeypatch.setattr(migrations, "LATEST", LATEST + 1)
+    with pytest.raises(StoreError, match="cannot be opened"):
+        await Store.open(path)
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert "half_done" not in tables
+
+
+@pytest.mark.asyncio
+async def test_the_move_log_is_append_only(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        async with store.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, "
+                "players, clock_hours, auto_timeout, takebacks, status, snapshot, created_at) "
+                "VALUES (1, 1, 'skift', '{}', 0, 2, 0, 0, 1, 'active', '{}', 0)"
+            )
+            await conn.execute(
+                "INSERT INTO moves (match_id, idx, seat, kind, notation, at) "
+                "VALUES (1, 0, 0, 'move', 'pass', 0)"
+            )
+        for statement in ("UPDATE moves SET notation = 'x'", "DELETE FROM moves"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                async with store.transaction() as conn:
+                    await conn.execute(statement)
+        assert await scalar(store, "SELECT notation FROM moves") == "pass"
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_an_error_inside_a_transaction_rolls_everything_back(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as conn:
+                await conn.execute("INSERT INTO members (member_id) VALUES (5)")
+                raise RuntimeError("refused after the first write")
+        assert await scalar(store, "SELECT COUNT(*) FROM members") == 0
+        assert not store.conn.in_transaction
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_backup_writes_a_consistent_copy_while_the_store_is_open(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    try:
+        async with store.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO members (member_id) VALUES (?)", [(i,) for i in range(50)]
+            )
+        settings = Settings(discord_token="", database_path=path, log_level="INFO")
+        copies = [
+            await backup(settings, tmp_path / "out" / "a.sqlite3"),
+            await backup(str(path), tmp_path / "b.sqlite3"),
+            await store.backup(tmp_path / "c.sqlite3"),
+        ]
+    finally:
+        await store.close()
+    for copy in copies:
+        with sqlite3.connect(copy) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert raw.execute("SELECT COUNT(*) FROM members").fetchone()[0] == 50
+            assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        assert not copy.with_name(copy.name + ".partial").exists()
+
+
+@pytest.mark.asyncio
+async def test_backup_refuses_a_missing_source_and_the_database_itself(tmp_path):
+    with pytest.raises(StoreError, match="no database"):
+        await backup(tmp_path / "missing.sqlite3", tmp_path / "copy.sqlite3")
+    path = tmp_path / "db.sqlite3"
+    await (await Store.open(path)).close()
+    with pytest.raises(StoreError, match="the database itself"):
+        await backup(path, path)
