@@ -16,6 +16,7 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 import zlib
@@ -54,6 +55,7 @@ from bot.discord.text import (
 )
 from bot.service import MatchService, MatchUpdate
 
+MENTION = re.compile(r"<@!?(\d+)>")  # a mention in a text the service wrote
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
 # command -> (method name, option names in order); groups as "draw offer"
@@ -183,8 +185,9 @@ class Console:
         return member_id(self.player)
 
     def say(self, text: str) -> None:
-        """Print a message (without Discord's bold marks)."""
-        print(text.replace("**", ""), file=self.out)
+        """Print a message, without Discord's bold marks and with names for mentions."""
+        named = MENTION.sub(lambda found: self.name_of(int(found[1])), text)
+        print(named.replace("**", ""), file=self.out)
 
     def save(self, picture: Picture, name: str) -> Path:
         """Write a picture into the pictures folder; say where."""

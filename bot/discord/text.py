@@ -121,14 +121,15 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     """The public challenge message: who, what, which seats are free, until when."""
     who = style.mention(ch.challenger_id)
     game = _game_line(ch.game, ch.game_title, dict(ch.options))
-    lines = [f"{who} challenges {_join([style.mention(m) for m in ch.invited]) or 'anyone'}"]
-    if ch.invited and ch.open_seats:
-        lines[0] += f" and {ch.open_seats} more"
-    lines[0] += f" to {game}: {rules_words(ch.rules)}."
-    if len(ch.joined) > 1:
-        lines.append(f"Joined so far: {_join([style.mention(m) for m in ch.joined])}.")
+    others = [style.mention(m) for m in (*ch.joined[1:], *ch.invited)]
+    if ch.pending and ch.open_seats:
+        others.append(f"{ch.open_seats} more" if others else "anyone")
+    verb = "challenges" if ch.pending else "challenged"
+    lines = [f"{who} {verb} {_join(others) or 'anyone'} to {game}: {rules_words(ch.rules)}."]
     free = len(ch.invited) + ch.open_seats
     if ch.pending:
+        if ch.open_seats and len(ch.joined) > 1:
+            lines.append(f"Joined so far: {_join([style.mention(m) for m in ch.joined])}.")
         seats = f"{free} seat{'s' * (free != 1)} to fill"
         lines.append(f"{seats}; the challenge expires {style.when(ch.expires_at)}.")
     else:
@@ -194,6 +195,7 @@ def board_caption(match: Match, style: Style) -> str:
     return f"Match #{match.id} after {match.ply} moves.\n" + turn_text(match, style)
 
 
+_ENDINGS = ("resign", "timeout", "draw", "abort", "cancel")
 _ACTIONS = {
     "resign": "{actor} resigned.",
     "timeout": "{actor} ran out of time.",
@@ -217,6 +219,8 @@ def update_text(update: MatchUpdate, style: Style) -> str:
         first = f"{actor} played `{update.notation}`: {update.words}."
     elif update.action == "takeback":
         first = f"The move `{update.notation}` was taken back."
+    elif update.result is not None and update.action in _ENDINGS:
+        first = ""  # the result's reason says it
     else:
         first = _ACTIONS.get(update.action, "{actor}: " + update.action).format(actor=actor)
     lines = [first]

@@ -83,6 +83,7 @@ async def test_accept_opens_a_public_thread_on_the_challenge_and_posts_the_board
     assert match.channel_id == int(thread["id"])
     assert f"<@{match.to_act}>" in first["content"]
     # the challenge message now says so and has no buttons left
+    assert message["content"].startswith(f"<@{ALICE}> challenged <@{BOB}> to **Skift**")
     assert "match #1 has started" in message["content"] and message["components"] == []
     assert calls[-1].ephemeral and f"<#{thread['id']}>" in calls[-1].content
     assert isinstance(bot.get_channel(int(thread["id"])), discord.Thread)
