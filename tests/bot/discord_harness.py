@@ -415,15 +415,6 @@ class FakeDiscord:
             self.channels[int(dm["id"])] = dm
         return dm
 
-    def dm_messages(self, user_id: int) -> list[dict]:
-        """Messages the bot sent to `user_id` in a direct message."""
-        return [
-            m
-            for c in self.channels.values()
-            if c["type"] == 1 and c["recipients"][0]["id"] == str(user_id)
-            for m in self.messages_in(c["id"])
-        ]
-
     def _callback(self, ctx: dict, body: dict, files: dict) -> dict:
         t, data = body["type"], body.get("data") or {}
         out = {"interaction": {"id": ctx["id"], "type": ctx["type"]}}
