@@ -1,0 +1,431 @@
+"""The Skift picture: tiles on an open table, pieces, control marks and the last move.
+
+Every tile is drawn as a tile: a rim in its controller's colour (tan when nobody controls
+it), a 2x2 grid of quadrants, and its name on a badge of the same colour in the middle;
+a lock marks a landlocked tile. Kings are squares, pawns circles. Letters and numbers on
+the edges are exactly the notation's columns and rows. The last action (`state.last`)
+is drawn on top: the squares a piece move left and reached are tinted, an arrow shows
+the mover, chevrons the pushed pieces, and pieces that fell off are drawn faint where
+they fell; a moved tile is outlined (its old place dashed), a turned tile carries a
+turning arrow, and tiles lost to a splinter are dashed ghosts with their pieces faint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    Sprite,
+    Token,
+    arrow_sprite,
+    dashed_rectangle,
+    disc_sprite,
+    header_px,
+    header_strip,
+    icon_sprite,
+    new_canvas,
+    paste,
+    piece_chip,
+    piece_sprite,
+    text_sprite,
+)
+from render.skift_words import describe
+from render.theme import Theme
+
+__all__ = ["Grid", "describe", "draw", "layout", "replay_frames", "span"]
+
+Point = tuple[int, int]
+Box = tuple[float, float, float, float]
+
+KING = "K"
+#: Direction words of tile moves and piece steps, by (dx, dy).
+_DIRECTIONS = {
+    (0, -1): "north",
+    (1, -1): "north-east",
+    (1, 0): "east",
+    (1, 1): "south-east",
+    (0, 1): "south",
+    (-1, 1): "south-west",
+    (-1, 0): "west",
+    (-1, -1): "north-west",
+}
+#: Tallest picture, as a multiple of its width (a long thin table is shrunk to fit).
+MAX_ASPECT = 1.5
+
+
+def _cell(quadrant: Point) -> Point:
+    return (quadrant[0] >> 1, quadrant[1] >> 1)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where things go on a picture `height` pixels high: tile cells from `first`,
+    `shown` (columns, rows) of them, each `pitch` pixels square, the top-left one at
+    (`left`, `top`), with a `margin` for the coordinates around them.
+
+    A tile leaves a `gutter` of table around it and has a `rim` inside its edge; the
+    quadrants fill the rest.
+    """
+
+    first: Point
+    shown: Point
+    pitch: float
+    left: float
+    top: float
+    margin: int
+    height: int
+
+    @property
+    def right(self) -> float:
+        return self.left + self.shown[0] * self.pitch
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.shown[1] * self.pitch
+
+    @property
+    def gutter(self) -> float:
+        return max(4.0, self.pitch * 0.07)
+
+    @property
+    def rim(self) -> float:
+        return max(3.0, self.pitch * 0.055)
+
+    @property
+    def quad(self) -> float:
+        return (self.pitch - self.gutter - 2 * self.rim) / 2
+
+    def tile_box(self, cell: Point) -> Box:
+        """The outer box of the tile on `cell`."""
+        x = self.left + (cell[0] - self.first[0]) * self.pitch + self.gutter / 2
+        y = self.top + (cell[1] - self.first[1]) * self.pitch + self.gutter / 2
+        side = self.pitch - self.gutter
+        return (x, y, x + side, y + side)
+
+    def quad_box(self, quadrant: Point) -> Box:
+        """The box of a quadrant (also off the tiles, where a tile would put it)."""
+        x0, y0, _, _ = self.tile_box(_cell(quadrant))
+        x = x0 + self.rim + (quadrant[0] & 1) * self.quad
+        y = y0 + self.rim + (quadrant[1] & 1) * self.quad
+        return (x, y, x + self.quad, y + self.quad)
+
+    def centre(self, quadrant: Point) -> tuple[float, float]:
+        """The centre of a quadrant."""
+        x0, y0, x1, y1 = self.quad_box(quadrant)
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def _ghost_cells(state: Any) -> set[Point]:
+    """Cells the last action shows although no tile stands there now."""
+    last = state.last
+    if last is None:
+        return set()
+    cells = {cell for _, cell in last.tiles_removed}
+    cells |= {_cell(q) for q, _ in last.fallen}
+    cells |= {_cell(q) for q, _ in last.pieces_removed}
+    if last.tiles_moved:
+        cells.add(last.tiles_moved[0][1])
+    return cells - set(state.tiles.values())
+
+
+def span(state: Any) -> tuple[Point, Point]:
+    """(first cell, last cell) of the table the picture of `state` shows."""
+    cells = set(state.tiles.values()) | _ghost_cells(state)
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return (min(xs), min(ys)), (max(xs), max(ys))
+
+
+def _label_px(width: int) -> int:
+    return max(12, min(24, round(width / 36)))
+
+
+def _turn_chip(theme: Theme, seat: int, icon: int) -> Sprite:
+    return piece_chip(theme.seat(seat), "circle", round(icon * 0.85), theme.board, theme.outline)
+
+
+def _header(state: Any, theme: Theme, width: int) -> Image.Image:
+    """Move number and whose turn (or the result) on the left, each side's pieces right."""
+    px = header_px(width)
+    icon = round(px * 0.95)
+    outcome = state.outcome()
+    left: list[Token]
+    if outcome is None:
+        seat = state.current_player
+        left = [
+            f"Move {state.ply + 1}",
+            None,
+            _turn_chip(theme, seat, icon),
+            f"{theme.seat(seat).name} to move",
+        ]
+    elif outcome.draw:
+        left = [f"{state.ply} moves", None, "Draw"]
+    else:
+        winner = outcome.winners[0]
+        left = [
+            f"{state.ply} moves",
+            None,
+            _turn_chip(theme, winner, icon),
+            f"{theme.seat(winner).name} wins: {outcome.reason}",
+        ]
+    right: list[Token] = []
+    for seat in range(state.players):
+        kings, pawns = state.counts(seat)
+        style = theme.seat(seat)
+        if right:
+            right.append(None)
+        right += [
+            piece_chip(style, "square", round(icon * 0.8), theme.board, theme.outline),
+            str(kings),
+            piece_chip(style, "circle", round(icon * 0.85), theme.board, theme.outline),
+            str(pawns),
+        ]
+    return header_strip(width, theme, left, right, px)
+
+
+def _highlights(state: Any) -> tuple[set[Point], set[Point]]:
+    """Quadrants a piece move left (now empty) and reached."""
+    last = state.last
+    if last is None or last.kind != "piece":
+        return set(), set()
+    reached = {to for _, to in last.displaced}
+    left = {src for src, _ in last.displaced} - reached
+    return left, reached
+
+
+def _draw_tiles(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+    """Every tile: rim in the controller's colour, face, last-move tints and grid lines."""
+    pen = ImageDraw.Draw(image)
+    left, reached = _highlights(state)
+    tints = {q: theme.highlight_from for q in left} | {q: theme.highlight_to for q in reached}
+    line = max(1, round(grid.pitch * 0.012))
+    for name, cell in state.tiles.items():
+        owner = state.controller(name)
+        rim = theme.seat(owner).fill if owner is not None else theme.board_edge
+        x0, y0, x1, y1 = grid.tile_box(cell)
+        pen.rectangle([x0, y0, x1, y1], fill=rim, outline=theme.outline, width=line)
+        r = grid.rim
+        pen.rectangle(
+            [x0 + r, y0 + r, x1 - r, y1 - r], fill=theme.board, outline=theme.outline, width=line
+        )
+        for dx in (0, 1):
+            for dy in (0, 1):
+                quadrant = (cell[0] * 2 + dx, cell[1] * 2 + dy)
+                if quadrant in tints:
+                    qx0, qy0, qx1, qy1 = grid.quad_box(quadrant)
+                    pen.rectangle(
+                        [qx0 + line, qy0 + line, qx1 - line, qy1 - line], fill=tints[quadrant]
+                    )
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        pen.rectangle([mx - line / 2, y0 + r, mx + line / 2, y1 - r], fill=theme.grid)
+        pen.rectangle([x0 + r, my - line / 2, x1 - r, my + line / 2], fill=theme.grid)
+
+
+def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+    """Each tile's name on a badge in its controller's colour; a lock on landlocked tiles."""
+    badge = round(grid.quad * 0.44)
+    letter_px = max(10, round(badge * 0.62))
+    lock_px = max(12, round(grid.quad * 0.3))
+    for name, cell in state.tiles.items():
+        owner = state.controller(name)
+        x0, y0, x1, y1 = grid.tile_box(cell)
+        if owner is None:
+            fill, edge, ink = theme.board, theme.outline, theme.ink
+        else:
+            style = theme.seat(owner)
+            fill, edge, ink = style.fill, style.edge, style.ink
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        paste(image, disc_sprite(badge, fill, edge, max(1.0, badge * 0.06)), mx, my)
+        paste(image, text_sprite(name, letter_px, ink), mx, my)
+        if state.is_landlocked(name):
+            inset = grid.rim + lock_px * 0.2
+            paste(
+                image,
+                icon_sprite("lock", lock_px, theme.board, theme.outline),
+                x1 - inset,
+                y0 + inset,
+            )
+
+
+def _draw_pieces(
+    image: Image.Image,
+    pieces: Iterable[tuple[Point, Any]],
+    grid: Grid,
+    theme: Theme,
+    opacity: float = 1.0,
+) -> None:
+    """Kings as squares and pawns as circles, centred on their quadrants."""
+    king = round(grid.quad * 0.58)
+    pawn = round(grid.quad * 0.66)
+    for quadrant, piece in pieces:
+        style = theme.seat(piece.seat)
+        if piece.kind == KING:
+            sprite = piece_sprite(style, "square", king, opacity)
+        else:
+            sprite = piece_sprite(style, "circle", pawn, opacity)
+        paste(image, sprite, *grid.centre(quadrant))
+
+
+def _arrow(src: tuple[float, float], dst: tuple[float, float], width: int, theme: Theme) -> Sprite:
+    return arrow_sprite(
+        round(dst[0] - src[0]), round(dst[1] - src[1]), width, theme.highlight, theme.halo
+    )
+
+
+def _draw_piece_move(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+    """The mover's arrow, a chevron for each pushed piece, fallen pieces faint."""
+    last = state.last
+    _draw_pieces(image, last.fallen, grid, theme, theme.faint)
+    width = max(3, round(grid.quad * 0.09))
+    (src, dst), *pushed = last.displaced
+    start, end = grid.centre(src), grid.centre(dst)
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    shorten = grid.quad * 0.36 / max(abs(dx), abs(dy))
+    tip = (end[0] - dx * shorten, end[1] - dy * shorten)
+    paste(image, _arrow(start, tip, width, theme), *start)
+    for src, dst in pushed:
+        a, b = grid.centre(src), grid.centre(dst)
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        sx, sy = (b[0] - a[0]), (b[1] - a[1])
+        reach = grid.quad * 0.13 / max(abs(sx), abs(sy))
+        tail = (mid[0] - sx * reach, mid[1] - sy * reach)
+        head = (mid[0] + sx * reach, mid[1] + sy * reach)
+        paste(image, _arrow(tail, head, width, theme), *tail)
+
+
+def _outline(pen: ImageDraw.ImageDraw, box: Box, colour: Any, width: int) -> None:
+    x0, y0, x1, y1 = box
+    pen.rectangle([x0 - width, y0 - width, x1 + width, y1 + width], outline=colour, width=width)
+
+
+def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+    """Moved and pushed tiles outlined, the old place dashed, a turned tile marked."""
+    last = state.last
+    pen = ImageDraw.Draw(image)
+    thick = max(2, round(grid.pitch * 0.022))
+    icon = max(14, round(grid.quad * 0.42))
+    if last.kind == "rotate" and last.tile in state.tiles:
+        box = grid.tile_box(state.tiles[last.tile])
+        _outline(pen, box, theme.highlight, thick)
+        inset = grid.rim + icon * 0.2
+        paste(
+            image,
+            icon_sprite("rotate", icon, theme.board, theme.highlight),
+            box[0] + inset,
+            box[1] + inset,
+        )
+    for index, (name, _, after) in enumerate(last.tiles_moved):
+        if name not in state.tiles:
+            continue
+        _outline(pen, grid.tile_box(after), theme.highlight, thick if index == 0 else thick // 2)
+    if last.tiles_moved:
+        name, before, after = last.tiles_moved[0]
+        if before not in state.tiles.values():
+            box = grid.tile_box(before)
+            dashed_rectangle(pen, box, theme.highlight, thick, thick * 3)
+            way = _DIRECTIONS[(after[0] - before[0], after[1] - before[1])]
+            paste(
+                image,
+                icon_sprite(way, icon, theme.board, theme.highlight),
+                (box[0] + box[2]) / 2,
+                (box[1] + box[3]) / 2,
+            )
+    for name, cell in last.tiles_removed:
+        box = grid.tile_box(cell)
+        dashed_rectangle(pen, box, theme.removed, thick, thick * 3)
+        paste(
+            image,
+            text_sprite(name, max(10, round(grid.quad * 0.3)), theme.removed),
+            (box[0] + box[2]) / 2,
+            (box[1] + box[3]) / 2,
+        )
+    _draw_pieces(image, last.pieces_removed, grid, theme, theme.faint)
+
+
+def _labels(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+    """Column letters above and below, row numbers left and right: the notation's names."""
+    min_x, min_y, max_x, max_y = state.bounds()
+    px = _label_px(image.width)
+    margin = grid.margin
+    for x in range(min_x, max_x + 1):
+        label = state.square_name((x, min_y)).rstrip("0123456789")
+        cx = grid.centre((x, min_y))[0]
+        sprite = text_sprite(label, px, theme.muted)
+        paste(image, sprite, cx, grid.top - margin / 2)
+        paste(image, sprite, cx, grid.bottom + margin / 2)
+    for y in range(min_y, max_y + 1):
+        label = state.square_name((min_x, y)).lstrip("abcdefghijklmnopqrstuvwxyz")
+        cy = grid.centre((min_x, y))[1]
+        sprite = text_sprite(label, px, theme.muted)
+        paste(image, sprite, grid.left - margin / 2, cy)
+        paste(image, sprite, grid.right + margin / 2, cy)
+
+
+def draw(
+    state: Any,
+    *,
+    last_move: Any = None,
+    seat: int | None = None,
+    size: int,
+    theme: Theme,
+    cells: tuple[int, int] | None = None,
+) -> Image.Image:
+    """The picture of a Skift position, `size` pixels wide.
+
+    The last action is read from `state.last` (so `last_move` is not needed), and
+    both players see the same table (`seat` is ignored). `cells` (columns, rows) makes
+    the tiles as small as that many cells would need: replays pass the largest table
+    of the game so that every frame has the same scale.
+    """
+    del last_move, seat
+    header = _header(state, theme, size)
+    grid = _layout(state, size, header.height, cells)
+    image = new_canvas(size, grid.height, theme.background)
+    image.paste(header, (0, 0))
+    _draw_tiles(image, state, grid, theme)
+    if state.last is not None and state.last.kind in ("tile", "rotate"):
+        _draw_tile_action(image, state, grid, theme)
+    _draw_badges(image, state, grid, theme)
+    _draw_pieces(image, state.pieces.items(), grid, theme)
+    if state.last is not None and state.last.kind == "piece":
+        _draw_piece_move(image, state, grid, theme)
+    _labels(image, state, grid, theme)
+    return image
+
+
+def _layout(state: Any, size: int, header: int, cells: Point | None) -> Grid:
+    first, last = span(state)
+    shown = (last[0] - first[0] + 1, last[1] - first[1] + 1)
+    room = (max(shown[0], cells[0]), max(shown[1], cells[1])) if cells else shown
+    margin = _label_px(size) * 2
+    pitch = min(
+        (size - 2 * margin) / room[0],
+        (size * MAX_ASPECT - header - 2 * margin) / room[1],
+        size / 3.2,
+    )
+    left = (size - shown[0] * pitch) / 2
+    top = header + margin + (room[1] - shown[1]) * pitch / 2
+    height = header + 2 * margin + round(room[1] * pitch)
+    return Grid(first, shown, pitch, left, top, margin, height)
+
+
+def layout(state: Any, *, size: int, theme: Theme, cells: Point | None = None) -> Grid:
+    """Where `draw` puts things for the same arguments (for tests and tools)."""
+    return _layout(state, size, _header(state, theme, size).height, cells)
+
+
+def replay_frames(
+    states: Sequence[Any], moves: Sequence[Any], *, size: int, theme: Theme
+) -> list[Image.Image]:
+    """One picture per state, all at the scale of the game's largest table."""
+    del moves
+    spans = [span(state) for state in states]
+    cells = (
+        max(b[0] - a[0] + 1 for a, b in spans),
+        max(b[1] - a[1] + 1 for a, b in spans),
+    )
+    return [draw(state, size=size, theme=theme, cells=cells) for state in states]

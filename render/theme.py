@@ -1,0 +1,190 @@
+"""Colour themes for the board pictures.
+
+A `Theme` names every colour a picture uses, so game modules never hard-code one.
+Seat colours come from `Theme.seats` (five of them, so games of up to five players
+can share them). The seat names are the same in every theme ("White", "Black", ...),
+so the words in alt text and announcements always match the picture.
+
+Two themes ship: "default" (reads well on Discord's dark and light themes: a mid-slate
+surround, light tiles, white and black pieces) and "contrast" (high contrast for
+colour-blind players: besides hue, the seats differ by fill and by a mark drawn on
+every piece, and the last move is marked in blue, which all common colour-vision
+deficiencies keep apart from the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(code: str) -> RGB:
+    """The (r, g, b) triple of a "#rrggbb" colour code."""
+    code = code.lstrip("#")
+    return int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour a fraction `t` of the way from `a` to `b` (0: a, 1: b)."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+#: Marks a seat may carry on its pieces (drawn in `SeatStyle.ink`).
+MARKS = ("", "ring", "dot", "cross", "bar", "diamond")
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    """How one seat's pieces look.
+
+    `fill` is the body, `edge` its outline, `ink` the colour of anything drawn on the
+    piece (its `mark`, letters); `mark` is one of `MARKS` ("" for none).
+    """
+
+    name: str
+    fill: RGB
+    edge: RGB
+    ink: RGB
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Every colour of a picture, by role.
+
+    - `background`: around and between the pieces of the board (Skift's table);
+      `header`: the strip on top; `text` / `muted`: writing on both.
+    - `board`: the playing surface (a tile's face, a tray); `board_edge`: its rim where
+      nobody owns it; `outline`: a thin line around every piece of board; `grid`: the
+      lines between cells; `ink`: writing on the board.
+    - `highlight`: the last move's arrows and outlines, with `halo` around arrows so
+      they read on any surface; `highlight_from` / `highlight_to`: tints of the cells
+      the last move left and reached; `removed`: things the last move took away.
+    - `faint`: opacity (0..1) of pieces drawn where they fell off the board.
+    - `seats`: one `SeatStyle` per seat, five of them.
+    """
+
+    name: str
+    title: str
+    background: RGB
+    header: RGB
+    text: RGB
+    muted: RGB
+    board: RGB
+    board_edge: RGB
+    outline: RGB
+    grid: RGB
+    ink: RGB
+    highlight: RGB
+    halo: RGB
+    highlight_from: RGB
+    highlight_to: RGB
+    removed: RGB
+    faint: float
+    seats: tuple[SeatStyle, ...]
+
+    def seat(self, seat: int) -> SeatStyle:
+        """The style of `seat` (0-based); seats beyond the fifth reuse the list."""
+        return self.seats[seat % len(self.seats)]
+
+    def colours(self) -> tuple[RGB, ...]:
+        """Every flat colour of the theme (the palette keeps these exact)."""
+        flat = [
+            self.background,
+            self.header,
+            self.text,
+            self.muted,
+            self.board,
+            self.board_edge,
+            self.outline,
+            self.grid,
+            self.ink,
+            self.highlight,
+            self.halo,
+            self.highlight_from,
+            self.highlight_to,
+            self.removed,
+        ]
+        for style in self.seats:
+            flat += [style.fill, style.edge, style.ink]
+        return tuple(dict.fromkeys(flat))
+
+
+_BOARD = hex_rgb("#ecdfc2")
+_ORANGE = hex_rgb("#f07a12")
+
+DEFAULT = Theme(
+    name="default",
+    title="Default",
+    background=hex_rgb("#46505b"),
+    header=hex_rgb("#363e47"),
+    text=hex_rgb("#f1f3f5"),
+    muted=hex_rgb("#b4bcc6"),
+    board=_BOARD,
+    board_edge=hex_rgb("#c2a878"),
+    outline=hex_rgb("#8a7452"),
+    grid=hex_rgb("#c9b48c"),
+    ink=hex_rgb("#33291b"),
+    highlight=_ORANGE,
+    halo=hex_rgb("#3a2208"),
+    highlight_from=mix(_BOARD, _ORANGE, 0.22),
+    highlight_to=mix(_BOARD, _ORANGE, 0.42),
+    removed=hex_rgb("#ff5a5f"),
+    faint=0.4,
+    seats=(
+        SeatStyle("White", hex_rgb("#fbfbf7"), hex_rgb("#22252a"), hex_rgb("#22252a")),
+        SeatStyle("Black", hex_rgb("#26282d"), hex_rgb("#0c0d0f"), hex_rgb("#fbfbf7")),
+        SeatStyle("Red", hex_rgb("#d63a3a"), hex_rgb("#5a1010"), hex_rgb("#ffffff")),
+        SeatStyle("Blue", hex_rgb("#2f6fdb"), hex_rgb("#0e2659"), hex_rgb("#ffffff")),
+        SeatStyle("Yellow", hex_rgb("#f5c518"), hex_rgb("#5a4604"), hex_rgb("#22252a")),
+    ),
+)
+
+_PALE = hex_rgb("#e4e4e4")
+_BLUE = hex_rgb("#0072b2")
+
+CONTRAST = Theme(
+    name="contrast",
+    title="High contrast (colour-blind friendly)",
+    background=hex_rgb("#2b2b2b"),
+    header=hex_rgb("#000000"),
+    text=hex_rgb("#ffffff"),
+    muted=hex_rgb("#d0d0d0"),
+    board=_PALE,
+    board_edge=hex_rgb("#9a9a9a"),
+    outline=hex_rgb("#000000"),
+    grid=hex_rgb("#8c8c8c"),
+    ink=hex_rgb("#000000"),
+    highlight=_BLUE,
+    halo=hex_rgb("#ffffff"),
+    highlight_from=mix(_PALE, hex_rgb("#56b4e9"), 0.35),
+    highlight_to=mix(_PALE, hex_rgb("#56b4e9"), 0.75),
+    removed=hex_rgb("#e69f00"),
+    faint=0.45,
+    seats=(
+        SeatStyle("White", hex_rgb("#ffffff"), hex_rgb("#000000"), hex_rgb("#000000")),
+        SeatStyle("Black", hex_rgb("#000000"), hex_rgb("#000000"), hex_rgb("#ffffff"), "ring"),
+        SeatStyle("Red", hex_rgb("#d55e00"), hex_rgb("#000000"), hex_rgb("#ffffff"), "cross"),
+        SeatStyle("Blue", hex_rgb("#0072b2"), hex_rgb("#000000"), hex_rgb("#ffffff"), "bar"),
+        SeatStyle("Yellow", hex_rgb("#f0e442"), hex_rgb("#000000"), hex_rgb("#000000"), "dot"),
+    ),
+)
+
+#: The themes by name; "default" first.
+THEMES: dict[str, Theme] = {theme.name: theme for theme in (DEFAULT, CONTRAST)}
+
+
+def get_theme(theme: str | Theme) -> Theme:
+    """The theme called `theme` (a Theme passes through); unknown names raise ValueError."""
+    if isinstance(theme, Theme):
+        return theme
+    try:
+        return THEMES[theme.strip().lower()]
+    except (KeyError, AttributeError):
+        known = ", ".join(THEMES)
+        raise ValueError(f"There is no picture theme {theme!r}; choose one of: {known}.") from None

@@ -1,0 +1,67 @@
+"""Positions for the picture tests: random playouts of every game and Skift scenarios."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import games
+from games.skift import SKIFT
+
+#: Two tiles in a row; White's king on a1 pushes a chain east, the last piece falls off.
+PUSH_OFF = """
+Skift: White to move
+     a b  c d
+  1  W b  w B   A B
+  2  . w  B b
+"""
+
+#: Tiles A and C with a gap between them (joined below): White's king on a1 pushes the
+#: pawn on b1 into the gap, where it falls.
+GAP = """
+Skift: White to move
+     a b  c d  e f
+  1  W b  ~ ~  . B   A ~ C
+  2  . w  ~ ~  . .
+  3  . .  . .  . .   D E F
+  4  . .  . .  . b
+"""
+
+#: Tile A (White's) stands at the west end; moving it west splinters it off.
+SPLINTER = """
+Skift: White to move
+     a b  c d  e f
+  1  W .  . W  b B   A B C
+  2  w .  w .  . b
+"""
+
+
+def playout(game_name: str, plies: int, seed: int, players: int | None = None) -> list[Any]:
+    """Positions of a seeded random game, from the start, stopping early if it ends."""
+    game = games.get(game_name)
+    state = game.new(players=players or game.min_players, seed=seed)
+    rng = random.Random(seed)
+    states = [state]
+    while len(states) <= plies and state.outcome() is None:
+        state = state.play(rng.choice(list(state.legal_moves())))
+        states.append(state)
+    return states
+
+
+def long_skift_game(moves: int, seed: int = 5) -> list[Any]:
+    """A Skift game of exactly `moves` moves: random, avoiding moves that end it."""
+    rng = random.Random(seed)
+    state = SKIFT.new(2)
+    states = [state]
+    while len(states) <= moves:
+        options = list(state.legal_moves())
+        rng.shuffle(options)
+        move = next((m for m in options if state.play(m).outcome() is None), options[0])
+        state = state.play(move)
+        states.append(state)
+    return states
+
+
+def without_last(state: Any) -> Any:
+    """The same Skift position with no record of the action that led to it."""
+    return type(state)(state.tiles, state.pieces, state.to_move, state.ply, None, state.options)
