@@ -12,7 +12,11 @@ name. A module provides
 - `draw(state, *, last_move, seat, size, theme) -> PIL.Image.Image` (RGB, `size` wide),
 - `describe(state, last_move) -> str` (the position in words),
 - optionally `replay_frames(states, moves, *, size, theme) -> list[Image]`, when its
-  pictures need a common scale across a game (otherwise `draw` is called per state).
+  pictures need a common scale across a game (otherwise `draw` is called per state),
+- optionally `extra_colours(theme) -> tuple[RGB, ...]`: flat colours its pictures use
+  beyond the theme's own. Finished pictures are mapped onto a fixed 256-colour palette
+  that keeps the theme's colours and these exact (and their blends close); any other
+  colour comes out as the nearest palette colour.
 
 Shared helpers live in `render.common` (sprites, text, header strip, palette, PNG) and
 `render.theme` (colours). Everything here is CPU-bound and blocking: the bot calls it
@@ -29,7 +33,7 @@ from typing import Any
 from PIL import Image
 
 from render import common, skift
-from render.theme import THEMES, Theme, get_theme
+from render.theme import RGB, THEMES, Theme, get_theme
 
 __all__ = ["THEMES", "Theme", "alt_text", "board_image", "board_png", "has_picture", "replay"]
 
@@ -59,6 +63,12 @@ def _module(state: Any) -> ModuleType:
         raise ValueError(f"There is no board picture for the game {name!r} yet.") from None
 
 
+def _extra_colours(module: ModuleType, theme: Theme) -> tuple[RGB, ...]:
+    """The colours a game's pictures use beyond the theme's (its `extra_colours`)."""
+    extra = getattr(module, "extra_colours", None)
+    return tuple(extra(theme)) if extra else ()
+
+
 def _size(size: int | None, default: int) -> int:
     """A checked picture width."""
     if size is None:
@@ -78,10 +88,11 @@ def board_image(
 ) -> Image.Image:
     """The finished picture as a palette image (what `board_png` encodes)."""
     chosen = get_theme(theme)
-    image = _module(state).draw(
+    module = _module(state)
+    image = module.draw(
         state, last_move=last_move, seat=seat, size=_size(size, DEFAULT_SIZE), theme=chosen
     )
-    return common.to_palette(image, chosen)
+    return common.to_palette(image, chosen, _extra_colours(module, chosen))
 
 
 def board_png(
@@ -158,13 +169,14 @@ def replay(
             for state, last in zip(states, lasts, strict=True)
         ]
     height = max(picture.height for picture in pictures)
+    extra = _extra_colours(module, chosen)
     frames = []
     for picture in pictures:
         if picture.height < height:
             padded = common.new_canvas(width, height, chosen.background)
             padded.paste(picture, (0, 0))
             picture = padded
-        frames.append(common.to_palette(picture, chosen))
+        frames.append(common.to_palette(picture, chosen, extra))
     durations = [frame_ms] * len(frames)
     durations[0] = durations[-1] = hold_ms
     buffer = io.BytesIO()

@@ -10,9 +10,11 @@ The recipe that keeps pictures smooth and fast:
    anchor (a piece's centre, an arrow's tail, a text's centre) on (x, y).
 3. `header_strip` makes the strip on top (whose turn, per-seat figures, move number)
    from a row of tokens: strings and sprites.
-4. `to_png` maps the finished image onto the theme's fixed 256-colour palette (exact
-   theme colours plus their blends, so antialiased edges stay smooth) and encodes it.
-   Palette images make small PNGs and animated GIFs whose frames share one palette.
+4. `to_palette` maps the finished image onto the theme's fixed 256-colour palette
+   (exact theme colours plus their blends, so antialiased edges stay smooth) and
+   `encode_png` encodes it. Palette images make small PNGs and animated GIFs whose
+   frames share one palette. A picture using colours that are not in its theme must
+   name them (see `palette_image`); games do so through `extra_colours` (see `render`).
 """
 
 from __future__ import annotations
@@ -340,15 +342,19 @@ def header_strip(
     return strip
 
 
-@lru_cache(maxsize=8)
-def palette_image(theme: Theme) -> Image.Image:
-    """The theme's 256-colour palette as a "P" image, for `Image.quantize`.
+@lru_cache(maxsize=16)
+def palette_image(theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
+    """The 256-colour palette of `theme` (plus `extra` colours) as a "P" image.
 
-    Every flat colour of the theme is kept exact; the remaining entries are spread over
-    the blends between pairs of theme colours, which is what antialiased edges, text and
-    faint pieces are made of.
+    Every flat colour of the theme, and every colour in `extra`, is kept exact; the
+    remaining entries are spread over the blends between pairs of those colours, which
+    is what antialiased edges, text and faint pieces are made of. A picture that uses
+    colours of its own (beyond the theme's) must name them in `extra`, or they are
+    drawn in the nearest palette colour.
     """
-    flat = list(theme.colours())
+    flat = list(dict.fromkeys([*theme.colours(), *extra]))
+    if len(flat) > 128:
+        raise ValueError(f"A palette keeps at most 128 exact colours, not {len(flat)}.")
     blends = [
         mix(a, b, step / 8)
         for i, a in enumerate(flat)
@@ -358,17 +364,20 @@ def palette_image(theme: Theme) -> Image.Image:
     sample = Image.new("RGB", (len(blends), 1))
     sample.putdata(blends)
     spread = sample.quantize(256 - len(flat), method=Image.Quantize.FASTOCTREE)
-    extra = spread.getpalette()[: 3 * (256 - len(flat))]
-    values = [channel for colour in flat for channel in colour] + extra
+    extra_entries = spread.getpalette()[: 3 * (256 - len(flat))]
+    values = [channel for colour in flat for channel in colour] + extra_entries
     values += [0] * (768 - len(values))
     palette = Image.new("P", (1, 1))
     palette.putpalette(values)
     return palette
 
 
-def to_palette(image: Image.Image, theme: Theme) -> Image.Image:
-    """The finished RGB picture mapped onto the theme's fixed palette (no dithering)."""
-    return image.quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
+def to_palette(image: Image.Image, theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
+    """The finished RGB picture mapped onto the theme's fixed palette (no dithering).
+
+    `extra`: colours the picture uses beyond the theme's (see `palette_image`).
+    """
+    return image.quantize(palette=palette_image(theme, extra), dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image) -> bytes:
