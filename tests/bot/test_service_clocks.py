@@ -1,0 +1,190 @@
+"""Clocks: deadlines, reminders (never twice a turn), timeouts claimed or automatic,
+vacation pausing every clock of a player, member settings."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import pytest_asyncio
+
+from bot.service import ClockError
+from tests.bot.service_fixtures import FakeClock, open_service, play_first_legal, start_match
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path, clock):
+    service = await open_service(tmp_path / "db.sqlite3", clock)
+    yield service
+    await service.close()
+
+
+def kinds(report):
+    return [(r.match.id, r.member_id, r.kind) for r in report.reminders]
+
+
+@pytest.mark.asyncio
+async def test_reminders_after_a_day_and_at_a_tenth_left_never_twice(service, clock):
+    match = await start_match(service, clock_hours=72)
+    mover = match.to_act
+    clock.advance(hours=23, minutes=59)
+    assert kinds(await service.tick()) == []
+    assert await service.next_due() == match.turn_started_at + timedelta(hours=24)
+    clock.advance(minutes=1)
+    assert kinds(await service.tick()) == [(match.id, mover, "idle")]
+    assert kinds(await service.tick()) == []
+    clock.advance(hours=40)  # 64 h gone: 8 h left is more than a tenth (7.2 h)
+    assert kinds(await service.tick()) == []
+    clock.advance(hours=1)
+    report = await service.tick()
+    assert kinds(report) == [(match.id, mover, "low_time")]
+    assert report.reminders[0].deadline == match.deadline
+    assert kinds(await service.tick()) == []
+    moved = await play_first_legal(service, match, 1)
+    clock.advance(hours=24)
+    assert kinds(await service.tick()) == [(match.id, moved.to_act, "idle")]
+
+
+@pytest.mark.asyncio
+async def test_a_short_clock_sends_only_the_low_time_reminder(service, clock):
+    match = await start_match(service, clock_hours=10)
+    clock.advance(hours=9)
+    assert kinds(await service.tick()) == [(match.id, match.to_act, "low_time")]
+    clock.advance(hours=20)
+    report = await service.tick()
+    waiting = match.seats[1].member_id
+    assert kinds(report) == [(match.id, waiting, "timeout_claimable")]
+    assert kinds(await service.tick()) == []
+
+
+@pytest.mark.asyncio
+async def test_members_can_turn_reminders_off(service, clock):
+    match = await start_match(service)
+    settings = await service.set_reminders(match.to_act, False)
+    assert settings.reminders is False
+    clock.advance(hours=25)
+    assert kinds(await service.tick()) == []
+    await service.set_reminders(match.to_act, True)
+    assert kinds(await service.tick()) == []  # that turn's reminder was due while off
+    assert (await service.member_settings(match.to_act)).reminders is True
+
+
+@pytest.mark.asyncio
+async def test_matches_without_a_clock_still_get_the_daily_reminder(service, clock):
+    match = await start_match(service, clock_hours=0)
+    assert match.deadline is None
+    clock.advance(days=30)
+    assert kinds(await service.tick()) == [(match.id, match.to_act, "idle")]
+    with pytest.raises(ClockError, match="no clock"):
+        await service.claim_timeout(match.id, match.seats[1].member_id)
+
+
+@pytest.mark.asyncio
+async def test_the_waiting_player_claims_a_timeout(service, clock):
+    match = await start_match(service, clock_hours=24)
+    late, waiting = match.seats[0].member_id, match.seats[1].member_id
+    clock.advance(hours=23)
+    with pytest.raises(ClockError, match="still has time"):
+        await service.claim_timeout(match.id, waiting)
+    with pytest.raises(ClockError, match="your own turn"):
+        await service.claim_timeout(match.id, late)
+    clock.advance(hours=2)
+    assert (await service.tick()).timeouts == ()  # claim mode: nothing happens by itself
+    update = await service.claim_timeout(match.id, waiting)
+    assert update.action == "timeout" and update.actor_id == waiting
+    assert update.result.how == "timeout" and update.result.winners == (waiting,)
+    assert f"<@{late}>" in update.result.reason and update.result.rated
+
+
+@pytest.mark.asyncio
+async def test_automatic_timeouts_happen_in_tick(service, clock):
+    match = await start_match(service, clock_hours=24, auto_timeout=True)
+    assert await service.next_due() == match.turn_started_at + timedelta(hours=21, minutes=36)
+    clock.advance(hours=24)
+    report = await service.tick()
+    assert [u.match.id for u in report.timeouts] == [match.id]
+    ended = report.timeouts[0].match
+    assert ended.status == "finished" and ended.result.winners == (match.seats[1].member_id,)
+    assert report.timeouts[0].actor_id is None
+    assert (await service.tick()).timeouts == ()
+
+
+@pytest.mark.asyncio
+async def test_vacation_pauses_every_clock_of_the_player_until_they_move(service, clock):
+    first = await start_match(service, (1, 2), clock_hours=24, auto_timeout=True)
+    second = await start_match(service, (1, 3), clock_hours=24, auto_timeout=True)
+    # make member 1 the one to act in both
+    if first.to_act != 1:
+        first = await play_first_legal(service, first, 1)
+    if second.to_act != 1:
+        second = await play_first_legal(service, second, 1)
+    clock.advance(hours=10)
+    mine = await service.start_vacation(1, 5)
+    assert mine.vacation.ends_at == clock.moment + timedelta(days=5)
+    assert mine.vacation_days_left == 25
+    assert (await service.get_match(first.id)).paused
+    clock.advance(days=3)
+    report = await service.tick()
+    assert report.timeouts == () and report.reminders == ()
+    with pytest.raises(ClockError, match="vacation"):
+        await service.claim_timeout(first.id, 2)
+    state = first._state
+    update = await service.move(first.id, 1, state.format_move(state.legal_moves()[0]))
+    assert update.match.to_act == 2 and not update.match.paused
+    assert (await service.member_settings(1)).vacation is None
+    resumed = await service.get_match(second.id)
+    assert not resumed.paused
+    assert resumed.deadline == second.deadline + timedelta(days=3)
+    assert (await service.member_settings(1)).vacation_days_left == 27
+
+
+@pytest.mark.asyncio
+async def test_a_vacation_ending_by_itself_restarts_the_clocks(service, clock):
+    match = await start_match(service, (1, 2), clock_hours=24)
+    if match.to_act != 1:
+        match = await play_first_legal(service, match, 1)
+    await service.start_vacation(1, 2)
+    clock.advance(days=2, hours=5)
+    report = await service.tick()
+    assert report.vacations_ended == (1,)
+    resumed = await service.get_match(match.id)
+    assert not resumed.paused and resumed.deadline == match.deadline + timedelta(days=2)
+
+
+@pytest.mark.asyncio
+async def test_a_turn_that_starts_during_vacation_starts_paused(service, clock):
+    match = await start_match(service, (1, 2), clock_hours=24)
+    if match.to_act == 1:
+        match = await play_first_legal(service, match, 1)
+    await service.start_vacation(1, 1)
+    moved = await play_first_legal(service, match, 1)
+    assert moved.to_act == 1 and moved.paused
+    clock.advance(days=1)
+    await service.tick()
+    resumed = await service.get_match(match.id)
+    assert resumed.deadline == clock.moment + timedelta(hours=24)
+
+
+@pytest.mark.asyncio
+async def test_the_yearly_vacation_allowance(service, clock):
+    with pytest.raises(ClockError, match="not 31"):
+        await service.start_vacation(1, 31)
+    await service.start_vacation(1, 10)
+    with pytest.raises(ClockError, match="already on vacation"):
+        await service.start_vacation(1, 1)
+    clock.advance(days=4)
+    mine = await service.end_vacation(1)
+    assert mine.vacation is None and mine.vacation_days_left == 26
+    with pytest.raises(ClockError, match="not on vacation"):
+        await service.end_vacation(1)
+    await service.start_vacation(1, 26)
+    clock.advance(days=27)
+    with pytest.raises(ClockError, match="0 days"):
+        await service.start_vacation(1, 1)
+    clock.advance(days=365)
+    assert (await service.member_settings(1)).vacation_days_left == 30

@@ -1,0 +1,273 @@
+"""Playing Skift matches through the service: moves, refusals, resign, draws, takebacks,
+abort, admin cancel, channels, autocomplete, and a whole match to its recorded result."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+import pytest_asyncio
+
+from bot.service import (
+    ChannelBusy,
+    IllegalMoveError,
+    MatchOver,
+    NoProposal,
+    NotAllowed,
+    NotFound,
+    NotYourTurn,
+    PositionChanged,
+    TakebackRefused,
+    TooLate,
+    rebuild_state,
+    replay_export,
+)
+from tests.bot.service_fixtures import (
+    GUILD,
+    FakeClock,
+    dump,
+    open_service,
+    play_first_legal,
+    start_match,
+)
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path, clock):
+    service = await open_service(tmp_path / "db.sqlite3", clock)
+    yield service
+    await service.close()
+
+
+def other(match, member):
+    return next(m for m in match.members if m != member)
+
+
+async def rebuilt(service, match):
+    record = await service.match_record(match.id)
+    log = [(e.kind, e.seat, e.notation) for e in record.log]
+    return rebuild_state(match.game, len(match.seats), match.seed, match.options, log)
+
+
+@pytest.mark.asyncio
+async def test_a_move_reports_what_changed(service, clock):
+    match = await start_match(service)
+    mover = match.to_act
+    clock.advance(hours=5)
+    update = await service.move(match.id, mover, "b2 b1")
+    assert update.action == "move" and update.actor_id == mover and update.seat == 0
+    assert update.notation == "b2-b1"
+    assert update.words == match.public_view().describe_move(update.move)
+    assert update.before == match.public_view()
+    assert update.after == match.public_view().play(update.move)
+    after = update.match
+    assert after.ply == 1 and after.version > match.version
+    assert after.to_act == other(match, mover) and after.current_seat == 1
+    assert after.turn_started_at == clock.moment
+    assert after.deadline == clock.moment + timedelta(hours=72)
+    assert update.result is None
+    record = await service.match_record(match.id)
+    assert [(e.seat, e.member_id, e.kind, e.notation, e.at) for e in record.log] == [
+        (0, mover, "move", "b2-b1", clock.moment)
+    ]
+
+
+@pytest.mark.asyncio
+async def test_wrong_moves_are_refused_and_change_nothing(service):
+    match = await start_match(service)
+    mover, waiting = match.to_act, other(match, match.to_act)
+    before = dump(service.store.path)
+    cases = [
+        (NotAllowed, 99, "b2-b1"),
+        (NotYourTurn, waiting, "b2-b1"),
+        (IllegalMoveError, mover, "zz9"),
+        (IllegalMoveError, mover, "a1-a2"),
+    ]
+    for error, member, text in cases:
+        with pytest.raises(error) as caught:
+            await service.move(match.id, member, text)
+        assert str(caught.value).strip()
+    with pytest.raises(NotFound):
+        await service.move(12345, mover, "b2-b1")
+    with pytest.raises(PositionChanged):
+        await service.move(match.id, mover, "b2-b1", ply=3)
+    assert dump(service.store.path) == before
+
+
+@pytest.mark.asyncio
+async def test_the_snapshot_is_rebuilt_from_log_seed_and_options(service):
+    match = await start_match(service)
+    match = await play_first_legal(service, match, 6)
+    assert await rebuilt(service, match) == match._state
+    await service.ask_takeback(match.id, match.seats[1].member_id)
+    match = (await service.grant_takeback(match.id, match.seats[0].member_id)).match
+    match = await play_first_legal(service, match, 3)
+    assert match.ply == 8
+    assert await rebuilt(service, match) == match._state
+
+
+@pytest.mark.asyncio
+async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
+    match = await start_match(service)
+    loser = match.seats[1].member_id
+    winner = match.seats[0].member_id
+    clock.advance(hours=1)
+    update = await service.resign(match.id, loser)
+    ended = update.match
+    assert update.action == "resign" and not ended.active and ended.status == "finished"
+    assert ended.ended_at == clock.moment and ended.to_act is None and ended.deadline is None
+    result = update.result
+    assert result.how == "resign" and result.winners == (winner,) and not result.draw
+    assert result.ranks == (1, 2) and f"<@{loser}>" in result.reason
+    changes = {c.member_id: c for c in result.rating_changes}
+    assert changes[winner].delta > 0 > changes[loser].delta
+    with pytest.raises(MatchOver):
+        await service.move(match.id, winner, "b2-b1")
+    with pytest.raises(MatchOver):
+        await service.resign(match.id, winner)
+
+
+@pytest.mark.asyncio
+async def test_a_draw_needs_the_other_players_agreement(service):
+    match = await start_match(service)
+    a, b = match.seats[0].member_id, match.seats[1].member_id
+    with pytest.raises(NoProposal):
+        await service.accept_draw(match.id, b)
+    offered = await service.offer_draw(match.id, a)
+    assert offered.action == "draw_offered"
+    assert offered.match.proposal.kind == "draw" and offered.match.proposal.waiting_for == (b,)
+    with pytest.raises(NoProposal, match="already offered"):
+        await service.offer_draw(match.id, a)
+    with pytest.raises(NoProposal, match="not waiting"):
+        await service.accept_draw(match.id, a)
+    declined = await service.decline_draw(match.id, b)
+    assert declined.action == "draw_declined" and declined.match.proposal is None
+    await service.offer_draw(match.id, a)
+    moved = await play_first_legal(service, offered.match, 1)
+    assert moved.proposal is None  # a move answers an offer
+    await service.offer_draw(match.id, a)
+    drawn = await service.offer_draw(match.id, b)  # offering back accepts
+    assert drawn.action == "draw" and drawn.result.draw and drawn.result.ranks == (1, 1)
+    assert drawn.match.status == "finished" and drawn.result.winners == ()
+
+
+@pytest.mark.asyncio
+async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, clock):
+    match = await start_match(service)
+    first, second = match.seats[0].member_id, match.seats[1].member_id
+    with pytest.raises(TakebackRefused, match="your own move"):
+        await service.ask_takeback(match.id, first)
+    start = match
+    match = await play_first_legal(service, match, 1)
+    with pytest.raises(TakebackRefused):
+        await service.ask_takeback(match.id, second)
+    asked = await service.ask_takeback(match.id, first)
+    assert asked.match.proposal.kind == "takeback"
+    with pytest.raises(NoProposal, match="takeback request is pending"):
+        await service.offer_draw(match.id, second)
+    refused = await service.refuse_takeback(match.id, second)
+    assert refused.action == "takeback_refused" and refused.match.ply == 1
+    await service.ask_takeback(match.id, first)
+    clock.advance(hours=2)
+    granted = await service.grant_takeback(match.id, second)
+    assert granted.action == "takeback" and granted.notation == "b2-b1"
+    assert granted.after == start.public_view() and granted.match.ply == 0
+    assert granted.match.to_act == first and granted.match.turn_started_at == clock.moment
+    kinds = [e.kind for e in (await service.match_record(match.id)).log]
+    assert kinds == ["move", "takeback"]
+
+
+@pytest.mark.asyncio
+async def test_takebacks_can_be_turned_off_per_match(service):
+    match = await start_match(service, takebacks=False)
+    assert not match.rules.takebacks
+    match = await play_first_legal(service, match, 1)
+    with pytest.raises(TakebackRefused, match="turned off"):
+        await service.ask_takeback(match.id, match.seats[0].member_id)
+
+
+@pytest.mark.asyncio
+async def test_abort_only_in_the_first_moves_and_unrated(service):
+    match = await start_match(service)
+    match = await play_first_legal(service, match, 1)
+    aborted = await service.abort(match.id, match.seats[1].member_id)
+    assert aborted.match.status == "aborted" and aborted.result.how == "abort"
+    assert not aborted.result.rated and aborted.result.ranks is None
+    late = await play_first_legal(service, await start_match(service, (3, 4)), 2)
+    with pytest.raises(TooLate):
+        await service.abort(late.id, 3)
+    assert await service.standings(GUILD, "skift") == []
+
+
+@pytest.mark.asyncio
+async def test_an_admin_cancels_a_match_of_their_server(service):
+    match = await start_match(service)
+    with pytest.raises(NotFound):
+        await service.cancel_match(match.id, GUILD + 1, 50)
+    cancelled = await service.cancel_match(match.id, GUILD, 50)
+    assert cancelled.match.status == "cancelled" and "<@50>" in cancelled.result.reason
+    assert not cancelled.result.rated
+    assert await service.match_in_channel(match.channel_id) is None
+
+
+@pytest.mark.asyncio
+async def test_one_active_match_per_channel(service):
+    match = await start_match(service, channel=8080)
+    assert (await service.match_in_channel(8080)).id == match.id
+    posted = await service.create_challenge(GUILD, 1, 3, "skift", opponents=[4])
+    second = (await service.accept_challenge(posted.id, 4)).match
+    with pytest.raises(ChannelBusy, match=f"#{match.id}"):
+        await service.attach_channel(second.id, 8080)
+    await service.resign(match.id, 1)
+    assert (await service.attach_channel(second.id, 8080)).channel_id == 8080
+
+
+@pytest.mark.asyncio
+async def test_legal_moves_for_autocomplete(service):
+    match = await start_match(service)
+    mover = match.to_act
+    everything = await service.legal_moves(match.id, mover, limit=1000)
+    assert len(everything) == len(match._state.legal_moves())
+    some = await service.legal_moves(match.id, mover, "B2 ")
+    assert some and all(c.notation.startswith("b2-") for c in some)
+    assert all(c.words for c in some)
+    assert len(await service.legal_moves(match.id, mover)) == 25
+    assert await service.legal_moves(match.id, other(match, mover)) == []
+    assert await service.legal_moves(999, mover) == []
+
+
+@pytest.mark.asyncio
+async def test_private_and_public_views(service):
+    match = await start_match(service)
+    assert await service.view(match.id, None) == match.public_view()
+    assert await service.view(match.id, match.to_act) == match.view_for(0)
+    with pytest.raises(NotAllowed):
+        await service.view(match.id, 77)
+
+
+@pytest.mark.asyncio
+async def test_a_whole_match_to_its_result_and_an_export_that_replays(service, clock):
+    match = await start_match(service)
+    chooser = random.Random(3)
+    while match.active:
+        state = match._state
+        clock.advance(minutes=30)
+        move = state.format_move(chooser.choice(state.legal_moves()))
+        match = (await service.move(match.id, match.to_act, move)).match
+        assert match.ply < 500
+    outcome = match._state.outcome()
+    assert match.result.how == "game" and match.result.reason == outcome.reason
+    winners = tuple(match.seats[s].member_id for s in outcome.winners)
+    assert match.result.winners == winners and match.result.rated
+    text = await service.export(match.id, {match.seats[0].member_id: "Ada"})
+    assert "Game: skift (Skift)" in text and "Ada (member" in text
+    assert f"Seed: {match.seed}" in text and "Result: " in text
+    assert replay_export(text) == match._state
+    finished = await service.finished_matches(member_id=match.seats[0].member_id)
+    assert [m.id for m in finished] == [match.id]
