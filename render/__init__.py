@@ -32,13 +32,13 @@ from typing import Any
 
 from PIL import Image
 
-from render import common, skift
+from render import common, shiftago, skift
 from render.theme import RGB, THEMES, Theme, get_theme
 
 __all__ = ["THEMES", "Theme", "alt_text", "board_image", "board_png", "has_picture", "replay"]
 
 #: The per-game picture modules, by game name.
-_MODULES: dict[str, ModuleType] = {"skift": skift}
+_MODULES: dict[str, ModuleType] = {"skift": skift, "shiftago": shiftago}
 
 #: Default picture width in pixels, and the widths allowed.
 DEFAULT_SIZE = 800

@@ -1,0 +1,317 @@
+"""The Shiftago picture: the 7x7 tray, its 28 lane labels, marbles, scores and the last turn.
+
+Every edge carries the insertion notation of its lanes (`Na`..`Ng` above, `Sa`..`Sg`
+below, `W1`..`W7` on the left, `E1`..`E7` on the right), so a move can be read off the
+picture. The last turn (`state.recent`) is drawn on top: the lane of the last insertion is
+marked at its edge, the new marble ringed and the marbles it pushed tinted; marbles
+removed by a scoring are drawn faint and crossed where they stood; while a score is
+pending, the lines that can score are outlined with dashes. The header says whose turn
+it is and each player's marbles in hand (and points in Expert and Extreme).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.shiftago import COLOURS, LETTERS, Insert, Score
+from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
+from render.common import (
+    Sprite,
+    Token,
+    arrow_sprite,
+    dashed_rectangle,
+    disc_sprite,
+    header_px,
+    header_strip,
+    new_canvas,
+    paste,
+    piece_chip,
+    piece_sprite,
+    text_sprite,
+)
+from render.shiftago_words import describe
+from render.theme import RGB, SeatStyle, Theme, hex_rgb
+
+__all__ = ["describe", "draw", "extra_colours", "layout", "marble_style"]
+
+#: The marbles' own colours (Orange, Green, Blue, White) in each theme. The contrast
+#: theme uses colours that colour-blind eyes keep apart, and puts each colour's letter on
+#: its marbles as well.
+_MARBLES = {
+    "default": (
+        SeatStyle("Orange", hex_rgb("#f28c28"), hex_rgb("#7a3d00"), hex_rgb("#2b1400")),
+        SeatStyle("Green", hex_rgb("#3fa34d"), hex_rgb("#14461c"), hex_rgb("#ffffff")),
+        SeatStyle("Blue", hex_rgb("#2f6fdb"), hex_rgb("#0e2659"), hex_rgb("#ffffff")),
+        SeatStyle("White", hex_rgb("#fbfbf7"), hex_rgb("#3c4048"), hex_rgb("#22252a")),
+    ),
+    "contrast": (
+        SeatStyle("Orange", hex_rgb("#e69f00"), hex_rgb("#000000"), hex_rgb("#000000")),
+        SeatStyle("Green", hex_rgb("#009e73"), hex_rgb("#000000"), hex_rgb("#ffffff")),
+        SeatStyle("Blue", hex_rgb("#0050a0"), hex_rgb("#000000"), hex_rgb("#ffffff")),
+        SeatStyle("White", hex_rgb("#ffffff"), hex_rgb("#000000"), hex_rgb("#000000")),
+    ),
+}
+_LETTERED = {"contrast"}
+
+
+def marble_style(theme: Theme, seat: int) -> SeatStyle:
+    """How `seat`'s marbles look in `theme` (themes without their own marbles use the
+    default ones)."""
+    return _MARBLES.get(theme.name, _MARBLES["default"])[seat]
+
+
+def extra_colours(theme: Theme) -> tuple[RGB, ...]:
+    """The marble colours, which the theme does not hold, for the picture's palette."""
+    styles = _MARBLES.get(theme.name, _MARBLES["default"])
+    return tuple(colour for style in styles for colour in (style.fill, style.edge, style.ink))
+
+
+@dataclass(frozen=True)
+class Tray:
+    """Pixel geometry: the tray's top-left corner, the cell pitch, the label margin."""
+
+    left: float
+    top: float
+    pitch: float
+    margin: float
+    rim: float
+
+    def centre(self, index: int) -> tuple[float, float]:
+        """The centre of a cell."""
+        column, row = coords(index)
+        return self.left + (column + 0.5) * self.pitch, self.top + (row + 0.5) * self.pitch
+
+    def box(self, index: int) -> tuple[float, float, float, float]:
+        """The square of a cell."""
+        x, y = self.centre(index)
+        half = self.pitch / 2
+        return x - half, y - half, x + half, y + half
+
+    @property
+    def side(self) -> float:
+        """The width of the 7x7 grid of cells."""
+        return self.pitch * SIZE
+
+
+@lru_cache(maxsize=64)
+def _marble(style: SeatStyle, px: int, letter: str, opacity: float = 1.0) -> Sprite:
+    """A marble: the seat's disc with a glint (and its letter in lettered themes)."""
+    base = piece_sprite(style, "circle", px, opacity)
+    image = base.image.copy()
+    if letter:
+        text = text_sprite(letter, max(8, round(px * 0.46)), style.ink)
+        image.alpha_composite(text.image, (base.ax - text.ax, base.ay - text.ay))
+    else:
+        glint = disc_sprite(max(3, round(px * 0.22)), (255, 255, 255), (255, 255, 255))
+        spot = (base.ax - round(px * 0.2) - glint.ax, base.ay - round(px * 0.2) - glint.ay)
+        faded = glint.image.copy()
+        faded.putalpha(faded.getchannel("A").point(lambda a: round(a * 0.55 * opacity)))
+        image.alpha_composite(faded, spot)
+    return Sprite(image, base.ax, base.ay)
+
+
+def _marble_for(theme: Theme, seat: int, px: int, opacity: float = 1.0) -> Sprite:
+    letter = LETTERS[seat] if theme.name in _LETTERED else ""
+    return _marble(marble_style(theme, seat), px, letter, opacity)
+
+
+def _chip(theme: Theme, seat: int, px: int) -> Sprite:
+    return piece_chip(marble_style(theme, seat), "circle", px, theme.board, theme.outline)
+
+
+def _header(state: Any, theme: Theme, width: int) -> Image.Image:
+    """Whose turn (or the result) on the left; each player's marbles and points right."""
+    px = header_px(width)
+    icon = round(px * 0.85)
+    outcome = state.outcome()
+    left: list[Token]
+    if outcome is None:
+        seat = state.current_player
+        doing = "to score a line" if state.scoring else "to insert"
+        left = [f"Move {state.ply + 1}", None, _chip(theme, seat, icon), f"{COLOURS[seat]} {doing}"]
+    elif outcome.draw:
+        left = [f"{state.ply} moves", None, "Draw"]
+    else:
+        winner = outcome.winners[0]
+        left = [f"{state.ply} moves", None, _chip(theme, winner, icon), f"{COLOURS[winner]} wins"]
+    right: list[Token] = []
+    for seat in range(state.players):
+        if right:
+            right.append(None)
+        right.append(_chip(theme, seat, round(icon * 0.8)))
+        if state.retired[seat]:
+            right.append("left")
+            continue
+        figures = f"{state.supply[seat]} left"
+        if state.scored():
+            figures += f" · {state.scores[seat]} pts"
+        right.append(figures)
+    return header_strip(width, theme, left, right, px)
+
+
+def _label_px(width: int) -> int:
+    return max(11, min(24, round(width / 36)))
+
+
+def _layout(width: int, header: int) -> tuple[Tray, int]:
+    """The tray's geometry for a picture `width` wide under a header, and the height."""
+    margin = round(_label_px(width) * 2.2)
+    rim = max(6, round(width * 0.02))
+    pitch = (width - 2 * margin - 2 * rim) / SIZE
+    top = header + margin + rim
+    tray = Tray(margin + rim, top, pitch, margin, rim)
+    return tray, round(top + tray.side + rim + margin)
+
+
+def _draw_tray(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+    """The tray with its rim, the tints of the last turn, and a hollow for every cell."""
+    pen = ImageDraw.Draw(image)
+    x0, y0 = tray.left - tray.rim, tray.top - tray.rim
+    x1, y1 = tray.left + tray.side + tray.rim, tray.top + tray.side + tray.rim
+    line = max(1, round(tray.pitch * 0.02))
+    pen.rectangle([x0, y0, x1, y1], fill=theme.board_edge, outline=theme.outline, width=line)
+    pen.rectangle(
+        [tray.left, tray.top, tray.left + tray.side, tray.top + tray.side],
+        fill=theme.board,
+        outline=theme.outline,
+        width=line,
+    )
+    for index, tint in _tints(state, theme).items():
+        bx0, by0, bx1, by1 = tray.box(index)
+        pen.rectangle([bx0 + line, by0 + line, bx1 - line, by1 - line], fill=tint)
+    hollow = disc_sprite(round(tray.pitch * 0.62), theme.grid, theme.grid)
+    for index in range(SIZE * SIZE):
+        paste(image, hollow, *tray.centre(index))
+
+
+def _last_insert(state: Any) -> Any:
+    """The last insertion of the latest turn, if any."""
+    return next((a for a in reversed(state.recent) if isinstance(a.move, Insert)), None)
+
+
+def _tints(state: Any, theme: Theme) -> dict[int, Any]:
+    """Cells tinted for the last insertion: the new marble strong, the pushed run light."""
+    action = _last_insert(state)
+    if action is None:
+        return {}
+    path = action.path()
+    tints = {index: theme.highlight_from for index in path[1:]}
+    tints[path[0]] = theme.highlight_to
+    return tints
+
+
+def _draw_marbles(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+    """Every marble; the one just inserted gets a dark ring around it."""
+    px = round(tray.pitch * 0.8)
+    action = _last_insert(state)
+    if action is not None and state.board[action.path()[0]] is not None:
+        ring = disc_sprite(
+            round(tray.pitch * 0.96), theme.highlight_to, theme.ink, tray.pitch * 0.04
+        )
+        paste(image, ring, *tray.centre(action.path()[0]))
+    for index, seat in enumerate(state.board):
+        if seat is not None:
+            paste(image, _marble_for(theme, seat, px), *tray.centre(index))
+
+
+def _draw_removed(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+    """Marbles scored away in the latest turn, faint and crossed where they stood."""
+    px = round(tray.pitch * 0.8)
+    pen = ImageDraw.Draw(image)
+    width = max(2, round(tray.pitch * 0.05))
+    for action in state.recent:
+        if not isinstance(action.move, Score):
+            continue
+        for index in action.removed():
+            if state.board[index] is not None:
+                continue
+            x, y = tray.centre(index)
+            paste(image, _marble_for(theme, action.seat, px, theme.faint), x, y)
+            half = round(tray.pitch * 0.18)
+            pen.rectangle([x - half, y - width / 2, x + half, y + width / 2], fill=theme.removed)
+
+
+def _draw_pending(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+    """While a score is pending, outline every cell of the lines that can score (dashed)."""
+    pen = ImageDraw.Draw(image)
+    width = max(2, round(tray.pitch * 0.04))
+    inset = round(tray.pitch * 0.03)
+    for index in {i for line in state.pending_lines for i in line}:
+        x0, y0, x1, y1 = tray.box(index)
+        box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+        dashed_rectangle(pen, box, theme.ink, width, round(tray.pitch * 0.1))
+
+
+def _draw_labels(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+    """The insertion notation of every lane at its edge; the last lane used is marked with
+    an arrow pointing in and its label drawn in the highlight colour."""
+    px = _label_px(image.width)
+    action = _last_insert(state)
+    used = (action.move.edge, action.move.lane) if action else None
+    outside = tray.rim + tray.margin / 2
+    for edge in EDGES:
+        for lane in range(SIZE):
+            x, y = tray.centre(LANES[edge, lane][0])
+            dx, dy = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}[edge]
+            edge_x = x + dx * (tray.pitch / 2 + outside)
+            edge_y = y + dy * (tray.pitch / 2 + outside)
+            colour = theme.highlight if (edge, lane) == used else theme.muted
+            paste(image, text_sprite(f"{edge}{lane_label(edge, lane)}", px, colour), edge_x, edge_y)
+            if (edge, lane) == used:
+                _draw_entry_arrow(image, tray, theme, (x, y), (dx, dy))
+
+
+def _draw_entry_arrow(
+    image: Image.Image,
+    tray: Tray,
+    theme: Theme,
+    centre: tuple[float, float],
+    outward: tuple[int, int],
+) -> None:
+    """A short arrow across the rim, pointing into the lane of the last insertion."""
+    width = max(3, round(tray.pitch * 0.07))
+    start = tray.pitch / 2 + tray.rim + tray.margin * 0.05
+    end = tray.pitch / 2 - tray.pitch * 0.02
+    tail = (centre[0] + outward[0] * start, centre[1] + outward[1] * start)
+    reach = round(start - end)
+    sprite = arrow_sprite(
+        -outward[0] * reach, -outward[1] * reach, width, theme.highlight, theme.halo
+    )
+    paste(image, sprite, *tail)
+
+
+def draw(
+    state: Any,
+    *,
+    last_move: Hashable | None = None,
+    seat: int | None = None,
+    size: int,
+    theme: Theme,
+) -> Image.Image:
+    """The picture of a Shiftago position, `size` pixels wide.
+
+    The last turn is read from `state.recent` (so `last_move` is not needed), and every
+    player sees the same tray (`seat` is ignored).
+    """
+    del last_move, seat
+    header = _header(state, theme, size)
+    tray, height = _layout(size, header.height)
+    image = new_canvas(size, height, theme.background)
+    image.paste(header, (0, 0))
+    _draw_tray(image, state, tray, theme)
+    _draw_removed(image, state, tray, theme)
+    _draw_marbles(image, state, tray, theme)
+    if state.scoring:
+        _draw_pending(image, state, tray, theme)
+    _draw_labels(image, state, tray, theme)
+    return image
+
+
+def layout(state: Any, *, size: int, theme: Theme) -> Tray:
+    """Where `draw` puts the cells for the same arguments (for tests and tools)."""
+    return _layout(size, _header(state, theme, size).height)[0]
