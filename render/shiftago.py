@@ -140,14 +140,16 @@ def _header(state: Any, theme: Theme, width: int) -> Image.Image:
         winner = outcome.winners[0]
         left = [f"{state.ply} moves", None, _chip(theme, winner, icon), f"{COLOURS[winner]} wins"]
     right: list[Token] = []
+    crowded = state.players == 4 and state.scored()
     for seat in range(state.players):
         if right:
             right.append(None)
         right.append(_chip(theme, seat, round(icon * 0.8)))
         if state.retired[seat]:
-            right.append("left")
+            right.append("out")
             continue
-        figures = f"{state.supply[seat]} left"
+        # Four players with points: "13 · 2 pts" (marbles in hand, points) to fit one line.
+        figures = f"{state.supply[seat]}" if crowded else f"{state.supply[seat]} left"
         if state.scored():
             figures += f" · {state.scores[seat]} pts"
         right.append(figures)
