@@ -87,6 +87,33 @@ def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     return Sprite(image, -left, -top)
 
 
+@lru_cache(maxsize=64)
+def text_row(
+    items: tuple[tuple[str, int], ...], px: int, colour: RGB, vertical: bool = False
+) -> Sprite:
+    """Several texts in one sprite, each centred `offset` pixels along the row.
+
+    `items` holds (text, offset) pairs; the row runs left to right (or top to bottom
+    when `vertical`) and the anchor is offset 0 on its centre line. One paste draws a
+    whole edge of coordinates, far faster than a paste per label.
+    """
+    sprites = [(text_sprite(text, px, colour), offset) for text, offset in items]
+    half_across = max(
+        max(s.ax, s.width - s.ax) if vertical else max(s.ay, s.height - s.ay) for s, _ in sprites
+    )
+    low = min(offset - (s.ay if vertical else s.ax) for s, offset in sprites)
+    high = max(offset + (s.height - s.ay if vertical else s.width - s.ax) for s, offset in sprites)
+    along, across = high - low, 2 * half_across
+    row = Image.new("RGBA", (across, along) if vertical else (along, across), (0, 0, 0, 0))
+    for sprite, offset in sprites:
+        if vertical:
+            spot = (half_across - sprite.ax, offset - low - sprite.ay)
+        else:
+            spot = (offset - low - sprite.ax, half_across - sprite.ay)
+        row.alpha_composite(sprite.image, spot)
+    return Sprite(row, half_across, -low) if vertical else Sprite(row, -low, half_across)
+
+
 def _finish(big: Image.Image, anchor: tuple[float, float], opacity: float = 1.0) -> Sprite:
     """Reduce a supersampled RGBA drawing to a sprite, fading it to `opacity`."""
     small = big.reduce(SUPERSAMPLE)
@@ -224,8 +251,7 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB) -> Sprite
 def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
     """A small symbol `px` pixels across on a round `backing`, anchored at its centre.
 
-    Names: "lock" (cannot move), "rotate" (turned half round), "north", "east",
-    "south", "west" (a chevron pointing that way).
+    Names: "lock" (cannot move), "rotate" (turned half round).
     """
     big, pen, side = _canvas(px)
     pen.ellipse([0, 0, side - 1, side - 1], fill=backing)
@@ -252,20 +278,6 @@ def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
         tx, ty = c + r * math.cos(tip_angle), c + r * math.sin(tip_angle)
         pen.polygon(
             [(tx - 2.6 * u, ty - 0.4 * u), (tx + 2.6 * u, ty - 0.4 * u), (tx, ty + 2.8 * u)],
-            fill=colour,
-        )
-    elif name in ("north", "east", "south", "west"):
-        turn = {"north": 0, "east": 90, "south": 180, "west": 270}[name]
-        points = [(-4.5, 2.5), (0, -2.5), (4.5, 2.5), (4.5, 5.5), (0, 0.5), (-4.5, 5.5)]
-        a = math.radians(turn)
-        pen.polygon(
-            [
-                (
-                    c + (x * math.cos(a) - (y - 1.5) * math.sin(a)) * u,
-                    c + (x * math.sin(a) + (y - 1.5) * math.cos(a)) * u,
-                )
-                for x, y in points
-            ],
             fill=colour,
         )
     else:

@@ -13,7 +13,7 @@ turning arrow, and tiles lost to a splinter are dashed ghosts with their pieces 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -31,6 +31,7 @@ from render.common import (
     paste,
     piece_chip,
     piece_sprite,
+    text_row,
     text_sprite,
 )
 from render.skift_words import describe
@@ -42,17 +43,6 @@ Point = tuple[int, int]
 Box = tuple[float, float, float, float]
 
 KING = "K"
-#: Direction words of tile moves and piece steps, by (dx, dy).
-_DIRECTIONS = {
-    (0, -1): "north",
-    (1, -1): "north-east",
-    (1, 0): "east",
-    (1, 1): "south-east",
-    (0, 1): "south",
-    (-1, 1): "south-west",
-    (-1, 0): "west",
-    (-1, -1): "north-west",
-}
 #: Tallest picture, as a multiple of its width (a long thin table is shrunk to fit).
 MAX_ASPECT = 1.5
 
@@ -78,6 +68,16 @@ class Grid:
     top: float
     margin: int
     height: int
+    gutter: float = field(init=False)
+    rim: float = field(init=False)
+    quad: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        gutter = max(4.0, self.pitch * 0.07)
+        rim = max(3.0, self.pitch * 0.055)
+        object.__setattr__(self, "gutter", gutter)
+        object.__setattr__(self, "rim", rim)
+        object.__setattr__(self, "quad", (self.pitch - gutter - 2 * rim) / 2)
 
     @property
     def right(self) -> float:
@@ -86,18 +86,6 @@ class Grid:
     @property
     def bottom(self) -> float:
         return self.top + self.shown[1] * self.pitch
-
-    @property
-    def gutter(self) -> float:
-        return max(4.0, self.pitch * 0.07)
-
-    @property
-    def rim(self) -> float:
-        return max(3.0, self.pitch * 0.055)
-
-    @property
-    def quad(self) -> float:
-        return (self.pitch - self.gutter - 2 * self.rim) / 2
 
     def tile_box(self, cell: Point) -> Box:
         """The outer box of the tile on `cell`."""
@@ -141,7 +129,7 @@ def span(state: Any) -> tuple[Point, Point]:
 
 
 def _label_px(width: int) -> int:
-    return max(12, min(24, round(width / 36)))
+    return max(12, min(30, round(width / 30)))
 
 
 def _turn_chip(theme: Theme, seat: int, icon: int) -> Sprite:
@@ -226,10 +214,13 @@ def _draw_tiles(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> Non
 
 
 def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
-    """Each tile's name on a badge in its controller's colour; a lock on landlocked tiles."""
-    badge = round(grid.quad * 0.44)
+    """Each tile's name on a badge in its controller's colour; a lock on landlocked tiles.
+
+    The badge sits on the middle of the tile's north edge, where no arrow ever passes.
+    """
+    badge = round(grid.quad * 0.46)
     letter_px = max(10, round(badge * 0.62))
-    lock_px = max(12, round(grid.quad * 0.3))
+    lock_px = max(12, round(grid.quad * 0.34))
     for name, cell in state.tiles.items():
         owner = state.controller(name)
         x0, y0, x1, y1 = grid.tile_box(cell)
@@ -238,7 +229,7 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
         else:
             style = theme.seat(owner)
             fill, edge, ink = style.fill, style.edge, style.ink
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        mx, my = (x0 + x1) / 2, y0 + max(badge * 0.36, grid.rim)
         paste(image, disc_sprite(badge, fill, edge, max(1.0, badge * 0.06)), mx, my)
         paste(image, text_sprite(name, letter_px, ink), mx, my)
         if state.is_landlocked(name):
@@ -307,6 +298,7 @@ def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) 
     last = state.last
     pen = ImageDraw.Draw(image)
     thick = max(2, round(grid.pitch * 0.022))
+    thin = max(1, thick * 2 // 3)
     icon = max(14, round(grid.quad * 0.42))
     if last.kind == "rotate" and last.tile in state.tiles:
         box = grid.tile_box(state.tiles[last.tile])
@@ -321,19 +313,19 @@ def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) 
     for index, (name, _, after) in enumerate(last.tiles_moved):
         if name not in state.tiles:
             continue
-        _outline(pen, grid.tile_box(after), theme.highlight, thick if index == 0 else thick // 2)
+        _outline(pen, grid.tile_box(after), theme.highlight, thick if index == 0 else thin)
     if last.tiles_moved:
         name, before, after = last.tiles_moved[0]
         if before not in state.tiles.values():
             box = grid.tile_box(before)
             dashed_rectangle(pen, box, theme.highlight, thick, thick * 3)
-            way = _DIRECTIONS[(after[0] - before[0], after[1] - before[1])]
-            paste(
-                image,
-                icon_sprite(way, icon, theme.board, theme.highlight),
-                (box[0] + box[2]) / 2,
-                (box[1] + box[3]) / 2,
-            )
+            dx, dy = after[0] - before[0], after[1] - before[1]
+            reach = grid.pitch * 0.3
+            mx, my = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            tail = (mx - dx * reach, my - dy * reach)
+            tip = (mx + dx * reach, my + dy * reach)
+            width = max(3, round(grid.quad * 0.12))
+            paste(image, _arrow(tail, tip, width, theme), *tail)
     for name, cell in last.tiles_removed:
         box = grid.tile_box(cell)
         dashed_rectangle(pen, box, theme.removed, thick, thick * 3)
@@ -350,19 +342,24 @@ def _labels(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
     """Column letters above and below, row numbers left and right: the notation's names."""
     min_x, min_y, max_x, max_y = state.bounds()
     px = _label_px(image.width)
-    margin = grid.margin
-    for x in range(min_x, max_x + 1):
-        label = state.square_name((x, min_y)).rstrip("0123456789")
-        cx = grid.centre((x, min_y))[0]
-        sprite = text_sprite(label, px, theme.muted)
-        paste(image, sprite, cx, grid.top - margin / 2)
-        paste(image, sprite, cx, grid.bottom + margin / 2)
-    for y in range(min_y, max_y + 1):
-        label = state.square_name((min_x, y)).lstrip("abcdefghijklmnopqrstuvwxyz")
-        cy = grid.centre((min_x, y))[1]
-        sprite = text_sprite(label, px, theme.muted)
-        paste(image, sprite, grid.left - margin / 2, cy)
-        paste(image, sprite, grid.right + margin / 2, cy)
+    x0, y0 = grid.centre((min_x, min_y))
+    columns = tuple(
+        (state.square_name((x, min_y)).rstrip("0123456789"), round(grid.centre((x, min_y))[0] - x0))
+        for x in range(min_x, max_x + 1)
+    )
+    rows = tuple(
+        (
+            state.square_name((min_x, y)).lstrip("abcdefghijklmnopqrstuvwxyz"),
+            round(grid.centre((min_x, y))[1] - y0),
+        )
+        for y in range(min_y, max_y + 1)
+    )
+    across = text_row(columns, px, theme.text)
+    paste(image, across, x0, grid.top - grid.margin / 2)
+    paste(image, across, x0, grid.bottom + grid.margin / 2)
+    down = text_row(rows, px, theme.text, vertical=True)
+    paste(image, down, grid.left - grid.margin / 2, y0)
+    paste(image, down, grid.right + grid.margin / 2, y0)
 
 
 def draw(
@@ -389,10 +386,10 @@ def draw(
     _draw_tiles(image, state, grid, theme)
     if state.last is not None and state.last.kind in ("tile", "rotate"):
         _draw_tile_action(image, state, grid, theme)
-    _draw_badges(image, state, grid, theme)
     _draw_pieces(image, state.pieces.items(), grid, theme)
     if state.last is not None and state.last.kind == "piece":
         _draw_piece_move(image, state, grid, theme)
+    _draw_badges(image, state, grid, theme)
     _labels(image, state, grid, theme)
     return image
 

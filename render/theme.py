@@ -8,8 +8,8 @@ so the words in alt text and announcements always match the picture.
 Two themes ship: "default" (reads well on Discord's dark and light themes: a mid-slate
 surround, light tiles, white and black pieces) and "contrast" (high contrast for
 colour-blind players: besides hue, the seats differ by fill and by a mark drawn on
-every piece, and the last move is marked in blue, which all common colour-vision
-deficiencies keep apart from the rest).
+every piece, and the last move is marked in sky blue with black edges, which all
+common colour-vision deficiencies keep apart from the rest).
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ DEFAULT = Theme(
 )
 
 _PALE = hex_rgb("#e4e4e4")
-_BLUE = hex_rgb("#0072b2")
+_SKY = hex_rgb("#56b4e9")
 
 CONTRAST = Theme(
     name="contrast",
@@ -157,13 +157,13 @@ CONTRAST = Theme(
     muted=hex_rgb("#d0d0d0"),
     board=_PALE,
     board_edge=hex_rgb("#9a9a9a"),
-    outline=hex_rgb("#000000"),
+    outline=hex_rgb("#7a7a7a"),
     grid=hex_rgb("#8c8c8c"),
     ink=hex_rgb("#000000"),
-    highlight=_BLUE,
-    halo=hex_rgb("#ffffff"),
-    highlight_from=mix(_PALE, hex_rgb("#56b4e9"), 0.35),
-    highlight_to=mix(_PALE, hex_rgb("#56b4e9"), 0.75),
+    highlight=_SKY,
+    halo=hex_rgb("#000000"),
+    highlight_from=mix(_PALE, _SKY, 0.3),
+    highlight_to=mix(_PALE, _SKY, 0.7),
     removed=hex_rgb("#e69f00"),
     faint=0.45,
     seats=(
