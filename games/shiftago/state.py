@@ -123,10 +123,6 @@ class ShiftagoState(GameState):
         """The action that led to this position, if any."""
         return self.recent[-1] if self.recent else None
 
-    def colour(self, seat: int) -> str:
-        """The colour name of a seat."""
-        return COLOURS[seat]
-
     def on_board(self, seat: int) -> int:
         """How many of `seat`'s marbles are on the tray."""
         return sum(1 for marble in self.board if marble == seat)
@@ -258,7 +254,7 @@ class ShiftagoState(GameState):
             if move not in choices:
                 return f"That is not one of {name}'s scoring choices: {self._listing(choices)}."
             return None
-        if not isinstance(move, Insert) or (move.edge, move.lane) not in LANES:
+        if not isinstance(move, Insert) or move not in ALL_INSERTS:
             return f"{move!r} is not a Shiftago move."
         if self.scoring:
             return (

@@ -130,3 +130,9 @@ def test_canonical_notation_round_trips_for_every_lane() -> None:
     assert texts[:8] == ["Na", "Nb", "Nc", "Nd", "Ne", "Nf", "Ng", "Sa"]
     assert "W4" in texts and "E7" in texts
     assert all(state.parse_move(t) == m for t, m in zip(texts, state.legal_moves(), strict=True))
+
+
+@pytest.mark.parametrize("move", [Insert("Q", 2), Insert("N", 7), Insert("N", [1]), "Nc", None])
+def test_hand_built_nonsense_is_refused_by_play(move: object) -> None:
+    with pytest.raises(IllegalMove, match="not a Shiftago move"):
+        get("shiftago").new(2).play(move)
