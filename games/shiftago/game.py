@@ -26,8 +26,12 @@ supply except both end marbles (2 players) or one end of your choice (3-4 player
 insert again. 10 points wins at once; when the player to move has no marbles or the tray is \
 full, most points wins and a tie is a draw.
 Extreme: as Expert, and a line of 4 (2 players) or 3 (3-4 players) must be scored for 0.
-Our rulings: play goes in seat order; the first player is drawn at random; a player who \
-leaves a 3-4 player game leaves their marbles on the tray and the others play on. Options: \
+Our rulings (the rule text lost its tables and leaves some gaps): the score tables above; \
+a line is a maximal run, scored anywhere on the tray after its owner's own insertion, even \
+when another player's push made it; play goes in seat order from a first player drawn at \
+random; a player who leaves a 3-4 player game leaves their marbles on the tray, the others \
+play on with the line lengths of the starting player count, and the last one left wins. \
+Options: \
 the handicap (one player sits out 1 to 6 of their first turns) and the lone-colour rule \
 (on by default: while only one colour is on the tray, a marble may not enter a square next \
 to another marble, and may not push, since the entering marble would touch the run it \
