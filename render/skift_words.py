@@ -57,12 +57,15 @@ def _piece_move(state: Any, last: Any) -> str:
     mover = state.pieces.get(dst)
     what = f"a {'king' if mover.kind == KING else 'pawn'}" if mover else "a piece"
     text = f"{_seat(last.seat)} moved {what} from {_square(state, src)} to {_square(state, dst)}"
-    if pushed:
-        names = [f"the {_piece(state.pieces[to])}" for _, to in pushed if to in state.pieces]
-        text += f", pushing {_join(names) if names else _plural(len(pushed), 'piece')}"
-    came_from = {to: before for before, to in last.displaced}
-    for where, piece in last.fallen:
-        text += f"; the {_piece(piece)} from {_square(state, came_from.get(where, where))} fell off"
+    fallen = dict(last.fallen)
+    pushes = []
+    for _, to in pushed:
+        if to in fallen:
+            pushes.append(f"the {_piece(fallen[to])} off the tiles")
+        elif to in state.pieces:
+            pushes.append(f"the {_piece(state.pieces[to])} to {_square(state, to)}")
+    if pushes:
+        text += f", pushing {_join(pushes)}"
     return text
 
 
