@@ -24,7 +24,7 @@ COPIES = 200  # fresh copies timed per position
 MID_PLY = 16  # how far into a random playout a "mid-game" position lies
 PLAYOUT_SECONDS = 3.0  # time spent measuring random plies per game
 #: Budgets from the issues, in milliseconds for one full list of legal moves.
-BUDGETS_MS = {"skift": 1.0}
+BUDGETS_MS = {"skift": 1.0, "shiftago": 0.5}
 
 
 def mid_game(game: Game, seed: int) -> GameState:
