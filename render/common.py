@@ -247,6 +247,27 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB) -> Sprite
     return _finish(big, tail)
 
 
+@lru_cache(maxsize=32)
+def cross_sprite(px: int, colour: RGB, halo: RGB) -> Sprite:
+    """A diagonal cross `px` across with a thin `halo` rim, anchored at its centre.
+
+    Drawn over a faint piece it says "this piece is gone".
+    """
+    big, pen, side = _canvas(px)
+    stroke = side * 0.16
+    rim = max(SUPERSAMPLE * 1.2, stroke * 0.3)
+    reach = side / 2 - stroke
+    c = side / 2
+    for ink, width in ((halo, stroke + 2 * rim), (colour, stroke)):
+        for sign in (1, -1):
+            pen.line(
+                [(c - reach, c - sign * reach), (c + reach, c + sign * reach)],
+                fill=ink,
+                width=round(width),
+            )
+    return _finish(big, (c, c))
+
+
 @lru_cache(maxsize=64)
 def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
     """A small symbol `px` pixels across on a round `backing`, anchored at its centre.

@@ -22,6 +22,7 @@ from render.common import (
     Sprite,
     Token,
     arrow_sprite,
+    cross_sprite,
     dashed_rectangle,
     disc_sprite,
     header_px,
@@ -261,6 +262,17 @@ def _draw_pieces(
         paste(image, sprite, *grid.centre(quadrant))
 
 
+def _draw_lost(
+    image: Image.Image, pieces: Iterable[tuple[Point, Any]], grid: Grid, theme: Theme
+) -> None:
+    """Pieces the last action removed: faint and crossed out, where they were lost."""
+    pieces = list(pieces)
+    _draw_pieces(image, pieces, grid, theme, theme.faint)
+    cross = cross_sprite(round(grid.quad * 0.42), theme.removed, theme.halo)
+    for quadrant, _ in pieces:
+        paste(image, cross, *grid.centre(quadrant))
+
+
 def _arrow(src: tuple[float, float], dst: tuple[float, float], width: int, theme: Theme) -> Sprite:
     return arrow_sprite(
         round(dst[0] - src[0]), round(dst[1] - src[1]), width, theme.highlight, theme.halo
@@ -270,7 +282,7 @@ def _arrow(src: tuple[float, float], dst: tuple[float, float], width: int, theme
 def _draw_piece_move(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
     """The mover's arrow, a chevron for each pushed piece, fallen pieces faint."""
     last = state.last
-    _draw_pieces(image, last.fallen, grid, theme, theme.faint)
+    _draw_lost(image, last.fallen, grid, theme)
     width = max(3, round(grid.quad * 0.09))
     (src, dst), *pushed = last.displaced
     start, end = grid.centre(src), grid.centre(dst)
@@ -335,7 +347,7 @@ def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) 
             (box[0] + box[2]) / 2,
             (box[1] + box[3]) / 2,
         )
-    _draw_pieces(image, last.pieces_removed, grid, theme, theme.faint)
+    _draw_lost(image, last.pieces_removed, grid, theme)
 
 
 def _labels(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:

@@ -135,7 +135,7 @@ DEFAULT = Theme(
     highlight_from=mix(_BOARD, _ORANGE, 0.22),
     highlight_to=mix(_BOARD, _ORANGE, 0.42),
     removed=hex_rgb("#ff5a5f"),
-    faint=0.4,
+    faint=0.55,
     seats=(
         SeatStyle("White", hex_rgb("#fbfbf7"), hex_rgb("#22252a"), hex_rgb("#22252a")),
         SeatStyle("Black", hex_rgb("#26282d"), hex_rgb("#0c0d0f"), hex_rgb("#fbfbf7")),
@@ -165,7 +165,7 @@ CONTRAST = Theme(
     highlight_from=mix(_PALE, _SKY, 0.3),
     highlight_to=mix(_PALE, _SKY, 0.7),
     removed=hex_rgb("#e69f00"),
-    faint=0.45,
+    faint=0.55,
     seats=(
         SeatStyle("White", hex_rgb("#ffffff"), hex_rgb("#000000"), hex_rgb("#000000")),
         SeatStyle("Black", hex_rgb("#000000"), hex_rgb("#000000"), hex_rgb("#ffffff"), "ring"),
