@@ -142,9 +142,5 @@ def test_a_cross_is_drawn_through_its_centre_with_a_rim() -> None:
     sprite = common.cross_sprite(40, DEFAULT.removed, DEFAULT.halo)
     assert sprite.image.getpixel((sprite.ax, sprite.ay))[:3] == DEFAULT.removed
     assert sprite.image.getpixel((sprite.ax, 2))[3] == 0, "open between the arms"
-    colours = {
-        pixel[:3]
-        for pixel in sprite.image.getcolors(4096) and [c for _, c in sprite.image.getcolors(4096)]
-        if pixel[3] == 255
-    }
-    assert DEFAULT.halo in colours
+    opaque = {colour[:3] for _, colour in sprite.image.getcolors(4096) if colour[3] == 255}
+    assert DEFAULT.halo in opaque
