@@ -214,11 +214,26 @@ def _draw_tiles(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> Non
         pen.rectangle([x0 + r, my - line / 2, x1 - r, my + line / 2], fill=theme.grid)
 
 
+def _crossed_corners(state: Any) -> set[Point]:
+    """Quadrant corners (corner (x, y) is quadrant (x, y)'s top-left) that the last piece
+    move's diagonal steps pass through."""
+    last = state.last
+    if last is None or last.kind != "piece":
+        return set()
+    return {
+        (max(src[0], dst[0]), max(src[1], dst[1]))
+        for src, dst in last.displaced
+        if src[0] != dst[0] and src[1] != dst[1]
+    }
+
+
 def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
     """Each tile's name on a badge in its controller's colour; a lock on landlocked tiles.
 
-    The badge sits on the middle of the tile's north edge, where no arrow ever passes.
+    The badge sits on the middle of the tile's north edge, clear of the pieces. Only a
+    diagonal step across that edge passes there; then the badge moves to the south edge.
     """
+    crossed = _crossed_corners(state)
     badge = round(grid.quad * 0.46)
     letter_px = max(10, round(badge * 0.62))
     lock_px = max(12, round(grid.quad * 0.34))
@@ -230,7 +245,9 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
         else:
             style = theme.seat(owner)
             fill, edge, ink = style.fill, style.edge, style.ink
-        mx, my = (x0 + x1) / 2, y0 + max(badge * 0.36, grid.rim)
+        inset = max(badge * 0.36, grid.rim)
+        north = (cell[0] * 2 + 1, cell[1] * 2)
+        mx, my = (x0 + x1) / 2, (y1 - inset if north in crossed else y0 + inset)
         paste(image, disc_sprite(badge, fill, edge, max(1.0, badge * 0.06)), mx, my)
         paste(image, text_sprite(name, letter_px, ink), mx, my)
         if state.is_landlocked(name):

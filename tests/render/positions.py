@@ -27,6 +27,17 @@ Skift: White to move
   4  . .  . .  . b
 """
 
+#: Two tiles, one above the other: White's king on b2 can step diagonally to a3, across
+#: the middle of tile B's north edge.
+STACKED = """
+Skift: White to move
+     a b
+  1  . .   A
+  2  . W
+  3  . w   B
+  4  B b
+"""
+
 #: Tile A (White's) stands at the west end; moving it west splinters it off.
 SPLINTER = """
 Skift: White to move

@@ -8,7 +8,7 @@ import render
 from games.skift import SKIFT, PieceMove, Rotation, TileMove
 from render import skift
 from render.theme import CONTRAST, DEFAULT, Theme
-from tests.render.positions import GAP, PUSH_OFF, SPLINTER, playout, without_last
+from tests.render.positions import GAP, PUSH_OFF, SPLINTER, STACKED, playout, without_last
 
 SIZE = 800
 
@@ -62,6 +62,16 @@ def test_a_piece_pushed_off_the_edge_is_drawn_faint_where_it_fell() -> None:
     colour = image.getpixel(_point(_grid(after).centre(where)))
     fill = DEFAULT.seat(piece.seat).fill
     assert colour not in (fill, DEFAULT.background), "faint: neither the piece nor the table"
+
+
+def test_a_diagonal_step_across_a_tile_edge_is_not_hidden_by_the_tile_name() -> None:
+    after = SKIFT.from_text(STACKED).play(PieceMove((1, 1), (0, 2)))
+    image = _rgb(after)
+    grid = _grid(after)
+    (sx, sy), (dx, dy) = grid.centre((1, 1)), grid.centre((0, 2))
+    for t in (0.35, 0.45, 0.55, 0.62):
+        spot = _point((sx + (dx - sx) * t, sy + (dy - sy) * t))
+        assert image.getpixel(spot) == DEFAULT.highlight, t
 
 
 def test_a_tile_move_outlines_the_tile_and_marks_its_old_place() -> None:
