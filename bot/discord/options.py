@@ -56,11 +56,14 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
 
 
 def format_options(game: Game, options: dict[str, Any]) -> str:
-    """The options that differ from the defaults, as `name=value` words ("" for none)."""
+    """The options that differ from the defaults, as `name=value` words ("" for none).
+
+    Options naming a player are left out: their number means a player in join order on a
+    challenge and a seat in a match, and by itself it says nothing to a reader."""
     words = []
     for option in game.options:
         value = options.get(option.name, option.default)
-        if value != option.default:
+        if value != option.default and not option.names_player:
             words.append(f"{option.name}={_text(value)}")
     return " ".join(words)
 
