@@ -293,12 +293,25 @@ def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
             [c - 4.8 * u, c - 1.2 * u, c + 4.8 * u, c + 5.6 * u], radius=u, fill=colour
         )
     elif name == "rotate":
-        r = 4.6 * u
-        pen.arc([c - r, c - r, c + r, c + r], 200, 140 + 360 - 40, fill=colour, width=stroke)
-        tip_angle = math.radians(200)
-        tx, ty = c + r * math.cos(tip_angle), c + r * math.sin(tip_angle)
+        r = 4.4 * u
+        start, end = 130, 130 + 270  # clockwise, in degrees from three o'clock
+        pen.arc([c - r, c - r, c + r, c + r], start, end, fill=colour, width=stroke)
+        a = math.radians(end)
+        px, py = c + r * math.cos(a), c + r * math.sin(a)
+        ahead = (-math.sin(a), math.cos(a))  # the clockwise tangent
+        out = (math.cos(a), math.sin(a))
         pen.polygon(
-            [(tx - 2.6 * u, ty - 0.4 * u), (tx + 2.6 * u, ty - 0.4 * u), (tx, ty + 2.8 * u)],
+            [
+                (px + ahead[0] * 3.2 * u, py + ahead[1] * 3.2 * u),
+                (
+                    px + out[0] * 2.6 * u - ahead[0] * 0.6 * u,
+                    py + out[1] * 2.6 * u - ahead[1] * 0.6 * u,
+                ),
+                (
+                    px - out[0] * 2.6 * u - ahead[0] * 0.6 * u,
+                    py - out[1] * 2.6 * u - ahead[1] * 0.6 * u,
+                ),
+            ],
             fill=colour,
         )
     else:
