@@ -234,9 +234,9 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
     diagonal step across that edge passes there; then the badge moves to the south edge.
     """
     crossed = _crossed_corners(state)
-    badge = round(grid.quad * 0.46)
-    letter_px = max(10, round(badge * 0.62))
-    lock_px = max(12, round(grid.quad * 0.34))
+    badge = round(grid.quad * 0.52)
+    letter_px = max(10, round(badge * 0.68))
+    lock_px = max(12, round(grid.quad * 0.4))
     for name, cell in state.tiles.items():
         owner = state.controller(name)
         x0, y0, x1, y1 = grid.tile_box(cell)
@@ -245,16 +245,16 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
         else:
             style = theme.seat(owner)
             fill, edge, ink = style.fill, style.edge, style.ink
-        inset = max(badge * 0.36, grid.rim)
+        inset = max(badge * 0.35, grid.rim * 0.8)
         north = (cell[0] * 2 + 1, cell[1] * 2)
         mx, my = (x0 + x1) / 2, (y1 - inset if north in crossed else y0 + inset)
         paste(image, disc_sprite(badge, fill, edge, max(1.0, badge * 0.06)), mx, my)
         paste(image, text_sprite(name, letter_px, ink), mx, my)
         if state.is_landlocked(name):
-            inset = grid.rim + lock_px * 0.2
+            inset = grid.rim * 1.1
             paste(
                 image,
-                icon_sprite("lock", lock_px, theme.board, theme.outline),
+                icon_sprite("lock", lock_px, theme.board, theme.ink),
                 x1 - inset,
                 y0 + inset,
             )
