@@ -1,13 +1,14 @@
 """The Skift picture: tiles on an open table, pieces, control marks and the last move.
 
 Every tile is drawn as a tile: a rim in its controller's colour (tan when nobody controls
-it), a 2x2 grid of quadrants, and its name on a badge of the same colour in the middle;
-a lock marks a landlocked tile. Kings are squares, pawns circles. Letters and numbers on
-the edges are exactly the notation's columns and rows. The last action (`state.last`)
-is drawn on top: the squares a piece move left and reached are tinted, an arrow shows
-the mover, chevrons the pushed pieces, and pieces that fell off are drawn faint where
-they fell; a moved tile is outlined (its old place dashed), a turned tile carries a
-turning arrow, and tiles lost to a splinter are dashed ghosts with their pieces faint.
+it), a 2x2 grid of quadrants, and its name on a badge of the same colour on its north
+edge; a lock marks a landlocked tile. Kings are squares, pawns circles. Letters and
+numbers on the edges are exactly the notation's columns and rows. The last action
+(`state.last`) is drawn on top: the squares a piece move left and reached are tinted, an
+arrow shows the mover, chevrons the pushed pieces, and pieces that fell off are drawn
+faint and crossed out where they fell; a moved tile is outlined (its old place dashed,
+with an arrow), a turned tile carries a turning arrow, and tiles lost to a splinter are
+dashed ghosts with their pieces faint and crossed out.
 """
 
 from __future__ import annotations
@@ -82,10 +83,12 @@ class Grid:
 
     @property
     def right(self) -> float:
+        """The x of the shown cells' right edge."""
         return self.left + self.shown[0] * self.pitch
 
     @property
     def bottom(self) -> float:
+        """The y of the shown cells' bottom edge."""
         return self.top + self.shown[1] * self.pitch
 
     def tile_box(self, cell: Point) -> Box:
