@@ -1,0 +1,158 @@
+"""Games of more than two: 3- and 4-player Shiftago matches through the service: seat
+filling, turn order, resignation and timeouts (the others play on), draws, ratings."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+import pytest_asyncio
+
+from bot.service import NoProposal, NotAllowed, rebuild_state, replay_export
+from tests.bot.service_fixtures import (
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    open_service,
+    play_first_legal,
+    start_match,
+)
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path, clock):
+    service = await open_service(tmp_path / "db.sqlite3", clock)
+    yield service
+    await service.close()
+
+
+async def rebuilt(service, match):
+    record = await service.match_record(match.id)
+    log = [(e.kind, e.seat, e.notation) for e in record.log]
+    return rebuild_state(match.game, len(match.seats), match.seed, match.options, log)
+
+
+@pytest.mark.asyncio
+async def test_four_seats_filled_one_by_one_then_turns_follow_the_seats(service):
+    posted = await service.create_challenge(GUILD, CHANNEL, 10, "shiftago", players=4)
+    for joiner in (20, 30):
+        update = await service.accept_challenge(posted.id, joiner)
+        assert update.match is None and update.challenge.open_seats == 4 - len(
+            update.challenge.joined
+        )
+    match = (await service.accept_challenge(posted.id, 40)).match
+    assert sorted(match.members) == [10, 20, 30, 40] and len(match.seats) == 4
+    assert sorted(s.join_index for s in match.seats) == [0, 1, 2, 3]
+    for turn in range(8):
+        assert match.to_act == match.seats[turn % 4].member_id
+        match = await play_first_legal(service, match, 1)
+
+
+@pytest.mark.asyncio
+async def test_three_players_a_resignation_lets_the_others_play_on(service, clock):
+    match = await start_match(service, (1, 2, 3), "shiftago")
+    s0, s1, s2 = (s.member_id for s in match.seats)
+    clock.advance(hours=1)
+    update = await service.resign(match.id, s1)  # not the one to act
+    match = update.match
+    assert update.action == "resign" and match.active and update.result is None
+    assert match.seats[1].retired and match.seats[1].retire_reason == "resign"
+    assert match.to_act == s0 and match.turn_started_at < clock.moment  # s0's clock goes on
+    with pytest.raises(NotAllowed, match="left"):
+        await service.move(match.id, s1, "Na")
+    match = await play_first_legal(service, match, 1)
+    assert match.to_act == s2  # the seat that left is skipped
+    assert await rebuilt(service, match) == match._state
+    clock.advance(hours=1)
+    ended = (await service.resign(match.id, s2)).match
+    assert ended.status == "finished" and ended.result.winners == (s0,)
+    assert ended.result.ranks == (1, 3, 2)  # the first to leave ranks last
+    changes = {c.member_id: c for c in ended.result.rating_changes}
+    assert changes[s0].delta > 0 and changes[s1].mu_after < changes[s2].mu_after
+
+
+@pytest.mark.asyncio
+async def test_resigning_on_ones_own_turn_passes_a_fresh_turn_on(service, clock):
+    match = await start_match(service, (1, 2, 3, 4), "shiftago", clock_hours=24)
+    clock.advance(hours=5)
+    match = (await service.resign(match.id, match.seats[0].member_id)).match
+    assert match.to_act == match.seats[1].member_id
+    assert match.turn_started_at == clock.moment
+    assert match.deadline == clock.moment + timedelta(hours=24)
+
+
+@pytest.mark.asyncio
+async def test_timeouts_in_a_four_player_match(service, clock):
+    match = await start_match(service, (1, 2, 3, 4), "shiftago", clock_hours=24, auto_timeout=True)
+    seats = [s.member_id for s in match.seats]
+    clock.advance(hours=25)
+    report = await service.tick()
+    assert [u.action for u in report.timeouts] == ["timeout"]
+    match = report.timeouts[0].match
+    assert match.active and match.seats[0].retired and match.to_act == seats[1]
+    assert match.deadline == clock.moment + timedelta(hours=24)
+    match = await play_first_legal(service, match, 2)
+    assert match.to_act == seats[3]
+    clock.advance(hours=25)
+    match = (await service.tick()).timeouts[0].match
+    assert match.seats[3].retired and match.to_act == seats[1]
+    clock.advance(hours=25)
+    ended = (await service.tick()).timeouts[0].match
+    assert ended.status == "finished" and ended.result.winners == (seats[2],)
+    assert ended.result.ranks == (4, 2, 1, 3)
+    assert len(ended.result.rating_changes) == 4
+
+
+@pytest.mark.asyncio
+async def test_a_claimed_timeout_with_three_players(service, clock):
+    match = await start_match(service, (1, 2, 3), "shiftago", clock_hours=12)
+    clock.advance(hours=13)
+    update = await service.claim_timeout(match.id, match.seats[2].member_id)
+    assert update.match.active and update.match.seats[0].retired
+    assert update.match.to_act == match.seats[1].member_id
+
+
+@pytest.mark.asyncio
+async def test_a_draw_needs_everyone_still_playing(service):
+    match = await start_match(service, (1, 2, 3, 4), "shiftago")
+    a, b, c, d = (s.member_id for s in match.seats)
+    await service.resign(match.id, d)
+    offered = await service.offer_draw(match.id, a)
+    assert sorted(offered.match.proposal.waiting_for) == sorted([b, c])
+    with pytest.raises(NotAllowed):
+        await service.accept_draw(match.id, d)
+    partly = await service.accept_draw(match.id, b)
+    assert partly.action == "draw_accepted" and partly.match.active
+    assert partly.match.proposal.waiting_for == (c,)
+    with pytest.raises(NoProposal):
+        await service.accept_draw(match.id, b)
+    drawn = await service.accept_draw(match.id, c)
+    assert drawn.match.status == "finished" and drawn.result.draw
+    assert drawn.result.ranks == (1, 1, 1, 2)
+
+
+@pytest.mark.asyncio
+async def test_a_whole_four_player_match_replays_from_its_export(service, clock):
+    match = await start_match(service, (1, 2, 3, 4), "shiftago")
+    await service.resign(match.id, match.seats[2].member_id)
+    match = await service.get_match(match.id)
+    chooser = random.Random(11)
+    while match.active:
+        state = match._state
+        clock.advance(minutes=10)
+        move = state.format_move(chooser.choice(state.legal_moves()))
+        match = (await service.move(match.id, match.to_act, move)).match
+    assert match.result.how == "game" and len(match.result.rating_changes) == 4
+    assert match.result.ranks[2] == max(match.result.ranks)
+    text = await service.export(match.id)
+    assert "- Seat 3 leaves: resign" in text
+    assert replay_export(text) == match._state
+    standings = await service.standings(GUILD, "shiftago")
+    assert sorted(s.member_id for s in standings) == [1, 2, 3, 4]
+    assert standings[0].member_id in match.result.winners
