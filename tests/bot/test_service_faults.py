@@ -113,6 +113,9 @@ def test_a_process_killed_while_playing_loses_nothing_committed(tmp_path):
         player.send_signal(signal.SIGKILL)
         player.wait()
         watchdog.cancel()
+        for line in player.stdout.read().splitlines():  # printed before the kill
+            match_id, ply = map(int, line.split())
+            reported[match_id] = ply
         player.stdout.close()
         stored = check_database(path)
         for match_id, ply in reported.items():
