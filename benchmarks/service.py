@@ -1,0 +1,188 @@
+"""Benchmark of the match service on real SQLite: moves per second, the time of one Skift
+move (p50, p99) with 10,000 matches stored, and database bytes per finished 100-move match.
+
+    .venv/bin/python benchmarks/service.py [--matches 10000] [--timed 20]
+
+The 10,000 stored matches are copies of one finished 100-move match (log, snapshot and
+players), bulk-inserted in one transaction; a tenth of them stay active. Then `--timed`
+fresh matches are played through the service, 100 moves each and a resignation, timing
+every move; the growth of the database file over those matches gives the bytes per match.
+The last line printed is a JSON object of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+# Put the project root first: benchmarks/bot.py would otherwise shadow the bot package.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import games  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.service import MatchService  # noqa: E402
+
+MOVES = 100
+GUILD = 1
+
+
+def long_game(seed: int, options: dict) -> list[str]:
+    """MOVES random Skift moves that never end the game (so a match lasts 100 moves)."""
+    chooser = random.Random(seed)
+    state = games.get("skift").new(2, seed=seed, options=options)
+    notations = []
+    for _ in range(MOVES):
+        candidates = list(state.legal_moves())
+        chooser.shuffle(candidates)
+        move = next(m for m in candidates if state.play(m).outcome() is None)
+        notations.append(state.format_move(move))
+        state = state.play(move)
+    return notations
+
+
+class Clock:
+    """A clock that advances a minute per reading, so every move has its own time."""
+
+    def __init__(self) -> None:
+        self.moment = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.moment += timedelta(minutes=1)
+        return self.moment
+
+
+async def play_match(service: MatchService, members: tuple[int, int]) -> list[float]:
+    """Challenge, accept, play 100 moves and resign; the seconds each move took."""
+    posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
+    match = (await service.accept_challenge(posted.id, members[1])).match
+    match = await service.attach_channel(match.id, 100_000 + match.id)
+    timings = []
+    for notation in long_game(match.seed, dict(match.options)):
+        start = time.perf_counter()
+        update = await service.move(match.id, match.to_act, notation)
+        timings.append(time.perf_counter() - start)
+        match = update.match
+    await service.resign(match.id, match.to_act)
+    return timings
+
+
+async def seed_matches(service: MatchService, template_id: int, count: int) -> None:
+    """Copy the template match `count` times in one transaction (a tenth left active)."""
+    conn = service.store.conn
+    async with conn.execute(
+        "SELECT guild_id, origin_channel_id, game, options, seed, players, clock_hours, "
+        "auto_timeout, takebacks, ply, snapshot, created_at, ended_at, result "
+        "FROM matches WHERE id = ?",
+        (template_id,),
+    ) as c:
+        template = await c.fetchone()
+    async with conn.execute(
+        "SELECT idx, seat, kind, notation, at FROM moves WHERE match_id = ?", (template_id,)
+    ) as c:
+        log = await c.fetchall()
+    async with conn.execute("SELECT MAX(id) FROM matches") as c:
+        (first,) = await c.fetchone()
+    chooser = random.Random(1)
+    rows, players, moves = [], [], []
+    for offset in range(1, count + 1):
+        match_id = first + offset
+        active = offset % 10 == 0
+        rows.append(
+            (
+                match_id,
+                *template[:9],
+                "active" if active else "finished",
+                template[9],
+                template[10],
+                template[11],
+                None if active else template[12],
+                None if active else template[13],
+                200_000 + match_id if active else None,
+                0 if active else None,
+            )
+        )
+        pair = chooser.sample(range(1, 501), 2)
+        players += [(match_id, seat, member, seat) for seat, member in enumerate(pair)]
+        moves += [(match_id, *entry) for entry in log]
+    async with service.store.transaction() as tx:
+        await tx.executemany(
+            "INSERT INTO matches (id, guild_id, origin_channel_id, game, options, seed, players, "
+            "clock_hours, auto_timeout, takebacks, status, ply, snapshot, created_at, ended_at, "
+            "result, channel_id, current_seat) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        await tx.executemany(
+            "INSERT INTO match_players (match_id, seat, member_id, join_index) VALUES (?, ?, ?, ?)",
+            players,
+        )
+        await tx.executemany(
+            "INSERT INTO moves (match_id, idx, seat, kind, notation, at) VALUES (?, ?, ?, ?, ?, ?)",
+            moves,
+        )
+
+
+async def database_bytes(service: MatchService) -> int:
+    """The database's size with the WAL folded in."""
+    await service.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    async with service.store.conn.execute("PRAGMA page_count") as c:
+        (pages,) = await c.fetchone()
+    async with service.store.conn.execute("PRAGMA page_size") as c:
+        (size,) = await c.fetchone()
+    return pages * size
+
+
+async def main(stored: int, timed: int) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(
+            discord_token="",
+            database_path=Path(folder) / "bench.sqlite3",
+            log_level="INFO",
+            max_active_matches=10**9,
+            max_pending_challenges=10**9,
+        )
+        service = await MatchService.open(settings, clock=Clock(), rng=random.Random(3))
+        try:
+            await play_match(service, (1, 2))  # the template, also a warm-up
+            start = time.perf_counter()
+            await seed_matches(service, 1, stored)
+            seeding = time.perf_counter() - start
+            before = await database_bytes(service)
+            timings: list[float] = []
+            for number in range(timed):
+                timings += await play_match(service, (1000 + 2 * number, 1001 + 2 * number))
+            after = await database_bytes(service)
+        finally:
+            await service.close()
+    timings.sort()
+    figures = {
+        "stored_matches": stored + 1,
+        "seed_s": round(seeding, 2),
+        "moves_per_s": round(len(timings) / sum(timings), 1),
+        "p50_ms": round(statistics.median(timings) * 1000, 3),
+        "p99_ms": round(timings[int(len(timings) * 0.99) - 1] * 1000, 3),
+        "bytes_per_match": round((after - before) / timed),
+    }
+    print(f"{figures['stored_matches']} matches stored (seeded in {figures['seed_s']} s)")
+    print(
+        f"{len(timings)} Skift moves: {figures['moves_per_s']} moves/s, "
+        f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms"
+    )
+    print(f"{figures['bytes_per_match']} bytes of database per finished {MOVES}-move match")
+    return figures
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=10_000, help="matches stored first")
+    parser.add_argument("--timed", type=int, default=20, help="100-move matches timed")
+    arguments = parser.parse_args()
+    print(json.dumps(asyncio.run(main(arguments.matches, arguments.timed))))
