@@ -227,6 +227,40 @@ class ServiceBase:
             stored.__dict__["_state"] = state
         return stored
 
+    async def _advance(
+        self,
+        conn: aiosqlite.Connection,
+        match: Match,
+        after: GameState,
+        now: datetime,
+        *,
+        entries: Sequence[tuple[int, str, str]],
+        playing: Sequence[int],
+        fresh: bool = False,
+        retire: tuple[int, str] | None = None,
+        mover: int | None = None,
+    ) -> Match:
+        """Commit a new position: the next turn's clock, or the end when the game is over
+        (`playing`: the seats still in it). Any pending proposal is dropped."""
+        outcome = after.outcome()
+        columns: dict[str, Any] = {"proposal": None}
+        ending = None
+        if outcome is None:
+            columns.update(await self._turn_columns(conn, match, after, now, fresh=fresh))
+        else:
+            ending = Ending.from_outcome(outcome, playing)
+        return await self._commit(
+            conn,
+            match,
+            now,
+            columns=columns,
+            state=after,
+            entries=entries,
+            retire=retire,
+            ending=ending,
+            mover=mover,
+        )
+
     async def _write_ending(
         self, conn: aiosqlite.Connection, match: Match, ending: Ending, now: datetime
     ) -> None:

@@ -103,22 +103,14 @@ class PlayMixin(ServiceBase):
             raise IllegalMoveError(str(error)) from error
         notation = state.format_move(chosen)
         now = self.now()
-        outcome = after.outcome()
         async with self.store.transaction() as conn:
-            ending = None
-            columns: dict[str, object] = {"proposal": None}
-            if outcome is None:
-                columns.update(await self._turn_columns(conn, match, after, now))
-            else:
-                ending = Ending.from_outcome(outcome, self._playing(match))
-            stored = await self._commit(
+            stored = await self._advance(
                 conn,
                 match,
+                after,
                 now,
-                columns=columns,
-                state=after,
                 entries=[(seat, MOVE, notation)],
-                ending=ending,
+                playing=self._playing(match),
                 mover=member_id,
             )
         return MatchUpdate(
@@ -184,23 +176,15 @@ class PlayMixin(ServiceBase):
                 ending = Ending(how, reason, dict.fromkeys(others, 1), others, leaver=seat)
                 stored = await self._commit(conn, match, now, ending=ending)
             else:
-                outcome = after.outcome()
-                columns: dict[str, object] = {"proposal": None}
-                ending = None
-                if outcome is None:
-                    fresh = match.current_seat == seat
-                    columns.update(await self._turn_columns(conn, match, after, now, fresh=fresh))
-                else:
-                    ending = Ending.from_outcome(outcome, self._playing(match, without=seat))
-                stored = await self._commit(
+                stored = await self._advance(
                     conn,
                     match,
+                    after,
                     now,
-                    columns=columns,
-                    state=after,
                     entries=[(seat, RETIRE, how)],
+                    playing=self._playing(match, without=seat),
+                    fresh=match.current_seat == seat,
                     retire=(seat, how),
-                    ending=ending,
                 )
         return MatchUpdate(
             match=stored,

@@ -10,8 +10,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+import pytest_asyncio
+
 from bot.config import Settings
-from bot.service import Match, MatchService
+from bot.service import Match, MatchService, rebuild_state
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 GUILD = 1000
@@ -31,6 +34,20 @@ class FakeClock:
         """Move time forward by a timedelta's keyword arguments; return the new time."""
         self.moment += timedelta(**delta)
         return self.moment
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """A fake clock at START (import this fixture into a test module to use it)."""
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path, clock: FakeClock):
+    """A match service on a fresh database file in tmp_path, closed afterwards."""
+    opened = await open_service(tmp_path / "db.sqlite3", clock)
+    yield opened
+    await opened.close()
 
 
 def make_settings(path: Path, **overrides: Any) -> Settings:
@@ -79,3 +96,10 @@ def dump(path: Path) -> list[str]:
     """Every row of the database as SQL text, to show that a refusal changed nothing."""
     with sqlite3.connect(path) as raw:
         return list(raw.iterdump())
+
+
+async def rebuilt(service: MatchService, match: Match):
+    """The match's position replayed from its stored log, seed and options."""
+    record = await service.match_record(match.id)
+    log = [(e.kind, e.seat, e.notation) for e in record.log]
+    return rebuild_state(match.game, len(match.seats), match.seed, match.options, log)

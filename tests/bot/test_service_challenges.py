@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-import pytest_asyncio
 
 import games
 from bot.service import (
@@ -16,26 +15,17 @@ from bot.service import (
     NotAllowed,
     NotFound,
 )
+from tests.bot import service_fixtures
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
-    FakeClock,
     dump,
     open_service,
     start_match,
 )
 
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path, clock):
-    service = await open_service(tmp_path / "db.sqlite3", clock)
-    yield service
-    await service.close()
+clock = service_fixtures.clock  # fixtures shared by the service tests
+service = service_fixtures.service
 
 
 @pytest.mark.asyncio

@@ -6,22 +6,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-import pytest_asyncio
 
 from bot.service import ClockError
-from tests.bot.service_fixtures import FakeClock, open_service, play_first_legal, start_match
+from tests.bot import service_fixtures
+from tests.bot.service_fixtures import (
+    play_first_legal,
+    start_match,
+)
 
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path, clock):
-    service = await open_service(tmp_path / "db.sqlite3", clock)
-    yield service
-    await service.close()
+clock = service_fixtures.clock  # fixtures shared by the service tests
+service = service_fixtures.service
 
 
 def kinds(report):

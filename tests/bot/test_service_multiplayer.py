@@ -7,35 +7,19 @@ import random
 from datetime import timedelta
 
 import pytest
-import pytest_asyncio
 
-from bot.service import NoProposal, NotAllowed, rebuild_state, replay_export
+from bot.service import NoProposal, NotAllowed, replay_export
+from tests.bot import service_fixtures
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
-    FakeClock,
-    open_service,
     play_first_legal,
+    rebuilt,
     start_match,
 )
 
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path, clock):
-    service = await open_service(tmp_path / "db.sqlite3", clock)
-    yield service
-    await service.close()
-
-
-async def rebuilt(service, match):
-    record = await service.match_record(match.id)
-    log = [(e.kind, e.seat, e.notation) for e in record.log]
-    return rebuild_state(match.game, len(match.seats), match.seed, match.options, log)
+clock = service_fixtures.clock  # fixtures shared by the service tests
+service = service_fixtures.service
 
 
 @pytest.mark.asyncio
