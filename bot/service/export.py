@@ -109,7 +109,9 @@ def replay_export(text: str) -> GameState:
         raise ReplayError(f"The record's headers are incomplete or damaged ({error}).") from None
     try:
         return rebuild_state(game, players, seed, options, entries)
-    except (KeyError, ValueError) as error:
+    except KeyError as error:  # an unknown game
+        raise ReplayError(f"The record cannot be replayed: {error.args[0]}") from None
+    except ValueError as error:  # options or player count the game refuses
         raise ReplayError(f"The record cannot be replayed: {error}") from None
 
 

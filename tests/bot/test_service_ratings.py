@@ -1,0 +1,107 @@
+"""Places and ratings, standings and stats, and export records that replay (or are refused)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import ReplayError, display_rating, replay_export
+from bot.service.ratings import outcome_places, seat_ranks
+from games import Outcome
+from tests.bot import service_fixtures
+from tests.bot.service_fixtures import GUILD, play_first_legal, start_match
+
+clock = service_fixtures.clock  # fixtures shared by the service tests
+service = service_fixtures.service
+
+
+def test_places_from_an_outcome():
+    assert outcome_places(Outcome((1,), False, "line"), [0, 1, 2]) == {1: 1, 0: 2, 2: 2}
+    assert outcome_places(Outcome((), True, "full"), [0, 2]) == {0: 1, 2: 1}
+    scored = Outcome((2,), False, "ten points", scores=(4, 7, 10, 4))
+    assert outcome_places(scored, [0, 1, 2, 3]) == {2: 1, 1: 2, 0: 3, 3: 3}
+
+
+def test_seats_that_left_rank_below_those_still_playing_last_to_leave_best():
+    assert seat_ranks(4, {2: 1, 1: 2}, left=[0, 3]) == (4, 2, 1, 3)
+    assert seat_ranks(2, {0: 1, 1: 1}, left=[]) == (1, 1)
+    with pytest.raises(ValueError, match="no place"):
+        seat_ranks(3, {0: 1}, left=[1])
+
+
+def test_the_displayed_rating():
+    assert display_rating(25.0, 25 / 3) == 1000
+    assert display_rating(30.0, 5.0) == 1000 + 40 * 15
+
+
+@pytest.mark.asyncio
+async def test_standings_and_stats_per_server_and_game(service):
+    for loser in (2, 3):
+        match = await start_match(service, (1, loser))
+        await service.resign(match.id, loser)
+    drawn = await start_match(service, (2, 3))
+    await service.offer_draw(drawn.id, 2)
+    await service.accept_draw(drawn.id, 3)
+    other_server = await service.create_challenge(GUILD + 1, 1, 4, "skift", opponents=[1])
+    match = (await service.accept_challenge(other_server.id, 1)).match
+    await service.resign(match.id, 1)
+
+    table = await service.standings(GUILD, "skift")
+    assert table[0].member_id == 1 and sorted(s.member_id for s in table) == [1, 2, 3]
+    top = table[0]
+    assert (top.rank, top.games, top.wins, top.draws, top.losses) == (1, 2, 2, 0, 0)
+    assert top.rating == display_rating(top.mu, top.sigma) and top.rating > table[1].rating
+    assert {(s.wins, s.draws, s.losses) for s in table[1:]} == {(0, 1, 1)}
+    assert await service.standings(GUILD, "shiftago") == []
+
+    mine = await service.player_stats(GUILD, 1)
+    (skift,) = mine.games
+    assert (skift.game, skift.rank, skift.games, skift.wins) == ("skift", 1, 2, 2)
+    elsewhere = await service.player_stats(GUILD + 1, 1)
+    assert elsewhere.games[0].losses == 1 and elsewhere.games[0].rank == 2
+    busy = await start_match(service, (1, 5))
+    assert (await service.player_stats(GUILD, 1)).active_matches == 1
+    assert [m.id for m in await service.active_matches(1)] == [busy.id]
+
+
+@pytest.mark.asyncio
+async def test_my_matches_list_my_turn_first_then_by_deadline(service, clock):
+    waiting = await start_match(service, (1, 2), clock_hours=24)
+    if waiting.to_act == 1:
+        waiting = await play_first_legal(service, waiting, 1)
+    clock.advance(hours=1)
+    later = await start_match(service, (1, 3), clock_hours=48)
+    sooner = await start_match(service, (1, 4), clock_hours=12)
+    for match in (later, sooner):
+        if match.to_act != 1:
+            await play_first_legal(service, match, 1)
+    listed = await service.active_matches(1)
+    assert [m.id for m in listed] == [sooner.id, later.id, waiting.id]
+    assert [m.to_act for m in listed] == [1, 1, waiting.to_act]
+
+
+@pytest.mark.asyncio
+async def test_a_taken_back_move_is_left_out_of_the_export(service):
+    match = await play_first_legal(service, await start_match(service), 3)
+    await service.ask_takeback(match.id, match.seats[0].member_id)
+    await service.grant_takeback(match.id, match.seats[1].member_id)
+    match = await service.get_match(match.id)
+    text = await service.export(match.id)
+    assert "3. Seat 1" not in text and "2. Seat 2" in text
+    assert "Ended: still playing" in text and "Result: none yet" in text
+    assert replay_export(text) == match._state
+
+
+@pytest.mark.asyncio
+async def test_damaged_exports_are_refused_with_a_reason(service):
+    match = await play_first_legal(service, await start_match(service), 2)
+    text = await service.export(match.id)
+    damaged = {
+        "headers": text.replace("Seed:", "Sowed:"),
+        "a move": text.replace("1. Seat 1:", "1. Seat 2:"),
+        "a line": text + "nonsense here\n",
+        "a game": text.replace("Game: skift", "Game: chess"),
+    }
+    for what, broken in damaged.items():
+        with pytest.raises(ReplayError) as caught:
+            replay_export(broken)
+        assert str(caught.value).endswith("."), what
