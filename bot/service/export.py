@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from bot.service.base import when
 from bot.service.errors import ReplayError
@@ -69,7 +69,7 @@ def export_text(record: MatchRecord, names: Mapping[int, str] | None = None) -> 
     return "\n".join(lines) + "\n"
 
 
-def _result_line(record: MatchRecord, who) -> str:
+def _result_line(record: MatchRecord, who: Callable[[int], str]) -> str:
     result = record.match.result
     if result is None:
         return "none yet"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.service import tables
 from bot.service.base import Ending, ServiceBase
 from bot.service.errors import NoProposal, TakebackRefused
-from bot.service.records import Match, MatchUpdate
+from bot.service.records import Match, MatchUpdate, Proposal
 from bot.service.replay import MOVE, TAKEBACK, rebuild_state
 
 DRAW = "draw"
@@ -113,7 +113,7 @@ class ProposalMixin(ServiceBase):
     # --- shared steps ----------------------------------------------------------------------
 
     @staticmethod
-    def _answerable(match: Match, kind: str, member_id: int):
+    def _answerable(match: Match, kind: str, member_id: int) -> Proposal:
         pending = match.proposal
         if pending is None or pending.kind != kind:
             raise NoProposal(f"There is no {kind} request to answer in match #{match.id}.")
@@ -142,7 +142,7 @@ class ProposalMixin(ServiceBase):
         return await self._write_proposal(match, {"proposal": None}, member_id, action)
 
     async def _write_proposal(
-        self, match: Match, columns: dict, member_id: int, action: str
+        self, match: Match, columns: dict[str, str | None], member_id: int, action: str
     ) -> MatchUpdate:
         now = self.now()
         async with self.store.transaction() as conn:

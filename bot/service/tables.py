@@ -164,7 +164,9 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
     )
 
 
-async def fetch_matches(conn: aiosqlite.Connection, where: str, params: Sequence[Any]) -> list:
+async def fetch_matches(
+    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+) -> list[Match]:
     """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
     async with conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}", params) as c:
         rows = list(await c.fetchall())
