@@ -61,6 +61,14 @@ async def test_a_database_from_a_newer_version_is_refused(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_file_that_is_not_a_database_is_refused_with_its_name(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    path.write_bytes(b"these are not the pages you are looking for" * 100)
+    with pytest.raises(StoreError, match="notes.sqlite3 cannot be opened"):
+        await Store.open(path)
+
+
+@pytest.mark.asyncio
 async def test_a_failing_migration_leaves_the_database_at_the_last_whole_version(
     tmp_path, monkeypatch
 ):
