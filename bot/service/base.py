@@ -112,11 +112,11 @@ class ServiceBase:
         return match
 
     async def _guild_row(self, conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:
-        async with conn.execute(
+        row = await tables.one(
+            conn,
             "SELECT clock_hours, challenge_channel_id FROM guilds WHERE guild_id = ?",
             (guild_id,),
-        ) as c:
-            row = await c.fetchone()
+        )
         clock, channel = row if row else (None, None)
         default = self.settings.default_clock_hours
         return {"clock_hours": default if clock is None else clock, "challenge_channel_id": channel}
@@ -134,12 +134,13 @@ class ServiceBase:
     # --- turns and vacation ------------------------------------------------------------
 
     async def _on_vacation(self, conn: aiosqlite.Connection, member_id: int, now: datetime) -> bool:
-        async with conn.execute(
+        found = await tables.one(
+            conn,
             "SELECT 1 FROM vacations WHERE member_id = ? AND closed = 0 "
             "AND started_at <= ? AND ends_at > ?",
             (member_id, tables.ts(now), tables.ts(now)),
-        ) as c:
-            return await c.fetchone() is not None
+        )
+        return found is not None
 
     async def _turn_columns(
         self,
@@ -171,11 +172,11 @@ class ServiceBase:
     ) -> None:
         """End the member's open vacation (at its end or now, whichever is first) and
         restart their paused clocks, shifted by the time they were paused."""
-        async with conn.execute(
+        row = await tables.one(
+            conn,
             "SELECT started_at, ends_at FROM vacations WHERE member_id = ? AND closed = 0",
             (member_id,),
-        ) as c:
-            row = await c.fetchone()
+        )
         if row is None:
             return
         started_at, ends_at = row

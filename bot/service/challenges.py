@@ -163,12 +163,12 @@ class ChallengeMixin(ServiceBase):
             challenge = await self._pending(conn, challenge_id, now)
             if member_id == challenge.challenger_id:
                 raise NotAllowed("To withdraw your own challenge, cancel it.")
-            async with conn.execute(
+            row = await tables.one(
+                conn,
                 "SELECT invited, join_index FROM challenge_members "
                 "WHERE challenge_id = ? AND member_id = ?",
                 (challenge_id, member_id),
-            ) as c:
-                row = await c.fetchone()
+            )
             if row is None:
                 raise NotAllowed("You are not part of this challenge.")
             invited, join_index = row
@@ -254,24 +254,24 @@ class ChallengeMixin(ServiceBase):
     async def _check_limits(
         self, conn: aiosqlite.Connection, member_id: int, now: datetime, *, challenging: bool
     ) -> None:
-        async with conn.execute(
+        (active,) = await tables.one(
+            conn,
             "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
             "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
             (member_id,),
-        ) as c:
-            (active,) = await c.fetchone()
+        )
         if active >= self.settings.max_active_matches:
             raise LimitReached(
                 f"You already play {active} matches, the most allowed at once; finish one first."
             )
         if not challenging:
             return
-        async with conn.execute(
+        (pending,) = await tables.one(
+            conn,
             "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending' "
             "AND expires_at > ?",
             (member_id, tables.ts(now)),
-        ) as c:
-            (pending,) = await c.fetchone()
+        )
         if pending >= self.settings.max_pending_challenges:
             raise LimitReached(
                 f"You already have {pending} open challenges, the most allowed; wait for "

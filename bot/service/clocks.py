@@ -54,10 +54,14 @@ class ClockMixin(ServiceBase):
                 "WHERE status = 'pending' AND expires_at <= ?",
                 (stamp,),
             )
-            async with conn.execute(
-                "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?", (stamp,)
-            ) as c:
-                returning = [row[0] for row in await c.fetchall()]
+            returning = [
+                row[0]
+                for row in await tables.rows(
+                    conn,
+                    "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?",
+                    (stamp,),
+                )
+            ]
             for member in returning:
                 await self._close_vacation(conn, member, now)
         timeouts = await self._auto_timeouts(now)
@@ -98,8 +102,13 @@ class ClockMixin(ServiceBase):
             "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
             (after, after, stamp, fraction, fraction, stamp, stamp),
         )
-        async with conn.execute("SELECT member_id FROM members WHERE reminders = 0") as c:
-            quiet = {row[0] for row in await c.fetchall()}
+        quiet = {
+            row[0]
+            for row in await tables.rows(
+                conn,
+                "SELECT member_id FROM members WHERE reminders = 0",
+            )
+        }
         reminders = []
         for match in candidates:
             sent = match._reminded
@@ -142,11 +151,8 @@ class ClockMixin(ServiceBase):
             "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
             "  AND paused_at IS NULL AND (auto_timeout = 1 OR reminded & 4 = 0))"
         )
-        async with (
-            self.store.reading() as conn,
-            conn.execute(query, (after, after, fraction, fraction)) as c,
-        ):
-            (moment,) = await c.fetchone()
+        async with self.store.reading() as conn:
+            (moment,) = await tables.one(conn, query, (after, after, fraction, fraction))
         return tables.dt(moment)
 
     # --- vacation --------------------------------------------------------------------------
@@ -192,22 +198,22 @@ class ClockMixin(ServiceBase):
     async def _vacation(
         self, conn: aiosqlite.Connection, member_id: int, now: datetime
     ) -> Vacation | None:
-        async with conn.execute(
+        row = await tables.one(
+            conn,
             "SELECT started_at, ends_at FROM vacations WHERE member_id = ? AND closed = 0 "
             "AND ends_at > ?",
             (member_id, tables.ts(now)),
-        ) as c:
-            row = await c.fetchone()
+        )
         return None if row is None else Vacation(tables.dt(row[0]), tables.dt(row[1]))
 
     async def _days_left(self, conn: aiosqlite.Connection, member_id: int, now: datetime) -> float:
         year = datetime(now.year, 1, 1, tzinfo=UTC)
-        async with conn.execute(
+        (used,) = await tables.one(
+            conn,
             "SELECT COALESCE(SUM(ends_at - started_at), 0) FROM vacations "
             "WHERE member_id = ? AND started_at >= ?",
             (member_id, tables.ts(year)),
-        ) as c:
-            (used,) = await c.fetchone()
+        )
         return max(0.0, round(self.settings.vacation_days_per_year - used / _DAY, 2))
 
     # --- member and server settings ----------------------------------------------------------
@@ -230,10 +236,11 @@ class ClockMixin(ServiceBase):
     async def _member(
         self, conn: aiosqlite.Connection, member_id: int, now: datetime
     ) -> MemberSettings:
-        async with conn.execute(
-            "SELECT reminders FROM members WHERE member_id = ?", (member_id,)
-        ) as c:
-            row = await c.fetchone()
+        row = await tables.one(
+            conn,
+            "SELECT reminders FROM members WHERE member_id = ?",
+            (member_id,),
+        )
         return MemberSettings(
             member_id=member_id,
             reminders=bool(row[0]) if row else True,

@@ -35,11 +35,11 @@ class PlayMixin(ServiceBase):
         ChannelBusy (another active match lives there)."""
         await self._load_active(match_id)
         async with self.store.transaction() as conn:
-            async with conn.execute(
+            other = await tables.one(
+                conn,
                 "SELECT id FROM matches WHERE channel_id = ? AND status = 'active' AND id != ?",
                 (channel_id, match_id),
-            ) as c:
-                other = await c.fetchone()
+            )
             if other is not None:
                 raise ChannelBusy(
                     f"Match #{other[0]} is already being played here; one match per channel "

@@ -101,17 +101,15 @@ class QueryMixin(ServiceBase):
     async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[Standing]:
         """The server's rated players in one game, best displayed rating first (players
         with the same displayed rating share a rank)."""
-        async with (
-            self.store.reading() as conn,
-            conn.execute(
+        async with self.store.reading() as conn:
+            found = await tables.rows(
+                conn,
                 "SELECT member_id, mu, sigma, games, wins, draws, losses FROM ratings "
                 f"WHERE guild_id = ? AND game = ? ORDER BY {_ORDINAL} DESC, member_id LIMIT ?",
                 (guild_id, game.strip().lower(), limit),
-            ) as c,
-        ):
-            rows = await c.fetchall()
+            )
         standings: list[Standing] = []
-        for position, (member, mu, sigma, played, wins, draws, losses) in enumerate(rows, 1):
+        for position, (member, mu, sigma, played, wins, draws, losses) in enumerate(found, 1):
             rating = display_rating(mu, sigma)
             tied = standings and standings[-1].rating == rating
             rank = standings[-1].rank if tied else position
@@ -121,23 +119,23 @@ class QueryMixin(ServiceBase):
     async def player_stats(self, guild_id: int, member_id: int) -> PlayerStats:
         """A member's ratings and results per game in one server."""
         async with self.store.reading() as conn:
-            async with conn.execute(
+            found = await tables.rows(
+                conn,
                 "SELECT game, mu, sigma, games, wins, draws, losses, (SELECT COUNT(*) FROM "
                 f"ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game AND "
                 f"ROUND(1000 + 40 * (o.{_ORDINAL})) > ROUND(1000 + 40 * (r.{_ORDINAL}))) "
                 "FROM ratings r WHERE guild_id = ? AND member_id = ? ORDER BY game",
                 (guild_id, member_id),
-            ) as c:
-                rows = await c.fetchall()
-            async with conn.execute(
+            )
+            (active,) = await tables.one(
+                conn,
                 "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
                 "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
                 (member_id,),
-            ) as c:
-                (active,) = await c.fetchone()
+            )
         per_game = tuple(
             GameStats(game, display_rating(mu, sigma), better + 1, played, wins, draws, losses)
-            for game, mu, sigma, played, wins, draws, losses, better in rows
+            for game, mu, sigma, played, wins, draws, losses, better in found
         )
         return PlayerStats(member_id, guild_id, per_game, active)
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import aiosqlite
 from openskill.models import PlackettLuce
 
+from bot.service import tables
 from bot.service.records import Match, RatingChange
 from bot.service.tables import store_rating_change
 from games import Outcome
@@ -56,12 +57,15 @@ async def apply_ratings(
     """Update the players' ratings and win/draw/loss counts; record and return the changes."""
     members = [s.member_id for s in match.seats]
     marks = ",".join("?" * len(members))
-    async with conn.execute(
-        f"SELECT member_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
-        f"AND member_id IN ({marks})",
-        (match.guild_id, match.game, *members),
-    ) as c:
-        known = {member: (mu, sigma) for member, mu, sigma in await c.fetchall()}
+    known = {
+        member: (mu, sigma)
+        for member, mu, sigma in await tables.rows(
+            conn,
+            f"SELECT member_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND member_id IN ({marks})",
+            (match.guild_id, match.game, *members),
+        )
+    }
     before = [MODEL.rating(*known[m]) if m in known else MODEL.rating() for m in members]
     after = MODEL.rate([[r] for r in before], ranks=list(ranks))
     changes = []

@@ -38,6 +38,17 @@ def dt(seconds: float | None) -> datetime | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
 
 
+async def rows(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    """Every row of a query, in one round trip to the database thread."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
+async def one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+    """The first row of a query, or None."""
+    found = await conn.execute_fetchall(sql, params)
+    return found[0] if found else None
+
+
 def _title(game: str) -> str:
     try:
         return games.get(game).title
@@ -168,22 +179,25 @@ async def fetch_matches(
     conn: aiosqlite.Connection, where: str, params: Sequence[Any]
 ) -> list[Match]:
     """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
-    async with conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}", params) as c:
-        rows = list(await c.fetchall())
-    if not rows:
+    found = await rows(
+        conn,
+        f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}",
+        params,
+    )
+    if not found:
         return []
-    ids = [row[0] for row in rows]
+    ids = [row[0] for row in found]
     marks = ",".join("?" * len(ids))
     players: dict[int, list[Sequence[Any]]] = {i: [] for i in ids}
-    async with conn.execute(
+    for match_id, *rest in await rows(
+        conn,
         "SELECT match_id, seat, member_id, join_index, retired, mu_before, sigma_before, "
         f"mu_after, sigma_after FROM match_players WHERE match_id IN ({marks}) "
         "ORDER BY match_id, seat",
         ids,
-    ) as c:
-        async for match_id, *rest in c:
-            players[match_id].append(rest)
-    return [_match(row, players[row[0]]) for row in rows]
+    ):
+        players[match_id].append(rest)
+    return [_match(row, players[row[0]]) for row in found]
 
 
 async def fetch_match(conn: aiosqlite.Connection, match_id: int) -> Match | None:
@@ -255,12 +269,15 @@ async def retire_seat(
 
 async def retirement_order(conn: aiosqlite.Connection, match_id: int) -> list[int]:
     """Seats that left the match, first to leave first."""
-    async with conn.execute(
-        "SELECT seat FROM match_players WHERE match_id = ? AND left_at IS NOT NULL "
-        "ORDER BY left_at",
-        (match_id,),
-    ) as c:
-        return [row[0] for row in await c.fetchall()]
+    return [
+        row[0]
+        for row in await rows(
+            conn,
+            "SELECT seat FROM match_players WHERE match_id = ? AND left_at IS NOT NULL "
+            "ORDER BY left_at",
+            (match_id,),
+        )
+    ]
 
 
 async def store_rating_change(
@@ -291,31 +308,32 @@ async def append_log(
     now: datetime,
 ) -> int:
     """Append (seat, kind, notation) entries to the match's log; the index of the last."""
-    async with conn.execute(
-        "SELECT COALESCE(MAX(idx), -1) FROM moves WHERE match_id = ?", (match_id,)
-    ) as c:
-        (last,) = await c.fetchone()
-    rows = [
+    (last,) = await one(
+        conn,
+        "SELECT COALESCE(MAX(idx), -1) FROM moves WHERE match_id = ?",
+        (match_id,),
+    )
+    added = [
         (match_id, last + i, seat, kind, notation, ts(now))
         for i, (seat, kind, notation) in enumerate(entries, start=1)
     ]
     await conn.executemany(
         "INSERT INTO moves (match_id, idx, seat, kind, notation, at) VALUES (?, ?, ?, ?, ?, ?)",
-        rows,
+        added,
     )
-    return last + len(rows)
+    return last + len(added)
 
 
 async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry, ...]:
     """The match's whole log in order."""
-    async with conn.execute(
+    found = await rows(
+        conn,
         "SELECT idx, seat, kind, notation, at FROM moves WHERE match_id = ? ORDER BY idx",
         (match.id,),
-    ) as c:
-        rows = await c.fetchall()
+    )
     return tuple(
         LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, dt(at))
-        for idx, seat, kind, notation, at in rows
+        for idx, seat, kind, notation, at in found
     )
 
 
@@ -331,24 +349,25 @@ async def fetch_challenges(
     conn: aiosqlite.Connection, where: str, params: Sequence[Any]
 ) -> list[Challenge]:
     """Challenges selected by a WHERE clause, with who joined and who is invited."""
-    async with conn.execute(
-        f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}", params
-    ) as c:
-        rows = list(await c.fetchall())
-    if not rows:
+    found = await rows(
+        conn,
+        f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}",
+        params,
+    )
+    if not found:
         return []
-    ids = [row[0] for row in rows]
+    ids = [row[0] for row in found]
     marks = ",".join("?" * len(ids))
     members: dict[int, list[tuple[int, int, int | None]]] = {i: [] for i in ids}
-    async with conn.execute(
+    for challenge_id, member, invited, join_index in await rows(
+        conn,
         "SELECT challenge_id, member_id, invited, join_index FROM challenge_members "
         f"WHERE challenge_id IN ({marks})",
         ids,
-    ) as c:
-        async for challenge_id, member, invited, join_index in c:
-            members[challenge_id].append((member, invited, join_index))
+    ):
+        members[challenge_id].append((member, invited, join_index))
     result = []
-    for row in rows:
+    for row in found:
         (cid, guild, channel, message, challenger, game, players, options) = row[:8]
         (clock, auto, takebacks, status, created, expires, match_id) = row[8:]
         people = members[cid]
