@@ -75,6 +75,13 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
+    seat_names: ClassVar[tuple[str, ...]] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """What `seat` is called: the game's own name for it (a colour), else "Player N"."""
+        if 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"Player {seat + 1}"
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option of the game with its checked value; unknown names raise ValueError."""

@@ -152,7 +152,7 @@ def _header(state: Any, theme: Theme, width: int) -> Image.Image:
             f"Move {state.ply + 1}",
             None,
             _turn_chip(theme, seat, icon),
-            f"{theme.seat(seat).name} to move",
+            f"{state.game.seat_name(seat)} to move",
         ]
     elif outcome.draw:
         left = [f"{state.ply} moves", None, "Draw"]
@@ -162,7 +162,7 @@ def _header(state: Any, theme: Theme, width: int) -> Image.Image:
             f"{state.ply} moves",
             None,
             _turn_chip(theme, winner, icon),
-            f"{theme.seat(winner).name} wins: {outcome.reason}",
+            f"{state.game.seat_name(winner)} wins: {outcome.reason}",
         ]
     right: list[Token] = []
     for seat in range(state.players):

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from render.theme import DEFAULT
+from games.skift import SKIFT
 
 KING = "K"
 _WAYS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
 
 
 def _seat(seat: int) -> str:
-    return DEFAULT.seat(seat).name
+    return SKIFT.seat_name(seat)
 
 
 def _piece(piece: Any) -> str:

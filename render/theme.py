@@ -2,8 +2,8 @@
 
 A `Theme` names every colour a picture uses, so game modules never hard-code one.
 Seat colours come from `Theme.seats` (five of them, so games of up to five players
-can share them). The seat names are the same in every theme ("White", "Black", ...),
-so the words in alt text and announcements always match the picture.
+can share them). Each style carries its colour's name ("White", "Black", ...) for
+reference; the words in headers and alt text come from the game's own seat names.
 
 Two themes ship: "default" (reads well on Discord's dark and light themes: a mid-slate
 surround, light tiles, white and black pieces) and "contrast" (high contrast for

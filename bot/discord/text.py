@@ -54,10 +54,8 @@ def discord_style() -> Style:
 
 
 def seat_name(game: str, seat: int) -> str:
-    """What a seat is called: the game's own name for it when the game names its seats
-    (a `seat_names` tuple, e.g. its colours), else "Player 1", "Player 2"..."""
-    names = getattr(games.get(game), "seat_names", ())
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+    """What a seat of the game called `game` is called (its colour, or "Player N")."""
+    return games.get(game).seat_name(seat)
 
 
 # ---- clocks
@@ -240,7 +238,11 @@ def result_text(match: Match, style: Style) -> str:
     if result.draw:
         head = "Drawn"
     elif result.winners:
-        head = f"{_join([style.mention(m) for m in result.winners])} won"
+        winners = [
+            f"{style.mention(m)} ({seat_name(match.game, match.seat_of(m) or 0)})"
+            for m in result.winners
+        ]
+        head = f"{_join(winners)} won"
     else:
         head = "Ended without a result"
     lines = [f"**{head}**: {result.reason}"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import games
 from bot.service import tables
 from bot.service.base import Ending, ServiceBase, when
 from bot.service.errors import (
@@ -20,6 +21,11 @@ from bot.service.replay import MOVE, RETIRE
 from games import IllegalMove, InvalidMove
 
 _CHOICE_CACHE_SIZE = 64
+
+
+def _seat_name(match: Match, seat: int | None) -> str:
+    """The seat's name in the game (its colour): stored reasons must read well anywhere."""
+    return games.get(match.game).seat_name(seat or 0)
 
 
 def _squash(text: str) -> str:
@@ -131,7 +137,8 @@ class PlayMixin(ServiceBase):
         NotAllowed."""
         match = await self._load_active(match_id)
         seat = self._player_seat(match, member_id)
-        return await self._leave(match, seat, "resign", f"<@{member_id}> resigned.", member_id)
+        reason = f"{_seat_name(match, seat)} resigned."
+        return await self._leave(match, seat, "resign", reason, member_id)
 
     async def claim_timeout(self, match_id: int, member_id: int) -> MatchUpdate:
         """A waiting player claims the win when the player to act ran out of time (with 3+
@@ -151,10 +158,8 @@ class PlayMixin(ServiceBase):
 
     async def timeout(self, match: Match, now: datetime, actor_id: int | None) -> MatchUpdate:
         """End the turn of the seat whose time ran out: it retires or the match ends."""
-        late = match.to_act
-        return await self._leave(
-            match, match.current_seat, "timeout", f"<@{late}> ran out of time.", actor_id, now
-        )
+        reason = f"{_seat_name(match, match.current_seat)} ran out of time."
+        return await self._leave(match, match.current_seat, "timeout", reason, actor_id, now)
 
     async def _leave(
         self,
@@ -198,22 +203,21 @@ class PlayMixin(ServiceBase):
     async def abort(self, match_id: int, member_id: int) -> MatchUpdate:
         """Abort an unrated match before every player has made a first move. Raises TooLate."""
         match = await self._load_active(match_id)
-        self._player_seat(match, member_id)
+        seat = self._player_seat(match, member_id)
         if match.ply >= len(match.seats):
             raise TooLate(
                 "A match can only be aborted before every player has made a first move; "
                 "resign or offer a draw instead."
             )
-        return await self._end_unrated(
-            match, "abort", f"<@{member_id}> aborted the match.", member_id
-        )
+        reason = f"{_seat_name(match, seat)} aborted the match."
+        return await self._end_unrated(match, "abort", reason, member_id)
 
     async def cancel_match(self, match_id: int, guild_id: int, admin_id: int) -> MatchUpdate:
         """A server admin (checked by the caller) cancels an active match: unrated."""
         match = await self._load_active(match_id)
         if match.guild_id != guild_id:
             raise NotFound(f"There is no match #{match_id} in this server.")
-        reason = f"An admin (<@{admin_id}>) cancelled the match."
+        reason = "A server admin cancelled the match."
         return await self._end_unrated(match, "cancel", reason, admin_id)
 
     async def _end_unrated(self, match: Match, how: str, reason: str, actor_id: int) -> MatchUpdate:

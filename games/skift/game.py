@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Game, Option
-from games.skift.model import LAYOUTS
+from games.skift.model import LAYOUTS, SEAT_NAMES
 from games.skift.serial import check_position, parts_from_json
 from games.skift.state import SkiftState
 from games.skift.text import parts_from_text
@@ -19,6 +19,7 @@ class SkiftGame(Game):
     title = "Skift"
     min_players = 2
     max_players = 2
+    seat_names = SEAT_NAMES
     options = (
         Option(
             name="layout",

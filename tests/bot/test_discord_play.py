@@ -160,8 +160,8 @@ async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     assert (await bot.service.get_match(match_id)).active
     calls = await fake.click(other, confirm["id"], f"sc:match:{match_id}:resign")
     post = next(c for c in calls if c.kind == "send_message")
-    assert f"<@{other}> resigned." in post.content
-    assert f"**<@{mover}> won**" in post.content and "→" in post.content
+    assert "Black resigned." in post.content  # the first mover plays White
+    assert f"**<@{mover}> (White) won**" in post.content and "→" in post.content
     assert set(post.files) == {"board.png"}
     assert set(post.json["allowed_mentions"]["users"]) == {ALICE, BOB}
     replay = [c for c in calls if c.kind == "send_message"][-1]  # drawn after the answer
@@ -259,7 +259,8 @@ async def test_claim_after_the_time_ran_out(game):
     clock.advance(days=4)
     calls = await fake.slash(other, "claim", channel_id=thread)
     post = next(c for c in calls if c.kind == "send_message")
-    assert "ran out of time" in post.content and f"**<@{other}> won**" in post.content
+    assert "White ran out of time." in post.content  # the first mover plays White
+    assert f"**<@{other}> (Black) won**" in post.content
     answer = next(c for c in calls if c.kind == "followup")
     assert answer.ephemeral and answer.content == "You claimed the match on time."
 

@@ -80,7 +80,8 @@ async def test_automatic_timeout_posts_the_result_in_an_archived_thread(tmp_path
         kinds = [c.kind for c in fake.calls[n:]]
         assert kinds[:2] == ["get_channel", "edit_channel"] and "send_message" in kinds
         end = fake.last_message(thread)
-        assert f"<@{late}> ran out of time." in end["content"] and "won**" in end["content"]
+        assert "ran out of time." in end["content"] and "won**" in end["content"]
+        assert f"<@{late}> (" not in end["content"]  # the winner is named, not the late one
         assert not (await bot.service.get_match(match_id)).active
 
 

@@ -92,7 +92,8 @@ async def test_the_waiting_player_claims_a_timeout(service, clock):
     update = await service.claim_timeout(match.id, waiting)
     assert update.action == "timeout" and update.actor_id == waiting
     assert update.result.how == "timeout" and update.result.winners == (waiting,)
-    assert f"<@{late}>" in update.result.reason and update.result.rated
+    late_colour = ("White", "Black")[match.seat_of(late)]
+    assert update.result.reason == f"{late_colour} ran out of time." and update.result.rated
 
 
 @pytest.mark.asyncio
