@@ -141,7 +141,19 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-async def migrate(conn: aiosqlite.Connection, name: str = "the database") -> int:
+async def known_version(conn: aiosqlite.Connection, name: str = "The database") -> int:
+    """The schema version, or DatabaseTooNew (naming `name`) when this code is older."""
+    version = await schema_version(conn)
+    if version > LATEST:
+        raise DatabaseTooNew(
+            f"{name} has schema version {version}, but this Shiftcord only knows "
+            f"versions up to {LATEST}: it was written by a newer Shiftcord. Update "
+            "Shiftcord (git pull) or point DATABASE_PATH at another file."
+        )
+    return version
+
+
+async def migrate(conn: aiosqlite.Connection, name: str = "The database") -> int:
     """Apply every pending migration, each in its own transaction; return the version.
 
     `conn` must be in autocommit mode (isolation_level None). A database whose version is
@@ -150,13 +162,7 @@ async def migrate(conn: aiosqlite.Connection, name: str = "the database") -> int
     while True:
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            version = await schema_version(conn)
-            if version > LATEST:
-                raise DatabaseTooNew(
-                    f"{name} has schema version {version}, but this Shiftcord only knows "
-                    f"versions up to {LATEST}: it was written by a newer Shiftcord. Update "
-                    "Shiftcord (git pull) or point DATABASE_PATH at another file."
-                )
+            version = await known_version(conn, name)
             if version == LATEST:
                 await conn.execute("COMMIT")
                 return version

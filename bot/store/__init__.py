@@ -16,7 +16,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.config import Settings
-from bot.migrations import DatabaseTooNew, migrate
+from bot.migrations import DatabaseTooNew, known_version, migrate
 
 __all__ = ["DatabaseTooNew", "Store", "StoreError", "backup"]
 
@@ -38,13 +38,15 @@ class Store:
         """Open (creating the file and its folder on first start) and migrate the database."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        name = f"The database {path}"
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await known_version(conn, name)  # refuse a newer database before touching it
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = FULL")
             await conn.execute("PRAGMA foreign_keys = ON")
-            await migrate(conn, name=f"The database {path}")
+            await migrate(conn, name)
         except sqlite3.DatabaseError as error:
             await conn.close()
             raise StoreError(f"The database {path} cannot be opened: {error}.") from error
@@ -60,30 +62,35 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT around the block; any exception rolls everything back."""
+        """BEGIN IMMEDIATE ... COMMIT around the block; any exception (a failed COMMIT or a
+        cancellation at any await included) rolls everything back."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
             try:
+                await self.conn.execute("BEGIN IMMEDIATE")
                 yield self.conn
+                await self.conn.commit()
             except BaseException:
-                await asyncio.shield(self.conn.rollback())
+                await self._end_transaction()
                 raise
-            await self.conn.commit()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """A read transaction (one consistent snapshot of the database) around the block."""
         async with self._lock:
-            await self.conn.execute("BEGIN")
             try:
+                await self.conn.execute("BEGIN")
                 yield self.conn
             finally:
-                await asyncio.shield(self.conn.rollback())
+                await self._end_transaction()
 
-    async def backup(self, target: Path | str) -> Path:
-        """Write a consistent copy of the open database to `target` (see `backup`)."""
-        async with self._lock:
-            return await _backup_to(self.conn, self.path, Path(target))
+    async def _end_transaction(self) -> None:
+        """Roll back whatever is open, even when the caller was cancelled mid-statement.
+
+        The rollback is queued behind any statement still running on the connection's
+        thread (a BEGIN whose caller was cancelled included), so the connection is never
+        left inside a transaction for the next caller.
+        """
+        await asyncio.shield(self.conn.rollback())
 
 
 async def backup(settings_or_path: Settings | Path | str, target: Path | str) -> Path:
@@ -98,12 +105,7 @@ async def backup(settings_or_path: Settings | Path | str, target: Path | str) ->
         source = Path(settings_or_path)
     if not source.exists():
         raise StoreError(f"There is no database at {source} to back up.")
-    async with aiosqlite.connect(source) as conn:
-        await conn.execute("PRAGMA busy_timeout = 10000")
-        return await _backup_to(conn, source, Path(target))
-
-
-async def _backup_to(conn: aiosqlite.Connection, source: Path, target: Path) -> Path:
+    target = Path(target)
     if target.exists() and target.resolve() == source.resolve():
         raise StoreError(f"The backup target {target} is the database itself; choose another.")
     if target.is_dir():
@@ -111,11 +113,17 @@ async def _backup_to(conn: aiosqlite.Connection, source: Path, target: Path) -> 
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    copy = sqlite3.connect(partial, check_same_thread=False)
     try:
-        await conn.backup(copy)
-        copy.execute("PRAGMA journal_mode = DELETE")
-    finally:
-        copy.close()
+        async with aiosqlite.connect(source) as conn:
+            await conn.execute("PRAGMA busy_timeout = 10000")
+            copy = sqlite3.connect(partial, check_same_thread=False)
+            try:
+                await conn.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                copy.close()
+    except sqlite3.DatabaseError as error:
+        partial.unlink(missing_ok=True)
+        raise StoreError(f"The database {source} cannot be backed up: {error}.") from error
     partial.replace(target)
     return target

@@ -3,6 +3,8 @@ transactions and the online backup."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 
 import pytest
@@ -58,6 +60,7 @@ async def test_a_database_from_a_newer_version_is_refused(tmp_path):
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST + 5
         assert raw.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # untouched
 
 
 @pytest.mark.asyncio
@@ -123,7 +126,35 @@ async def test_an_error_inside_a_transaction_rolls_everything_back(tmp_path):
 
 
 @pytest.mark.asyncio
-async def test_backup_writes_a_consistent_copy_while_the_store_is_open(tmp_path):
+async def test_a_cancelled_transaction_never_leaves_the_connection_inside_one(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+
+    async def insert(member: int) -> None:
+        async with store.transaction() as conn:
+            await conn.execute("INSERT INTO members (member_id) VALUES (?)", (member,))
+            await conn.execute("UPDATE members SET reminders = 0 WHERE member_id = ?", (member,))
+
+    try:
+        for steps in range(12):  # cancel at every await: BEGIN, the body, COMMIT, after
+            task = asyncio.create_task(insert(steps))
+            for _ in range(steps):
+                await asyncio.sleep(0)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            async with store.transaction() as conn:  # the next caller can still write
+                await conn.execute("INSERT INTO members (member_id) VALUES (?)", (100 + steps,))
+            assert not store.conn.in_transaction
+        async with store.reading() as conn:
+            rows = await conn.execute_fetchall("SELECT member_id, reminders FROM members")
+        assert all(reminders == 0 for member, reminders in rows if member < 100)
+        assert sorted(m for m, _r in rows if m >= 100) == [100 + i for i in range(12)]
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_backup_writes_a_consistent_copy_while_the_bot_writes(tmp_path):
     path = tmp_path / "db.sqlite3"
     store = await Store.open(path)
     try:
@@ -132,11 +163,12 @@ async def test_backup_writes_a_consistent_copy_while_the_store_is_open(tmp_path)
                 "INSERT INTO members (member_id) VALUES (?)", [(i,) for i in range(50)]
             )
         settings = Settings(discord_token="", database_path=path, log_level="INFO")
-        copies = [
-            await backup(settings, tmp_path / "out" / "a.sqlite3"),
-            await backup(str(path), tmp_path / "b.sqlite3"),
-            await store.backup(tmp_path / "c.sqlite3"),
-        ]
+        async with store.transaction() as conn:  # a write in progress is not copied
+            await conn.execute("INSERT INTO members (member_id) VALUES (999)")
+            copies = [
+                await backup(settings, tmp_path / "out" / "a.sqlite3"),
+                await backup(str(path), tmp_path / "b.sqlite3"),
+            ]
     finally:
         await store.close()
     for copy in copies:
@@ -155,3 +187,9 @@ async def test_backup_refuses_a_missing_source_and_the_database_itself(tmp_path)
     await (await Store.open(path)).close()
     with pytest.raises(StoreError, match="the database itself"):
         await backup(path, path)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 200)
+    with pytest.raises(StoreError, match="junk.sqlite3 cannot be backed up"):
+        await backup(junk, tmp_path / "copy.sqlite3")
+    assert not (tmp_path / "copy.sqlite3").exists()
+    assert not (tmp_path / "copy.sqlite3.partial").exists()
