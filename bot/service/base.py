@@ -100,15 +100,25 @@ class ServiceBase:
 
     async def _load(self, match_id: int) -> Match:
         async with self.store.reading() as conn:
-            match = await tables.fetch_match(conn, match_id)
+            return self._check_found(match_id, await tables.fetch_match(conn, match_id))
+
+    async def _load_active(self, match_id: int) -> Match:
+        async with self.store.reading() as conn:
+            return self._check_active(match_id, await tables.fetch_match(conn, match_id))
+
+    @staticmethod
+    def _check_found(match_id: int, match: Match | None) -> Match:
+        """The match, or NotFound when there is none."""
         if match is None:
             raise NotFound(f"There is no match #{match_id}.")
         return match
 
-    async def _load_active(self, match_id: int) -> Match:
-        match = await self._load(match_id)
+    @classmethod
+    def _check_active(cls, match_id: int, match: Match | None) -> Match:
+        """The match, or NotFound / MatchOver when there is none or it has ended."""
+        match = cls._check_found(match_id, match)
         if not match.active:
-            raise MatchOver(f"Match #{match_id} is already over ({match.status}).")
+            raise MatchOver(f"Match #{match_id} has already ended ({match.status}).")
         return match
 
     async def _guild_row(self, conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:

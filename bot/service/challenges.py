@@ -32,6 +32,13 @@ _CLOSED_WORDS = {
 }
 
 
+def plural(count: int, noun: str) -> str:
+    """ "1 match", "2 matches", "3 open challenges"."""
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+
+
 def check_clock(hours: int) -> int:
     """A clock in hours per move (0: none), or BadOption saying what is allowed."""
     if not isinstance(hours, int) or not 0 <= hours <= MAX_CLOCK_HOURS:
@@ -98,7 +105,8 @@ class ChallengeMixin(ServiceBase):
                     f"Challenges in this server go in <#{guild['challenge_channel_id']}>."
                 )
             hours = guild["clock_hours"] if clock_hours is None else check_clock(clock_hours)
-            await self._check_limits(conn, challenger_id, now, challenging=True)
+            await self._check_active_limit(conn, challenger_id)
+            await self._check_pending_limit(conn, challenger_id, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
             cursor = await conn.execute(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
@@ -141,7 +149,10 @@ class ChallengeMixin(ServiceBase):
                 raise NotAllowed("You are already in this challenge.")
             if member_id not in challenge.invited and challenge.open_seats < 1:
                 raise NotAllowed("This challenge has no open seat for you.")
-            await self._check_limits(conn, member_id, now, challenging=False)
+            await self._check_active_limit(conn, member_id)
+            if len(challenge.joined) + 1 == challenge.players:  # this answer starts the match
+                for other in challenge.joined:
+                    await self._check_active_limit(conn, other, starting=True)
             await conn.execute(
                 "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
                 "VALUES (?, ?, 0, ?) ON CONFLICT (challenge_id, member_id) "
@@ -251,21 +262,28 @@ class ChallengeMixin(ServiceBase):
     async def _close(conn: aiosqlite.Connection, challenge_id: int, status: str) -> None:
         await conn.execute("UPDATE challenges SET status = ? WHERE id = ?", (status, challenge_id))
 
-    async def _check_limits(
-        self, conn: aiosqlite.Connection, member_id: int, now: datetime, *, challenging: bool
+    async def _check_active_limit(
+        self, conn: aiosqlite.Connection, member_id: int, *, starting: bool = False
     ) -> None:
-        (active,) = await tables.one(
-            conn,
-            "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
-            "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
-            (member_id,),
-        )
-        if active >= self.settings.max_active_matches:
-            raise LimitReached(
-                f"You already play {active} matches, the most allowed at once; finish one first."
-            )
-        if not challenging:
+        """LimitReached when the member already plays the most matches allowed at once;
+        `starting`: they are another player of a match this answer would start."""
+        active = await tables.active_match_count(conn, member_id)
+        if active < self.settings.max_active_matches:
             return
+        if starting:
+            raise LimitReached(
+                f"<@{member_id}> already plays {plural(active, 'match')}, the most allowed at "
+                "once, so this match cannot start until they finish one."
+            )
+        raise LimitReached(
+            f"You already play {plural(active, 'match')}, the most allowed at once; "
+            "finish one first."
+        )
+
+    async def _check_pending_limit(
+        self, conn: aiosqlite.Connection, member_id: int, now: datetime
+    ) -> None:
+        """LimitReached when the member already has the most pending challenges allowed."""
         (pending,) = await tables.one(
             conn,
             "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending' "
@@ -274,8 +292,8 @@ class ChallengeMixin(ServiceBase):
         )
         if pending >= self.settings.max_pending_challenges:
             raise LimitReached(
-                f"You already have {pending} open challenges, the most allowed; wait for "
-                "answers or cancel one."
+                f"You already have {plural(pending, 'open challenge')}, the most allowed; "
+                "wait for answers or cancel one."
             )
 
     async def _start(

@@ -85,7 +85,7 @@ class ClockMixin(ServiceBase):
         updates = []
         for match in due:
             try:
-                updates.append(await self.timeout(match, now, None))
+                updates.append(await self._time_out(match, now, None))
             except PositionChanged:
                 continue  # someone moved meanwhile: the clock is no longer out
         return updates
@@ -167,10 +167,15 @@ class ClockMixin(ServiceBase):
                 raise ClockError(f"You are already on vacation until {when(running.ends_at)}.")
             await self._close_vacation(conn, member_id, now)  # one that ran out unnoticed
             left = await self._days_left(conn, member_id, now)
-            if not 0 < days <= left:
+            per_year = self.settings.vacation_days_per_year
+            if not days > 0:
+                raise ClockError("A vacation must last longer than zero days.")
+            if left <= 0:
+                raise ClockError(f"You have used all {per_year} vacation days of this year.")
+            if days > left:
                 raise ClockError(
-                    f"You can take between a few hours and {left:g} days of vacation now "
-                    f"({self.settings.vacation_days_per_year} days a year), not {days:g}."
+                    f"Only {left:g} of your {per_year} vacation days are left this year, "
+                    f"so you cannot take {days:g}."
                 )
             ends = now + timedelta(days=days)
             await conn.execute(

@@ -39,8 +39,8 @@ class PlayMixin(ServiceBase):
     async def attach_channel(self, match_id: int, channel_id: int) -> Match:
         """Bind a started match to its thread (or channel). Raises NotFound, MatchOver,
         ChannelBusy (another active match lives there)."""
-        await self._load_active(match_id)
         async with self.store.transaction() as conn:
+            self._check_active(match_id, await tables.fetch_match(conn, match_id))
             other = await tables.one(
                 conn,
                 "SELECT id FROM matches WHERE channel_id = ? AND status = 'active' AND id != ?",
@@ -154,9 +154,9 @@ class PlayMixin(ServiceBase):
             raise ClockError(f"<@{match.to_act}> is on vacation; their clock is paused.")
         if match.deadline is not None and now < match.deadline:
             raise ClockError(f"<@{match.to_act}> still has time until {when(match.deadline)}.")
-        return await self.timeout(match, now, member_id)
+        return await self._time_out(match, now, member_id)
 
-    async def timeout(self, match: Match, now: datetime, actor_id: int | None) -> MatchUpdate:
+    async def _time_out(self, match: Match, now: datetime, actor_id: int | None) -> MatchUpdate:
         """End the turn of the seat whose time ran out: it retires or the match ends."""
         reason = f"{_seat_name(match, match.current_seat)} ran out of time."
         return await self._leave(match, match.current_seat, "timeout", reason, actor_id, now)

@@ -93,8 +93,8 @@ class QueryMixin(ServiceBase):
 
     async def match_record(self, match_id: int) -> MatchRecord:
         """A match with its whole log (moves with times, retirements, takebacks)."""
-        match = await self._load(match_id)
         async with self.store.reading() as conn:
+            match = self._check_found(match_id, await tables.fetch_match(conn, match_id))
             log = await tables.fetch_log(conn, match)
         return MatchRecord(match, log)
 
@@ -127,12 +127,7 @@ class QueryMixin(ServiceBase):
                 "FROM ratings r WHERE guild_id = ? AND member_id = ? ORDER BY game",
                 (guild_id, member_id),
             )
-            (active,) = await tables.one(
-                conn,
-                "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
-                "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
-                (member_id,),
-            )
+            active = await tables.active_match_count(conn, member_id)
         per_game = tuple(
             GameStats(game, display_rating(mu, sigma), better + 1, played, wins, draws, losses)
             for game, mu, sigma, played, wins, draws, losses, better in found

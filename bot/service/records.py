@@ -128,7 +128,8 @@ class Match:
     """A match as stored: who plays which seat, its clock, status and (when over) result.
 
     `to_act` is the member to act (None once the match is over); `deadline` is when their
-    time runs out (None without a clock or while their clock is paused by vacation).
+    time runs out (None without a clock); while `paused` (their vacation) it is not
+    running, and it moves later by the length of the pause when the vacation ends.
     `channel_id` is the thread or channel the match lives in (None until attached);
     `origin_channel_id` is where the challenge was posted.
     """
@@ -319,7 +320,9 @@ class GuildSettings:
 
 @dataclass(frozen=True)
 class Reminder:
-    """A ping to send: `kind` is "idle" (the turn has waited long) or "low_time"."""
+    """A ping to send to `member_id`: `kind` is "idle" (the turn has waited long), "low_time"
+    (a tenth of the time is left) or "timeout_claimable" (sent to the waiting players: the
+    one to act ran out of time and they may claim the win)."""
 
     match: Match
     member_id: int

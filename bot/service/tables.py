@@ -257,6 +257,17 @@ async def update_match(conn: aiosqlite.Connection, match: Match, **columns: Any)
         )
 
 
+async def active_match_count(conn: aiosqlite.Connection, member_id: int) -> int:
+    """How many active matches the member plays in (seats they left not counted)."""
+    (count,) = await one(
+        conn,
+        "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
+        "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
+        (member_id,),
+    )
+    return count
+
+
 async def retire_seat(
     conn: aiosqlite.Connection, match_id: int, seat: int, reason: str, log_index: int
 ) -> None:

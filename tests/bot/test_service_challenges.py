@@ -150,12 +150,18 @@ async def test_limits_on_pending_challenges_and_active_matches(tmp_path, clock):
         await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[3])
         with pytest.raises(LimitReached, match="2 open challenges"):
             await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[4])
+        early = await service.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[9])
         await start_match(service, (5, 6))
         waiting = await service.create_challenge(GUILD, CHANNEL, 7, "skift", opponents=[5])
-        with pytest.raises(LimitReached, match="1 matches"):
+        with pytest.raises(LimitReached, match="You already play 1 match,"):
             await service.accept_challenge(waiting.id, 5)
-        with pytest.raises(LimitReached, match="1 matches"):
+        with pytest.raises(LimitReached, match="1 match,"):
             await service.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[8])
+        # a challenge posted before the challenger reached the limit cannot start now
+        before = dump(service.store.path)
+        with pytest.raises(LimitReached, match="<@6> already plays 1 match, .* cannot start"):
+            await service.accept_challenge(early.id, 9)
+        assert dump(service.store.path) == before
     finally:
         await service.close()
 

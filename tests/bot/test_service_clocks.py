@@ -167,8 +167,11 @@ async def test_a_turn_that_starts_during_vacation_starts_paused(service, clock):
 
 @pytest.mark.asyncio
 async def test_the_yearly_vacation_allowance(service, clock):
-    with pytest.raises(ClockError, match="not 31"):
+    with pytest.raises(ClockError, match="Only 30 of your 30 vacation days .* cannot take 31"):
         await service.start_vacation(1, 31)
+    for nothing in (0, -2, float("nan")):
+        with pytest.raises(ClockError, match="longer than zero days"):
+            await service.start_vacation(1, nothing)
     await service.start_vacation(1, 10)
     with pytest.raises(ClockError, match="already on vacation"):
         await service.start_vacation(1, 1)
@@ -179,7 +182,7 @@ async def test_the_yearly_vacation_allowance(service, clock):
         await service.end_vacation(1)
     await service.start_vacation(1, 26)
     clock.advance(days=27)
-    with pytest.raises(ClockError, match="0 days"):
+    with pytest.raises(ClockError, match="used all 30 vacation days"):
         await service.start_vacation(1, 1)
     clock.advance(days=365)
     assert (await service.member_settings(1)).vacation_days_left == 30
