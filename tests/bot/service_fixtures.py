@@ -1,5 +1,6 @@
 """Helpers for the store and match service tests: a settable clock, settings on a temp
-database, and shortcuts that start matches through the real challenge flow."""
+database, and shortcuts that start matches through the real challenge flow. The `clock`
+and `service` fixtures built on them live in `tests/bot/conftest.py`."""
 
 from __future__ import annotations
 
@@ -9,9 +10,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-
-import pytest
-import pytest_asyncio
 
 from bot.config import Settings
 from bot.service import Match, MatchService, rebuild_state
@@ -34,20 +32,6 @@ class FakeClock:
         """Move time forward by a timedelta's keyword arguments; return the new time."""
         self.moment += timedelta(**delta)
         return self.moment
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    """A fake clock at START (import this fixture into a test module to use it)."""
-    return FakeClock()
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path: Path, clock: FakeClock):
-    """A match service on a fresh database file in tmp_path, closed afterwards."""
-    opened = await open_service(tmp_path / "db.sqlite3", clock)
-    yield opened
-    await opened.close()
 
 
 def make_settings(path: Path, **overrides: Any) -> Settings:

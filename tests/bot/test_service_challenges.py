@@ -15,7 +15,6 @@ from bot.service import (
     NotAllowed,
     NotFound,
 )
-from tests.bot import service_fixtures
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
@@ -23,9 +22,6 @@ from tests.bot.service_fixtures import (
     open_service,
     start_match,
 )
-
-clock = service_fixtures.clock  # fixtures shared by the service tests
-service = service_fixtures.service
 
 
 @pytest.mark.asyncio

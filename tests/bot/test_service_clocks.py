@@ -8,14 +8,10 @@ from datetime import timedelta
 import pytest
 
 from bot.service import ClockError
-from tests.bot import service_fixtures
 from tests.bot.service_fixtures import (
     play_first_legal,
     start_match,
 )
-
-clock = service_fixtures.clock  # fixtures shared by the service tests
-service = service_fixtures.service
 
 
 def kinds(report):

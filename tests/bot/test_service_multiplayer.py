@@ -9,7 +9,6 @@ from datetime import timedelta
 import pytest
 
 from bot.service import NoProposal, NotAllowed, replay_export
-from tests.bot import service_fixtures
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
@@ -17,9 +16,6 @@ from tests.bot.service_fixtures import (
     rebuilt,
     start_match,
 )
-
-clock = service_fixtures.clock  # fixtures shared by the service tests
-service = service_fixtures.service
 
 
 @pytest.mark.asyncio

@@ -21,7 +21,6 @@ from bot.service import (
     TooLate,
     replay_export,
 )
-from tests.bot import service_fixtures
 from tests.bot.service_fixtures import (
     GUILD,
     dump,
@@ -29,9 +28,6 @@ from tests.bot.service_fixtures import (
     rebuilt,
     start_match,
 )
-
-clock = service_fixtures.clock  # fixtures shared by the service tests
-service = service_fixtures.service
 
 
 def other(match, member):

@@ -7,11 +7,7 @@ import pytest
 from bot.service import ReplayError, display_rating, replay_export
 from bot.service.ratings import outcome_places, seat_ranks
 from games import Outcome
-from tests.bot import service_fixtures
 from tests.bot.service_fixtures import GUILD, play_first_legal, start_match
-
-clock = service_fixtures.clock  # fixtures shared by the service tests
-service = service_fixtures.service
 
 
 def test_places_from_an_outcome():
