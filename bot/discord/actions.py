@@ -52,14 +52,27 @@ def poster_of(interaction: discord.Interaction) -> Poster:
     return interaction.client.poster
 
 
-async def match_here(interaction: discord.Interaction) -> Match:
-    """The active match of the channel or thread the interaction came from."""
+NO_MATCH_HERE = (
+    "There is no active match here. Use this command in a match's thread; "
+    "`/matches` lists yours with links."
+)
+
+
+async def match_here(interaction: discord.Interaction, refusal: str = NO_MATCH_HERE) -> Match:
+    """The active match of the channel or thread the interaction came from; else Refusal
+    with the words `refusal`."""
     match = await service_of(interaction).match_in_channel(interaction.channel_id)
     if match is None:
-        raise Refusal(
-            "There is no active match here. Use this command in a match's thread; "
-            "`/matches` lists yours with links."
-        )
+        raise Refusal(refusal)
+    return match
+
+
+async def match_of_server(interaction: discord.Interaction, match_id: int) -> Match:
+    """Match number `match_id`, if it was played in the interaction's server (matches of
+    other servers are refused as unknown)."""
+    match = await service_of(interaction).get_match(match_id)
+    if match.guild_id != interaction.guild_id:
+        raise Refusal(f"There is no match #{match_id} in this server.")
     return match
 
 
@@ -88,22 +101,25 @@ async def answer_challenge(
     await begin(interaction)
     service = service_of(interaction)
     user = interaction.user.id
+    match = None
     if action == "accept":
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         update = await service.accept_challenge(challenge_id, user)
         challenge, match = update.challenge, update.match
+        done = f"You joined challenge #{challenge_id}; the match starts when every seat is taken."
     else:
         challenge = await service.get_challenge(challenge_id)
         if challenge.challenger_id == user:
+            done = f"You withdrew challenge #{challenge_id}."
             challenge = await service.cancel_challenge(challenge_id, user)
         else:
+            invited = user in challenge.invited
             challenge = await service.decline_challenge(challenge_id, user)
-        match = None
+            done = f"You {'declined' if invited else 'left'} challenge #{challenge_id}."
     poster = poster_of(interaction)
     if match is None:
         await poster.refresh_challenge(challenge, interaction.message)
-        done = {"accept": "You joined the challenge.", "decline": "Done: you are out of it."}
-        await answer(interaction, done[action])
+        await answer(interaction, done)
         return
     thread = await _open_thread(interaction, match)
     await poster.refresh_challenge(challenge, interaction.message)

@@ -12,30 +12,40 @@ import discord
 from discord import app_commands
 
 import games
-from bot.discord.options import MAX_CHOICE, suggest_options
+from bot.discord.options import MAX_CHOICE, clip_choice, game_named, suggest_options
 from bot.discord.text import CLOCK_SUGGESTIONS, format_clock, parse_clock
+from games import Game
 
 log = logging.getLogger("shiftcord.discord")
 Choices = list[app_commands.Choice[str]]
 LIMIT = 25
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
+class GameTransformer(app_commands.Transformer):
+    """A `game` option: typed as text with the registered games suggested, given to the
+    command as the `Game` (an unknown name is refused with the list of games)."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> Game:
+        """The game called `value`; OptionsError names the games there are."""
+        return game_named(value)
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str) -> Choices:
+        """Registered games whose name or title starts with what was typed."""
+        typed = value.strip().lower()
+        out = []
+        for name in games.names():
+            game = games.get(name)
+            if name.startswith(typed) or game.title.lower().startswith(typed):
+                counts = f"{game.min_players}-{game.max_players}"
+                if game.min_players == game.max_players:
+                    counts = str(game.min_players)
+                label = f"{game.title} ({counts} players)"
+                out.append(app_commands.Choice(name=label, value=name))
+        return out[:LIMIT]
 
 
-async def game_choices(interaction: discord.Interaction, current: str) -> Choices:
-    """Registered games whose name or title starts with what was typed."""
-    typed = current.strip().lower()
-    out = []
-    for name in games.names():
-        game = games.get(name)
-        if name.startswith(typed) or game.title.lower().startswith(typed):
-            counts = f"{game.min_players}-{game.max_players}"
-            if game.min_players == game.max_players:
-                counts = str(game.min_players)
-            out.append(app_commands.Choice(name=f"{game.title} ({counts} players)", value=name))
-    return out[:LIMIT]
+#: The annotation of a command's `game` option.
+GameOption = app_commands.Transform[Game, GameTransformer]
 
 
 async def option_choices(interaction: discord.Interaction, current: str) -> Choices:
@@ -58,7 +68,7 @@ async def clock_choices(interaction: discord.Interaction, current: str) -> Choic
         hours = parse_clock(typed)
     except ValueError:
         hours = None
-    if hours is not None and typed not in values:
+    if hours is not None and typed not in values and len(typed) <= MAX_CHOICE:
         values.insert(0, typed)
     out = []
     for value in values:
@@ -80,6 +90,8 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
         log.exception("move autocomplete failed in %s", interaction.channel_id)
         return []
     return [
-        app_commands.Choice(name=_clip(f"{m.notation}: {m.words}"), value=m.notation[:MAX_CHOICE])
+        app_commands.Choice(
+            name=clip_choice(f"{m.notation}: {m.words}"), value=m.notation[:MAX_CHOICE]
+        )
         for m in moves
     ]

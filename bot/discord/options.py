@@ -102,11 +102,12 @@ def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, 
             if len(full) > MAX_CHOICE:
                 continue
             default = " (default)" if choice == option.default else ""
-            out.append((_clip(f"{full}: {option.help}{default}"), full))
+            out.append((clip_choice(f"{full}: {option.help}{default}"), full))
     return out[:limit]
 
 
-def _clip(text: str) -> str:
+def clip_choice(text: str) -> str:
+    """`text` cut to Discord's 100 characters for a choice, with "…" where it was cut."""
     return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
 
 

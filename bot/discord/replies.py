@@ -10,12 +10,13 @@ service method checks before it changes anything, a refusal changes nothing.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.options import OptionsError
-from bot.discord.text import ClockText
+from bot.discord.text import ClockText, split_message
 from bot.service import ServiceError
 from games import IllegalMove, InvalidMove
 
@@ -40,7 +41,7 @@ class Refusal(Exception):
     """A request the bot turns down; the message is shown to the player as it is."""
 
 
-class MissingPermissions(Refusal):
+class MissingBotPermissions(Refusal):
     """The bot lacks Discord permissions it needs here; the message names them."""
 
     def __init__(self, names: list[str]) -> None:
@@ -55,10 +56,10 @@ PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, Il
 
 
 def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:
-    """Raise MissingPermissions naming every permission of `needed` not in `granted`."""
+    """Raise MissingBotPermissions naming every permission of `needed` not in `granted`."""
     missing = [label for name, label in needed.items() if not getattr(granted, name)]
     if missing:
-        raise MissingPermissions(missing)
+        raise MissingBotPermissions(missing)
 
 
 async def begin(interaction: discord.Interaction) -> None:
@@ -74,10 +75,18 @@ async def answer(
     files: list[discord.File] | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
-    """The final answer, seen only by the user who asked."""
-    extra = {"files": files} if files else {}
+    """The final answer, seen only by the user who asked. A text too long for one message
+    goes in several, the files and buttons with the last."""
+    *first, last = split_message(content)
+    for piece in first:
+        await _send(interaction, piece)
+    extra: dict[str, Any] = {"files": files} if files else {}
     if view is not None:
         extra["view"] = view
+    await _send(interaction, last, **extra)
+
+
+async def _send(interaction: discord.Interaction, content: str, **extra: Any) -> None:
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **extra)
     else:
@@ -88,6 +97,8 @@ def error_message(error: BaseException) -> str | None:
     """What to tell the player about `error`, or None for a fault of the bot itself."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+        error = error.__cause__  # an option's value could not be read (a game's name...)
     if isinstance(error, PLAYER_ERRORS):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -53,6 +53,12 @@ def discord_style() -> Style:
     return Style(mention=lambda member_id: f"<@{member_id}>", when=when)
 
 
+def plural(count: float, word: str, words: str | None = None) -> str:
+    """ "1 move", "2 moves", "0 moves": a count with its noun; `words` is the plural when
+    it is not `word` + "s"."""
+    return f"{count:g} {word if count == 1 else words or word + 's'}"
+
+
 def seat_name(game: str, seat: int) -> str:
     """What a seat of the game called `game` is called (its colour, or "Player N")."""
     return games.get(game).seat_name(seat)
@@ -86,9 +92,8 @@ def format_clock(hours: int) -> str:
     if hours <= 0:
         return "no clock"
     if hours % 24 == 0:
-        days = hours // 24
-        return f"{days} day{'s' * (days != 1)} per move"
-    return f"{hours} hour{'s' * (hours != 1)} per move"
+        return plural(hours // 24, "day") + " per move"
+    return plural(hours, "hour") + " per move"
 
 
 CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "none")
@@ -128,8 +133,8 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     if ch.pending:
         if ch.open_seats and len(ch.joined) > 1:
             lines.append(f"Joined so far: {_join([style.mention(m) for m in ch.joined])}.")
-        seats = f"{free} seat{'s' * (free != 1)} to fill"
-        lines.append(f"{seats}; the challenge expires {style.when(ch.expires_at)}.")
+        expires = style.when(ch.expires_at)
+        lines.append(f"{plural(free, 'seat')} to fill; the challenge expires {expires}.")
     else:
         lines.append(challenge_status(ch))
     return "\n".join(lines)
@@ -173,14 +178,16 @@ def start_text(match: Match, style: Style) -> str:
     )
 
 
-def turn_text(match: Match, style: Style) -> str:
-    """Who acts next and until when; for an ended match, its result."""
+def turn_text(match: Match, style: Style, *, again: bool = False) -> str:
+    """Who acts next and until when ("to move again" with `again`: the same player acts
+    twice in a row, as when a game has them score after a move); for an ended match, its
+    result."""
     if not match.active:
         return result_text(match, style)
     if match.to_act is None:
         return ""
     seat = seat_name(match.game, match.current_seat or 0)
-    line = f"{style.mention(match.to_act)} ({seat}) to move"
+    line = f"{style.mention(match.to_act)} ({seat}) to move" + (" again" if again else "")
     if match.paused:
         return line + "; their clock is paused (vacation)."
     if match.deadline is not None:
@@ -190,7 +197,8 @@ def turn_text(match: Match, style: Style) -> str:
 
 def board_caption(match: Match, style: Style) -> str:
     """The caption of a board posted on request."""
-    return f"Match #{match.id} after {match.ply} moves.\n" + turn_text(match, style)
+    when = f"after {plural(match.ply, 'move')}" if match.ply else "before the first move"
+    return f"Match #{match.id}, {when}.\n" + turn_text(match, style)
 
 
 _ENDINGS = ("resign", "timeout", "draw", "abort", "cancel")
@@ -226,7 +234,8 @@ def update_text(update: MatchUpdate, style: Style) -> str:
         waiting = _join([style.mention(m) for m in match.proposal.waiting_for])
         kind = "draw" if match.proposal.kind == "draw" else "takeback"
         lines.append(f"Waiting for {waiting} to answer the {kind}.")
-    lines.append(turn_text(match, style))
+    again = update.action == "move" and match.to_act == update.actor_id
+    lines.append(turn_text(match, style, again=again))
     return "\n".join(line for line in lines if line)
 
 
@@ -251,12 +260,12 @@ def result_text(match: Match, style: Style) -> str:
             f"{style.mention(s.member_id)} {result.scores[s.seat]}" for s in match.seats
         )
         lines.append(f"Scores: {scores}.")
-    for change in result.rating_changes:
-        sign = "+" if change.delta >= 0 else ""
-        lines.append(
-            f"{style.mention(change.member_id)}: {change.before} → {change.after} ({sign}"
-            f"{change.delta})"
+    if result.rating_changes:
+        changes = ", ".join(
+            f"{style.mention(c.member_id)} {c.before} → {c.after} ({c.delta:+d})"
+            for c in result.rating_changes
         )
+        lines.append(f"Ratings: {changes}.")
     if not result.rated and result.how in ("abort", "cancel"):
         lines.append("Unrated.")
     return "\n".join(lines)
@@ -279,14 +288,17 @@ def reminder_text(reminder: Reminder, style: Style) -> str:
 
 
 # ---- lists
-def matches_text(matches: Sequence[Match], member_id: int, style: Style, where: Callable) -> str:
-    """A member's active matches: game, opponents, where, whose turn, deadline."""
+def matches_text(
+    matches: Sequence[Match], member_id: int, style: Style, where: Callable[[Match], str]
+) -> str:
+    """A member's active matches: game, opponents, where (`where(match)`: "in #thread"),
+    whose turn, deadline."""
     if not matches:
         return "You have no active matches. Start one with `/challenge`."
     lines = []
     for m in matches:
         others = [style.mention(o) for o in m.members if o != member_id]
-        head = f"#{m.id} {m.game_title} vs {_join(others)} in {where(m)}: "
+        head = f"#{m.id} {m.game_title} vs {_join(others)} {where(m)}: "
         if m.to_act == member_id:
             turn = "**your move**"
         else:
@@ -312,7 +324,8 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
             outcome = _join([style.mention(w) for w in result.winners]) + " won"
         players = " vs ".join(style.mention(x) for x in m.members)
         when = style.when(m.ended_at) if m.ended_at else ""
-        lines.append(f"#{m.id} {m.game_title}: {players}: {outcome} ({m.ply} moves) {when}")
+        moves = plural(m.ply, "move")
+        lines.append(f"#{m.id} {m.game_title}: {players}: {outcome} ({moves}) {when}".rstrip())
     return clip("\n".join(lines))
 
 
@@ -341,12 +354,13 @@ def standings_text(title: str, standings: Sequence[Standing], style: Style) -> s
 
 def stats_text(stats: PlayerStats, style: Style) -> str:
     """A member's ratings and results per game."""
-    lines = [f"{style.mention(stats.member_id)}: {stats.active_matches} active matches."]
+    active = plural(stats.active_matches, "active match", "active matches")
+    lines = [f"{style.mention(stats.member_id)}: {active}."]
     for g in stats.games:
         rank = f", rank {g.rank}" if g.rank else ""
         lines.append(
             f"{games.get(g.game).title}: rating {g.rating}{rank}; {g.games} played, "
-            f"{g.wins} won, {g.draws} drawn, {g.losses} lost"
+            f"{g.wins} won, {g.draws} drawn, {g.losses} lost."
         )
     if not stats.games:
         lines.append("No finished rated matches yet.")
@@ -354,17 +368,18 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 
 
 def rules_text(game: games.Game) -> str:
-    """A game's summary, player counts and options, for /rules."""
+    """A game's summary, player counts and options, for /rules (it may be longer than one
+    Discord message: send it with `split_message`)."""
     counts = (
         str(game.min_players)
         if game.min_players == game.max_players
         else f"{game.min_players} to {game.max_players}"
     )
-    lines = [f"**{game.title}** ({counts} players)", game.summary.strip()]
+    text = f"**{game.title}** ({counts} players)\n{game.summary.strip()}".strip()
     if game.options:
-        lines.append("Options for `/challenge options:`")
-        lines += [f"- {describe_option(o)}" for o in game.options]
-    return clip("\n".join(line for line in lines if line))
+        options = [f"- {describe_option(o)}" for o in game.options]
+        text += "\n\nOptions for `/challenge options:`\n" + "\n".join(options)
+    return text
 
 
 def settings_text(member: MemberSettings, style: Style) -> str:
@@ -380,6 +395,22 @@ def guild_settings_text(guild: GuildSettings) -> str:
     """A server's defaults in words."""
     where = f"<#{guild.challenge_channel_id}>" if guild.challenge_channel_id else "any channel"
     return f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}."
+
+
+def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
+    """`text` as messages of at most `limit` characters, cut between paragraphs where it
+    can, else between lines, else between words."""
+    pieces = []
+    while len(text) > limit:
+        for mark in ("\n\n", "\n", " "):
+            cut = text.rfind(mark, 0, limit + 1)
+            if cut >= limit // 2:
+                break
+        if cut <= 0:
+            cut = limit
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip("\n ")
+    return [*pieces, text]
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -99,11 +99,18 @@ async def test_open_challenge_fills_seat_by_seat_then_starts(env):
     calls = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
     assert "create_thread" not in [c.kind for c in calls]
     assert f"Joined so far: <@{ALICE}> and <@{BOB}>" in message["content"]
-    assert calls[-1].content == "You joined the challenge."
+    assert calls[-1].content == (
+        "You joined challenge #1; the match starts when every seat is taken."
+    )
     again = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
     assert [c.kind for c in again] == ["callback", "followup"] and again[-1].ephemeral
     assert "already in" in again[-1].content
+    left = await fake.click(BOB, message["id"], "sc:challenge:1:decline")
+    assert left[-1].ephemeral and left[-1].content == "You left challenge #1."
+    assert "2 seats to fill" in message["content"] and "Joined so far" not in message["content"]
     await fake.click(CAROL, message["id"], "sc:challenge:1:accept")
+    assert fake.threads() == []
+    await fake.click(BOB, message["id"], "sc:challenge:1:accept")
     match = await bot.service.get_match(1)
     assert sorted(match.members) == [ALICE, BOB, CAROL]
     assert dict(match.options)["variant"] == "expert"
@@ -120,10 +127,12 @@ async def test_decline_by_opponent_and_withdraw_by_challenger(env):
     calls = await fake.click(DAVE, first["id"], "sc:challenge:1:decline")
     assert calls[-1].ephemeral and "not part of this challenge" in calls[-1].content
     assert (await bot.service.get_challenge(1)).pending
-    await fake.click(BOB, first["id"], "sc:challenge:1:decline")
+    calls = await fake.click(BOB, first["id"], "sc:challenge:1:decline")
+    assert calls[-1].ephemeral and calls[-1].content == "You declined challenge #1."
     assert (await bot.service.get_challenge(1)).status == "declined"
     assert "Declined." in first["content"] and first["components"] == []
-    await fake.click(ALICE, second["id"], "sc:challenge:2:decline")
+    calls = await fake.click(ALICE, second["id"], "sc:challenge:2:decline")
+    assert calls[-1].ephemeral and calls[-1].content == "You withdrew challenge #2."
     assert (await bot.service.get_challenge(2)).status == "cancelled"
     assert "Withdrawn" in second["content"]
 
@@ -157,7 +166,7 @@ async def test_expired_challenge_button_says_so_and_changes_nothing(env):
     ("options", "expected"),
     [
         ({"game": "chess", "opponent": BOB}, "There is no game called 'chess'"),
-        ({"game": "skift", "opponent": ALICE}, "cannot challenge yourself"),
+        ({"game": "skift", "opponent": ALICE}, "You cannot challenge yourself."),
         ({"game": "skift", "opponent": BOT_ID}, "Bots cannot play"),
         ({"game": "skift", "opponent": BOB, "options": "colour=red"}, "has no option 'colour'"),
         ({"game": "skift", "opponent": BOB, "clock": "soon"}, "cannot read the clock"),
@@ -168,9 +177,8 @@ async def test_expired_challenge_button_says_so_and_changes_nothing(env):
 async def test_bad_challenges_are_refused_privately_and_post_nothing(env, options, expected):
     fake, bot, *_ = env
     calls = await fake.slash(ALICE, "challenge", **options)
-    assert [c.kind for c in calls] == ["callback"]
-    assert calls[0].json["type"] == 4 and calls[0].ephemeral
-    assert expected in calls[0].content
+    assert "send_message" not in [c.kind for c in calls]
+    assert calls[0].ephemeral and calls[-1].ephemeral and expected in calls[-1].content
     assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
 
 

@@ -103,6 +103,17 @@ async def test_standings_stats_and_rules(env):
     assert "- layout (rulings; default rulings): Start position" in skift.content
     assert set(skift.files) == {"skift-example.png"}
     assert skift.json["attachments"][0]["description"]
+    calls = await fake.slash(CAROL, "rules", game="shiftago")  # too long for one message
+    assert [c.kind for c in calls] == ["callback", "followup", "followup"]
+    summary, options = calls[1:]
+    assert summary.ephemeral and options.ephemeral and not summary.files
+    assert summary.content.startswith("**Shiftago** (2 to 4 players)\n")
+    assert options.content.startswith("Options for `/challenge options:`\n- variant (")
+    assert all(len(c.content) <= 2000 for c in calls[1:])
+    assert set(options.files) == {"shiftago-example.png"}
+    unknown = await fake.slash(CAROL, "rules", game="chess")
+    assert [c.kind for c in unknown] == ["callback"] and unknown[0].ephemeral
+    assert unknown[0].content == "There is no game called 'chess'; choose one of: skift, shiftago."
 
 
 @pytest.mark.asyncio

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.discord.text import seat_name
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -21,11 +22,12 @@ from tests.bot.discord_harness import (
 )
 
 
-async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> int:
-    """Play random legal moves with /move until the match ends; returns the number of moves.
-    Checks every move's post: the board, its alt text, and a ping of exactly the next player."""
+async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> tuple[int, int]:
+    """Play random legal moves with /move until the match ends; returns the number of moves
+    and how many of them were followed by the same player again. Checks every move's post:
+    the board, its alt text, and a ping of exactly the next player, with their deadline."""
     rng = random.Random(seed)
-    moves = 0
+    moves = again = 0
     while (match := await bot.service.get_match(match_id)).active:
         legal = await bot.service.legal_moves(match_id, match.to_act, "", 10_000)
         notation = rng.choice(legal).notation
@@ -36,9 +38,16 @@ async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> int:
         after = await bot.service.get_match(match_id)
         if after.active:
             assert post.json["allowed_mentions"]["users"] == [after.to_act]
+            turn = f"<@{after.to_act}> ({seat_name(after.game, after.current_seat)}) to move"
+            if after.to_act == match.to_act:
+                turn, again = turn + " again", again + 1
+            deadline = (
+                f", before <t:{int(after.deadline.timestamp())}:f>" if after.deadline else "."
+            )
+            assert turn + deadline in post.content
         moves += 1
         assert moves < 400, "the match does not end"
-    return moves
+    return moves, again
 
 
 @pytest.mark.asyncio
@@ -46,7 +55,8 @@ async def test_a_whole_skift_match(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="1d")
-        moves = await play_out(fake, bot, match_id, thread, seed=3)
+        moves, again = await play_out(fake, bot, match_id, thread, seed=3)
+        assert again == 0  # in Skift the turn always passes
         match = await bot.service.get_match(match_id)
         assert match.status == "finished" and match.ply == moves
         end, replay = fake.messages_in(thread)[-2:]
@@ -66,7 +76,9 @@ async def test_a_whole_skift_match(tmp_path):
 async def test_a_whole_four_player_shiftago_match_from_an_open_challenge(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
-        await fake.slash(ALICE, "challenge", game="shiftago", players=4, clock="none")
+        await fake.slash(
+            ALICE, "challenge", game="shiftago", players=4, options="variant=expert", clock="none"
+        )
         message = fake.last_message(fake.channel_id)
         assert "3 seats to fill" in message["content"]
         for member in (BOB, CAROL, DAVE):
@@ -77,11 +89,16 @@ async def test_a_whole_four_player_shiftago_match_from_an_open_challenge(tmp_pat
         assert all(f"<@{m}>" in first["content"] for m in (ALICE, BOB, CAROL, DAVE))
         match = await bot.service.match_in_channel(thread)
         assert len(match.seats) == 4
-        moves = await play_out(fake, bot, match.id, thread, seed=5)
+        moves, again = await play_out(fake, bot, match.id, thread, seed=5)
+        assert again > 0  # a line was made: its maker scores it, then inserts again
         match = await bot.service.get_match(match.id)
         assert not match.active and match.ply == moves
-        replay = fake.last_message(thread)["attachments"]
-        assert [a["filename"] for a in replay] == [f"match-{match.id}.gif"]
+        end, replay = fake.messages_in(thread)[-2:]
+        scores = ", ".join(f"<@{s.member_id}> {match.result.scores[s.seat]}" for s in match.seats)
+        assert f"\nScores: {scores}.\nRatings: <@" in end["content"]
+        assert end["content"].count(" → ") == 4
+        assert set(end["allowed_mentions"]["users"]) == {ALICE, BOB, CAROL, DAVE}
+        assert [a["filename"] for a in replay["attachments"]] == [f"match-{match.id}.gif"]
         table = await fake.slash(BOB, "standings", game="shiftago")
         assert "**Shiftago standings**" in table[-1].content
         assert table[-1].content.count("\n") == 4  # four rated players

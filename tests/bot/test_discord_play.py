@@ -115,7 +115,12 @@ async def test_board_reposts_the_picture_without_pinging(game):
     calls = await fake.slash(CAROL, "board", channel_id=thread)
     assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
     assert "board.png" in calls[1].files and calls[1].json["allowed_mentions"]["users"] == []
-    assert "Match #1 after 0 moves" in calls[1].content
+    assert calls[1].content.startswith("Match #1, before the first move.\n<@")
+    mover, _ = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    calls = await fake.slash(CAROL, "board", channel_id=thread)
+    assert calls[1].content.startswith("Match #1, after 1 move.\n<@")
 
 
 @pytest.mark.asyncio

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import poster_of, service_of
+from bot.discord.actions import match_of_server, poster_of, service_of
 from bot.discord.autocomplete import clock_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.replies import Refusal, answer, begin
@@ -38,11 +38,10 @@ class Admin(commands.Cog):
     ) -> None:
         """Cancel an active match of this server (unrated)."""
         await begin(interaction)
-        service = service_of(interaction)
-        found = await service.get_match(match)
-        if found.guild_id != interaction.guild_id:
-            raise Refusal(f"There is no match #{match} in this server.")
-        update = await service.cancel_match(match, interaction.guild_id, interaction.user.id)
+        await match_of_server(interaction, match)
+        update = await service_of(interaction).cancel_match(
+            match, interaction.guild_id, interaction.user.id
+        )
         await poster_of(interaction).post_update(update, interaction.channel)
         await answer(interaction, f"Match #{match} is cancelled.")
 

@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.autocomplete import clock_choices, game_choices, option_choices
-from bot.discord.options import game_named, parse_options
+from bot.discord.autocomplete import GameOption, clock_choices, option_choices
+from bot.discord.options import parse_options
 from bot.discord.posting import STYLE, pings
 from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.text import challenge_text, parse_clock
@@ -33,11 +33,11 @@ class Challenges(commands.Cog):
         takebacks="Whether a player may ask to take back their last move (default: yes)",
         auto_timeout="End the match when time runs out (default: the waiting player claims it)",
     )
-    @app_commands.autocomplete(game=game_choices, options=option_choices, clock=clock_choices)
+    @app_commands.autocomplete(options=option_choices, clock=clock_choices)
     async def challenge(
         self,
         interaction: discord.Interaction,
-        game: str,
+        game: GameOption,
         opponent: discord.Member | None = None,
         opponent2: discord.Member | None = None,
         opponent3: discord.Member | None = None,
@@ -48,14 +48,11 @@ class Challenges(commands.Cog):
         auto_timeout: bool = False,
     ) -> None:
         """Challenge members to a match, or post an open challenge that anyone may join."""
-        chosen = game_named(game)
-        game_options = parse_options(chosen, options)
+        game_options = parse_options(game, options)
         clock_hours = parse_clock(clock)
         opponents = list(dict.fromkeys(m for m in (opponent, opponent2, opponent3) if m))
         if any(m.bot for m in opponents):
             raise Refusal("Bots cannot play; challenge a person.")
-        if interaction.user in opponents:
-            raise Refusal("You cannot challenge yourself; name someone else.")
         if not isinstance(interaction.channel, discord.TextChannel):
             raise Refusal(
                 "Post challenges in a text channel, not in a thread: every match gets a "
@@ -68,7 +65,7 @@ class Challenges(commands.Cog):
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
-            chosen.name,
+            game.name,
             opponents=[m.id for m in opponents],
             players=players,
             options=game_options,

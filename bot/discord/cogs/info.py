@@ -8,9 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import match_here, poster_of, service_of
-from bot.discord.autocomplete import game_choices
-from bot.discord.options import game_named
+from bot.discord.actions import match_here, match_of_server, poster_of, service_of
+from bot.discord.autocomplete import GameOption
 from bot.discord.pictures import example_picture, replay_picture
 from bot.discord.posting import STYLE, as_file
 from bot.discord.replies import answer, begin
@@ -24,10 +23,15 @@ from bot.discord.text import (
 )
 from bot.service import Match
 
+EXPORT_WHERE = (
+    "There is no active match here: give the match's number, as in `/export match:12` "
+    "(`/history` lists the finished ones)."
+)
+
 
 def where(match: Match) -> str:
-    """A link to the match's thread."""
-    return f"<#{match.channel_id}>" if match.channel_id else "a thread not yet made"
+    """Where the match is played: a link to its thread."""
+    return f"in <#{match.channel_id}>" if match.channel_id else "(its thread is not made yet)"
 
 
 class Info(commands.Cog):
@@ -51,25 +55,25 @@ class Info(commands.Cog):
         game="Only this game",
         match="Show the moves of one match by its number instead",
     )
-    @app_commands.autocomplete(game=game_choices)
     async def history(
         self,
         interaction: discord.Interaction,
         member: discord.Member | None = None,
-        game: str | None = None,
+        game: GameOption | None = None,
         match: app_commands.Range[int, 1] | None = None,
     ) -> None:
         """Show finished matches in this server, or the moves of one match."""
         await begin(interaction)
         service = service_of(interaction)
         if match is not None:
+            await match_of_server(interaction, match)
             record = await service.match_record(match)
             await answer(interaction, record_text(record, STYLE))
             return
         found = await service.finished_matches(
             member_id=member.id if member else None,
             guild_id=interaction.guild_id,
-            game=game_named(game).name if game else None,
+            game=game.name if game else None,
         )
         await answer(interaction, history_text(found, STYLE))
 
@@ -82,7 +86,10 @@ class Info(commands.Cog):
         """Get a match's record as a text file and its replay animation."""
         await begin(interaction)
         service = service_of(interaction)
-        match_id = match if match is not None else (await match_here(interaction)).id
+        if match is None:
+            match_id = (await match_here(interaction, EXPORT_WHERE)).id
+        else:
+            match_id = (await match_of_server(interaction, match)).id
         record = await service.match_record(match_id)
         names = await poster_of(interaction).names(interaction.guild, record.match.members)
         text = await service.export(match_id, names)
@@ -98,13 +105,11 @@ class Info(commands.Cog):
     @app_commands.command(name="standings")
     @app_commands.guild_only()
     @app_commands.describe(game="The game whose table to show")
-    @app_commands.autocomplete(game=game_choices)
-    async def standings(self, interaction: discord.Interaction, game: str) -> None:
+    async def standings(self, interaction: discord.Interaction, game: GameOption) -> None:
         """Show this server's ratings table for a game."""
-        chosen = game_named(game)
         await begin(interaction)
-        table = await service_of(interaction).standings(interaction.guild_id, chosen.name)
-        await answer(interaction, standings_text(chosen.title, table, STYLE))
+        table = await service_of(interaction).standings(interaction.guild_id, game.name)
+        await answer(interaction, standings_text(game.title, table, STYLE))
 
     @app_commands.command(name="stats")
     @app_commands.guild_only()
@@ -121,10 +126,8 @@ class Info(commands.Cog):
     @app_commands.command(name="rules")
     @app_commands.guild_only()
     @app_commands.describe(game="The game to explain")
-    @app_commands.autocomplete(game=game_choices)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction, game: GameOption) -> None:
         """Explain a game in short, with a picture of an example position and its options."""
-        chosen = game_named(game)
         await begin(interaction)
-        picture = await example_picture(chosen)
-        await answer(interaction, rules_text(chosen), files=[as_file(picture)])
+        picture = await example_picture(game)
+        await answer(interaction, rules_text(game), files=[as_file(picture)])
