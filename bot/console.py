@@ -16,6 +16,7 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
 
 from __future__ import annotations
 
+import inspect
 import re
 import shlex
 import sys
@@ -56,6 +57,7 @@ from bot.discord.text import (
 from bot.service import MatchService, MatchUpdate
 
 MENTION = re.compile(r"<@!?(\d+)>")  # a mention in a text the service wrote
+SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
 # command -> (method name, option names in order); groups as "draw offer"
@@ -100,6 +102,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "settings vacation": ("settings_vacation", ("days",)),
     "tick": ("tick", ()),
 }
+FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
 MATCH_ACTIONS = {
     "resign",
     "offer_draw",
@@ -136,16 +139,30 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     if name not in COMMANDS:
         raise ConsoleError(f"There is no command {name!r}; type help for the list.")
     params = COMMANDS[name][1]
+    rest = words[1:]
+    if len(params) == 1 and params[0] in FREE_TEXT and rest:
+        text = " ".join(rest)
+        key, sep, value = text.partition(":")
+        return name, {params[0]: value.strip() if sep and key == params[0] else text}
     options: dict[str, str] = {}
-    for position, word in enumerate(words[1:]):
+    for position, word in enumerate(rest):
         key, sep, value = word.partition(":")
         if sep and key in params:
             options[key] = value
         elif position < len(params) and params[position] not in options:
             options[params[position]] = word
         else:
-            raise ConsoleError(f"{name} has no option for {word!r}; its options: {params}.")
+            known = f"its options are {', '.join(params)}" if params else "it takes no options"
+            raise ConsoleError(f"{name} has no option for {word!r}; {known}.")
     return name, options
+
+
+def whole_number(text: str, what: str) -> int:
+    """`text` read as a whole number, or a ConsoleError naming `what` was expected."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ConsoleError(f"Give {what} as a whole number, not {text!r}.") from None
 
 
 def _yes(text: str) -> bool:
@@ -187,7 +204,7 @@ class Console:
     def say(self, text: str) -> None:
         """Print a message, without Discord's bold marks and with names for mentions."""
         named = MENTION.sub(lambda found: self.name_of(int(found[1])), text)
-        print(named.replace("**", ""), file=self.out)
+        print(SLASH.sub("`", named.replace("**", "")), file=self.out)
 
     def save(self, picture: Picture, name: str) -> Path:
         """Write a picture into the pictures folder; say where."""
@@ -205,20 +222,21 @@ class Console:
         head = words[0].lower()
         if head in ("quit", "exit"):
             return False
-        if head == "help":
-            self.say(help_text())
-        elif head == "as" and len(words) == 2:
-            self.act_as(words[1])
-            self.say(f"You are now {self.player}.")
-        elif head == "use" and len(words) == 2 and words[1].isdigit():
-            self.here = (await self.service.get_match(int(words[1]))).id
-            self.say(f"Match #{self.here} is now the current match.")
-        else:
-            try:
+        try:
+            if head == "help":
+                self.say(help_text())
+            elif head == "as" and len(words) == 2:
+                self.act_as(words[1])
+                self.say(f"You are now {self.player}.")
+            elif head == "use" and len(words) == 2:
+                match_id = whole_number(words[1], "the match")
+                self.here = (await self.service.get_match(match_id)).id
+                self.say(f"Match #{self.here} is now the current match.")
+            else:
                 name, options = parse_line(line)
                 await self.dispatch(name, options)
-            except (ConsoleError, *PLAYER_ERRORS) as error:
-                self.say(f"Refused: {error}")
+        except (ConsoleError, *PLAYER_ERRORS) as error:
+            self.say(f"Refused: {error}")
         return True
 
     async def dispatch(self, name: str, options: dict[str, str]) -> None:
@@ -226,8 +244,17 @@ class Console:
         method = COMMANDS[name][0]
         if method in MATCH_ACTIONS:
             await self.match_action(method)
-        else:
-            await getattr(self, "do_" + method)(**options)
+            return
+        handler = getattr(self, "do_" + method)
+        needed = inspect.signature(handler).parameters.values()
+        missing = [
+            p.name
+            for p in needed
+            if p.default is p.empty and p.kind is not p.VAR_KEYWORD and p.name not in options
+        ]
+        if missing:
+            raise ConsoleError(f"{name} needs {' and '.join(missing)}; type help for the options.")
+        await handler(**options)
 
     def _current(self) -> int:
         if self.here is None:
@@ -246,7 +273,8 @@ class Console:
         match = update.match
         board = await update_board(update)
         if board is not None:
-            self.save(board, f"match-{match.id}-{match.ply:03d}.png")
+            step = "end" if update.result is not None else f"{match.ply:03d}"
+            self.save(board, f"match-{match.id}-{step}.png")
         if update.result is not None:
             replay = await replay_picture(await self.service.match_record(match.id))
             self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
@@ -264,7 +292,7 @@ class Console:
             self.me,
             chosen.name,
             opponents=opponents,
-            players=int(given["players"]) if "players" in given else None,
+            players=whole_number(given["players"], "players") if "players" in given else None,
             options=parse_options(chosen, given.get("options")),
             clock_hours=parse_clock(given.get("clock")),
             takebacks=_yes(given.get("takebacks", "yes")),
@@ -275,7 +303,7 @@ class Console:
 
     async def _challenge_id(self, given: str | None) -> int:
         if given:
-            return int(given)
+            return whole_number(given, "the challenge")
         pending = await self.service.pending_challenges(guild_id=GUILD)
         if not pending:
             raise ConsoleError("There is no pending challenge to answer.")
@@ -310,9 +338,10 @@ class Console:
     async def do_moves(self, prefix: str = "") -> None:
         """moves [PREFIX]: your legal moves starting with PREFIX (at most 25)."""
         match = await self.service.get_match(self._current())
+        if not match.active:
+            raise ConsoleError(f"Match #{match.id} has ended.")
         if match.to_act != self.me:
-            self.say(turn_text(match, self.style))
-            return
+            raise ConsoleError(f"It is not your turn: {turn_text(match, self.style)}")
         found = await self.service.legal_moves(match.id, self.me, prefix)
         self.say("\n".join(f"{m.notation}: {m.words}" for m in found) or "No legal moves match.")
 
@@ -339,7 +368,7 @@ class Console:
     async def do_matches(self) -> None:
         """matches: your active matches."""
         found = await self.service.active_matches(self.me)
-        self.say(matches_text(found, self.me, self.style, lambda m: f"match {m.id}"))
+        self.say(matches_text(found, self.me, self.style, lambda m: f"(use {m.id})"))
 
     async def do_history(self, member: str | None = None, game: str | None = None) -> None:
         """history [member] [game]: finished matches."""
@@ -352,7 +381,7 @@ class Console:
 
     async def do_export(self, match: str | None = None) -> None:
         """export [match]: write the record (text) and the replay next to the pictures."""
-        match_id = int(match) if match else self._current()
+        match_id = whole_number(match, "the match") if match else self._current()
         record = await self.service.match_record(match_id)
         names = {m: self.name_of(m) for m in record.match.members}
         text_path = self.pictures / f"match-{match_id}.txt"
@@ -389,7 +418,7 @@ class Console:
 
     async def do_settings_vacation(self, days: str) -> None:
         """settings vacation DAYS (0 ends it)."""
-        count = int(days)
+        count = whole_number(days, "the days")
         if count:
             mine = await self.service.start_vacation(self.me, count)
         else:

@@ -40,10 +40,14 @@ def test_parse_line_reads_named_and_positional_options():
         {"game": "shiftago", "options": "variant=expert handicap_turns=2"},
     )
     assert parse_line("draw offer") == ("draw offer", {})
+    assert parse_line("move x g3-g6 keep g3") == ("move", {"notation": "x g3-g6 keep g3"})
+    assert parse_line("moves prefix:x g") == ("moves", {"prefix": "x g"})
     with pytest.raises(ConsoleError, match="no command 'dance'"):
         parse_line("dance")
-    with pytest.raises(ConsoleError, match="has no option"):
+    with pytest.raises(ConsoleError, match="^board has no option for 'now'; it takes no options.$"):
         parse_line("board now")
+    with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
+        parse_line("challenge skift bob carol dave 4 x 3d yes no extra")
 
 
 @pytest.mark.asyncio
@@ -60,11 +64,13 @@ async def test_a_match_in_the_console(console):
     said = await run(con, out, f"move {first}")
     assert f"{mover} played `{first}`" in said
     assert (con.pictures / "match-1-001.png").read_bytes().startswith(b"\x89PNG")
-    said = await run(con, out, f"move {first}")
+    said = await run(con, out, f"move {first}", "moves")
     assert said.startswith("Refused: It is ") and "turn" in said
+    assert said.splitlines()[1].startswith("Refused: It is not your turn: ")
     said = await run(con, out, "draw offer", "as alice" if mover == "bob" else "as bob")
     said = await run(con, out, "draw accept", "export", "board", "hand", "matches")
     assert "Drawn:" in said and "Skift has no hidden information" in said
+    assert (con.pictures / "match-1-end.png").read_bytes().startswith(b"\x89PNG")
     assert (con.pictures / "match-1-replay.gif").read_bytes().startswith(b"GIF8")
     assert "Moves:" in (con.pictures / "match-1.txt").read_text()
     assert "You have no active matches" in said
@@ -81,6 +87,13 @@ async def test_settings_tick_help_and_refusals(console):
     assert "Reminders: off." in said and "Nothing is due." in said
     said = await run(con, out, "settings reminders maybe", "move c3-c4", "dance")
     assert said.count("Refused:") == 3 and "no current match" in said
+    said = await run(con, out, "move", "use 7", "challenge skift players:two", "use x")
+    assert said.splitlines() == [
+        "Refused: move needs notation; type help for the options.",
+        "Refused: There is no match #7.",
+        "Refused: Give players as a whole number, not 'two'.",
+        "Refused: Give the match as a whole number, not 'x'.",
+    ]
     said = await run(con, out, "help")
     assert all(name in said for name in COMMANDS)
     assert not await con.run_line("quit")
