@@ -8,8 +8,9 @@ The recipe that keeps pictures smooth and fast:
    drawn once, supersampled for smooth edges, cached per size and colour, and pasted
    with `paste`. Sprites are anchored: `paste(image, sprite, x, y)` puts the sprite's
    anchor (a piece's centre, an arrow's tail, a text's centre) on (x, y).
-3. `header_strip` makes the strip on top (whose turn, per-seat figures, move number)
-   from a row of tokens: strings and sprites.
+3. `header_strip` makes the strip on top from rows of tokens (strings and sprites):
+   `turn_tokens` (move number, whose turn or the result) on the left, each seat's
+   figures on the right.
 4. `to_palette` maps the finished image onto the theme's fixed 256-colour palette
    (exact theme colours plus their blends, so antialiased edges stay smooth) and
    `encode_png` encodes it. Palette images make small PNGs and animated GIFs whose
@@ -21,9 +22,9 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -131,26 +132,12 @@ def _canvas(px: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
 
 
 def _draw_mark(pen: ImageDraw.ImageDraw, mark: str, side: int, inner: float, ink: RGB) -> None:
-    """Draw a seat mark centred in a square of `side`, scaled to the `inner` size."""
-    c = side / 2
-    r = inner / 2
-    stroke = max(SUPERSAMPLE, round(inner * 0.16))
+    """Draw a seat mark (see `render.theme.MARKS`) centred in a square of `side`, scaled
+    to the `inner` size."""
     if mark == "ring":
-        pen.ellipse(
-            [c - r * 0.62, c - r * 0.62, c + r * 0.62, c + r * 0.62], outline=ink, width=stroke
-        )
-    elif mark == "dot":
-        pen.ellipse([c - r * 0.34, c - r * 0.34, c + r * 0.34, c + r * 0.34], fill=ink)
-    elif mark == "cross":
-        arm = r * 0.62
-        pen.rectangle([c - arm, c - stroke / 2, c + arm, c + stroke / 2], fill=ink)
-        pen.rectangle([c - stroke / 2, c - arm, c + stroke / 2, c + arm], fill=ink)
-    elif mark == "bar":
-        arm = r * 0.66
-        pen.rectangle([c - arm, c - stroke * 0.6, c + arm, c + stroke * 0.6], fill=ink)
-    elif mark == "diamond":
-        d = r * 0.5
-        pen.polygon([(c, c - d), (c + d, c), (c, c + d), (c - d, c)], fill=ink)
+        c, r = side / 2, inner / 2 * 0.62
+        stroke = max(SUPERSAMPLE, round(inner * 0.16))
+        pen.ellipse([c - r, c - r, c + r, c + r], outline=ink, width=stroke)
 
 
 @lru_cache(maxsize=256)
@@ -179,13 +166,13 @@ def piece_sprite(style: SeatStyle, shape: str, px: int, opacity: float = 1.0) ->
     return _finish(big, (side / 2, side / 2), opacity)
 
 
-@lru_cache(maxsize=64)
-def piece_chip(style: SeatStyle, shape: str, px: int, fill: RGB, edge: RGB) -> Sprite:
-    """A piece `px` across on a small rounded square of board (`fill`, rimmed in `edge`).
+def chip(sprite: Sprite, fill: RGB, edge: RGB) -> Sprite:
+    """`sprite` (a piece) on a small rounded square of board (`fill`, rimmed in `edge`).
 
     For headers and legends: a piece on its own board colour reads on any background.
+    Anchored at its centre; not cached (cache the function that makes the sprite).
     """
-    side = round(px * 1.4)
+    side = round(max(sprite.width, sprite.height) * 1.4)
     big = Image.new("RGBA", (side * SUPERSAMPLE,) * 2, (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle(
         [0, 0, side * SUPERSAMPLE - 1, side * SUPERSAMPLE - 1],
@@ -194,10 +181,15 @@ def piece_chip(style: SeatStyle, shape: str, px: int, fill: RGB, edge: RGB) -> S
         outline=edge,
         width=SUPERSAMPLE,
     )
-    chip = _finish(big, (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2))
-    piece = piece_sprite(style, shape, px)
-    chip.image.alpha_composite(piece.image, (chip.ax - piece.ax, chip.ay - piece.ay))
-    return chip
+    backing = _finish(big, (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2))
+    backing.image.alpha_composite(sprite.image, (backing.ax - sprite.ax, backing.ay - sprite.ay))
+    return backing
+
+
+@lru_cache(maxsize=64)
+def piece_chip(style: SeatStyle, shape: str, px: int, fill: RGB, edge: RGB) -> Sprite:
+    """A piece of `style` and `shape`, `px` across, on a `chip` of board."""
+    return chip(piece_sprite(style, shape, px), fill, edge)
 
 
 @lru_cache(maxsize=128)
@@ -212,14 +204,15 @@ def disc_sprite(px: int, fill: RGB, edge: RGB, edge_px: float = 0.0) -> Sprite:
 
 
 @lru_cache(maxsize=256)
-def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB) -> Sprite:
+def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: bool = True) -> Sprite:
     """An arrow from its anchor (the tail) to (dx, dy) pixels away, `width` thick.
 
-    A thin `halo` rim keeps it readable on any surface.
+    A thin `halo` rim keeps it readable on any surface. Without a `head` it is a bar
+    with round ends (a line struck through things).
     """
     length = math.hypot(dx, dy)
     ux, uy = dx / length, dy / length
-    head = min(length * 0.55, width * 3.2)
+    tip_length = min(length * 0.55, width * 3.2) if head else 0.0
     pad = width * 2 + 2
     s = SUPERSAMPLE
     w = (abs(dx) + 2 * pad) * s
@@ -229,12 +222,15 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB) -> Sprite
     big = Image.new("RGBA", (round(w), round(h)), (0, 0, 0, 0))
     pen = ImageDraw.Draw(big)
     for grow, ink in ((max(1.0, width * 0.22) * s, halo), (0.0, colour)):
-        shaft_end = (tip[0] - ux * head * s * 0.9, tip[1] - uy * head * s * 0.9)
+        shaft_end = (tip[0] - ux * tip_length * s * 0.9, tip[1] - uy * tip_length * s * 0.9)
         pen.line([tail, shaft_end], fill=ink, width=round(width * s + 2 * grow))
         r = width * s / 2 + grow
-        pen.ellipse([tail[0] - r, tail[1] - r, tail[0] + r, tail[1] + r], fill=ink)
-        half = head * 0.62 * s + grow
-        back = (tip[0] - ux * (head * s + grow), tip[1] - uy * (head * s + grow))
+        for end in (tail, tip) if not head else (tail,):
+            pen.ellipse([end[0] - r, end[1] - r, end[0] + r, end[1] + r], fill=ink)
+        if not head:
+            continue
+        half = tip_length * 0.62 * s + grow
+        back = (tip[0] - ux * (tip_length * s + grow), tip[1] - uy * (tip_length * s + grow))
         front = (tip[0] + ux * grow * 1.4, tip[1] + uy * grow * 1.4)
         pen.polygon(
             [
@@ -245,6 +241,46 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB) -> Sprite
             fill=ink,
         )
     return _finish(big, tail)
+
+
+#: The unit step towards each side, for `tag_sprite`.
+_SIDES = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+@lru_cache(maxsize=64)
+def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
+    """`text` on a rounded tag of `fill` with a point on its `point` side ("n", "e",
+    "s" or "w"), like a label pointing at something. Anchored at the middle of its body,
+    so it can stand where a plain label would."""
+    label = text_sprite(text, px, ink)
+    s = SUPERSAMPLE
+    body_w, body_h = label.width + px * 0.7, px * 1.35
+    reach = px * 0.55  # how far the point sticks out of the body
+    dx, dy = _SIDES[point]
+    w = body_w + reach * abs(dx) + 2
+    h = body_h + reach * abs(dy) + 2
+    # The body's box, shifted away from the point.
+    x0 = 1 + reach * max(0, -dx)
+    y0 = 1 + reach * max(0, -dy)
+    big = Image.new("RGBA", (round(w * s), round(h * s)), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(big)
+    box = [x0 * s, y0 * s, (x0 + body_w) * s, (y0 + body_h) * s]
+    pen.rounded_rectangle(box, radius=body_h * 0.3 * s, fill=fill)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    base = reach * 0.9 * s  # half the width of the point where it meets the body
+    edge = (cx + dx * half_w, cy + dy * half_h)
+    pen.polygon(
+        [
+            (edge[0] + dx * reach * s, edge[1] + dy * reach * s),
+            (edge[0] - dy * base - dx * s, edge[1] + dx * base - dy * s),
+            (edge[0] + dy * base - dx * s, edge[1] - dx * base - dy * s),
+        ],
+        fill=fill,
+    )
+    tag = _finish(big, (cx, cy))
+    tag.image.alpha_composite(label.image, (tag.ax - label.ax, tag.ay - label.ay))
+    return tag
 
 
 @lru_cache(maxsize=32)
@@ -351,6 +387,16 @@ def _token_width(token: Token, px: int, gap: int) -> int:
     return text_sprite(token, px, (0, 0, 0), "lm").width
 
 
+def _gap(px: int) -> int:
+    """The space between a header's tokens at text size `px` (its margin is `px`)."""
+    return max(4, px // 3)
+
+
+def _row_width(tokens: Sequence[Token], px: int, gap: int) -> int:
+    """How wide a row of `tokens` lays out at text size `px`."""
+    return sum(_token_width(t, px, gap) + gap for t in tokens) - gap if tokens else 0
+
+
 def _draw_row(
     image: Image.Image, tokens: Sequence[Token], x: int, y: int, px: int, gap: int, theme: Theme
 ) -> None:
@@ -363,29 +409,81 @@ def _draw_row(
         x += _token_width(token, px, gap) + gap
 
 
+def _wrap(tokens: Sequence[Token], room: int, px: int, gap: int) -> list[list[Token]]:
+    """`tokens` in lines at most `room` wide, broken only at the wide gaps (None)."""
+    groups: list[list[Token]] = [[]]
+    for token in tokens:
+        if token is None:
+            groups.append([])
+        else:
+            groups[-1].append(token)
+    lines: list[list[Token]] = []
+    for group in groups:
+        if lines and _row_width([*lines[-1], None, *group], px, gap) <= room:
+            lines[-1] += [None, *group]
+        else:
+            lines.append(group)
+    return lines
+
+
 def header_strip(
     width: int, theme: Theme, left: Sequence[Token], right: Sequence[Token], px: int
 ) -> Image.Image:
     """The strip on top of a picture: `left` tokens from the left, `right` from the right.
 
     Typical content: left "Move 12", a seat's piece, "White to move"; right each seat's
-    figures. When both do not fit on one line, `right` moves to a second line. Returns
-    an RGB image `width` wide to paste at the top of the picture.
+    figures, seats apart by a wide gap (None). When both do not fit on one line, `right`
+    follows on the lines below, broken between seats. Returns an RGB image `width` wide
+    to paste at the top of the picture.
     """
-    gap = max(4, px // 3)
+    gap = _gap(px)
     margin = px
-    widths = [sum(_token_width(t, px, gap) + gap for t in row) - gap for row in (left, right)]
-    one_line = widths[0] + widths[1] + 3 * gap * 2 <= width - 2 * margin
+    room = width - 2 * margin
     line = round(px * 1.6)
-    height = line + px if one_line else 2 * line + px
-    strip = new_canvas(width, height, theme.header)
-    top = height // 2 if one_line else px // 2 + line // 2
-    _draw_row(strip, left, margin, top, px, gap, theme)
-    if one_line:
-        _draw_row(strip, right, width - margin - widths[1], top, px, gap, theme)
-    else:
-        _draw_row(strip, right, margin, top + line, px, gap, theme)
+    right_width = _row_width(right, px, gap)
+    if _row_width(left, px, gap) + right_width + 3 * gap * 2 <= room:
+        strip = new_canvas(width, line + px, theme.header)
+        _draw_row(strip, left, margin, strip.height // 2, px, gap, theme)
+        _draw_row(strip, right, width - margin - right_width, strip.height // 2, px, gap, theme)
+        return strip
+    lines = [list(left), *_wrap(right, room, px, gap)]
+    strip = new_canvas(width, len(lines) * line + px, theme.header)
+    for index, tokens in enumerate(lines):
+        _draw_row(strip, tokens, margin, px // 2 + line // 2 + index * line, px, gap, theme)
     return strip
+
+
+def turn_tokens(
+    state: Any,
+    chip: Callable[[int], Sprite],
+    *,
+    width: int,
+    px: int,
+    doing: str = "to move",
+    why: bool = False,
+) -> list[Token]:
+    """The left of a game's header strip: the move number and whose turn, or the result.
+
+    `chip(seat)` is the seat's piece as drawn in the header; `doing` follows the seat's
+    name ("White to move"). With `why`, a winner's line adds the outcome's reason when
+    it fits in a header `width` wide at text size `px` ("Black wins: White has no kings
+    left"); use it where the reasons read well after the winner's name.
+    """
+    name = state.game.seat_name
+    outcome = state.outcome()
+    if outcome is None:
+        seat = state.current_player
+        return [f"Move {state.ply + 1}", None, chip(seat), f"{name(seat)} {doing}"]
+    played = f"{state.ply} moves"
+    if outcome.draw:
+        return [played, None, "Draw"]
+    winner = outcome.winners[0]
+    tokens: list[Token] = [played, None, chip(winner), f"{name(winner)} wins"]
+    if why:
+        reasoned = [*tokens[:-1], f"{name(winner)} wins: {outcome.reason.rstrip('.')}"]
+        if _row_width(reasoned, px, _gap(px)) <= width - 2 * px:
+            return reasoned
+    return tokens
 
 
 @lru_cache(maxsize=16)

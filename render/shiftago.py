@@ -12,30 +12,32 @@ it is and each player's marbles in hand (and points in Expert and Extreme).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.shiftago import COLOURS, LETTERS, Insert, Score
+from games.shiftago import LETTERS, Insert, Score
 from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
 from render.common import (
     Sprite,
     Token,
     arrow_sprite,
+    chip,
     dashed_rectangle,
     disc_sprite,
     header_px,
     header_strip,
     new_canvas,
     paste,
-    piece_chip,
     piece_sprite,
+    tag_sprite,
     text_sprite,
+    turn_tokens,
 )
 from render.shiftago_words import describe
-from render.theme import RGB, SeatStyle, Theme, hex_rgb
+from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix
 
 __all__ = ["describe", "draw", "extra_colours", "layout", "marble_style"]
 
@@ -57,6 +59,22 @@ _MARBLES = {
     ),
 }
 _LETTERED = {"contrast"}
+#: The last turn's colour where the theme's own is too close to a marble colour (the
+#: default theme's orange highlight would pass for Orange's marbles).
+_HIGHLIGHTS = {"default": hex_rgb("#d6249f")}
+
+
+def _look(theme: Theme) -> Theme:
+    """`theme` with the last turn's colours the Shiftago picture uses."""
+    colour = _HIGHLIGHTS.get(theme.name)
+    if colour is None:
+        return theme
+    return replace(
+        theme,
+        highlight=colour,
+        highlight_from=mix(theme.board, colour, 0.3),
+        highlight_to=mix(theme.board, colour, 0.55),
+    )
 
 
 def marble_style(theme: Theme, seat: int) -> SeatStyle:
@@ -66,9 +84,14 @@ def marble_style(theme: Theme, seat: int) -> SeatStyle:
 
 
 def extra_colours(theme: Theme) -> tuple[RGB, ...]:
-    """The marble colours, which the theme does not hold, for the picture's palette."""
+    """The marble and last-turn colours, which the theme does not hold, for the palette."""
     styles = _MARBLES.get(theme.name, _MARBLES["default"])
-    return tuple(colour for style in styles for colour in (style.fill, style.edge, style.ink))
+    look = _look(theme)
+    marked = (look.highlight, look.highlight_from, look.highlight_to)
+    return (
+        *(colour for style in styles for colour in (style.fill, style.edge, style.ink)),
+        *marked,
+    )
 
 
 @dataclass(frozen=True)
@@ -120,40 +143,38 @@ def _marble_for(theme: Theme, seat: int, px: int, opacity: float = 1.0) -> Sprit
     return _marble(marble_style(theme, seat), px, letter, opacity)
 
 
+@lru_cache(maxsize=64)
 def _chip(theme: Theme, seat: int, px: int) -> Sprite:
-    return piece_chip(marble_style(theme, seat), "circle", px, theme.board, theme.outline)
+    """A seat's marble (lettered where the theme letters them) on a chip of tray."""
+    return chip(_marble_for(theme, seat, px), theme.board, theme.outline)
 
 
 def _header(state: Any, theme: Theme, width: int) -> Image.Image:
     """Whose turn (or the result) on the left; each player's marbles and points right."""
     px = header_px(width)
     icon = round(px * 0.85)
-    outcome = state.outcome()
-    left: list[Token]
-    if outcome is None:
-        seat = state.current_player
-        doing = "to score a line" if state.scoring else "to insert"
-        left = [f"Move {state.ply + 1}", None, _chip(theme, seat, icon), f"{COLOURS[seat]} {doing}"]
-    elif outcome.draw:
-        left = [f"{state.ply} moves", None, "Draw"]
-    else:
-        winner = outcome.winners[0]
-        left = [f"{state.ply} moves", None, _chip(theme, winner, icon), f"{COLOURS[winner]} wins"]
+    doing = "to score a line" if state.scoring else "to insert"
+    left = turn_tokens(
+        state, lambda seat: _chip(theme, seat, icon), width=width, px=px, doing=doing
+    )
     right: list[Token] = []
-    crowded = state.players == 4 and state.scored()
+    scored = state.scored()
     for seat in range(state.players):
         if right:
             right.append(None)
         right.append(_chip(theme, seat, round(icon * 0.8)))
         if state.retired[seat]:
             right.append("out")
-            continue
-        # Four players with points: "13 · 2 pts" (marbles in hand, points) to fit one line.
-        figures = f"{state.supply[seat]}" if crowded else f"{state.supply[seat]} left"
-        if state.scored():
-            figures += f" · {state.scores[seat]} pts"
-        right.append(figures)
+        elif scored:
+            right.append(f"{state.supply[seat]} left · {state.scores[seat]} pts")
+        else:
+            right.append(f"{state.supply[seat]} left")
     return header_strip(width, theme, left, right, px)
+
+
+#: Each edge's outward step, and the way a tag there points (into the tray).
+_OUTWARD = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}
+_INWARD = {"N": "s", "S": "n", "W": "e", "E": "w"}
 
 
 def _label_px(width: int) -> int:
@@ -162,7 +183,7 @@ def _label_px(width: int) -> int:
 
 def _layout(width: int, header: int) -> tuple[Tray, int]:
     """The tray's geometry for a picture `width` wide under a header, and the height."""
-    margin = round(_label_px(width) * 2.2)
+    margin = round(_label_px(width) * 2.5)
     rim = max(6, round(width * 0.02))
     pitch = (width - 2 * margin - 2 * rim) / SIZE
     top = header + margin + rim
@@ -208,12 +229,12 @@ def _tints(state: Any, theme: Theme) -> dict[int, Any]:
 
 
 def _draw_marbles(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
-    """Every marble; the one just inserted gets a dark ring around it."""
+    """Every marble; the one just inserted gets a ring in the highlight colour."""
     px = round(tray.pitch * 0.8)
     action = _last_insert(state)
     if action is not None and state.board[action.path()[0]] is not None:
         ring = disc_sprite(
-            round(tray.pitch * 0.96), theme.highlight_to, theme.ink, tray.pitch * 0.04
+            round(tray.pitch * 0.98), theme.highlight_to, theme.highlight, tray.pitch * 0.07
         )
         paste(image, ring, *tray.centre(action.path()[0]))
     for index, seat in enumerate(state.board):
@@ -222,20 +243,20 @@ def _draw_marbles(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> N
 
 
 def _draw_removed(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
-    """Marbles scored away in the latest turn, faint and crossed where they stood."""
+    """Lines scored in the latest turn: the removed marbles faint where they stood, and
+    a bar struck through the whole line (under the marbles that stand there now)."""
     px = round(tray.pitch * 0.8)
-    pen = ImageDraw.Draw(image)
-    width = max(2, round(tray.pitch * 0.05))
+    width = max(3, round(tray.pitch * 0.1))
     for action in state.recent:
         if not isinstance(action.move, Score):
             continue
         for index in action.removed():
-            if state.board[index] is not None:
-                continue
-            x, y = tray.centre(index)
-            paste(image, _marble_for(theme, action.seat, px, theme.faint), x, y)
-            half = round(tray.pitch * 0.18)
-            pen.rectangle([x - half, y - width / 2, x + half, y + width / 2], fill=theme.removed)
+            if state.board[index] is None:
+                paste(image, _marble_for(theme, action.seat, px, theme.faint), *tray.centre(index))
+        line = action.line()
+        (x0, y0), (x1, y1) = tray.centre(line[0]), tray.centre(line[-1])
+        bar = arrow_sprite(round(x1 - x0), round(y1 - y0), width, theme.ink, theme.board, False)
+        paste(image, bar, x0, y0)
 
 
 def _draw_pending(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
@@ -250,41 +271,29 @@ def _draw_pending(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> N
 
 
 def _draw_labels(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
-    """The insertion notation of every lane at its edge; the last lane used is marked with
-    an arrow pointing in and its label drawn in the highlight colour."""
+    """The insertion notation of every lane at its edge; the last lane used has its label
+    on a tag in the highlight colour, pointing into the tray."""
     px = _label_px(image.width)
     action = _last_insert(state)
     used = (action.move.edge, action.move.lane) if action else None
     outside = tray.rim + tray.margin / 2
     for edge in EDGES:
+        dx, dy = _OUTWARD[edge]
         for lane in range(SIZE):
             x, y = tray.centre(LANES[edge, lane][0])
-            dx, dy = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}[edge]
-            edge_x = x + dx * (tray.pitch / 2 + outside)
-            edge_y = y + dy * (tray.pitch / 2 + outside)
-            colour = theme.highlight if (edge, lane) == used else theme.muted
-            paste(image, text_sprite(f"{edge}{lane_label(edge, lane)}", px, colour), edge_x, edge_y)
+            spot = (x + dx * (tray.pitch / 2 + outside), y + dy * (tray.pitch / 2 + outside))
+            text = f"{edge}{lane_label(edge, lane)}"
             if (edge, lane) == used:
-                _draw_entry_arrow(image, tray, theme, (x, y), (dx, dy))
+                ink = theme.ink if _light(theme.highlight) else theme.text
+                inward = _INWARD[edge]
+                paste(image, tag_sprite(text, px, ink, theme.highlight, inward), *spot)
+            else:
+                paste(image, text_sprite(text, px, theme.muted), *spot)
 
 
-def _draw_entry_arrow(
-    image: Image.Image,
-    tray: Tray,
-    theme: Theme,
-    centre: tuple[float, float],
-    outward: tuple[int, int],
-) -> None:
-    """A short arrow across the rim, pointing into the lane of the last insertion."""
-    width = max(3, round(tray.pitch * 0.07))
-    start = tray.pitch / 2 + tray.rim + tray.margin * 0.05
-    end = tray.pitch / 2 - tray.pitch * 0.02
-    tail = (centre[0] + outward[0] * start, centre[1] + outward[1] * start)
-    reach = round(start - end)
-    sprite = arrow_sprite(
-        -outward[0] * reach, -outward[1] * reach, width, theme.highlight, theme.halo
-    )
-    paste(image, sprite, *tail)
+def _light(colour: RGB) -> bool:
+    """Whether dark writing reads better on `colour` than light writing."""
+    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
 
 
 def draw(
@@ -301,6 +310,7 @@ def draw(
     player sees the same tray (`seat` is ignored).
     """
     del last_move, seat
+    theme = _look(theme)
     header = _header(state, theme, size)
     tray, height = _layout(size, header.height)
     image = new_canvas(size, height, theme.background)

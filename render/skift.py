@@ -35,9 +35,10 @@ from render.common import (
     piece_sprite,
     text_row,
     text_sprite,
+    turn_tokens,
 )
 from render.skift_words import describe
-from render.theme import Theme
+from render.theme import RGB, Theme
 
 __all__ = ["Grid", "describe", "draw", "layout", "replay_frames", "span"]
 
@@ -136,46 +137,22 @@ def _label_px(width: int) -> int:
     return max(12, min(30, round(width / 30)))
 
 
-def _turn_chip(theme: Theme, seat: int, icon: int) -> Sprite:
-    return piece_chip(theme.seat(seat), "circle", round(icon * 0.85), theme.board, theme.outline)
-
-
 def _header(state: Any, theme: Theme, width: int) -> Image.Image:
     """Move number and whose turn (or the result) on the left, each side's pieces right."""
     px = header_px(width)
     icon = round(px * 0.95)
-    outcome = state.outcome()
-    left: list[Token]
-    if outcome is None:
-        seat = state.current_player
-        left = [
-            f"Move {state.ply + 1}",
-            None,
-            _turn_chip(theme, seat, icon),
-            f"{state.game.seat_name(seat)} to move",
-        ]
-    elif outcome.draw:
-        left = [f"{state.ply} moves", None, "Draw"]
-    else:
-        winner = outcome.winners[0]
-        left = [
-            f"{state.ply} moves",
-            None,
-            _turn_chip(theme, winner, icon),
-            f"{state.game.seat_name(winner)} wins: {outcome.reason}",
-        ]
+
+    def chip(seat: int, shape: str = "circle") -> Sprite:
+        size = round(icon * (0.8 if shape == "square" else 0.85))
+        return piece_chip(theme.seat(seat), shape, size, theme.board, theme.outline)
+
+    left = turn_tokens(state, chip, width=width, px=px, why=True)
     right: list[Token] = []
     for seat in range(state.players):
         kings, pawns = state.counts(seat)
-        style = theme.seat(seat)
         if right:
             right.append(None)
-        right += [
-            piece_chip(style, "square", round(icon * 0.8), theme.board, theme.outline),
-            str(kings),
-            piece_chip(style, "circle", round(icon * 0.85), theme.board, theme.outline),
-            str(pawns),
-        ]
+        right += [chip(seat, "square"), str(kings), chip(seat), str(pawns)]
     return header_strip(width, theme, left, right, px)
 
 
@@ -230,6 +207,32 @@ def _crossed_corners(state: Any) -> set[Point]:
     }
 
 
+def _badge_spot(grid: Grid, cell: Point, south: bool = False) -> tuple[float, float]:
+    """Where a tile's name badge goes: the middle of its north edge (or south edge)."""
+    x0, y0, x1, y1 = grid.tile_box(cell)
+    inset = max(_badge_px(grid) * 0.35, grid.rim * 0.8)
+    return (x0 + x1) / 2, (y1 - inset if south else y0 + inset)
+
+
+def _badge_px(grid: Grid) -> int:
+    """A tile name badge's width."""
+    return round(grid.quad * 0.52)
+
+
+def _badge(
+    image: Image.Image,
+    grid: Grid,
+    name: str,
+    spot: tuple[float, float],
+    colours: tuple[RGB, RGB, RGB],
+) -> None:
+    """A tile's name on a disc; `colours` = (fill, rim, letter)."""
+    fill, edge, ink = colours
+    badge = _badge_px(grid)
+    paste(image, disc_sprite(badge, fill, edge, max(1.0, badge * 0.06)), *spot)
+    paste(image, text_sprite(name, max(10, round(badge * 0.68)), ink), *spot)
+
+
 def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
     """Each tile's name on a badge in its controller's colour; a lock on landlocked tiles.
 
@@ -237,29 +240,21 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
     diagonal step across that edge passes there; then the badge moves to the south edge.
     """
     crossed = _crossed_corners(state)
-    badge = round(grid.quad * 0.52)
-    letter_px = max(10, round(badge * 0.68))
     lock_px = max(12, round(grid.quad * 0.4))
     for name, cell in state.tiles.items():
         owner = state.controller(name)
-        x0, y0, x1, y1 = grid.tile_box(cell)
         if owner is None:
-            fill, edge, ink = theme.board, theme.outline, theme.ink
+            colours = (theme.board, theme.outline, theme.ink)
         else:
             style = theme.seat(owner)
-            fill, edge, ink = style.fill, style.edge, style.ink
-        inset = max(badge * 0.35, grid.rim * 0.8)
-        north = (cell[0] * 2 + 1, cell[1] * 2)
-        mx, my = (x0 + x1) / 2, (y1 - inset if north in crossed else y0 + inset)
-        paste(image, disc_sprite(badge, fill, edge, max(1.0, badge * 0.06)), mx, my)
-        paste(image, text_sprite(name, letter_px, ink), mx, my)
+            colours = (style.fill, style.edge, style.ink)
+        south = (cell[0] * 2 + 1, cell[1] * 2) in crossed
+        _badge(image, grid, name, _badge_spot(grid, cell, south), colours)
         if state.is_landlocked(name):
+            _, y0, x1, _ = grid.tile_box(cell)
             inset = grid.rim * 1.1
             paste(
-                image,
-                icon_sprite("lock", lock_px, theme.board, theme.ink),
-                x1 - inset,
-                y0 + inset,
+                image, icon_sprite("lock", lock_px, theme.board, theme.ink), x1 - inset, y0 + inset
             )
 
 
@@ -314,7 +309,7 @@ def _draw_piece_move(image: Image.Image, state: Any, grid: Grid, theme: Theme) -
         a, b = grid.centre(src), grid.centre(dst)
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         sx, sy = (b[0] - a[0]), (b[1] - a[1])
-        reach = grid.quad * 0.13 / max(abs(sx), abs(sy))
+        reach = grid.quad * 0.2 / max(abs(sx), abs(sy))
         tail = (mid[0] - sx * reach, mid[1] - sy * reach)
         head = (mid[0] + sx * reach, mid[1] + sy * reach)
         paste(image, _arrow(tail, head, width, theme), *tail)
@@ -331,17 +326,8 @@ def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) 
     pen = ImageDraw.Draw(image)
     thick = max(2, round(grid.pitch * 0.022))
     thin = max(1, thick * 2 // 3)
-    icon = max(14, round(grid.quad * 0.42))
     if last.kind == "rotate" and last.tile in state.tiles:
-        box = grid.tile_box(state.tiles[last.tile])
-        _outline(pen, box, theme.highlight, thick)
-        inset = grid.rim + icon * 0.2
-        paste(
-            image,
-            icon_sprite("rotate", icon, theme.board, theme.highlight),
-            box[0] + inset,
-            box[1] + inset,
-        )
+        _outline(pen, grid.tile_box(state.tiles[last.tile]), theme.highlight, thick)
     for index, (name, _, after) in enumerate(last.tiles_moved):
         if name not in state.tiles:
             continue
@@ -358,16 +344,22 @@ def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) 
             tip = (mx + dx * reach, my + dy * reach)
             width = max(3, round(grid.quad * 0.12))
             paste(image, _arrow(tail, tip, width, theme), *tail)
-    for name, cell in last.tiles_removed:
-        box = grid.tile_box(cell)
-        dashed_rectangle(pen, box, theme.removed, thick, thick * 3)
-        paste(
-            image,
-            text_sprite(name, max(10, round(grid.quad * 0.3)), theme.removed),
-            (box[0] + box[2]) / 2,
-            (box[1] + box[3]) / 2,
-        )
+    for _, cell in last.tiles_removed:
+        dashed_rectangle(pen, grid.tile_box(cell), theme.removed, thick, thick * 3)
     _draw_lost(image, last.pieces_removed, grid, theme)
+    for name, cell in last.tiles_removed:
+        colours = (theme.background, theme.removed, theme.removed)
+        _badge(image, grid, name, _badge_spot(grid, cell), colours)
+
+
+def _draw_turned(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+    """A turning arrow on the middle of the tile the last action rotated (over its pieces:
+    the middle of a tile lies clear of them)."""
+    name = state.last.tile
+    if name in state.tiles:
+        x0, y0, x1, y1 = grid.tile_box(state.tiles[name])
+        icon = icon_sprite("rotate", max(18, round(grid.quad * 0.56)), theme.halo, theme.highlight)
+        paste(image, icon, (x0 + x1) / 2, (y0 + y1) / 2)
 
 
 def _labels(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
@@ -421,6 +413,8 @@ def draw(
     _draw_pieces(image, state.pieces.items(), grid, theme)
     if state.last is not None and state.last.kind == "piece":
         _draw_piece_move(image, state, grid, theme)
+    if state.last is not None and state.last.kind == "rotate":
+        _draw_turned(image, state, grid, theme)
     _draw_badges(image, state, grid, theme)
     _labels(image, state, grid, theme)
     return image

@@ -1,14 +1,15 @@
 """Colour themes for the board pictures.
 
 A `Theme` names every colour a picture uses, so game modules never hard-code one.
-Seat colours come from `Theme.seats` (five of them, so games of up to five players
-can share them). Each style carries its colour's name ("White", "Black", ...) for
-reference; the words in headers and alt text come from the game's own seat names.
+Seat colours come from `Theme.seats`: the first and the second colour of a two-player
+game (Skift's White and Black). Each style carries its colour's name for reference;
+the words in headers and alt text come from the game's own seat names. Games with
+colours of their own (Shiftago's four marbles) define them beside their picture.
 
 Two themes ship: "default" (reads well on Discord's dark and light themes: a mid-slate
 surround, light tiles, white and black pieces) and "contrast" (high contrast for
-colour-blind players: besides hue, the seats differ by fill and by a mark drawn on
-every piece, and the last move is marked in sky blue with black edges, which all
+colour-blind players: besides hue, the seats differ by fill, and the second seat's
+pieces carry a ring; the last move is marked in sky blue with black edges, which all
 common colour-vision deficiencies keep apart from the rest).
 """
 
@@ -34,8 +35,8 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
-#: Marks a seat may carry on its pieces (drawn in `SeatStyle.ink`).
-MARKS = ("", "ring", "dot", "cross", "bar", "diamond")
+#: Marks a seat may carry on its pieces (drawn in `SeatStyle.ink`): none, or a ring.
+MARKS = ("", "ring")
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class Theme:
       they read on any surface; `highlight_from` / `highlight_to`: tints of the cells
       the last move left and reached; `removed`: things the last move took away.
     - `faint`: opacity (0..1) of pieces drawn where they fell off the board.
-    - `seats`: one `SeatStyle` per seat, five of them.
+    - `seats`: the `SeatStyle` of the first and of the second seat.
     """
 
     name: str
@@ -89,7 +90,7 @@ class Theme:
     seats: tuple[SeatStyle, ...]
 
     def seat(self, seat: int) -> SeatStyle:
-        """The style of `seat` (0-based); seats beyond the fifth reuse the list."""
+        """The style of `seat` (0-based); further seats reuse the list."""
         return self.seats[seat % len(self.seats)]
 
     def colours(self) -> tuple[RGB, ...]:
@@ -139,9 +140,6 @@ DEFAULT = Theme(
     seats=(
         SeatStyle("White", hex_rgb("#fbfbf7"), hex_rgb("#22252a"), hex_rgb("#22252a")),
         SeatStyle("Black", hex_rgb("#26282d"), hex_rgb("#0c0d0f"), hex_rgb("#fbfbf7")),
-        SeatStyle("Red", hex_rgb("#d63a3a"), hex_rgb("#5a1010"), hex_rgb("#ffffff")),
-        SeatStyle("Blue", hex_rgb("#2f6fdb"), hex_rgb("#0e2659"), hex_rgb("#ffffff")),
-        SeatStyle("Yellow", hex_rgb("#f5c518"), hex_rgb("#5a4604"), hex_rgb("#22252a")),
     ),
 )
 
@@ -169,9 +167,6 @@ CONTRAST = Theme(
     seats=(
         SeatStyle("White", hex_rgb("#ffffff"), hex_rgb("#000000"), hex_rgb("#000000")),
         SeatStyle("Black", hex_rgb("#000000"), hex_rgb("#000000"), hex_rgb("#ffffff"), "ring"),
-        SeatStyle("Red", hex_rgb("#d55e00"), hex_rgb("#000000"), hex_rgb("#ffffff"), "cross"),
-        SeatStyle("Blue", hex_rgb("#0072b2"), hex_rgb("#000000"), hex_rgb("#ffffff"), "bar"),
-        SeatStyle("Yellow", hex_rgb("#f0e442"), hex_rgb("#000000"), hex_rgb("#000000"), "dot"),
     ),
 )
 

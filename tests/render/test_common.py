@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
+from games.skift import SKIFT
 from render import common
 from render.theme import CONTRAST, DEFAULT, MARKS, THEMES, get_theme, mix
+from tests.render.positions import playout
 
 
 def _pixels(image: Image.Image) -> list[tuple[int, ...]]:
@@ -19,11 +21,10 @@ def _alpha_box(sprite: common.Sprite) -> tuple[int, int, int, int] | None:
     return sprite.image.getchannel("A").getbbox()
 
 
-def test_both_themes_name_five_seats_alike_and_the_contrast_seats_differ_by_mark() -> None:
+def test_both_themes_name_two_seats_alike_and_the_contrast_seats_differ_by_mark() -> None:
     assert list(THEMES) == ["default", "contrast"]
     for theme in THEMES.values():
-        assert len(theme.seats) == 5
-        assert [s.name for s in theme.seats] == [s.name for s in DEFAULT.seats]
+        assert [s.name for s in theme.seats] == ["White", "Black"]
     marks = [style.mark for style in CONTRAST.seats]
     assert len(set(marks)) == len(marks), "every contrast seat has its own mark"
     assert set(marks) <= set(MARKS)
@@ -53,8 +54,9 @@ def test_piece_sprites_are_centred_smooth_and_carry_their_mark(shape: str, mark:
     assert (sprite.ax, sprite.ay) == (20, 20)
     alphas = set(sprite.image.getchannel("A").tobytes())
     assert {0, 255} <= alphas and len(alphas) > 4, "antialiased edge"
-    centre = sprite.image.getpixel((20, 20))[:3]
-    assert centre == (style.ink if mark in ("dot", "cross", "bar", "diamond") else style.fill)
+    assert sprite.image.getpixel((20, 20))[:3] == style.fill
+    ring = sprite.image.getpixel((20, 12))[:3]  # on the ring, 8 px above the centre
+    assert (ring == style.ink) == (mark == "ring")
 
 
 def test_a_faint_piece_is_see_through() -> None:
@@ -109,6 +111,37 @@ def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
     assert short.size[0] == 800 and long.size[0] == 400
     assert long.height > short.height
     assert short.getpixel((0, 0)) == DEFAULT.header
+
+
+def test_a_long_header_wraps_between_seats_and_never_runs_off_the_edge() -> None:
+    chip = common.piece_chip(DEFAULT.seat(1), "circle", 10, DEFAULT.board, DEFAULT.outline)
+    right = [chip, "14 left · 0 pts", None] * 3 + [chip, "15 left · 10 pts"]
+    strip = common.header_strip(240, DEFAULT, ["Move 3", None, chip, "Blue to insert"], right, 13)
+    drawn = ImageChops.difference(strip, Image.new("RGB", strip.size, DEFAULT.header)).getbbox()
+    assert drawn is not None and drawn[2] <= 240 - 13 + 1, "nothing beyond the right margin"
+    line = round(13 * 1.6)
+    assert strip.height >= 4 * line, "the turn on one line, the four seats on three or more"
+    last_line = strip.crop((0, strip.height - line - 13 // 2, 240, strip.height))
+    assert ImageChops.difference(
+        last_line, Image.new("RGB", last_line.size, DEFAULT.header)
+    ).getbbox(), "the last seat is drawn on the last line"
+
+
+def test_the_winner_line_names_the_reason_only_where_it_fits() -> None:
+    final = playout("skift", 400, seed=2)[-1]
+    outcome = final.outcome()
+    assert outcome is not None and not outcome.draw
+
+    def chip(seat: int) -> common.Sprite:
+        return common.piece_chip(DEFAULT.seat(seat), "circle", 20, DEFAULT.board, DEFAULT.outline)
+
+    winner = final.game.seat_name(outcome.winners[0])
+    wide = common.turn_tokens(final, chip, width=800, px=26, why=True)
+    assert wide[-1] == f"{winner} wins: {outcome.reason}"
+    assert common.turn_tokens(final, chip, width=240, px=13, why=True)[-1] == f"{winner} wins"
+    assert common.turn_tokens(final, chip, width=800, px=26)[-1] == f"{winner} wins"
+    start = common.turn_tokens(SKIFT.new(2), chip, width=800, px=26)
+    assert start[0] == "Move 1" and start[-1] == "White to move"
 
 
 def test_the_palette_keeps_theme_and_extra_colours_exact() -> None:

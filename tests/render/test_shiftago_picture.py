@@ -137,6 +137,33 @@ def test_a_scored_line_is_shown_where_it_was_removed() -> None:
         assert cell_pixels(shown, scored, index, "default") != cell_pixels(
             bare, scored, index, "default"
         )
+    # A bar is struck through the whole line, between its marbles too.
+    tray = picture.layout(scored, size=SIZE, theme=get_theme("default"))
+    for left in range(3):
+        x, y = tray.centre(cell(left, 2))
+        between = shown.getpixel((round(x + tray.pitch / 2), round(y)))
+        assert between == get_theme("default").ink, left
+
+
+@pytest.mark.parametrize("theme", ["default", "contrast"])
+def test_the_last_turn_colour_is_not_a_marble_colour(theme: str) -> None:
+    look = picture._look(get_theme(theme))
+    for seat in range(4):
+        fill = picture.marble_style(get_theme(theme), seat).fill
+        assert sum(abs(a - b) for a, b in zip(look.highlight, fill, strict=True)) > 150, seat
+
+
+def test_the_lane_of_the_last_insertion_has_its_label_on_a_tag() -> None:
+    state = play(position(SCORING, players=4, turn=2), "W3")
+    image = image_of(state, size=800)
+    tray = picture.layout(state, size=800, theme=get_theme("default"))
+    highlight = picture._look(get_theme("default")).highlight
+    px = picture._label_px(800)
+    for row, colour in ((2, highlight), (3, get_theme("default").background)):
+        x, y = tray.centre(cell(0, row))
+        label = (x - tray.pitch / 2 - tray.rim - tray.margin / 2, y)
+        below_text = image.getpixel((round(label[0]), round(label[1] + px * 0.55)))
+        assert below_text == colour, row
 
 
 def test_png_stays_small() -> None:

@@ -93,6 +93,14 @@ def test_a_rotation_marks_the_turned_tile() -> None:
     assert _inside(box, _grid(turned).tile_box(turned.tiles["B"]), 12)
 
 
+def test_a_turned_tile_carries_the_turning_mark_on_its_middle() -> None:
+    turned = SKIFT.from_text(SPLINTER).play(Rotation("B"))
+    x0, y0, x1, y1 = _grid(turned).tile_box(turned.tiles["B"])
+    middle = _point(((x0 + x1) / 2 + 3, (y0 + y1) / 2 + 3))
+    assert _rgb(turned).getpixel(middle) == DEFAULT.highlight
+    assert _rgb(without_last(turned)).getpixel(middle) != DEFAULT.highlight
+
+
 def test_a_splinter_shows_the_lost_tile_and_its_pieces_as_ghosts() -> None:
     after = SKIFT.from_text(SPLINTER).play(TileMove("A", "w"))
     assert after.last.tiles_removed and after.last.pieces_removed
@@ -105,6 +113,9 @@ def test_a_splinter_shows_the_lost_tile_and_its_pieces_as_ghosts() -> None:
     colours = {colour for _, colour in ghost.getcolors(4096)}
     assert DEFAULT.removed in colours, "a dashed outline in the colour of removed things"
     assert DEFAULT.board not in colours, "no tile face: the tile is gone"
+    badge = image.crop((round((x0 + x1) / 2 - 8), y0, round((x0 + x1) / 2 + 8), y0 + 30))
+    reds = sum(n for n, colour in badge.getcolors(4096) if colour == DEFAULT.removed)
+    assert reds > 40, "the lost tile's name on a badge at its north edge"
     for quadrant, piece in after.last.pieces_removed:
         colour = image.getpixel(_point(grid.centre(quadrant)))
         assert colour not in (DEFAULT.background, DEFAULT.seat(piece.seat).fill), "faint"
