@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import queue
 import random
 import signal
 import sqlite3
@@ -15,6 +16,7 @@ import threading
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -24,12 +26,24 @@ from tests.bot.service_fixtures import CHANNEL, GUILD, FakeClock, open_service, 
 ROOT = Path(__file__).resolve().parents[2]
 
 PLAYER = """
-import asyncio, random, sys
+import asyncio, os, random, signal, sys
 from tests.bot.service_fixtures import FakeClock, open_service, start_match
 
-async def main(path, seed):
+signal.alarm(60)  # never outlive a test run that lost track of this process
+
+async def main(path, seed, kill_before, occurrence):
     clock = FakeClock()
     service = await open_service(path, clock, seed=seed, max_active_matches=1000)
+    seen = 0
+
+    def trace(statement):  # runs just before SQLite executes each statement
+        nonlocal seen
+        if kill_before and statement.startswith(kill_before):
+            seen += 1
+            if seen == occurrence:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    await service.store.conn.set_trace_callback(trace)
     chooser = random.Random(seed)
     try:
         while True:
@@ -43,8 +57,18 @@ async def main(path, seed):
     finally:
         await service.close()
 
-asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])))
 """
+
+#: Where a player process dies by its own hand, just before the statement that starts with
+#: the text: before a move writes anything, between its new snapshot and its log entry,
+#: and between its last write and COMMIT. (None: killed from outside at a random moment.)
+KILL_POINTS = (
+    ("UPDATE matches SET", 61),
+    ("INSERT INTO moves", 45),
+    ("COMMIT", 130),
+    (None, 0),
+)
 
 
 @pytest.mark.asyncio
@@ -71,12 +95,17 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
 
 
 def check_database(path: Path) -> dict[int, int]:
-    """Integrity, and every match's snapshot equal to its log replayed; match id -> ply."""
+    """Integrity, every match whole (two seats, its snapshot equal to its log replayed);
+    match id -> ply."""
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         matches = raw.execute("SELECT id, ply, seed, options, snapshot FROM matches").fetchall()
         plies = {}
         for match_id, ply, seed, options, snapshot in matches:
+            seats = raw.execute(
+                "SELECT COUNT(*) FROM match_players WHERE match_id = ?", (match_id,)
+            ).fetchone()[0]
+            assert seats == 2
             log = raw.execute(
                 "SELECT kind, seat, notation FROM moves WHERE match_id = ? ORDER BY idx",
                 (match_id,),
@@ -88,39 +117,67 @@ def check_database(path: Path) -> dict[int, int]:
     return plies
 
 
+def read_lines(pipe: IO[str], lines: queue.Queue[str | None]) -> None:
+    """Copy a pipe's lines into a queue, then None at its end (a daemon thread's job)."""
+    for line in pipe:
+        lines.put(line)
+    lines.put(None)
+
+
 def test_a_process_killed_while_playing_loses_nothing_committed(tmp_path):
-    path = tmp_path / "db.sqlite3"
-    chooser = random.Random(5)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for round_number in range(4):
-        player = subprocess.Popen(
-            [sys.executable, "-c", PLAYER, str(path), str(round_number)],
-            stdout=subprocess.PIPE,
-            cwd=ROOT,
-            env=env,
-            text=True,
-        )
-        watchdog = threading.Timer(30, player.kill)  # never hang the suite
-        watchdog.start()
-        reported: dict[int, int] = {}
-        for _ in range(chooser.randint(1, 60)):
-            line = player.stdout.readline()
-            if not line:
-                break
+    players: list[subprocess.Popen[str]] = []
+    try:
+        for number, (kill_before, occurrence) in enumerate(KILL_POINTS):
+            arguments = [str(tmp_path / f"db{number}.sqlite3"), str(number)]
+            arguments += [kill_before or "", str(occurrence)]
+            players.append(
+                subprocess.Popen(
+                    [sys.executable, "-c", PLAYER, *arguments],
+                    stdout=subprocess.PIPE,
+                    cwd=ROOT,
+                    env=env,
+                    text=True,
+                )
+            )
+        outputs: list[list[str]] = []
+        for player, (kill_before, _occurrence) in zip(players, KILL_POINTS, strict=True):
+            lines: queue.Queue[str | None] = queue.Queue()
+            threading.Thread(target=read_lines, args=(player.stdout, lines), daemon=True).start()
+            printed: list[str] = []
+            if kill_before is None:  # from outside, somewhere inside the 30th to 60th move
+                for _ in range(random.Random(5).randint(30, 60)):
+                    line = lines.get(timeout=30)
+                    assert line is not None, "the player process stopped by itself"
+                    printed.append(line)
+                time.sleep(random.Random(6).random() * 0.005)
+                player.kill()
+            player.wait(timeout=30)
+            assert player.returncode == -signal.SIGKILL
+            while (line := lines.get(timeout=10)) is not None:
+                printed.append(line)
+            outputs.append(printed)
+    finally:
+        for player in players:
+            if player.poll() is None:
+                player.kill()
+            player.wait(timeout=10)
+            player.stdout.close()
+
+    for number, (printed, (kill_before, _occurrence)) in enumerate(
+        zip(outputs, KILL_POINTS, strict=True)
+    ):
+        reported = {}
+        for line in printed:
             match_id, ply = map(int, line.split())
             reported[match_id] = ply
-        time.sleep(chooser.random() * 0.02)  # land anywhere inside the next move
-        player.send_signal(signal.SIGKILL)
-        player.wait()
-        watchdog.cancel()
-        for line in player.stdout.read().splitlines():  # printed before the kill
-            match_id, ply = map(int, line.split())
-            reported[match_id] = ply
-        player.stdout.close()
-        stored = check_database(path)
+        assert len(printed) >= 20, "the player died before playing enough moves"
+        stored = check_database(tmp_path / f"db{number}.sqlite3")
         for match_id, ply in reported.items():
-            assert stored[match_id] in (ply, ply + 1)  # the next move may have committed
-        assert reported, "the player process printed nothing before it was killed"
+            if kill_before is None:
+                assert stored[match_id] in (ply, ply + 1)  # the next move may have committed
+            else:
+                assert stored[match_id] == ply  # the move it died in left no trace
 
 
 @pytest.mark.asyncio
