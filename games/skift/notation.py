@@ -3,7 +3,7 @@
 Columns are letters from the left edge of the tiles' bounding box, rows numbers from its
 top edge, exactly as printed around the board picture. Moves:
 
-- piece move: `c3-c4` (also `c3c4`, `c3 c4`) or with a direction: `c3s`, `c3 ne`;
+- piece move: `c3-c4` (also `c3c4`, `c3 c4`, `c3 to c4`) or with a direction: `c3s`, `c3 ne`;
 - tile move: tile name and direction, `En`; on a splinter tie the kept group is named
   by its alphabetically first tile: `En/B`;
 - rotation: `Er`;
@@ -37,9 +37,15 @@ _DIRECTION_WORDS: dict[str, str] = {
 _DIRECTION_WORDS.update({name: name for name in PIECE_STEPS})
 
 _SQUARE = r"([a-z])([0-9]{1,3})"
-_PIECE_RE = re.compile(rf"{_SQUARE}[-x>]?(?:{_SQUARE}|([a-z]+))")
+#: Between the two squares of a piece move: nothing, or a dash (phones type en and em
+#: dashes), "x", ">" or "to".
+_PIECE_RE = re.compile(rf"{_SQUARE}(?:[-\u2013\u2014x>]|to)?(?:{_SQUARE}|([a-z]+))")
 _TILE_RE = re.compile(r"([a-z])-?([a-z]+)(?:/([a-z]))?")
+_LONE_SQUARE_RE = re.compile(_SQUARE)
 _ROTATE_WORDS = frozenset({"r", "rot", "rotate", "turn"})
+#: A tile name followed by a longer word than this reads as a tile move only if the word
+#: is a direction or a rotation word; a short one is a mistyped direction ("Ex", "Ene").
+_SHORT_WORD = 2
 _PASS_WORDS = frozenset({"pass"})
 #: Longer texts are never moves; cut them off before any pattern work.
 MAX_MOVE_LENGTH = 40
@@ -113,9 +119,29 @@ def read_move(text: object, frame: Frame, tile_names: frozenset[str]) -> Move:
     if piece:
         return _read_piece_move(piece, frame)
     tile = _TILE_RE.fullmatch(compact)
-    if tile:
+    if tile and (
+        len(tile[2]) <= _SHORT_WORD or tile[2] in _DIRECTION_WORDS or tile[2] in _ROTATE_WORDS
+    ):
         return _read_tile_move(tile, tile_names)
-    raise InvalidMove(f"I cannot read {text.strip()!r} as a Skift move. {HELP}")
+    raise InvalidMove(_unreadable(text.strip(), compact, tile_names))
+
+
+def _unreadable(text: str, compact: str, tile_names: frozenset[str]) -> str:
+    """What to type instead of text that reads as no move: the half-typed ones get a hint."""
+    square = _LONE_SQUARE_RE.fullmatch(compact)
+    if square:
+        below = f"{square[1]}{int(square[2]) + 1}"
+        return (
+            f"Say where the piece on {compact} goes: the square it steps to "
+            f"({compact}-{below}) or a direction ({compact}s, {compact} ne)."
+        )
+    if compact.upper() in tile_names:
+        name = compact.upper()
+        return (
+            f"Say what tile {name} does: {name}n, {name}e, {name}s or {name}w moves it "
+            f"one cell, {name}r turns it around."
+        )
+    return f"I cannot read {text!r} as a Skift move. {HELP}"
 
 
 def _read_piece_move(match: re.Match[str], frame: Frame) -> PieceMove:

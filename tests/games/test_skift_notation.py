@@ -15,7 +15,20 @@ WORKED = PieceMove((2, 2), (2, 3))
 
 
 @pytest.mark.parametrize(
-    "text", ["c3-c4", "C3-C4", "c3c4", " c3 c4 ", "c3 - c4", "c3s", "c3 S", "c3 south", "c3>c4"]
+    "text",
+    [
+        "c3-c4",
+        "C3-C4",
+        "c3c4",
+        " c3 c4 ",
+        "c3 - c4",
+        "c3 to c4",
+        "c3\u2013c4",  # an en dash, as phone keyboards type it
+        "c3s",
+        "c3 S",
+        "c3 south",
+        "c3>c4",
+    ],
 )
 def test_piece_moves_are_read_forgivingly(text: str) -> None:
     assert START.parse_move(text) == WORKED
@@ -54,7 +67,11 @@ def test_phrases() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("hello", "not a tile direction"),
+        ("hello", "I cannot read 'hello' as a Skift move. Type a piece move like c3-c4"),
+        ("rotate A", "I cannot read 'rotate A'"),
+        ("Ex", "'x' is not a tile direction: a tile moves n, e, s or w"),
+        ("c3", "Say where the piece on c3 goes: the square it steps to \\(c3-c4\\)"),
+        ("E", "Say what tile E does: En, Ee, Es or Ew moves it one cell, Er turns it around"),
         ("c3-", "cannot read"),
         ("c3 up-ish", "cannot read"),
         ("c3 sideways", "not a direction"),
