@@ -14,7 +14,6 @@ from openskill.models import PlackettLuce
 
 from bot.service import tables
 from bot.service.records import Match, RatingChange
-from bot.service.tables import store_rating_change
 from games import Outcome
 
 MODEL = PlackettLuce()
@@ -94,5 +93,5 @@ async def apply_ratings(
                 int(not won and not drew),
             ),
         )
-        await store_rating_change(conn, match.id, seat, change)
+        await tables.store_rating_change(conn, match.id, seat, change)
     return tuple(changes)

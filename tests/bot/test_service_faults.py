@@ -94,6 +94,34 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
         await service.close()
 
 
+@pytest.mark.asyncio
+async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
+    """Two connections to one file (two bot processes): BEGIN IMMEDIATE and the version
+    column let one move through and refuse the other, whichever reads first."""
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    first = await open_service(path, clock)
+    second = await open_service(path, clock)
+    try:
+        match = await start_match(first)
+        moves = [match._state.format_move(m) for m in match._state.legal_moves()[:2]]
+        outcomes = await asyncio.gather(
+            first.move(match.id, match.to_act, moves[0]),
+            second.move(match.id, match.to_act, moves[1]),
+            return_exceptions=True,
+        )
+        refused = [o for o in outcomes if isinstance(o, Exception)]
+        assert len(refused) == 1 and isinstance(refused[0], PositionChanged)
+        (applied,) = [o for o in outcomes if not isinstance(o, Exception)]
+        for service in (first, second):
+            stored = await service.match_record(match.id)
+            assert [e.notation for e in stored.log] == [applied.notation]
+            assert stored.match._state == applied.match._state
+    finally:
+        await first.close()
+        await second.close()
+
+
 def check_database(path: Path) -> dict[int, int]:
     """Integrity, every match whole (two seats, its snapshot equal to its log replayed);
     match id -> ply."""

@@ -1,0 +1,121 @@
+"""Refusals change nothing: every action that is refused raises its typed error with a
+sentence for the player and leaves the database byte for byte as it was; an action that
+fails halfway through its transaction leaves no trace either."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import (
+    BadOption,
+    ChannelBusy,
+    ClockError,
+    MatchOver,
+    NoProposal,
+    NotAllowed,
+    NotFound,
+    NotYourTurn,
+    ServiceError,
+    TakebackRefused,
+    TooLate,
+    tables,
+)
+from tests.bot.service_fixtures import GUILD, dump, play_first_legal, start_match
+
+OUTSIDER = 99
+
+
+def assert_sentence(error: ServiceError) -> None:
+    """A whole sentence: starts with a capital (or a mention) and ends with a full stop."""
+    text = str(error)
+    assert text == error.message
+    assert text[0].isupper() or text.startswith("<@"), text
+    assert text.endswith("."), text
+
+
+@pytest.mark.asyncio
+async def test_every_refused_action_changes_nothing(service, clock):
+    match = await play_first_legal(service, await start_match(service, clock_hours=24), 1)
+    first, second = match.seats[0].member_id, match.seats[1].member_id
+    busy = await start_match(service, (3, 4), channel=777)
+    over = await start_match(service, (5, 6))
+    await service.resign(over.id, 5)
+    posted = await service.create_challenge(GUILD, 1, 7, "skift", opponents=[8])
+    await service.start_vacation(9, 3)
+    refusals = [
+        (NotAllowed, service.resign(match.id, OUTSIDER)),
+        (NotAllowed, service.offer_draw(match.id, OUTSIDER)),
+        (NotAllowed, service.abort(match.id, OUTSIDER)),
+        (NotYourTurn, service.move(match.id, first, "b2-b1")),
+        (NoProposal, service.accept_draw(match.id, first)),
+        (NoProposal, service.decline_draw(match.id, second)),
+        (NoProposal, service.grant_takeback(match.id, second)),
+        (NoProposal, service.refuse_takeback(match.id, second)),
+        (TakebackRefused, service.ask_takeback(match.id, second)),
+        (ClockError, service.claim_timeout(match.id, first)),
+        (ClockError, service.claim_timeout(match.id, second)),
+        (NotFound, service.cancel_match(match.id, GUILD + 1, 50)),
+        (ChannelBusy, service.attach_channel(match.id, 777)),
+        (MatchOver, service.move(over.id, 6, "b2-b1")),
+        (MatchOver, service.resign(over.id, 6)),
+        (MatchOver, service.offer_draw(over.id, 6)),
+        (MatchOver, service.attach_channel(over.id, 4242)),
+        (NotFound, service.resign(12345, first)),
+        (NotFound, service.accept_challenge(12345, first)),
+        (NotAllowed, service.accept_challenge(posted.id, 7)),
+        (NotAllowed, service.decline_challenge(posted.id, OUTSIDER)),
+        (NotAllowed, service.cancel_challenge(posted.id, 8)),
+        (ClockError, service.end_vacation(first)),
+        (ClockError, service.start_vacation(9, 1)),
+        (ClockError, service.start_vacation(first, 0)),
+        (BadOption, service.set_guild_clock(GUILD, -5)),
+    ]
+    before = dump(service.store.path)
+    for error, action in refusals:
+        with pytest.raises(error) as caught:
+            await action
+        assert_sentence(caught.value)
+    assert dump(service.store.path) == before
+    assert (await service.get_match(busy.id)).channel_id == 777
+    late = await play_first_legal(service, await service.get_match(match.id), 1)
+    with pytest.raises(TooLate) as caught:
+        await service.abort(late.id, first)
+    assert_sentence(caught.value)
+
+
+@pytest.mark.asyncio
+async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapshot(
+    service, monkeypatch
+):
+    match = await start_match(service)
+    state = match._state
+    notation = state.format_move(state.legal_moves()[0])
+    append_log = tables.append_log
+
+    async def append_then_fail(*args, **kwargs):
+        await append_log(*args, **kwargs)
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(tables, "append_log", append_then_fail)
+    before = dump(service.store.path)
+    with pytest.raises(RuntimeError, match="disk is full"):
+        await service.move(match.id, match.to_act, notation)
+    assert dump(service.store.path) == before
+    monkeypatch.setattr(tables, "append_log", append_log)
+    moved = await service.move(match.id, match.to_act, notation)
+    assert moved.match.ply == 1 and len((await service.match_record(match.id)).log) == 1
+
+
+@pytest.mark.asyncio
+async def test_an_ending_failing_at_its_ratings_leaves_the_match_running(service, monkeypatch):
+    match = await start_match(service)
+
+    async def fail(*args, **kwargs):
+        raise RuntimeError("ratings broke")
+
+    monkeypatch.setattr(tables, "store_rating_change", fail)
+    before = dump(service.store.path)
+    with pytest.raises(RuntimeError, match="ratings broke"):
+        await service.resign(match.id, match.to_act)
+    assert dump(service.store.path) == before
+    assert (await service.get_match(match.id)).active
