@@ -25,22 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.bot.discord_harness import (  # noqa: E402 (the project root is on the path now)
-    ALICE,
-    BOB,
-    FakeClock,
-    FakeDiscord,
-    running_bot,
-    settings_for,
-    start_match,
-)
+from tests.bot import discord_harness as harness  # noqa: E402 (the project root is on the path now)
 
 MOVES = 300  # timed moves
 WARMUP = 10  # moves played first and not timed (fonts, caches)
 BUDGET_P99_MS = 100.0
 
 
-class TimedDiscord(FakeDiscord):
+class TimedDiscord(harness.FakeDiscord):
     """The fake Discord, noting when each request arrived (in `times`, beside `calls`)."""
 
     def __init__(self) -> None:
@@ -55,13 +47,14 @@ class TimedDiscord(FakeDiscord):
 async def measure(folder: Path) -> tuple[list[float], list[float]]:
     """Milliseconds per move (for MOVES moves after WARMUP), and per replay posted."""
     fake, rng, times, replays, played = TimedDiscord(), random.Random(1), [], [], 0
-    async with running_bot(fake, settings_for(folder), FakeClock()) as bot:
-        service = bot.service
-        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+    settings, clock = harness.settings_for(folder), harness.FakeClock()
+    async with harness.running_bot(fake, settings, clock) as bot:
+        service, match_id, thread = bot.service, None, None
         while len(times) < MOVES:
-            match = await service.get_match(match_id)
-            if not match.active:
-                match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+            match = await service.get_match(match_id) if match_id else None
+            if match is None or not match.active:
+                players = (harness.ALICE, harness.BOB)
+                match_id, thread = await harness.start_match(fake, *players, clock="3d")
                 continue
             legal = await service.legal_moves(match_id, match.to_act, "", 10_000)
             data = fake.command_data("move", {"notation": rng.choice(legal).notation})

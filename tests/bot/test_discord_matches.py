@@ -61,7 +61,9 @@ async def test_a_whole_skift_match(tmp_path):
         assert match.status == "finished" and match.ply == moves
         end, replay = fake.messages_in(thread)[-2:]
         assert [a["filename"] for a in end["attachments"]] == ["board.png"]
-        assert "**" in end["content"] and "→" in end["content"]  # result and rating changes
+        head = "**Drawn**" if match.result.draw else f"**<@{match.result.winners[0]}> ("
+        assert head in end["content"] and "\nRatings: <@" in end["content"]
+        assert end["content"].count(" → ") == 2
         assert [a["filename"] for a in replay["attachments"]] == [f"match-{match_id}.gif"]
         for member in (ALICE, BOB):
             calls = await fake.slash(member, "matches")

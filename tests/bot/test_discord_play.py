@@ -40,6 +40,14 @@ async def a_legal_move(bot, match_id, member):
     return (await bot.service.legal_moves(match_id, member, "", 1))[0].notation
 
 
+async def play_a_move(fake, bot, match_id, thread):
+    """The player to act plays a legal move with /move; returns (mover, other, notation)."""
+    mover, other = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    return mover, other, notation
+
+
 def custom_ids(message):
     return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
 
@@ -75,8 +83,8 @@ async def test_move_refusals_are_private_and_change_nothing(game):
     cases = [
         (other, notation, "turn"),
         (CAROL, notation, "not"),
-        (mover, "zz99", ""),
-        (mover, "a1-a2", ""),
+        (mover, "zz99", "I cannot read 'zz99' as a Skift move."),
+        (mover, "a1-a2", "There is no piece on a1."),
     ]
     for member, text, expected in cases:
         calls = await fake.slash(member, "move", channel_id=thread, notation=text)
@@ -116,9 +124,7 @@ async def test_board_reposts_the_picture_without_pinging(game):
     assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
     assert "board.png" in calls[1].files and calls[1].json["allowed_mentions"]["users"] == []
     assert calls[1].content.startswith("Match #1, before the first move.\n<@")
-    mover, _ = await players(bot, match_id)
-    notation = await a_legal_move(bot, match_id, mover)
-    await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    await play_a_move(fake, bot, match_id, thread)
     calls = await fake.slash(CAROL, "board", channel_id=thread)
     assert calls[1].content.startswith("Match #1, after 1 move.\n<@")
 
@@ -152,10 +158,7 @@ async def test_missing_attach_files_is_named_and_nothing_moves(game):
 @pytest.mark.asyncio
 async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     fake, bot, match_id, thread, _ = game
-    mover, other = await players(bot, match_id)
-    await fake.slash(
-        mover, "move", channel_id=thread, notation=await a_legal_move(bot, match_id, mover)
-    )
+    mover, other, _ = await play_a_move(fake, bot, match_id, thread)
     refused = await fake.slash(CAROL, "resign", channel_id=thread)
     assert refused[-1].ephemeral and "not playing" in refused[-1].content
     calls = await fake.slash(other, "resign", channel_id=thread)
@@ -172,6 +175,8 @@ async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     replay = [c for c in calls if c.kind == "send_message"][-1]  # drawn after the answer
     assert replay.path == f"/channels/{thread}/messages" and replay.json["allowed_mentions"]
     assert set(replay.files) == {f"match-{match_id}.gif"}
+    alt = replay.json["attachments"][0]["description"]
+    assert alt == f"Replay of match #{match_id}: 1 move, a frame each."
     assert replay.files[f"match-{match_id}.gif"].startswith(b"GIF8")
     assert [c.kind for c in calls].index("followup") < calls.index(replay)
     match = await bot.service.get_match(match_id)
@@ -218,9 +223,7 @@ async def test_draw_decline_by_command(game):
 @pytest.mark.asyncio
 async def test_takeback_granted_with_the_button_restores_the_position(game):
     fake, bot, match_id, thread, _ = game
-    mover, other = await players(bot, match_id)
-    notation = await a_legal_move(bot, match_id, mover)
-    await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    mover, other, notation = await play_a_move(fake, bot, match_id, thread)
     calls = await fake.slash(mover, "takeback ask", channel_id=thread)
     assert "asks to take back" in next(c for c in calls if c.kind == "send_message").content
     request = fake.last_message(thread)
@@ -237,10 +240,7 @@ async def test_takeback_granted_with_the_button_restores_the_position(game):
 @pytest.mark.asyncio
 async def test_takeback_refused_by_command(game):
     fake, bot, match_id, thread, _ = game
-    mover, other = await players(bot, match_id)
-    await fake.slash(
-        mover, "move", channel_id=thread, notation=await a_legal_move(bot, match_id, mover)
-    )
+    mover, other, _ = await play_a_move(fake, bot, match_id, thread)
     await fake.slash(mover, "takeback ask", channel_id=thread)
     calls = await fake.slash(other, "takeback refuse", channel_id=thread)
     assert "refused the takeback" in next(c for c in calls if c.kind == "send_message").content
@@ -289,10 +289,7 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
         return self
 
     monkeypatch.setattr(state_class, "view", view)  # the game now has secrets
-    mover, other = await players(bot, match_id)
-    await fake.slash(
-        mover, "move", channel_id=thread, notation=await a_legal_move(bot, match_id, mover)
-    )
+    mover, other, _ = await play_a_move(fake, bot, match_id, thread)
     board = fake.last_message(thread)
     assert f"sc:match:{match_id}:hand" in custom_ids(board)
     assert set(seen) == {None}  # everything public was drawn from the public view
@@ -319,9 +316,7 @@ async def test_answers_by_command_or_by_button_after_a_restart(
     fake, clock, settings = FakeDiscord(), FakeClock(), settings_for(tmp_path)
     async with running_bot(fake, settings, clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        mover, other = await players(bot, match_id)
-        notation = await a_legal_move(bot, match_id, mover)
-        await fake.slash(mover, "move", channel_id=thread, notation=notation)
+        mover, other, _ = await play_a_move(fake, bot, match_id, thread)
         await fake.slash(mover, ask, channel_id=thread)
         request = fake.last_message(thread)
     async with running_bot(fake, settings, clock) as bot:  # a restart in between
