@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import games
 import render
+from bot.discord.text import plural
 from bot.service import MatchRecord, MatchUpdate
 from bot.service.export import standing_entries
 from bot.service.replay import initial_state
@@ -72,7 +73,7 @@ def _replay(record: MatchRecord) -> Picture:
     states, moves = replay_line(record)
     data = render.replay(states, moves)
     kind = "png" if data.startswith(b"\x89PNG") else "gif"
-    alt = f"Replay of match #{record.match.id}, {len(moves)} moves, one frame per move."
+    alt = f"Replay of match #{record.match.id}: {plural(len(moves), 'move')}, a frame each."
     return Picture(data, f"match-{record.match.id}.{kind}", alt)
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 
 import discord
 
 from bot.discord.posting import STYLE, Poster, pings
 from bot.discord.replies import Refusal
 from bot.discord.text import reminder_text
-from bot.service import MatchService, TickReport
+from bot.service import Match, MatchService, TickReport
 
 log = logging.getLogger("shiftcord.reminders")
 
@@ -80,11 +81,11 @@ class ReminderTask:
             )
         return report
 
-    async def _remind(self, match, text: str, member_id: int) -> None:
+    async def _remind(self, match: Match, text: str, member_id: int) -> None:
         channel = await self.poster.channel_of(match)
         await channel.send(text, allowed_mentions=pings([member_id]))
 
-    async def _post(self, match_id: int, posting) -> None:
+    async def _post(self, match_id: int, posting: Awaitable[object]) -> None:
         """Await one posting; a failure is logged and does not stop the others."""
         try:
             await posting

@@ -97,8 +97,8 @@ class Info(commands.Cog):
         replay = as_file(await replay_picture(record))
         await answer(
             interaction,
-            f"Match #{match_id}: the record replays with any Shiftcord, the animation shows "
-            "every move.",
+            f"Match #{match_id}: its record as text (any Shiftcord can replay it) and an "
+            "animation of every move.",
             files=[record_file, replay],
         )
 
