@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
+import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings
 from bot.logs import setup_logging
+
+if TYPE_CHECKING:
+    import discord
 
 log = logging.getLogger("shiftcord")
 
@@ -85,6 +91,7 @@ async def _run(settings: Settings, token: str) -> int:
     service = await MatchService.open(settings)
     try:
         async with ShiftcordBot(settings, service) as bot:
+            _close_on_sigterm(bot)
             log.info("starting; database %s", settings.database_path)
             await bot.start(token)
     except discord.LoginFailure:
@@ -93,6 +100,20 @@ async def _run(settings: Settings, token: str) -> int:
     finally:
         await service.close()
     return 0
+
+
+def _close_on_sigterm(bot: discord.Client) -> None:
+    """Let a service manager's stop (SIGTERM) close the bot cleanly, as Ctrl-C does: the
+    reminder task ends and postings under way are finished first."""
+
+    loop, stopping = asyncio.get_running_loop(), []
+
+    def stop() -> None:
+        log.info("stopping (SIGTERM)")
+        stopping.append(loop.create_task(bot.close(), name="shiftcord-stop"))
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, stop)
 
 
 async def _payload(settings: Settings) -> list[dict]:

@@ -7,6 +7,8 @@ import asyncio
 import io
 import json
 import logging
+import os
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -83,6 +85,24 @@ def test_run_opens_the_service_and_a_refused_token_is_reported_without_showing_i
     assert TOKEN not in err and "[token hidden]" in err
     assert "Discord refused the token" in err
     assert (env / "db.sqlite3").exists()
+
+
+def test_sigterm_closes_the_bot_cleanly(env, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    closed = []
+
+    async def start(self, token, **_):  # a bot that runs until it is closed
+        await self.setup_hook()
+        assert self.reminders._task is not None
+        os.kill(os.getpid(), signal.SIGTERM)
+        while not self.is_closed():
+            await asyncio.sleep(0.01)
+        closed.append(self.reminders._task)
+
+    monkeypatch.setattr(ShiftcordBot, "start", start)
+    assert cli.main([]) == 0
+    assert closed == [None]  # the reminder task was stopped by close()
+    assert "stopping (SIGTERM)" in capsys.readouterr().err
 
 
 def test_log_lines_are_single_and_hide_secrets(env):
