@@ -10,20 +10,27 @@ from dotenv import load_dotenv
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 README_SECTION = "README.md, section 'Setting up the Discord application'"
+#: The longest time per move a clock may have (30 days).
+MAX_CLOCK_HOURS = 30 * 24
 
 
 class ConfigError(RuntimeError):
     """A setting is missing or malformed; the message says which and where to look."""
 
 
-def _int(name: str, default: int) -> int:
+def _int(name: str, default: int, minimum: int = 0, maximum: int | None = None) -> int:
+    """The whole-number setting `name` (default when unset), refused outside its range."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a whole number, not {raw!r}.") from None
+        value = None
+    if value is None or value < minimum or (maximum is not None and value > maximum):
+        allowed = f"from {minimum} to {maximum}" if maximum is not None else f"{minimum} or more"
+        raise ConfigError(f"{name} must be a whole number {allowed}, not {raw!r}.")
+    return value
 
 
 @dataclass(frozen=True)
@@ -54,14 +61,14 @@ class Settings:
             database_path=Path(database) if database else default_database,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             busy_timeout_ms=_int("BUSY_TIMEOUT_MS", 5000),
-            challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7),
-            max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5),
-            max_active_matches=_int("MAX_ACTIVE_MATCHES", 20),
-            default_clock_hours=_int("DEFAULT_CLOCK_HOURS", 72),
+            challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7, minimum=1),
+            max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5, minimum=1),
+            max_active_matches=_int("MAX_ACTIVE_MATCHES", 20, minimum=1),
+            default_clock_hours=_int("DEFAULT_CLOCK_HOURS", 72, maximum=MAX_CLOCK_HOURS),
             reminder_after_hours=_int("REMINDER_AFTER_HOURS", 24),
-            reminder_fraction_percent=_int("REMINDER_FRACTION_PERCENT", 10),
-            vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30),
-            reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60),
+            reminder_fraction_percent=_int("REMINDER_FRACTION_PERCENT", 10, maximum=99),
+            vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30, maximum=366),
+            reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60, minimum=1),
         )
 
     def require_token(self) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import aiosqlite
 
 import games
+from bot.config import MAX_CLOCK_HOURS
 from bot.service import tables
 from bot.service.base import ServiceBase, snapshot
 from bot.service.errors import (
@@ -21,8 +22,6 @@ from bot.service.errors import (
     NotFound,
 )
 from bot.service.records import PENDING, Challenge, ChallengeUpdate, Match
-
-MAX_CLOCK_HOURS = 30 * 24
 
 _CLOSED_WORDS = {
     "started": "already accepted",
