@@ -62,18 +62,22 @@ _LETTERED = {"contrast"}
 #: The last turn's colour where the theme's own is too close to a marble colour (the
 #: default theme's orange highlight would pass for Orange's marbles).
 _HIGHLIGHTS = {"default": hex_rgb("#d6249f")}
+#: Opacity of scored marbles: fainter than the theme's, as they lie on the tray among
+#: marbles of the same colour.
+_FAINT = 0.38
 
 
 def _look(theme: Theme) -> Theme:
-    """`theme` with the last turn's colours the Shiftago picture uses."""
+    """`theme` with the last turn's colours and the faintness the Shiftago picture uses."""
     colour = _HIGHLIGHTS.get(theme.name)
     if colour is None:
-        return theme
+        return replace(theme, faint=_FAINT)
     return replace(
         theme,
         highlight=colour,
         highlight_from=mix(theme.board, colour, 0.3),
         highlight_to=mix(theme.board, colour, 0.55),
+        faint=_FAINT,
     )
 
 
