@@ -122,6 +122,8 @@ class GameState(ABC):
 
     Subclasses set `game` (their Game), `players` (the seat count) and `options`
     (the resolved option values) and compare equal when the positions are equal.
+    `format_move`, `describe_move` and `play` raise InvalidMove for a value that is no
+    move of the game (moves are read from text by `parse_move`).
     """
 
     game: ClassVar[Game]

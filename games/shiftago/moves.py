@@ -85,7 +85,28 @@ def read_move(text: str) -> Insert | ScoreRequest:
     if match:
         first, second, keep = (_read_square(s) if s else None for s in match.groups())
         return ScoreRequest(first, second, keep)
-    raise InvalidMove(f"{text.strip()[:40]!r} is not a Shiftago move. {_HELP}")
+    raise InvalidMove(_unreadable(text.strip(), cleaned))
+
+
+_LANE_ONLY = re.compile(r"([a-g])|([1-7])")
+_LANE_FIRST = re.compile(r"(?:([a-g])\s*[-:.]?\s*([ns])|([1-7])\s*[-:.]?\s*([we]))")
+
+
+def _unreadable(text: str, cleaned: str) -> str:
+    """What to type instead of text that reads as no move: a lane without its edge, or
+    the edge after the lane, get a hint."""
+    lane = _LANE_ONLY.fullmatch(cleaned)
+    if lane and lane[1]:
+        c = lane[1]
+        return f"Name the edge too: N{c} enters column {c} from the north, S{c} from the south."
+    if lane:
+        r = lane[2]
+        return f"Name the edge too: W{r} enters row {r} from the west, E{r} from the east."
+    turned = _LANE_FIRST.fullmatch(cleaned)
+    if turned:
+        edge, label = (turned[2], turned[1]) if turned[1] else (turned[4], turned[3])
+        return f"Write the edge first: {edge.upper()}{label}."
+    return f"{text[:40]!r} is not a Shiftago move. {_HELP}"
 
 
 def _read_insert(edge: str, label: str) -> Insert:

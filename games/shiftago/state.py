@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
-from games.base import Game, GameState, IllegalMove, Outcome
+from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.shiftago.geometry import (
     CELLS,
     EDGES,
@@ -183,13 +183,13 @@ class ShiftagoState(GameState):
 
     def format_move(self, move: Move) -> str:
         """The canonical notation: `Nc`, `W4`, `x c1-c5` or `x c1-c5 keep c1`."""
-        if not isinstance(move, Insert | Score):
-            raise TypeError(f"Not a Shiftago move: {move!r}")
+        _require_move(move)
         return move.notation()
 
     def describe_move(self, move: Move) -> str:
         """The move in words, such as "Orange enters from the north into column c, pushing
         3 marbles"."""
+        _require_move(move)
         if isinstance(move, Insert):
             pushed = first_gap(self.board, move.edge, move.lane) or 0
             return move_words(self.turn, move, pushed=pushed, points=0, past=False)
@@ -201,10 +201,7 @@ class ShiftagoState(GameState):
         """Turn a typed scoring request into the one scoring move it names."""
         name = COLOURS[self.turn]
         if self.ending or not self.scoring:
-            raise IllegalMove(
-                f"{name} has no line to score now: score only right after an insertion "
-                "that makes a line long enough."
-            )
+            raise IllegalMove(self._nothing_to_score())
         choices = self._score_moves()
         if request.first is None:
             if len(choices) == 1:
@@ -230,32 +227,45 @@ class ShiftagoState(GameState):
                     f"type x {square_name(start)}-{square_name(end)}."
                 )
             return Score(start, end)
-        if request.keep is None:
+        if request.keep not in (start, end):
             options = " or ".join(m.notation() for m in choices if m.start == start)
-            raise IllegalMove(f"Say which end marble stays on the tray: {options}.")
+            if request.keep is None:
+                raise IllegalMove(f"Say which end marble stays on the tray: {options}.")
+            raise IllegalMove(
+                f"The marble that stays must be an end of the line, not "
+                f"{square_name(request.keep)}: {options}."
+            )
         return Score(start, end, request.keep)
 
     @staticmethod
     def _listing(moves: list[Score]) -> str:
         return ", ".join(move.notation() for move in moves)
 
-    def _refusal(self, move: object) -> str | None:
-        """Why `move` is not legal now, as a sentence; None when it is legal."""
+    def _nothing_to_score(self) -> str:
+        """Why a scoring move is refused when no scoring is pending."""
+        if not self.scored():
+            length = min_line(self.variant, self.players)
+            return (
+                f"Express keeps no score: a line of {length} wins at once. "
+                "Type an insertion, such as Nc or W4."
+            )
+        return (
+            f"{COLOURS[self.turn]} has no line to score now: score only right after an "
+            "insertion that makes a line long enough."
+        )
+
+    def _refusal(self, move: Move) -> str | None:
+        """Why `move` (a move value) is not legal now, as a sentence; None when it is legal."""
         if self.ending:
             return f"The game is over: {self.outcome().reason}"
         name = COLOURS[self.turn]
         if isinstance(move, Score):
             if not self.scoring:
-                return (
-                    f"{name} has no line to score now: score only right after an insertion "
-                    "that makes a line long enough."
-                )
+                return self._nothing_to_score()
             choices = self._score_moves()
             if move not in choices:
                 return f"That is not one of {name}'s scoring choices: {self._listing(choices)}."
             return None
-        if not isinstance(move, Insert) or move not in ALL_INSERTS:
-            return f"{move!r} is not a Shiftago move."
         if self.scoring:
             return (
                 f"{name} must first score a line (scoring is compulsory): "
@@ -292,7 +302,9 @@ class ShiftagoState(GameState):
     # ----- playing ----------------------------------------------------------------------
 
     def play(self, move: Move) -> ShiftagoState:
-        """The position after `move`; an illegal move raises IllegalMove naming the rule."""
+        """The position after `move`; an illegal move raises IllegalMove naming the rule,
+        a value that is no Shiftago move InvalidMove."""
+        _require_move(move)
         reason = self._refusal(move)
         if reason:
             raise IllegalMove(reason)
@@ -427,6 +439,21 @@ def seat_to_play(
             sat_out.append(candidate)
         candidate = (candidate + 1) % players
     return candidate, tuple(left), tuple(sat_out)
+
+
+def _require_move(move: object) -> None:
+    """Raise InvalidMove unless `move` is an insertion at one of the 28 entry points or a
+    scoring move naming cells of the tray."""
+    if isinstance(move, Insert):
+        valid = move in ALL_INSERTS
+    elif isinstance(move, Score):
+        ends = (move.start, move.end) if move.keep is None else (move.start, move.end, move.keep)
+        valid = all(type(index) is int and 0 <= index < CELLS for index in ends)
+    else:
+        valid = False
+    if not valid:
+        shown = repr(move)[:60]
+        raise InvalidMove(f"{shown} is not a Shiftago move; read typed text with parse_move.")
 
 
 def _changed(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

@@ -154,6 +154,17 @@ def test_options_and_factories_refuse_nonsense(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", games.names())
+def test_values_that_are_no_moves_are_invalid_moves(name: str) -> None:
+    game = games.get(name)
+    state = game.new(players=game.min_players)
+    notation = state.format_move(state.legal_moves()[0])
+    for value in (None, 7, notation, (notation,), object()):
+        for use in (state.play, state.format_move, state.describe_move):
+            with pytest.raises(InvalidMove):
+                use(value)
+
+
+@pytest.mark.parametrize("name", games.names())
 def test_illegal_moves_raise_illegal_move_naming_a_rule(name: str) -> None:
     """Moves legal a ply earlier but not now are refused by `play` with a whole sentence."""
     game = games.get(name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import IllegalMove, InvalidMove, get
-from games.shiftago import Insert
+from games.shiftago import Insert, Score
 from tests.games.shiftago_helpers import play, position, rows_of
 
 # Column c holds, from the top: O, G, a gap, O, G, and two empty squares.
@@ -132,7 +132,44 @@ def test_canonical_notation_round_trips_for_every_lane() -> None:
     assert all(state.parse_move(t) == m for t, m in zip(texts, state.legal_moves(), strict=True))
 
 
-@pytest.mark.parametrize("move", [Insert("Q", 2), Insert("N", 7), Insert("N", [1]), "Nc", None])
-def test_hand_built_nonsense_is_refused_by_play(move: object) -> None:
-    with pytest.raises(IllegalMove, match="not a Shiftago move"):
-        get("shiftago").new(2).play(move)
+@pytest.mark.parametrize(
+    "move",
+    [
+        Insert("Q", 2),
+        Insert("N", 7),
+        Insert("N", [1]),
+        Score(0, 49),
+        Score(0, 4, True),
+        Score("a1", "e1"),
+        "Nc",
+        None,
+    ],
+)
+def test_hand_built_nonsense_is_an_invalid_move(move: object) -> None:
+    state = get("shiftago").new(2)
+    for use in (state.play, state.format_move, state.describe_move):
+        with pytest.raises(InvalidMove, match="is not a Shiftago move; read typed text"):
+            use(move)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("c", "Name the edge too: Nc enters column c from the north, Sc from the south."),
+        ("4", "Name the edge too: W4 enters row 4 from the west, E4 from the east."),
+        ("c n", "Write the edge first: Nc."),
+        ("4W", "Write the edge first: W4."),
+        ("N3", "From the north a marble enters a column: name it with a letter a to g"),
+        ("E8", "From the east a marble enters a row: name it with a number 1 to 7"),
+        ("top c", "'top c' is not a Shiftago move. Type an insertion as the edge and the lane"),
+    ],
+)
+def test_half_typed_insertions_say_what_to_type(text: str, message: str) -> None:
+    with pytest.raises(InvalidMove, match=message):
+        get("shiftago").new(2).parse_move(text)
+
+
+def test_express_has_no_scoring_to_type() -> None:
+    state = get("shiftago").new(3)
+    with pytest.raises(IllegalMove, match="Express keeps no score: a line of 4 wins at once"):
+        state.parse_move("x a1-d1")

@@ -110,6 +110,8 @@ def test_four_players_remove_all_but_the_end_marble_of_choice() -> None:
     ]
     with pytest.raises(IllegalMove, match="Say which end marble stays"):
         state.parse_move("x a3-d3")
+    with pytest.raises(IllegalMove, match="must be an end of the line, not b3: x a3-d3 keep a3 or"):
+        state.parse_move("x a3-d3 keep b3")
     with pytest.raises(IllegalMove, match="not one of Blue's scoring choices"):
         state.play(Score(cell("a3"), cell("d3"), cell("b3")))
     keep_first = play(state, "x a3-d3 keep a3")
