@@ -27,6 +27,7 @@ from bot.service import (
     Reminder,
     Standing,
 )
+from bot.service.export import standing_entries
 
 MAX_MESSAGE = 2000  # Discord's limit on a message's text
 
@@ -330,11 +331,13 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
 
 
 def record_text(record: MatchRecord, style: Style) -> str:
-    """A match's moves with who played them, for /history with a match."""
+    """A match's moves (without those taken back) and its state, for /history with a match."""
     match = record.match
     lines = [f"Match #{match.id}, {match.game_title}: {players_text(match, style)}."]
-    moves = [e for e in record.log if e.kind == "move"]
-    lines.append(" ".join(f"{i}. {e.notation}" for i, e in enumerate(moves, start=1)) or "-")
+    moves = [e for e in standing_entries(record.log) if e.kind == "move"]
+    lines.append(
+        " ".join(f"{i}. {e.notation}" for i, e in enumerate(moves, start=1)) or "No moves yet."
+    )
     lines.append(turn_text(match, style))
     return clip("\n".join(lines))
 

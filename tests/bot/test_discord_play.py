@@ -235,6 +235,8 @@ async def test_takeback_granted_with_the_button_restores_the_position(game):
     assert f"`{notation}` was taken back" in post.content and "board.png" in post.files
     match = await bot.service.get_match(match_id)
     assert match.ply == 0 and match.to_act == mover
+    record = await fake.slash(CAROL, "history", match=match_id)  # the move is gone from it
+    assert record[-1].content.splitlines()[1] == "No moves yet."
 
 
 @pytest.mark.asyncio
