@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -11,7 +10,7 @@ import aiosqlite
 
 import games
 from bot.config import MAX_CLOCK_HOURS
-from bot.service import tables
+from bot.service import challenge_rows, tables
 from bot.service.base import ServiceBase, snapshot
 from bot.service.errors import (
     BadOption,
@@ -21,7 +20,7 @@ from bot.service.errors import (
     NotAllowed,
     NotFound,
 )
-from bot.service.records import PENDING, Challenge, ChallengeUpdate, Match
+from bot.service.records import PENDING, Challenge, ChallengeUpdate, Match, MatchRules
 
 _CLOSED_WORDS = {
     "started": "already accepted",
@@ -75,27 +74,32 @@ class ChallengeMixin(ServiceBase):
         channel), NotAllowed (challenging oneself).
         """
         try:
-            rules_of = games.get(game)
+            game_rules = games.get(game)
         except KeyError as error:
             raise BadOption(error.args[0]) from None
         invited = list(dict.fromkeys(opponents))
         if challenger_id in invited:
             raise NotAllowed("You cannot challenge yourself.")
-        seats = players or (1 + len(invited) if invited else rules_of.min_players)
+        seats = players or (1 + len(invited) if invited else game_rules.min_players)
         if seats < 1 + len(invited):
-            raise BadOption(f"{seats} seats cannot hold you and {len(invited)} opponents.")
+            raise BadOption(
+                f"A challenge for {seats} players has no room for you and "
+                f"{plural(len(invited), 'opponent')}."
+            )
         try:
-            rules_of.check_players(seats)
-            resolved = rules_of.resolve_options(options)
-            for option in rules_of.options:
+            game_rules.check_players(seats)
+            resolved = game_rules.resolve_options(options)
+            for option in game_rules.options:
                 if option.names_player and resolved[option.name] >= seats:
                     raise ValueError(
                         f"Option {option.name} names player {resolved[option.name] + 1}, "
                         f"but only {seats} will play."
                     )
-            rules_of.new(seats, seed=0, options=resolved)
+            game_rules.new(seats, seed=0, options=resolved)
         except ValueError as error:
             raise BadOption(str(error)) from None
+        if clock_hours is not None:
+            check_clock(clock_hours)
         now = self.now()
         async with self.store.transaction() as conn:
             guild = await self._guild_row(conn, guild_id)
@@ -103,36 +107,24 @@ class ChallengeMixin(ServiceBase):
                 raise ChannelBusy(
                     f"Challenges in this server go in <#{guild['challenge_channel_id']}>."
                 )
-            hours = guild["clock_hours"] if clock_hours is None else check_clock(clock_hours)
+            hours = guild["clock_hours"] if clock_hours is None else clock_hours
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
-            cursor = await conn.execute(
-                "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
-                "options, clock_hours, auto_timeout, takebacks, status, created_at, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    challenger_id,
-                    rules_of.name,
-                    seats,
-                    json.dumps(resolved),
-                    hours,
-                    int(auto_timeout),
-                    int(takebacks),
-                    tables.ts(now),
-                    tables.ts(expires),
-                ),
+            challenge_id = await challenge_rows.insert_challenge(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                challenger_id=challenger_id,
+                game=game_rules.name,
+                players=seats,
+                options=resolved,
+                rules=MatchRules(hours, auto_timeout, takebacks),
+                invited=invited,
+                now=now,
+                expires=expires,
             )
-            challenge_id = cursor.lastrowid
-            await conn.executemany(
-                "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
-                "VALUES (?, ?, ?, ?)",
-                [(challenge_id, challenger_id, 0, 0)]
-                + [(challenge_id, member, 1, None) for member in invited],
-            )
-            return await tables.fetch_challenge(conn, challenge_id)
+            return await challenge_rows.fetch_challenge(conn, challenge_id)
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
         """Accept an invitation or take an open seat; the last seat filled starts the match.
@@ -158,11 +150,11 @@ class ChallengeMixin(ServiceBase):
                 "DO UPDATE SET join_index = excluded.join_index",
                 (challenge_id, member_id, len(challenge.joined)),
             )
-            challenge = await tables.fetch_challenge(conn, challenge_id)
+            challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
             match = None
             if len(challenge.joined) == challenge.players:
                 match = await self._start(conn, challenge, now)
-                challenge = await tables.fetch_challenge(conn, challenge_id)
+                challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
             return ChallengeUpdate(challenge, match)
 
     async def decline_challenge(self, challenge_id: int, member_id: int) -> Challenge:
@@ -194,7 +186,7 @@ class ChallengeMixin(ServiceBase):
                     "WHERE challenge_id = ? AND join_index > ?",
                     (challenge_id, join_index),
                 )
-            return await tables.fetch_challenge(conn, challenge_id)
+            return await challenge_rows.fetch_challenge(conn, challenge_id)
 
     async def cancel_challenge(self, challenge_id: int, member_id: int) -> Challenge:
         """The challenger withdraws a pending challenge. Raises NotFound, ChallengeClosed,
@@ -205,7 +197,7 @@ class ChallengeMixin(ServiceBase):
             if member_id != challenge.challenger_id:
                 raise NotAllowed("Only the challenger can withdraw this challenge.")
             await self._close(conn, challenge_id, "cancelled")
-            return await tables.fetch_challenge(conn, challenge_id)
+            return await challenge_rows.fetch_challenge(conn, challenge_id)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
         """Remember the message that shows the challenge (to edit it after a restart)."""
@@ -213,7 +205,7 @@ class ChallengeMixin(ServiceBase):
             await conn.execute(
                 "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
             )
-            challenge = await tables.fetch_challenge(conn, challenge_id)
+            challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
         if challenge is None:
             raise NotFound(f"There is no challenge #{challenge_id}.")
         return challenge
@@ -221,7 +213,7 @@ class ChallengeMixin(ServiceBase):
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""
         async with self.store.reading() as conn:
-            challenge = await tables.fetch_challenge(conn, challenge_id)
+            challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
         if challenge is None:
             raise NotFound(f"There is no challenge #{challenge_id}.")
         return challenge
@@ -240,14 +232,16 @@ class ChallengeMixin(ServiceBase):
             where.append("guild_id = ?")
             params.append(guild_id)
         async with self.store.reading() as conn:
-            return await tables.fetch_challenges(conn, " AND ".join(where) + " ORDER BY id", params)
+            return await challenge_rows.fetch_challenges(
+                conn, " AND ".join(where) + " ORDER BY id", params
+            )
 
     # --- shared steps ----------------------------------------------------------------------
 
     async def _pending(
         self, conn: aiosqlite.Connection, challenge_id: int, now: datetime
     ) -> Challenge:
-        challenge = await tables.fetch_challenge(conn, challenge_id)
+        challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
         if challenge is None:
             raise NotFound(f"There is no challenge #{challenge_id}.")
         if challenge.status != PENDING:
@@ -299,15 +293,15 @@ class ChallengeMixin(ServiceBase):
         self, conn: aiosqlite.Connection, challenge: Challenge, now: datetime
     ) -> Match:
         """Seat the players in random order, make the first position from a stored seed."""
-        rules_of = games.get(challenge.game)
+        game_rules = games.get(challenge.game)
         count = challenge.players
         seat_of_join = self._rng.sample(range(count), count)
         seed = self._rng.getrandbits(62)
         options = dict(challenge.options)
-        for option in rules_of.options:
+        for option in game_rules.options:
             if option.names_player:
                 options[option.name] = seat_of_join[options[option.name]]
-        state = rules_of.new(count, seed=seed, options=options)
+        state = game_rules.new(count, seed=seed, options=options)
         match_id = await tables.insert_match(
             conn, challenge, seed, seat_of_join, options, snapshot(state), now
         )

@@ -14,7 +14,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.service import tables
+from bot.service import challenge_rows, tables
 from bot.service.base import ServiceBase, when
 from bot.service.challenges import check_clock
 from bot.service.errors import ClockError, PositionChanged
@@ -46,7 +46,7 @@ class ClockMixin(ServiceBase):
         now = self.now()
         stamp = tables.ts(now)
         async with self.store.transaction() as conn:
-            expired = await tables.fetch_challenges(
+            expired = await challenge_rows.fetch_challenges(
                 conn, "status = 'pending' AND expires_at <= ?", (stamp,)
             )
             await conn.execute(

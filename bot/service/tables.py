@@ -1,4 +1,5 @@
-"""Rows of the schema (see `bot.migrations`) read into records and written back.
+"""Rows of the schema (see `bot.migrations`) read into records and written back: matches,
+their players and their move log (challenges are in `bot.service.challenge_rows`).
 
 Times are stored as REAL seconds since the epoch (UTC); JSON columns hold options,
 proposals, results and snapshots. Every match write checks and bumps `version`, so a
@@ -49,7 +50,21 @@ async def one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) 
     return found[0] if found else None
 
 
-def _title(game: str) -> str:
+async def rows_by_parent(
+    conn: aiosqlite.Connection, sql: str, ids: Sequence[int]
+) -> dict[int, list[Sequence[Any]]]:
+    """The rows of a child table for each parent id, in one round trip: `sql` selects the
+    parent id first and holds `{ids}` where the placeholders of `IN ({ids})` go; each
+    parent's rows come without that first column, in the query's order."""
+    grouped: dict[int, list[Sequence[Any]]] = {parent: [] for parent in ids}
+    marks = ",".join("?" * len(ids))
+    for parent, *rest in await rows(conn, sql.format(ids=marks), ids):
+        grouped[parent].append(rest)
+    return grouped
+
+
+def game_title(game: str) -> str:
+    """The game's title ("Skift"), or its stored name if this code no longer knows it."""
     try:
         return games.get(game).title
     except KeyError:
@@ -153,7 +168,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         origin_channel_id=origin_channel_id,
         channel_id=channel_id,
         game=game,
-        game_title=_title(game),
+        game_title=game_title(game),
         options=json.loads(options),
         rules=MatchRules(clock_hours, bool(auto_timeout), bool(takebacks)),
         seats=seats,
@@ -179,24 +194,16 @@ async def fetch_matches(
     conn: aiosqlite.Connection, where: str, params: Sequence[Any]
 ) -> list[Match]:
     """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
-    found = await rows(
-        conn,
-        f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}",
-        params,
-    )
+    found = await rows(conn, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}", params)
     if not found:
         return []
-    ids = [row[0] for row in found]
-    marks = ",".join("?" * len(ids))
-    players: dict[int, list[Sequence[Any]]] = {i: [] for i in ids}
-    for match_id, *rest in await rows(
+    players = await rows_by_parent(
         conn,
         "SELECT match_id, seat, member_id, join_index, retired, mu_before, sigma_before, "
-        f"mu_after, sigma_after FROM match_players WHERE match_id IN ({marks}) "
+        "mu_after, sigma_after FROM match_players WHERE match_id IN ({ids}) "
         "ORDER BY match_id, seat",
-        ids,
-    ):
-        players[match_id].append(rest)
+        [row[0] for row in found],
+    )
     return [_match(row, players[row[0]]) for row in found]
 
 
@@ -346,70 +353,3 @@ async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry,
         LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, dt(at))
         for idx, seat, kind, notation, at in found
     )
-
-
-# --- challenges --------------------------------------------------------------------------
-
-_CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, message_id, challenger_id, game, players, options, "
-    "clock_hours, auto_timeout, takebacks, status, created_at, expires_at, match_id"
-)
-
-
-async def fetch_challenges(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
-) -> list[Challenge]:
-    """Challenges selected by a WHERE clause, with who joined and who is invited."""
-    found = await rows(
-        conn,
-        f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}",
-        params,
-    )
-    if not found:
-        return []
-    ids = [row[0] for row in found]
-    marks = ",".join("?" * len(ids))
-    members: dict[int, list[tuple[int, int, int | None]]] = {i: [] for i in ids}
-    for challenge_id, member, invited, join_index in await rows(
-        conn,
-        "SELECT challenge_id, member_id, invited, join_index FROM challenge_members "
-        f"WHERE challenge_id IN ({marks})",
-        ids,
-    ):
-        members[challenge_id].append((member, invited, join_index))
-    result = []
-    for row in found:
-        (cid, guild, channel, message, challenger, game, players, options) = row[:8]
-        (clock, auto, takebacks, status, created, expires, match_id) = row[8:]
-        people = members[cid]
-        seated = sorted((j, m) for m, _i, j in people if j is not None)
-        joined = tuple(m for _j, m in seated)
-        invited = tuple(sorted(m for m, i, j in people if i and j is None))
-        result.append(
-            Challenge(
-                id=cid,
-                guild_id=guild,
-                channel_id=channel,
-                message_id=message,
-                challenger_id=challenger,
-                game=game,
-                game_title=_title(game),
-                players=players,
-                options=json.loads(options),
-                rules=MatchRules(clock, bool(auto), bool(takebacks)),
-                joined=joined,
-                invited=invited,
-                open_seats=players - len(joined) - len(invited),
-                status=status,
-                created_at=dt(created),
-                expires_at=dt(expires),
-                match_id=match_id,
-            )
-        )
-    return result
-
-
-async def fetch_challenge(conn: aiosqlite.Connection, challenge_id: int) -> Challenge | None:
-    """One challenge by id, or None."""
-    found = await fetch_challenges(conn, "id = ?", (challenge_id,))
-    return found[0] if found else None
