@@ -123,10 +123,6 @@ class ShiftagoState(GameState):
         """The action that led to this position, if any."""
         return self.recent[-1] if self.recent else None
 
-    def on_board(self, seat: int) -> int:
-        """How many of `seat`'s marbles are on the tray."""
-        return sum(1 for marble in self.board if marble == seat)
-
     def active(self) -> tuple[int, ...]:
         """Seats still playing (not retired)."""
         return tuple(seat for seat in range(self.players) if not self.retired[seat])

@@ -29,6 +29,18 @@ NEARLY_FULL = """
     W O W O B G W
 """
 
+# Green on b1, b2 and b4 to b6; Orange on a7. Orange's Nb pushes b1-b2 into the gap and
+# makes Green's column b2-b6, a line of five that Green did not insert.
+GREEN_COLUMN_FOR_ORANGE_TO_PUSH = """
+    . G . . . . .
+    . G . . . . .
+    . . . . . . .
+    . G . . . . .
+    . G . . . . .
+    . G . . . . .
+    O . . . . . .
+"""
+
 
 def position(
     rows: str,
@@ -46,6 +58,15 @@ def position(
     state = SHIFTAGO.new(players, options=options)
     supply = tuple(22 - board.count(seat) for seat in range(players))
     return replace(state, board=board, supply=supply, turn=turn, sat_out=(), **fields)
+
+
+def run_in_row_4(length: int, players: int, options: dict[str, Any] | None = None) -> ShiftagoState:
+    """Orange to insert, with a run of `length` Orange marbles from a4 (W4 makes it one
+    longer) and the last seat's marble on g7, which keeps the lone-colour rule away."""
+    rows = [["."] * 7 for _ in range(7)]
+    rows[3][:length] = ["O"] * length
+    rows[6][6] = LETTERS[players - 1]
+    return position("\n".join(" ".join(row) for row in rows), players=players, options=options)
 
 
 def rows_of(state: ShiftagoState) -> list[str]:

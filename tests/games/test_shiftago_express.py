@@ -3,8 +3,17 @@ and the draws (out of marbles, full tray)."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.shiftago import SHIFTAGO
-from tests.games.shiftago_helpers import NEARLY_FULL, NEARLY_OUT, play, position
+from tests.games.shiftago_helpers import (
+    GREEN_COLUMN_FOR_ORANGE_TO_PUSH,
+    NEARLY_FULL,
+    NEARLY_OUT,
+    play,
+    position,
+    run_in_row_4,
+)
 
 FOUR_ORANGE = """
     O O O O . . .
@@ -15,6 +24,19 @@ FOUR_ORANGE = """
     . . . . . . .
     . . . . . . .
 """
+
+
+@pytest.mark.parametrize("length", [3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_winning_length_is_five_for_two_players_and_four_for_more(
+    players: int, length: int
+) -> None:
+    state = play(run_in_row_4(length - 1, players), "W4")
+    wins = length >= (5 if players == 2 else 4)
+    assert (state.outcome() is not None) == wins
+    if wins:
+        assert state.outcome().winners == (0,)
+        assert state.outcome().reason == f"Orange made a line of {length}."
 
 
 def test_two_players_a_line_of_five_wins() -> None:
@@ -68,17 +90,8 @@ def test_four_players_a_line_of_four_wins() -> None:
 
 
 def test_only_the_movers_lines_count() -> None:
-    # Orange's push makes Green's column b1-b5 (five Green marbles); Green has not inserted.
-    rows = """
-        . G . . . . .
-        . G . . . . .
-        . . . . . . .
-        . G . . . . .
-        . G . . . . .
-        . G . . . . .
-        . . . . . . .
-    """
-    state = play(position(rows), "Nb")
+    # Orange's push makes Green's column b2-b6 (five Green marbles); Green has not inserted.
+    state = play(position(GREEN_COLUMN_FOR_ORANGE_TO_PUSH), "Nb")
     assert state.outcome() is None
     assert state.current_player == 1
     # Green may win on the next turn with any move that keeps the line.

@@ -59,6 +59,7 @@ def test_round_trips_keep_retirement_handicap_and_endings() -> None:
 
 
 def corrupt(change: Callable[[dict], None]) -> dict:
+    """The JSON of `scoring_position()`, changed by `change`."""
     data = copy.deepcopy(scoring_position().to_json())
     change(data)
     return data
@@ -125,7 +126,7 @@ def test_random_playouts_keep_the_invariants(variant: str, players: int) -> None
             after = state.play(rng.choice(moves))
             assert state.to_json() == before
             for seat in range(players):
-                assert after.supply[seat] + after.on_board(seat) == 22
+                assert after.supply[seat] + after.board.count(seat) == 22
             assert SHIFTAGO.from_json(after.to_json()) == after
             assert SHIFTAGO.from_text(after.to_text()) == after
             state = after

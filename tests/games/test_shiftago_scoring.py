@@ -7,7 +7,15 @@ import pytest
 
 from games import IllegalMove
 from games.shiftago import Score
-from tests.games.shiftago_helpers import NEARLY_FULL, NEARLY_OUT, play, position, rows_of
+from tests.games.shiftago_helpers import (
+    GREEN_COLUMN_FOR_ORANGE_TO_PUSH,
+    NEARLY_FULL,
+    NEARLY_OUT,
+    play,
+    position,
+    rows_of,
+    run_in_row_4,
+)
 
 EXPERT = {"variant": "expert"}
 EXTREME = {"variant": "extreme"}
@@ -25,6 +33,7 @@ CROSSING = """
 
 
 def cell(name: str) -> int:
+    """The cell index of a square name such as "c5" (row by row from a1)."""
     return (int(name[1]) - 1) * 7 + "abcdefg".index(name[0])
 
 
@@ -177,16 +186,7 @@ def test_extreme_four_players_a_line_of_three_scores_zero() -> None:
 
 def test_lines_made_for_another_player_are_scored_after_their_own_insertion() -> None:
     # Orange pushes Green's column into a line of five; Green must score it on its turn.
-    rows = """
-        . G . . . . .
-        . G . . . . .
-        . . . . . . .
-        . G . . . . .
-        . G . . . . .
-        . G . . . . .
-        O . . . . . .
-    """
-    state = play(position(rows, options=EXPERT), "Nb")
+    state = play(position(GREEN_COLUMN_FOR_ORANGE_TO_PUSH, options=EXPERT), "Nb")
     assert not state.scoring and state.current_player == 1
     green = play(state, "E3")
     assert green.scoring and green.current_player == 1
@@ -258,3 +258,30 @@ def test_scoring_notation_is_forgiving(text: str) -> None:
     rows = CROSSING.replace(". . . . O . .", ". . . . . . .")
     state = play(position(rows, options=EXPERT), "Ne")
     assert state.parse_move(text) == Score(cell("a1"), cell("e1"))
+
+
+#: The rulings' tables, written out again: (variant, players) -> line length -> points.
+RULINGS_TABLES = {
+    ("expert", 2): {5: 2, 6: 5, 7: 10},
+    ("expert", 3): {4: 2, 5: 5, 6: 8, 7: 10},
+    ("extreme", 2): {4: 0, 5: 2, 6: 5, 7: 10},
+    ("extreme", 3): {3: 0, 4: 2, 5: 5, 6: 8, 7: 10},
+}
+
+
+@pytest.mark.parametrize("length", range(2, 8))
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["expert", "extreme"])
+def test_each_line_length_scores_as_the_rulings_table_says(
+    variant: str, players: int, length: int
+) -> None:
+    state = play(run_in_row_4(length - 1, players, {"variant": variant}), "W4")
+    points = RULINGS_TABLES[variant, min(players, 3)].get(length)
+    if points is None:
+        assert not state.scoring and state.current_player == 1, "too short to score"
+        return
+    assert state.scoring and state.current_player == 0
+    scored = state.play(state.legal_moves()[0])
+    assert scored.scores[0] == points
+    assert len(scored.last.line()) == length
+    assert (scored.outcome() is not None) == (points >= 10)

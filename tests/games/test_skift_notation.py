@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -132,7 +134,7 @@ def test_every_piece_move_of_the_colour_not_to_move_is_refused() -> None:
                 black_to_move.play(move)
 
 
-def corrupted(change) -> dict:
+def corrupted(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     """The worked example's position as JSON, changed by `change`."""
     data = copy.deepcopy(START.play(WORKED).to_json())
     change(data)
