@@ -2,11 +2,12 @@
 
 Every edge carries the insertion notation of its lanes (`Na`..`Ng` above, `Sa`..`Sg`
 below, `W1`..`W7` on the left, `E1`..`E7` on the right), so a move can be read off the
-picture. The last turn (`state.recent`) is drawn on top: the lane of the last insertion is
-marked at its edge, the new marble ringed and the marbles it pushed tinted; marbles
-removed by a scoring are drawn faint and crossed where they stood; while a score is
-pending, the lines that can score are outlined with dashes. The header says whose turn
-it is and each player's marbles in hand (and points in Expert and Extreme).
+picture. The last turn (`state.recent`) is drawn on top, in a colour no marble has: the
+label of the last insertion's lane stands on a tag pointing into the tray, the new marble
+is ringed and the cells of the run it pushed tinted; a line scored this turn is struck
+through with a bar, its removed marbles faint where they stood; while a score is pending,
+the lines that can score are outlined with dashes. The header says whose turn it is and
+each player's marbles in hand (and points in Expert and Extreme).
 """
 
 from __future__ import annotations

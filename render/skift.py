@@ -7,8 +7,8 @@ numbers on the edges are exactly the notation's columns and rows. The last actio
 (`state.last`) is drawn on top: the squares a piece move left and reached are tinted, an
 arrow shows the mover, chevrons the pushed pieces, and pieces that fell off are drawn
 faint and crossed out where they fell; a moved tile is outlined (its old place dashed,
-with an arrow), a turned tile carries a turning arrow, and tiles lost to a splinter are
-dashed ghosts with their pieces faint and crossed out.
+with an arrow), a turned tile carries a turning arrow on its middle, and tiles lost to a
+splinter are dashed ghosts that keep their name badge, their pieces faint and crossed out.
 """
 
 from __future__ import annotations
