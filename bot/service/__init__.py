@@ -44,27 +44,29 @@ from bot.service.queries import QueryMixin
 from bot.service.records import (
     Challenge,
     ChallengeUpdate,
-    GameStats,
-    GuildSettings,
     LogEntry,
     Match,
     MatchRecord,
     MatchResult,
     MatchRules,
     MatchUpdate,
-    MemberSettings,
     MoveChoice,
-    PlayerStats,
     Proposal,
     RatingChange,
-    Reminder,
     Seat,
-    Standing,
-    TickReport,
-    Vacation,
     display_rating,
 )
 from bot.service.replay import rebuild_state
+from bot.service.reports import (
+    GameStats,
+    GuildSettings,
+    MemberSettings,
+    PlayerStats,
+    Reminder,
+    Standing,
+    TickReport,
+    Vacation,
+)
 from bot.store import Store, backup
 
 __all__ = [

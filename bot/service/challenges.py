@@ -20,13 +20,23 @@ from bot.service.errors import (
     NotAllowed,
     NotFound,
 )
-from bot.service.records import PENDING, Challenge, ChallengeUpdate, Match, MatchRules
+from bot.service.records import (
+    DECLINED,
+    EXPIRED,
+    PENDING,
+    STARTED,
+    WITHDRAWN,
+    Challenge,
+    ChallengeUpdate,
+    Match,
+    MatchRules,
+)
 
 _CLOSED_WORDS = {
-    "started": "already accepted",
-    "declined": "declined",
-    "cancelled": "withdrawn",
-    "expired": "expired",
+    STARTED: "already accepted",
+    DECLINED: "declined",
+    WITHDRAWN: "withdrawn",
+    EXPIRED: "expired",
 }
 
 
@@ -175,7 +185,7 @@ class ChallengeMixin(ServiceBase):
                 raise NotAllowed("You are not part of this challenge.")
             invited, join_index = row
             if invited:
-                await self._close(conn, challenge_id, "declined")
+                await self._close(conn, challenge_id, DECLINED)
             else:
                 await conn.execute(
                     "DELETE FROM challenge_members WHERE challenge_id = ? AND member_id = ?",
@@ -196,7 +206,7 @@ class ChallengeMixin(ServiceBase):
             challenge = await self._pending(conn, challenge_id, now)
             if member_id != challenge.challenger_id:
                 raise NotAllowed("Only the challenger can withdraw this challenge.")
-            await self._close(conn, challenge_id, "cancelled")
+            await self._close(conn, challenge_id, WITHDRAWN)
             return await challenge_rows.fetch_challenge(conn, challenge_id)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:

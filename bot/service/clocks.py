@@ -18,15 +18,8 @@ from bot.service import challenge_rows, tables
 from bot.service.base import ServiceBase, when
 from bot.service.challenges import check_clock
 from bot.service.errors import ClockError, PositionChanged
-from bot.service.records import (
-    EXPIRED,
-    GuildSettings,
-    MatchUpdate,
-    MemberSettings,
-    Reminder,
-    TickReport,
-    Vacation,
-)
+from bot.service.records import EXPIRED, MatchUpdate
+from bot.service.reports import GuildSettings, MemberSettings, Reminder, TickReport, Vacation
 
 IDLE = 1
 LOW_TIME = 2

@@ -9,14 +9,8 @@ from bot.service import tables
 from bot.service.base import ServiceBase
 from bot.service.errors import NotAllowed
 from bot.service.export import export_text
-from bot.service.records import (
-    GameStats,
-    Match,
-    MatchRecord,
-    PlayerStats,
-    Standing,
-    display_rating,
-)
+from bot.service.records import Match, MatchRecord, display_rating
+from bot.service.reports import GameStats, PlayerStats, Standing
 from games import GameState
 
 _ORDINAL = "mu - 3 * sigma"

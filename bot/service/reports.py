@@ -1,0 +1,99 @@
+"""What the service reports besides matches and challenges: member and server settings,
+the reminders and timeouts a clock tick found, standings and player statistics.
+
+Immutable records, free of Discord and SQL; times are timezone-aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.service.records import Challenge, Match, MatchUpdate
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A running vacation: all the member's clocks are paused until `ends_at` or their move."""
+
+    started_at: datetime
+    ends_at: datetime
+
+
+@dataclass(frozen=True)
+class MemberSettings:
+    """A member's preferences and vacation: reminders on/off, vacation and days left."""
+
+    member_id: int
+    reminders: bool
+    vacation: Vacation | None
+    vacation_days_left: float
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's defaults: the clock of new challenges and where challenges may be posted."""
+
+    guild_id: int
+    clock_hours: int
+    challenge_channel_id: int | None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A ping to send to `member_id`: `kind` is "idle" (the turn has waited long), "low_time"
+    (a tenth of the time is left) or "timeout_claimable" (sent to the waiting players: the
+    one to act ran out of time and they may claim the win)."""
+
+    match: Match
+    member_id: int
+    kind: str
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class TickReport:
+    """Everything `tick()` found due: reminders to send, matches ended, challenges expired."""
+
+    reminders: tuple[Reminder, ...] = ()
+    timeouts: tuple[MatchUpdate, ...] = ()
+    expired_challenges: tuple[Challenge, ...] = ()
+    vacations_ended: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a server's standings in one game."""
+
+    rank: int
+    member_id: int
+    rating: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A member's record in one game of one server."""
+
+    game: str
+    rating: int
+    rank: int | None
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A member's statistics in one server: per game, plus active matches everywhere."""
+
+    member_id: int
+    guild_id: int
+    games: tuple[GameStats, ...]
+    active_matches: int
