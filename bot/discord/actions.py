@@ -14,6 +14,7 @@ import discord
 from bot.discord.pictures import board_picture, has_secrets
 from bot.discord.posting import Poster, as_file
 from bot.discord.replies import (
+    ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
     THREAD_PERMISSIONS,
     Refusal,
@@ -87,8 +88,26 @@ async def act(interaction: discord.Interaction, match_id: int | None, method: st
     update: MatchUpdate = await getattr(service_of(interaction), method)(
         match_id, interaction.user.id, **kw
     )
-    await poster_of(interaction).post_update(update, interaction.channel)
-    await answer(interaction, CONFIRM.get(update.action, "Done.").format(notation=update.notation))
+    done = CONFIRM.get(update.action, "Done.").format(notation=update.notation)
+    await answer(interaction, done + await announce(interaction, update))
+
+
+async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str:
+    """Post what an action did in its match's thread. The action is done whatever happens
+    here, so a failure is not an error for the player: it returns a sentence to add to
+    their answer ("" when all went well)."""
+    try:
+        await poster_of(interaction).post_update(update, interaction.channel)
+    except (discord.HTTPException, Refusal) as error:
+        log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
+        if isinstance(error, discord.NotFound):
+            why = "it is gone, or I cannot see it."
+        elif isinstance(error, discord.Forbidden):
+            why = "I am missing a permission there. " + ASK_ADMIN
+        else:
+            why = str(error)
+        return f" I could not post it in the match's thread, though: {why}"
+    return ""
 
 
 async def answer_challenge(

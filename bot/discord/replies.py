@@ -28,6 +28,10 @@ THREAD_PERMISSIONS = {
     "send_messages_in_threads": "Send Messages in Threads",
     "attach_files": "Attach Files",
 }
+ASK_ADMIN = (
+    "A server admin can check my role's permissions: View Channels, Send Messages, Send "
+    "Messages in Threads, Create Public Threads, Attach Files and Read Message History."
+)
 CHALLENGE_PERMISSIONS = {
     "view_channel": "View Channels",
     "send_messages": "Send Messages",
@@ -110,9 +114,7 @@ def error_message(error: BaseException) -> str | None:
     if isinstance(error, discord.Forbidden):
         return (
             "Discord refused what I tried to do here: I am missing a permission "
-            f"({error.text or 'no details given'}). A server admin can check my role's "
-            "permissions: View Channels, Send Messages, Send Messages in Threads, "
-            "Create Public Threads, Attach Files and Read Message History."
+            f"({error.text or 'no details given'}). {ASK_ADMIN}"
         )
     return None
 

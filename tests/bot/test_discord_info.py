@@ -166,3 +166,16 @@ async def test_admin_defaults_and_cancel(env):
     assert match.status == "cancelled" and not match.result.rated
     again = await fake.slash(MOD, "admin cancel", match=match_id)
     assert again[-1].ephemeral and "send_message" not in [c.kind for c in again]
+
+
+@pytest.mark.asyncio
+async def test_cancel_is_done_even_when_the_thread_is_gone(env):
+    fake, bot, match_id, thread = env
+    del fake.channels[thread]  # deleted on Discord's side; the bot's cache still has it
+    calls = await fake.slash(MOD, "admin cancel", match=match_id)
+    assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
+    assert calls[-1].ephemeral and calls[-1].content == (
+        "Match #1 is cancelled. I could not post it in the match's thread, though: it is "
+        "gone, or I cannot see it."
+    )
+    assert (await bot.service.get_match(match_id)).status == "cancelled"

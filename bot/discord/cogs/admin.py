@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import match_of_server, poster_of, service_of
+from bot.discord.actions import announce, match_of_server, service_of
 from bot.discord.autocomplete import clock_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.replies import Refusal, answer, begin
@@ -42,8 +42,9 @@ class Admin(commands.Cog):
         update = await service_of(interaction).cancel_match(
             match, interaction.guild_id, interaction.user.id
         )
-        await poster_of(interaction).post_update(update, interaction.channel)
-        await answer(interaction, f"Match #{match} is cancelled.")
+        await answer(
+            interaction, f"Match #{match} is cancelled." + await announce(interaction, update)
+        )
 
     @admin.command(name="clock")
     @app_commands.describe(clock="Time per move for new challenges: 3d, 12h or none")
