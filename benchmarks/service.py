@@ -32,6 +32,8 @@ from bot.service import MatchService  # noqa: E402
 
 MOVES = 100
 GUILD = 1
+P99_BUDGET_MS = 10.0  # one Skift move through the service, on this machine
+BYTES_BUDGET = 20 * 1024  # database bytes per finished 100-move match
 
 
 def long_game(seed: int, options: dict) -> list[str]:
@@ -131,13 +133,14 @@ async def seed_matches(service: MatchService, template_id: int, count: int) -> N
 
 
 async def database_bytes(service: MatchService) -> int:
-    """The database's size with the WAL folded in."""
+    """The bytes of the database's pages in use (free pages not counted), WAL folded in."""
     await service.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    async with service.store.conn.execute("PRAGMA page_count") as c:
-        (pages,) = await c.fetchone()
-    async with service.store.conn.execute("PRAGMA page_size") as c:
-        (size,) = await c.fetchone()
-    return pages * size
+    figures = []
+    for pragma in ("page_count", "freelist_count", "page_size"):
+        async with service.store.conn.execute(f"PRAGMA {pragma}") as c:
+            figures.append((await c.fetchone())[0])
+    pages, free, size = figures
+    return (pages - free) * size
 
 
 async def main(stored: int, timed: int) -> dict:
@@ -170,13 +173,20 @@ async def main(stored: int, timed: int) -> dict:
         "p50_ms": round(statistics.median(timings) * 1000, 3),
         "p99_ms": round(timings[int(len(timings) * 0.99) - 1] * 1000, 3),
         "bytes_per_match": round((after - before) / timed),
+        "p99_budget_ms": P99_BUDGET_MS,
+        "bytes_budget": BYTES_BUDGET,
     }
+    figures["within_budget"] = (
+        figures["p99_ms"] <= P99_BUDGET_MS and figures["bytes_per_match"] <= BYTES_BUDGET
+    )
     print(f"{figures['stored_matches']} matches stored (seeded in {figures['seed_s']} s)")
     print(
         f"{len(timings)} Skift moves: {figures['moves_per_s']} moves/s, "
         f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms"
     )
     print(f"{figures['bytes_per_match']} bytes of database per finished {MOVES}-move match")
+    verdict = "met" if figures["within_budget"] else "MISSED"
+    print(f"budgets (p99 <= {P99_BUDGET_MS} ms, <= {BYTES_BUDGET} bytes per match): {verdict}")
     return figures
 
 
