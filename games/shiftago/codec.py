@@ -6,7 +6,7 @@ The text form is parsed into the JSON form, so both go through the same checks.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import InvalidMove
@@ -17,6 +17,9 @@ from games.shiftago.state import ENDINGS, Action, ShiftagoState
 from games.shiftago.words import COLOURS, LETTERS
 
 VERSION = 1
+
+#: The game's check of the options for a player count (`ShiftagoGame.checked_options`).
+OptionsCheck = Callable[[int, Mapping[str, Any] | None], dict[str, Any]]
 
 
 def state_to_json(state: ShiftagoState) -> dict[str, Any]:
@@ -54,7 +57,7 @@ def _action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def state_from_json(data: Mapping[str, Any], options_of: Any) -> ShiftagoState:
+def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> ShiftagoState:
     """Rebuild a state from `state_to_json`; anything inconsistent raises ValueError.
 
     `options_of(players, options)` resolves and checks the options (the game's own rule).
@@ -253,7 +256,7 @@ _STATUS = re.compile(r"ply (\d+): (?:game over \((\w+)\), (\w+)|(\w+) to (score|
 _ACTION = re.compile(r"(.+?) (?:pushing (\d+)|for (\d+) points)")
 
 
-def state_from_text(text: str, options_of: Any) -> ShiftagoState:
+def state_from_text(text: str, options_of: OptionsCheck) -> ShiftagoState:
     """Rebuild a state from `state_to_text`; unreadable text raises ValueError."""
     if not isinstance(text, str):
         raise ValueError("A Shiftago position must be text.")
