@@ -128,6 +128,9 @@ async def test_a_draw_needs_the_other_players_agreement(service):
     declined = await service.decline_draw(match.id, b)
     assert declined.action == "draw_declined" and declined.match.proposal is None
     await service.offer_draw(match.id, a)
+    withdrawn = await service.decline_draw(match.id, a)  # the offerer takes it back
+    assert withdrawn.action == "draw_declined" and withdrawn.match.proposal is None
+    await service.offer_draw(match.id, a)
     moved = await play_first_legal(service, offered.match, 1)
     assert moved.proposal is None  # a move answers an offer
     await service.offer_draw(match.id, a)
@@ -152,6 +155,9 @@ async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, cloc
         await service.offer_draw(match.id, second)
     refused = await service.refuse_takeback(match.id, second)
     assert refused.action == "takeback_refused" and refused.match.ply == 1
+    await service.ask_takeback(match.id, first)
+    withdrawn = await service.refuse_takeback(match.id, first)  # the asker takes it back
+    assert withdrawn.match.proposal is None and withdrawn.match.ply == 1
     await service.ask_takeback(match.id, first)
     clock.advance(hours=2)
     granted = await service.grant_takeback(match.id, second)

@@ -41,6 +41,12 @@ async def test_standings_and_stats_per_server_and_game(service):
     match = (await service.accept_challenge(other_server.id, 1)).match
     await service.resign(match.id, 1)
 
+    ended = await service.finished_matches(member_id=1)
+    assert [m.id for m in ended] == [match.id, 2, 1]  # newest first
+    assert [m.id for m in await service.finished_matches(guild_id=GUILD + 1)] == [match.id]
+    assert await service.finished_matches(guild_id=GUILD, game="shiftago") == []
+    assert len(await service.finished_matches(guild_id=GUILD, game="Skift ", limit=2)) == 2
+
     table = await service.standings(GUILD, "skift")
     assert table[0].member_id == 1 and sorted(s.member_id for s in table) == [1, 2, 3]
     top = table[0]
