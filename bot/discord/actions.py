@@ -77,7 +77,9 @@ async def match_of_server(interaction: discord.Interaction, match_id: int) -> Ma
     return match
 
 
-async def act(interaction: discord.Interaction, match_id: int | None, method: str, **kw) -> None:
+async def act(
+    interaction: discord.Interaction, match_id: int | None, method: str, **kw: str
+) -> None:
     """Run a match action of the service (`method`, e.g. "offer_draw") for the user, post the
     news in the match's thread and confirm privately. `match_id` None: this thread's match."""
     await begin(interaction)

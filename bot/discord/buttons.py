@@ -24,53 +24,53 @@ MATCH_METHODS = {
 }
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_TEMPLATE):
+class RecordButton:
+    """What every Shiftcord button shares: its custom id names a record (`id`) and an
+    `action`; pressing it runs `press`, and anything refused is answered privately."""
+
+    def __init__(self, item: discord.ui.Button, record_id: int, action: str) -> None:
+        super().__init__(item)
+        self.record_id = record_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> RecordButton:
+        """Rebuild the button from its custom id."""
+        return cls(item, int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Do the button's action as the member who pressed; answer a refusal privately."""
+        try:
+            await self.press(interaction)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        """The button's action."""
+        raise NotImplementedError
+
+
+class ChallengeButton(
+    RecordButton, discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_TEMPLATE
+):
     """Accept/Join or Decline under a challenge message."""
 
-    def __init__(self, item: discord.ui.Button, challenge_id: int, action: str) -> None:
-        super().__init__(item)
-        self.challenge_id = challenge_id
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ChallengeButton:
-        """Rebuild the button from its custom id."""
-        return cls(item, int(match["id"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Answer the challenge as the member who pressed."""
-        try:
-            await answer_challenge(interaction, self.challenge_id, self.action)
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Answer the challenge."""
+        await answer_challenge(interaction, self.record_id, self.action)
 
 
-class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=MATCH_TEMPLATE):
+class MatchButton(RecordButton, discord.ui.DynamicItem[discord.ui.Button], template=MATCH_TEMPLATE):
     """A match's buttons: draw and takeback answers, the resign confirmation, "My hand"."""
 
-    def __init__(self, item: discord.ui.Button, match_id: int, action: str) -> None:
-        super().__init__(item)
-        self.match_id = match_id
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> MatchButton:
-        """Rebuild the button from its custom id."""
-        return cls(item, int(match["id"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Do the button's action as the member who pressed."""
-        try:
-            if self.action == "hand":
-                await show_hand(interaction, self.match_id)
-            else:
-                await act(interaction, self.match_id, MATCH_METHODS[self.action])
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Answer a proposal, resign, or show the presser their hand."""
+        if self.action == "hand":
+            await show_hand(interaction, self.record_id)
+        else:
+            await act(interaction, self.record_id, MATCH_METHODS[self.action])
 
 
 DYNAMIC_ITEMS = (ChallengeButton, MatchButton)
