@@ -144,6 +144,7 @@ async def database_bytes(service: MatchService) -> int:
 
 
 async def main(stored: int, timed: int) -> dict:
+    """Store `stored` matches, time `timed` 100-move matches; print and return the figures."""
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
             discord_token="",

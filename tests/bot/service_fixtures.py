@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.service import Match, MatchService, rebuild_state
+from games import GameState
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 GUILD = 1000
@@ -82,7 +83,7 @@ def dump(path: Path) -> list[str]:
         return list(raw.iterdump())
 
 
-async def rebuilt(service: MatchService, match: Match):
+async def rebuilt(service: MatchService, match: Match) -> GameState:
     """The match's position replayed from its stored log, seed and options."""
     record = await service.match_record(match.id)
     log = [(e.kind, e.seat, e.notation) for e in record.log]
