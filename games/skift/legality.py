@@ -145,7 +145,9 @@ class Table:
 def legal_moves(table: Table) -> tuple[Move, ...]:
     """Every legal move: piece moves by square, then tile moves and rotations by tile name.
 
-    A pass is the only move when no action is legal.
+    A pass is the only move when no action is legal, which cannot happen while the game
+    runs: each piece can step to the three other quadrants of its own tile, and the
+    no-undo rule forbids at most the one of those steps that goes back.
     """
     seat, cells, pieces = table.seat, table.cells, table.pieces
     moves: list[Move] = []
