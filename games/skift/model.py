@@ -7,6 +7,7 @@ box, lives in `games.skift.notation`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.skift.geometry import Point
@@ -35,6 +36,18 @@ class Piece:
     def name(self) -> str:
         """Words for the piece, such as "White king"."""
         return f"{SEAT_NAMES[self.seat]} {KIND_NAMES[self.kind]}"
+
+
+def piece_counts(pieces: Iterable[Piece], seat: int) -> tuple[int, int]:
+    """(kings, pawns) of `seat` among `pieces`."""
+    kings = pawns = 0
+    for piece in pieces:
+        if piece.seat == seat:
+            if piece.kind == KING:
+                kings += 1
+            else:
+                pawns += 1
+    return kings, pawns
 
 
 #: The four pieces, by their letters; positions share these objects.

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from games.skift.geometry import TILE_STEPS, Point, is_connected
 from games.skift.model import (
     ACTION_KINDS,
-    KING,
     LAYOUTS,
     PIECES,
     SEAT_NAMES,
@@ -31,6 +30,7 @@ from games.skift.model import (
     PieceMove,
     Rotation,
     TileMove,
+    piece_counts,
 )
 
 if TYPE_CHECKING:
@@ -217,8 +217,7 @@ def check_position(
         if (x >> 1, y >> 1) not in cells:
             raise ValueError(f"The {piece.name} at quadrant {(x, y)} is not on a tile.")
     for seat in (0, 1):
-        kings = sum(p.seat == seat and p.kind == KING for p in pieces.values())
-        pawns = sum(p.seat == seat and p.kind != KING for p in pieces.values())
+        kings, pawns = piece_counts(pieces.values(), seat)
         if kings > START_COUNTS[0] or pawns > START_COUNTS[1]:
             raise ValueError(f"{SEAT_NAMES[seat]} has more pieces than the game starts with.")
     if to_move not in (0, 1) or isinstance(to_move, bool):

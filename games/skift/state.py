@@ -20,7 +20,6 @@ from games.skift.explain import why_illegal
 from games.skift.geometry import Point
 from games.skift.legality import NoUndo, Table, legal_moves
 from games.skift.model import (
-    KING,
     SEAT_NAMES,
     Cell,
     LastAction,
@@ -30,6 +29,7 @@ from games.skift.model import (
     PieceMove,
     Rotation,
     TileMove,
+    piece_counts,
 )
 from games.skift.notation import Frame, format_move, read_move
 from games.skift.serial import state_to_json
@@ -147,14 +147,7 @@ class SkiftState(GameState):
 
     def counts(self, seat: int) -> tuple[int, int]:
         """(kings, pawns) of the seat on the table."""
-        kings = pawns = 0
-        for piece in self._pieces.values():
-            if piece.seat == seat:
-                if piece.kind == KING:
-                    kings += 1
-                else:
-                    pawns += 1
-        return kings, pawns
+        return piece_counts(self._pieces.values(), seat)
 
     # --- moves ---------------------------------------------------------------------------
 
