@@ -140,7 +140,7 @@ def move_from_json(data: Any) -> Move:
         return PieceMove(_point(data.get("src"), "move src"), _point(data.get("dst"), "move dst"))
     if kind == "tile":
         direction = data.get("direction")
-        if direction not in TILE_STEPS:
+        if not isinstance(direction, str) or direction not in TILE_STEPS:
             raise ValueError(f"A tile move's direction must be n, e, s or w, not {direction!r}.")
         keep = _opt_tile_name(data.get("keep"), "move keep")
         return TileMove(read_tile_name(data.get("tile"), "move tile"), direction, keep)

@@ -162,6 +162,9 @@ CORRUPTIONS = {
     "last by the seat to move": lambda d: d["last"].update(seat=1),
     "last kind wrong": lambda d: d["last"].update(kind="tile"),
     "last move garbage": lambda d: d["last"].update(move={"type": "jump"}),
+    "last tile direction not text": lambda d: d["last"].update(
+        move={"type": "tile", "tile": "A", "direction": {"n": 1}}
+    ),
     "last displaced piece missing": lambda d: d["pieces"].remove([2, 5, "w"]),
 }
 
