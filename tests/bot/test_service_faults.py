@@ -4,6 +4,7 @@ back every match, challenge, clock and reminder."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import queue
@@ -14,13 +15,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Awaitable
 from datetime import timedelta
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
-from bot.service import PositionChanged, rebuild_state
+from bot.service import MatchService, PositionChanged, rebuild_state
 from tests.bot.service_fixtures import CHANNEL, GUILD, FakeClock, open_service, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,16 +73,38 @@ KILL_POINTS = (
 )
 
 
+async def at_the_same_moment(*moves: tuple[MatchService, Awaitable[Any]]) -> list[Any]:
+    """Run the moves together so that each has read the match before any of them writes
+    (the moment a lost update would happen): each service's transactions wait at a barrier
+    until every move has reached its own. Results or errors, in order."""
+    barrier = asyncio.Barrier(len(moves))
+    services = {id(service): service for service, _move in moves}
+    for service in services.values():
+        real = service.store.transaction
+
+        @contextlib.asynccontextmanager
+        async def transaction(real=real):
+            await asyncio.wait_for(barrier.wait(), timeout=10)
+            async with real() as conn:
+                yield conn
+
+        service.store.transaction = transaction
+    try:
+        return await asyncio.gather(*(move for _service, move in moves), return_exceptions=True)
+    finally:
+        for service in services.values():
+            del service.store.transaction  # back to the class's method
+
+
 @pytest.mark.asyncio
 async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
     service = await open_service(tmp_path / "db.sqlite3", FakeClock())
     try:
         match = await start_match(service)
         first, second = (match._state.format_move(m) for m in match._state.legal_moves()[:2])
-        outcomes = await asyncio.gather(
-            service.move(match.id, match.to_act, first),
-            service.move(match.id, match.to_act, second),
-            return_exceptions=True,
+        outcomes = await at_the_same_moment(
+            (service, service.move(match.id, match.to_act, first)),
+            (service, service.move(match.id, match.to_act, second)),
         )
         applied = [o for o in outcomes if not isinstance(o, Exception)]
         refused = [o for o in outcomes if isinstance(o, Exception)]
@@ -97,7 +121,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
 @pytest.mark.asyncio
 async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
     """Two connections to one file (two bot processes): BEGIN IMMEDIATE and the version
-    column let one move through and refuse the other, whichever reads first."""
+    column let one move through and refuse the other, whichever writes first."""
     path = tmp_path / "db.sqlite3"
     clock = FakeClock()
     first = await open_service(path, clock)
@@ -105,10 +129,9 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
     try:
         match = await start_match(first)
         moves = [match._state.format_move(m) for m in match._state.legal_moves()[:2]]
-        outcomes = await asyncio.gather(
-            first.move(match.id, match.to_act, moves[0]),
-            second.move(match.id, match.to_act, moves[1]),
-            return_exceptions=True,
+        outcomes = await at_the_same_moment(
+            (first, first.move(match.id, match.to_act, moves[0])),
+            (second, second.move(match.id, match.to_act, moves[1])),
         )
         refused = [o for o in outcomes if isinstance(o, Exception)]
         assert len(refused) == 1 and isinstance(refused[0], PositionChanged)
