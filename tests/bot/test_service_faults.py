@@ -23,7 +23,14 @@ from typing import IO, Any
 import pytest
 
 from bot.service import MatchService, PositionChanged, rebuild_state
-from tests.bot.service_fixtures import CHANNEL, GUILD, FakeClock, open_service, start_match
+from tests.bot.service_fixtures import (
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    open_service,
+    play_first_legal,
+    start_match,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -229,6 +236,20 @@ def test_a_process_killed_while_playing_loses_nothing_committed(tmp_path):
                 assert stored[match_id] in (ply, ply + 1)  # the next move may have committed
             else:
                 assert stored[match_id] == ply  # the move it died in left no trace
+        asyncio.run(play_on(tmp_path / f"db{number}.sqlite3", max(reported)))
+
+
+async def play_on(path: Path, match_id: int) -> None:
+    """Restart on a database a killed process left: the last match goes on where it was."""
+    service = await open_service(path, FakeClock())
+    try:
+        match = await service.get_match(match_id)
+        if match.active:
+            moved = await play_first_legal(service, match, 1)
+            assert moved.ply == match.ply + 1
+            assert check_database(path)[match_id] == moved.ply
+    finally:
+        await service.close()
 
 
 @pytest.mark.asyncio
