@@ -67,7 +67,7 @@ from bot.service.reports import (
     TickReport,
     Vacation,
 )
-from bot.store import Store, backup
+from bot.store import Store
 
 __all__ = [
     "BadOption",
@@ -108,7 +108,6 @@ __all__ = [
     "TickReport",
     "TooLate",
     "Vacation",
-    "backup",
     "display_rating",
     "export_text",
     "rebuild_state",
