@@ -18,7 +18,7 @@ from bot.service import challenge_rows, tables
 from bot.service.base import ServiceBase, when
 from bot.service.challenges import check_clock
 from bot.service.errors import ClockError, PositionChanged
-from bot.service.records import EXPIRED, MatchUpdate
+from bot.service.records import EXPIRED, Match, MatchUpdate
 from bot.service.reports import GuildSettings, MemberSettings, Reminder, TickReport, Vacation
 
 IDLE = 1
@@ -272,5 +272,6 @@ class ClockMixin(ServiceBase):
         return GuildSettings(guild_id, row["clock_hours"], row["challenge_channel_id"])
 
 
-def _span(match: Any, fraction: float) -> timedelta:
+def _span(match: Match, fraction: float) -> timedelta:
+    """That fraction of the match's time per move."""
     return timedelta(hours=match.rules.clock_hours * fraction)
