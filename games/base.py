@@ -22,7 +22,10 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winning seats (empty on a draw), why, and final scores if any."""
+    """How a game ended: the winning seats (empty on a draw), why, and final scores if any.
+
+    `reason` is one or more whole sentences, each ending with a full stop.
+    """
 
     winners: tuple[int, ...]
     draw: bool

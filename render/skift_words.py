@@ -39,9 +39,9 @@ def _turn(state: Any) -> str:
     if outcome is None:
         return f"Skift, move {state.ply + 1}: {_seat(state.current_player)} to move."
     if outcome.draw:
-        return f"Skift, over after {state.ply} moves: a draw ({outcome.reason})."
+        return f"Skift, over after {state.ply} moves: a draw. {outcome.reason}"
     winner = _seat(outcome.winners[0])
-    return f"Skift, over after {state.ply} moves: {winner} wins ({outcome.reason})."
+    return f"Skift, over after {state.ply} moves: {winner} wins. {outcome.reason}"
 
 
 def _counts(state: Any) -> str:

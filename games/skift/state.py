@@ -247,7 +247,7 @@ class SkiftState(GameState):
     def _refuse_if_over(self) -> None:
         result = self.outcome()
         if result:
-            raise IllegalMove(f"The game is over: {result.reason}. No more moves can be made.")
+            raise IllegalMove(f"The game is over: {result.reason} No more moves can be made.")
 
     @staticmethod
     def _check_type(move: object) -> None:

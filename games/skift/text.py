@@ -61,7 +61,7 @@ def state_to_text(state: SkiftState) -> str:
     last = last_to_json(state.last)
     lines.append("last: " + ("none" if last is None else json.dumps(last)))
     if result:
-        lines.append(f"Game over: {result.reason}.")
+        lines.append(f"Game over: {result.reason}")
     return "\n".join(lines) + "\n"
 
 

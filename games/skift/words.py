@@ -68,7 +68,7 @@ def ending(white: tuple[int, int], black: tuple[int, int]) -> Outcome | None:
         return None
     if not all(out):
         loser = out.index(True)
-        reason = f"{SEAT_NAMES[loser]} has {_shortage(*counts[loser])}"
+        reason = f"{SEAT_NAMES[loser]} has {_shortage(*counts[loser])}."
         return Outcome(winners=(1 - loser,), draw=False, reason=reason)
     totals = tuple(kings + pawns for kings, pawns in counts)
     both = (
@@ -76,11 +76,11 @@ def ending(white: tuple[int, int], black: tuple[int, int]) -> Outcome | None:
         f"{SEAT_NAMES[1]} has {_shortage(*black)})"
     )
     if totals[0] == totals[1]:
-        reason = f"{both}, with {totals[0]} pieces each: a draw"
+        reason = f"{both}, with {_plural(totals[0], 'piece')} each: a draw."
         return Outcome(winners=(), draw=True, reason=reason, scores=totals)
     winner = 0 if totals[0] > totals[1] else 1
     reason = (
         f"{both}; {SEAT_NAMES[winner]} has more pieces left, "
-        f"{totals[winner]} to {totals[1 - winner]}"
+        f"{totals[winner]} to {totals[1 - winner]}."
     )
     return Outcome(winners=(winner,), draw=False, reason=reason, scores=totals)

@@ -29,7 +29,7 @@ def test_out_of_kings_loses() -> None:
     after = state.play(state.parse_move("b2-c2"))
     result = after.outcome()
     assert result is not None
-    assert (result.winners, result.draw, result.reason) == ((0,), False, "Black has no kings left")
+    assert (result.winners, result.draw, result.reason) == ((0,), False, "Black has no kings left.")
     assert after.current_player is None and after.legal_moves() == ()
     with pytest.raises(IllegalMove, match="The game is over: Black has no kings left"):
         after.parse_move("b2-b3")
@@ -50,7 +50,7 @@ def test_out_of_pawns_loses() -> None:
     )
     result = state.play(state.parse_move("b1e")).outcome()
     assert result is not None and result.winners == (1,)
-    assert result.reason == "White has no pawns left"
+    assert result.reason == "White has no pawns left."
 
 
 def test_both_out_at_once_more_pieces_wins() -> None:
@@ -63,7 +63,7 @@ def test_both_out_at_once_more_pieces_wins() -> None:
     assert result.scores == (2, 1)
     assert result.reason == (
         "Both players are out at once (White has no kings left, Black has no pawns left); "
-        "White has more pieces left, 2 to 1"
+        "White has more pieces left, 2 to 1."
     )
 
 
@@ -72,7 +72,7 @@ def test_both_out_at_once_with_equal_pieces_is_a_draw() -> None:
     result = state.play(state.parse_move("Ce")).outcome()
     assert result is not None and result.draw and result.winners == ()
     assert result.scores == (1, 1)
-    assert result.reason.endswith("with 1 pieces each: a draw")
+    assert result.reason.endswith("with 1 piece each: a draw.")
 
 
 def test_a_pass_is_refused_while_an_action_is_legal() -> None:

@@ -124,5 +124,5 @@ def test_suicide_is_legal_and_can_lose_the_game() -> None:
     assert after.counts(0) == (1, 0)
     result = after.outcome()
     assert result is not None and result.winners == (1,) and not result.draw
-    assert result.reason == "White has no pawns left"
+    assert result.reason == "White has no pawns left."
     assert after.current_player is None

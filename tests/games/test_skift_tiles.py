@@ -128,7 +128,7 @@ def test_a_splinter_tie_lets_the_mover_choose_each_group() -> None:
     assert dict(keep_left.tiles) == {"A": (-1, 0), "B": (0, 0)}
     assert dict(keep_right.tiles) == {"C": (2, 0), "D": (3, 0)}
     assert keep_left.outcome().winners == (0,)
-    assert keep_left.outcome().reason == "Black has no pieces left"
+    assert keep_left.outcome().reason == "Black has no pieces left."
     assert keep_right.outcome().winners == (1,)
     assert state.describe_move(choices[1]) == (
         "White moves tile B west, pushing 1 tile, keeping the group with C; "

@@ -137,7 +137,7 @@ def test_the_winner_line_names_the_reason_only_where_it_fits() -> None:
 
     winner = final.game.seat_name(outcome.winners[0])
     wide = common.turn_tokens(final, chip, width=800, px=26, why=True)
-    assert wide[-1] == f"{winner} wins: {outcome.reason}"
+    assert wide[-1] == f"{winner} wins: {outcome.reason.rstrip('.')}"
     assert common.turn_tokens(final, chip, width=240, px=13, why=True)[-1] == f"{winner} wins"
     assert common.turn_tokens(final, chip, width=800, px=26)[-1] == f"{winner} wins"
     start = common.turn_tokens(SKIFT.new(2), chip, width=800, px=26)
