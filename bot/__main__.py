@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings
 from bot.logs import setup_logging
+from bot.store import DatabaseTooNew, StoreError
 
 if TYPE_CHECKING:
     import discord
@@ -78,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"shiftcord: {error}", file=sys.stderr)
         return 2
+    except (DatabaseTooNew, StoreError) as error:  # a newer or unusable database file
+        print(f"shiftcord: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 
@@ -142,13 +146,9 @@ async def _sync(settings: Settings, token: str, guild: int | None) -> int:
 
 
 async def _backup(settings: Settings, path: Path) -> int:
-    from bot.store import StoreError, backup
+    from bot.store import backup
 
-    try:
-        written = await backup(settings, path)
-    except StoreError as error:
-        print(f"shiftcord: {error}", file=sys.stderr)
-        return 1
+    written = await backup(settings, path)
     print(f"Backed up {settings.database_path} to {written}.")
     return 0
 

@@ -8,6 +8,7 @@ keeps the coroutines sharing the connection from interleaving their statements.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,6 +26,12 @@ class StoreError(RuntimeError):
     """The database cannot be opened or copied; the message says which file and why."""
 
 
+def _reason(error: BaseException) -> str:
+    """Why a file operation failed, in a few words ("unable to open database file",
+    "Permission denied"), without a trailing full stop."""
+    return (getattr(error, "strerror", None) or str(error)).rstrip(".")
+
+
 class Store:
     """The database connection and its transactions; open with `await Store.open(path)`."""
 
@@ -37,9 +44,22 @@ class Store:
     async def open(cls, path: Path | str, *, busy_timeout_ms: int = 5000) -> Store:
         """Open (creating the file and its folder on first start) and migrate the database."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         name = f"The database {path}"
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        if path.is_dir():
+            raise StoreError(f"{name} cannot be opened: it is a folder; give a file name.")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError as error:  # a file stands where the folder should be
+            raise StoreError(f"{name} cannot be opened: {path.parent} is not a folder.") from error
+        except OSError as error:
+            raise StoreError(
+                f"{name} cannot be opened: its folder {path.parent} cannot be made "
+                f"({_reason(error)})."
+            ) from error
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{name} cannot be opened: {_reason(error)}.") from error
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             await known_version(conn, name)  # refuse a newer database before touching it
@@ -49,7 +69,7 @@ class Store:
             await migrate(conn, name)
         except sqlite3.DatabaseError as error:
             await conn.close()
-            raise StoreError(f"The database {path} cannot be opened: {error}.") from error
+            raise StoreError(f"{name} cannot be opened: {_reason(error)}.") from error
         except BaseException:
             await conn.close()
             raise
@@ -110,10 +130,10 @@ async def backup(settings_or_path: Settings | Path | str, target: Path | str) ->
         raise StoreError(f"The backup target {target} is the database itself; choose another.")
     if target.is_dir():
         raise StoreError(f"The backup target {target} is a folder; give a file name.")
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
         async with aiosqlite.connect(source) as conn:
             await conn.execute("PRAGMA busy_timeout = 10000")
             copy = sqlite3.connect(partial, check_same_thread=False)
@@ -122,8 +142,12 @@ async def backup(settings_or_path: Settings | Path | str, target: Path | str) ->
                 copy.execute("PRAGMA journal_mode = DELETE")
             finally:
                 copy.close()
-    except sqlite3.DatabaseError as error:
-        partial.unlink(missing_ok=True)
-        raise StoreError(f"The database {source} cannot be backed up: {error}.") from error
-    partial.replace(target)
+        partial.replace(target)
+    except (OSError, sqlite3.DatabaseError) as error:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        reason = _reason(error)
+        raise StoreError(
+            f"The database {source} cannot be backed up to {target}: {reason}."
+        ) from error
     return target

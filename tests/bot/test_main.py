@@ -18,6 +18,7 @@ import pytest
 from bot import __main__ as cli
 from bot.discord.client import ShiftcordBot
 from bot.logs import setup_logging
+from bot.migrations import LATEST
 from bot.service import MatchService
 from tests.bot.discord_harness import settings_for
 
@@ -65,6 +66,72 @@ def test_backup_copies_the_database(env, capsys):
         assert copy.execute("SELECT reminders FROM members WHERE member_id = 42").fetchone() == (0,)
     assert cli.main(["backup", str(env)]) == 1  # a folder is refused
     assert "is a folder" in capsys.readouterr().err
+
+
+def newer_database(path: Path) -> None:
+    """A database file written by a Shiftcord whose schema is newer than this one's."""
+    with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA user_version = {LATEST + 1}")
+
+
+def not_a_database(path: Path) -> None:
+    """A file that is no SQLite database."""
+    path.write_bytes(b"shopping list: eggs, flour, milk\n" * 200)
+
+
+def inside_a_file(path: Path) -> None:
+    """A database path whose folder is a file, so nothing can be created there."""
+    path.parent.rmdir()
+    path.parent.write_text("not a folder")
+
+
+def a_folder(path: Path) -> None:
+    """A database path that names a folder."""
+    path.mkdir()
+
+
+@pytest.mark.parametrize(
+    ("problem", "expected"),
+    [
+        (newer_database, "was written by a newer Shiftcord"),
+        (not_a_database, "cannot be opened: file is not a database."),
+        (inside_a_file, "/data is not a folder."),
+        (a_folder, "cannot be opened: it is a folder; give a file name."),
+    ],
+)
+@pytest.mark.parametrize("command", ["run", "local"])
+def test_an_unusable_database_stops_with_one_line(
+    env, monkeypatch, capsys, command, problem, expected
+):
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    database = env / "data" / "db.sqlite3"
+    database.parent.mkdir()
+    problem(database)
+    monkeypatch.setenv("DATABASE_PATH", str(database))
+    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    argv = [] if command == "run" else ["local", "--database", str(database)]
+    assert cli.main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert captured.err.startswith(f"shiftcord: The database {database} ")
+    assert expected in captured.err and TOKEN not in captured.err
+
+
+def test_backup_of_a_file_that_is_not_a_database_stops_with_one_line(env, capsys):
+    not_a_database(env / "db.sqlite3")
+    assert cli.main(["backup", str(env / "copy.sqlite3")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"shiftcord: The database {env / 'db.sqlite3'} cannot be backed up")
+    assert not (env / "copy.sqlite3").exists()
+    assert not (env / "copy.sqlite3.partial").exists()
+
+
+def test_sync_print_needs_no_database(env, capsys):
+    newer_database(env / "db.sqlite3")
+    assert cli.main(["sync", "--print"]) == 0
+    assert capsys.readouterr().out == GOLDEN.read_text()
 
 
 def test_run_opens_the_service_and_a_refused_token_is_reported_without_showing_it(
