@@ -50,9 +50,10 @@ class MissingBotPermissions(Refusal):
 
     def __init__(self, names: list[str]) -> None:
         listed = ", ".join(names)
+        many = len(names) > 1
         super().__init__(
-            f"I am missing the permission{'s' * (len(names) > 1)} {listed} in this channel. "
-            "A server admin can grant it in the channel's or my role's settings."
+            f"I am missing the permission{'s' * many} {listed} in this channel. A server "
+            f"admin can grant {'them' if many else 'it'} in the channel's or my role's settings."
         )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import games
+from bot.config import MAX_CLOCK_HOURS
 from bot.discord.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -83,8 +84,8 @@ def parse_clock(text: str | None) -> int | None:
         )
     amount, unit = int(match[1]), match[2] or "d"
     hours = amount * 24 if unit.startswith("d") else amount
-    if not 0 <= hours <= 24 * 60:
-        raise ClockText("A clock must be at most 60 days per move.")
+    if hours > MAX_CLOCK_HOURS:
+        raise ClockText(f"A clock can be at most {MAX_CLOCK_HOURS // 24} days per move.")
     return hours
 
 
@@ -104,7 +105,9 @@ def rules_words(rules: MatchRules) -> str:
     """The service-level rules of a match in words: clock, timeouts, takebacks."""
     words = [format_clock(rules.clock_hours)]
     if rules.clock_hours:
-        words.append("a timeout ends the match" if rules.auto_timeout else "timeouts are claimed")
+        words.append(
+            "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
+        )
     words.append("takebacks allowed" if rules.takebacks else "no takebacks")
     return ", ".join(words)
 
@@ -198,7 +201,12 @@ def turn_text(match: Match, style: Style, *, again: bool = False) -> str:
 
 def board_caption(match: Match, style: Style) -> str:
     """The caption of a board posted on request."""
-    when = f"after {plural(match.ply, 'move')}" if match.ply else "before the first move"
+    if not match.active:
+        when = f"final position after {plural(match.ply, 'move')}"
+    elif match.ply:
+        when = f"after {plural(match.ply, 'move')}"
+    else:
+        when = "before the first move"
     return f"Match #{match.id}, {when}.\n" + turn_text(match, style)
 
 
@@ -209,10 +217,12 @@ _ACTIONS = {
     "draw_offered": "{actor} offers a draw.",
     "draw_accepted": "{actor} agrees to a draw.",
     "draw_declined": "{actor} declined the draw.",
+    "draw_withdrawn": "{actor} withdrew their draw offer.",
     "draw": "{actor} agreed: the match is drawn.",
     "takeback_asked": "{actor} asks to take back their last move.",
     "takeback_accepted": "{actor} agrees to the takeback.",
     "takeback_refused": "{actor} refused the takeback.",
+    "takeback_withdrawn": "{actor} withdrew their takeback request.",
     "abort": "{actor} aborted the match.",
     "cancel": "A server admin cancelled the match.",
 }
@@ -233,7 +243,7 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     lines = [first]
     if match.proposal is not None and match.proposal.waiting_for:
         waiting = _join([style.mention(m) for m in match.proposal.waiting_for])
-        kind = "draw" if match.proposal.kind == "draw" else "takeback"
+        kind = "draw offer" if match.proposal.kind == "draw" else "takeback request"
         lines.append(f"Waiting for {waiting} to answer the {kind}.")
     again = update.action == "move" and match.to_act == update.actor_id
     lines.append(turn_text(match, style, again=again))

@@ -35,6 +35,9 @@ from games import GameState, Outcome
 
 Clock = Callable[[], datetime]
 
+#: How an ended match is told apart in refusals ("Match #3 was aborted.").
+_ENDED = {FINISHED: "is already over", ABORTED: "was aborted", CANCELLED: "was cancelled"}
+
 
 def utc_now() -> datetime:
     """The current time, timezone-aware UTC (the default clock)."""
@@ -118,7 +121,7 @@ class ServiceBase:
         """The match, or NotFound / MatchOver when there is none or it has ended."""
         match = cls._check_found(match_id, match)
         if not match.active:
-            raise MatchOver(f"Match #{match_id} has already ended ({match.status}).")
+            raise MatchOver(f"Match #{match_id} {_ENDED.get(match.status, 'is over')}.")
         return match
 
     async def _guild_row(self, conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:

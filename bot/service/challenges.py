@@ -33,10 +33,10 @@ from bot.service.records import (
 )
 
 _CLOSED_WORDS = {
-    STARTED: "already accepted",
-    DECLINED: "declined",
-    WITHDRAWN: "withdrawn",
-    EXPIRED: "expired",
+    STARTED: "has already been accepted",
+    DECLINED: "was declined",
+    WITHDRAWN: "was withdrawn",
+    EXPIRED: "has expired",
 }
 
 
@@ -49,9 +49,11 @@ def plural(count: int, noun: str) -> str:
 
 def check_clock(hours: int) -> int:
     """A clock in hours per move (0: none), or BadOption saying what is allowed."""
-    if not isinstance(hours, int) or not 0 <= hours <= MAX_CLOCK_HOURS:
+    if not isinstance(hours, int) or hours < 0:
+        raise BadOption(f"A clock is a whole number of hours per move (0: none), not {hours!r}.")
+    if hours > MAX_CLOCK_HOURS:
         raise BadOption(
-            f"The clock must be 0 (none) or 1 to {MAX_CLOCK_HOURS} hours per move, not {hours}."
+            f"A clock can be at most {MAX_CLOCK_HOURS // 24} days per move, not {hours} hours."
         )
     return hours
 
@@ -174,7 +176,7 @@ class ChallengeMixin(ServiceBase):
         async with self.store.transaction() as conn:
             challenge = await self._pending(conn, challenge_id, now)
             if member_id == challenge.challenger_id:
-                raise NotAllowed("To withdraw your own challenge, cancel it.")
+                raise NotAllowed("You cannot decline your own challenge; withdraw it instead.")
             row = await tables.one(
                 conn,
                 "SELECT invited, join_index FROM challenge_members "
@@ -255,8 +257,8 @@ class ChallengeMixin(ServiceBase):
         if challenge is None:
             raise NotFound(f"There is no challenge #{challenge_id}.")
         if challenge.status != PENDING:
-            word = _CLOSED_WORDS.get(challenge.status, challenge.status)
-            raise ChallengeClosed(f"Challenge #{challenge_id} was {word}.")
+            words = _CLOSED_WORDS.get(challenge.status, "is closed")
+            raise ChallengeClosed(f"Challenge #{challenge_id} {words}.")
         if challenge.expires_at <= now:
             raise ChallengeClosed(f"Challenge #{challenge_id} has expired.")
         return challenge
@@ -296,7 +298,7 @@ class ChallengeMixin(ServiceBase):
         if pending >= self.settings.max_pending_challenges:
             raise LimitReached(
                 f"You already have {plural(pending, 'open challenge')}, the most allowed; "
-                "wait for answers or cancel one."
+                "wait for answers or withdraw one."
             )
 
     async def _start(

@@ -13,6 +13,10 @@ from bot.service.records import Match, MatchUpdate, Proposal
 from bot.service.replay import MOVE, TAKEBACK, rebuild_state
 
 DRAW = "draw"
+#: What players call each kind of proposal.
+NOUNS = {DRAW: "draw offer", TAKEBACK: "takeback request"}
+#: How the other players turn each kind down.
+_TURN_DOWN = {DRAW: "decline", TAKEBACK: "refuse"}
 
 
 class ProposalMixin(ServiceBase):
@@ -30,7 +34,11 @@ class ProposalMixin(ServiceBase):
                 raise NoProposal("You have already offered a draw; wait for the answer.")
             return await self.accept_draw(match_id, member_id)
         if pending is not None:
-            raise NoProposal("A takeback request is pending; it must be answered first.")
+            whose = "Your" if pending.by_member == member_id else "A"
+            raise NoProposal(
+                f"{whose} takeback request is waiting for answers in match #{match.id}; "
+                "a draw can be offered once it is settled."
+            )
         return await self._propose(match, DRAW, member_id, "draw_offered")
 
     async def accept_draw(self, match_id: int, member_id: int) -> MatchUpdate:
@@ -49,7 +57,8 @@ class ProposalMixin(ServiceBase):
         return MatchUpdate(stored, DRAW, member_id, match.seat_of(member_id), view, view)
 
     async def decline_draw(self, match_id: int, member_id: int) -> MatchUpdate:
-        """Decline the pending draw offer (the offerer may also withdraw it)."""
+        """Decline the pending draw offer ("draw_declined"), or withdraw it when the member
+        made it ("draw_withdrawn")."""
         return await self._drop(match_id, member_id, DRAW, "draw_declined")
 
     async def ask_takeback(self, match_id: int, member_id: int) -> MatchUpdate:
@@ -59,8 +68,15 @@ class ProposalMixin(ServiceBase):
         seat = self._player_seat(match, member_id)
         if not match.rules.takebacks:
             raise TakebackRefused(f"Takebacks are turned off in match #{match.id}.")
-        if match.proposal is not None:
-            raise NoProposal(f"A {match.proposal.kind} request is pending; answer it first.")
+        pending = match.proposal
+        if pending is not None:
+            own = pending.by_member == member_id
+            if own and pending.kind == TAKEBACK:
+                raise NoProposal("You have already asked for a takeback; wait for the answer.")
+            raise NoProposal(
+                f"{'Your' if own else 'A'} {NOUNS[pending.kind]} is waiting for answers in "
+                f"match #{match.id}; a takeback can be asked once it is settled."
+            )
         async with self.store.reading() as conn:
             log = await tables.fetch_log(conn, match)
         if not log or log[-1].kind != MOVE or log[-1].seat != seat:
@@ -107,18 +123,29 @@ class ProposalMixin(ServiceBase):
         )
 
     async def refuse_takeback(self, match_id: int, member_id: int) -> MatchUpdate:
-        """Refuse the pending takeback (the asker may also withdraw it)."""
+        """Refuse the pending takeback ("takeback_refused"), or withdraw it when the member
+        asked for it ("takeback_withdrawn")."""
         return await self._drop(match_id, member_id, TAKEBACK, "takeback_refused")
 
     # --- shared steps ----------------------------------------------------------------------
 
     @staticmethod
-    def _answerable(match: Match, kind: str, member_id: int) -> Proposal:
+    def _proposal(match: Match, kind: str, verb: str) -> Proposal:
+        """The match's pending proposal of `kind`, or NoProposal: nothing to `verb`."""
         pending = match.proposal
         if pending is None or pending.kind != kind:
-            raise NoProposal(f"There is no {kind} request to answer in match #{match.id}.")
+            raise NoProposal(f"There is no {NOUNS[kind]} to {verb} in match #{match.id}.")
+        return pending
+
+    @classmethod
+    def _answerable(cls, match: Match, kind: str, member_id: int) -> Proposal:
+        pending = cls._proposal(match, kind, "answer")
+        if member_id == pending.by_member:
+            raise NoProposal(
+                f"You made this {NOUNS[kind]} yourself; it waits for the other players' answers."
+            )
         if member_id not in pending.waiting_for:
-            raise NoProposal(f"The {kind} request is not waiting for your answer.")
+            raise NoProposal(f"You have already agreed to the {NOUNS[kind]}.")
         return pending
 
     async def _propose(self, match: Match, kind: str, member_id: int, action: str) -> MatchUpdate:
@@ -132,13 +159,18 @@ class ProposalMixin(ServiceBase):
         return await self._write_proposal(match, columns, member_id, action)
 
     async def _drop(self, match_id: int, member_id: int, kind: str, action: str) -> MatchUpdate:
+        """Drop the pending proposal: `action` when another player turns it down, or
+        "<kind>_withdrawn" when its proposer takes it back."""
         match = await self._load_active(match_id)
         self._player_seat(match, member_id)
-        pending = match.proposal
-        if pending is None or pending.kind != kind:
-            raise NoProposal(f"There is no {kind} request to answer in match #{match.id}.")
-        if member_id != pending.by_member and member_id not in pending.waiting_for:
-            raise NoProposal(f"You have already agreed to the {kind} request.")
+        pending = self._proposal(match, kind, _TURN_DOWN[kind])
+        if member_id == pending.by_member:
+            action = f"{kind}_withdrawn"
+        elif member_id not in pending.waiting_for:
+            raise NoProposal(
+                f"You have already agreed to the {NOUNS[kind]}; only the players who have "
+                f"not answered yet can {_TURN_DOWN[kind]} it."
+            )
         return await self._write_proposal(match, {"proposal": None}, member_id, action)
 
     async def _write_proposal(

@@ -201,8 +201,9 @@ class MatchUpdate:
     """What one action changed, for the picture and the announcement.
 
     `action`: "move", "resign", "timeout", "draw_offered", "draw_accepted", "draw_declined",
-    "draw" (agreed; the match ended), "takeback_asked", "takeback_accepted",
-    "takeback" (granted; the move was undone), "takeback_refused", "abort" or "cancel".
+    "draw_withdrawn" (by the offerer), "draw" (agreed; the match ended), "takeback_asked",
+    "takeback_accepted", "takeback" (granted; the move was undone), "takeback_refused",
+    "takeback_withdrawn" (by the asker), "abort" or "cancel".
     `before`/`after` are public views; `move`, `notation` and `words` are set for moves
     (and for the move a takeback undid). `match` is the match after the action: its
     `to_act`, `deadline`, `proposal` and `result` say what comes next.

@@ -70,6 +70,7 @@ async def test_a_match_in_the_console(console):
     said = await run(con, out, "draw offer", "as alice" if mover == "bob" else "as bob")
     said = await run(con, out, "draw accept", "export", "board", "hand", "matches")
     assert "Drawn:" in said and "Skift has no hidden information" in said
+    assert "Match #1, final position after 1 move.\nDrawn: " in said
     assert (con.pictures / "match-1-end.png").read_bytes().startswith(b"\x89PNG")
     assert (con.pictures / "match-1-replay.gif").read_bytes().startswith(b"GIF8")
     assert "Moves:" in (con.pictures / "match-1.txt").read_text()

@@ -91,6 +91,9 @@ def test_bad_clocks_and_clock_words():
     for text in ("soon", "3w", "90d"):
         with pytest.raises(ClockText):
             parse_clock(text)
+    assert parse_clock("30d") == 720  # the longest clock the match service takes
+    with pytest.raises(ClockText, match=r"^A clock can be at most 30 days per move\.$"):
+        parse_clock("31d")
     assert [format_clock(h) for h in (0, 24, 48, 1, 30)] == [
         "no clock",
         "1 day per move",

@@ -151,8 +151,17 @@ async def test_missing_attach_files_is_named_and_nothing_moves(game):
     notation = await a_legal_move(bot, match_id, mover)
     calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
     assert [c.kind for c in calls] == ["callback", "followup"]
-    assert "Attach Files" in calls[1].content and calls[1].ephemeral
+    assert calls[1].ephemeral and calls[1].content == (
+        "I am missing the permission Attach Files in this channel. A server admin can grant "
+        "it in the channel's or my role's settings."
+    )
     assert (await bot.service.get_match(match_id)).ply == 0
+    fake.bot_permissions &= ~discord.Permissions(send_messages_in_threads=True)
+    calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
+    assert calls[1].content == (
+        "I am missing the permissions Send Messages in Threads, Attach Files in this channel. "
+        "A server admin can grant them in the channel's or my role's settings."
+    )
 
 
 @pytest.mark.asyncio
@@ -211,13 +220,19 @@ async def test_draw_decline_by_command(game):
     mover, other = await players(bot, match_id)
     await fake.slash(mover, "draw offer", channel_id=thread)
     calls = await fake.slash(other, "draw decline", channel_id=thread)
-    assert (
-        f"<@{other}> declined the draw."
-        in next(c for c in calls if c.kind == "send_message").content
-    )
+    post = next(c for c in calls if c.kind == "send_message")
+    assert post.content.startswith(f"<@{other}> declined the draw.\n")
+    assert calls[-1].ephemeral and calls[-1].content == "You declined the draw."
     assert (await bot.service.get_match(match_id)).proposal is None
     nothing = await fake.slash(other, "draw accept", channel_id=thread)
     assert [c.kind for c in nothing] == ["callback", "followup"] and nothing[-1].ephemeral
+    assert nothing[-1].content == "There is no draw offer to answer in match #1."
+    offer = await fake.slash(mover, "draw offer", channel_id=thread)
+    assert f"Waiting for <@{other}> to answer the draw offer." in offer[1].content
+    calls = await fake.slash(mover, "draw decline", channel_id=thread)  # the offerer
+    post = next(c for c in calls if c.kind == "send_message")
+    assert post.content.startswith(f"<@{mover}> withdrew their draw offer.\n")
+    assert calls[-1].content == "You withdrew your draw offer."
 
 
 @pytest.mark.asyncio
@@ -233,6 +248,7 @@ async def test_takeback_granted_with_the_button_restores_the_position(game):
     calls = await fake.click(other, request["id"], f"sc:match:{match_id}:takeback-grant")
     post = next(c for c in calls if c.kind == "send_message")
     assert f"`{notation}` was taken back" in post.content and "board.png" in post.files
+    assert calls[-1].content == f"You granted the takeback: `{notation}` is taken back."
     match = await bot.service.get_match(match_id)
     assert match.ply == 0 and match.to_act == mover
     record = await fake.slash(CAROL, "history", match=match_id)  # the move is gone from it
@@ -246,7 +262,14 @@ async def test_takeback_refused_by_command(game):
     await fake.slash(mover, "takeback ask", channel_id=thread)
     calls = await fake.slash(other, "takeback refuse", channel_id=thread)
     assert "refused the takeback" in next(c for c in calls if c.kind == "send_message").content
+    assert calls[-1].content == "You refused the takeback."
     assert (await bot.service.get_match(match_id)).ply == 1
+    await fake.slash(mover, "takeback ask", channel_id=thread)
+    calls = await fake.slash(mover, "takeback refuse", channel_id=thread)  # the asker
+    post = next(c for c in calls if c.kind == "send_message")
+    assert post.content.startswith(f"<@{mover}> withdrew their takeback request.")
+    assert calls[-1].content == "You withdrew your takeback request."
+    assert (await bot.service.get_match(match_id)).proposal is None
 
 
 @pytest.mark.asyncio

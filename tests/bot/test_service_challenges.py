@@ -66,7 +66,7 @@ async def test_an_open_challenge_fills_its_seats_one_by_one(service):
     assert done.match is not None
     assert sorted(done.match.members) == [1, 8, 9]
     assert {s.member_id: s.join_index for s in done.match.seats} == {1: 0, 8: 1, 9: 2}
-    with pytest.raises(ChallengeClosed, match="already accepted"):
+    with pytest.raises(ChallengeClosed, match=r"^Challenge #1 has already been accepted\.$"):
         await service.accept_challenge(posted.id, 10)
 
 
@@ -103,7 +103,7 @@ async def test_an_option_naming_a_player_follows_that_player_to_their_seat(tmp_p
 @pytest.mark.asyncio
 async def test_declining_and_cancelling_close_the_challenge(service):
     declined = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
-    with pytest.raises(NotAllowed, match="cancel it"):
+    with pytest.raises(NotAllowed, match="^You cannot decline your own challenge; withdraw it"):
         await service.decline_challenge(declined.id, 1)
     with pytest.raises(NotAllowed, match="not part"):
         await service.decline_challenge(declined.id, 3)
@@ -126,7 +126,7 @@ async def test_challenges_expire_after_seven_days(service, clock):
     assert posted.expires_at == clock.moment + timedelta(days=7)
     assert [c.id for c in await service.pending_challenges(member_id=2)] == [posted.id]
     clock.advance(days=7)
-    with pytest.raises(ChallengeClosed, match="expired"):
+    with pytest.raises(ChallengeClosed, match=r"^Challenge #1 has expired\.$"):
         await service.accept_challenge(posted.id, 2)
     assert await service.pending_challenges(member_id=2) == []
     report = await service.tick()
@@ -134,6 +134,8 @@ async def test_challenges_expire_after_seven_days(service, clock):
     assert report.expired_challenges[0].status == "expired"
     assert (await service.get_challenge(posted.id)).status == "expired"
     assert (await service.tick()).expired_challenges == ()
+    with pytest.raises(ChallengeClosed, match=r"^Challenge #1 has expired\.$"):
+        await service.decline_challenge(posted.id, 2)  # closed by the tick now
 
 
 @pytest.mark.asyncio
@@ -195,8 +197,8 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
     assert posted.rules.clock_hours == 24
     none = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[3], clock_hours=0)
     assert none.rules.clock_hours == 0
-    with pytest.raises(BadOption):
-        await service.set_guild_clock(GUILD, 10_000)
+    with pytest.raises(BadOption, match=r"^A clock can be at most 30 days per move, not 1000 h"):
+        await service.set_guild_clock(GUILD, 1000)
     assert (await service.set_challenge_channel(GUILD, None)).challenge_channel_id is None
     assert (await service.guild_settings(GUILD + 1)).clock_hours == 72
 

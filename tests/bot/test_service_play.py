@@ -106,7 +106,7 @@ async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
     assert result.ranks == (1, 2) and result.reason == "Black resigned."
     changes = {c.member_id: c for c in result.rating_changes}
     assert changes[winner].delta > 0 > changes[loser].delta
-    with pytest.raises(MatchOver):
+    with pytest.raises(MatchOver, match=r"^Match #1 is already over\.$"):
         await service.move(match.id, winner, "b2-b1")
     with pytest.raises(MatchOver):
         await service.resign(match.id, winner)
@@ -116,20 +116,22 @@ async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
 async def test_a_draw_needs_the_other_players_agreement(service):
     match = await start_match(service)
     a, b = match.seats[0].member_id, match.seats[1].member_id
-    with pytest.raises(NoProposal):
+    with pytest.raises(NoProposal, match=r"^There is no draw offer to answer in match #1\.$"):
         await service.accept_draw(match.id, b)
+    with pytest.raises(NoProposal, match=r"^There is no draw offer to decline in match #1\.$"):
+        await service.decline_draw(match.id, b)
     offered = await service.offer_draw(match.id, a)
     assert offered.action == "draw_offered"
     assert offered.match.proposal.kind == "draw" and offered.match.proposal.waiting_for == (b,)
     with pytest.raises(NoProposal, match="already offered"):
         await service.offer_draw(match.id, a)
-    with pytest.raises(NoProposal, match="not waiting"):
+    with pytest.raises(NoProposal, match="^You made this draw offer yourself; it waits for the"):
         await service.accept_draw(match.id, a)
     declined = await service.decline_draw(match.id, b)
     assert declined.action == "draw_declined" and declined.match.proposal is None
     await service.offer_draw(match.id, a)
     withdrawn = await service.decline_draw(match.id, a)  # the offerer takes it back
-    assert withdrawn.action == "draw_declined" and withdrawn.match.proposal is None
+    assert withdrawn.action == "draw_withdrawn" and withdrawn.match.proposal is None
     await service.offer_draw(match.id, a)
     moved = await play_first_legal(service, offered.match, 1)
     assert moved.proposal is None  # a move answers an offer
@@ -151,13 +153,22 @@ async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, cloc
         await service.ask_takeback(match.id, second)
     asked = await service.ask_takeback(match.id, first)
     assert asked.match.proposal.kind == "takeback"
-    with pytest.raises(NoProposal, match="takeback request is pending"):
+    with pytest.raises(NoProposal, match="^A takeback request is waiting for answers in match"):
         await service.offer_draw(match.id, second)
+    with pytest.raises(NoProposal, match="^Your takeback request is waiting for answers in"):
+        await service.offer_draw(match.id, first)
+    with pytest.raises(NoProposal, match="^You have already asked for a takeback; wait for the"):
+        await service.ask_takeback(match.id, first)
     refused = await service.refuse_takeback(match.id, second)
     assert refused.action == "takeback_refused" and refused.match.ply == 1
     await service.ask_takeback(match.id, first)
     withdrawn = await service.refuse_takeback(match.id, first)  # the asker takes it back
+    assert withdrawn.action == "takeback_withdrawn"
     assert withdrawn.match.proposal is None and withdrawn.match.ply == 1
+    await service.offer_draw(match.id, second)
+    with pytest.raises(NoProposal, match="^A draw offer is waiting for answers in match #1; a "):
+        await service.ask_takeback(match.id, first)
+    await service.decline_draw(match.id, first)
     await service.ask_takeback(match.id, first)
     clock.advance(hours=2)
     granted = await service.grant_takeback(match.id, second)
@@ -184,6 +195,8 @@ async def test_abort_only_in_the_first_moves_and_unrated(service):
     aborted = await service.abort(match.id, match.seats[1].member_id)
     assert aborted.match.status == "aborted" and aborted.result.how == "abort"
     assert not aborted.result.rated and aborted.result.ranks is None
+    with pytest.raises(MatchOver, match=r"^Match #1 was aborted\.$"):
+        await service.offer_draw(match.id, match.seats[0].member_id)
     late = await play_first_legal(service, await start_match(service, (3, 4)), 2)
     with pytest.raises(TooLate):
         await service.abort(late.id, 3)
@@ -200,6 +213,8 @@ async def test_an_admin_cancels_a_match_of_their_server(service):
     assert cancelled.result.reason == "A server admin cancelled the match."
     assert not cancelled.result.rated
     assert await service.match_in_channel(match.channel_id) is None
+    with pytest.raises(MatchOver, match=r"^Match #1 was cancelled\.$"):
+        await service.resign(match.id, match.seats[0].member_id)
 
 
 @pytest.mark.asyncio
