@@ -33,7 +33,6 @@ from bot.discord.pictures import (
     Picture,
     board_picture,
     example_picture,
-    has_secrets,
     replay_picture,
     update_board,
 )
@@ -358,10 +357,10 @@ class Console:
     async def do_hand(self) -> None:
         """hand: what only you may see in the current match."""
         match = await self.service.get_match(self._current())
-        state = await self.service.view(match.id, self.me)
-        if not has_secrets(state):
+        if not match.has_secrets:
             self.say(f"{match.game_title} has no hidden information: everything is on the board.")
             return
+        state = await self.service.view(match.id, self.me)
         picture = await board_picture(state, seat=match.seat_of(self.me))
         self.save(picture, f"match-{match.id}-hand-{self.player}.png")
 

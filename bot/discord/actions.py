@@ -11,7 +11,7 @@ import logging
 
 import discord
 
-from bot.discord.pictures import board_picture, has_secrets
+from bot.discord.pictures import board_picture
 from bot.discord.posting import Poster, as_file
 from bot.discord.replies import (
     ASK_ADMIN,
@@ -171,12 +171,12 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
     seat = match.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal(f"You are not playing in match #{match.id}, so you have no hand in it.")
-    state = await service.view(match.id, interaction.user.id)
-    if not has_secrets(state):
+    if not match.has_secrets:
         await answer(
             interaction,
             f"{match.game_title} has no hidden information: everything is on the board.",
         )
         return
+    state = await service.view(match.id, interaction.user.id)
     picture = await board_picture(state, seat=seat)
     await answer(interaction, f"Your view of match #{match.id}.", files=[as_file(picture)])

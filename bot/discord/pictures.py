@@ -16,8 +16,7 @@ import games
 import render
 from bot.discord.text import plural
 from bot.service import MatchRecord, MatchUpdate
-from bot.service.export import standing_entries
-from bot.service.replay import initial_state
+from bot.service.replay import public_line
 from games import GameState
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
@@ -30,11 +29,6 @@ class Picture:
     data: bytes
     filename: str
     description: str
-
-
-def has_secrets(state: GameState) -> bool:
-    """Whether a game hides something from some players (it defines its own `view`)."""
-    return type(state).view is not GameState.view
 
 
 def _board(state: GameState, last_move: Hashable | None, seat: int | None) -> Picture:
@@ -50,27 +44,8 @@ async def board_picture(
     return await asyncio.to_thread(_board, state, last_move, seat)
 
 
-def replay_line(record: MatchRecord) -> tuple[list[GameState], list[Hashable]]:
-    """The public positions of a match from the start, and the moves between them.
-
-    Moves that were taken back are left out, as they are gone from the match's line.
-    """
-    match = record.match
-    state = initial_state(match.game, len(match.seats), match.seed, dict(match.options))
-    states, moves = [state.view(None)], []
-    for entry in standing_entries(record.log):
-        if entry.kind == "move":
-            move = state.parse_move(entry.notation)
-            state = state.play(move)
-            states.append(state.view(None))
-            moves.append(move)
-        else:  # a seat retired and the others played on
-            state = state.retire(entry.seat) or state
-    return states, moves
-
-
 def _replay(record: MatchRecord) -> Picture:
-    states, moves = replay_line(record)
+    states, moves = public_line(record)
     data = render.replay(states, moves)
     kind = "png" if data.startswith(b"\x89PNG") else "gif"
     alt = f"Replay of match #{record.match.id}: {plural(len(moves), 'move')}, a frame each."

@@ -18,7 +18,6 @@ import discord
 from bot.discord.pictures import (
     Picture,
     board_picture,
-    has_secrets,
     replay_picture,
     update_board,
 )
@@ -123,7 +122,7 @@ class Poster:
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],
-            view=match_view(match, has_secrets(update.after)),
+            view=match_view(match),
             allowed_mentions=pings(set(called)),
         )
         if update.result is not None:
@@ -165,11 +164,10 @@ class Poster:
         self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
     ) -> None:
         """Post the match's current public board under `caption`, pinging `called`."""
-        state = match.public_view()
         await channel.send(
             caption,
-            file=as_file(await board_picture(state)),
-            view=match_view(match, has_secrets(state)),
+            file=as_file(await board_picture(match.public_view())),
+            view=match_view(match),
             allowed_mentions=pings(called),
         )
 

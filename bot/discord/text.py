@@ -28,7 +28,7 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from bot.service.export import standing_entries
+from bot.service.replay import standing_entries
 
 MAX_MESSAGE = 2000  # Discord's limit on a message's text
 

@@ -61,7 +61,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
     )
 
 
-def match_view(match: Match, secrets: bool) -> discord.ui.View | None:
+def match_view(match: Match) -> discord.ui.View | None:
     """Answers to a pending draw offer or takeback request, and "My hand" in games with
     hidden information."""
     buttons = []
@@ -84,7 +84,7 @@ def match_view(match: Match, secrets: bool) -> discord.ui.View | None:
                 custom_id=match_id(match.id, no),
             ),
         ]
-    if secrets and match.active:
+    if match.active and match.has_secrets:
         buttons.append(
             discord.ui.Button(
                 label="My hand",

@@ -1,7 +1,9 @@
 """Export a match record as text, and read such a text back to replay it.
 
 The text names the game, its options (JSON), the seed, the players, dates and result,
-then the moves still standing (taken-back moves are left out) and seats that left:
+then the moves still standing (taken-back moves are left out) and seats that left. The
+seed makes every hidden card of a game with secrets known, so while such a match runs it
+is left out (and that record cannot be replayed until the match has ended):
 
     1. Seat 2: c3-c4 (2025-03-01 18:30 UTC)
     - Seat 3 leaves: resign (2025-03-02 09:00 UTC)
@@ -11,28 +13,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from bot.service.base import when
 from bot.service.errors import ReplayError
-from bot.service.records import LogEntry, MatchRecord
-from bot.service.replay import MOVE, RETIRE, TAKEBACK, rebuild_state
+from bot.service.records import MatchRecord
+from bot.service.replay import MOVE, RETIRE, rebuild_state, standing_entries
 from games import GameState
 
 _MOVE_LINE = re.compile(r"^(\d+)\. Seat (\d+): (.+) \(([^()]*)\)$")
 _LEAVE_LINE = re.compile(r"^- Seat (\d+) leaves: (\w+) \(([^()]*)\)$")
 _HEADER = re.compile(r"^([A-Za-z0-9 ]+): (.*)$")
-
-
-def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
-    """The log without taken-back moves (and without the takeback entries)."""
-    kept: list[LogEntry] = []
-    for entry in log:
-        if entry.kind == TAKEBACK:
-            kept.pop()
-        else:
-            kept.append(entry)
-    return kept
+HIDDEN_SEED = "hidden until the match ends (the game hides information)"
 
 
 def export_text(record: MatchRecord, names: Mapping[int, str] | None = None) -> str:
@@ -49,7 +41,7 @@ def export_text(record: MatchRecord, names: Mapping[int, str] | None = None) -> 
         f"Match: {match.id}",
         f"Game: {match.game} ({match.game_title})",
         f"Options: {json.dumps(dict(match.options), sort_keys=True)}",
-        f"Seed: {match.seed}",
+        f"Seed: {HIDDEN_SEED if match.active and match.has_secrets else match.seed}",
         f"Players: {len(match.seats)}",
         *(f"Seat {s.seat + 1}: {who(s.member_id)}" for s in match.seats),
         f"Clock: {clock}",
@@ -100,6 +92,12 @@ def replay_export(text: str) -> GameState:
         if found is None:
             raise ReplayError(f"Line {number} of the record is not a header: {line!r}.")
         headers[found.group(1)] = found.group(2)
+    if headers.get("Seed") == HIDDEN_SEED:
+        raise ReplayError(
+            "This record was exported while its match was running, and the game hides "
+            "information, so the seed is left out and it cannot be replayed; export the "
+            "match again once it has ended."
+        )
     try:
         game = headers["Game"].split()[0]
         options = json.loads(headers["Options"])

@@ -70,11 +70,11 @@ class PlayMixin(ServiceBase):
             return []
         key = (match.id, match.version)
         choices = self._choices.get(key)
-        if choices is None:
+        if choices is None:  # shown only to the player to act: in words of their own view
             state = match._state
+            own = match.view_for(match.current_seat)
             choices = [
-                MoveChoice(state.format_move(m), state.describe_move(m))
-                for m in state.legal_moves()
+                MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()
             ]
             self._choices[key] = choices
             if len(self._choices) > _CHOICE_CACHE_SIZE:
@@ -107,6 +107,7 @@ class PlayMixin(ServiceBase):
             after = state.play(chosen)
         except (InvalidMove, IllegalMove) as error:
             raise IllegalMoveError(str(error)) from error
+        public = state.view(None)  # the announcement: only what everybody may know
         notation = state.format_move(chosen)
         now = self.now()
         async with self.store.transaction() as conn:
@@ -124,11 +125,11 @@ class PlayMixin(ServiceBase):
             action="move",
             actor_id=member_id,
             seat=seat,
-            before=state.view(None),
+            before=public,
             after=after.view(None),
             move=chosen,
-            notation=notation,
-            words=state.describe_move(chosen),
+            notation=public.format_move(chosen),
+            words=public.describe_move(chosen),
         )
 
     async def resign(self, match_id: int, member_id: int) -> MatchUpdate:

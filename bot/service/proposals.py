@@ -110,16 +110,17 @@ class ProposalMixin(ServiceBase):
                 state=undone,
                 entries=[(last.seat, TAKEBACK, last.notation)],
             )
-        before = match._state
+        public = undone.view(None)  # the announcement: only what everybody may know
+        undone_move = undone.parse_move(last.notation)
         return MatchUpdate(
             match=stored,
             action=TAKEBACK,
             actor_id=member_id,
             seat=last.seat,
-            before=before.view(None),
-            after=undone.view(None),
-            notation=last.notation,
-            words=undone.describe_move(undone.parse_move(last.notation)),
+            before=match.public_view(),
+            after=public,
+            notation=public.format_move(undone_move),
+            words=public.describe_move(undone_move),
         )
 
     async def refuse_takeback(self, match_id: int, member_id: int) -> MatchUpdate:

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 import games
+from bot.service.replay import has_secrets
 from games import GameState
 
 #: Match statuses.
@@ -166,6 +167,12 @@ class Match:
         return games.get(self.game).from_json(json.loads(self._snapshot))
 
     @property
+    def has_secrets(self) -> bool:
+        """Whether the game hides information from some players (cards in a hand): then
+        only `public_view()` may be posted, and a player sees their own view privately."""
+        return has_secrets(self._state)
+
+    @property
     def paused(self) -> bool:
         """Whether the clock of the player to act is paused by their vacation."""
         return self.paused_at is not None
@@ -204,9 +211,10 @@ class MatchUpdate:
     "draw_withdrawn" (by the offerer), "draw" (agreed; the match ended), "takeback_asked",
     "takeback_accepted", "takeback" (granted; the move was undone), "takeback_refused",
     "takeback_withdrawn" (by the asker), "abort" or "cancel".
-    `before`/`after` are public views; `move`, `notation` and `words` are set for moves
-    (and for the move a takeback undid). `match` is the match after the action: its
-    `to_act`, `deadline`, `proposal` and `result` say what comes next.
+    Everything here may be posted: `before`/`after` are public views (`view(None)`), and
+    `notation` and `words` (set for moves and for the move a takeback undid) are written
+    by the public view of the position the move was played in. `match` is the match after
+    the action: its `to_act`, `deadline`, `proposal` and `result` say what comes next.
     """
 
     match: Match
@@ -227,7 +235,8 @@ class MatchUpdate:
 
 @dataclass(frozen=True)
 class MoveChoice:
-    """One legal move for autocomplete: its notation and a phrase in words."""
+    """One legal move for autocomplete: its notation and a phrase in words (from the view
+    of the player to act: autocomplete shows it only to them)."""
 
     notation: str
     words: str

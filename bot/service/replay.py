@@ -1,17 +1,56 @@
-"""Rebuilding positions from a match's log: the proof that snapshots can be recomputed."""
+"""Rebuilding positions from a match's log: the proof that snapshots can be recomputed,
+and the line of public positions that replays and records show."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.errors import ReplayError
 from games import GameState
 
+if TYPE_CHECKING:
+    from bot.service.records import LogEntry, MatchRecord
+
 MOVE = "move"
 RETIRE = "retire"
 TAKEBACK = "takeback"
+
+
+def has_secrets(state: GameState) -> bool:
+    """Whether the state's game hides something from some players (it defines its own
+    `view`): then only `state.view(None)` may be shown in public."""
+    return type(state).view is not GameState.view
+
+
+def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
+    """The log without taken-back moves (and without the takeback entries)."""
+    kept: list[LogEntry] = []
+    for entry in log:
+        if entry.kind == TAKEBACK:
+            kept.pop()
+        else:
+            kept.append(entry)
+    return kept
+
+
+def public_line(record: MatchRecord) -> tuple[list[GameState], list[Hashable]]:
+    """The positions of a match from the start as everybody may see them (each
+    `state.view(None)`), and the moves between them, for replays. Moves that were taken
+    back are left out, as they are gone from the match's line."""
+    match = record.match
+    state = initial_state(match.game, len(match.seats), match.seed, match.options)
+    states, moves = [state.view(None)], []
+    for entry in standing_entries(record.log):
+        if entry.kind == MOVE:
+            move = state.parse_move(entry.notation)
+            state = state.play(move)
+            states.append(state.view(None))
+            moves.append(move)
+        else:  # a seat left and the others played on
+            state = state.retire(entry.seat) or state
+    return states, moves
 
 
 def initial_state(game: str, players: int, seed: int, options: Mapping[str, Any]) -> GameState:

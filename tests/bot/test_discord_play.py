@@ -314,7 +314,12 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
         return self
 
     monkeypatch.setattr(state_class, "view", view)  # the game now has secrets
-    mover, other, _ = await play_a_move(fake, bot, match_id, thread)
+    mover, other = await players(bot, match_id)
+    notation = await a_legal_move(bot, match_id, mover)
+    to_act = (await bot.service.get_match(match_id)).current_seat
+    assert seen == [to_act]  # the legal moves are told in the words of the mover's own view
+    seen.clear()
+    await fake.slash(mover, "move", channel_id=thread, notation=notation)
     board = fake.last_message(thread)
     assert f"sc:match:{match_id}:hand" in custom_ids(board)
     assert set(seen) == {None}  # everything public was drawn from the public view
