@@ -124,8 +124,16 @@ _V1 = (
     ) WITHOUT ROWID""",
 )
 
+#: Version 2: picture themes (a server's default, a member's own; NULL: not chosen), and
+#: matches found by their thread, finished ones included.
+_V2 = (
+    "ALTER TABLE guilds ADD COLUMN picture_theme TEXT",
+    "ALTER TABLE members ADD COLUMN picture_theme TEXT",
+    "CREATE INDEX matches_by_channel ON matches (channel_id, id) WHERE channel_id IS NOT NULL",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
 
 LATEST = len(MIGRATIONS)
 

@@ -18,7 +18,6 @@ import random
 from bot.config import Settings
 from bot.service.base import Clock, utc_now
 from bot.service.challenges import ChallengeMixin
-from bot.service.clocks import ClockMixin
 from bot.service.errors import (
     BadOption,
     ChallengeClosed,
@@ -67,6 +66,7 @@ from bot.service.reports import (
     TickReport,
     Vacation,
 )
+from bot.service.settings import SettingsMixin
 from bot.store import Store
 
 __all__ = [
@@ -116,7 +116,7 @@ __all__ = [
 ]
 
 
-class MatchService(ChallengeMixin, PlayMixin, ProposalMixin, ClockMixin, QueryMixin):
+class MatchService(ChallengeMixin, PlayMixin, ProposalMixin, SettingsMixin, QueryMixin):
     """The whole match service over one `Store`; see the mixins for the methods."""
 
     @classmethod

@@ -18,6 +18,7 @@ from typing import Any
 
 import aiosqlite
 
+import render
 from bot.config import Settings
 from bot.service import tables
 from bot.service.errors import MatchOver, NotAllowed, NotFound
@@ -34,6 +35,8 @@ from bot.store import Store
 from games import GameState, Outcome
 
 Clock = Callable[[], datetime]
+#: The picture theme of servers and members that chose none.
+DEFAULT_THEME = "default"
 
 #: How an ended match is told apart in refusals ("Match #3 was aborted.").
 _ENDED = {FINISHED: "is already over", ABORTED: "was aborted", CANCELLED: "was cancelled"}
@@ -47,6 +50,11 @@ def utc_now() -> datetime:
 def when(moment: datetime) -> str:
     """A time for messages: "2025-03-01 18:30 UTC"."""
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def known_theme(name: str | None) -> str:
+    """A stored picture theme if the renderer still has it, else "default"."""
+    return name if name in render.THEMES else DEFAULT_THEME
 
 
 def snapshot(state: GameState) -> str:
@@ -125,14 +133,20 @@ class ServiceBase:
         return match
 
     async def _guild_row(self, conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:
+        """A server's defaults, the bot's own where the server chose none."""
         row = await tables.one(
             conn,
-            "SELECT clock_hours, challenge_channel_id FROM guilds WHERE guild_id = ?",
+            "SELECT clock_hours, challenge_channel_id, picture_theme FROM guilds "
+            "WHERE guild_id = ?",
             (guild_id,),
         )
-        clock, channel = row if row else (None, None)
+        clock, channel, theme = row if row else (None, None, None)
         default = self.settings.default_clock_hours
-        return {"clock_hours": default if clock is None else clock, "challenge_channel_id": channel}
+        return {
+            "clock_hours": default if clock is None else clock,
+            "challenge_channel_id": channel,
+            "picture_theme": known_theme(theme),
+        }
 
     @staticmethod
     def _player_seat(match: Match, member_id: int) -> int:

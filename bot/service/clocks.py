@@ -1,4 +1,4 @@
-"""Clocks and settings: reminders, timeouts, vacation, member and server settings.
+"""Clocks: reminders, timeouts and vacation (settings are in `bot.service.settings`).
 
 A turn's clock runs from `turn_started_at` to `deadline`; while the player to act is on
 vacation it is paused (`paused_at`) and both times shift by the pause when it resumes.
@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import aiosqlite
 
 from bot.service import challenge_rows, tables
 from bot.service.base import ServiceBase, when
-from bot.service.challenges import check_clock
 from bot.service.errors import ClockError, PositionChanged
 from bot.service.records import EXPIRED, Match, MatchUpdate
-from bot.service.reports import GuildSettings, MemberSettings, Reminder, TickReport, Vacation
+from bot.service.reports import MemberSettings, Reminder, TickReport, Vacation
 
 IDLE = 1
 LOW_TIME = 2
@@ -29,7 +27,7 @@ _DAY = 86400.0
 
 
 class ClockMixin(ServiceBase):
-    """Time-driven methods and settings of the match service."""
+    """Time-driven methods of the match service: reminders, timeouts, vacation."""
 
     async def tick(self) -> TickReport:
         """Do everything due now: expire challenges, end finished vacations, end matches
@@ -214,62 +212,23 @@ class ClockMixin(ServiceBase):
         )
         return max(0.0, round(self.settings.vacation_days_per_year - used / _DAY, 2))
 
-    # --- member and server settings ----------------------------------------------------------
-
-    async def member_settings(self, member_id: int) -> MemberSettings:
-        """A member's reminders setting, vacation and vacation days left this year."""
-        async with self.store.reading() as conn:
-            return await self._member(conn, member_id, self.now())
-
-    async def set_reminders(self, member_id: int, enabled: bool) -> MemberSettings:
-        """Turn the member's reminder pings on or off."""
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO members (member_id, reminders) VALUES (?, ?) "
-                "ON CONFLICT (member_id) DO UPDATE SET reminders = excluded.reminders",
-                (member_id, int(enabled)),
-            )
-            return await self._member(conn, member_id, self.now())
-
     async def _member(
         self, conn: aiosqlite.Connection, member_id: int, now: datetime
     ) -> MemberSettings:
+        """A member's settings with their vacation and the vacation days left."""
         row = await tables.one(
             conn,
-            "SELECT reminders FROM members WHERE member_id = ?",
+            "SELECT reminders, picture_theme FROM members WHERE member_id = ?",
             (member_id,),
         )
+        reminders, theme = row if row else (True, None)
         return MemberSettings(
             member_id=member_id,
-            reminders=bool(row[0]) if row else True,
+            reminders=bool(reminders),
             vacation=await self._vacation(conn, member_id, now),
             vacation_days_left=await self._days_left(conn, member_id, now),
+            picture_theme=theme,
         )
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """A server's default clock and challenge channel."""
-        async with self.store.reading() as conn:
-            row = await self._guild_row(conn, guild_id)
-        return GuildSettings(guild_id, row["clock_hours"], row["challenge_channel_id"])
-
-    async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
-        """Set the server's default clock in hours per move (0: no clock). Raises BadOption."""
-        check_clock(clock_hours)
-        return await self._set_guild(guild_id, "clock_hours", clock_hours)
-
-    async def set_challenge_channel(self, guild_id: int, channel_id: int | None) -> GuildSettings:
-        """Restrict challenges to one channel (None: any channel)."""
-        return await self._set_guild(guild_id, "challenge_channel_id", channel_id)
-
-    async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO guilds (guild_id, {column}) VALUES (?, ?) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-                (guild_id, value),
-            )
-            row = await self._guild_row(conn, guild_id)
-        return GuildSettings(guild_id, row["clock_hours"], row["challenge_channel_id"])
 
 
 def _span(match: Match, fraction: float) -> timedelta:

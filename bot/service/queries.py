@@ -31,6 +31,17 @@ class QueryMixin(ServiceBase):
             )
         return found[0] if found else None
 
+    async def last_match_in_channel(self, channel_id: int) -> Match | None:
+        """The match of this thread or channel, finished ones included: the active one if
+        there is one, else the one started last (None when no match was ever played here)."""
+        async with self.store.reading() as conn:
+            found = await tables.fetch_matches(
+                conn,
+                "channel_id = ? ORDER BY status = 'active' DESC, id DESC LIMIT 1",
+                (channel_id,),
+            )
+        return found[0] if found else None
+
     async def view(self, match_id: int, member_id: int | None) -> GameState:
         """The position as `member_id` may see it (None: the public view). Raises NotFound,
         NotAllowed (a member not in the match asking for a private view)."""

@@ -22,21 +22,25 @@ class Vacation:
 
 @dataclass(frozen=True)
 class MemberSettings:
-    """A member's preferences and vacation: reminders on/off, vacation and days left."""
+    """A member's preferences and vacation: reminders on/off, vacation and days left, and
+    the picture theme of what the bot shows them privately (None: each server's own)."""
 
     member_id: int
     reminders: bool
     vacation: Vacation | None
     vacation_days_left: float
+    picture_theme: str | None = None
 
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """A server's defaults: the clock of new challenges and where challenges may be posted."""
+    """A server's defaults: the clock of new challenges, where challenges may be posted,
+    and the picture theme of its public pictures (a name in `render.THEMES`)."""
 
     guild_id: int
     clock_hours: int
     challenge_channel_id: int | None
+    picture_theme: str = "default"
 
 
 @dataclass(frozen=True)

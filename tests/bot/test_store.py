@@ -72,6 +72,33 @@ async def test_a_file_that_is_not_a_database_is_refused_with_its_name(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path, monkeypatch):
+    path = tmp_path / "db.sqlite3"
+    with monkeypatch.context() as old_code:  # the Shiftcord that knew only version 1
+        old_code.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])
+        old_code.setattr(migrations, "LATEST", 1)
+        store = await Store.open(path)
+        async with store.transaction() as conn:
+            await conn.execute("INSERT INTO members (member_id, reminders) VALUES (7, 0)")
+            await conn.execute("INSERT INTO guilds (guild_id, clock_hours) VALUES (8, 48)")
+        await store.close()
+    store = await Store.open(path)
+    try:
+        assert await scalar(store, "PRAGMA user_version") == LATEST == 2
+        rows = await store.conn.execute_fetchall(
+            "SELECT m.reminders, m.picture_theme, g.clock_hours, g.picture_theme "
+            "FROM members m, guilds g"
+        )
+        assert list(rows) == [(0, None, 48, None)]
+        plan = await store.conn.execute_fetchall(
+            "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE channel_id = 5 ORDER BY id DESC"
+        )
+        assert "matches_by_channel" in str(list(plan))
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
 async def test_a_failing_migration_leaves_the_database_at_the_last_whole_version(
     tmp_path, monkeypatch
 ):

@@ -1,0 +1,98 @@
+"""Member and server settings: reminders, default clock, challenge channel, picture themes.
+
+A server's picture theme is used for every public picture of its matches; a member's own
+theme (if they chose one) for everything shown to them privately, otherwise the server's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import render
+from bot.service import tables
+from bot.service.base import known_theme
+from bot.service.challenges import check_clock
+from bot.service.clocks import ClockMixin
+from bot.service.errors import BadOption
+from bot.service.reports import GuildSettings, MemberSettings
+
+
+def check_theme(name: str) -> str:
+    """A picture theme's name as stored, or BadOption listing the themes there are."""
+    wanted = name.strip().lower()
+    if wanted not in render.THEMES:
+        known = ", ".join(render.THEMES)
+        raise BadOption(f"There is no picture theme {name!r}; choose one of: {known}.")
+    return wanted
+
+
+class SettingsMixin(ClockMixin):
+    """Settings methods of the match service (a member's include their vacation)."""
+
+    async def member_settings(self, member_id: int) -> MemberSettings:
+        """A member's reminders setting, picture theme, vacation and vacation days left."""
+        async with self.store.reading() as conn:
+            return await self._member(conn, member_id, self.now())
+
+    async def set_reminders(self, member_id: int, enabled: bool) -> MemberSettings:
+        """Turn the member's reminder pings on or off."""
+        return await self._set_member(member_id, "reminders", int(enabled))
+
+    async def set_member_theme(self, member_id: int, theme: str | None) -> MemberSettings:
+        """Choose the picture theme of what the member is shown privately (None: each
+        server's own). Raises BadOption for a theme that does not exist."""
+        return await self._set_member(
+            member_id, "picture_theme", None if theme is None else check_theme(theme)
+        )
+
+    async def _set_member(self, member_id: int, column: str, value: Any) -> MemberSettings:
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO members (member_id, {column}) VALUES (?, ?) "
+                f"ON CONFLICT (member_id) DO UPDATE SET {column} = excluded.{column}",
+                (member_id, value),
+            )
+            return await self._member(conn, member_id, self.now())
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's default clock, challenge channel and picture theme."""
+        async with self.store.reading() as conn:
+            row = await self._guild_row(conn, guild_id)
+        return GuildSettings(guild_id, **row)
+
+    async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
+        """Set the server's default clock in hours per move (0: no clock). Raises BadOption."""
+        check_clock(clock_hours)
+        return await self._set_guild(guild_id, "clock_hours", clock_hours)
+
+    async def set_challenge_channel(self, guild_id: int, channel_id: int | None) -> GuildSettings:
+        """Restrict challenges to one channel (None: any channel)."""
+        return await self._set_guild(guild_id, "challenge_channel_id", channel_id)
+
+    async def set_guild_theme(self, guild_id: int, theme: str) -> GuildSettings:
+        """Set the picture theme of the server's public pictures. Raises BadOption."""
+        return await self._set_guild(guild_id, "picture_theme", check_theme(theme))
+
+    async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
+        async with self.store.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO guilds (guild_id, {column}) VALUES (?, ?) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+                (guild_id, value),
+            )
+            row = await self._guild_row(conn, guild_id)
+        return GuildSettings(guild_id, **row)
+
+    async def picture_theme(self, guild_id: int, member_id: int | None = None) -> str:
+        """The theme to draw in: for a public picture of the server's (`member_id` None)
+        the server's theme; for a picture shown to one member privately, the member's own
+        theme, or the server's when they chose none."""
+        async with self.store.reading() as conn:
+            row = await tables.one(
+                conn,
+                "SELECT (SELECT picture_theme FROM members WHERE member_id = ?), "
+                "(SELECT picture_theme FROM guilds WHERE guild_id = ?)",
+                (member_id, guild_id),
+            )
+        own, server = row
+        return own if own in render.THEMES else known_theme(server)
