@@ -11,7 +11,10 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
     bob> move c3-c4
     bob> draw offer
 
-`help` lists the commands, `as NAME` switches player, `use N` switches match, `quit` ends.
+`help` lists the commands, `as NAME` switches player, `use N` goes into match N's thread
+(accepting a challenge goes into the new one), `leave` back to the channel, `quit` ends.
+Public pictures are drawn in the server's theme (`admin theme`), the others in the
+player's own (`settings theme`).
 """
 
 from __future__ import annotations
@@ -41,9 +44,11 @@ from bot.discord.text import (
     Style,
     board_caption,
     challenge_text,
+    guild_settings_text,
     history_text,
     matches_text,
     parse_clock,
+    record_text,
     reminder_text,
     rules_text,
     settings_text,
@@ -54,6 +59,7 @@ from bot.discord.text import (
     update_text,
 )
 from bot.service import MatchService, MatchUpdate
+from bot.service.settings import check_theme
 
 MENTION = re.compile(r"<@!?(\d+)>")  # a mention in a text the service wrote
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -79,7 +85,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "decline": ("decline", ("challenge",)),
     "move": ("move", ("notation",)),
     "moves": ("moves", ("prefix",)),
-    "board": ("board", ()),
+    "board": ("board", ("theme",)),
     "resign": ("resign", ()),
     "draw offer": ("offer_draw", ()),
     "draw accept": ("accept_draw", ()),
@@ -91,7 +97,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "claim": ("claim_timeout", ()),
     "hand": ("hand", ()),
     "matches": ("matches", ()),
-    "history": ("history", ("member", "game")),
+    "history": ("history", ("member", "game", "match")),
     "export": ("export", ("match",)),
     "standings": ("standings", ("game",)),
     "stats": ("stats", ("member",)),
@@ -99,6 +105,9 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "settings show": ("settings_show", ()),
     "settings reminders": ("settings_reminders", ("enabled",)),
     "settings vacation": ("settings_vacation", ("days",)),
+    "settings theme": ("settings_theme", ("theme",)),
+    "admin theme": ("admin_theme", ("theme",)),
+    "leave": ("leave", ()),
     "tick": ("tick", ()),
 }
 FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
@@ -266,16 +275,25 @@ class Console:
         self.names.setdefault(member_id(name), name.strip().lower())
         return member_id(name)
 
+    async def public_theme(self) -> str:
+        """The picture theme of what a thread shows everybody: the server's."""
+        return await self.service.picture_theme(GUILD)
+
+    async def own_theme(self) -> str:
+        """The picture theme of what only the current player sees."""
+        return await self.service.picture_theme(GUILD, self.me)
+
     async def announce(self, update: MatchUpdate) -> None:
         """Print an action's news and write its pictures."""
         self.say(update_text(update, self.style))
         match = update.match
-        board = await update_board(update)
+        board = await update_board(update, await self.public_theme())
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
             self.save(board, f"match-{match.id}-{step}.png")
         if update.result is not None:
-            replay = await replay_picture(await self.service.match_record(match.id))
+            record = await self.service.match_record(match.id)
+            replay = await replay_picture(record, await self.public_theme())
             self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
     # ---- commands
@@ -318,7 +336,8 @@ class Console:
         self.here = match.id
         self.say(start_text(match, self.style))
         self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
-        self.save(await board_picture(match.public_view()), f"match-{match.id}-000.png")
+        board = await board_picture(match.public_view(), theme=await self.public_theme())
+        self.save(board, f"match-{match.id}-000.png")
 
     async def do_decline(self, challenge: str | None = None) -> None:
         """decline [challenge]: decline, leave, or (the challenger) withdraw."""
@@ -348,11 +367,18 @@ class Console:
         """resign, draw offer/accept/decline, takeback ask/grant/refuse, abort, claim."""
         await self.announce(await getattr(self.service, method)(self._current(), self.me))
 
-    async def do_board(self) -> None:
-        """board: write the current match's picture again."""
+    async def do_board(self, theme: str | None = None) -> None:
+        """board [theme]: write the current match's picture again (with a theme: only for
+        you, in that theme)."""
         match = await self.service.get_match(self._current())
         self.say(board_caption(match, self.style))
-        self.save(await board_picture(match.public_view()), f"match-{match.id}-board.png")
+        if theme is None:
+            board = await board_picture(match.public_view(), theme=await self.public_theme())
+            self.save(board, f"match-{match.id}-board.png")
+            return
+        chosen = check_theme(theme)
+        board = await board_picture(match.public_view(), theme=chosen)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player}.png")
 
     async def do_hand(self) -> None:
         """hand: what only you may see in the current match."""
@@ -361,7 +387,9 @@ class Console:
             self.say(f"{match.game_title} has no hidden information: everything is on the board.")
             return
         state = await self.service.view(match.id, self.me)
-        picture = await board_picture(state, seat=match.seat_of(self.me))
+        picture = await board_picture(
+            state, seat=match.seat_of(self.me), theme=await self.own_theme()
+        )
         self.save(picture, f"match-{match.id}-hand-{self.player}.png")
 
     async def do_matches(self) -> None:
@@ -369,8 +397,27 @@ class Console:
         found = await self.service.active_matches(self.me)
         self.say(matches_text(found, self.me, self.style, lambda m: f"(use {m.id})"))
 
-    async def do_history(self, member: str | None = None, game: str | None = None) -> None:
-        """history [member] [game]: finished matches."""
+    async def _match_id(self, given: str | None) -> int:
+        """The match numbered `given`, else the match of the thread the player is in, even
+        when it has ended."""
+        if given:
+            return whole_number(given, "the match")
+        found = None
+        if self.here is not None:
+            found = await self.service.last_match_in_channel(THREADS + self.here)
+        if found is None:
+            raise ConsoleError("There is no current match: give its number, or type use N.")
+        return found.id
+
+    async def do_history(
+        self, member: str | None = None, game: str | None = None, match: str | None = None
+    ) -> None:
+        """history [member] [game] [match]: finished matches, or the moves of one match
+        (in a match's thread, without options: that match's)."""
+        if match is not None or (member is None and game is None and self.here is not None):
+            record = await self.service.match_record(await self._match_id(match))
+            self.say(record_text(record, self.style))
+            return
         found = await self.service.finished_matches(
             member_id=self._member(member),
             guild_id=GUILD,
@@ -380,14 +427,15 @@ class Console:
 
     async def do_export(self, match: str | None = None) -> None:
         """export [match]: write the record (text) and the replay next to the pictures."""
-        match_id = whole_number(match, "the match") if match else self._current()
+        match_id = await self._match_id(match)
         record = await self.service.match_record(match_id)
         names = {m: self.name_of(m) for m in record.match.members}
         text_path = self.pictures / f"match-{match_id}.txt"
         self.pictures.mkdir(parents=True, exist_ok=True)
         text_path.write_text(await self.service.export(match_id, names))
         self.say(f"[record: {text_path}]")
-        self.save(await replay_picture(record), f"match-{match_id}-replay.gif")
+        replay = await replay_picture(record, await self.own_theme())
+        self.save(replay, f"match-{match_id}-replay.gif")
 
     async def do_standings(self, game: str) -> None:
         """standings game: the ratings table."""
@@ -404,7 +452,8 @@ class Console:
         """rules game: a game in short, with an example picture."""
         chosen = game_named(game)
         self.say(rules_text(chosen))
-        self.save(await example_picture(chosen), f"{chosen.name}-example.png")
+        picture = await example_picture(chosen, await self.own_theme())
+        self.save(picture, f"{chosen.name}-example.png")
 
     async def do_settings_show(self) -> None:
         """settings show: your reminders and vacation."""
@@ -423,6 +472,21 @@ class Console:
         else:
             mine = await self.service.end_vacation(self.me)
         self.say(settings_text(mine, self.style))
+
+    async def do_settings_theme(self, theme: str) -> None:
+        """settings theme NAME|server: the picture theme of what only you see (server: the
+        server's)."""
+        chosen = None if theme.strip().lower() == "server" else theme
+        self.say(settings_text(await self.service.set_member_theme(self.me, chosen), self.style))
+
+    async def do_admin_theme(self, theme: str) -> None:
+        """admin theme NAME: the picture theme of the server's public pictures."""
+        self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme)))
+
+    async def do_leave(self) -> None:
+        """leave: go back from the match's thread to the channel."""
+        self.here = None
+        self.say("You are back in the channel: there is no current match.")
 
     async def do_tick(self) -> None:
         """tick: send what is due now (reminders, timeouts, expired challenges)."""

@@ -70,6 +70,20 @@ async def match_here(interaction: discord.Interaction, refusal: str = NO_MATCH_H
     return match
 
 
+async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Match:
+    """The match of the thread the interaction came from, finished ones included (the
+    active one, else the last one played there); else Refusal with the words `refusal`."""
+    match = await service_of(interaction).last_match_in_channel(interaction.channel_id)
+    if match is None:
+        raise Refusal(refusal)
+    return match
+
+
+async def private_theme(interaction: discord.Interaction) -> str:
+    """The picture theme of an answer only the user sees: their own, else the server's."""
+    return await service_of(interaction).picture_theme(interaction.guild_id, interaction.user.id)
+
+
 async def match_of_server(interaction: discord.Interaction, match_id: int) -> Match:
     """Match number `match_id`, if it was played in the interaction's server (matches of
     other servers are refused as unknown)."""
@@ -178,5 +192,5 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
         )
         return
     state = await service.view(match.id, interaction.user.id)
-    picture = await board_picture(state, seat=seat)
+    picture = await board_picture(state, seat=seat, theme=await private_theme(interaction))
     await answer(interaction, f"Your view of match #{match.id}.", files=[as_file(picture)])

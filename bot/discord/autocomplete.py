@@ -1,4 +1,5 @@
-"""Autocomplete for command options: games, game options, clocks and legal moves.
+"""Autocomplete for command options: games, game options, clocks and legal moves (and the
+fixed choices of picture themes).
 
 Discord shows at most 25 choices, each name and value at most 100 characters. An
 autocomplete never fails loudly: whatever goes wrong, the player sees no suggestions.
@@ -12,7 +13,9 @@ import discord
 from discord import app_commands
 
 import games
+import render
 from bot.discord.options import MAX_CHOICE, clip_choice, game_named, suggest_options
+from bot.discord.pictures import theme_label
 from bot.discord.text import CLOCK_SUGGESTIONS, format_clock, parse_clock
 from games import Game
 
@@ -75,6 +78,14 @@ async def clock_choices(interaction: discord.Interaction, current: str) -> Choic
         hours = parse_clock(value)
         out.append(app_commands.Choice(name=f"{value}: {format_clock(hours or 0)}", value=value))
     return out[:LIMIT]
+
+
+def theme_choices(*extra: app_commands.Choice[str]) -> list[app_commands.Choice[str]]:
+    """The picture themes as fixed choices of a command option (after `extra` ones)."""
+    return [
+        *extra,
+        *(app_commands.Choice(name=theme_label(name), value=name) for name in render.THEMES),
+    ]
 
 
 async def move_choices(interaction: discord.Interaction, current: str) -> Choices:

@@ -2,7 +2,9 @@
 
 Drawing is CPU work, so every picture is made in a worker thread (`asyncio.to_thread`) and
 the event loop keeps answering interactions meanwhile. Public pictures only ever draw the
-public view of a position; a player's own view is drawn only for that player.
+public view of a position; a player's own view is drawn only for that player. Every
+picture takes a `theme` (a name in `render.THEMES`): the server's for public pictures, the
+member's own for private answers (`MatchService.picture_theme` says which).
 """
 
 from __future__ import annotations
@@ -16,10 +18,22 @@ import games
 import render
 from bot.discord.text import plural
 from bot.service import MatchRecord, MatchUpdate
+from bot.service.base import DEFAULT_THEME
 from bot.service.replay import public_line
 from games import GameState
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
+#: What each picture theme is for, as players choose them.
+THEME_USES = {
+    "default": "for Discord's dark and light modes",
+    "contrast": "high contrast, for colour-blind players",
+}
+
+
+def theme_label(name: str) -> str:
+    """A picture theme with what it is for: "contrast (high contrast, for ...)"."""
+    use = THEME_USES.get(name)
+    return f"{name} ({use})" if use else name
 
 
 @dataclass(frozen=True)
@@ -31,37 +45,41 @@ class Picture:
     description: str
 
 
-def _board(state: GameState, last_move: Hashable | None, seat: int | None) -> Picture:
-    png = render.board_png(state, last_move=last_move, seat=seat)
+def _board(state: GameState, last_move: Hashable | None, seat: int | None, theme: str) -> Picture:
+    png = render.board_png(state, last_move=last_move, seat=seat, theme=theme)
     alt = render.alt_text(state, last_move)
     return Picture(png, "board.png", alt[:MAX_ALT])
 
 
 async def board_picture(
-    state: GameState, last_move: Hashable | None = None, *, seat: int | None = None
+    state: GameState,
+    last_move: Hashable | None = None,
+    *,
+    seat: int | None = None,
+    theme: str = DEFAULT_THEME,
 ) -> Picture:
     """The board as a PNG with its alt text, drawn in a worker thread."""
-    return await asyncio.to_thread(_board, state, last_move, seat)
+    return await asyncio.to_thread(_board, state, last_move, seat, theme)
 
 
-def _replay(record: MatchRecord) -> Picture:
+def _replay(record: MatchRecord, theme: str) -> Picture:
     states, moves = public_line(record)
-    data = render.replay(states, moves)
+    data = render.replay(states, moves, theme=theme)
     kind = "png" if data.startswith(b"\x89PNG") else "gif"
     alt = f"Replay of match #{record.match.id}: {plural(len(moves), 'move')}, a frame each."
     return Picture(data, f"match-{record.match.id}.{kind}", alt)
 
 
-async def replay_picture(record: MatchRecord) -> Picture:
+async def replay_picture(record: MatchRecord, theme: str = DEFAULT_THEME) -> Picture:
     """The replay animation of a whole match, drawn in a worker thread."""
-    return await asyncio.to_thread(_replay, record)
+    return await asyncio.to_thread(_replay, record, theme)
 
 
-async def update_board(update: MatchUpdate) -> Picture | None:
+async def update_board(update: MatchUpdate, theme: str = DEFAULT_THEME) -> Picture | None:
     """The board an action's announcement carries: when the position changed or the match
     ended (None otherwise)."""
     if update.after != update.before or update.result is not None:
-        return await board_picture(update.after, update.move)
+        return await board_picture(update.after, update.move, theme=theme)
     return None
 
 
@@ -81,13 +99,13 @@ def example_position(game: games.Game) -> tuple[GameState, Hashable | None]:
 
 
 @lru_cache(maxsize=16)
-def _example(name: str) -> Picture:
+def _example(name: str, theme: str) -> Picture:
     game = games.get(name)
     state, last = example_position(game)
-    picture = _board(state, last, None)
+    picture = _board(state, last, None, theme)
     return Picture(picture.data, f"{name}-example.png", picture.description)
 
 
-async def example_picture(game: games.Game) -> Picture:
-    """The example position of `game`, drawn once (in a worker thread) and kept."""
-    return await asyncio.to_thread(_example, game.name)
+async def example_picture(game: games.Game, theme: str = DEFAULT_THEME) -> Picture:
+    """The example position of `game`, drawn once per theme (in a worker thread) and kept."""
+    return await asyncio.to_thread(_example, game.name, theme)

@@ -1,5 +1,7 @@
 """Public messages: the match thread, the board after every action, challenge messages.
 
+Public pictures are drawn in the server's picture theme (`/admin theme`).
+
 Everything a match posts goes to its own public thread, which the bot unarchives first when
 Discord has archived it. Pings are explicit: a message mentions only the members it means to
 call (allowed mentions), never @everyone or a role.
@@ -112,7 +114,7 @@ class Poster:
         every player, followed by the replay (drawn in the background, see `post_replay`)."""
         match = update.match
         channel = await self.channel_of(match, here)
-        board = await update_board(update)
+        board = await update_board(update, await self.service.picture_theme(match.guild_id))
         if update.result is not None:
             called: Iterable[int] = match.members
         else:
@@ -131,7 +133,9 @@ class Poster:
 
     async def post_replay(self, match_id: int, channel: Messageable) -> None:
         """Post the replay animation of an ended match in its thread."""
-        picture = await replay_picture(await self.service.match_record(match_id))
+        record = await self.service.match_record(match_id)
+        theme = await self.service.picture_theme(record.match.guild_id)
+        picture = await replay_picture(record, theme)
         await channel.send(
             f"Replay of match #{match_id}.",
             file=as_file(picture),
@@ -164,9 +168,10 @@ class Poster:
         self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
     ) -> None:
         """Post the match's current public board under `caption`, pinging `called`."""
+        theme = await self.service.picture_theme(match.guild_id)
         await channel.send(
             caption,
-            file=as_file(await board_picture(match.public_view())),
+            file=as_file(await board_picture(match.public_view(), theme=theme)),
             view=match_view(match),
             allowed_mentions=pings(called),
         )

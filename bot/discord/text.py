@@ -397,7 +397,11 @@ def rules_text(game: games.Game) -> str:
 
 def settings_text(member: MemberSettings, style: Style) -> str:
     """A member's settings in words."""
-    lines = [f"Reminders: {'on' if member.reminders else 'off'}."]
+    theme = f"the {member.picture_theme} theme" if member.picture_theme else "each server's theme"
+    lines = [
+        f"Reminders: {'on' if member.reminders else 'off'}.",
+        f"Pictures shown only to you: {theme}.",
+    ]
     if member.vacation is not None:
         lines.append(f"On vacation until {style.when(member.vacation.ends_at)}.")
     lines.append(f"Vacation days left this year: {member.vacation_days_left:g}.")
@@ -407,7 +411,10 @@ def settings_text(member: MemberSettings, style: Style) -> str:
 def guild_settings_text(guild: GuildSettings) -> str:
     """A server's defaults in words."""
     where = f"<#{guild.challenge_channel_id}>" if guild.challenge_channel_id else "any channel"
-    return f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}."
+    return (
+        f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
+        f"Pictures: the {guild.picture_theme} theme."
+    )
 
 
 def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:

@@ -8,7 +8,10 @@ import io
 import pytest
 import pytest_asyncio
 
+import games
+import render
 from bot.console import COMMANDS, Console, ConsoleError, parse_line, run_console
+from bot.discord.pictures import example_position
 from bot.service import MatchService
 from tests.bot.discord_harness import FakeClock, settings_for
 
@@ -44,8 +47,9 @@ def test_parse_line_reads_named_and_positional_options():
     assert parse_line("moves prefix:x g") == ("moves", {"prefix": "x g"})
     with pytest.raises(ConsoleError, match="no command 'dance'"):
         parse_line("dance")
-    with pytest.raises(ConsoleError, match="^board has no option for 'now'; it takes no options.$"):
-        parse_line("board now")
+    with pytest.raises(ConsoleError, match="^resign has no option for 'now'; it takes no option"):
+        parse_line("resign now")
+    assert parse_line("board contrast") == ("board", {"theme": "contrast"})
     with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
         parse_line("challenge skift bob carol dave 4 x 3d yes no extra")
 
@@ -75,9 +79,13 @@ async def test_a_match_in_the_console(console):
     assert (con.pictures / "match-1-replay.gif").read_bytes().startswith(b"GIF8")
     assert "Moves:" in (con.pictures / "match-1.txt").read_text()
     assert "You have no active matches" in said
-    said = await run(con, out, "history", "standings skift", "stats bob", "rules skift")
+    said = await run(con, out, "history")  # in the ended match's thread: its moves
+    assert said.startswith("Match #1, Skift: White: ") and "\n1. " in said and "Drawn: " in said
+    said = await run(con, out, "leave", "export", "history", "standings skift", "stats bob")
+    assert "Refused: There is no current match: give its number, or type use N." in said
     assert "#1 Skift: alice vs bob: draw" in said or "#1 Skift: bob vs alice: draw" in said
     assert "Skift standings" in said and "Skift: rating" in said
+    said = await run(con, out, "rules skift")
     assert (con.pictures / "skift-example.png").exists()
 
 
@@ -107,3 +115,30 @@ async def test_run_console_reads_until_the_input_ends(tmp_path):
     code = await run_console(settings_for(tmp_path), tmp_path / "local.db", tmp_path, lines, out)
     assert code == 0 and (tmp_path / "local.db").exists()
     assert "alice challenges anyone to Skift" in out.getvalue()
+
+
+@pytest.mark.asyncio
+async def test_picture_themes_in_the_console(console):
+    con, out = console
+    said = await run(con, out, "admin theme contrast", "settings theme default")
+    assert "Pictures: the contrast theme." in said
+    assert "Pictures shown only to you: the default theme." in said
+    await run(con, out, "challenge skift bob clock:none", "as bob", "accept")
+    match = await con.service.get_match(1)
+    public = match.public_view()
+    written = (con.pictures / "match-1-000.png").read_bytes()
+    assert written == render.board_png(public, theme="contrast")  # the server's theme
+    said = await run(con, out, "board theme:default", "board neon")
+    assert (con.pictures / "match-1-board-default-bob.png").read_bytes() == render.board_png(
+        public, theme="default"
+    )
+    assert "Refused: There is no picture theme 'neon'; choose one of: default, contrast." in said
+    example, last = example_position(games.get("skift"))
+    await run(con, out, "rules skift")  # bob has no theme of his own: the server's
+    drawn = (con.pictures / "skift-example.png").read_bytes()
+    assert drawn == render.board_png(example, last_move=last, theme="contrast")
+    await run(con, out, "as alice", "rules skift")  # alice chose the default theme
+    drawn = (con.pictures / "skift-example.png").read_bytes()
+    assert drawn == render.board_png(example, last_move=last, theme="default")
+    said = await run(con, out, "settings theme server", "settings show")
+    assert "Pictures shown only to you: each server's theme." in said

@@ -88,6 +88,30 @@ async def test_export_sends_the_record_and_the_replay(env):
 
 
 @pytest.mark.asyncio
+async def test_export_and_history_in_a_finished_matchs_thread(env):
+    fake, bot, match_id, thread = env
+    running = private(await fake.slash(CAROL, "history", channel_id=thread)).content
+    assert running.startswith(f"Match #{match_id}, Skift: ") and "\n1. " in running
+    await fake.slash(ALICE, "resign", channel_id=thread)
+    await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
+    assert not (await bot.service.get_match(match_id)).active
+    exported = private(await fake.slash(CAROL, "export", channel_id=thread))
+    assert set(exported.files) == {f"match-{match_id}.txt", f"match-{match_id}.gif"}
+    assert "Result: won by bob (member 43)" in exported.files[f"match-{match_id}.txt"].decode()
+    moves = private(await fake.slash(CAROL, "history", channel_id=thread)).content
+    assert moves.startswith(f"Match #{match_id}, Skift: ") and f"<@{BOB}> (" in moves
+    assert moves.splitlines()[1].startswith("1. ") and "won**" in moves
+    listed = private(await fake.slash(CAROL, "history", channel_id=thread, game="skift")).content
+    assert listed.startswith(f"#{match_id} Skift: ")  # a filter lists, as anywhere else
+    nowhere = await fake.slash(CAROL, "export")  # the games channel: no match was played there
+    assert [c.kind for c in nowhere] == ["callback", "followup"] and not nowhere[-1].files
+    assert nowhere[-1].ephemeral and nowhere[-1].content == (
+        "No match has been played here: give the match's number, as in `/export match:12` "
+        "(`/history` lists the finished ones)."
+    )
+
+
+@pytest.mark.asyncio
 async def test_standings_stats_and_rules(env):
     fake, bot, match_id, thread = env
     empty = private(await fake.slash(CAROL, "standings", game="skift")).content
@@ -158,7 +182,9 @@ async def test_admin_defaults_and_cancel(env):
     shown = private(await fake.slash(MOD, "admin channel")).content
     assert "Challenges: any channel." in shown
     shown = private(await fake.slash(MOD, "admin show")).content
-    assert shown == "Default clock: 5 days per move. Challenges: any channel."
+    assert shown == (
+        "Default clock: 5 days per move. Challenges: any channel. Pictures: the default theme."
+    )
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")
     assert post.path == f"/channels/{thread}/messages" and "cancelled the match" in post.content

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import announce, match_of_server, service_of
-from bot.discord.autocomplete import clock_choices
+from bot.discord.autocomplete import clock_choices, theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.replies import Refusal, answer, begin
 from bot.discord.text import guild_settings_text, parse_clock
@@ -70,9 +70,18 @@ class Admin(commands.Cog):
         )
         await answer(interaction, guild_settings_text(guild))
 
+    @admin.command(name="theme")
+    @app_commands.describe(theme="The picture theme of boards, replays and examples here")
+    @app_commands.choices(theme=theme_choices())
+    async def theme(self, interaction: discord.Interaction, theme: str) -> None:
+        """Choose the picture theme of this server's boards, replays and rules examples."""
+        await begin(interaction)
+        guild = await service_of(interaction).set_guild_theme(interaction.guild_id, theme)
+        await answer(interaction, guild_settings_text(guild))
+
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show this server's default clock and challenge channel."""
+        """Show this server's default clock, challenge channel and picture theme."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(interaction.guild_id)
         await answer(interaction, guild_settings_text(guild))

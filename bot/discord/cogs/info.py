@@ -8,7 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import match_here, match_of_server, poster_of, service_of
+from bot.discord.actions import (
+    match_of_server,
+    match_of_thread,
+    poster_of,
+    private_theme,
+    service_of,
+)
 from bot.discord.autocomplete import GameOption
 from bot.discord.pictures import example_picture, replay_picture
 from bot.discord.posting import STYLE, as_file
@@ -24,7 +30,7 @@ from bot.discord.text import (
 from bot.service import Match
 
 EXPORT_WHERE = (
-    "There is no active match here: give the match's number, as in `/export match:12` "
+    "No match has been played here: give the match's number, as in `/export match:12` "
     "(`/history` lists the finished ones)."
 )
 
@@ -53,7 +59,7 @@ class Info(commands.Cog):
     @app_commands.describe(
         member="Whose finished matches (default: everyone's in this server)",
         game="Only this game",
-        match="Show the moves of one match by its number instead",
+        match="Show the moves of one match (default in a match's thread: that match)",
     )
     async def history(
         self,
@@ -62,11 +68,20 @@ class Info(commands.Cog):
         game: GameOption | None = None,
         match: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        """Show finished matches in this server, or the moves of one match."""
+        """Show this server's finished matches, or one match's moves (in a match's thread:
+        that match's).
+
+        Without options in a match's thread, even one whose match has ended, it shows the
+        moves of that match; `member` and `game` list finished matches as anywhere else.
+        """
         await begin(interaction)
         service = service_of(interaction)
         if match is not None:
-            await match_of_server(interaction, match)
+            match = (await match_of_server(interaction, match)).id
+        elif member is None and game is None:
+            here = await service.last_match_in_channel(interaction.channel_id)
+            match = here.id if here is not None else None
+        if match is not None:
             record = await service.match_record(match)
             await answer(interaction, record_text(record, STYLE))
             return
@@ -79,7 +94,9 @@ class Info(commands.Cog):
 
     @app_commands.command(name="export")
     @app_commands.guild_only()
-    @app_commands.describe(match="The match's number (default: this thread's match)")
+    @app_commands.describe(
+        match="The match's number (default: the match of this thread, even if it has ended)"
+    )
     async def export(
         self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None
     ) -> None:
@@ -87,14 +104,14 @@ class Info(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         if match is None:
-            match_id = (await match_here(interaction, EXPORT_WHERE)).id
+            match_id = (await match_of_thread(interaction, EXPORT_WHERE)).id
         else:
             match_id = (await match_of_server(interaction, match)).id
         record = await service.match_record(match_id)
         names = await poster_of(interaction).names(interaction.guild, record.match.members)
         text = await service.export(match_id, names)
         record_file = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
-        replay = as_file(await replay_picture(record))
+        replay = as_file(await replay_picture(record, await private_theme(interaction)))
         await answer(
             interaction,
             f"Match #{match_id}: its record as text (any Shiftcord can replay it) and an "
@@ -129,5 +146,5 @@ class Info(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: GameOption) -> None:
         """Explain a game in short, with a picture of an example position and its options."""
         await begin(interaction)
-        picture = await example_picture(game)
+        picture = await example_picture(game, await private_theme(interaction))
         await answer(interaction, rules_text(game), files=[as_file(picture)])

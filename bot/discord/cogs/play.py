@@ -7,10 +7,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import act, match_here, poster_of, show_hand
-from bot.discord.autocomplete import move_choices
+from bot.discord.autocomplete import move_choices, theme_choices
 from bot.discord.cogs.common import server_group
+from bot.discord.pictures import board_picture
+from bot.discord.posting import STYLE, as_file
 from bot.discord.replies import THREAD_PERMISSIONS, Refusal, answer, begin, require_permissions
+from bot.discord.text import board_caption
 from bot.discord.views import resign_view
+from bot.service.settings import check_theme
 
 
 class Play(commands.Cog):
@@ -32,10 +36,16 @@ class Play(commands.Cog):
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
-        """Post the current board of this thread's match again."""
+    @app_commands.describe(theme="Show the board only to you, in this picture theme")
+    @app_commands.choices(theme=theme_choices())
+    async def board(self, interaction: discord.Interaction, theme: str | None = None) -> None:
+        """Post the current board of this thread's match again (with a theme: only to you)."""
         await begin(interaction)
         match = await match_here(interaction)
+        if theme is not None:
+            picture = await board_picture(match.public_view(), theme=check_theme(theme))
+            await answer(interaction, board_caption(match, STYLE), files=[as_file(picture)])
+            return
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
         await poster_of(interaction).post_board(match, interaction.channel)
         await answer(interaction, "The board is posted.")

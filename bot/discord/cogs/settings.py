@@ -1,4 +1,4 @@
-"""/settings: a member's reminders and vacation."""
+"""/settings: a member's reminders, private picture theme and vacation."""
 
 from __future__ import annotations
 
@@ -7,16 +7,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import service_of
+from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
 from bot.discord.replies import answer, begin
 from bot.discord.text import settings_text
 
+#: The choice of following each server's picture theme.
+SERVER_THEME = app_commands.Choice(name="server (each server's own theme)", value="server")
+
 
 class MemberSettingsCog(commands.Cog, name="Settings"):
     """A member's own settings; they apply to all their matches everywhere."""
 
-    settings = server_group("settings", description="Your reminders and vacation")
+    settings = server_group("settings", description="Your reminders, picture theme and vacation")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -34,6 +38,16 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         """Turn reminder pings about your turns on or off."""
         await begin(interaction)
         mine = await service_of(interaction).set_reminders(interaction.user.id, enabled)
+        await answer(interaction, settings_text(mine, STYLE))
+
+    @settings.command(name="theme")
+    @app_commands.describe(theme="The picture theme of what the bot shows only you")
+    @app_commands.choices(theme=theme_choices(SERVER_THEME))
+    async def theme(self, interaction: discord.Interaction, theme: str) -> None:
+        """Choose the picture theme of boards and replays shown only to you, in every server."""
+        await begin(interaction)
+        chosen = None if theme == SERVER_THEME.value else theme
+        mine = await service_of(interaction).set_member_theme(interaction.user.id, chosen)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="vacation")
