@@ -97,6 +97,7 @@ async def test_export_and_history_in_a_finished_matchs_thread(env):
     assert not (await bot.service.get_match(match_id)).active
     exported = private(await fake.slash(CAROL, "export", channel_id=thread))
     assert set(exported.files) == {f"match-{match_id}.txt", f"match-{match_id}.gif"}
+    assert "(any Shiftcord can replay it now)" in exported.content
     assert "Result: won by bob (member 43)" in exported.files[f"match-{match_id}.txt"].decode()
     moves = private(await fake.slash(CAROL, "history", channel_id=thread)).content
     assert moves.startswith(f"Match #{match_id}, Skift: ") and f"<@{BOB}> (" in moves

@@ -104,6 +104,7 @@ async def test_a_whole_match_on_discord_posts_no_secret(discord_match):
     await fake.slash(CAROL, "board", channel_id=thread)
     running = await fake.slash(CAROL, "export", channel_id=thread)
     assert "Seed: hidden until" in running[-1].files[f"match-{match_id}.txt"].decode()
+    assert "(any Shiftcord can replay it once the match has ended)" in running[-1].content
     await fake.slash(CAROL, "history", match=match_id)
     await fake.slash(CAROL, "rules", game="hiddensums")
     hand_button = next(

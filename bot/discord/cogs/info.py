@@ -112,10 +112,12 @@ class Info(commands.Cog):
         text = await service.export(match_id, names)
         record_file = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
         replay = as_file(await replay_picture(record, await private_theme(interaction)))
+        played = record.match
+        replays = "once the match has ended" if played.active and played.has_secrets else "now"
         await answer(
             interaction,
-            f"Match #{match_id}: its record as text (any Shiftcord can replay it) and an "
-            "animation of every move.",
+            f"Match #{match_id}: its record as text (any Shiftcord can replay it {replays}) "
+            "and an animation of every move.",
             files=[record_file, replay],
         )
 
