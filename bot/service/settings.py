@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiosqlite
+
 import render
 from bot.service import tables
 from bot.service.base import known_theme
@@ -24,6 +26,18 @@ def check_theme(name: str) -> str:
         known = ", ".join(render.THEMES)
         raise BadOption(f"There is no picture theme {name!r}; choose one of: {known}.")
     return wanted
+
+
+async def _upsert(
+    conn: aiosqlite.Connection, table: str, key: str, key_value: int, column: str, value: Any
+) -> None:
+    """Set one column of the row `key = key_value` of `table`, creating the row if needed
+    (its other columns keep their defaults)."""
+    await conn.execute(
+        f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
+        f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}",
+        (key_value, value),
+    )
 
 
 class SettingsMixin(ClockMixin):
@@ -47,11 +61,7 @@ class SettingsMixin(ClockMixin):
 
     async def _set_member(self, member_id: int, column: str, value: Any) -> MemberSettings:
         async with self.store.transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO members (member_id, {column}) VALUES (?, ?) "
-                f"ON CONFLICT (member_id) DO UPDATE SET {column} = excluded.{column}",
-                (member_id, value),
-            )
+            await _upsert(conn, "members", "member_id", member_id, column, value)
             return await self._member(conn, member_id, self.now())
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -75,11 +85,7 @@ class SettingsMixin(ClockMixin):
 
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async with self.store.transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO guilds (guild_id, {column}) VALUES (?, ?) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-                (guild_id, value),
-            )
+            await _upsert(conn, "guilds", "guild_id", guild_id, column, value)
             row = await self._guild_row(conn, guild_id)
         return GuildSettings(guild_id, **row)
 
