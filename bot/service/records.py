@@ -244,7 +244,11 @@ class MoveChoice:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of a match's append-only log: a move, a retirement or a takeback."""
+    """One line of a match's append-only log: a move, a retirement or a takeback.
+
+    A move's `notation` is its canonical notation (what replays it), shown in records and
+    exports: games keep secrets out of their notation, as they do out of `view(None)`.
+    """
 
     index: int
     seat: int
