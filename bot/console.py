@@ -456,7 +456,7 @@ class Console:
         self.save(picture, f"{chosen.name}-example.png")
 
     async def do_settings_show(self) -> None:
-        """settings show: your reminders and vacation."""
+        """settings show: your reminders, picture theme and vacation."""
         self.say(settings_text(await self.service.member_settings(self.me), self.style))
 
     async def do_settings_reminders(self, enabled: str) -> None:
