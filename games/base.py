@@ -153,7 +153,11 @@ class GameState(ABC):
 
     @abstractmethod
     def format_move(self, move: Hashable) -> str:
-        """The canonical notation of a legal move: parse_move(format_move(m)) == m."""
+        """The canonical notation of a legal move: parse_move(format_move(m)) == m.
+
+        Notation is public (it is logged, announced and exported), so it never reveals
+        what `view(None)` hides; the move's hidden effects follow from the seeded state.
+        """
 
     @abstractmethod
     def describe_move(self, move: Hashable) -> str:
