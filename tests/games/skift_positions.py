@@ -17,3 +17,14 @@ Skift: White to move
   5  . .  w .  . .   G H I
   6  . .  . .  . .
 """
+
+#: Tiles A and C with the gap B between them, joined through D, E and F below: White's
+#: king on a1 pushes the pawn on b1 into the gap, where it falls.
+GAP = """
+Skift: White to move
+     a b  c d  e f
+  1  W b  ~ ~  . B   A ~ C
+  2  . w  ~ ~  . .
+  3  . .  . .  . .   D E F
+  4  . .  . .  . b
+"""

@@ -6,7 +6,7 @@ import pytest
 
 from games import IllegalMove
 from games.skift import SKIFT, PieceMove
-from tests.games.skift_positions import B_KING, B_PAWN, W_KING, W_PAWN
+from tests.games.skift_positions import B_KING, B_PAWN, GAP, W_KING, W_PAWN
 
 # Four tiles in a square; a row of mixed pieces along the top edge.
 ROW = """
@@ -16,16 +16,6 @@ Skift: White to move
   2  . .  . .
   3  . .  . .   D E
   4  . .  b w
-"""
-
-# Tiles A and C with the gap B between them, joined through D, E and F below.
-GAP = """
-Skift: White to move
-     a b  c d  e f
-  1  W b  ~ ~  . B   A ~ C
-  2  . w  ~ ~  . .
-  3  . .  . .  . .   D E F
-  4  . .  . .  . b
 """
 
 

@@ -16,17 +16,6 @@ Skift: White to move
   2  . w  B b
 """
 
-#: Tiles A and C with a gap between them (joined below): White's king on a1 pushes the
-#: pawn on b1 into the gap, where it falls.
-GAP = """
-Skift: White to move
-     a b  c d  e f
-  1  W b  ~ ~  . B   A ~ C
-  2  . w  ~ ~  . .
-  3  . .  . .  . .   D E F
-  4  . .  . .  . b
-"""
-
 #: Two tiles, one above the other: White's king on b2 can step diagonally to a3, across
 #: the middle of tile B's north edge.
 STACKED = """

@@ -8,7 +8,8 @@ import games
 import render
 from games.skift import SKIFT, PieceMove, Rotation, TileMove
 from render import _clip
-from tests.render.positions import GAP, PUSH_OFF, SPLINTER, playout
+from tests.games.skift_positions import GAP
+from tests.render.positions import PUSH_OFF, SPLINTER, playout
 
 NAMES = ("White", "Black")
 

@@ -8,7 +8,8 @@ import render
 from games.skift import SKIFT, PieceMove, Rotation, TileMove
 from render import skift
 from render.theme import CONTRAST, DEFAULT, Theme
-from tests.render.positions import GAP, PUSH_OFF, SPLINTER, STACKED, playout, without_last
+from tests.games.skift_positions import GAP
+from tests.render.positions import PUSH_OFF, SPLINTER, STACKED, playout, without_last
 
 SIZE = 800
 
