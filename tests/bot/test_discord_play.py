@@ -159,7 +159,7 @@ async def test_missing_attach_files_is_named_and_nothing_moves(game):
     fake.bot_permissions &= ~discord.Permissions(send_messages_in_threads=True)
     calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
     assert calls[1].content == (
-        "I am missing the permissions Send Messages in Threads, Attach Files in this channel. "
+        "I am missing the permissions Send Messages in Threads and Attach Files in this channel. "
         "A server admin can grant them in the channel's or my role's settings."
     )
 
