@@ -170,8 +170,9 @@ class ChallengeMixin(ServiceBase):
             return ChallengeUpdate(challenge, match)
 
     async def decline_challenge(self, challenge_id: int, member_id: int) -> Challenge:
-        """An invited member declines (the challenge closes) or one who took an open seat
-        leaves it. Raises NotFound, ChallengeClosed, NotAllowed."""
+        """An invited member who has not joined yet declines (the challenge closes); one who
+        has joined leaves their seat: a named seat stays theirs to take again or decline, an
+        open seat is open again. Raises NotFound, ChallengeClosed, NotAllowed."""
         now = self.now()
         async with self.store.transaction() as conn:
             challenge = await self._pending(conn, challenge_id, now)
@@ -186,12 +187,16 @@ class ChallengeMixin(ServiceBase):
             if row is None:
                 raise NotAllowed("You are not part of this challenge.")
             invited, join_index = row
-            if invited:
+            if join_index is None:  # named and not joined yet
                 await self._close(conn, challenge_id, DECLINED)
             else:
+                leave = (
+                    "UPDATE challenge_members SET join_index = NULL"  # still named: theirs
+                    if invited
+                    else "DELETE FROM challenge_members"
+                )
                 await conn.execute(
-                    "DELETE FROM challenge_members WHERE challenge_id = ? AND member_id = ?",
-                    (challenge_id, member_id),
+                    f"{leave} WHERE challenge_id = ? AND member_id = ?", (challenge_id, member_id)
                 )
                 await conn.execute(
                     "UPDATE challenge_members SET join_index = join_index - 1 "

@@ -138,6 +138,22 @@ async def test_decline_by_opponent_and_withdraw_by_challenger(env):
 
 
 @pytest.mark.asyncio
+async def test_a_named_player_who_joined_and_declines_leaves_then_declines(env):
+    fake, bot, *_ = env
+    await fake.slash(ALICE, "challenge", game="shiftago", opponent=BOB, players=3)
+    message = challenge_message(fake)
+    await fake.click(BOB, message["id"], "sc:challenge:1:accept")
+    assert f"Joined so far: <@{ALICE}> and <@{BOB}>" in message["content"]
+    calls = await fake.click(BOB, message["id"], "sc:challenge:1:decline")
+    assert calls[-1].ephemeral and calls[-1].content == "You left challenge #1."
+    assert (await bot.service.get_challenge(1)).invited == (BOB,)
+    assert "2 seats to fill" in message["content"] and "Joined so far" not in message["content"]
+    calls = await fake.click(BOB, message["id"], "sc:challenge:1:decline")
+    assert calls[-1].content == "You declined challenge #1."
+    assert "Declined." in message["content"] and message["components"] == []
+
+
+@pytest.mark.asyncio
 async def test_buttons_work_after_a_restart(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     settings = settings_for(tmp_path)

@@ -82,6 +82,25 @@ async def test_named_and_open_seats_mix(service):
 
 
 @pytest.mark.asyncio
+async def test_an_invited_player_who_joined_and_declines_leaves_their_named_seat(service):
+    posted = await service.create_challenge(
+        GUILD, CHANNEL, 1, "shiftago", opponents=[2, 5], players=4
+    )
+    await service.accept_challenge(posted.id, 2)
+    await service.accept_challenge(posted.id, 3)
+    left = await service.decline_challenge(posted.id, 2)
+    assert left.pending and left.joined == (1, 3) and left.invited == (2, 5)
+    assert left.open_seats == 0
+    with pytest.raises(NotAllowed, match="no open seat"):
+        await service.accept_challenge(posted.id, 4)
+    assert (await service.decline_challenge(posted.id, 3)).open_seats == 1
+    await service.accept_challenge(posted.id, 2)
+    assert (await service.get_challenge(posted.id)).joined == (1, 2)
+    assert (await service.decline_challenge(posted.id, 2)).pending
+    assert (await service.decline_challenge(posted.id, 2)).status == "declined"
+
+
+@pytest.mark.asyncio
 async def test_an_option_naming_a_player_follows_that_player_to_their_seat(tmp_path, clock):
     for seed in range(4):
         service = await open_service(tmp_path / f"db{seed}.sqlite3", clock, seed=seed)
