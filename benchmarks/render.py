@@ -30,7 +30,7 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _H
 
 import games  # noqa: E402
 import render  # noqa: E402
-from render import common  # noqa: E402
+from render.palette import encode_png  # noqa: E402
 
 POSITIONS = 5  # mid-game positions per game, one per seed
 REPEATS = 40  # timed renders per position
@@ -87,7 +87,7 @@ def measure(name: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         finished = render.board_image(copies[0])
         for _ in range(REPEATS):
             start = time.perf_counter()
-            common.encode_png(finished)
+            encode_png(finished)
             encodes.append(time.perf_counter() - start)
         sizes.append(len(png))
     figures = {

@@ -18,9 +18,10 @@ name. A module provides
   that keeps the theme's colours and these exact (and their blends close); any other
   colour comes out as the nearest palette colour.
 
-Shared helpers live in `render.common` (sprites, text, header strip, palette, PNG) and
-`render.theme` (colours). Everything here is CPU-bound and blocking: the bot calls it
-through `asyncio.to_thread`.
+Shared helpers live in `render.sprites` (the canvas, sprites, text), `render.shapes`
+(pieces, arrows, tags, icons), `render.header` (the header strip), `render.palette` (the
+fixed palette, PNG encoding) and `render.theme` (colours). Everything here is CPU-bound
+and blocking: the bot calls it through `asyncio.to_thread`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from typing import Any
 
 from PIL import Image
 
-from render import common, shiftago, skift
+from render import shiftago, skift
+from render.palette import encode_png, to_palette
+from render.sprites import new_canvas
 from render.theme import RGB, THEMES, Theme, get_theme
 
 __all__ = ["THEMES", "Theme", "alt_text", "board_image", "board_png", "has_picture", "replay"]
@@ -92,7 +95,7 @@ def board_image(
     image = module.draw(
         state, last_move=last_move, seat=seat, size=_size(size, DEFAULT_SIZE), theme=chosen
     )
-    return common.to_palette(image, chosen, _extra_colours(module, chosen))
+    return to_palette(image, chosen, _extra_colours(module, chosen))
 
 
 def board_png(
@@ -114,7 +117,7 @@ def board_png(
     Unknown games, themes and sizes raise ValueError with a sentence saying why.
     """
     image = board_image(state, last_move=last_move, seat=seat, size=size, theme=theme)
-    return common.encode_png(image)
+    return encode_png(image)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -173,10 +176,10 @@ def replay(
     frames = []
     for picture in pictures:
         if picture.height < height:
-            padded = common.new_canvas(width, height, chosen.background)
+            padded = new_canvas(width, height, chosen.background)
             padded.paste(picture, (0, 0))
             picture = padded
-        frames.append(common.to_palette(picture, chosen, extra))
+        frames.append(to_palette(picture, chosen, extra))
     durations = [frame_ms] * len(frames)
     durations[0] = durations[-1] = hold_ms
     buffer = io.BytesIO()

@@ -21,23 +21,10 @@ from PIL import Image, ImageDraw
 
 from games.shiftago import LETTERS, Insert, Score
 from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
-from render.common import (
-    Sprite,
-    Token,
-    arrow_sprite,
-    chip,
-    dashed_rectangle,
-    disc_sprite,
-    header_px,
-    header_strip,
-    new_canvas,
-    paste,
-    piece_sprite,
-    tag_sprite,
-    text_sprite,
-    turn_tokens,
-)
+from render.header import Token, header_px, header_strip, turn_tokens
+from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
 from render.shiftago_words import describe
+from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_sprite
 from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix
 
 __all__ = ["describe", "draw", "extra_colours", "layout", "marble_style"]

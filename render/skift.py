@@ -19,25 +19,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import (
-    Sprite,
-    Token,
+from render.header import Token, header_px, header_strip, turn_tokens
+from render.shapes import (
     arrow_sprite,
     cross_sprite,
-    dashed_rectangle,
     disc_sprite,
-    header_px,
-    header_strip,
     icon_sprite,
-    new_canvas,
-    paste,
     piece_chip,
     piece_sprite,
-    text_row,
-    text_sprite,
-    turn_tokens,
 )
 from render.skift_words import describe
+from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_row, text_sprite
 from render.theme import RGB, Theme
 
 __all__ = ["Grid", "describe", "draw", "layout", "replay_frames", "span"]

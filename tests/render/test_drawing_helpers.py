@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from games.skift import SKIFT
-from render import common
+from render import header, palette, shapes, sprites
 from render.theme import CONTRAST, DEFAULT, MARKS, THEMES, get_theme, mix
 from tests.render.positions import playout
 
@@ -17,7 +17,7 @@ def _pixels(image: Image.Image) -> list[tuple[int, ...]]:
     return [image.getpixel((x, 0)) for x in range(image.width)]
 
 
-def _alpha_box(sprite: common.Sprite) -> tuple[int, int, int, int] | None:
+def _alpha_box(sprite: sprites.Sprite) -> tuple[int, int, int, int] | None:
     return sprite.image.getchannel("A").getbbox()
 
 
@@ -45,11 +45,11 @@ def test_mix_runs_from_one_colour_to_the_other() -> None:
     assert mix((0, 0, 0), (200, 100, 50), 1) == (200, 100, 50)
 
 
-@pytest.mark.parametrize("shape", common.SHAPES)
+@pytest.mark.parametrize("shape", shapes.SHAPES)
 @pytest.mark.parametrize("mark", MARKS)
 def test_piece_sprites_are_centred_smooth_and_carry_their_mark(shape: str, mark: str) -> None:
     style = dataclasses.replace(CONTRAST.seat(1), mark=mark)
-    sprite = common.piece_sprite(style, shape, 40)
+    sprite = shapes.piece_sprite(style, shape, 40)
     assert sprite.image.size == (40, 40)
     assert (sprite.ax, sprite.ay) == (20, 20)
     alphas = set(sprite.image.getchannel("A").tobytes())
@@ -60,20 +60,20 @@ def test_piece_sprites_are_centred_smooth_and_carry_their_mark(shape: str, mark:
 
 
 def test_a_faint_piece_is_see_through() -> None:
-    solid = common.piece_sprite(DEFAULT.seat(0), "circle", 30)
-    faint = common.piece_sprite(DEFAULT.seat(0), "circle", 30, 0.4)
+    solid = shapes.piece_sprite(DEFAULT.seat(0), "circle", 30)
+    faint = shapes.piece_sprite(DEFAULT.seat(0), "circle", 30, 0.4)
     assert solid.image.getpixel((15, 15))[3] == 255
     assert faint.image.getpixel((15, 15))[3] == round(255 * 0.4)
 
 
 def test_an_unknown_shape_is_refused() -> None:
     with pytest.raises(ValueError, match="circle, square"):
-        common.piece_sprite(DEFAULT.seat(0), "hexagon", 30)
+        shapes.piece_sprite(DEFAULT.seat(0), "hexagon", 30)
 
 
 @pytest.mark.parametrize("dx,dy", [(60, 0), (0, 60), (-60, 0), (0, -60), (45, 45), (-45, 45)])
 def test_arrows_start_at_their_anchor_and_reach_their_tip(dx: int, dy: int) -> None:
-    sprite = common.arrow_sprite(dx, dy, 6, DEFAULT.highlight, DEFAULT.halo)
+    sprite = shapes.arrow_sprite(dx, dy, 6, DEFAULT.highlight, DEFAULT.halo)
     tip = (
         sprite.ax + dx - (dx > 0) * 2 + (dx < 0) * 2,
         sprite.ay + dy - (dy > 0) * 2 + (dy < 0) * 2,
@@ -85,14 +85,14 @@ def test_arrows_start_at_their_anchor_and_reach_their_tip(dx: int, dy: int) -> N
 
 
 def test_text_sprites_centre_on_their_anchor() -> None:
-    sprite = common.text_sprite("W", 30, (255, 255, 255))
+    sprite = sprites.text_sprite("W", 30, (255, 255, 255))
     left, top, right, bottom = _alpha_box(sprite)
     assert abs((left + right) / 2 - sprite.ax) <= 2
     assert abs((top + bottom) / 2 - sprite.ay) <= 3
 
 
 def test_a_text_row_places_each_text_at_its_offset() -> None:
-    row = common.text_row((("a", 0), ("b", 100), ("c", 200)), 20, (255, 255, 255))
+    row = sprites.text_row((("a", 0), ("b", 100), ("c", 200)), 20, (255, 255, 255))
     assert row.image.width >= 200
     alpha = row.image.getchannel("A")
     for offset in (0, 100, 200):
@@ -100,23 +100,23 @@ def test_a_text_row_places_each_text_at_its_offset() -> None:
         assert column.getbbox() is not None
     between = alpha.crop((row.ax + 40, 0, row.ax + 60, row.image.height))
     assert between.getbbox() is None
-    down = common.text_row((("1", 0), ("2", 80)), 20, (255, 255, 255), vertical=True)
+    down = sprites.text_row((("1", 0), ("2", 80)), 20, (255, 255, 255), vertical=True)
     assert down.image.height >= 80 and down.image.width < 40
 
 
 def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
-    chip = common.piece_chip(DEFAULT.seat(1), "circle", 20, DEFAULT.board, DEFAULT.outline)
-    short = common.header_strip(800, DEFAULT, ["Move 3"], [chip, "2"], 24)
-    long = common.header_strip(400, DEFAULT, ["Move 3", None, "White to move"], [chip, "2"] * 6, 24)
+    chip = shapes.piece_chip(DEFAULT.seat(1), "circle", 20, DEFAULT.board, DEFAULT.outline)
+    short = header.header_strip(800, DEFAULT, ["Move 3"], [chip, "2"], 24)
+    long = header.header_strip(400, DEFAULT, ["Move 3", None, "White to move"], [chip, "2"] * 6, 24)
     assert short.size[0] == 800 and long.size[0] == 400
     assert long.height > short.height
     assert short.getpixel((0, 0)) == DEFAULT.header
 
 
 def test_a_long_header_wraps_between_seats_and_never_runs_off_the_edge() -> None:
-    chip = common.piece_chip(DEFAULT.seat(1), "circle", 10, DEFAULT.board, DEFAULT.outline)
+    chip = shapes.piece_chip(DEFAULT.seat(1), "circle", 10, DEFAULT.board, DEFAULT.outline)
     right = [chip, "14 left · 0 pts", None] * 3 + [chip, "15 left · 10 pts"]
-    strip = common.header_strip(240, DEFAULT, ["Move 3", None, chip, "Blue to insert"], right, 13)
+    strip = header.header_strip(240, DEFAULT, ["Move 3", None, chip, "Blue to insert"], right, 13)
     drawn = ImageChops.difference(strip, Image.new("RGB", strip.size, DEFAULT.header)).getbbox()
     assert drawn is not None and drawn[2] <= 240 - 13 + 1, "nothing beyond the right margin"
     line = round(13 * 1.6)
@@ -132,15 +132,15 @@ def test_the_winner_line_names_the_reason_only_where_it_fits() -> None:
     outcome = final.outcome()
     assert outcome is not None and not outcome.draw
 
-    def chip(seat: int) -> common.Sprite:
-        return common.piece_chip(DEFAULT.seat(seat), "circle", 20, DEFAULT.board, DEFAULT.outline)
+    def chip(seat: int) -> sprites.Sprite:
+        return shapes.piece_chip(DEFAULT.seat(seat), "circle", 20, DEFAULT.board, DEFAULT.outline)
 
     winner = final.game.seat_name(outcome.winners[0])
-    wide = common.turn_tokens(final, chip, width=800, px=26, why=True)
+    wide = header.turn_tokens(final, chip, width=800, px=26, why=True)
     assert wide[-1] == f"{winner} wins: {outcome.reason.rstrip('.')}"
-    assert common.turn_tokens(final, chip, width=240, px=13, why=True)[-1] == f"{winner} wins"
-    assert common.turn_tokens(final, chip, width=800, px=26)[-1] == f"{winner} wins"
-    start = common.turn_tokens(SKIFT.new(2), chip, width=800, px=26)
+    assert header.turn_tokens(final, chip, width=240, px=13, why=True)[-1] == f"{winner} wins"
+    assert header.turn_tokens(final, chip, width=800, px=26)[-1] == f"{winner} wins"
+    start = header.turn_tokens(SKIFT.new(2), chip, width=800, px=26)
     assert start[0] == "Move 1" and start[-1] == "White to move"
 
 
@@ -148,31 +148,31 @@ def test_the_palette_keeps_theme_and_extra_colours_exact() -> None:
     odd = (12, 200, 99)
     image = Image.new("RGB", (4, 1))
     image.putdata([DEFAULT.board, DEFAULT.seat(1).fill, DEFAULT.highlight, odd])
-    mapped = common.to_palette(image, DEFAULT, (odd,)).convert("RGB")
+    mapped = palette.to_palette(image, DEFAULT, (odd,)).convert("RGB")
     assert _pixels(mapped) == _pixels(image)
-    without = common.to_palette(image, DEFAULT).convert("RGB")
+    without = palette.to_palette(image, DEFAULT).convert("RGB")
     assert without.getpixel((3, 0)) != odd
     with pytest.raises(ValueError, match="at most 128"):
-        common.palette_image(DEFAULT, tuple((i, i, 1) for i in range(130)))
+        palette.palette_image(DEFAULT, tuple((i, i, 1) for i in range(130)))
 
 
 def test_palette_blends_stay_close_to_the_drawn_colours() -> None:
     image = Image.new("RGB", (7, 1))
     blends = [mix(DEFAULT.board, DEFAULT.seat(1).fill, step / 8) for step in range(1, 8)]
     image.putdata(blends)
-    mapped = _pixels(common.to_palette(image, DEFAULT).convert("RGB"))
+    mapped = _pixels(palette.to_palette(image, DEFAULT).convert("RGB"))
     for want, got in zip(blends, mapped, strict=True):
         assert max(abs(a - b) for a, b in zip(want, got, strict=True)) <= 24
 
 
 def test_png_encoding_round_trips() -> None:
-    image = common.to_palette(Image.new("RGB", (30, 20), DEFAULT.board), DEFAULT)
-    png = common.encode_png(image)
+    image = palette.to_palette(Image.new("RGB", (30, 20), DEFAULT.board), DEFAULT)
+    png = palette.encode_png(image)
     assert png.startswith(b"\x89PNG")
 
 
 def test_a_cross_is_drawn_through_its_centre_with_a_rim() -> None:
-    sprite = common.cross_sprite(40, DEFAULT.removed, DEFAULT.halo)
+    sprite = shapes.cross_sprite(40, DEFAULT.removed, DEFAULT.halo)
     assert sprite.image.getpixel((sprite.ax, sprite.ay))[:3] == DEFAULT.removed
     assert sprite.image.getpixel((sprite.ax, 2))[3] == 0, "open between the arms"
     opaque = {colour[:3] for _, colour in sprite.image.getcolors(4096) if colour[3] == 255}

@@ -1,0 +1,132 @@
+"""The header strip on top of every picture: whose turn, or the result, and each seat's figures.
+
+`header_strip` lays out rows of tokens (strings and sprites): `turn_tokens` (move number,
+whose turn or the result) on the left, each seat's figures on the right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.sprites import Sprite, new_canvas, paste, text_sprite
+from render.theme import Theme
+
+
+def header_px(width: int) -> int:
+    """The header's text size for a picture `width` pixels wide."""
+    return max(13, min(40, round(width / 30)))
+
+
+#: A header token: text (in the theme's text colour), a sprite, or None for a wide gap.
+Token = str | Sprite | None
+
+
+def _token_width(token: Token, px: int, gap: int) -> int:
+    """How wide `token` lays out at text size `px`."""
+    if token is None:
+        return gap * 3
+    if isinstance(token, Sprite):
+        return token.width
+    return text_sprite(token, px, (0, 0, 0), "lm").width
+
+
+def _gap(px: int) -> int:
+    """The space between a header's tokens at text size `px` (its margin is `px`)."""
+    return max(4, px // 3)
+
+
+def _row_width(tokens: Sequence[Token], px: int, gap: int) -> int:
+    """How wide a row of `tokens` lays out at text size `px`."""
+    return sum(_token_width(t, px, gap) + gap for t in tokens) - gap if tokens else 0
+
+
+def _draw_row(
+    image: Image.Image, tokens: Sequence[Token], x: int, y: int, px: int, gap: int, theme: Theme
+) -> None:
+    """Lay `tokens` out from x along the text line centred on y."""
+    for token in tokens:
+        if isinstance(token, Sprite):
+            paste(image, token, x + token.ax, y)
+        elif token:
+            paste(image, text_sprite(token, px, theme.text, "lm"), x, y)
+        x += _token_width(token, px, gap) + gap
+
+
+def _wrap(tokens: Sequence[Token], room: int, px: int, gap: int) -> list[list[Token]]:
+    """`tokens` in lines at most `room` wide, broken only at the wide gaps (None)."""
+    groups: list[list[Token]] = [[]]
+    for token in tokens:
+        if token is None:
+            groups.append([])
+        else:
+            groups[-1].append(token)
+    lines: list[list[Token]] = []
+    for group in groups:
+        if lines and _row_width([*lines[-1], None, *group], px, gap) <= room:
+            lines[-1] += [None, *group]
+        else:
+            lines.append(group)
+    return lines
+
+
+def header_strip(
+    width: int, theme: Theme, left: Sequence[Token], right: Sequence[Token], px: int
+) -> Image.Image:
+    """The strip on top of a picture: `left` tokens from the left, `right` from the right.
+
+    Typical content: left "Move 12", a seat's piece, "White to move"; right each seat's
+    figures, seats apart by a wide gap (None). When both do not fit on one line, `right`
+    follows on the lines below, broken between seats. Returns an RGB image `width` wide
+    to paste at the top of the picture.
+    """
+    gap = _gap(px)
+    margin = px
+    room = width - 2 * margin
+    line = round(px * 1.6)
+    right_width = _row_width(right, px, gap)
+    if _row_width(left, px, gap) + right_width + 3 * gap * 2 <= room:
+        strip = new_canvas(width, line + px, theme.header)
+        _draw_row(strip, left, margin, strip.height // 2, px, gap, theme)
+        _draw_row(strip, right, width - margin - right_width, strip.height // 2, px, gap, theme)
+        return strip
+    lines = [list(left), *_wrap(right, room, px, gap)]
+    strip = new_canvas(width, len(lines) * line + px, theme.header)
+    for index, tokens in enumerate(lines):
+        _draw_row(strip, tokens, margin, px // 2 + line // 2 + index * line, px, gap, theme)
+    return strip
+
+
+def turn_tokens(
+    state: Any,
+    chip: Callable[[int], Sprite],
+    *,
+    width: int,
+    px: int,
+    doing: str = "to move",
+    why: bool = False,
+) -> list[Token]:
+    """The left of a game's header strip: the move number and whose turn, or the result.
+
+    `chip(seat)` is the seat's piece as drawn in the header; `doing` follows the seat's
+    name ("White to move"). With `why`, a winner's line adds the outcome's reason when
+    it fits in a header `width` wide at text size `px` ("Black wins: White has no kings
+    left"); use it where the reasons read well after the winner's name.
+    """
+    name = state.game.seat_name
+    outcome = state.outcome()
+    if outcome is None:
+        seat = state.current_player
+        return [f"Move {state.ply + 1}", None, chip(seat), f"{name(seat)} {doing}"]
+    played = f"{state.ply} moves"
+    if outcome.draw:
+        return [played, None, "Draw"]
+    winner = outcome.winners[0]
+    tokens: list[Token] = [played, None, chip(winner), f"{name(winner)} wins"]
+    if why:
+        reasoned = [*tokens[:-1], f"{name(winner)} wins: {outcome.reason.rstrip('.')}"]
+        if _row_width(reasoned, px, _gap(px)) <= width - 2 * px:
+            return reasoned
+    return tokens

@@ -1,0 +1,116 @@
+"""The canvas and sprites: what every game's picture is drawn with.
+
+The recipe that keeps pictures smooth and fast:
+
+1. Draw on an RGB image (`new_canvas`). Axis-aligned things (boards, cells, outlines,
+   `dashed_rectangle`) are drawn directly: they need no antialiasing.
+2. Anything round or slanted (pieces, arrows, icons, text) is a `Sprite`: an RGBA image
+   drawn once, supersampled for smooth edges, cached per size and colour, and pasted
+   with `paste`. Sprites are anchored: `paste(image, sprite, x, y)` puts the sprite's
+   anchor (a piece's centre, an arrow's tail, a text's centre) on (x, y).
+
+Text sprites (`text_sprite`, `text_row`) live here; the drawn shapes (pieces, arrows,
+tags, icons) in `render.shapes`, the header strip in `render.header`, and the palette
+and PNG encoding of the finished picture in `render.palette`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.theme import RGB
+
+
+class Sprite(NamedTuple):
+    """An RGBA image with an anchor point (ax, ay) inside it, for `paste`."""
+
+    image: Image.Image
+    ax: int
+    ay: int
+
+    @property
+    def width(self) -> int:
+        """Width in pixels."""
+        return self.image.width
+
+    @property
+    def height(self) -> int:
+        """Height in pixels."""
+        return self.image.height
+
+
+def new_canvas(width: int, height: int, colour: RGB) -> Image.Image:
+    """A blank RGB picture filled with `colour`."""
+    return Image.new("RGB", (width, height), colour)
+
+
+def paste(image: Image.Image, sprite: Sprite, x: float, y: float) -> None:
+    """Blend `sprite` onto `image` with its anchor on (x, y)."""
+    image.paste(sprite.image, (round(x) - sprite.ax, round(y) - sprite.ay), sprite.image)
+
+
+@lru_cache(maxsize=32)
+def font(px: int) -> ImageFont.FreeTypeFont:
+    """Pillow's built-in scalable font at `px` pixels (nothing is downloaded)."""
+    return ImageFont.load_default(size=px)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1024)
+def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
+    """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.
+
+    "mm" (the default) centres the text on the pasting point; "lm" puts its left end
+    there, "rm" its right end.
+    """
+    face = font(px)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor)
+    image = Image.new("RGBA", mask.size, (*colour, 255))
+    image.putalpha(mask)
+    return Sprite(image, -left, -top)
+
+
+@lru_cache(maxsize=64)
+def text_row(
+    items: tuple[tuple[str, int], ...], px: int, colour: RGB, vertical: bool = False
+) -> Sprite:
+    """Several texts in one sprite, each centred `offset` pixels along the row.
+
+    `items` holds (text, offset) pairs; the row runs left to right (or top to bottom
+    when `vertical`) and the anchor is offset 0 on its centre line. One paste draws a
+    whole edge of coordinates, far faster than a paste per label.
+    """
+    sprites = [(text_sprite(text, px, colour), offset) for text, offset in items]
+    half_across = max(
+        max(s.ax, s.width - s.ax) if vertical else max(s.ay, s.height - s.ay) for s, _ in sprites
+    )
+    low = min(offset - (s.ay if vertical else s.ax) for s, offset in sprites)
+    high = max(offset + (s.height - s.ay if vertical else s.width - s.ax) for s, offset in sprites)
+    along, across = high - low, 2 * half_across
+    row = Image.new("RGBA", (across, along) if vertical else (along, across), (0, 0, 0, 0))
+    for sprite, offset in sprites:
+        if vertical:
+            spot = (half_across - sprite.ax, offset - low - sprite.ay)
+        else:
+            spot = (offset - low - sprite.ax, half_across - sprite.ay)
+        row.alpha_composite(sprite.image, spot)
+    return Sprite(row, half_across, -low) if vertical else Sprite(row, -low, half_across)
+
+
+def dashed_rectangle(
+    pen: ImageDraw.ImageDraw, box: Sequence[float], colour: RGB, width: int, dash: int
+) -> None:
+    """Outline `box` (x0, y0, x1, y1) with dashes `dash` long and `width` thick."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    step = 2 * dash
+    for x in range(x0, x1, step):
+        pen.rectangle([x, y0, min(x + dash, x1), y0 + width - 1], fill=colour)
+        pen.rectangle([x, y1 - width + 1, min(x + dash, x1), y1], fill=colour)
+    for y in range(y0, y1, step):
+        pen.rectangle([x0, y, x0 + width - 1, min(y + dash, y1)], fill=colour)
+        pen.rectangle([x1 - width + 1, y, x1, min(y + dash, y1)], fill=colour)
