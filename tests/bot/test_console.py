@@ -10,7 +10,9 @@ import pytest_asyncio
 
 import games
 import render
-from bot.console import COMMANDS, Console, ConsoleError, parse_line, run_console
+from bot.console import run_console
+from bot.console.actions import Console
+from bot.console.commands import COMMANDS, ConsoleError, parse_line
 from bot.discord.pictures import example_position
 from bot.service import MatchService
 from tests.bot.discord_harness import FakeClock, settings_for

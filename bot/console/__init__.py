@@ -1,0 +1,56 @@
+"""`python -m bot local`: play Shiftcord in a terminal, through the same match service.
+
+The commands are the slash commands typed as text, options as `name:value` (quote values
+with spaces); the first options may also be given in order without their names. Buttons
+are commands too (`accept`, `decline`). Every picture is written to a file.
+
+    alice> challenge game:skift opponent:bob clock:none
+    alice> as bob
+    bob> accept
+    bob> moves c3            the legal moves starting with c3, as the autocomplete shows them
+    bob> move c3-c4
+    bob> draw offer
+
+`help` lists the commands, `as NAME` switches player, `use N` goes into match N's thread
+(accepting a challenge goes into the new one), `leave` back to the channel, `quit` ends.
+Public pictures are drawn in the server's theme (`admin theme`), the others in the
+player's own (`settings theme`).
+
+The package: `commands` holds the command table and reads typed lines, `session` the
+player, the current match and the printing, `actions` one method per command.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import TextIO
+
+from bot.config import PROJECT_ROOT, Settings
+from bot.console.actions import Console
+from bot.service import MatchService
+
+
+async def run_console(
+    settings: Settings,
+    database: Path | None = None,
+    pictures: Path | None = None,
+    lines: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Read commands until the input ends or `quit`; the console keeps its own database."""
+    database = database or PROJECT_ROOT / "data" / "local.sqlite3"
+    service = await MatchService.open(replace(settings, database_path=database))
+    console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", out)
+    console.say(f"Shiftcord local console ({database}). Type help for the commands.")
+    try:
+        while True:
+            if lines.isatty():
+                out.write(f"{console.player}> ")
+                out.flush()
+            line = lines.readline()
+            if not line or not await console.run_line(line):
+                return 0
+    finally:
+        await service.close()

@@ -1,0 +1,235 @@
+"""The console's commands: one `do_` method per command of the table, each doing through
+the match service what the slash command does, and printing the answer."""
+
+from __future__ import annotations
+
+from bot.console.commands import ConsoleError, whole_number, yes_or_no
+from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession, member_id
+from bot.discord.options import game_named, parse_options
+from bot.discord.pictures import board_picture, example_picture, replay_picture
+from bot.discord.text import (
+    board_caption,
+    challenge_text,
+    guild_settings_text,
+    history_text,
+    matches_text,
+    parse_clock,
+    record_text,
+    reminder_text,
+    rules_text,
+    settings_text,
+    standings_text,
+    start_text,
+    stats_text,
+    turn_text,
+)
+from bot.service.settings import check_theme
+
+
+class Console(ConsoleSession):
+    """The console session with every command it understands."""
+
+    def _member(self, name: str | None) -> int | None:
+        if not name:
+            return None
+        self.names.setdefault(member_id(name), name.strip().lower())
+        return member_id(name)
+
+    async def do_challenge(self, game: str, **given: str) -> None:
+        """challenge game:G [opponent:NAME ...] [players:N] [options:"k=v"] [clock:3d]"""
+        chosen = game_named(game)
+        opponents = [
+            self._member(given[k]) for k in ("opponent", "opponent2", "opponent3") if k in given
+        ]
+        challenge = await self.service.create_challenge(
+            GUILD,
+            CHANNEL,
+            self.me,
+            chosen.name,
+            opponents=opponents,
+            players=whole_number(given["players"], "players") if "players" in given else None,
+            options=parse_options(chosen, given.get("options")),
+            clock_hours=parse_clock(given.get("clock")),
+            takebacks=yes_or_no(given.get("takebacks", "yes")),
+            auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
+        )
+        self.say(challenge_text(challenge, self.style))
+        self.say(f"(answer with: accept {challenge.id} or decline {challenge.id})")
+
+    async def _challenge_id(self, given: str | None) -> int:
+        if given:
+            return whole_number(given, "the challenge")
+        pending = await self.service.pending_challenges(guild_id=GUILD)
+        if not pending:
+            raise ConsoleError("There is no pending challenge to answer.")
+        return pending[-1].id
+
+    async def do_accept(self, challenge: str | None = None) -> None:
+        """accept [challenge]: accept or join (default: the latest pending challenge)."""
+        update = await self.service.accept_challenge(await self._challenge_id(challenge), self.me)
+        if update.match is None:
+            self.say(challenge_text(update.challenge, self.style))
+            return
+        match = await self.service.attach_channel(update.match.id, THREADS + update.match.id)
+        self.here = match.id
+        self.say(start_text(match, self.style))
+        self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
+        board = await board_picture(match.public_view(), theme=await self.public_theme())
+        self.save(board, f"match-{match.id}-000.png")
+
+    async def do_decline(self, challenge: str | None = None) -> None:
+        """decline [challenge]: decline, leave, or (the challenger) withdraw."""
+        cid = await self._challenge_id(challenge)
+        found = await self.service.get_challenge(cid)
+        if found.challenger_id == self.me:
+            found = await self.service.cancel_challenge(cid, self.me)
+        else:
+            found = await self.service.decline_challenge(cid, self.me)
+        self.say(challenge_text(found, self.style))
+
+    async def do_move(self, notation: str) -> None:
+        """move NOTATION: play a move in the current match."""
+        await self.announce(await self.service.move(self._current(), self.me, notation))
+
+    async def do_moves(self, prefix: str = "") -> None:
+        """moves [PREFIX]: your legal moves starting with PREFIX (at most 25)."""
+        match = await self.service.get_match(self._current())
+        if not match.active:
+            raise ConsoleError(f"Match #{match.id} has ended.")
+        if match.to_act != self.me:
+            raise ConsoleError(f"It is not your turn: {turn_text(match, self.style)}")
+        found = await self.service.legal_moves(match.id, self.me, prefix)
+        self.say("\n".join(f"{m.notation}: {m.words}" for m in found) or "No legal moves match.")
+
+    async def do_board(self, theme: str | None = None) -> None:
+        """board [theme]: write the current match's picture again (with a theme: only for
+        you, in that theme)."""
+        match = await self.service.get_match(self._current())
+        self.say(board_caption(match, self.style))
+        if theme is None:
+            board = await board_picture(match.public_view(), theme=await self.public_theme())
+            self.save(board, f"match-{match.id}-board.png")
+            return
+        chosen = check_theme(theme)
+        board = await board_picture(match.public_view(), theme=chosen)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player}.png")
+
+    async def do_hand(self) -> None:
+        """hand: what only you may see in the current match."""
+        match = await self.service.get_match(self._current())
+        if not match.has_secrets:
+            self.say(f"{match.game_title} has no hidden information: everything is on the board.")
+            return
+        state = await self.service.view(match.id, self.me)
+        picture = await board_picture(
+            state, seat=match.seat_of(self.me), theme=await self.own_theme()
+        )
+        self.save(picture, f"match-{match.id}-hand-{self.player}.png")
+
+    async def do_matches(self) -> None:
+        """matches: your active matches."""
+        found = await self.service.active_matches(self.me)
+        self.say(matches_text(found, self.me, self.style, lambda m: f"(use {m.id})"))
+
+    async def _match_id(self, given: str | None) -> int:
+        """The match numbered `given`, else the match of the thread the player is in, even
+        when it has ended."""
+        if given:
+            return whole_number(given, "the match")
+        found = None
+        if self.here is not None:
+            found = await self.service.last_match_in_channel(THREADS + self.here)
+        if found is None:
+            raise ConsoleError("There is no current match: give its number, or type use N.")
+        return found.id
+
+    async def do_history(
+        self, member: str | None = None, game: str | None = None, match: str | None = None
+    ) -> None:
+        """history [member] [game] [match]: finished matches, or the moves of one match
+        (in a match's thread, without options: that match's)."""
+        if match is not None or (member is None and game is None and self.here is not None):
+            record = await self.service.match_record(await self._match_id(match))
+            self.say(record_text(record, self.style))
+            return
+        found = await self.service.finished_matches(
+            member_id=self._member(member),
+            guild_id=GUILD,
+            game=game_named(game).name if game else None,
+        )
+        self.say(history_text(found, self.style))
+
+    async def do_export(self, match: str | None = None) -> None:
+        """export [match]: write the record (text) and the replay next to the pictures."""
+        match_id = await self._match_id(match)
+        record = await self.service.match_record(match_id)
+        names = {m: self.name_of(m) for m in record.match.members}
+        text_path = self.pictures / f"match-{match_id}.txt"
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        text_path.write_text(await self.service.export(match_id, names))
+        self.say(f"[record: {text_path}]")
+        replay = await replay_picture(record, await self.own_theme())
+        self.save(replay, f"match-{match_id}-replay.gif")
+
+    async def do_standings(self, game: str) -> None:
+        """standings game: the ratings table."""
+        chosen = game_named(game)
+        table = await self.service.standings(GUILD, chosen.name)
+        self.say(standings_text(chosen.title, table, self.style))
+
+    async def do_stats(self, member: str | None = None) -> None:
+        """stats [member]: ratings and results."""
+        found = await self.service.player_stats(GUILD, self._member(member) or self.me)
+        self.say(stats_text(found, self.style))
+
+    async def do_rules(self, game: str) -> None:
+        """rules game: a game in short, with an example picture."""
+        chosen = game_named(game)
+        self.say(rules_text(chosen))
+        picture = await example_picture(chosen, await self.own_theme())
+        self.save(picture, f"{chosen.name}-example.png")
+
+    async def do_settings_show(self) -> None:
+        """settings show: your reminders, picture theme and vacation."""
+        self.say(settings_text(await self.service.member_settings(self.me), self.style))
+
+    async def do_settings_reminders(self, enabled: str) -> None:
+        """settings reminders yes|no."""
+        mine = await self.service.set_reminders(self.me, yes_or_no(enabled))
+        self.say(settings_text(mine, self.style))
+
+    async def do_settings_vacation(self, days: str) -> None:
+        """settings vacation DAYS (0 ends it)."""
+        count = whole_number(days, "the days")
+        if count:
+            mine = await self.service.start_vacation(self.me, count)
+        else:
+            mine = await self.service.end_vacation(self.me)
+        self.say(settings_text(mine, self.style))
+
+    async def do_settings_theme(self, theme: str) -> None:
+        """settings theme NAME|server: the picture theme of what only you see (server: the
+        server's)."""
+        chosen = None if theme.strip().lower() == "server" else theme
+        self.say(settings_text(await self.service.set_member_theme(self.me, chosen), self.style))
+
+    async def do_admin_theme(self, theme: str) -> None:
+        """admin theme NAME: the picture theme of the server's public pictures."""
+        self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme)))
+
+    async def do_leave(self) -> None:
+        """leave: go back from the match's thread to the channel."""
+        self.here = None
+        self.say("You are back in the channel: there is no current match.")
+
+    async def do_tick(self) -> None:
+        """tick: send what is due now (reminders, timeouts, expired challenges)."""
+        report = await self.service.tick()
+        for reminder in report.reminders:
+            self.say(reminder_text(reminder, self.style))
+        for update in report.timeouts:
+            await self.announce(update)
+        for challenge in report.expired_challenges:
+            self.say(challenge_text(challenge, self.style))
+        if not (report.reminders or report.timeouts or report.expired_challenges):
+            self.say("Nothing is due.")

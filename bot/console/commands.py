@@ -1,0 +1,131 @@
+"""The console's command table: the slash commands typed as text, and how a line is read.
+
+A command is a slash command's name (groups as two words, "draw offer") followed by its
+options as `name:value`, or in the table's order without names.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import games
+
+# command -> (method name, option names in order); groups as "draw offer"
+COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "challenge": (
+        "challenge",
+        (
+            "game",
+            "opponent",
+            "opponent2",
+            "opponent3",
+            "players",
+            "options",
+            "clock",
+            "takebacks",
+            "auto_timeout",
+        ),
+    ),
+    "accept": ("accept", ("challenge",)),
+    "decline": ("decline", ("challenge",)),
+    "move": ("move", ("notation",)),
+    "moves": ("moves", ("prefix",)),
+    "board": ("board", ("theme",)),
+    "resign": ("resign", ()),
+    "draw offer": ("offer_draw", ()),
+    "draw accept": ("accept_draw", ()),
+    "draw decline": ("decline_draw", ()),
+    "takeback ask": ("ask_takeback", ()),
+    "takeback grant": ("grant_takeback", ()),
+    "takeback refuse": ("refuse_takeback", ()),
+    "abort": ("abort", ()),
+    "claim": ("claim_timeout", ()),
+    "hand": ("hand", ()),
+    "matches": ("matches", ()),
+    "history": ("history", ("member", "game", "match")),
+    "export": ("export", ("match",)),
+    "standings": ("standings", ("game",)),
+    "stats": ("stats", ("member",)),
+    "rules": ("rules", ("game",)),
+    "settings show": ("settings_show", ()),
+    "settings reminders": ("settings_reminders", ("enabled",)),
+    "settings vacation": ("settings_vacation", ("days",)),
+    "settings theme": ("settings_theme", ("theme",)),
+    "admin theme": ("admin_theme", ("theme",)),
+    "leave": ("leave", ()),
+    "tick": ("tick", ()),
+}
+FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
+MATCH_ACTIONS = {
+    "resign",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+    "ask_takeback",
+    "grant_takeback",
+    "refuse_takeback",
+    "abort",
+    "claim_timeout",
+}
+
+
+class ConsoleError(ValueError):
+    """A line the console cannot read; the message says what to type."""
+
+
+def parse_line(line: str) -> tuple[str, dict[str, str]]:
+    """A typed line as (command, options); raises ConsoleError for unknown commands."""
+    try:
+        words = shlex.split(line)
+    except ValueError as error:
+        raise ConsoleError(f"I cannot read that line: {error}.") from None
+    if not words:
+        return "", {}
+    name = words[0].lower()
+    if name not in COMMANDS and len(words) > 1 and f"{name} {words[1].lower()}" in COMMANDS:
+        name, words = f"{name} {words[1].lower()}", words[1:]
+    if name not in COMMANDS:
+        raise ConsoleError(f"There is no command {name!r}; type help for the list.")
+    params = COMMANDS[name][1]
+    rest = words[1:]
+    if len(params) == 1 and params[0] in FREE_TEXT and rest:
+        text = " ".join(rest)
+        key, sep, value = text.partition(":")
+        return name, {params[0]: value.strip() if sep and key == params[0] else text}
+    options: dict[str, str] = {}
+    for position, word in enumerate(rest):
+        key, sep, value = word.partition(":")
+        if sep and key in params:
+            options[key] = value
+        elif position < len(params) and params[position] not in options:
+            options[params[position]] = word
+        else:
+            known = f"its options are {', '.join(params)}" if params else "it takes no options"
+            raise ConsoleError(f"{name} has no option for {word!r}; {known}.")
+    return name, options
+
+
+def whole_number(text: str, what: str) -> int:
+    """`text` read as a whole number, or a ConsoleError naming `what` was expected."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ConsoleError(f"Give {what} as a whole number, not {text!r}.") from None
+
+
+def yes_or_no(text: str) -> bool:
+    """`text` read as yes (True) or no (False), or a ConsoleError."""
+    lowered = text.strip().lower()
+    if lowered not in ("yes", "no", "true", "false", "on", "off"):
+        raise ConsoleError(f"Answer yes or no, not {text!r}.")
+    return lowered in ("yes", "true", "on")
+
+
+def help_text() -> str:
+    """Every console command with its options."""
+    lines = ["Commands (options as name:value, or in this order without names):"]
+    for name, (_, params) in COMMANDS.items():
+        lines.append(f"  {name} " + " ".join(f"[{p}]" for p in params))
+    lines.append("  as NAME   play as another player;  use N   switch to match N;  quit")
+    lines.append(f"Games: {', '.join(games.names())}.")
+    return "\n".join(lines)
