@@ -10,10 +10,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import InvalidMove
+from games.shiftago.action import Action
 from games.shiftago.geometry import COLUMNS, SIZE, line_between
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.rules import MARBLES, WINNING_POINTS, lines_of, min_line, score_table
-from games.shiftago.state import ENDINGS, Action, ShiftagoState
+from games.shiftago.state import ENDINGS, ShiftagoState
 from games.shiftago.words import COLOURS, LETTERS
 
 VERSION = 1

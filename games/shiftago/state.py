@@ -8,16 +8,9 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
-from games.shiftago.geometry import (
-    CELLS,
-    EDGES,
-    LANES,
-    ORTHOGONAL,
-    SIZE,
-    lane_name,
-    line_between,
-    square_name,
-)
+from games.shiftago.action import Action
+from games.shiftago.explain import resolve_score_request, why_illegal
+from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.rules import (
     WINNING_POINTS,
@@ -35,48 +28,6 @@ ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE)
 ENDINGS = ("line", "ten", "full", "supply", "alone")
 """Why a game ended: an Express line, ten points, a full tray, the player to move has no
 marbles, or every other player has left."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A move as it was played: by whom, and what it did.
-
-    `pushed` (insertions): how many marbles the entering one pushed one cell inward.
-    `points` (scorings): what the line was worth.
-    """
-
-    seat: int
-    move: Move
-    pushed: int = 0
-    points: int = 0
-
-    def path(self) -> tuple[int, ...]:
-        """Insertion: the cells now holding the new marble and the run it pushed."""
-        assert isinstance(self.move, Insert)
-        return LANES[self.move.edge, self.move.lane][: self.pushed + 1]
-
-    def pushes(self) -> tuple[tuple[int, int], ...]:
-        """Insertion: (from, to) of every pushed marble, the one nearest the edge first."""
-        cells = self.path()
-        return tuple((cells[i], cells[i + 1]) for i in range(self.pushed))
-
-    def line(self) -> tuple[int, ...]:
-        """Scoring: every cell of the scored line, from its start to its end."""
-        assert isinstance(self.move, Score)
-        cells = line_between(self.move.start, self.move.end)
-        assert cells is not None
-        return cells
-
-    def describe(self) -> str:
-        """What the action did, in words (past tense)."""
-        return move_words(self.seat, self.move, pushed=self.pushed, points=self.points, past=True)
-
-    def removed(self) -> tuple[int, ...]:
-        """Scoring: the cells whose marbles went back to the supply."""
-        move = self.move
-        assert isinstance(move, Score)
-        kept = {move.start, move.end} if move.keep is None else {move.keep}
-        return tuple(index for index in self.line() if index not in kept)
 
 
 @dataclass(frozen=True)
@@ -145,7 +96,7 @@ class ShiftagoState(GameState):
         if self.ending:
             return ()
         if self.scoring:
-            return tuple(self._score_moves())
+            return tuple(self.scoring_choices())
         board = self.board
         full_rows = [None not in board[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
         full_columns = [None not in board[c::SIZE] for c in range(SIZE)]
@@ -154,11 +105,13 @@ class ShiftagoState(GameState):
             for move in ALL_INSERTS
             if not (full_columns if move.edge in "NS" else full_rows)[move.lane]
         ]
-        if self._lone_colour_applies():
-            moves = [m for m in moves if not self._breaks_lone_colour(m)]
+        if self.lone_colour_applies():
+            moves = [m for m in moves if not self.breaks_lone_colour(m)]
         return tuple(moves)
 
-    def _score_moves(self) -> list[Score]:
+    def scoring_choices(self) -> list[Score]:
+        """While scoring: every scoring move of the player to move, one per line (two per
+        line with 3-4 players, one for each end marble that may stay)."""
         moves = []
         for line in self.pending_lines:
             start, end = line[0], line[-1]
@@ -171,8 +124,8 @@ class ShiftagoState(GameState):
     def parse_move(self, text: str) -> Move:
         """Read a typed move (case and spaces forgiven) and check that it is legal now."""
         read = read_move(text)
-        move = self._resolve(read) if isinstance(read, ScoreRequest) else read
-        reason = self._refusal(move)
+        move = resolve_score_request(self, read) if isinstance(read, ScoreRequest) else read
+        reason = why_illegal(self, move)
         if reason:
             raise IllegalMove(reason)
         return move
@@ -193,100 +146,15 @@ class ShiftagoState(GameState):
         points = score_table(self.variant, self.players).get(length, 0)
         return move_words(self.turn, move, pushed=0, points=points, past=False)
 
-    def _resolve(self, request: ScoreRequest) -> Score:
-        """Turn a typed scoring request into the one scoring move it names."""
-        name = COLOURS[self.turn]
-        if self.ending or not self.scoring:
-            raise IllegalMove(self._nothing_to_score())
-        choices = self._score_moves()
-        if request.first is None:
-            if len(choices) == 1:
-                return choices[0]
-            raise IllegalMove(f"Say which line to score: {self._listing(choices)}.")
-        start, end = sorted((request.first, request.second))
-        line = next((ln for ln in self.pending_lines if ln[0] == start and ln[-1] == end), None)
-        if line is None:
-            ends = f"{square_name(start)}-{square_name(end)}"
-            longer = next((ln for ln in self.pending_lines if {start, end} <= set(ln)), None)
-            if longer:
-                raise IllegalMove(
-                    f"{ends} is part of the longer line {square_name(longer[0])}-"
-                    f"{square_name(longer[-1])}: a line always scores at its full length."
-                )
-            raise IllegalMove(
-                f"{ends} is not a line of {name}'s that can score; choose {self._listing(choices)}."
-            )
-        if self.players == 2:
-            if request.keep is not None:
-                raise IllegalMove(
-                    "With two players both end marbles stay on the tray; "
-                    f"type x {square_name(start)}-{square_name(end)}."
-                )
-            return Score(start, end)
-        if request.keep not in (start, end):
-            options = " or ".join(m.notation() for m in choices if m.start == start)
-            if request.keep is None:
-                raise IllegalMove(f"Say which end marble stays on the tray: {options}.")
-            raise IllegalMove(
-                f"The marble that stays must be an end of the line, not "
-                f"{square_name(request.keep)}: {options}."
-            )
-        return Score(start, end, request.keep)
-
-    @staticmethod
-    def _listing(moves: list[Score]) -> str:
-        return ", ".join(move.notation() for move in moves)
-
-    def _nothing_to_score(self) -> str:
-        """Why a scoring move is refused when no scoring is pending."""
-        if not self.scored():
-            length = min_line(self.variant, self.players)
-            return (
-                f"Express keeps no score: a line of {length} wins at once. "
-                "Type an insertion, such as Nc or W4."
-            )
-        return (
-            f"{COLOURS[self.turn]} has no line to score now: score only right after an "
-            "insertion that makes a line long enough."
-        )
-
-    def _refusal(self, move: Move) -> str | None:
-        """Why `move` (a move value) is not legal now, as a sentence; None when it is legal."""
-        if self.ending:
-            return f"The game is over: {self.outcome().reason}"
-        name = COLOURS[self.turn]
-        if isinstance(move, Score):
-            if not self.scoring:
-                return self._nothing_to_score()
-            choices = self._score_moves()
-            if move not in choices:
-                return f"That is not one of {name}'s scoring choices: {self._listing(choices)}."
-            return None
-        if self.scoring:
-            return (
-                f"{name} must first score a line (scoring is compulsory): "
-                f"{self._listing(self._score_moves())}."
-            )
-        if first_gap(self.board, move.edge, move.lane) is None:
-            lane = lane_name(move.edge, move.lane)
-            return (
-                f"{lane.capitalize()} is full: no marble may enter a full lane, because no "
-                "marble may be pushed off the tray."
-            )
-        if self._lone_colour_applies() and self._breaks_lone_colour(move):
-            return (
-                f"While only {name} marbles are on the tray they may not touch (the lone-colour "
-                f"rule): {move.notation()} would leave two of them side by side."
-            )
-        return None
-
-    def _lone_colour_applies(self) -> bool:
+    def lone_colour_applies(self) -> bool:
+        """Whether the lone-colour rule binds the player to move: the option is on and only
+        their marbles are on the tray."""
         if not self.options["lone_colour"]:
             return False
         colours = {marble for marble in self.board if marble is not None}
         return colours == {self.turn}
 
-    def _breaks_lone_colour(self, move: Insert) -> bool:
+    def breaks_lone_colour(self, move: Insert) -> bool:
         """Whether the insertion places a marble side by side with another: a push always
         does (the entering marble touches the run it pushes), else the entry square must
         have no marble next to it."""
@@ -301,7 +169,7 @@ class ShiftagoState(GameState):
         """The position after `move`; an illegal move raises IllegalMove naming the rule,
         a value that is no Shiftago move InvalidMove."""
         _require_move(move)
-        reason = self._refusal(move)
+        reason = why_illegal(self, move)
         if reason:
             raise IllegalMove(reason)
         if isinstance(move, Insert):
