@@ -150,14 +150,14 @@ def _header(state: Any, theme: Theme, width: int) -> Image.Image:
         state, lambda seat: _chip(theme, seat, icon), width=width, px=px, doing=doing
     )
     right: list[Token] = []
-    scored = state.scored()
+    keeps_score = state.keeps_score()
     for seat in range(state.players):
         if right:
             right.append(None)
         right.append(_chip(theme, seat, round(icon * 0.8)))
         if state.retired[seat]:
             right.append("out")
-        elif scored:
+        elif keeps_score:
             right.append(f"{state.supply[seat]} left · {state.scores[seat]} pts")
         else:
             right.append(f"{state.supply[seat]} left")

@@ -28,7 +28,7 @@ def _players(state: Any) -> str:
     parts = []
     for seat in range(state.players):
         text = f"{COLOURS[seat]} has {state.supply[seat]} marbles in hand"
-        if state.scored():
+        if state.keeps_score():
             text += f" and {state.scores[seat]} points"
         if state.retired[seat]:
             text += " (left the game)"

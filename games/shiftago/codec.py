@@ -111,7 +111,7 @@ def _check_consistent(state: ShiftagoState) -> None:
         last is None or last.seat != state.turn or not isinstance(last.move, Insert)
     ):
         raise ValueError("A scoring choice follows an insertion by the same player.")
-    if not state.scored() and (any(state.scores) or state.scoring):
+    if not state.keeps_score() and (any(state.scores) or state.scoring):
         raise ValueError("Express keeps no points and has no scoring.")
     leaders = [s for s, points in enumerate(state.scores) if points >= WINNING_POINTS]
     if (state.ending == "ten") != bool(leaders) or leaders not in ([], [state.turn]):
@@ -220,7 +220,7 @@ def state_to_text(state: ShiftagoState) -> str:
         lines.append(f"  {number}  " + " ".join(row))
     for seat in range(state.players):
         facts = [f"{state.supply[seat]} in supply"]
-        if state.scored():
+        if state.keeps_score():
             facts.append(f"{state.scores[seat]} points")
         if state.sit_out[seat]:
             facts.append(f"sits out {state.sit_out[seat]} more turns")

@@ -65,7 +65,7 @@ def _listing(moves: list[Score]) -> str:
 
 def _nothing_to_score(state: ShiftagoState) -> str:
     """Why a scoring move is refused when no scoring is pending."""
-    if not state.scored():
+    if not state.keeps_score():
         length = min_line(state.variant, state.players)
         return (
             f"Express keeps no score: a line of {length} wins at once. "

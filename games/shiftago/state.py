@@ -78,8 +78,8 @@ class ShiftagoState(GameState):
         """Seats still playing (not retired)."""
         return tuple(seat for seat in range(self.players) if not self.retired[seat])
 
-    def scored(self) -> bool:
-        """True for Expert and Extreme, which keep points."""
+    def keeps_score(self) -> bool:
+        """Whether this variant keeps points: True for Expert and Extreme, False for Express."""
         return self.variant != "express"
 
     @cached_property
@@ -251,7 +251,7 @@ class ShiftagoState(GameState):
         if not self.ending:
             return None
         name = COLOURS[self.turn]
-        scores = self.scores if self.scored() else None
+        scores = self.scores if self.keeps_score() else None
         if self.ending == "line":
             longest = max(len(ln) for ln in lines_of(self.board, self.turn, 1))
             return Outcome((self.turn,), False, f"{name} made a line of {longest}.", None)
@@ -264,7 +264,7 @@ class ShiftagoState(GameState):
             cause = "The tray is full"
         else:
             cause = f"{name} has no marbles left to insert"
-        if not self.scored():
+        if not self.keeps_score():
             return Outcome((), True, f"{cause}: the game is a draw.", None)
         best = max(self.scores[s] for s in self.active())
         leaders = tuple(s for s in self.active() if self.scores[s] == best)
