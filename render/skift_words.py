@@ -6,6 +6,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from games.skift import SKIFT
+from games.wording import join_words, plural
 
 KING = "K"
 _WAYS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
@@ -17,14 +18,6 @@ def _seat(seat: int) -> str:
 
 def _piece(piece: Any) -> str:
     return f"{_seat(piece.seat)} {'king' if piece.kind == KING else 'pawn'}"
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _square(state: Any, quadrant: tuple[int, int]) -> str:
@@ -48,7 +41,7 @@ def _counts(state: Any) -> str:
     sides = []
     for seat in range(state.players):
         kings, pawns = state.counts(seat)
-        sides.append(f"{_seat(seat)} has {_plural(kings, 'king')} and {_plural(pawns, 'pawn')}")
+        sides.append(f"{_seat(seat)} has {plural(kings, 'king')} and {plural(pawns, 'pawn')}")
     return "; ".join(sides) + "."
 
 
@@ -65,7 +58,7 @@ def _piece_move(state: Any, last: Any) -> str:
         elif to in state.pieces:
             pushes.append(f"the {_piece(state.pieces[to])} to {_square(state, to)}")
     if pushes:
-        text += f", pushing {_join(pushes)}"
+        text += f", pushing {join_words(pushes)}"
     return text
 
 
@@ -75,12 +68,12 @@ def _tile_move(last: Any) -> str:
     text = f"{_seat(last.seat)} moved tile {name} {way}"
     pushed = [moved for moved, _, _ in last.tiles_moved[1:]]
     if pushed:
-        text += f", pushing tile{'s' if len(pushed) > 1 else ''} {_join(pushed)}"
+        text += f", pushing tile{'s' if len(pushed) > 1 else ''} {join_words(pushed)}"
     if last.tiles_removed:
         gone = [removed for removed, _ in last.tiles_removed]
-        text += f"; tile{'s' if len(gone) > 1 else ''} {_join(gone)} split off and left"
+        text += f"; tile{'s' if len(gone) > 1 else ''} {join_words(gone)} split off and left"
         if last.pieces_removed:
-            text += f" with {_plural(len(last.pieces_removed), 'piece')}"
+            text += f" with {plural(len(last.pieces_removed), 'piece')}"
     return text
 
 

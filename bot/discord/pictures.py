@@ -16,11 +16,11 @@ from functools import lru_cache
 
 import games
 import render
-from bot.discord.text import plural
 from bot.service import MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from bot.service.replay import public_line
 from games import GameState
+from games.wording import plural
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
 #: What each picture theme is for, as players choose them.

@@ -16,9 +16,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.options import OptionsError
-from bot.discord.text import ClockText, _join, split_message
+from bot.discord.text import ClockText, split_message
 from bot.service import ServiceError
 from games import IllegalMove, InvalidMove
+from games.wording import join_words
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -49,7 +50,7 @@ class MissingBotPermissions(Refusal):
     """The bot lacks Discord permissions it needs here; the message names them."""
 
     def __init__(self, names: list[str]) -> None:
-        listed = _join(names)
+        listed = join_words(names)
         many = len(names) > 1
         super().__init__(
             f"I am missing the permission{'s' * many} {listed} in this channel. A server "

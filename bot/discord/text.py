@@ -29,6 +29,7 @@ from bot.service import (
     Standing,
 )
 from bot.service.replay import standing_entries
+from games.wording import join_words, plural
 
 MAX_MESSAGE = 2000  # Discord's limit on a message's text
 
@@ -53,12 +54,6 @@ def discord_style() -> Style:
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
     return Style(mention=lambda member_id: f"<@{member_id}>", when=when)
-
-
-def plural(count: float, word: str, words: str | None = None) -> str:
-    """ "1 move", "2 moves", "0 moves": a count with its noun; `words` is the plural when
-    it is not `word` + "s"."""
-    return f"{count:g} {word if count == 1 else words or word + 's'}"
 
 
 def seat_name(game: str, seat: int) -> str:
@@ -117,12 +112,6 @@ def _game_line(game_name: str, title: str, options: dict) -> str:
     return f"**{title}**" + (f" ({chosen})" if chosen else "")
 
 
-def _join(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 # ---- challenges
 def challenge_text(ch: Challenge, style: Style) -> str:
     """The public challenge message: who, what, which seats are free, until when."""
@@ -132,11 +121,11 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     if ch.pending and ch.open_seats:
         others.append(f"{ch.open_seats} more" if others else "anyone")
     verb = "challenges" if ch.pending else "challenged"
-    lines = [f"{who} {verb} {_join(others) or 'anyone'} to {game}: {rules_words(ch.rules)}."]
+    lines = [f"{who} {verb} {join_words(others) or 'anyone'} to {game}: {rules_words(ch.rules)}."]
     free = len(ch.invited) + ch.open_seats
     if ch.pending:
         if ch.open_seats and len(ch.joined) > 1:
-            lines.append(f"Joined so far: {_join([style.mention(m) for m in ch.joined])}.")
+            lines.append(f"Joined so far: {join_words([style.mention(m) for m in ch.joined])}.")
         expires = style.when(ch.expires_at)
         lines.append(f"{plural(free, 'seat')} to fill; the challenge expires {expires}.")
     else:
@@ -242,7 +231,7 @@ def update_text(update: MatchUpdate, style: Style) -> str:
         first = _ACTIONS.get(update.action, "{actor}: " + update.action).format(actor=actor)
     lines = [first]
     if match.proposal is not None and match.proposal.waiting_for:
-        waiting = _join([style.mention(m) for m in match.proposal.waiting_for])
+        waiting = join_words([style.mention(m) for m in match.proposal.waiting_for])
         kind = "draw offer" if match.proposal.kind == "draw" else "takeback request"
         lines.append(f"Waiting for {waiting} to answer the {kind}.")
     again = update.action == "move" and match.to_act == update.actor_id
@@ -262,7 +251,7 @@ def result_text(match: Match, style: Style) -> str:
             f"{style.mention(m)} ({seat_name(match.game, match.seat_of(m) or 0)})"
             for m in result.winners
         ]
-        head = f"{_join(winners)} won"
+        head = f"{join_words(winners)} won"
     else:
         head = "Ended without a result"
     lines = [f"**{head}**: {result.reason}"]
@@ -309,7 +298,7 @@ def matches_text(
     lines = []
     for m in matches:
         others = [style.mention(o) for o in m.members if o != member_id]
-        head = f"#{m.id} {m.game_title} vs {_join(others)} {where(m)}: "
+        head = f"#{m.id} {m.game_title} vs {join_words(others)} {where(m)}: "
         if m.to_act == member_id:
             turn = "**your move**"
         else:
@@ -332,7 +321,7 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
         elif result.draw:
             outcome = "draw"
         else:
-            outcome = _join([style.mention(w) for w in result.winners]) + " won"
+            outcome = join_words([style.mention(w) for w in result.winners]) + " won"
         players = " vs ".join(style.mention(x) for x in m.members)
         when = style.when(m.ended_at) if m.ended_at else ""
         moves = plural(m.ply, "move")

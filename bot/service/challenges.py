@@ -31,6 +31,7 @@ from bot.service.records import (
     Match,
     MatchRules,
 )
+from games.wording import plural
 
 _CLOSED_WORDS = {
     STARTED: "has already been accepted",
@@ -38,13 +39,6 @@ _CLOSED_WORDS = {
     WITHDRAWN: "was withdrawn",
     EXPIRED: "has expired",
 }
-
-
-def plural(count: int, noun: str) -> str:
-    """ "1 match", "2 matches", "3 open challenges"."""
-    if count == 1:
-        return f"1 {noun}"
-    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
 
 
 def check_clock(hours: int) -> int:

@@ -7,17 +7,10 @@ from typing import TYPE_CHECKING
 from games.base import Outcome
 from games.skift.geometry import DIRECTION_WORDS
 from games.skift.model import SEAT_NAMES, LastAction, Move, PieceMove, Rotation, TileMove
+from games.wording import join_words, plural
 
 if TYPE_CHECKING:
     from games.skift.state import SkiftState
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def describe(state: SkiftState, move: Move, last: LastAction) -> str:
@@ -28,7 +21,7 @@ def describe(state: SkiftState, move: Move, last: LastAction) -> str:
         text = f"{piece.name} {state.square_name(move.src)} to {state.square_name(move.dst)}"
         pushed = len(last.displaced) - 1
         if pushed:
-            text += f", pushing {_plural(pushed, 'piece')}"
+            text += f", pushing {plural(pushed, 'piece')}"
         if last.fallen:
             (before, _), (_, fallen) = last.displaced[-1], last.fallen[0]
             text += f"; the {fallen.name} from {state.square_name(before)} falls off"
@@ -37,7 +30,7 @@ def describe(state: SkiftState, move: Move, last: LastAction) -> str:
         text = f"{seat} moves tile {move.tile} {DIRECTION_WORDS[move.direction]}"
         pushed = len(last.tiles_moved) - 1
         if pushed:
-            text += f", pushing {_plural(pushed, 'tile')}"
+            text += f", pushing {plural(pushed, 'tile')}"
         if move.keep:
             text += f", keeping the group with {move.keep}"
         if last.tiles_removed:
@@ -45,9 +38,9 @@ def describe(state: SkiftState, move: Move, last: LastAction) -> str:
             if len(gone) == 1:
                 text += f"; tile {gone[0]} splits off and leaves"
             else:
-                text += f"; tiles {_names(gone)} split off and leave"
+                text += f"; tiles {join_words(gone)} split off and leave"
             if last.pieces_removed:
-                text += f" with {_plural(len(last.pieces_removed), 'piece')}"
+                text += f" with {plural(len(last.pieces_removed), 'piece')}"
         return text
     if isinstance(move, Rotation):
         return f"{seat} turns tile {move.tile} around"
@@ -76,7 +69,7 @@ def ending(white: tuple[int, int], black: tuple[int, int]) -> Outcome | None:
         f"{SEAT_NAMES[1]} has {_shortage(*black)})"
     )
     if totals[0] == totals[1]:
-        reason = f"{both}, with {_plural(totals[0], 'piece')} each: a draw."
+        reason = f"{both}, with {plural(totals[0], 'piece')} each: a draw."
         return Outcome(winners=(), draw=True, reason=reason, scores=totals)
     winner = 0 if totals[0] > totals[1] else 1
     reason = (

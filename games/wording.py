@@ -1,0 +1,21 @@
+"""Small English helpers shared by every layer that writes for players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def plural(count: float, noun: str, nouns: str | None = None) -> str:
+    """A count with its noun: "1 move", "2 moves", "3 matches"; `nouns` for irregular plurals."""
+    if count == 1:
+        return f"1 {noun}"
+    if nouns is None:
+        nouns = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+    return f"{count:g} {nouns}"
+
+
+def join_words(words: Sequence[str]) -> str:
+    """Words joined as in a sentence: "a", "a and b", "a, b and c" ("" for none)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
