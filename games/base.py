@@ -1,7 +1,22 @@
 """The interface every game implements: a game description and immutable game states.
 
 The bot, the renderer and the tests use only what is defined here, so a new game
-plugs in by subclassing `Game` and `GameState` and registering itself in `games`.
+plugs in by subclassing `Game` and `GameState` and registering itself with
+`games.register`.
+
+What a game declares about itself (the match engine reads nothing else):
+
+- `min_players` / `max_players`: seat counts, from 1 (a solo game).
+- `rated`: whether matches of two or more players may move ratings (solo never does).
+- `hidden_information`: some players may not see everything (cards in a hand); only
+  `state.view(None)` is ever shown in public, `state.view(seat)` to that seat alone.
+- `chance`: the seed decides things during play (a shuffled deck), not only at setup.
+- `state.seat_name(seat)`: what a seat is called in that position; a game whose sides
+  can be swapped (a pie rule) answers from the state, so names follow the swap.
+- Turns: `state.current_player` says who acts next. When the same seat is to act again
+  after its action, that is one turn going on (one ping, one clock); `state.reveals(move)`
+  says whether an action brought something hidden or left to chance to light (a card
+  drawn), which its player cannot then take back alone.
 """
 
 from __future__ import annotations
@@ -9,6 +24,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 
@@ -33,12 +49,18 @@ class Outcome:
     scores: tuple[int, ...] | None = None
 
 
+#: The longest value of a free-text option (see `Option`).
+MAX_FREE_OPTION = 40
+
+
 @dataclass(frozen=True)
 class Option:
     """One setting a match may choose: its type, default, allowed values and a line of help.
 
     `names_player` marks an int option whose value is a player in join order (0 = the
-    challenger); the match service maps it to that player's seat after shuffling seats.
+    challenger); the match service maps it to that player's seat when it seats them.
+    Empty `choices` on a str option means any short word (a name the game checks itself
+    when it makes the position, raising ValueError saying why).
     """
 
     name: str
@@ -63,8 +85,15 @@ class Option:
                 raise ValueError(f"Option {self.name} must be a whole number.") from None
         elif self.type is str and isinstance(value, str):
             value = value.strip().lower()
+        if isinstance(value, bool) and self.type is not bool:
+            value = None  # True is an int to Python, never a number of turns
+        free = self.type is str and not self.choices
+        if free and isinstance(value, str) and 0 < len(value) <= MAX_FREE_OPTION:
+            return value
         if not isinstance(value, self.type) or value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
+            if free:
+                allowed = f"a word of 1 to {MAX_FREE_OPTION} characters"
             raise ValueError(f"Option {self.name} must be one of: {allowed} (got {value!r}).")
         return value
 
@@ -79,9 +108,19 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
     seat_names: ClassVar[tuple[str, ...]] = ()
+    #: Whether matches of two or more players may be rated (solo matches never are).
+    rated: ClassVar[bool] = True
+    #: Whether some players may not see everything (then only views are ever shown).
+    hidden_information: ClassVar[bool] = False
+    #: Whether the seed decides things during play (a shuffled deck), not only the setup.
+    chance: ClassVar[bool] = False
+    #: Where the server admin may put files for this game (decks), or None; set by the
+    #: application with `games.use_data_folder`. Games that read no files ignore it.
+    data_folder: Path | None = None
 
     def seat_name(self, seat: int) -> str:
-        """What `seat` is called: the game's own name for it (a colour), else "Player N"."""
+        """What `seat` is called at the start: the game's own name for it (a colour), else
+        "Player N". During a match ask the state (`GameState.seat_name`): sides may swap."""
         if 0 <= seat < len(self.seat_names):
             return self.seat_names[seat]
         return f"Player {seat + 1}"
@@ -179,8 +218,22 @@ class GameState(ABC):
     def to_text(self) -> str:
         """A readable position, for tests, bug reports and export."""
 
+    def seat_name(self, seat: int) -> str:
+        """What `seat` is called in this position. A game whose players can swap sides
+        (a pie rule) overrides this, so every text, picture and stored result follows."""
+        return self.game.seat_name(seat)
+
+    def reveals(self, move: Hashable) -> bool:
+        """Whether playing `move` here brings to light something hidden or left to chance
+        (a card drawn). Its player may take back, alone, only actions that reveal nothing,
+        and only within the turn they are still playing. Default: nothing is revealed."""
+        return False
+
     def view(self, seat: int | None) -> GameState:
-        """What `seat` (None: the public) may see. Games without secrets return self."""
+        """What `seat` (None: the public) may see. Games without secrets return self;
+        games with `hidden_information` mask everything else (the public view masks all
+        secrets) and the view must still answer `current_player`, `ply`, `outcome`,
+        `seat_name`, `format_move` and `describe_move`."""
         return self
 
     def retire(self, seat: int) -> GameState | None:

@@ -6,8 +6,9 @@
     words = render.alt_text(state)                    # Discord's image description
     gif = render.replay(states)                       # the whole game, animated
 
-Each game has a module `render/<game>.py` registered in `_MODULES` under the game's
-name. A module provides
+Each game has a module `render/<game>.py` registered under the game's name (the
+project's own in `_MODULES`, others, such as the tests' games, with `register`). A
+module provides
 
 - `draw(state, *, last_move, seat, size, theme) -> PIL.Image.Image` (RGB, `size` wide),
 - `describe(state, last_move) -> str` (the position in words),
@@ -38,7 +39,17 @@ from render.palette import encode_png, to_palette
 from render.sprites import new_canvas
 from render.theme import RGB, THEMES, Theme, get_theme
 
-__all__ = ["THEMES", "Theme", "alt_text", "board_image", "board_png", "has_picture", "replay"]
+__all__ = [
+    "THEMES",
+    "Theme",
+    "alt_text",
+    "board_image",
+    "board_png",
+    "has_picture",
+    "register",
+    "replay",
+    "unregister",
+]
 
 #: The per-game picture modules, by game name.
 _MODULES: dict[str, ModuleType] = {"skift": skift, "shiftago": shiftago}
@@ -50,6 +61,16 @@ MIN_SIZE, MAX_SIZE = 240, 2400
 ALT_TEXT_LIMIT = 1024
 #: Default replay width: smaller than a board picture, to keep long games light.
 REPLAY_SIZE = 640
+
+
+def register(game_name: str, module: ModuleType) -> None:
+    """Draw the game called `game_name` with `module` (see above for what it provides)."""
+    _MODULES[game_name] = module
+
+
+def unregister(game_name: str) -> None:
+    """Forget the picture module of `game_name` (tests that registered their own)."""
+    _MODULES.pop(game_name, None)
 
 
 def has_picture(game_name: str) -> bool:
