@@ -28,6 +28,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
 from bot.config import Settings  # noqa: E402
+from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
 from bot.service import MatchService  # noqa: E402
 
 MOVES = 100
@@ -69,10 +70,10 @@ async def play_match(service: MatchService, members: tuple[int, int]) -> list[fl
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
         start = time.perf_counter()
-        update = await service.move(match.id, match.to_act, notation)
+        update = await service.act(match.id, match.to_act, Request(MOVE, notation))
         timings.append(time.perf_counter() - start)
         match = update.match
-    await service.resign(match.id, match.to_act)
+    await service.act(match.id, match.to_act, Request(RESIGN))
     return timings
 
 

@@ -3,6 +3,8 @@ the match service what the slash command does, and printing the answer."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession, member_id
 from bot.discord.options import game_named, parse_options
@@ -23,11 +25,37 @@ from bot.discord.text import (
     stats_text,
     turn_text,
 )
+from bot.match.actions import MOVE, Request
 from bot.service.settings import check_theme
 
 
 class Console(ConsoleSession):
     """The console session with every command it understands."""
+
+    def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
+        """The method that does each command other than the match actions."""
+        return {
+            "challenge": self.do_challenge,
+            "accept": self.do_accept,
+            "decline": self.do_decline,
+            "move": self.do_move,
+            "moves": self.do_moves,
+            "board": self.do_board,
+            "hand": self.do_hand,
+            "matches": self.do_matches,
+            "history": self.do_history,
+            "export": self.do_export,
+            "standings": self.do_standings,
+            "stats": self.do_stats,
+            "rules": self.do_rules,
+            "settings show": self.do_settings_show,
+            "settings reminders": self.do_settings_reminders,
+            "settings vacation": self.do_settings_vacation,
+            "settings theme": self.do_settings_theme,
+            "admin theme": self.do_admin_theme,
+            "leave": self.do_leave,
+            "tick": self.do_tick,
+        }
 
     def _member(self, name: str | None) -> int | None:
         if not name:
@@ -38,9 +66,8 @@ class Console(ConsoleSession):
     async def do_challenge(self, game: str, **given: str) -> None:
         """challenge game:G [opponent:NAME ...] [players:N] [options:"k=v"] [clock:3d]"""
         chosen = game_named(game)
-        opponents = [
-            self._member(given[k]) for k in ("opponent", "opponent2", "opponent3") if k in given
-        ]
+        named = ("opponent", "opponent2", "opponent3", "opponent4")
+        opponents = [self._member(given[k]) for k in named if k in given]
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,
@@ -52,8 +79,12 @@ class Console(ConsoleSession):
             clock_hours=parse_clock(given.get("clock")),
             takebacks=yes_or_no(given.get("takebacks", "yes")),
             auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
+            rated=yes_or_no(given.get("rated", "yes")),
         )
         self.say(challenge_text(challenge, self.style))
+        if challenge.match_id is not None:  # a solo match starts at once
+            await self.enter(challenge.match_id)
+            return
         self.say(f"(answer with: accept {challenge.id} or decline {challenge.id})")
 
     async def _challenge_id(self, given: str | None) -> int:
@@ -70,7 +101,11 @@ class Console(ConsoleSession):
         if update.match is None:
             self.say(challenge_text(update.challenge, self.style))
             return
-        match = await self.service.attach_channel(update.match.id, THREADS + update.match.id)
+        await self.enter(update.match.id)
+
+    async def enter(self, match_id: int) -> None:
+        """Open a started match's thread: it becomes the current match; its first board."""
+        match = await self.service.attach_channel(match_id, THREADS + match_id)
         self.here = match.id
         self.say(start_text(match, self.style))
         self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
@@ -89,7 +124,7 @@ class Console(ConsoleSession):
 
     async def do_move(self, notation: str) -> None:
         """move NOTATION: play a move in the current match."""
-        await self.announce(await self.service.move(self._current(), self.me, notation))
+        await self.act(Request(MOVE, notation))
 
     async def do_moves(self, prefix: str = "") -> None:
         """moves [PREFIX]: your legal moves starting with PREFIX (at most 25)."""
@@ -215,7 +250,7 @@ class Console(ConsoleSession):
 
     async def do_admin_theme(self, theme: str) -> None:
         """admin theme NAME: the picture theme of the server's public pictures."""
-        self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme)))
+        self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme), self.style))
 
     async def do_leave(self) -> None:
         """leave: go back from the match's thread to the channel."""

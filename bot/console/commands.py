@@ -9,64 +9,51 @@ from __future__ import annotations
 import shlex
 
 import games
+from bot.match.actions import PLAYER_ACTIONS, RESIGN, MatchAction
 
-# command -> (method name, option names in order); groups as "draw offer"
-COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+#: Every command with its option names in order (groups as two words, "draw offer"); the
+#: match actions without options come from `bot.match.actions.PLAYER_ACTIONS`.
+COMMANDS: dict[str, tuple[str, ...]] = {
     "challenge": (
-        "challenge",
-        (
-            "game",
-            "opponent",
-            "opponent2",
-            "opponent3",
-            "players",
-            "options",
-            "clock",
-            "takebacks",
-            "auto_timeout",
-        ),
+        "game",
+        "opponent",
+        "opponent2",
+        "opponent3",
+        "opponent4",
+        "players",
+        "options",
+        "clock",
+        "takebacks",
+        "auto_timeout",
+        "rated",
     ),
-    "accept": ("accept", ("challenge",)),
-    "decline": ("decline", ("challenge",)),
-    "move": ("move", ("notation",)),
-    "moves": ("moves", ("prefix",)),
-    "board": ("board", ("theme",)),
-    "resign": ("resign", ()),
-    "draw offer": ("offer_draw", ()),
-    "draw accept": ("accept_draw", ()),
-    "draw decline": ("decline_draw", ()),
-    "takeback ask": ("ask_takeback", ()),
-    "takeback grant": ("grant_takeback", ()),
-    "takeback refuse": ("refuse_takeback", ()),
-    "abort": ("abort", ()),
-    "claim": ("claim_timeout", ()),
-    "hand": ("hand", ()),
-    "matches": ("matches", ()),
-    "history": ("history", ("member", "game", "match")),
-    "export": ("export", ("match",)),
-    "standings": ("standings", ("game",)),
-    "stats": ("stats", ("member",)),
-    "rules": ("rules", ("game",)),
-    "settings show": ("settings_show", ()),
-    "settings reminders": ("settings_reminders", ("enabled",)),
-    "settings vacation": ("settings_vacation", ("days",)),
-    "settings theme": ("settings_theme", ("theme",)),
-    "admin theme": ("admin_theme", ("theme",)),
-    "leave": ("leave", ()),
-    "tick": ("tick", ()),
+    "accept": ("challenge",),
+    "decline": ("challenge",),
+    "move": ("notation",),
+    "moves": ("prefix",),
+    "board": ("theme",),
+    "resign": (),
+    **{action.command: () for action in PLAYER_ACTIONS},
+    "hand": (),
+    "matches": (),
+    "history": ("member", "game", "match"),
+    "export": ("match",),
+    "standings": ("game",),
+    "stats": ("member",),
+    "rules": ("game",),
+    "settings show": (),
+    "settings reminders": ("enabled",),
+    "settings vacation": ("days",),
+    "settings theme": ("theme",),
+    "admin theme": ("theme",),
+    "leave": (),
+    "tick": (),
+}
+#: The match actions typed as their command.
+ACTION_COMMANDS: dict[str, MatchAction] = {
+    action.command: action for action in (*PLAYER_ACTIONS, RESIGN)
 }
 FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
-MATCH_ACTIONS = {
-    "resign",
-    "offer_draw",
-    "accept_draw",
-    "decline_draw",
-    "ask_takeback",
-    "grant_takeback",
-    "refuse_takeback",
-    "abort",
-    "claim_timeout",
-}
 
 
 class ConsoleError(ValueError):
@@ -86,7 +73,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         name, words = f"{name} {words[1].lower()}", words[1:]
     if name not in COMMANDS:
         raise ConsoleError(f"There is no command {name!r}; type help for the list.")
-    params = COMMANDS[name][1]
+    params = COMMANDS[name]
     rest = words[1:]
     if len(params) == 1 and params[0] in FREE_TEXT and rest:
         text = " ".join(rest)
@@ -124,7 +111,7 @@ def yes_or_no(text: str) -> bool:
 def help_text() -> str:
     """Every console command with its options."""
     lines = ["Commands (options as name:value, or in this order without names):"]
-    for name, (_, params) in COMMANDS.items():
+    for name, params in COMMANDS.items():
         lines.append(f"  {name} " + " ".join(f"[{p}]" for p in params))
     lines.append("  as NAME   play as another player;  use N   switch to match N;  quit")
     lines.append(f"Games: {', '.join(games.names())}.")

@@ -11,14 +11,14 @@ import inspect
 import re
 import sys
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 from bot.console.commands import (
-    COMMANDS,
-    MATCH_ACTIONS,
+    ACTION_COMMANDS,
     ConsoleError,
     help_text,
     parse_line,
@@ -27,9 +27,8 @@ from bot.console.commands import (
 from bot.discord.pictures import Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
 from bot.discord.text import Style, update_text
-from bot.service import MatchService, MatchUpdate
+from bot.service import MatchService, MatchUpdate, Request, ServiceError
 
-MENTION = re.compile(r"<@!?(\d+)>")  # a mention in a text the service wrote
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
@@ -51,7 +50,7 @@ class ConsoleSession:
     here: int | None = None
 
     def __post_init__(self) -> None:
-        self.style = Style(mention=self.name_of, when=_when)
+        self.style = Style(mention=self.name_of, when=_when, channel=lambda _: "the channel")
         self.act_as(self.player)
 
     def name_of(self, member: int) -> str:
@@ -69,9 +68,8 @@ class ConsoleSession:
         return member_id(self.player)
 
     def say(self, text: str) -> None:
-        """Print a message, without Discord's bold marks and with names for mentions."""
-        named = MENTION.sub(lambda found: self.name_of(int(found[1])), text)
-        print(SLASH.sub("`", named.replace("**", "")), file=self.out)
+        """Print a message, without Discord's bold marks and slash-command slashes."""
+        print(SLASH.sub("`", text.replace("**", "")), file=self.out)
 
     def save(self, picture: Picture, name: str) -> Path:
         """Write a picture into the pictures folder; say where."""
@@ -102,17 +100,22 @@ class ConsoleSession:
             else:
                 name, options = parse_line(line)
                 await self.dispatch(name, options)
+        except ServiceError as error:
+            self.say(f"Refused: {self.style.words(error.phrase)}")
         except (ConsoleError, *PLAYER_ERRORS) as error:
             self.say(f"Refused: {error}")
         return True
 
+    def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
+        """The method that does each command other than the match actions."""
+        raise NotImplementedError
+
     async def dispatch(self, name: str, options: dict[str, str]) -> None:
         """Run a parsed command."""
-        method = COMMANDS[name][0]
-        if method in MATCH_ACTIONS:
-            await self.match_action(method)
+        if name in ACTION_COMMANDS:
+            await self.act(Request(ACTION_COMMANDS[name]))
             return
-        handler = getattr(self, "do_" + method)
+        handler = self.handlers()[name]
         needed = inspect.signature(handler).parameters.values()
         missing = [
             p.name
@@ -149,9 +152,9 @@ class ConsoleSession:
             replay = await replay_picture(record, await self.public_theme())
             self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
-    async def match_action(self, method: str) -> None:
-        """resign, draw offer/accept/decline, takeback ask/grant/refuse, abort, claim."""
-        await self.announce(await getattr(self.service, method)(self._current(), self.me))
+    async def act(self, request: Request) -> None:
+        """Do a match action in the current match and print its news."""
+        await self.announce(await self.service.act(self._current(), self.me, request))
 
 
 def _when(moment: datetime) -> str:

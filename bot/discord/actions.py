@@ -22,27 +22,10 @@ from bot.discord.replies import (
     begin,
     require_permissions,
 )
-from bot.service import Match, MatchService, MatchUpdate, ServiceError
+from bot.discord.text import confirmation
+from bot.service import Match, MatchService, MatchUpdate, Request, ServiceError
 
 log = logging.getLogger("shiftcord.discord")
-
-CONFIRM = {
-    "move": "Played `{notation}`.",
-    "resign": "You resigned.",
-    "timeout": "You claimed the match on time.",
-    "draw_offered": "You offered a draw.",
-    "draw_accepted": "You agreed to the draw.",
-    "draw": "You agreed: the match is drawn.",
-    "draw_declined": "You declined the draw.",
-    "draw_withdrawn": "You withdrew your draw offer.",
-    "takeback_asked": "You asked to take back your last move.",
-    "takeback_accepted": "You agreed to the takeback.",
-    "takeback": "You granted the takeback: `{notation}` is taken back.",
-    "takeback_refused": "You refused the takeback.",
-    "takeback_withdrawn": "You withdrew your takeback request.",
-    "abort": "You aborted the match.",
-    "cancel": "The match is cancelled.",
-}
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:
@@ -93,21 +76,16 @@ async def match_of_server(interaction: discord.Interaction, match_id: int) -> Ma
     return match
 
 
-async def act(
-    interaction: discord.Interaction, match_id: int | None, method: str, **kw: str
-) -> None:
-    """Run a match action of the service (`method`, e.g. "offer_draw") for the user, post the
-    news in the match's thread and confirm privately. `match_id` None: this thread's match."""
+async def act(interaction: discord.Interaction, match_id: int | None, request: Request) -> None:
+    """Do a match action for the user, post the news in the match's thread and confirm
+    privately. `match_id` None: this thread's match."""
     await begin(interaction)
     if match_id is None:
         match_id = (await match_here(interaction)).id
     if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
-    update: MatchUpdate = await getattr(service_of(interaction), method)(
-        match_id, interaction.user.id, **kw
-    )
-    done = CONFIRM.get(update.action, "Done.").format(notation=update.notation)
-    await answer(interaction, done + await announce(interaction, update))
+    update = await service_of(interaction).act(match_id, interaction.user.id, request)
+    await answer(interaction, confirmation(update) + await announce(interaction, update))
 
 
 async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str:
@@ -158,23 +136,33 @@ async def answer_challenge(
         await poster.refresh_challenge(challenge, interaction.message)
         await answer(interaction, done)
         return
-    thread = await _open_thread(interaction, match)
+    thread = await open_thread(interaction, interaction.message, match)
     await poster.refresh_challenge(challenge, interaction.message)
     await answer(interaction, f"The match has started in {thread.mention}.")
 
 
-async def _open_thread(interaction: discord.Interaction, match: Match) -> discord.Thread:
-    """Start the match's thread; if that fails, cancel the match (nothing half-made)."""
+async def open_thread(
+    interaction: discord.Interaction, message: discord.Message | None, match: Match
+) -> discord.Thread:
+    """Start the match's thread on the challenge `message`; if that fails, cancel the
+    match (nothing half-made)."""
     try:
-        return await poster_of(interaction).start_thread(interaction.message, match)
+        if message is None:
+            raise Refusal("The challenge message is gone, so the match has no thread.")
+        return await poster_of(interaction).start_thread(message, match)
     except Exception:
-        try:
-            await service_of(interaction).cancel_match(
-                match.id, match.guild_id, interaction.client.user.id
-            )
-        except ServiceError as error:
-            log.warning("could not cancel match %s after a failed start: %s", match.id, error)
+        await cancel_unstarted(interaction, match)
         raise
+
+
+async def cancel_unstarted(interaction: discord.Interaction, match: Match) -> None:
+    """Cancel a match that could not be given its thread (logged if even that fails)."""
+    try:
+        await service_of(interaction).cancel_match(
+            match.id, match.guild_id, interaction.client.user.id
+        )
+    except ServiceError as error:
+        log.warning("could not cancel match %s after a failed start: %s", match.id, error)
 
 
 async def show_hand(interaction: discord.Interaction, match_id: int | None) -> None:

@@ -13,15 +13,8 @@ import discord
 
 from bot.discord.actions import act, answer_challenge, show_hand
 from bot.discord.replies import answer_error
-from bot.discord.views import CHALLENGE_TEMPLATE, MATCH_TEMPLATE
-
-MATCH_METHODS = {
-    "draw-accept": "accept_draw",
-    "draw-decline": "decline_draw",
-    "takeback-grant": "grant_takeback",
-    "takeback-refuse": "refuse_takeback",
-    "resign": "resign",
-}
+from bot.discord.views import CHALLENGE_TEMPLATE, HAND, MATCH_TEMPLATE
+from bot.match.actions import Request, action_named
 
 
 class RecordButton:
@@ -67,10 +60,10 @@ class MatchButton(RecordButton, discord.ui.DynamicItem[discord.ui.Button], templ
 
     async def press(self, interaction: discord.Interaction) -> None:
         """Answer a proposal, resign, or show the presser their hand."""
-        if self.action == "hand":
+        if self.action == HAND:
             await show_hand(interaction, self.record_id)
         else:
-            await act(interaction, self.record_id, MATCH_METHODS[self.action])
+            await act(interaction, self.record_id, Request(action_named(self.action)))
 
 
 DYNAMIC_ITEMS = (ChallengeButton, MatchButton)

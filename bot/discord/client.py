@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import DYNAMIC_ITEMS
 from bot.discord.cogs import COGS
+from bot.discord.match_commands import action_commands
 from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
@@ -57,6 +58,8 @@ class ShiftcordBot(commands.Bot):
         """Add the cogs and the restart-proof buttons; start the reminder task."""
         for cog in COGS:
             await self.add_cog(cog(self))
+        for command in action_commands():
+            self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self._background and self.reminders is not None:
             self.reminders.start()

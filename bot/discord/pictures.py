@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import games
 import render
+from bot.match.replay import public_line
 from bot.service import MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
-from bot.service.replay import public_line
 from games import GameState
 from games.wording import plural
 

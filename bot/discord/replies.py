@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.options import OptionsError
-from bot.discord.text import ClockText, split_message
+from bot.discord.text import ClockText, discord_style, split_message
 from bot.service import ServiceError
 from games import IllegalMove, InvalidMove
 from games.wording import join_words
@@ -58,6 +58,7 @@ class MissingBotPermissions(Refusal):
         )
 
 
+_STYLE = discord_style()
 PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, IllegalMove)
 
 
@@ -105,6 +106,8 @@ def error_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
         error = error.__cause__  # an option's value could not be read (a game's name...)
+    if isinstance(error, ServiceError):
+        return _STYLE.words(error.phrase)  # members as mentions
     if isinstance(error, PLAYER_ERRORS):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):

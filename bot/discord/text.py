@@ -15,6 +15,23 @@ from datetime import datetime
 import games
 from bot.config import MAX_CLOCK_HOURS
 from bot.discord.options import describe_option, format_options
+from bot.match import actions, events
+from bot.match.events import (
+    DRAW,
+    Agreed,
+    Declined,
+    Ended,
+    Event,
+    Left,
+    Played,
+    Proposed,
+    TakenBack,
+    TurnPassed,
+    Withdrawn,
+)
+from bot.match.phrases import Phrase
+from bot.match.ratings import PROVISIONAL_GAMES, rating_label
+from bot.match.replay import standing_entries
 from bot.service import (
     Challenge,
     GuildSettings,
@@ -28,7 +45,6 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from bot.service.replay import standing_entries
 from games.wording import join_words, plural
 
 MAX_MESSAGE = 2000  # Discord's limit on a message's text
@@ -40,25 +56,26 @@ class ClockText(ValueError):
 
 @dataclass(frozen=True)
 class Style:
-    """How names and times are written: `mention(member_id)` and `when(datetime)`."""
+    """How names, channels and times are written: `mention(member_id)`,
+    `channel(channel_id)` and `when(datetime)`."""
 
     mention: Callable[[int], str]
     when: Callable[[datetime], str]
+    channel: Callable[[int], str] = lambda channel_id: f"<#{channel_id}>"
+
+    def words(self, phrase: Phrase) -> str:
+        """A phrase of the service (a refusal naming members) written in this style."""
+        return phrase.render(self.mention, self.channel)
 
 
 def discord_style() -> Style:
-    """Mentions (`<@id>`) and Discord timestamps shown in each reader's own time zone."""
+    """Mentions (`<@id>`, `<#id>`) and Discord timestamps in each reader's own time zone."""
 
     def when(moment: datetime) -> str:
         stamp = int(moment.timestamp())
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
     return Style(mention=lambda member_id: f"<@{member_id}>", when=when)
-
-
-def seat_name(game: str, seat: int) -> str:
-    """What a seat of the game called `game` is called (its colour, or "Player N")."""
-    return games.get(game).seat_name(seat)
 
 
 # ---- clocks
@@ -96,14 +113,16 @@ def format_clock(hours: int) -> str:
 CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "none")
 
 
-def rules_words(rules: MatchRules) -> str:
-    """The service-level rules of a match in words: clock, timeouts, takebacks."""
+def rules_words(rules: MatchRules, players: int = 2) -> str:
+    """The service-level rules of a match in words: clock, timeouts, takebacks, rated."""
     words = [format_clock(rules.clock_hours)]
     if rules.clock_hours:
         words.append(
             "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
         )
-    words.append("takebacks allowed" if rules.takebacks else "no takebacks")
+    if players > 1:
+        words.append("takebacks allowed" if rules.takebacks else "no takebacks")
+        words.append("rated" if rules.rated else "casual (unrated)")
     return ", ".join(words)
 
 
@@ -121,7 +140,11 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     if ch.pending and ch.open_seats:
         others.append(f"{ch.open_seats} more" if others else "anyone")
     verb = "challenges" if ch.pending else "challenged"
-    lines = [f"{who} {verb} {join_words(others) or 'anyone'} to {game}: {rules_words(ch.rules)}."]
+    rules = rules_words(ch.rules, ch.players)
+    if ch.players == 1:
+        lines = [f"{who} plays {game} alone: {rules}."]
+    else:
+        lines = [f"{who} {verb} {join_words(others) or 'anyone'} to {game}: {rules}."]
     free = len(ch.invited) + ch.open_seats
     if ch.pending:
         if ch.open_seats and len(ch.joined) > 1:
@@ -153,8 +176,7 @@ def thread_name(match: Match, names: Callable[[int], str]) -> str:
 def players_text(match: Match, style: Style) -> str:
     """Players in seat order with their colours: "White: @a, Black: @b"."""
     return ", ".join(
-        f"{seat_name(match.game, s.seat)}: {style.mention(s.member_id)}"
-        + (" (out)" if s.retired else "")
+        f"{match.seat_name(s.seat)}: {style.mention(s.member_id)}" + (" (out)" if s.retired else "")
         for s in match.seats
     )
 
@@ -164,23 +186,23 @@ def start_text(match: Match, style: Style) -> str:
     game = _game_line(match.game, match.game_title, dict(match.options))
     return "\n".join(
         [
-            f"Match #{match.id}: {game}, {rules_words(match.rules)}.",
+            f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats))}.",
             players_text(match, style) + ".",
             turn_text(match, style),
         ]
     )
 
 
-def turn_text(match: Match, style: Style, *, again: bool = False) -> str:
-    """Who acts next and until when ("to move again" with `again`: the same player acts
-    twice in a row, as when a game has them score after a move); for an ended match, its
-    result."""
+def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
+    """Who acts next and until when; with `goes_on`, that the player to act is still
+    playing their turn (a turn of several actions); for an ended match, its result."""
     if not match.active:
         return result_text(match, style)
-    if match.to_act is None:
+    if match.to_act is None or match.current_seat is None:
         return ""
-    seat = seat_name(match.game, match.current_seat or 0)
-    line = f"{style.mention(match.to_act)} ({seat}) to move" + (" again" if again else "")
+    seat = match.seat_name(match.current_seat)
+    who = f"{style.mention(match.to_act)} ({seat})"
+    line = f"{who} to move" + (" again" if goes_on else "")
     if match.paused:
         return line + "; their clock is paused (vacation)."
     if match.deadline is not None:
@@ -199,44 +221,81 @@ def board_caption(match: Match, style: Style) -> str:
     return f"Match #{match.id}, {when}.\n" + turn_text(match, style)
 
 
-_ENDINGS = ("resign", "timeout", "draw", "abort", "cancel")
-_ACTIONS = {
-    "resign": "{actor} resigned.",
-    "timeout": "{actor} ran out of time.",
-    "draw_offered": "{actor} offers a draw.",
-    "draw_accepted": "{actor} agrees to a draw.",
-    "draw_declined": "{actor} declined the draw.",
-    "draw_withdrawn": "{actor} withdrew their draw offer.",
-    "draw": "{actor} agreed: the match is drawn.",
-    "takeback_asked": "{actor} asks to take back their last move.",
-    "takeback_accepted": "{actor} agrees to the takeback.",
-    "takeback_refused": "{actor} refused the takeback.",
-    "takeback_withdrawn": "{actor} withdrew their takeback request.",
-    "abort": "{actor} aborted the match.",
-    "cancel": "A server admin cancelled the match.",
-}
+_NOUNS = {DRAW: "draw offer", "takeback": "takeback request"}
+
+
+def event_line(event: Event, style: Style) -> str:
+    """One event of an action in words ("" for those the turn line or result tells)."""
+    match event:
+        case Played(member=member, notation=notation, words=words):
+            return f"{style.mention(member)} played `{notation}`: {words}."
+        case Left(member=member, how=how):
+            went = "resigned" if how == "resign" else "ran out of time"
+            return f"{style.mention(member)} {went}; the others play on."
+        case Proposed(kind=kind, member=member):
+            ask = "offers a draw" if kind == DRAW else "asks to take back their last move"
+            return f"{style.mention(member)} {ask}."
+        case Agreed(kind=kind, member=member):
+            return (
+                f"{style.mention(member)} agrees to the {'draw' if kind == DRAW else 'takeback'}."
+            )
+        case Declined(kind=kind, member=member):
+            verb = "declined the draw" if kind == DRAW else "refused the takeback"
+            return f"{style.mention(member)} {verb}."
+        case Withdrawn(kind=kind, member=member):
+            return f"{style.mention(member)} withdrew their {_NOUNS[kind]}."
+        case TakenBack(member=member, notation=notation, alone=True):
+            return f"{style.mention(member)} took back `{notation}`."
+        case TakenBack(notation=notation):
+            return f"The move `{notation}` was taken back."
+        case _:  # TurnPassed and Ended: the turn line or the result says it
+            return ""
 
 
 def update_text(update: MatchUpdate, style: Style) -> str:
     """What an action did, then who acts next (or the result)."""
     match = update.match
-    actor = style.mention(update.actor_id) if update.actor_id is not None else "Someone"
-    if update.action == "move":
-        first = f"{actor} played `{update.notation}`: {update.words}."
-    elif update.action == "takeback":
-        first = f"The move `{update.notation}` was taken back."
-    elif update.result is not None and update.action in _ENDINGS:
-        first = ""  # the result's reason says it
-    else:
-        first = _ACTIONS.get(update.action, "{actor}: " + update.action).format(actor=actor)
-    lines = [first]
-    if match.proposal is not None and match.proposal.waiting_for:
+    lines = [event_line(event, style) for event in update.events]
+    if match.active and match.proposal is not None and match.proposal.waiting_for:
         waiting = join_words([style.mention(m) for m in match.proposal.waiting_for])
-        kind = "draw offer" if match.proposal.kind == "draw" else "takeback request"
-        lines.append(f"Waiting for {waiting} to answer the {kind}.")
-    again = update.action == "move" and match.to_act == update.actor_id
-    lines.append(turn_text(match, style, again=again))
+        lines.append(f"Waiting for {waiting} to answer the {_NOUNS[match.proposal.kind]}.")
+    passed = any(isinstance(e, TurnPassed) for e in update.events)
+    goes_on = update.action is actions.MOVE and not passed
+    lines.append(turn_text(match, style, goes_on=goes_on))
     return "\n".join(line for line in lines if line)
+
+
+def confirmation(update: MatchUpdate) -> str:
+    """The private answer to the member who acted: what their action did."""
+    for event in update.events:
+        match event:
+            case Played(notation=notation):
+                return f"Played `{notation}`."
+            case Proposed(kind=events.DRAW):
+                return "You offered a draw."
+            case Proposed():
+                return "You asked to take back your last move."
+            case Agreed(kind=kind):
+                return f"You agreed to the {'draw' if kind == DRAW else 'takeback'}."
+            case Declined(kind=kind):
+                return "You declined the draw." if kind == DRAW else "You refused the takeback."
+            case Withdrawn(kind=kind):
+                return f"You withdrew your {_NOUNS[kind]}."
+            case TakenBack(notation=notation, alone=True):
+                return f"You took back `{notation}`."
+            case TakenBack(notation=notation):
+                return f"You granted the takeback: `{notation}` is taken back."
+            case Left(how="resign") | Ended(how="resign"):
+                return "You resigned."
+            case Left(how="timeout") | Ended(how="timeout"):
+                return "You claimed the match on time."
+            case Ended(how="draw"):
+                return "You agreed: the match is drawn."
+            case Ended(how="abort"):
+                return "You aborted the match."
+            case Ended(how="cancel"):
+                return "The match is cancelled."
+    return "Done."
 
 
 def result_text(match: Match, style: Style) -> str:
@@ -248,10 +307,11 @@ def result_text(match: Match, style: Style) -> str:
         head = "Drawn"
     elif result.winners:
         winners = [
-            f"{style.mention(m)} ({seat_name(match.game, match.seat_of(m) or 0)})"
-            for m in result.winners
+            f"{style.mention(m)} ({match.seat_name(match.seat_of(m) or 0)})" for m in result.winners
         ]
         head = f"{join_words(winners)} won"
+    elif match.solo and result.how not in ("abort", "cancel"):
+        head = f"{style.mention(match.members[0])} lost"
     else:
         head = "Ended without a result"
     lines = [f"**{head}**: {result.reason}"]
@@ -262,12 +322,15 @@ def result_text(match: Match, style: Style) -> str:
         lines.append(f"Scores: {scores}.")
     if result.rating_changes:
         changes = ", ".join(
-            f"{style.mention(c.member_id)} {c.before} → {c.after} ({c.delta:+d})"
+            f"{style.mention(c.member_id)} {c.before} → "
+            f"{rating_label(c.mu_after, c.games_after)} ({c.delta:+d})"
             for c in result.rating_changes
         )
         lines.append(f"Ratings: {changes}.")
-    if not result.rated and result.how in ("abort", "cancel"):
-        lines.append("Unrated.")
+    elif match.solo:
+        lines.append("Solo matches are never rated.")
+    elif not result.rated:
+        lines.append("Unrated." if result.how in ("abort", "cancel") else "Casual: unrated.")
     return "\n".join(lines)
 
 
@@ -316,7 +379,9 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
     lines = []
     for m in matches:
         result = m.result
-        if result is None or not (result.winners or result.draw):
+        if m.solo and result is not None and result.how not in ("abort", "cancel"):
+            outcome = "won" if result.winners else "lost"
+        elif result is None or not (result.winners or result.draw):
             outcome = "no result"
         elif result.draw:
             outcome = "draw"
@@ -325,6 +390,8 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
         players = " vs ".join(style.mention(x) for x in m.members)
         when = style.when(m.ended_at) if m.ended_at else ""
         moves = plural(m.ply, "move")
+        if len(m.seats) > 1 and not m.rules.rated:
+            moves += ", casual"
         lines.append(f"#{m.id} {m.game_title}: {players}: {outcome} ({moves}) {when}".rstrip())
     return clip("\n".join(lines))
 
@@ -348,7 +415,7 @@ def standings_text(title: str, standings: Sequence[Standing], style: Style) -> s
     lines = [f"**{title} standings**"]
     for s in standings:
         lines.append(
-            f"{s.rank}. {style.mention(s.member_id)}: {s.rating} "
+            f"{s.rank}. {style.mention(s.member_id)}: {s.label} "
             f"({s.games} played: {s.wins} won, {s.draws} drawn, {s.losses} lost)"
         )
     return clip("\n".join(lines))
@@ -361,11 +428,19 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
     for g in stats.games:
         rank = f", rank {g.rank}" if g.rank else ""
         lines.append(
-            f"{games.get(g.game).title}: rating {g.rating}{rank}; {g.games} played, "
+            f"{games.get(g.game).title}: rating {g.label}{rank}; {g.games} played, "
             f"{g.wins} won, {g.draws} drawn, {g.losses} lost."
         )
-    if not stats.games:
+    for solo in stats.solo:
+        best = f", best score {solo.best_score}" if solo.best_score is not None else ""
+        lines.append(
+            f"{games.get(solo.game).title} solo: {solo.played} played, {solo.won} won, "
+            f"{solo.played - solo.won} lost{best}."
+        )
+    if not stats.games and not stats.solo:
         lines.append("No finished rated matches yet.")
+    if any(g.label.endswith("?") for g in stats.games):
+        lines.append(f"A rating with ? is provisional: fewer than {PROVISIONAL_GAMES} rated games.")
     return "\n".join(lines)
 
 
@@ -397,9 +472,10 @@ def settings_text(member: MemberSettings, style: Style) -> str:
     return "\n".join(lines)
 
 
-def guild_settings_text(guild: GuildSettings) -> str:
+def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     """A server's defaults in words."""
-    where = f"<#{guild.challenge_channel_id}>" if guild.challenge_channel_id else "any channel"
+    channel = guild.challenge_channel_id
+    where = style.channel(channel) if channel else "any channel"
     return (
         f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
         f"Pictures: the {guild.picture_theme} theme."

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import discord
 
+from bot.match import actions
+from bot.match.events import DRAW
 from bot.service import Challenge, Match
 
+#: The "My hand" button's key (it shows a view; it is no match action).
+HAND = "hand"
 CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
-MATCH_ACTIONS = (
-    "draw-accept",
-    "draw-decline",
-    "takeback-grant",
-    "takeback-refuse",
-    "resign",
-    "hand",
-)
-MATCH_TEMPLATE = r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_ACTIONS) + ")"
+MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND)
+MATCH_TEMPLATE = r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_KEYS) + ")"
+#: The buttons answering each kind of proposal: yes, then no.
+_ANSWERS = {
+    DRAW: (actions.ACCEPT_DRAW, actions.DECLINE_DRAW),
+    "takeback": (actions.GRANT_TAKEBACK, actions.REFUSE_TAKEBACK),
+}
 
 
 def challenge_id(challenge: int, action: str) -> str:
@@ -67,21 +69,17 @@ def match_view(match: Match) -> discord.ui.View | None:
     buttons = []
     proposal = match.proposal if match.active else None
     if proposal is not None:
-        yes, no = ("draw-accept", "draw-decline")
-        labels = ("Accept draw", "Decline draw")
-        if proposal.kind == "takeback":
-            yes, no = ("takeback-grant", "takeback-refuse")
-            labels = ("Grant takeback", "Refuse takeback")
+        yes, no = _ANSWERS[proposal.kind]
         buttons += [
             discord.ui.Button(
-                label=labels[0],
+                label=yes.button,
                 style=discord.ButtonStyle.success,
-                custom_id=match_id(match.id, yes),
+                custom_id=match_id(match.id, yes.key),
             ),
             discord.ui.Button(
-                label=labels[1],
+                label=no.button,
                 style=discord.ButtonStyle.secondary,
-                custom_id=match_id(match.id, no),
+                custom_id=match_id(match.id, no.key),
             ),
         ]
     if match.active and match.has_secrets:
@@ -89,7 +87,7 @@ def match_view(match: Match) -> discord.ui.View | None:
             discord.ui.Button(
                 label="My hand",
                 style=discord.ButtonStyle.primary,
-                custom_id=match_id(match.id, "hand"),
+                custom_id=match_id(match.id, HAND),
             )
         )
     return _view(*buttons)
@@ -101,6 +99,6 @@ def resign_view(match: Match) -> discord.ui.View | None:
         discord.ui.Button(
             label=f"Resign match #{match.id}",
             style=discord.ButtonStyle.danger,
-            custom_id=match_id(match.id, "resign"),
+            custom_id=match_id(match.id, actions.RESIGN.key),
         )
     )

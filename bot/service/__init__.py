@@ -1,14 +1,16 @@
-"""The match service: challenges, moves, clocks, results and records, on the SQLite store.
+"""The match service: challenges, match actions, clocks, results and records, over the
+store. Every match action is one thin transaction: read the match, ask the match rules
+(`bot.match.rules`), store their decision, return the update with its events.
 
 No Discord here: the Discord layer and the local console call the same async methods.
-Every method checks everything first and raises a `ServiceError` subclass (message for
+Every method checks everything first and raises a `ServiceError` subclass (words for
 the player) without changing anything when it refuses.
 
     service = await MatchService.open(settings)
     challenge = await service.create_challenge(guild, channel, alice, "skift", opponents=[bob])
     started = await service.accept_challenge(challenge.id, bob)
     await service.attach_channel(started.match.id, thread_id)
-    update = await service.move(started.match.id, started.match.to_act, "c3-c4")
+    update = await service.act(started.match.id, started.match.to_act, Request(MOVE, "c3-c4"))
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ from __future__ import annotations
 import random
 
 from bot.config import Settings
-from bot.service.base import Clock, utc_now
-from bot.service.challenges import ChallengeMixin
-from bot.service.errors import (
+from bot.match.actions import MatchAction, Request
+from bot.match.errors import (
     BadOption,
     ChallengeClosed,
     ChannelBusy,
@@ -36,11 +37,7 @@ from bot.service.errors import (
     TakebackRefused,
     TooLate,
 )
-from bot.service.export import export_text, replay_export
-from bot.service.play import PlayMixin
-from bot.service.proposals import ProposalMixin
-from bot.service.queries import QueryMixin
-from bot.service.records import (
+from bot.match.records import (
     Challenge,
     ChallengeUpdate,
     LogEntry,
@@ -53,15 +50,20 @@ from bot.service.records import (
     Proposal,
     RatingChange,
     Seat,
-    display_rating,
 )
-from bot.service.replay import rebuild_state
+from bot.match.replay import rebuild_state
+from bot.service.base import Clock, utc_now
+from bot.service.challenges import ChallengeMixin
+from bot.service.export import export_text, replay_export
+from bot.service.play import PlayMixin
+from bot.service.queries import QueryMixin
 from bot.service.reports import (
     GameStats,
     GuildSettings,
     MemberSettings,
     PlayerStats,
     Reminder,
+    SoloStats,
     Standing,
     TickReport,
     Vacation,
@@ -83,6 +85,7 @@ __all__ = [
     "LimitReached",
     "LogEntry",
     "Match",
+    "MatchAction",
     "MatchOver",
     "MatchRecord",
     "MatchResult",
@@ -101,14 +104,15 @@ __all__ = [
     "RatingChange",
     "Reminder",
     "ReplayError",
+    "Request",
     "Seat",
     "ServiceError",
+    "SoloStats",
     "Standing",
     "TakebackRefused",
     "TickReport",
     "TooLate",
     "Vacation",
-    "display_rating",
     "export_text",
     "rebuild_state",
     "replay_export",
@@ -116,8 +120,9 @@ __all__ = [
 ]
 
 
-class MatchService(ChallengeMixin, PlayMixin, ProposalMixin, SettingsMixin, QueryMixin):
-    """The whole match service over one `Store`; see the mixins for the methods."""
+class MatchService(ChallengeMixin, PlayMixin, SettingsMixin, QueryMixin):
+    """The whole match service over one `Store`. Each part (challenges, play, clocks and
+    settings, queries) builds only on `ServiceBase`, never on another part."""
 
     @classmethod
     async def open(

@@ -1,4 +1,5 @@
-"""Challenges: named or open seats, accept/join, decline, cancel, expiry, start of a match."""
+"""Challenges: named or open seats, accept/join, decline, withdraw, and the start of a
+match when the last seat is taken (a solo challenge starts at once)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,11 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-import aiosqlite
-
 import games
 from bot.config import MAX_CLOCK_HOURS
-from bot.service import challenge_rows, tables
-from bot.service.base import ServiceBase, snapshot
-from bot.service.errors import (
+from bot.match import rules
+from bot.match.decision import Situation, snapshot
+from bot.match.errors import (
     BadOption,
     ChallengeClosed,
     ChannelBusy,
@@ -20,9 +19,9 @@ from bot.service.errors import (
     NotAllowed,
     NotFound,
 )
-from bot.service.records import (
+from bot.match.phrases import Phrase
+from bot.match.records import (
     DECLINED,
-    EXPIRED,
     PENDING,
     STARTED,
     WITHDRAWN,
@@ -31,25 +30,56 @@ from bot.service.records import (
     Match,
     MatchRules,
 )
+from bot.match.seating import seat_order, seated_options
+from bot.service.base import ServiceBase
+from bot.store import challenges as challenge_rows
+from bot.store import matches as match_rows
+from bot.store import members as member_rows
+from bot.store.sql import Connection
 from games.wording import plural
 
 _CLOSED_WORDS = {
     STARTED: "has already been accepted",
     DECLINED: "was declined",
     WITHDRAWN: "was withdrawn",
-    EXPIRED: "has expired",
+    "expired": "has expired",
 }
 
 
 def check_clock(hours: int) -> int:
-    """A clock in hours per move (0: none), or BadOption saying what is allowed."""
-    if not isinstance(hours, int) or hours < 0:
+    """A clock in hours per turn (0: none), or BadOption saying what is allowed."""
+    if not isinstance(hours, int) or isinstance(hours, bool) or hours < 0:
         raise BadOption(f"A clock is a whole number of hours per move (0: none), not {hours!r}.")
     if hours > MAX_CLOCK_HOURS:
         raise BadOption(
             f"A clock can be at most {MAX_CLOCK_HOURS // 24} days per move, not {hours} hours."
         )
     return hours
+
+
+def _checked_setup(
+    game: games.Game, seats: int, invited: int, options: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The game's options for `seats` players, checked by making a position; BadOption
+    saying why when the count or an option does not fit."""
+    if seats < 1 + invited:
+        raise BadOption(
+            f"A challenge for {seats} players has no room for you and "
+            f"{plural(invited, 'opponent')}."
+        )
+    try:
+        game.check_players(seats)
+        resolved = game.resolve_options(options)
+        for option in game.options:
+            if option.names_player and resolved[option.name] >= seats:
+                raise ValueError(
+                    f"Option {option.name} names player {resolved[option.name] + 1}, "
+                    f"but only {seats} will play."
+                )
+        game.new(seats, seed=0, options=resolved)
+    except ValueError as error:
+        raise BadOption(str(error)) from None
+    return resolved
 
 
 class ChallengeMixin(ServiceBase):
@@ -68,15 +98,18 @@ class ChallengeMixin(ServiceBase):
         clock_hours: int | None = None,
         auto_timeout: bool = False,
         takebacks: bool = True,
+        rated: bool = True,
     ) -> Challenge:
         """Post a challenge in `channel_id`.
 
         `opponents` are invited by name; `players` is the total seat count (default: the
-        challenger, the opponents, and for an open challenge the game's minimum); seats
-        beyond the named ones are open to anyone. `options` are the game's options (values
-        of options with `names_player` are join indexes: 0 the challenger, 1 the next to
-        join...). `clock_hours`: None for the server's default, 0 for no clock, else hours
-        per move. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
+        challenger, the opponents, and for an open challenge the game's minimum, at least
+        two); seats beyond the named ones are open to anyone. One player is a solo match:
+        it starts at once (the challenge comes back started, with its `match_id`).
+        `options` are the game's options (values of options with `names_player` are join
+        indexes: 0 the challenger, 1 the next to join...). `clock_hours`: None for the
+        server's default, 0 for no clock, else hours per turn. `rated`: False for a casual
+        match. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
         channel), NotAllowed (challenging oneself).
         """
         try:
@@ -86,34 +119,18 @@ class ChallengeMixin(ServiceBase):
         invited = list(dict.fromkeys(opponents))
         if challenger_id in invited:
             raise NotAllowed("You cannot challenge yourself.")
-        seats = players or (1 + len(invited) if invited else game_rules.min_players)
-        if seats < 1 + len(invited):
-            raise BadOption(
-                f"A challenge for {seats} players has no room for you and "
-                f"{plural(len(invited), 'opponent')}."
-            )
-        try:
-            game_rules.check_players(seats)
-            resolved = game_rules.resolve_options(options)
-            for option in game_rules.options:
-                if option.names_player and resolved[option.name] >= seats:
-                    raise ValueError(
-                        f"Option {option.name} names player {resolved[option.name] + 1}, "
-                        f"but only {seats} will play."
-                    )
-            game_rules.new(seats, seed=0, options=resolved)
-        except ValueError as error:
-            raise BadOption(str(error)) from None
+        seats = players or (1 + len(invited) if invited else max(2, game_rules.min_players))
+        resolved = _checked_setup(game_rules, seats, len(invited), options)
         if clock_hours is not None:
             check_clock(clock_hours)
         now = self.now()
         async with self.store.transaction() as conn:
-            guild = await self._guild_row(conn, guild_id)
-            if guild["challenge_channel_id"] not in (None, channel_id):
+            default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
+            if challenge_channel not in (None, channel_id):
                 raise ChannelBusy(
-                    f"Challenges in this server go in <#{guild['challenge_channel_id']}>."
+                    Phrase("Challenges in this server go in {channel}.", channel=challenge_channel)
                 )
-            hours = guild["clock_hours"] if clock_hours is None else clock_hours
+            hours = default_clock if clock_hours is None else clock_hours
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
@@ -125,18 +142,22 @@ class ChallengeMixin(ServiceBase):
                 game=game_rules.name,
                 players=seats,
                 options=resolved,
-                rules=MatchRules(hours, auto_timeout, takebacks),
+                rules=MatchRules(hours, auto_timeout, takebacks, rated),
                 invited=invited,
                 now=now,
                 expires=expires,
             )
-            return await challenge_rows.fetch_challenge(conn, challenge_id)
+            challenge = await self._challenge(conn, challenge_id)
+            if seats == 1:
+                await self._start(conn, challenge, now)
+                challenge = await self._challenge(conn, challenge_id)
+            return challenge
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
         """Accept an invitation or take an open seat; the last seat filled starts the match.
 
-        The started match has seats in random order and no channel yet: create its thread
-        and call `attach_channel`. Raises NotFound, ChallengeClosed (also when expired),
+        The started match has no channel yet: create its thread and call
+        `attach_channel`. Raises NotFound, ChallengeClosed (also when expired),
         NotAllowed (not invited and no open seat, or already in), LimitReached.
         """
         now = self.now()
@@ -150,17 +171,12 @@ class ChallengeMixin(ServiceBase):
             if len(challenge.joined) + 1 == challenge.players:  # this answer starts the match
                 for other in challenge.joined:
                     await self._check_active_limit(conn, other, starting=True)
-            await conn.execute(
-                "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
-                "VALUES (?, ?, 0, ?) ON CONFLICT (challenge_id, member_id) "
-                "DO UPDATE SET join_index = excluded.join_index",
-                (challenge_id, member_id, len(challenge.joined)),
-            )
-            challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
+            await challenge_rows.take_seat(conn, challenge_id, member_id, len(challenge.joined))
+            challenge = await self._challenge(conn, challenge_id)
             match = None
             if len(challenge.joined) == challenge.players:
                 match = await self._start(conn, challenge, now)
-                challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
+                challenge = await self._challenge(conn, challenge_id)
             return ChallengeUpdate(challenge, match)
 
     async def decline_challenge(self, challenge_id: int, member_id: int) -> Challenge:
@@ -172,32 +188,15 @@ class ChallengeMixin(ServiceBase):
             challenge = await self._pending(conn, challenge_id, now)
             if member_id == challenge.challenger_id:
                 raise NotAllowed("You cannot decline your own challenge; withdraw it instead.")
-            row = await tables.one(
-                conn,
-                "SELECT invited, join_index FROM challenge_members "
-                "WHERE challenge_id = ? AND member_id = ?",
-                (challenge_id, member_id),
-            )
-            if row is None:
+            seat = await challenge_rows.membership(conn, challenge_id, member_id)
+            if seat is None:
                 raise NotAllowed("You are not part of this challenge.")
-            invited, join_index = row
+            invited, join_index = seat
             if join_index is None:  # named and not joined yet
-                await self._close(conn, challenge_id, DECLINED)
+                await challenge_rows.set_status(conn, challenge_id, DECLINED)
             else:
-                leave = (
-                    "UPDATE challenge_members SET join_index = NULL"  # still named: theirs
-                    if invited
-                    else "DELETE FROM challenge_members"
-                )
-                await conn.execute(
-                    f"{leave} WHERE challenge_id = ? AND member_id = ?", (challenge_id, member_id)
-                )
-                await conn.execute(
-                    "UPDATE challenge_members SET join_index = join_index - 1 "
-                    "WHERE challenge_id = ? AND join_index > ?",
-                    (challenge_id, join_index),
-                )
-            return await challenge_rows.fetch_challenge(conn, challenge_id)
+                await challenge_rows.leave_seat(conn, challenge_id, member_id, invited, join_index)
+            return await self._challenge(conn, challenge_id)
 
     async def cancel_challenge(self, challenge_id: int, member_id: int) -> Challenge:
         """The challenger withdraws a pending challenge. Raises NotFound, ChallengeClosed,
@@ -207,54 +206,39 @@ class ChallengeMixin(ServiceBase):
             challenge = await self._pending(conn, challenge_id, now)
             if member_id != challenge.challenger_id:
                 raise NotAllowed("Only the challenger can withdraw this challenge.")
-            await self._close(conn, challenge_id, WITHDRAWN)
-            return await challenge_rows.fetch_challenge(conn, challenge_id)
+            await challenge_rows.set_status(conn, challenge_id, WITHDRAWN)
+            return await self._challenge(conn, challenge_id)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
         """Remember the message that shows the challenge (to edit it after a restart)."""
         async with self.store.transaction() as conn:
-            await conn.execute(
-                "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
-            )
-            challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
-        if challenge is None:
-            raise NotFound(f"There is no challenge #{challenge_id}.")
-        return challenge
+            await challenge_rows.set_message(conn, challenge_id, message_id)
+            return await self._challenge(conn, challenge_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""
         async with self.store.reading() as conn:
-            challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
-        if challenge is None:
-            raise NotFound(f"There is no challenge #{challenge_id}.")
-        return challenge
+            return await self._challenge(conn, challenge_id)
 
     async def pending_challenges(
         self, *, member_id: int | None = None, guild_id: int | None = None
     ) -> list[Challenge]:
         """Pending challenges a member made, joined or is invited to, and/or of one server,
         oldest first."""
-        where = ["status = 'pending'", "expires_at > ?"]
-        params: list[Any] = [tables.ts(self.now())]
-        if member_id is not None:
-            where.append("id IN (SELECT challenge_id FROM challenge_members WHERE member_id = ?)")
-            params.append(member_id)
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
         async with self.store.reading() as conn:
-            return await challenge_rows.fetch_challenges(
-                conn, " AND ".join(where) + " ORDER BY id", params
-            )
+            return await challenge_rows.pending_challenges(conn, self.now(), member_id, guild_id)
 
     # --- shared steps ----------------------------------------------------------------------
 
-    async def _pending(
-        self, conn: aiosqlite.Connection, challenge_id: int, now: datetime
-    ) -> Challenge:
+    @staticmethod
+    async def _challenge(conn: Connection, challenge_id: int) -> Challenge:
         challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
         if challenge is None:
             raise NotFound(f"There is no challenge #{challenge_id}.")
+        return challenge
+
+    async def _pending(self, conn: Connection, challenge_id: int, now: datetime) -> Challenge:
+        challenge = await self._challenge(conn, challenge_id)
         if challenge.status != PENDING:
             words = _CLOSED_WORDS.get(challenge.status, "is closed")
             raise ChallengeClosed(f"Challenge #{challenge_id} {words}.")
@@ -262,64 +246,51 @@ class ChallengeMixin(ServiceBase):
             raise ChallengeClosed(f"Challenge #{challenge_id} has expired.")
         return challenge
 
-    @staticmethod
-    async def _close(conn: aiosqlite.Connection, challenge_id: int, status: str) -> None:
-        await conn.execute("UPDATE challenges SET status = ? WHERE id = ?", (status, challenge_id))
-
     async def _check_active_limit(
-        self, conn: aiosqlite.Connection, member_id: int, *, starting: bool = False
+        self, conn: Connection, member_id: int, *, starting: bool = False
     ) -> None:
         """LimitReached when the member already plays the most matches allowed at once;
         `starting`: they are another player of a match this answer would start."""
-        active = await tables.active_match_count(conn, member_id)
+        active = await match_rows.active_match_count(conn, member_id)
         if active < self.settings.max_active_matches:
             return
         if starting:
             raise LimitReached(
-                f"<@{member_id}> already plays {plural(active, 'match')}, the most allowed at "
-                "once, so this match cannot start until they finish one."
+                Phrase(
+                    f"{{0}} already plays {plural(active, 'match')}, the most allowed at "
+                    "once, so this match cannot start until they finish one.",
+                    (member_id,),
+                )
             )
         raise LimitReached(
             f"You already play {plural(active, 'match')}, the most allowed at once; "
             "finish one first."
         )
 
-    async def _check_pending_limit(
-        self, conn: aiosqlite.Connection, member_id: int, now: datetime
-    ) -> None:
+    async def _check_pending_limit(self, conn: Connection, member_id: int, now: datetime) -> None:
         """LimitReached when the member already has the most pending challenges allowed."""
-        (pending,) = await tables.one(
-            conn,
-            "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending' "
-            "AND expires_at > ?",
-            (member_id, tables.ts(now)),
-        )
+        pending = await challenge_rows.pending_count(conn, member_id, now)
         if pending >= self.settings.max_pending_challenges:
             raise LimitReached(
                 f"You already have {plural(pending, 'open challenge')}, the most allowed; "
                 "wait for answers or withdraw one."
             )
 
-    async def _start(
-        self, conn: aiosqlite.Connection, challenge: Challenge, now: datetime
-    ) -> Match:
-        """Seat the players in random order, make the first position from a stored seed."""
-        game_rules = games.get(challenge.game)
+    async def _start(self, conn: Connection, challenge: Challenge, now: datetime) -> Match:
+        """Seat the players (a random first player, then round in join order), make the
+        first position from a stored seed, and start the first turn's clock."""
+        game = games.get(challenge.game)
         count = challenge.players
-        seat_of_join = self._rng.sample(range(count), count)
+        seat_of_join = seat_order(count, self._rng.randrange(count))
         seed = self._rng.getrandbits(62)
-        options = dict(challenge.options)
-        for option in game_rules.options:
-            if option.names_player:
-                options[option.name] = seat_of_join[options[option.name]]
-        state = game_rules.new(count, seed=seed, options=options)
-        match_id = await tables.insert_match(
+        options = seated_options(game, challenge.options, seat_of_join)
+        state = game.new(count, seed=seed, options=options)
+        match_id = await match_rows.insert_match(
             conn, challenge, seed, seat_of_join, options, snapshot(state), now
         )
-        await conn.execute(
-            "UPDATE challenges SET status = 'started', match_id = ? WHERE id = ?",
-            (match_id, challenge.id),
-        )
-        match = await tables.fetch_match(conn, match_id)
-        columns = await self._turn_columns(conn, match, state, now, fresh=True)
-        return await self._commit(conn, match, now, columns=columns, state=state)
+        await challenge_rows.set_status(conn, challenge.id, STARTED, match_id)
+        match = await match_rows.fetch_match(conn, match_id)
+        assert match is not None
+        away = await member_rows.away(conn, list(match.members), now)
+        decision = rules.start(match, Situation(now, away))
+        return await self._store_decision(conn, match, decision, now)

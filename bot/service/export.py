@@ -15,10 +15,10 @@ import json
 import re
 from collections.abc import Callable, Mapping
 
+from bot.match.errors import ReplayError
+from bot.match.records import MatchRecord
+from bot.match.replay import MOVE, RETIRE, rebuild_state, standing_entries
 from bot.service.base import when
-from bot.service.errors import ReplayError
-from bot.service.records import MatchRecord
-from bot.service.replay import MOVE, RETIRE, rebuild_state, standing_entries
 from games import GameState
 
 _MOVE_LINE = re.compile(r"^(\d+)\. Seat (\d+): (.+) \(([^()]*)\)$")

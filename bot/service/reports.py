@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.service.records import Challenge, Match, MatchUpdate
+from bot.match.ratings import rating_label
+from bot.match.records import Challenge, Match, MatchUpdate
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ class TickReport:
 
 @dataclass(frozen=True)
 class Standing:
-    """One line of a server's standings in one game."""
+    """One line of a server's standings in one game (`rating` as displayed, see
+    `bot.match.ratings`; `label` marks it provisional: "1480?")."""
 
     rank: int
     member_id: int
@@ -79,10 +81,15 @@ class Standing:
     draws: int
     losses: int
 
+    @property
+    def label(self) -> str:
+        """The rating as shown, with "?" while provisional."""
+        return rating_label(self.mu, self.games)
+
 
 @dataclass(frozen=True)
 class GameStats:
-    """A member's record in one game of one server."""
+    """A member's rated record in one game of one server (`label`: the rating as shown)."""
 
     game: str
     rating: int
@@ -91,13 +98,26 @@ class GameStats:
     wins: int
     draws: int
     losses: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class SoloStats:
+    """A member's solo matches of one game in one server: never rated, only counted."""
+
+    game: str
+    played: int
+    won: int
+    best_score: int | None
 
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """A member's statistics in one server: per game, plus active matches everywhere."""
+    """A member's statistics in one server: per game, solo results, and active matches
+    everywhere."""
 
     member_id: int
     guild_id: int
     games: tuple[GameStats, ...]
     active_matches: int
+    solo: tuple[SoloStats, ...] = ()

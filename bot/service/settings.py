@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 import render
-from bot.service import tables
+from bot.match.errors import BadOption
 from bot.service.base import known_theme
 from bot.service.challenges import check_clock
 from bot.service.clocks import ClockMixin
-from bot.service.errors import BadOption
 from bot.service.reports import GuildSettings, MemberSettings
+from bot.store import members as member_rows
 
 
 def check_theme(name: str) -> str:
@@ -26,18 +24,6 @@ def check_theme(name: str) -> str:
         known = ", ".join(render.THEMES)
         raise BadOption(f"There is no picture theme {name!r}; choose one of: {known}.")
     return wanted
-
-
-async def _upsert(
-    conn: aiosqlite.Connection, table: str, key: str, key_value: int, column: str, value: Any
-) -> None:
-    """Set one column of the row `key = key_value` of `table`, creating the row if needed
-    (its other columns keep their defaults)."""
-    await conn.execute(
-        f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
-        f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}",
-        (key_value, value),
-    )
 
 
 class SettingsMixin(ClockMixin):
@@ -61,17 +47,16 @@ class SettingsMixin(ClockMixin):
 
     async def _set_member(self, member_id: int, column: str, value: Any) -> MemberSettings:
         async with self.store.transaction() as conn:
-            await _upsert(conn, "members", "member_id", member_id, column, value)
+            await member_rows.upsert(conn, "members", "member_id", member_id, column, value)
             return await self._member(conn, member_id, self.now())
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's default clock, challenge channel and picture theme."""
         async with self.store.reading() as conn:
-            row = await self._guild_row(conn, guild_id)
-        return GuildSettings(guild_id, **row)
+            return GuildSettings(guild_id, *await self._guild_defaults(conn, guild_id))
 
     async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
-        """Set the server's default clock in hours per move (0: no clock). Raises BadOption."""
+        """Set the server's default clock in hours per turn (0: no clock). Raises BadOption."""
         check_clock(clock_hours)
         return await self._set_guild(guild_id, "clock_hours", clock_hours)
 
@@ -85,20 +70,13 @@ class SettingsMixin(ClockMixin):
 
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async with self.store.transaction() as conn:
-            await _upsert(conn, "guilds", "guild_id", guild_id, column, value)
-            row = await self._guild_row(conn, guild_id)
-        return GuildSettings(guild_id, **row)
+            await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
+            return GuildSettings(guild_id, *await self._guild_defaults(conn, guild_id))
 
     async def picture_theme(self, guild_id: int, member_id: int | None = None) -> str:
         """The theme to draw in: for a public picture of the server's (`member_id` None)
         the server's theme; for a picture shown to one member privately, the member's own
         theme, or the server's when they chose none."""
         async with self.store.reading() as conn:
-            row = await tables.one(
-                conn,
-                "SELECT (SELECT picture_theme FROM members WHERE member_id = ?), "
-                "(SELECT picture_theme FROM guilds WHERE guild_id = ?)",
-                (member_id, guild_id),
-            )
-        own, server = row
+            own, server = await member_rows.themes(conn, guild_id, member_id)
         return own if own in render.THEMES else known_theme(server)

@@ -17,7 +17,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.config import Settings
-from bot.migrations import DatabaseTooNew, known_version, migrate
+from bot.store.migrations import DatabaseTooNew, known_version, migrate
 
 __all__ = ["DatabaseTooNew", "Store", "StoreError", "backup"]
 

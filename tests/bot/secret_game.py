@@ -108,6 +108,7 @@ class HiddenSums(Game):
     min_players = max_players = 2
     seat_names = ("North", "South")
     summary = "Add 1 or 2 to the total; whoever reaches 6 wins."
+    hidden_information = True
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None):
         """Deal each seat a secret card from the seed."""

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
+from bot.match.actions import MOVE, Request
 from bot.service import Match, MatchService, rebuild_state
 from games import GameState
 
@@ -73,7 +74,7 @@ async def play_first_legal(service: MatchService, match: Match, moves: int) -> M
     for _ in range(moves):
         state = match._state
         notation = state.format_move(state.legal_moves()[0])
-        match = (await service.move(match.id, match.to_act, notation)).match
+        match = (await service.act(match.id, match.to_act, Request(MOVE, notation))).match
     return match
 
 

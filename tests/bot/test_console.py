@@ -53,7 +53,7 @@ def test_parse_line_reads_named_and_positional_options():
         parse_line("resign now")
     assert parse_line("board contrast") == ("board", {"theme": "contrast"})
     with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
-        parse_line("challenge skift bob carol dave 4 x 3d yes no extra")
+        parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes extra")
 
 
 @pytest.mark.asyncio

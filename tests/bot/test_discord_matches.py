@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from bot.discord.text import seat_name
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -38,7 +37,7 @@ async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> tuple[in
         after = await bot.service.get_match(match_id)
         if after.active:
             assert post.json["allowed_mentions"]["users"] == [after.to_act]
-            turn = f"<@{after.to_act}> ({seat_name(after.game, after.current_seat)}) to move"
+            turn = f"<@{after.to_act}> ({after.seat_name(after.current_seat)}) to move"
             if after.to_act == match.to_act:
                 turn, again = turn + " again", again + 1
             deadline = (

@@ -314,6 +314,7 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
         return self
 
     monkeypatch.setattr(state_class, "view", view)  # the game now has secrets
+    monkeypatch.setattr(state_class.game, "hidden_information", True)
     mover, other = await players(bot, match_id)
     notation = await a_legal_move(bot, match_id, mover)
     to_act = (await bot.service.get_match(match_id)).current_seat

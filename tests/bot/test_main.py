@@ -18,8 +18,8 @@ import pytest
 from bot import __main__ as cli
 from bot.discord.client import ShiftcordBot
 from bot.logs import setup_logging
-from bot.migrations import LATEST
 from bot.service import MatchService
+from bot.store.migrations import LATEST
 from tests.bot.discord_harness import settings_for
 
 GOLDEN = Path(__file__).parent / "golden" / "commands.json"

@@ -176,7 +176,7 @@ async def test_limits_on_pending_challenges_and_active_matches(tmp_path, clock):
             await service.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[8])
         # a challenge posted before the challenger reached the limit cannot start now
         before = dump(service.store.path)
-        with pytest.raises(LimitReached, match="<@6> already plays 1 match, .* cannot start"):
+        with pytest.raises(LimitReached, match="member 6 already plays 1 match, .* cannot start"):
             await service.accept_challenge(early.id, 9)
         assert dump(service.store.path) == before
     finally:
@@ -210,8 +210,11 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
     await service.set_guild_clock(GUILD, 24)
     settings = await service.set_challenge_channel(GUILD, 4242)
     assert settings.clock_hours == 24 and settings.challenge_channel_id == 4242
-    with pytest.raises(ChannelBusy, match="<#4242>"):
+    with pytest.raises(
+        ChannelBusy, match="^Challenges in this server go in channel 4242"
+    ) as caught:
         await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    assert caught.value.phrase.render(channel=lambda c: f"<#{c}>").endswith("<#4242>.")
     posted = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[2])
     assert posted.rules.clock_hours == 24
     none = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[3], clock_hours=0)

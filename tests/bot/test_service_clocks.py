@@ -7,6 +7,8 @@ from datetime import timedelta
 
 import pytest
 
+from bot.match.actions import CLAIM, MOVE, Request
+from bot.match.events import Ended
 from bot.service import ClockError
 from tests.bot.service_fixtures import (
     play_first_legal,
@@ -71,7 +73,7 @@ async def test_matches_without_a_clock_still_get_the_daily_reminder(service, clo
     clock.advance(days=30)
     assert kinds(await service.tick()) == [(match.id, match.to_act, "idle")]
     with pytest.raises(ClockError, match="no clock"):
-        await service.claim_timeout(match.id, match.seats[1].member_id)
+        await service.act(match.id, match.seats[1].member_id, Request(CLAIM))
 
 
 @pytest.mark.asyncio
@@ -80,13 +82,14 @@ async def test_the_waiting_player_claims_a_timeout(service, clock):
     late, waiting = match.seats[0].member_id, match.seats[1].member_id
     clock.advance(hours=23)
     with pytest.raises(ClockError, match="still has time"):
-        await service.claim_timeout(match.id, waiting)
+        await service.act(match.id, waiting, Request(CLAIM))
     with pytest.raises(ClockError, match="your own turn"):
-        await service.claim_timeout(match.id, late)
+        await service.act(match.id, late, Request(CLAIM))
     clock.advance(hours=2)
     assert (await service.tick()).timeouts == ()  # claim mode: nothing happens by itself
-    update = await service.claim_timeout(match.id, waiting)
-    assert update.action == "timeout" and update.actor_id == waiting
+    update = await service.act(match.id, waiting, Request(CLAIM))
+    assert update.action is CLAIM and update.actor_id == waiting
+    assert update.events == (Ended("timeout"),)
     assert update.result.how == "timeout" and update.result.winners == (waiting,)
     late_colour = ("White", "Black")[match.seat_of(late)]
     assert update.result.reason == f"{late_colour} ran out of time." and update.result.rated
@@ -123,9 +126,11 @@ async def test_vacation_pauses_every_clock_of_the_player_until_they_move(service
     report = await service.tick()
     assert report.timeouts == () and report.reminders == ()
     with pytest.raises(ClockError, match="vacation"):
-        await service.claim_timeout(first.id, 2)
+        await service.act(first.id, 2, Request(CLAIM))
     state = first._state
-    update = await service.move(first.id, 1, state.format_move(state.legal_moves()[0]))
+    update = await service.act(
+        first.id, 1, Request(MOVE, state.format_move(state.legal_moves()[0]))
+    )
     assert update.match.to_act == 2 and not update.match.paused
     assert (await service.member_settings(1)).vacation is None
     resumed = await service.get_match(second.id)

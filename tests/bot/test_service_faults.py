@@ -22,6 +22,7 @@ from typing import IO, Any
 
 import pytest
 
+from bot.match.actions import MOVE, Request
 from bot.service import MatchService, PositionChanged, rebuild_state
 from tests.bot.service_fixtures import (
     CHANNEL,
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PLAYER = """
 import asyncio, os, random, signal, sys
+from bot.match.actions import MOVE, Request
 from tests.bot.service_fixtures import FakeClock, open_service, start_match
 
 signal.alarm(60)  # never outlive a test run that lost track of this process
@@ -61,7 +63,7 @@ async def main(path, seed, kill_before, occurrence):
                 state = match._state
                 move = state.format_move(chooser.choice(state.legal_moves()))
                 clock.advance(minutes=1)
-                match = (await service.move(match.id, match.to_act, move)).match
+                match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
                 print(match.id, match.ply, flush=True)
     finally:
         await service.close()
@@ -110,8 +112,8 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
         match = await start_match(service)
         first, second = (match._state.format_move(m) for m in match._state.legal_moves()[:2])
         outcomes = await at_the_same_moment(
-            (service, service.move(match.id, match.to_act, first)),
-            (service, service.move(match.id, match.to_act, second)),
+            (service, service.act(match.id, match.to_act, Request(MOVE, first))),
+            (service, service.act(match.id, match.to_act, Request(MOVE, second))),
         )
         applied = [o for o in outcomes if not isinstance(o, Exception)]
         refused = [o for o in outcomes if isinstance(o, Exception)]
@@ -119,7 +121,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
         assert isinstance(refused[0], PositionChanged)
         assert "changed" in str(refused[0])
         stored = await service.match_record(match.id)
-        assert [e.notation for e in stored.log] == [applied[0].notation]
+        assert [e.notation for e in stored.log] == [applied[0].events[0].notation]
         assert stored.match.ply == 1 and stored.match._state == applied[0].match._state
     finally:
         await service.close()
@@ -137,15 +139,15 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
         match = await start_match(first)
         moves = [match._state.format_move(m) for m in match._state.legal_moves()[:2]]
         outcomes = await at_the_same_moment(
-            (first, first.move(match.id, match.to_act, moves[0])),
-            (second, second.move(match.id, match.to_act, moves[1])),
+            (first, first.act(match.id, match.to_act, Request(MOVE, moves[0]))),
+            (second, second.act(match.id, match.to_act, Request(MOVE, moves[1]))),
         )
         refused = [o for o in outcomes if isinstance(o, Exception)]
         assert len(refused) == 1 and isinstance(refused[0], PositionChanged)
         (applied,) = [o for o in outcomes if not isinstance(o, Exception)]
         for service in (first, second):
             stored = await service.match_record(match.id)
-            assert [e.notation for e in stored.log] == [applied.notation]
+            assert [e.notation for e in stored.log] == [applied.events[0].notation]
             assert stored.match._state == applied.match._state
     finally:
         await first.close()

@@ -8,6 +8,8 @@ from datetime import timedelta
 
 import pytest
 
+from bot.match.actions import ACCEPT_DRAW, CLAIM, MOVE, OFFER_DRAW, RESIGN, TIME_OUT, Request
+from bot.match.events import Agreed, Left
 from bot.service import NoProposal, NotAllowed, replay_export
 from tests.bot.service_fixtures import (
     CHANNEL,
@@ -39,18 +41,18 @@ async def test_three_players_a_resignation_lets_the_others_play_on(service, cloc
     match = await start_match(service, (1, 2, 3), "shiftago")
     s0, s1, s2 = (s.member_id for s in match.seats)
     clock.advance(hours=1)
-    update = await service.resign(match.id, s1)  # not the one to act
+    update = await service.act(match.id, s1, Request(RESIGN))  # not the one to act
     match = update.match
-    assert update.action == "resign" and match.active and update.result is None
+    assert update.events[0] == Left(1, 3, "resign") and match.active and update.result is None
     assert match.seats[1].retired and match.seats[1].retire_reason == "resign"
     assert match.to_act == s0 and match.turn_started_at < clock.moment  # s0's clock goes on
     with pytest.raises(NotAllowed, match="left"):
-        await service.move(match.id, s1, "Na")
+        await service.act(match.id, s1, Request(MOVE, "Na"))
     match = await play_first_legal(service, match, 1)
     assert match.to_act == s2  # the seat that left is skipped
     assert await rebuilt(service, match) == match._state
     clock.advance(hours=1)
-    ended = (await service.resign(match.id, s2)).match
+    ended = (await service.act(match.id, s2, Request(RESIGN))).match
     assert ended.status == "finished" and ended.result.winners == (s0,)
     assert ended.result.ranks == (1, 3, 2)  # the first to leave ranks last
     changes = {c.member_id: c for c in ended.result.rating_changes}
@@ -61,7 +63,7 @@ async def test_three_players_a_resignation_lets_the_others_play_on(service, cloc
 async def test_resigning_on_ones_own_turn_passes_a_fresh_turn_on(service, clock):
     match = await start_match(service, (1, 2, 3, 4), "shiftago", clock_hours=24)
     clock.advance(hours=5)
-    match = (await service.resign(match.id, match.seats[0].member_id)).match
+    match = (await service.act(match.id, match.seats[0].member_id, Request(RESIGN))).match
     assert match.to_act == match.seats[1].member_id
     assert match.turn_started_at == clock.moment
     assert match.deadline == clock.moment + timedelta(hours=24)
@@ -73,7 +75,7 @@ async def test_timeouts_in_a_four_player_match(service, clock):
     seats = [s.member_id for s in match.seats]
     clock.advance(hours=25)
     report = await service.tick()
-    assert [u.action for u in report.timeouts] == ["timeout"]
+    assert [u.action for u in report.timeouts] == [TIME_OUT]
     match = report.timeouts[0].match
     assert match.active and match.seats[0].retired and match.to_act == seats[1]
     assert match.deadline == clock.moment + timedelta(hours=24)
@@ -93,7 +95,7 @@ async def test_timeouts_in_a_four_player_match(service, clock):
 async def test_a_claimed_timeout_with_three_players(service, clock):
     match = await start_match(service, (1, 2, 3), "shiftago", clock_hours=12)
     clock.advance(hours=13)
-    update = await service.claim_timeout(match.id, match.seats[2].member_id)
+    update = await service.act(match.id, match.seats[2].member_id, Request(CLAIM))
     assert update.match.active and update.match.seats[0].retired
     assert update.match.to_act == match.seats[1].member_id
 
@@ -102,17 +104,17 @@ async def test_a_claimed_timeout_with_three_players(service, clock):
 async def test_a_draw_needs_everyone_still_playing(service):
     match = await start_match(service, (1, 2, 3, 4), "shiftago")
     a, b, c, d = (s.member_id for s in match.seats)
-    await service.resign(match.id, d)
-    offered = await service.offer_draw(match.id, a)
+    await service.act(match.id, d, Request(RESIGN))
+    offered = await service.act(match.id, a, Request(OFFER_DRAW))
     assert sorted(offered.match.proposal.waiting_for) == sorted([b, c])
     with pytest.raises(NotAllowed):
-        await service.accept_draw(match.id, d)
-    partly = await service.accept_draw(match.id, b)
-    assert partly.action == "draw_accepted" and partly.match.active
+        await service.act(match.id, d, Request(ACCEPT_DRAW))
+    partly = await service.act(match.id, b, Request(ACCEPT_DRAW))
+    assert partly.events == (Agreed("draw", partly.actor_id),) and partly.match.active
     assert partly.match.proposal.waiting_for == (c,)
     with pytest.raises(NoProposal):
-        await service.accept_draw(match.id, b)
-    drawn = await service.accept_draw(match.id, c)
+        await service.act(match.id, b, Request(ACCEPT_DRAW))
+    drawn = await service.act(match.id, c, Request(ACCEPT_DRAW))
     assert drawn.match.status == "finished" and drawn.result.draw
     assert drawn.result.ranks == (1, 1, 1, 2)
 
@@ -120,14 +122,14 @@ async def test_a_draw_needs_everyone_still_playing(service):
 @pytest.mark.asyncio
 async def test_a_whole_four_player_match_replays_from_its_export(service, clock):
     match = await start_match(service, (1, 2, 3, 4), "shiftago")
-    await service.resign(match.id, match.seats[2].member_id)
+    await service.act(match.id, match.seats[2].member_id, Request(RESIGN))
     match = await service.get_match(match.id)
     chooser = random.Random(11)
     while match.active:
         state = match._state
         clock.advance(minutes=10)
         move = state.format_move(chooser.choice(state.legal_moves()))
-        match = (await service.move(match.id, match.to_act, move)).match
+        match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
     assert match.result.how == "game" and len(match.result.rating_changes) == 4
     assert match.result.ranks[2] == max(match.result.ranks)
     text = await service.export(match.id)

@@ -8,6 +8,27 @@ from datetime import timedelta
 
 import pytest
 
+from bot.match.actions import (
+    ABORT,
+    ACCEPT_DRAW,
+    ASK_TAKEBACK,
+    DECLINE_DRAW,
+    GRANT_TAKEBACK,
+    MOVE,
+    OFFER_DRAW,
+    REFUSE_TAKEBACK,
+    RESIGN,
+    Request,
+)
+from bot.match.events import (
+    Declined,
+    Ended,
+    Played,
+    Proposed,
+    TakenBack,
+    TurnPassed,
+    Withdrawn,
+)
 from bot.service import (
     ChannelBusy,
     IllegalMoveError,
@@ -39,10 +60,10 @@ async def test_a_move_reports_what_changed(service, clock):
     match = await start_match(service)
     mover = match.to_act
     clock.advance(hours=5)
-    update = await service.move(match.id, mover, "b2 b1")
-    assert update.action == "move" and update.actor_id == mover and update.seat == 0
-    assert update.notation == "b2-b1"
-    assert update.words == match.public_view().describe_move(update.move)
+    update = await service.act(match.id, mover, Request(MOVE, "b2 b1"))
+    assert update.action is MOVE and update.actor_id == mover and update.seat == 0
+    words = match.public_view().describe_move(update.move)
+    assert update.events == (Played(0, mover, "b2-b1", words), TurnPassed(1, other(match, mover)))
     assert update.before == match.public_view()
     assert update.after == match.public_view().play(update.move)
     after = update.match
@@ -70,12 +91,12 @@ async def test_wrong_moves_are_refused_and_change_nothing(service):
     ]
     for error, member, text in cases:
         with pytest.raises(error) as caught:
-            await service.move(match.id, member, text)
+            await service.act(match.id, member, Request(MOVE, text))
         assert str(caught.value).strip()
     with pytest.raises(NotFound):
-        await service.move(12345, mover, "b2-b1")
+        await service.act(12345, mover, Request(MOVE, "b2-b1"))
     with pytest.raises(PositionChanged):
-        await service.move(match.id, mover, "b2-b1", ply=3)
+        await service.act(match.id, mover, Request(MOVE, "b2-b1", ply=3))
     assert dump(service.store.path) == before
 
 
@@ -84,8 +105,8 @@ async def test_the_snapshot_is_rebuilt_from_log_seed_and_options(service):
     match = await start_match(service)
     match = await play_first_legal(service, match, 6)
     assert await rebuilt(service, match) == match._state
-    await service.ask_takeback(match.id, match.seats[1].member_id)
-    match = (await service.grant_takeback(match.id, match.seats[0].member_id)).match
+    await service.act(match.id, match.seats[1].member_id, Request(ASK_TAKEBACK))
+    match = (await service.act(match.id, match.seats[0].member_id, Request(GRANT_TAKEBACK))).match
     match = await play_first_legal(service, match, 3)
     assert match.ply == 8
     assert await rebuilt(service, match) == match._state
@@ -97,9 +118,10 @@ async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
     loser = match.seats[1].member_id
     winner = match.seats[0].member_id
     clock.advance(hours=1)
-    update = await service.resign(match.id, loser)
+    update = await service.act(match.id, loser, Request(RESIGN))
     ended = update.match
-    assert update.action == "resign" and not ended.active and ended.status == "finished"
+    assert update.events == (Ended("resign"),)
+    assert not ended.active and ended.status == "finished"
     assert ended.ended_at == clock.moment and ended.to_act is None and ended.deadline is None
     result = update.result
     assert result.how == "resign" and result.winners == (winner,) and not result.draw
@@ -107,9 +129,9 @@ async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
     changes = {c.member_id: c for c in result.rating_changes}
     assert changes[winner].delta > 0 > changes[loser].delta
     with pytest.raises(MatchOver, match=r"^Match #1 is already over\.$"):
-        await service.move(match.id, winner, "b2-b1")
+        await service.act(match.id, winner, Request(MOVE, "b2-b1"))
     with pytest.raises(MatchOver):
-        await service.resign(match.id, winner)
+        await service.act(match.id, winner, Request(RESIGN))
 
 
 @pytest.mark.asyncio
@@ -117,27 +139,27 @@ async def test_a_draw_needs_the_other_players_agreement(service):
     match = await start_match(service)
     a, b = match.seats[0].member_id, match.seats[1].member_id
     with pytest.raises(NoProposal, match=r"^There is no draw offer to answer in match #1\.$"):
-        await service.accept_draw(match.id, b)
+        await service.act(match.id, b, Request(ACCEPT_DRAW))
     with pytest.raises(NoProposal, match=r"^There is no draw offer to decline in match #1\.$"):
-        await service.decline_draw(match.id, b)
-    offered = await service.offer_draw(match.id, a)
-    assert offered.action == "draw_offered"
+        await service.act(match.id, b, Request(DECLINE_DRAW))
+    offered = await service.act(match.id, a, Request(OFFER_DRAW))
+    assert offered.events == (Proposed("draw", a),)
     assert offered.match.proposal.kind == "draw" and offered.match.proposal.waiting_for == (b,)
     with pytest.raises(NoProposal, match="already offered"):
-        await service.offer_draw(match.id, a)
+        await service.act(match.id, a, Request(OFFER_DRAW))
     with pytest.raises(NoProposal, match="^You made this draw offer yourself; it waits for the"):
-        await service.accept_draw(match.id, a)
-    declined = await service.decline_draw(match.id, b)
-    assert declined.action == "draw_declined" and declined.match.proposal is None
-    await service.offer_draw(match.id, a)
-    withdrawn = await service.decline_draw(match.id, a)  # the offerer takes it back
-    assert withdrawn.action == "draw_withdrawn" and withdrawn.match.proposal is None
-    await service.offer_draw(match.id, a)
+        await service.act(match.id, a, Request(ACCEPT_DRAW))
+    declined = await service.act(match.id, b, Request(DECLINE_DRAW))
+    assert declined.events == (Declined("draw", b),) and declined.match.proposal is None
+    await service.act(match.id, a, Request(OFFER_DRAW))
+    withdrawn = await service.act(match.id, a, Request(DECLINE_DRAW))  # the offerer takes it back
+    assert withdrawn.events == (Withdrawn("draw", a),) and withdrawn.match.proposal is None
+    await service.act(match.id, a, Request(OFFER_DRAW))
     moved = await play_first_legal(service, offered.match, 1)
     assert moved.proposal is None  # a move answers an offer
-    await service.offer_draw(match.id, a)
-    drawn = await service.offer_draw(match.id, b)  # offering back accepts
-    assert drawn.action == "draw" and drawn.result.draw and drawn.result.ranks == (1, 1)
+    await service.act(match.id, a, Request(OFFER_DRAW))
+    drawn = await service.act(match.id, b, Request(OFFER_DRAW))  # offering back accepts
+    assert drawn.events == (Ended("draw"),) and drawn.result.draw and drawn.result.ranks == (1, 1)
     assert drawn.match.status == "finished" and drawn.result.winners == ()
 
 
@@ -146,33 +168,35 @@ async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, cloc
     match = await start_match(service)
     first, second = match.seats[0].member_id, match.seats[1].member_id
     with pytest.raises(TakebackRefused, match="your own move"):
-        await service.ask_takeback(match.id, first)
+        await service.act(match.id, first, Request(ASK_TAKEBACK))
     start = match
     match = await play_first_legal(service, match, 1)
     with pytest.raises(TakebackRefused):
-        await service.ask_takeback(match.id, second)
-    asked = await service.ask_takeback(match.id, first)
+        await service.act(match.id, second, Request(ASK_TAKEBACK))
+    asked = await service.act(match.id, first, Request(ASK_TAKEBACK))
     assert asked.match.proposal.kind == "takeback"
     with pytest.raises(NoProposal, match="^A takeback request is waiting for answers in match"):
-        await service.offer_draw(match.id, second)
+        await service.act(match.id, second, Request(OFFER_DRAW))
     with pytest.raises(NoProposal, match="^Your takeback request is waiting for answers in"):
-        await service.offer_draw(match.id, first)
+        await service.act(match.id, first, Request(OFFER_DRAW))
     with pytest.raises(NoProposal, match="^You have already asked for a takeback; wait for the"):
-        await service.ask_takeback(match.id, first)
-    refused = await service.refuse_takeback(match.id, second)
-    assert refused.action == "takeback_refused" and refused.match.ply == 1
-    await service.ask_takeback(match.id, first)
-    withdrawn = await service.refuse_takeback(match.id, first)  # the asker takes it back
-    assert withdrawn.action == "takeback_withdrawn"
+        await service.act(match.id, first, Request(ASK_TAKEBACK))
+    refused = await service.act(match.id, second, Request(REFUSE_TAKEBACK))
+    assert refused.events == (Declined("takeback", second),) and refused.match.ply == 1
+    await service.act(match.id, first, Request(ASK_TAKEBACK))
+    withdrawn = await service.act(match.id, first, Request(REFUSE_TAKEBACK))  # by the asker
+    assert withdrawn.events == (Withdrawn("takeback", first),)
     assert withdrawn.match.proposal is None and withdrawn.match.ply == 1
-    await service.offer_draw(match.id, second)
+    await service.act(match.id, second, Request(OFFER_DRAW))
     with pytest.raises(NoProposal, match="^A draw offer is waiting for answers in match #1; a "):
-        await service.ask_takeback(match.id, first)
-    await service.decline_draw(match.id, first)
-    await service.ask_takeback(match.id, first)
+        await service.act(match.id, first, Request(ASK_TAKEBACK))
+    await service.act(match.id, first, Request(DECLINE_DRAW))
+    await service.act(match.id, first, Request(ASK_TAKEBACK))
     clock.advance(hours=2)
-    granted = await service.grant_takeback(match.id, second)
-    assert granted.action == "takeback" and granted.notation == "b2-b1"
+    granted = await service.act(match.id, second, Request(GRANT_TAKEBACK))
+    words = start.public_view().describe_move(start.public_view().parse_move("b2-b1"))
+    undone = TakenBack(0, first, "b2-b1", words, alone=False)
+    assert granted.events == (undone, TurnPassed(0, first))
     assert granted.after == start.public_view() and granted.match.ply == 0
     assert granted.match.to_act == first and granted.match.turn_started_at == clock.moment
     kinds = [e.kind for e in (await service.match_record(match.id)).log]
@@ -185,21 +209,21 @@ async def test_takebacks_can_be_turned_off_per_match(service):
     assert not match.rules.takebacks
     match = await play_first_legal(service, match, 1)
     with pytest.raises(TakebackRefused, match="turned off"):
-        await service.ask_takeback(match.id, match.seats[0].member_id)
+        await service.act(match.id, match.seats[0].member_id, Request(ASK_TAKEBACK))
 
 
 @pytest.mark.asyncio
 async def test_abort_only_in_the_first_moves_and_unrated(service):
     match = await start_match(service)
     match = await play_first_legal(service, match, 1)
-    aborted = await service.abort(match.id, match.seats[1].member_id)
+    aborted = await service.act(match.id, match.seats[1].member_id, Request(ABORT))
     assert aborted.match.status == "aborted" and aborted.result.how == "abort"
     assert not aborted.result.rated and aborted.result.ranks is None
     with pytest.raises(MatchOver, match=r"^Match #1 was aborted\.$"):
-        await service.offer_draw(match.id, match.seats[0].member_id)
+        await service.act(match.id, match.seats[0].member_id, Request(OFFER_DRAW))
     late = await play_first_legal(service, await start_match(service, (3, 4)), 2)
     with pytest.raises(TooLate):
-        await service.abort(late.id, 3)
+        await service.act(late.id, 3, Request(ABORT))
     assert await service.standings(GUILD, "skift") == []
 
 
@@ -214,7 +238,7 @@ async def test_an_admin_cancels_a_match_of_their_server(service):
     assert not cancelled.result.rated
     assert await service.match_in_channel(match.channel_id) is None
     with pytest.raises(MatchOver, match=r"^Match #1 was cancelled\.$"):
-        await service.resign(match.id, match.seats[0].member_id)
+        await service.act(match.id, match.seats[0].member_id, Request(RESIGN))
 
 
 @pytest.mark.asyncio
@@ -225,7 +249,7 @@ async def test_one_active_match_per_channel(service):
     second = (await service.accept_challenge(posted.id, 4)).match
     with pytest.raises(ChannelBusy, match=f"#{match.id}"):
         await service.attach_channel(second.id, 8080)
-    await service.resign(match.id, 1)
+    await service.act(match.id, 1, Request(RESIGN))
     assert (await service.attach_channel(second.id, 8080)).channel_id == 8080
 
 
@@ -260,7 +284,7 @@ async def test_a_whole_match_to_its_result_and_an_export_that_replays(service, c
         state = match._state
         clock.advance(minutes=30)
         move = state.format_move(chooser.choice(state.legal_moves()))
-        match = (await service.move(match.id, match.to_act, move)).match
+        match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
         assert match.ply < 500
     outcome = match._state.outcome()
     assert match.result.how == "game" and match.result.reason == outcome.reason

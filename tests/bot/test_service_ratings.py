@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import ReplayError, display_rating, replay_export
-from bot.service.ratings import outcome_places, seat_ranks
+from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN, Request
+from bot.match.ratings import display_rating, outcome_places, rating_label, seat_ranks
+from bot.service import ReplayError, replay_export
 from games import Outcome
 from tests.bot.service_fixtures import GUILD, play_first_legal, start_match
 
@@ -24,22 +25,23 @@ def test_seats_that_left_rank_below_those_still_playing_last_to_leave_best():
         seat_ranks(3, {0: 1}, left=[1])
 
 
-def test_the_displayed_rating():
-    assert display_rating(25.0, 25 / 3) == 1000
-    assert display_rating(30.0, 5.0) == 1000 + 40 * 15
+def test_the_displayed_rating_is_the_estimate_marked_while_provisional():
+    assert display_rating(25.0) == 1500
+    assert display_rating(30.0) == 1500 + 40 * 5
+    assert rating_label(24.5, 4) == "1480?" and rating_label(24.5, 5) == "1480"
 
 
 @pytest.mark.asyncio
 async def test_standings_and_stats_per_server_and_game(service):
     for loser in (2, 3):
         match = await start_match(service, (1, loser))
-        await service.resign(match.id, loser)
+        await service.act(match.id, loser, Request(RESIGN))
     drawn = await start_match(service, (2, 3))
-    await service.offer_draw(drawn.id, 2)
-    await service.accept_draw(drawn.id, 3)
+    await service.act(drawn.id, 2, Request(OFFER_DRAW))
+    await service.act(drawn.id, 3, Request(ACCEPT_DRAW))
     other_server = await service.create_challenge(GUILD + 1, 1, 4, "skift", opponents=[1])
     match = (await service.accept_challenge(other_server.id, 1)).match
-    await service.resign(match.id, 1)
+    await service.act(match.id, 1, Request(RESIGN))
 
     ended = await service.finished_matches(member_id=1)
     assert [m.id for m in ended] == [match.id, 2, 1]  # newest first
@@ -51,7 +53,8 @@ async def test_standings_and_stats_per_server_and_game(service):
     assert table[0].member_id == 1 and sorted(s.member_id for s in table) == [1, 2, 3]
     top = table[0]
     assert (top.rank, top.games, top.wins, top.draws, top.losses) == (1, 2, 2, 0, 0)
-    assert top.rating == display_rating(top.mu, top.sigma) and top.rating > table[1].rating
+    assert top.rating == display_rating(top.mu) and top.rating > table[1].rating
+    assert top.label == f"{top.rating}?"  # two games: still provisional
     assert {(s.wins, s.draws, s.losses) for s in table[1:]} == {(0, 1, 1)}
     assert await service.standings(GUILD, "shiftago") == []
 
@@ -84,8 +87,8 @@ async def test_my_matches_list_my_turn_first_then_by_deadline(service, clock):
 @pytest.mark.asyncio
 async def test_a_taken_back_move_is_left_out_of_the_export(service):
     match = await play_first_legal(service, await start_match(service), 3)
-    await service.ask_takeback(match.id, match.seats[0].member_id)
-    await service.grant_takeback(match.id, match.seats[1].member_id)
+    await service.act(match.id, match.seats[0].member_id, Request(ASK_TAKEBACK))
+    await service.act(match.id, match.seats[1].member_id, Request(GRANT_TAKEBACK))
     match = await service.get_match(match.id)
     text = await service.export(match.id)
     assert "3. Seat 1" not in text and "2. Seat 2" in text

@@ -6,6 +6,19 @@ from __future__ import annotations
 
 import pytest
 
+from bot.match.actions import (
+    ABORT,
+    ACCEPT_DRAW,
+    ASK_TAKEBACK,
+    CLAIM,
+    DECLINE_DRAW,
+    GRANT_TAKEBACK,
+    MOVE,
+    OFFER_DRAW,
+    REFUSE_TAKEBACK,
+    RESIGN,
+    Request,
+)
 from bot.service import (
     BadOption,
     ChannelBusy,
@@ -18,18 +31,19 @@ from bot.service import (
     ServiceError,
     TakebackRefused,
     TooLate,
-    tables,
 )
+from bot.store import matches as match_rows
 from tests.bot.service_fixtures import GUILD, dump, play_first_legal, start_match
 
 OUTSIDER = 99
 
 
 def assert_sentence(error: ServiceError) -> None:
-    """A whole sentence: starts with a capital (or a mention) and ends with a full stop."""
+    """A whole sentence: starts with a capital (or a member) and ends with a full stop."""
     text = str(error)
     assert text == error.message
-    assert text[0].isupper() or text.startswith("<@"), text
+    template = error.phrase.template
+    assert template[0].isupper() or template.startswith("{0}"), text
     assert text.endswith("."), text
 
 
@@ -39,28 +53,28 @@ async def test_every_refused_action_changes_nothing(service, clock):
     first, second = match.seats[0].member_id, match.seats[1].member_id
     busy = await start_match(service, (3, 4), channel=777)
     over = await start_match(service, (5, 6))
-    await service.resign(over.id, 5)
+    await service.act(over.id, 5, Request(RESIGN))
     posted = await service.create_challenge(GUILD, 1, 7, "skift", opponents=[8])
     await service.start_vacation(9, 3)
     refusals = [
-        (NotAllowed, service.resign(match.id, OUTSIDER)),
-        (NotAllowed, service.offer_draw(match.id, OUTSIDER)),
-        (NotAllowed, service.abort(match.id, OUTSIDER)),
-        (NotYourTurn, service.move(match.id, first, "b2-b1")),
-        (NoProposal, service.accept_draw(match.id, first)),
-        (NoProposal, service.decline_draw(match.id, second)),
-        (NoProposal, service.grant_takeback(match.id, second)),
-        (NoProposal, service.refuse_takeback(match.id, second)),
-        (TakebackRefused, service.ask_takeback(match.id, second)),
-        (ClockError, service.claim_timeout(match.id, first)),
-        (ClockError, service.claim_timeout(match.id, second)),
+        (NotAllowed, service.act(match.id, OUTSIDER, Request(RESIGN))),
+        (NotAllowed, service.act(match.id, OUTSIDER, Request(OFFER_DRAW))),
+        (NotAllowed, service.act(match.id, OUTSIDER, Request(ABORT))),
+        (NotYourTurn, service.act(match.id, first, Request(MOVE, "b2-b1"))),
+        (NoProposal, service.act(match.id, first, Request(ACCEPT_DRAW))),
+        (NoProposal, service.act(match.id, second, Request(DECLINE_DRAW))),
+        (NoProposal, service.act(match.id, second, Request(GRANT_TAKEBACK))),
+        (NoProposal, service.act(match.id, second, Request(REFUSE_TAKEBACK))),
+        (TakebackRefused, service.act(match.id, second, Request(ASK_TAKEBACK))),
+        (ClockError, service.act(match.id, first, Request(CLAIM))),
+        (ClockError, service.act(match.id, second, Request(CLAIM))),
         (NotFound, service.cancel_match(match.id, GUILD + 1, 50)),
         (ChannelBusy, service.attach_channel(match.id, 777)),
-        (MatchOver, service.move(over.id, 6, "b2-b1")),
-        (MatchOver, service.resign(over.id, 6)),
-        (MatchOver, service.offer_draw(over.id, 6)),
+        (MatchOver, service.act(over.id, 6, Request(MOVE, "b2-b1"))),
+        (MatchOver, service.act(over.id, 6, Request(RESIGN))),
+        (MatchOver, service.act(over.id, 6, Request(OFFER_DRAW))),
         (MatchOver, service.attach_channel(over.id, 4242)),
-        (NotFound, service.resign(12345, first)),
+        (NotFound, service.act(12345, first, Request(RESIGN))),
         (NotFound, service.accept_challenge(12345, first)),
         (NotAllowed, service.accept_challenge(posted.id, 7)),
         (NotAllowed, service.decline_challenge(posted.id, OUTSIDER)),
@@ -79,7 +93,7 @@ async def test_every_refused_action_changes_nothing(service, clock):
     assert (await service.get_match(busy.id)).channel_id == 777
     late = await play_first_legal(service, await service.get_match(match.id), 1)
     with pytest.raises(TooLate) as caught:
-        await service.abort(late.id, first)
+        await service.act(late.id, first, Request(ABORT))
     assert_sentence(caught.value)
 
 
@@ -90,19 +104,19 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
     match = await start_match(service)
     state = match._state
     notation = state.format_move(state.legal_moves()[0])
-    append_log = tables.append_log
+    append_log = match_rows.append_log
 
     async def append_then_fail(*args, **kwargs):
         await append_log(*args, **kwargs)
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(tables, "append_log", append_then_fail)
+    monkeypatch.setattr(match_rows, "append_log", append_then_fail)
     before = dump(service.store.path)
     with pytest.raises(RuntimeError, match="disk is full"):
-        await service.move(match.id, match.to_act, notation)
+        await service.act(match.id, match.to_act, Request(MOVE, notation))
     assert dump(service.store.path) == before
-    monkeypatch.setattr(tables, "append_log", append_log)
-    moved = await service.move(match.id, match.to_act, notation)
+    monkeypatch.setattr(match_rows, "append_log", append_log)
+    moved = await service.act(match.id, match.to_act, Request(MOVE, notation))
     assert moved.match.ply == 1 and len((await service.match_record(match.id)).log) == 1
 
 
@@ -113,9 +127,9 @@ async def test_an_ending_failing_at_its_ratings_leaves_the_match_running(service
     async def fail(*args, **kwargs):
         raise RuntimeError("ratings broke")
 
-    monkeypatch.setattr(tables, "store_rating_change", fail)
+    monkeypatch.setattr(match_rows, "store_rating_change", fail)
     before = dump(service.store.path)
     with pytest.raises(RuntimeError, match="ratings broke"):
-        await service.resign(match.id, match.to_act)
+        await service.act(match.id, match.to_act, Request(RESIGN))
     assert dump(service.store.path) == before
     assert (await service.get_match(match.id)).active

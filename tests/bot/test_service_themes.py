@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from bot.match.actions import ABORT, RESIGN, Request
 from bot.service import BadOption
 from tests.bot.service_fixtures import GUILD, dump, play_first_legal, start_match
 
@@ -62,14 +63,14 @@ async def test_the_last_match_of_a_thread_includes_finished_ones(service):
     assert await service.last_match_in_channel(777) is None
     first = await start_match(service, (1, 2), channel=777)
     assert (await service.last_match_in_channel(777)).id == first.id
-    await service.resign(first.id, 1)
+    await service.act(first.id, 1, Request(RESIGN))
     assert await service.match_in_channel(777) is None  # no active match there any more
     found = await service.last_match_in_channel(777)
     assert found.id == first.id and found.status == "finished"
     second = await start_match(service, (3, 4), channel=777)
     await play_first_legal(service, second, 1)
     assert (await service.last_match_in_channel(777)).id == second.id
-    await service.abort(second.id, 3)
+    await service.act(second.id, 3, Request(ABORT))
     assert (await service.last_match_in_channel(777)).id == second.id  # the newest ended one
     await service.attach_channel(elsewhere.id, 777)  # an older match moved in
     assert (await service.last_match_in_channel(777)).id == elsewhere.id  # the active one first

@@ -9,10 +9,9 @@ import sqlite3
 
 import pytest
 
-from bot import migrations
 from bot.config import Settings
-from bot.migrations import LATEST, DatabaseTooNew
-from bot.store import Store, StoreError, backup
+from bot.store import Store, StoreError, backup, migrations
+from bot.store.migrations import LATEST, DatabaseTooNew
 
 
 async def scalar(store: Store, sql: str) -> object:
@@ -84,7 +83,7 @@ async def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path, monke
         await store.close()
     store = await Store.open(path)
     try:
-        assert await scalar(store, "PRAGMA user_version") == LATEST == 2
+        assert await scalar(store, "PRAGMA user_version") == LATEST == 3
         rows = await store.conn.execute_fetchall(
             "SELECT m.reminders, m.picture_theme, g.clock_hours, g.picture_theme "
             "FROM members m, guilds g"

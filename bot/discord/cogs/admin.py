@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.discord.actions import announce, match_of_server, service_of
 from bot.discord.autocomplete import clock_choices, theme_choices
 from bot.discord.cogs.common import server_group
+from bot.discord.posting import STYLE
 from bot.discord.replies import Refusal, answer, begin
 from bot.discord.text import guild_settings_text, parse_clock
 
@@ -56,7 +57,7 @@ class Admin(commands.Cog):
             raise Refusal("Give a clock: days like 3d, hours like 12h, or none.")
         await begin(interaction)
         guild = await service_of(interaction).set_guild_clock(interaction.guild_id, hours)
-        await answer(interaction, guild_settings_text(guild))
+        await answer(interaction, guild_settings_text(guild, STYLE))
 
     @admin.command(name="channel")
     @app_commands.describe(channel="The only channel for challenges; leave empty to allow any")
@@ -68,7 +69,7 @@ class Admin(commands.Cog):
         guild = await service_of(interaction).set_challenge_channel(
             interaction.guild_id, channel.id if channel else None
         )
-        await answer(interaction, guild_settings_text(guild))
+        await answer(interaction, guild_settings_text(guild, STYLE))
 
     @admin.command(name="theme")
     @app_commands.describe(theme="The picture theme of boards, replays and examples here")
@@ -77,11 +78,11 @@ class Admin(commands.Cog):
         """Choose the picture theme of this server's boards, replays and rules examples."""
         await begin(interaction)
         guild = await service_of(interaction).set_guild_theme(interaction.guild_id, theme)
-        await answer(interaction, guild_settings_text(guild))
+        await answer(interaction, guild_settings_text(guild, STYLE))
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
         """Show this server's default clock, challenge channel and picture theme."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(interaction.guild_id)
-        await answer(interaction, guild_settings_text(guild))
+        await answer(interaction, guild_settings_text(guild, STYLE))

@@ -6,12 +6,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.actions import cancel_unstarted, open_thread
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.options import parse_options
 from bot.discord.posting import STYLE, pings
 from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.text import challenge_text, parse_clock
 from bot.discord.views import challenge_view
+
+#: The most seats a challenge offers (the largest game's).
+MAX_SEATS = 5
 
 
 class Challenges(commands.Cog):
@@ -27,11 +31,13 @@ class Challenges(commands.Cog):
         opponent="Whom to challenge (leave empty for an open challenge anyone may join)",
         opponent2="A second opponent, for games of three or more",
         opponent3="A third opponent, for games of four or more",
-        players="How many players in all; seats beyond the named opponents are open to anyone",
+        opponent4="A fourth opponent, for games of five",
+        players="How many players in all (1: play alone); seats beyond those named are open",
         options="The game's options as name=value words, e.g. variant=expert (see /rules)",
         clock="Time per move: 3d (days), 12h (hours) or none; empty: the server's default",
         takebacks="Whether a player may ask to take back their last move (default: yes)",
         auto_timeout="End the match when time runs out (default: the waiting player claims it)",
+        rated="Whether the result counts for ratings (default: yes; no for a casual match)",
     )
     @app_commands.autocomplete(options=option_choices, clock=clock_choices)
     async def challenge(
@@ -41,16 +47,19 @@ class Challenges(commands.Cog):
         opponent: discord.Member | None = None,
         opponent2: discord.Member | None = None,
         opponent3: discord.Member | None = None,
-        players: app_commands.Range[int, 2, 8] | None = None,
+        opponent4: discord.Member | None = None,
+        players: app_commands.Range[int, 1, MAX_SEATS] | None = None,
         options: str | None = None,
         clock: str | None = None,
         takebacks: bool = True,
         auto_timeout: bool = False,
+        rated: bool = True,
     ) -> None:
-        """Challenge members to a match, or post an open challenge that anyone may join."""
+        """Challenge members to a match, post an open challenge, or play alone (players:1)."""
         game_options = parse_options(game, options)
         clock_hours = parse_clock(clock)
-        opponents = list(dict.fromkeys(m for m in (opponent, opponent2, opponent3) if m))
+        named = (opponent, opponent2, opponent3, opponent4)
+        opponents = list(dict.fromkeys(m for m in named if m))
         if any(m.bot for m in opponents):
             raise Refusal("Bots cannot play; challenge a person.")
         if not isinstance(interaction.channel, discord.TextChannel):
@@ -72,6 +81,7 @@ class Challenges(commands.Cog):
             clock_hours=clock_hours,
             auto_timeout=auto_timeout,
             takebacks=takebacks,
+            rated=rated,
         )
         try:
             message = await interaction.channel.send(
@@ -80,7 +90,15 @@ class Challenges(commands.Cog):
                 allowed_mentions=pings(posted.invited),
             )
         except discord.HTTPException:
-            await service.cancel_challenge(posted.id, interaction.user.id)
+            if posted.match_id is None:
+                await service.cancel_challenge(posted.id, interaction.user.id)
+            else:
+                await cancel_unstarted(interaction, await service.get_match(posted.match_id))
             raise
         await service.set_challenge_message(posted.id, message.id)
-        await answer(interaction, f"Challenge #{posted.id} is posted: {message.jump_url}")
+        if posted.match_id is None:
+            await answer(interaction, f"Challenge #{posted.id} is posted: {message.jump_url}")
+            return
+        match = await service.get_match(posted.match_id)  # a solo match starts at once
+        thread = await open_thread(interaction, message, match)
+        await answer(interaction, f"Your match has started in {thread.mention}.")

@@ -1,5 +1,5 @@
-"""Rows of the schema (see `bot.migrations`) read into records and written back: matches,
-their players and their move log (challenges are in `bot.service.challenge_rows`).
+"""Rows of the schema (see `bot.store.migrations`) read into records and written back:
+matches, their players and their move log (challenges are in `bot.store.challenges`).
 
 Times are stored as REAL seconds since the epoch (UTC); JSON columns hold options,
 proposals, results and snapshots. Every match write checks and bumps `version`, so a
@@ -9,15 +9,15 @@ write computed from a stale read is refused with PositionChanged.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
 import games
-from bot.service.errors import PositionChanged
-from bot.service.records import (
+from bot.match.errors import PositionChanged
+from bot.match.records import (
     Challenge,
     LogEntry,
     Match,
@@ -27,40 +27,7 @@ from bot.service.records import (
     RatingChange,
     Seat,
 )
-
-
-def ts(moment: datetime | None) -> float | None:
-    """A datetime as stored (epoch seconds), None kept."""
-    return None if moment is None else moment.timestamp()
-
-
-def dt(seconds: float | None) -> datetime | None:
-    """A stored time as an aware UTC datetime, None kept."""
-    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
-
-
-async def rows(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-    """Every row of a query, in one round trip to the database thread."""
-    return list(await conn.execute_fetchall(sql, params))
-
-
-async def one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
-    """The first row of a query, or None."""
-    found = await conn.execute_fetchall(sql, params)
-    return found[0] if found else None
-
-
-async def rows_by_parent(
-    conn: aiosqlite.Connection, sql: str, ids: Sequence[int]
-) -> dict[int, list[Sequence[Any]]]:
-    """The rows of a child table for each parent id, in one round trip: `sql` selects the
-    parent id first and holds `{ids}` where the placeholders of `IN ({ids})` go; each
-    parent's rows come without that first column, in the query's order."""
-    grouped: dict[int, list[Sequence[Any]]] = {parent: [] for parent in ids}
-    marks = ",".join("?" * len(ids))
-    for parent, *rest in await rows(conn, sql.format(ids=marks), ids):
-        grouped[parent].append(rest)
-    return grouped
+from bot.store.sql import dt, one, rows, rows_by_parent, ts
 
 
 def game_title(game: str) -> str:
@@ -75,8 +42,9 @@ def game_title(game: str) -> str:
 
 _MATCH_COLUMNS = (
     "id, guild_id, origin_channel_id, channel_id, game, options, seed, players, clock_hours, "
-    "auto_timeout, takebacks, status, ply, version, current_seat, turn_started_at, deadline, "
-    "paused_at, reminded, proposal, snapshot, created_at, ended_at, result"
+    "auto_timeout, takebacks, rated, status, ply, version, turns, turn_ply, current_seat, "
+    "turn_started_at, deadline, paused_at, reminded, proposal, snapshot, created_at, "
+    "ended_at, result"
 )
 
 
@@ -89,9 +57,12 @@ def _proposal(raw: str | None, seats: Sequence[Seat]) -> Proposal | None:
     return Proposal(data["kind"], data["by"], agreed, waiting)
 
 
-def proposal_json(kind: str, by_member: int, agreed: Iterable[int]) -> str:
-    """A proposal as stored in `matches.proposal`."""
-    return json.dumps({"kind": kind, "by": by_member, "agreed": sorted(set(agreed))})
+def proposal_json(proposal: Proposal | None) -> str | None:
+    """A proposal as stored in `matches.proposal` (who is waiting follows from the seats)."""
+    if proposal is None:
+        return None
+    agreed = sorted(set(proposal.agreed))
+    return json.dumps({"kind": proposal.kind, "by": proposal.by_member, "agreed": agreed})
 
 
 def _result(raw: str | None, changes: tuple[RatingChange, ...]) -> MatchResult | None:
@@ -136,9 +107,12 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         clock_hours,
         auto_timeout,
         takebacks,
+        rated,
         status,
         ply,
         version,
+        turns,
+        turn_ply,
         current_seat,
         turn_started_at,
         deadline,
@@ -151,12 +125,12 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         result,
     ) = row
     seats = tuple(
-        Seat(seat, member, join_index, retired is not None, retired)
-        for seat, member, join_index, retired, *_ in player_rows
+        Seat(seat, member, join_index, retired is not None, retired, left_at)
+        for seat, member, join_index, retired, left_at, *_ in player_rows
     )
     changes = tuple(
-        RatingChange(member, game, mu0, s0, mu1, s1)
-        for _seat, member, _j, _r, mu0, s0, mu1, s1 in player_rows
+        RatingChange(member, game, mu0, s0, mu1, s1, played or 0)
+        for _seat, member, _j, _r, _l, mu0, s0, mu1, s1, played in player_rows
         if mu1 is not None
     )
     to_act = None
@@ -170,12 +144,14 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         game=game,
         game_title=game_title(game),
         options=json.loads(options),
-        rules=MatchRules(clock_hours, bool(auto_timeout), bool(takebacks)),
+        rules=MatchRules(clock_hours, bool(auto_timeout), bool(takebacks), bool(rated)),
         seats=seats,
         seed=seed,
         status=status,
         ply=ply,
         version=version,
+        turns=turns,
+        turn_ply=turn_ply,
         current_seat=current_seat if status == "active" else None,
         to_act=to_act,
         turn_started_at=dt(turn_started_at),
@@ -199,9 +175,9 @@ async def fetch_matches(
         return []
     players = await rows_by_parent(
         conn,
-        "SELECT match_id, seat, member_id, join_index, retired, mu_before, sigma_before, "
-        "mu_after, sigma_after FROM match_players WHERE match_id IN ({ids}) "
-        "ORDER BY match_id, seat",
+        "SELECT match_id, seat, member_id, join_index, retired, left_at, mu_before, "
+        "sigma_before, mu_after, sigma_after, games_after FROM match_players "
+        "WHERE match_id IN ({ids}) ORDER BY match_id, seat",
         [row[0] for row in found],
     )
     return [_match(row, players[row[0]]) for row in found]
@@ -225,8 +201,8 @@ async def insert_match(
     """Insert a started match and its players (seat = seat_of_join[join index])."""
     cursor = await conn.execute(
         "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, players, "
-        "clock_hours, auto_timeout, takebacks, status, snapshot, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+        "clock_hours, auto_timeout, takebacks, rated, status, snapshot, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)",
         (
             challenge.guild_id,
             challenge.channel_id,
@@ -237,6 +213,7 @@ async def insert_match(
             challenge.rules.clock_hours,
             int(challenge.rules.auto_timeout),
             int(challenge.rules.takebacks),
+            int(challenge.rules.rated),
             snapshot,
             ts(now),
         ),
@@ -247,6 +224,28 @@ async def insert_match(
         [(match_id, seat_of_join[j], member, j) for j, member in enumerate(challenge.joined)],
     )
     return match_id
+
+
+async def save_match(conn: aiosqlite.Connection, old: Match, new: Match) -> None:
+    """Write what the match rules decided (`new`) over the match read as `old`, bumping
+    the version; PositionChanged when the match changed since `old` was read."""
+    await update_match(
+        conn,
+        old,
+        status=new.status,
+        ply=new.ply,
+        turns=new.turns,
+        turn_ply=new.turn_ply,
+        current_seat=new.current_seat,
+        turn_started_at=ts(new.turn_started_at),
+        deadline=ts(new.deadline),
+        paused_at=ts(new.paused_at),
+        reminded=new._reminded,
+        proposal=proposal_json(new.proposal),
+        snapshot=new._snapshot,
+        ended_at=ts(new.ended_at),
+        result=None if new.result is None else result_json(new.result),
+    )
 
 
 async def update_match(conn: aiosqlite.Connection, match: Match, **columns: Any) -> None:
@@ -285,35 +284,74 @@ async def retire_seat(
     )
 
 
-async def retirement_order(conn: aiosqlite.Connection, match_id: int) -> list[int]:
-    """Seats that left the match, first to leave first."""
-    return [
-        row[0]
-        for row in await rows(
-            conn,
-            "SELECT seat FROM match_players WHERE match_id = ? AND left_at IS NOT NULL "
-            "ORDER BY left_at",
-            (match_id,),
-        )
-    ]
-
-
 async def store_rating_change(
     conn: aiosqlite.Connection, match_id: int, seat: int, change: RatingChange
 ) -> None:
     """Record one seat's rating before and after the match."""
     await conn.execute(
         "UPDATE match_players SET mu_before = ?, sigma_before = ?, mu_after = ?, "
-        "sigma_after = ? WHERE match_id = ? AND seat = ?",
+        "sigma_after = ?, games_after = ? WHERE match_id = ? AND seat = ?",
         (
             change.mu_before,
             change.sigma_before,
             change.mu_after,
             change.sigma_after,
+            change.games_after,
             match_id,
             seat,
         ),
     )
+
+
+async def set_channel(conn: aiosqlite.Connection, match_id: int, channel_id: int) -> None:
+    """Bind a match to its thread (or channel)."""
+    await conn.execute("UPDATE matches SET channel_id = ? WHERE id = ?", (channel_id, match_id))
+
+
+async def in_channel(
+    conn: aiosqlite.Connection, channel_id: int, *, finished: bool = False
+) -> Match | None:
+    """The active match living in a thread or channel; with `finished`, else the one
+    started there last (None when no match was ever played there)."""
+    where = "channel_id = ? AND status = 'active'"
+    if finished:
+        where = "channel_id = ? ORDER BY status = 'active' DESC, id DESC LIMIT 1"
+    found = await fetch_matches(conn, where, (channel_id,))
+    return found[0] if found else None
+
+
+async def active_of(conn: aiosqlite.Connection, member_id: int) -> list[Match]:
+    """The active matches a member still plays in."""
+    return await fetch_matches(
+        conn,
+        "status = 'active' AND id IN (SELECT match_id FROM match_players "
+        "WHERE member_id = ? AND retired IS NULL)",
+        (member_id,),
+    )
+
+
+async def ended(
+    conn: aiosqlite.Connection,
+    *,
+    member_id: int | None,
+    guild_id: int | None,
+    game: str | None,
+    limit: int,
+) -> list[Match]:
+    """Ended matches (finished, aborted, cancelled), newest first, filtered as given."""
+    where = ["status != 'active'"]
+    params: list[Any] = []
+    if member_id is not None:
+        where.append("id IN (SELECT match_id FROM match_players WHERE member_id = ?)")
+        params.append(member_id)
+    if guild_id is not None:
+        where.append("guild_id = ?")
+        params.append(guild_id)
+    if game is not None:
+        where.append("game = ?")
+        params.append(game)
+    clause = " AND ".join(where) + " ORDER BY ended_at DESC, id DESC LIMIT ?"
+    return await fetch_matches(conn, clause, [*params, limit])
 
 
 # --- the move log ------------------------------------------------------------------------
@@ -322,21 +360,23 @@ async def store_rating_change(
 async def append_log(
     conn: aiosqlite.Connection,
     match_id: int,
-    entries: Sequence[tuple[int, str, str]],
+    entries: Sequence[tuple[int, str, str, bool]],
     now: datetime,
 ) -> int:
-    """Append (seat, kind, notation) entries to the match's log; the index of the last."""
+    """Append (seat, kind, notation, sealed) entries to the match's log; the index of the
+    last."""
     (last,) = await one(
         conn,
         "SELECT COALESCE(MAX(idx), -1) FROM moves WHERE match_id = ?",
         (match_id,),
     )
     added = [
-        (match_id, last + i, seat, kind, notation, ts(now))
-        for i, (seat, kind, notation) in enumerate(entries, start=1)
+        (match_id, last + i, seat, kind, notation, ts(now), int(sealed))
+        for i, (seat, kind, notation, sealed) in enumerate(entries, start=1)
     ]
     await conn.executemany(
-        "INSERT INTO moves (match_id, idx, seat, kind, notation, at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO moves (match_id, idx, seat, kind, notation, at, sealed) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
         added,
     )
     return last + len(added)
@@ -346,10 +386,10 @@ async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry,
     """The match's whole log in order."""
     found = await rows(
         conn,
-        "SELECT idx, seat, kind, notation, at FROM moves WHERE match_id = ? ORDER BY idx",
+        "SELECT idx, seat, kind, notation, at, sealed FROM moves WHERE match_id = ? ORDER BY idx",
         (match.id,),
     )
     return tuple(
-        LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, dt(at))
-        for idx, seat, kind, notation, at in found
+        LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, dt(at), bool(sealed))
+        for idx, seat, kind, notation, at, sealed in found
     )

@@ -7,21 +7,15 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service.errors import ReplayError
+from bot.match.errors import ReplayError
 from games import GameState
 
 if TYPE_CHECKING:
-    from bot.service.records import LogEntry, MatchRecord
+    from bot.match.records import LogEntry, MatchRecord
 
 MOVE = "move"
 RETIRE = "retire"
 TAKEBACK = "takeback"
-
-
-def has_secrets(state: GameState) -> bool:
-    """Whether the state's game hides something from some players (it defines its own
-    `view`): then only `state.view(None)` may be shown in public."""
-    return type(state).view is not GameState.view
 
 
 def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
@@ -29,7 +23,8 @@ def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
     kept: list[LogEntry] = []
     for entry in log:
         if entry.kind == TAKEBACK:
-            kept.pop()
+            if kept:
+                kept.pop()
         else:
             kept.append(entry)
     return kept

@@ -1,5 +1,5 @@
-"""Matches and challenges as the match service returns them: immutable records, free of
-Discord and SQL (settings, reminders and standings are in `bot.service.reports`).
+"""Matches and challenges as the match rules and the service see them: immutable records,
+free of Discord and SQL (settings, reminders and standings are in `bot.service.reports`).
 
 Times are timezone-aware UTC datetimes. Seats are 0-based (seat 0 acts first); member ids
 are Discord user ids. A `Match` never exposes its full game state: use `public_view()`
@@ -16,7 +16,9 @@ from functools import cached_property
 from typing import Any
 
 import games
-from bot.service.replay import has_secrets
+from bot.match.actions import MatchAction
+from bot.match.events import Ended, Event
+from bot.match.ratings import display_rating
 from games import GameState
 
 #: Match statuses.
@@ -37,25 +39,29 @@ EXPIRED = "expired"
 class MatchRules:
     """The service-level settings of a match (the game's own options live in `options`).
 
-    `clock_hours` is the time per move in hours, 0 for no clock. `auto_timeout`: when time
+    `clock_hours` is the time per turn in hours, 0 for no clock. `auto_timeout`: when time
     runs out the match ends by itself (True) or a waiting player may claim it (False).
-    `takebacks`: whether a player may ask to take back their last move.
+    `takebacks`: whether a player may ask to take back their last move. `rated`: whether
+    the result may move ratings (a casual match's never does; solo matches never do).
     """
 
     clock_hours: int
     auto_timeout: bool
     takebacks: bool
+    rated: bool = True
 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player of a match: seat (turn order), member, join order and whether they left."""
+    """One player of a match: seat (turn order), member, join order and whether they left
+    (`left_at`: the index of the log entry of their leaving, so the order is known)."""
 
     seat: int
     member_id: int
     join_index: int
     retired: bool = False
     retire_reason: str | None = None
+    left_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,15 +85,17 @@ class RatingChange:
     mu_after: float
     sigma_after: float
 
+    games_after: int = 0
+
     @property
     def before(self) -> int:
         """The displayed rating before the match (see `display_rating`)."""
-        return display_rating(self.mu_before, self.sigma_before)
+        return display_rating(self.mu_before)
 
     @property
     def after(self) -> int:
         """The displayed rating after the match."""
-        return display_rating(self.mu_after, self.sigma_after)
+        return display_rating(self.mu_after)
 
     @property
     def delta(self) -> int:
@@ -95,20 +103,13 @@ class RatingChange:
         return self.after - self.before
 
 
-def display_rating(mu: float, sigma: float) -> int:
-    """The number players see: 1000 + 40 x openskill's ordinal (mu - 3 sigma), rounded.
-
-    A newcomer (mu 25, sigma 25/3) shows 1000; it grows with wins and with certainty.
-    """
-    return round(1000 + 40 * (mu - 3 * sigma))
-
-
 @dataclass(frozen=True)
 class MatchResult:
     """How a match ended: `how` is "game", "resign", "timeout", "draw", "abort" or "cancel".
 
-    `winners` are member ids (empty on a draw or an abort/cancel); `ranks` maps each seat
-    to its place (1 best, ties share a place) for rated endings; `reason` is a sentence.
+    `winners` are member ids (empty on a draw, an abort/cancel, or a lost solo game);
+    `ranks` maps each seat to its place (1 best, ties share a place) for endings that
+    place the players; `reason` is a sentence.
     """
 
     how: str
@@ -121,7 +122,7 @@ class MatchResult:
 
     @property
     def rated(self) -> bool:
-        """Whether ratings changed (aborted and cancelled matches are unrated)."""
+        """Whether ratings changed (casual, solo, aborted and cancelled matches: never)."""
         return bool(self.rating_changes)
 
 
@@ -132,6 +133,8 @@ class Match:
     `to_act` is the member to act (None once the match is over); `deadline` is when their
     time runs out (None without a clock); while `paused` (their vacation) it is not
     running, and it moves later by the length of the pause when the vacation ends.
+    A turn is every action of one seat in a row: `turns` counts the turns completed and
+    `turn_ply` is the ply the current turn began at (actions since then are the turn's).
     `channel_id` is the thread or channel the match lives in (None until attached);
     `origin_channel_id` is where the challenge was posted.
     """
@@ -149,6 +152,8 @@ class Match:
     status: str
     ply: int
     version: int
+    turns: int
+    turn_ply: int
     current_seat: int | None
     to_act: int | None
     turn_started_at: datetime | None
@@ -170,7 +175,16 @@ class Match:
     def has_secrets(self) -> bool:
         """Whether the game hides information from some players (cards in a hand): then
         only `public_view()` may be posted, and a player sees their own view privately."""
-        return has_secrets(self._state)
+        return games.get(self.game).hidden_information
+
+    @property
+    def solo(self) -> bool:
+        """Whether one player plays alone."""
+        return len(self.seats) == 1
+
+    def seat_name(self, seat: int) -> str:
+        """What `seat` is called now (a colour); after a swap of sides, its new name."""
+        return self._state.seat_name(seat)
 
     @property
     def paused(self) -> bool:
@@ -205,32 +219,28 @@ class Match:
 
 @dataclass(frozen=True)
 class MatchUpdate:
-    """What one action changed, for the picture and the announcement.
+    """What one action did, for the picture and the announcement.
 
-    `action`: "move", "resign", "timeout", "draw_offered", "draw_accepted", "draw_declined",
-    "draw_withdrawn" (by the offerer), "draw" (agreed; the match ended), "takeback_asked",
-    "takeback_accepted", "takeback" (granted; the move was undone), "takeback_refused",
-    "takeback_withdrawn" (by the asker), "abort" or "cancel".
+    `action` is what was asked, `events` what happened, in order (see `bot.match.events`).
     Everything here may be posted: `before`/`after` are public views (`view(None)`), and
-    `notation` and `words` (set for moves and for the move a takeback undid) are written
-    by the public view of the position the move was played in. `match` is the match after
-    the action: its `to_act`, `deadline`, `proposal` and `result` say what comes next.
+    events carry only public words. `move` is the move played (for the picture's
+    highlight), None for other actions. `match` is the match after the action: its
+    `to_act`, `deadline`, `proposal` and `result` say what comes next.
     """
 
     match: Match
-    action: str
+    action: MatchAction
     actor_id: int | None
     seat: int | None
     before: GameState
     after: GameState
+    events: tuple[Event, ...] = ()
     move: Hashable | None = None
-    notation: str | None = None
-    words: str | None = None
 
     @property
     def result(self) -> MatchResult | None:
         """The result when this action ended the match, else None."""
-        return self.match.result if not self.match.active else None
+        return self.match.result if any(isinstance(e, Ended) for e in self.events) else None
 
 
 @dataclass(frozen=True)
@@ -248,6 +258,8 @@ class LogEntry:
 
     A move's `notation` is its canonical notation (what replays it), shown in records and
     exports: games keep secrets out of their notation, as they do out of `view(None)`.
+    `sealed`: the move brought hidden information or chance to light (a card drawn), so
+    its player cannot take it back alone.
     """
 
     index: int
@@ -256,6 +268,7 @@ class LogEntry:
     kind: str  # "move", "retire" or "takeback"
     notation: str
     at: datetime
+    sealed: bool = False
 
 
 @dataclass(frozen=True)

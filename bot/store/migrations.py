@@ -132,8 +132,22 @@ _V2 = (
     "CREATE INDEX matches_by_channel ON matches (channel_id, id) WHERE channel_id IS NOT NULL",
 )
 
+#: Version 3: the match engine for every kind of game. Casual matches (`rated`), turns of
+#: several actions (`turns` completed, `turn_ply` where the current one began), moves that
+#: revealed something (`sealed`: their player cannot take them back alone), and each
+#: player's rated games after a match (for provisional ratings in results).
+_V3 = (
+    "ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE matches ADD COLUMN turns INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE matches ADD COLUMN turn_ply INTEGER NOT NULL DEFAULT 0",
+    "UPDATE matches SET turns = ply, turn_ply = ply",
+    "ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE moves ADD COLUMN sealed INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE match_players ADD COLUMN games_after INTEGER",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
 
 LATEST = len(MIGRATIONS)
 

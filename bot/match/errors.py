@@ -1,18 +1,26 @@
-"""The match service's typed errors: each message is a whole sentence for the player.
+"""Refusals: each says, in a whole sentence for the player, why nothing was done.
 
-Every service method checks everything before it changes anything; when it refuses it
-raises one of these and the database is exactly as it was.
+The match rules and the service check everything before they change anything; when they
+refuse they raise one of these and the database is exactly as it was. The words are a
+`Phrase`, so a refusal that names a member is written by each face in its own way.
 """
 
 from __future__ import annotations
 
+from bot.match.phrases import Phrase
+
 
 class ServiceError(Exception):
-    """Base of every refusal of the match service; `str(error)` is shown to the player."""
+    """Base of every refusal; `phrase` is shown to the player (`str(error)` in plain words)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Phrase) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        super().__init__(str(self.phrase))
+
+    @property
+    def message(self) -> str:
+        """The refusal in plain words (members as "member N")."""
+        return str(self.phrase)
 
 
 class NotFound(ServiceError):
@@ -60,11 +68,11 @@ class NoProposal(ServiceError):
 
 
 class TakebackRefused(ServiceError):
-    """A takeback cannot be asked now: disabled for the match, or no own last move to undo."""
+    """A takeback cannot be asked now: disabled, solo, revealed information, nothing to undo."""
 
 
 class TooLate(ServiceError):
-    """The action is only possible earlier: aborting after the first moves."""
+    """The action is only possible earlier: aborting after the first turns."""
 
 
 class ClockError(ServiceError):

@@ -1,0 +1,11 @@
+"""The match rules: pure, typed decisions about matches (no SQL, no Discord, no clocks).
+
+- `records`: matches, challenges and results as immutable records.
+- `actions`: every match action, defined once (`MatchAction`), and `Request`.
+- `events`: what an action did, as typed events.
+- `rules.decide`: given a match, who acts and what they ask, the `Decision` (the record
+  after it, the new position, log lines, events) or a refusal (`errors`) in words.
+- `consent`: draw offers and takebacks; `seating`: who sits where; `ratings`: places
+  and openskill ratings; `replay`: positions rebuilt from a log; `phrases`: words that
+  name members by id, written by each face in its own way.
+"""

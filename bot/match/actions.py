@@ -1,0 +1,108 @@
+"""The actions of a match, each defined once: commands, buttons, the console and the
+texts all name an action by these objects, never by a method name in a string.
+
+Adding an action is one `MatchAction` here, its decision in `bot.match.rules`, and its
+words in the faces' texts; the Discord commands and the console's table are made from
+`PLAYER_ACTIONS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class MatchAction:
+    """One thing that can be done in a match.
+
+    `key` names it in button ids, the console and logs ("draw-accept"); `command` is the
+    slash command that does it ("draw accept"; "" when players have none: the clock's
+    timeout, an admin's cancel); `help` is that command's description; `button` the
+    label of the button that does it under a match message ("" when there is none).
+    """
+
+    key: str
+    command: str
+    help: str
+    button: str = ""
+
+
+MOVE = MatchAction(
+    "move", "move", "Play your move in this thread's match (the list shows your legal moves)"
+)
+RESIGN = MatchAction("resign", "resign", "Resign this thread's match (you confirm with a button)")
+OFFER_DRAW = MatchAction("draw-offer", "draw offer", "Offer your opponents a draw")
+ACCEPT_DRAW = MatchAction(
+    "draw-accept", "draw accept", "Accept the draw you were offered", "Accept draw"
+)
+DECLINE_DRAW = MatchAction(
+    "draw-decline",
+    "draw decline",
+    "Decline the draw you were offered (or withdraw your own offer)",
+    "Decline draw",
+)
+ASK_TAKEBACK = MatchAction(
+    "takeback-ask",
+    "takeback ask",
+    "Take back your last action: within your own turn at once, else ask the others",
+)
+GRANT_TAKEBACK = MatchAction(
+    "takeback-grant",
+    "takeback grant",
+    "Let your opponent take back their last move",
+    "Grant takeback",
+)
+REFUSE_TAKEBACK = MatchAction(
+    "takeback-refuse",
+    "takeback refuse",
+    "Refuse the takeback (or withdraw your own request)",
+    "Refuse takeback",
+)
+ABORT = MatchAction(
+    "abort", "abort", "Call off this thread's match before everyone has played a turn (unrated)"
+)
+CLAIM = MatchAction("claim", "claim", "Claim the win when the player to move has run out of time")
+TIME_OUT = MatchAction("timeout", "", "The clock ends the turn of a player whose time ran out")
+CANCEL = MatchAction("cancel", "", "A server admin cancels the match (unrated)")
+
+#: Every action, in the order help lists them.
+ACTIONS: tuple[MatchAction, ...] = (
+    MOVE,
+    RESIGN,
+    OFFER_DRAW,
+    ACCEPT_DRAW,
+    DECLINE_DRAW,
+    ASK_TAKEBACK,
+    GRANT_TAKEBACK,
+    REFUSE_TAKEBACK,
+    ABORT,
+    CLAIM,
+    TIME_OUT,
+    CANCEL,
+)
+#: The actions a player starts with a command of its own and no option (a move needs its
+#: notation, resigning a confirmation: their commands are written out by each face).
+PLAYER_ACTIONS: tuple[MatchAction, ...] = tuple(
+    a for a in ACTIONS if a.command and a not in (MOVE, RESIGN)
+)
+#: The actions that buttons under match messages start.
+BUTTON_ACTIONS: tuple[MatchAction, ...] = tuple(a for a in ACTIONS if a.button) + (RESIGN,)
+
+
+def action_named(key: str) -> MatchAction:
+    """The action whose `key` this is; KeyError for any other text."""
+    for action in ACTIONS:
+        if action.key == key:
+            return action
+    raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class Request:
+    """An action asked of a match: what, the move's text (for MOVE), and the ply of the
+    position the player saw when choosing it (None: the current one), so that an action
+    that arrives twice, or after the match moved on, is refused instead of applied again."""
+
+    action: MatchAction
+    text: str = ""
+    ply: int | None = None

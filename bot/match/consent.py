@@ -1,0 +1,214 @@
+"""Draw offers and takebacks: one pending proposal per match, answered by all, and the
+acting player's own undo within the turn they are still playing.
+
+A proposal needs the agreement of every player still in the match; any of them declining
+(or the proposer withdrawing) drops it, and any move drops it too. Within their own turn
+a player takes back their last action alone, unless it brought hidden information or
+chance to light (a card drawn). Solo matches have nobody to propose anything to.
+"""
+
+from __future__ import annotations
+
+from bot.match import actions
+from bot.match.actions import MatchAction
+from bot.match.decision import (
+    Decision,
+    Ending,
+    Entry,
+    Situation,
+    end,
+    new_turn,
+    playing,
+    with_state,
+)
+from bot.match.errors import NoProposal, TakebackRefused
+from bot.match.events import DRAW, TAKEBACK, Agreed, Declined, Ended, Proposed, TakenBack, Withdrawn
+from bot.match.records import LogEntry, Match, Proposal
+from bot.match.replay import MOVE, rebuild_state, standing_entries
+from bot.match.replay import TAKEBACK as TAKEBACK_ENTRY
+
+#: What players call each kind of proposal.
+NOUNS = {DRAW: "draw offer", TAKEBACK: "takeback request"}
+#: How the other players turn each kind down.
+_TURN_DOWN = {DRAW: "decline", TAKEBACK: "refuse"}
+
+
+def decide(match: Match, seat: int, action: MatchAction, situation: Situation) -> Decision:
+    """Decide a draw or takeback action of the player in `seat`."""
+    member = match.seats[seat].member_id
+    if action is actions.OFFER_DRAW:
+        return _offer_draw(match, member, situation)
+    if action is actions.ACCEPT_DRAW:
+        return _agree(match, member, DRAW, situation)
+    if action is actions.DECLINE_DRAW:
+        return _drop(match, member, DRAW)
+    if action is actions.ASK_TAKEBACK:
+        return _ask_takeback(match, seat, situation)
+    if action is actions.GRANT_TAKEBACK:
+        return _agree(match, member, TAKEBACK, situation)
+    if action is actions.REFUSE_TAKEBACK:
+        return _drop(match, member, TAKEBACK)
+    raise ValueError(f"{action.key} is not a draw or takeback action")
+
+
+def _offer_draw(match: Match, member: int, situation: Situation) -> Decision:
+    if match.solo:
+        raise NoProposal("You play this match alone, so there is nobody to offer a draw to.")
+    pending = match.proposal
+    if pending is not None and pending.kind == DRAW:
+        if member in pending.agreed:
+            raise NoProposal("You have already offered a draw; wait for the answer.")
+        return _agree(match, member, DRAW, situation)  # offering back accepts
+    if pending is not None:
+        whose = "Your" if pending.by_member == member else "A"
+        raise NoProposal(
+            f"{whose} takeback request is waiting for answers in match #{match.id}; "
+            "a draw can be offered once it is settled."
+        )
+    return _propose(match, member, DRAW)
+
+
+def _ask_takeback(match: Match, seat: int, situation: Situation) -> Decision:
+    """Within one's own turn: undo the last action at once (if it revealed nothing);
+    otherwise ask every other player to agree to taking back one's last move."""
+    member = match.seats[seat].member_id
+    log = situation.log or ()
+    last = log[-1] if log else None
+    own_turn = match.current_seat == seat and match.ply > match.turn_ply
+    if own_turn and last is not None and last.kind == MOVE and last.seat == seat:
+        if last.sealed:
+            raise TakebackRefused(
+                f"`{last.notation}` brought hidden information or chance to light, so it "
+                "cannot be taken back."
+            )
+        return _undo(match, log, situation, alone=True)
+    if match.solo:
+        raise TakebackRefused(
+            "In a solo match only the actions of the turn you are playing can be taken "
+            "back, and only those that revealed nothing."
+        )
+    if not match.rules.takebacks:
+        raise TakebackRefused(f"Takebacks are turned off in match #{match.id}.")
+    pending = match.proposal
+    if pending is not None:
+        own = pending.by_member == member
+        if own and pending.kind == TAKEBACK:
+            raise NoProposal("You have already asked for a takeback; wait for the answer.")
+        raise NoProposal(
+            f"{'Your' if own else 'A'} {NOUNS[pending.kind]} is waiting for answers in "
+            f"match #{match.id}; a takeback can be asked once it is settled."
+        )
+    if last is None or last.kind != MOVE or last.seat != seat:
+        raise TakebackRefused(
+            "You can only take back your own move, and only while it is the last one."
+        )
+    if last.sealed:
+        raise TakebackRefused(
+            f"`{last.notation}` brought hidden information or chance to light, so it "
+            "cannot be taken back."
+        )
+    return _propose(match, member, TAKEBACK)
+
+
+def _propose(match: Match, member: int, kind: str) -> Decision:
+    proposal = Proposal(kind, member, (member,), _waiting(match, (member,)))
+    record = with_state(match, match._state, proposal=proposal)
+    return Decision(record, events=(Proposed(kind, member),))
+
+
+def _waiting(match: Match, agreed: tuple[int, ...]) -> tuple[int, ...]:
+    """Members still in the match who have not agreed yet."""
+    return tuple(s.member_id for s in match.seats if not s.retired and s.member_id not in agreed)
+
+
+def _answerable(match: Match, kind: str, member: int) -> Proposal:
+    pending = _pending(match, kind, "answer")
+    if member == pending.by_member:
+        raise NoProposal(
+            f"You made this {NOUNS[kind]} yourself; it waits for the other players' answers."
+        )
+    if member not in pending.waiting_for:
+        raise NoProposal(f"You have already agreed to the {NOUNS[kind]}.")
+    return pending
+
+
+def _pending(match: Match, kind: str, verb: str) -> Proposal:
+    """The match's pending proposal of `kind`, or NoProposal: nothing to `verb`."""
+    pending = match.proposal
+    if pending is None or pending.kind != kind:
+        raise NoProposal(f"There is no {NOUNS[kind]} to {verb} in match #{match.id}.")
+    return pending
+
+
+def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decision:
+    """Agree to the pending proposal; the last agreement carries it out."""
+    pending = _answerable(match, kind, member)
+    agreed = (*pending.agreed, member)
+    waiting = _waiting(match, agreed)
+    if waiting:
+        proposal = Proposal(kind, pending.by_member, agreed, waiting)
+        record = with_state(match, match._state, proposal=proposal)
+        return Decision(record, events=(Agreed(kind, member),))
+    if kind == DRAW:
+        places = dict.fromkeys(playing(match), 1)
+        ending = Ending("draw", "The players agreed to a draw.", places, (), draw=True)
+        record, rate = end(match, match._state, ending, situation.now)
+        return Decision(record, rate=rate, events=(Ended("draw"),))
+    return _undo(match, situation.log or (), situation, alone=False)
+
+
+def _drop(match: Match, member: int, kind: str) -> Decision:
+    """Drop the pending proposal: another player turns it down, or its proposer
+    withdraws it."""
+    pending = _pending(match, kind, _TURN_DOWN[kind])
+    if member == pending.by_member:
+        event: Withdrawn | Declined = Withdrawn(kind, member)
+    elif member not in pending.waiting_for:
+        raise NoProposal(
+            f"You have already agreed to the {NOUNS[kind]}; only the players who have "
+            f"not answered yet can {_TURN_DOWN[kind]} it."
+        )
+    else:
+        event = Declined(kind, member)
+    return Decision(with_state(match, match._state, proposal=None), events=(event,))
+
+
+def _undo(
+    match: Match, log: tuple[LogEntry, ...], situation: Situation, *, alone: bool
+) -> Decision:
+    """Take back the last move of the log: alone, within the mover's turn (which goes
+    on), or agreed by all (the mover's turn starts again, with a fresh clock)."""
+    last = log[-1]
+    entries = [(e.kind, e.seat, e.notation) for e in log]
+    entries.append((TAKEBACK_ENTRY, last.seat, last.notation))
+    seats = len(match.seats)
+    undone = rebuild_state(match.game, seats, match.seed, match.options, entries)
+    public = undone.view(None)  # the announcement: only what everybody may know
+    move = undone.parse_move(last.notation)
+    taken = TakenBack(
+        last.seat, last.member_id, public.format_move(move), public.describe_move(move), alone
+    )
+    line = (Entry(last.seat, TAKEBACK_ENTRY, last.notation),)
+    if alone:
+        record = with_state(match, undone, proposal=None)
+        return Decision(record, undone, line, events=(taken,))
+    fields, called = new_turn(match, last.seat, situation)
+    record = with_state(
+        match,
+        undone,
+        proposal=None,
+        turns=max(0, match.turns - 1),
+        turn_ply=_turn_start(log[:-1], last.seat),
+        **fields,
+    )
+    return Decision(record, undone, line, events=(taken, called))
+
+
+def _turn_start(log: tuple[LogEntry, ...], seat: int) -> int:
+    """The ply at which `seat`'s turn began, when the moves still standing at the end of
+    `log` are that turn's (the moves of `seat` in a row at its end)."""
+    moves = [e for e in standing_entries(log) if e.kind == MOVE]
+    ply = len(moves)
+    while ply and moves[ply - 1].seat == seat:
+        ply -= 1
+    return ply

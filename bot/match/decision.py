@@ -1,0 +1,185 @@
+"""What the match rules decide for one action, and the steps every decision shares: the
+turn that follows a new position, the end of the match, and the result's places.
+
+Pure: the time comes in as `Situation.now`; nothing here reads a clock or a database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import games
+from bot.match.errors import NotAllowed
+from bot.match.events import Ended, Event, TurnPassed
+from bot.match.ratings import outcome_places, seat_ranks
+from bot.match.records import ABORTED, CANCELLED, FINISHED, LogEntry, Match, MatchResult
+from games import GameState, Outcome
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the rules need besides the match: the time, the members on vacation now, and
+    (for takebacks) the match's whole log."""
+
+    now: datetime
+    away: frozenset[int] = frozenset()
+    log: tuple[LogEntry, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A line to append to the move log: seat, kind ("move", "retire", "takeback"),
+    notation, and whether the move revealed something (see `LogEntry.sealed`)."""
+
+    seat: int
+    kind: str
+    notation: str
+    sealed: bool = False
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One action decided: the match record after it (status, turn, clock, proposal,
+    result; the store bumps its version), the new position (None: unchanged), the log
+    lines to append, a seat leaving (seat, how), whether ratings are to be updated from
+    `match.result.ranks`, and the events, in order. `move` is the move played, if any."""
+
+    match: Match
+    state: GameState | None = None
+    entries: tuple[Entry, ...] = ()
+    retire: tuple[int, str] | None = None
+    rate: bool = False
+    events: tuple[Event, ...] = field(default_factory=tuple)
+    move: Hashable | None = None
+
+
+def snapshot(state: GameState) -> str:
+    """A state as stored with its match (compact JSON)."""
+    return json.dumps(state.to_json(), separators=(",", ":"))
+
+
+def with_state(match: Match, state: GameState, **changes: object) -> Match:
+    """The match record holding `state` (its snapshot and ply) and other changed fields."""
+    changed = dataclasses.replace(
+        match,
+        _snapshot=snapshot(state),
+        ply=state.ply,
+        **changes,  # type: ignore[arg-type]
+    )
+    changed.__dict__["_state"] = state  # the state is known: no need to parse it again
+    return changed
+
+
+def playing(match: Match, *, without: int | None = None) -> list[int]:
+    """Seats still playing (not retired), optionally leaving one out."""
+    return [s.seat for s in match.seats if not s.retired and s.seat != without]
+
+
+def player_seat(match: Match, member_id: int) -> int:
+    """The member's seat in the match, refusing outsiders and seats that left."""
+    seat = match.seat_of(member_id)
+    if seat is None:
+        raise NotAllowed(f"You are not playing in match #{match.id}.")
+    if match.seats[seat].retired:
+        raise NotAllowed(f"You have left match #{match.id}; the others play on.")
+    return seat
+
+
+def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, object], Event]:
+    """The fields of a turn that starts now for `seat` (a fresh clock, paused while its
+    member is on vacation, no reminder sent yet) and the event that calls them."""
+    member = match.seats[seat].member_id
+    hours = match.rules.clock_hours
+    now = situation.now
+    fields: dict[str, object] = {
+        "current_seat": seat,
+        "to_act": member,
+        "turn_started_at": now,
+        "deadline": now + timedelta(hours=hours) if hours else None,
+        "paused_at": now if member in situation.away else None,
+        "_reminded": 0,
+    }
+    return fields, TurnPassed(seat, member)
+
+
+def advance(
+    match: Match,
+    before: GameState,
+    after: GameState,
+    situation: Situation,
+    *,
+    acted: int | None,
+    still_playing: Sequence[int],
+) -> tuple[Match, bool, list[Event]]:
+    """The match after a new position: the game's end, the same turn going on (the seat
+    that acted is to act again), or a new turn. Any pending proposal is dropped.
+    Returns the record, whether it is to be rated, and the events that follow."""
+    outcome = after.outcome()
+    if outcome is not None:
+        ended, rate = end(match, after, _ending_of(outcome, still_playing), situation.now)
+        return ended, rate, [Ended("game")]
+    seat = after.current_player
+    assert seat is not None  # a game that has not ended has a player to act
+    if seat == acted and match.current_seat == acted:
+        return with_state(match, after, proposal=None), False, []
+    fields, called = new_turn(match, seat, situation)
+    turns = match.turns + (1 if acted is not None else 0)
+    record = with_state(match, after, proposal=None, turns=turns, turn_ply=after.ply, **fields)
+    return record, False, [called]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a match ends. `places` ranks the seats still playing (None: nobody is placed,
+    as in an abort); `leaver` is a seat leaving with this action (ranked below them)."""
+
+    how: str
+    reason: str
+    places: Mapping[int, int] | None
+    winner_seats: Sequence[int] = ()
+    draw: bool = False
+    scores: tuple[int, ...] | None = None
+    leaver: int | None = None
+
+
+def _ending_of(outcome: Outcome, still_playing: Sequence[int]) -> Ending:
+    """The game itself ended the match."""
+    places = outcome_places(outcome, still_playing)
+    return Ending("game", outcome.reason, places, outcome.winners, outcome.draw, outcome.scores)
+
+
+def end(match: Match, state: GameState, ending: Ending, now: datetime) -> tuple[Match, bool]:
+    """The match record once ended, and whether the result moves ratings (only rated
+    matches of two or more players whose ending places them)."""
+    left = sorted(
+        (s for s in match.seats if s.retired and s.left_at is not None),
+        key=lambda s: s.left_at or 0,
+    )
+    order = [s.seat for s in left]
+    if ending.leaver is not None and ending.leaver not in order:
+        order.append(ending.leaver)
+    ranks = None
+    if ending.places is not None and not match.solo:
+        ranks = seat_ranks(len(match.seats), ending.places, order)
+    winners = tuple(match.seats[s].member_id for s in ending.winner_seats)
+    result = MatchResult(ending.how, ending.reason, winners, ending.draw, ranks, ending.scores)
+    status = {"abort": ABORTED, "cancel": CANCELLED}.get(ending.how, FINISHED)
+    game = games.get(match.game)
+    rate = ranks is not None and match.rules.rated and game.rated
+    record = with_state(
+        match,
+        state,
+        status=status,
+        result=result,
+        ended_at=now,
+        current_seat=None,
+        to_act=None,
+        deadline=None,
+        paused_at=None,
+        proposal=None,
+    )
+    return record, rate

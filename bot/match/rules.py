@@ -1,0 +1,188 @@
+"""The match rules: given a match, its position, who acts and what they ask, decide.
+
+`decide` is pure (no SQL, no Discord, no clock reads): it returns a `Decision` (the match
+record after the action, the new position, log lines and typed events) or raises a
+`ServiceError` whose words say why nothing was done. Seating and the first turn are in
+`bot.match.seating`, draw offers and takebacks in `bot.match.consent`.
+"""
+
+from __future__ import annotations
+
+from bot.match import actions, consent
+from bot.match.actions import Request
+from bot.match.decision import (
+    Decision,
+    Ending,
+    Entry,
+    Situation,
+    advance,
+    end,
+    new_turn,
+    player_seat,
+    playing,
+    with_state,
+)
+from bot.match.errors import (
+    ClockError,
+    IllegalMoveError,
+    MatchOver,
+    NotYourTurn,
+    PositionChanged,
+    TooLate,
+)
+from bot.match.events import Ended, Event, Left, Played
+from bot.match.phrases import Phrase
+from bot.match.records import ABORTED, CANCELLED, FINISHED, Match
+from bot.match.replay import MOVE, RETIRE
+from games import IllegalMove, InvalidMove
+
+#: How an ended match is told apart in refusals ("Match #3 was aborted.").
+_ENDED = {FINISHED: "is already over", ABORTED: "was aborted", CANCELLED: "was cancelled"}
+
+
+def check_active(match: Match) -> Match:
+    """The match, or MatchOver when it has ended."""
+    if not match.active:
+        raise MatchOver(f"Match #{match.id} {_ENDED.get(match.status, 'is over')}.")
+    return match
+
+
+def decide(match: Match, actor: int | None, request: Request, situation: Situation) -> Decision:
+    """Decide `request` by `actor` (a member id; None for the clock) in an active match.
+
+    Raises MatchOver, NotAllowed, NotYourTurn, PositionChanged, IllegalMoveError,
+    NoProposal, TakebackRefused, TooLate or ClockError, having changed nothing.
+    """
+    check_active(match)
+    action = request.action
+    if action is actions.TIME_OUT:
+        return time_out(match, situation)
+    if action is actions.CANCEL:
+        return _end_unrated(match, "cancel", "A server admin cancelled the match.", situation)
+    assert actor is not None  # every other action is a member's
+    seat = player_seat(match, actor)
+    if action is actions.MOVE:
+        return move(match, seat, request, situation)
+    if action is actions.RESIGN:
+        return _leave(match, seat, "resign", f"{match.seat_name(seat)} resigned.", situation)
+    if action is actions.CLAIM:
+        return _claim(match, seat, situation)
+    if action is actions.ABORT:
+        return _abort(match, seat, situation)
+    return consent.decide(match, seat, action, situation)
+
+
+def move(match: Match, seat: int, request: Request, situation: Situation) -> Decision:
+    """Play the move typed as `request.text` for `seat`."""
+    if request.ply is not None and request.ply != match.ply:
+        raise PositionChanged(
+            f"The position changed since you looked (move {request.ply} then, {match.ply} "
+            "now), so that action was not played. Look at the board again."
+        )
+    if match.current_seat != seat:
+        raise NotYourTurn(
+            Phrase(f"It is {{0}}'s turn in match #{match.id}, not yours.", (match.to_act or 0,))
+        )
+    state = match._state
+    try:
+        chosen = state.parse_move(request.text)
+        after = state.play(chosen)
+    except (InvalidMove, IllegalMove) as error:
+        raise IllegalMoveError(str(error)) from error
+    public = state.view(None)  # the announcement: only what everybody may know
+    member = match.seats[seat].member_id
+    played = Played(seat, member, public.format_move(chosen), public.describe_move(chosen))
+    record, rate, events = advance(
+        match, state, after, situation, acted=seat, still_playing=playing(match)
+    )
+    entry = Entry(seat, MOVE, state.format_move(chosen), state.reveals(chosen))
+    return Decision(record, after, (entry,), rate=rate, events=(played, *events), move=chosen)
+
+
+def time_out(match: Match, situation: Situation) -> Decision:
+    """The clock ends the turn of the player whose time ran out (checked again here: a
+    move or a vacation since the clock was read makes it PositionChanged)."""
+    if match.paused or match.deadline is None or situation.now < match.deadline:
+        raise PositionChanged(f"Match #{match.id} is no longer out of time.")
+    seat = match.current_seat
+    assert seat is not None
+    return _leave(match, seat, "timeout", f"{match.seat_name(seat)} ran out of time.", situation)
+
+
+def _claim(match: Match, seat: int, situation: Situation) -> Decision:
+    """A waiting player claims the turn of the player who ran out of time."""
+    late = (match.to_act or 0,)
+    if not match.rules.clock_hours:
+        raise ClockError(f"Match #{match.id} has no clock, so there is no timeout to claim.")
+    if match.current_seat == seat:
+        raise ClockError("It is your own turn: move instead of claiming a timeout.")
+    if match.paused:
+        raise ClockError(Phrase("{0} is on vacation; their clock is paused.", late))
+    if match.deadline is not None and situation.now < match.deadline:
+        stamp = match.deadline.strftime("%Y-%m-%d %H:%M UTC")
+        raise ClockError(Phrase(f"{{0}} still has time until {stamp}.", late))
+    return time_out(match, situation)
+
+
+def _leave(match: Match, seat: int, how: str, reason: str, situation: Situation) -> Decision:
+    """`seat` leaves (resigns or times out): the others play on where the game allows it,
+    else the match ends with the leaver last."""
+    state = match._state
+    still = playing(match)
+    member = match.seats[seat].member_id
+    after = state.retire(seat) if len(still) > 2 else None
+    if after is None:
+        others = [s for s in still if s != seat]
+        places = dict.fromkeys(others, 1) if others else {}
+        ending = Ending(how, reason, places, others, leaver=seat)
+        record, rate = end(match, state, ending, situation.now)
+        return Decision(record, rate=rate, events=(Ended(how),))
+    left = Left(seat, member, how)
+    if match.current_seat == seat:
+        record, rate, events = advance(
+            match, state, after, situation, acted=None, still_playing=playing(match, without=seat)
+        )
+    else:
+        record, rate, events = advance(
+            match,
+            state,
+            after,
+            situation,
+            acted=match.current_seat,  # their turn goes on
+            still_playing=playing(match, without=seat),
+        )
+    return Decision(
+        record,
+        after,
+        (Entry(seat, RETIRE, how),),
+        retire=(seat, how),
+        rate=rate,
+        events=(left, *events),
+    )
+
+
+def _abort(match: Match, seat: int, situation: Situation) -> Decision:
+    """Abort before every player has played a turn (unrated)."""
+    if match.turns >= len(match.seats):
+        raise TooLate(
+            "A match can only be aborted before every player has played a first turn; "
+            "resign or offer a draw instead."
+        )
+    return _end_unrated(match, "abort", f"{match.seat_name(seat)} aborted the match.", situation)
+
+
+def _end_unrated(match: Match, how: str, reason: str, situation: Situation) -> Decision:
+    """End the match with no result and no rating (abort, admin cancel)."""
+    record, _ = end(match, match._state, Ending(how, reason, None), situation.now)
+    return Decision(record, events=(Ended(how),))
+
+
+def start(match: Match, situation: Situation) -> Decision:
+    """The first turn of a match just seated: its clock starts for the first player."""
+    state = match._state
+    seat = state.current_player
+    assert seat is not None
+    fields, called = new_turn(match, seat, situation)
+    record = with_state(match, state, turns=0, turn_ply=state.ply, **fields)
+    events: tuple[Event, ...] = (called,)
+    return Decision(record, state, events=events)

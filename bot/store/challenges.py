@@ -1,0 +1,220 @@
+"""Rows of the challenge tables read into `Challenge` records and written back.
+
+A challenge's members are its challenger (join index 0), the members it names (invited,
+no join index until they accept) and whoever took an open seat, in join order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.match.records import Challenge, MatchRules
+from bot.store.matches import game_title
+from bot.store.sql import dt, rows, rows_by_parent, ts
+
+
+async def insert_challenge(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    challenger_id: int,
+    game: str,
+    players: int,
+    options: Mapping[str, Any],
+    rules: MatchRules,
+    invited: Sequence[int],
+    now: datetime,
+    expires: datetime,
+) -> int:
+    """Insert a pending challenge with its challenger seated and `invited` named; its id."""
+    cursor = await conn.execute(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
+        "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
+        "expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+        (
+            guild_id,
+            channel_id,
+            challenger_id,
+            game,
+            players,
+            json.dumps(dict(options)),
+            rules.clock_hours,
+            int(rules.auto_timeout),
+            int(rules.takebacks),
+            int(rules.rated),
+            ts(now),
+            ts(expires),
+        ),
+    )
+    challenge_id = cursor.lastrowid
+    await conn.executemany(
+        "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
+        "VALUES (?, ?, ?, ?)",
+        [(challenge_id, challenger_id, 0, 0)]
+        + [(challenge_id, member, 1, None) for member in invited],
+    )
+    return challenge_id
+
+
+_CHALLENGE_COLUMNS = (
+    "id, guild_id, channel_id, message_id, challenger_id, game, players, options, "
+    "clock_hours, auto_timeout, takebacks, rated, status, created_at, expires_at, match_id"
+)
+
+
+async def fetch_challenges(
+    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+) -> list[Challenge]:
+    """Challenges selected by a WHERE clause, with who joined and who is invited."""
+    found = await rows(conn, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}", params)
+    if not found:
+        return []
+    members = await rows_by_parent(
+        conn,
+        "SELECT challenge_id, member_id, invited, join_index FROM challenge_members "
+        "WHERE challenge_id IN ({ids})",
+        [row[0] for row in found],
+    )
+    result = []
+    for row in found:
+        (cid, guild, channel, message, challenger, game, players, options) = row[:8]
+        (clock, auto, takebacks, rated, status, created, expires, match_id) = row[8:]
+        people = members[cid]
+        seated = sorted((j, m) for m, _i, j in people if j is not None)
+        joined = tuple(m for _j, m in seated)
+        invited = tuple(sorted(m for m, i, j in people if i and j is None))
+        result.append(
+            Challenge(
+                id=cid,
+                guild_id=guild,
+                channel_id=channel,
+                message_id=message,
+                challenger_id=challenger,
+                game=game,
+                game_title=game_title(game),
+                players=players,
+                options=json.loads(options),
+                rules=MatchRules(clock, bool(auto), bool(takebacks), bool(rated)),
+                joined=joined,
+                invited=invited,
+                open_seats=players - len(joined) - len(invited),
+                status=status,
+                created_at=dt(created),
+                expires_at=dt(expires),
+                match_id=match_id,
+            )
+        )
+    return result
+
+
+async def fetch_challenge(conn: aiosqlite.Connection, challenge_id: int) -> Challenge | None:
+    """One challenge by id, or None."""
+    found = await fetch_challenges(conn, "id = ?", (challenge_id,))
+    return found[0] if found else None
+
+
+async def pending_count(conn: aiosqlite.Connection, challenger_id: int, now: datetime) -> int:
+    """How many unexpired pending challenges the member has made."""
+    found = await rows(
+        conn,
+        "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending' "
+        "AND expires_at > ?",
+        (challenger_id, ts(now)),
+    )
+    return int(found[0][0])
+
+
+async def take_seat(
+    conn: aiosqlite.Connection, challenge_id: int, member_id: int, join_index: int
+) -> None:
+    """Seat a member (invited or not) at `join_index`."""
+    await conn.execute(
+        "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
+        "VALUES (?, ?, 0, ?) ON CONFLICT (challenge_id, member_id) "
+        "DO UPDATE SET join_index = excluded.join_index",
+        (challenge_id, member_id, join_index),
+    )
+
+
+async def membership(
+    conn: aiosqlite.Connection, challenge_id: int, member_id: int
+) -> tuple[bool, int | None] | None:
+    """(invited, join index or None) of a member of the challenge; None for outsiders."""
+    found = await rows(
+        conn,
+        "SELECT invited, join_index FROM challenge_members "
+        "WHERE challenge_id = ? AND member_id = ?",
+        (challenge_id, member_id),
+    )
+    return None if not found else (bool(found[0][0]), found[0][1])
+
+
+async def leave_seat(
+    conn: aiosqlite.Connection, challenge_id: int, member_id: int, invited: bool, join_index: int
+) -> None:
+    """A seated member leaves: a named seat stays theirs (not joined), an open seat is
+    freed; the later joiners move up one place."""
+    leave = (
+        "UPDATE challenge_members SET join_index = NULL"
+        if invited
+        else "DELETE FROM challenge_members"
+    )
+    await conn.execute(
+        f"{leave} WHERE challenge_id = ? AND member_id = ?", (challenge_id, member_id)
+    )
+    await conn.execute(
+        "UPDATE challenge_members SET join_index = join_index - 1 "
+        "WHERE challenge_id = ? AND join_index > ?",
+        (challenge_id, join_index),
+    )
+
+
+async def set_status(
+    conn: aiosqlite.Connection, challenge_id: int, status: str, match_id: int | None = None
+) -> None:
+    """Close a challenge with `status` (and the match it started)."""
+    await conn.execute(
+        "UPDATE challenges SET status = ?, match_id = COALESCE(?, match_id) WHERE id = ?",
+        (status, match_id, challenge_id),
+    )
+
+
+async def set_message(conn: aiosqlite.Connection, challenge_id: int, message_id: int) -> None:
+    """Remember the message that shows the challenge."""
+    await conn.execute(
+        "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+    )
+
+
+async def pending_challenges(
+    conn: aiosqlite.Connection, now: datetime, member_id: int | None, guild_id: int | None
+) -> list[Challenge]:
+    """Pending challenges a member made, joined or is invited to, and/or of one server,
+    oldest first."""
+    where = ["status = 'pending'", "expires_at > ?"]
+    params: list[Any] = [ts(now)]
+    if member_id is not None:
+        where.append("id IN (SELECT challenge_id FROM challenge_members WHERE member_id = ?)")
+        params.append(member_id)
+    if guild_id is not None:
+        where.append("guild_id = ?")
+        params.append(guild_id)
+    return await fetch_challenges(conn, " AND ".join(where) + " ORDER BY id", params)
+
+
+async def expire_due(conn: aiosqlite.Connection, now: datetime) -> list[Challenge]:
+    """Mark every pending challenge past its expiry as expired; those challenges (as they
+    were before)."""
+    stamp = ts(now)
+    expired = await fetch_challenges(conn, "status = 'pending' AND expires_at <= ?", (stamp,))
+    await conn.execute(
+        "UPDATE challenges SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?",
+        (stamp,),
+    )
+    return expired

@@ -1,0 +1,74 @@
+"""Queries of the clock: turns whose reminders or timeouts are due, and when the next
+thing is due.
+
+`matches.reminded` holds the reminders already sent for the current turn as bits
+(`IDLE`, `LOW_TIME`, `CLAIMABLE`), reset when a new turn starts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import aiosqlite
+
+from bot.match.records import Match
+from bot.store.matches import fetch_matches
+from bot.store.sql import dt, one, ts
+
+IDLE = 1
+LOW_TIME = 2
+CLAIMABLE = 4
+
+
+async def timeouts_due(conn: aiosqlite.Connection, now: datetime) -> list[Match]:
+    """Matches that end a turn by themselves (auto timeout) whose time has run out."""
+    return await fetch_matches(
+        conn,
+        "status = 'active' AND auto_timeout = 1 AND paused_at IS NULL "
+        "AND deadline <= ? ORDER BY deadline",
+        (ts(now),),
+    )
+
+
+async def reminders_due(
+    conn: aiosqlite.Connection, now: datetime, after_seconds: float, fraction: float
+) -> list[Match]:
+    """Active matches with a reminder due: the turn has waited `after_seconds`, or only
+    `fraction` of the clock is left, or the time ran out (claimable) and that reminder
+    was not sent yet."""
+    stamp = ts(now)
+    return await fetch_matches(
+        conn,
+        "status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND ("
+        "(? > 0 AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
+        "(? > 0 AND reminded & 2 = 0 AND deadline - clock_hours * 3600.0 * ? <= ?) OR "
+        "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
+        (after_seconds, after_seconds, stamp, fraction, fraction, stamp, stamp),
+    )
+
+
+async def mark_reminded(conn: aiosqlite.Connection, match_id: int, bits: int) -> None:
+    """Record reminders as sent for the match's current turn."""
+    await conn.execute("UPDATE matches SET reminded = reminded | ? WHERE id = ?", (bits, match_id))
+
+
+async def next_due(
+    conn: aiosqlite.Connection, after_seconds: float, fraction: float
+) -> datetime | None:
+    """When anything is next due: a challenge expiring, a vacation ending, a reminder or
+    a timeout (None: nothing scheduled)."""
+    query = (
+        "SELECT MIN(t) FROM ("
+        "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
+        "UNION ALL SELECT MIN(ends_at) FROM vacations WHERE closed = 0 "
+        "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 1 = 0 "
+        "  THEN turn_started_at + ? END) FROM matches "
+        "  WHERE status = 'active' AND paused_at IS NULL "
+        "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 2 = 0 "
+        "  THEN deadline - clock_hours * 3600.0 * ? END) FROM matches "
+        "  WHERE status = 'active' AND paused_at IS NULL "
+        "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
+        "  AND paused_at IS NULL AND (auto_timeout = 1 OR reminded & 4 = 0))"
+    )
+    row = await one(conn, query, (after_seconds, after_seconds, fraction, fraction))
+    return dt(row[0])

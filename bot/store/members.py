@@ -1,0 +1,163 @@
+"""Rows of members and servers: settings, picture themes and vacations.
+
+A member's vacation pauses the clocks of the turns waiting on them (`matches.paused_at`);
+closing it shifts those clocks by the length of the pause.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.store.sql import dt, one, rows, ts
+
+_DAY = 86400.0
+
+
+async def upsert(
+    conn: aiosqlite.Connection, table: str, key: str, key_value: int, column: str, value: Any
+) -> None:
+    """Set one column of the row `key = key_value` of `table` ("members" or "guilds"),
+    creating the row if needed (its other columns keep their defaults)."""
+    await conn.execute(
+        f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
+        f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}",
+        (key_value, value),
+    )
+
+
+async def guild_row(
+    conn: aiosqlite.Connection, guild_id: int
+) -> tuple[int | None, int | None, str | None]:
+    """A server's stored clock, challenge channel and picture theme (None: not chosen)."""
+    row = await one(
+        conn,
+        "SELECT clock_hours, challenge_channel_id, picture_theme FROM guilds WHERE guild_id = ?",
+        (guild_id,),
+    )
+    return (row[0], row[1], row[2]) if row else (None, None, None)
+
+
+async def member_row(conn: aiosqlite.Connection, member_id: int) -> tuple[bool, str | None]:
+    """A member's reminders setting and picture theme (defaults: on, none)."""
+    row = await one(
+        conn, "SELECT reminders, picture_theme FROM members WHERE member_id = ?", (member_id,)
+    )
+    return (bool(row[0]), row[1]) if row else (True, None)
+
+
+async def themes(
+    conn: aiosqlite.Connection, guild_id: int, member_id: int | None
+) -> tuple[str | None, str | None]:
+    """The member's own picture theme and the server's (None where not chosen)."""
+    row = await one(
+        conn,
+        "SELECT (SELECT picture_theme FROM members WHERE member_id = ?), "
+        "(SELECT picture_theme FROM guilds WHERE guild_id = ?)",
+        (member_id, guild_id),
+    )
+    return row[0], row[1]
+
+
+async def quiet_members(conn: aiosqlite.Connection) -> set[int]:
+    """Members who turned reminders off."""
+    return {row[0] for row in await rows(conn, "SELECT member_id FROM members WHERE reminders = 0")}
+
+
+# --- vacations ---------------------------------------------------------------------------
+
+
+async def away(conn: aiosqlite.Connection, member_ids: list[int], now: datetime) -> frozenset[int]:
+    """Which of these members are on vacation now."""
+    if not member_ids:
+        return frozenset()
+    marks = ",".join("?" * len(member_ids))
+    found = await rows(
+        conn,
+        f"SELECT member_id FROM vacations WHERE member_id IN ({marks}) AND closed = 0 "
+        "AND started_at <= ? AND ends_at > ?",
+        (*member_ids, ts(now), ts(now)),
+    )
+    return frozenset(row[0] for row in found)
+
+
+async def running_vacation(
+    conn: aiosqlite.Connection, member_id: int, now: datetime
+) -> tuple[datetime, datetime] | None:
+    """(start, end) of the member's vacation running now, if any."""
+    row = await one(
+        conn,
+        "SELECT started_at, ends_at FROM vacations WHERE member_id = ? AND closed = 0 "
+        "AND ends_at > ?",
+        (member_id, ts(now)),
+    )
+    if row is None:
+        return None
+    start, end = dt(row[0]), dt(row[1])
+    assert start is not None and end is not None
+    return start, end
+
+
+async def days_used(conn: aiosqlite.Connection, member_id: int, now: datetime) -> float:
+    """Vacation days the member took in vacations started this calendar year."""
+    year = datetime(now.year, 1, 1, tzinfo=UTC)
+    row = await one(
+        conn,
+        "SELECT COALESCE(SUM(ends_at - started_at), 0) FROM vacations "
+        "WHERE member_id = ? AND started_at >= ?",
+        (member_id, ts(year)),
+    )
+    return float(row[0]) / _DAY
+
+
+async def start_vacation(
+    conn: aiosqlite.Connection, member_id: int, now: datetime, ends: datetime
+) -> None:
+    """Record a vacation and pause the clocks of every turn waiting on the member."""
+    await conn.execute(
+        "INSERT INTO vacations (member_id, started_at, ends_at) VALUES (?, ?, ?)",
+        (member_id, ts(now), ts(ends)),
+    )
+    await conn.execute(
+        "UPDATE matches SET paused_at = ?, version = version + 1 "
+        "WHERE status = 'active' AND paused_at IS NULL AND EXISTS (SELECT 1 FROM "
+        "match_players p WHERE p.match_id = matches.id AND p.member_id = ? "
+        "AND p.seat = matches.current_seat)",
+        (ts(now), member_id),
+    )
+
+
+async def close_vacation(conn: aiosqlite.Connection, member_id: int, now: datetime) -> None:
+    """End the member's open vacation (at its end or now, whichever is first) and restart
+    their paused clocks, shifted by the time they were paused."""
+    row = await one(
+        conn,
+        "SELECT started_at, ends_at FROM vacations WHERE member_id = ? AND closed = 0",
+        (member_id,),
+    )
+    if row is None:
+        return
+    started_at, ends_at = row
+    end = min(ends_at, ts(now))
+    await conn.execute(
+        "UPDATE vacations SET ends_at = ?, closed = 1 WHERE member_id = ? AND started_at = ?",
+        (end, member_id, started_at),
+    )
+    await conn.execute(
+        "UPDATE matches SET turn_started_at = turn_started_at + MAX(0, ? - paused_at), "
+        "deadline = deadline + MAX(0, ? - paused_at), paused_at = NULL, "
+        "version = version + 1 WHERE status = 'active' AND paused_at IS NOT NULL "
+        "AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id "
+        "AND p.member_id = ? AND p.seat = matches.current_seat)",
+        (end, end, member_id),
+    )
+
+
+async def vacations_due(conn: aiosqlite.Connection, now: datetime) -> list[int]:
+    """Members whose open vacation has reached its end."""
+    found = await rows(
+        conn, "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?", (ts(now),)
+    )
+    return [row[0] for row in found]

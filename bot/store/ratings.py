@@ -1,0 +1,93 @@
+"""Rows of ratings: each member's openskill rating and record per server and game, the
+changes a match made, standings, and the results of solo matches (never rated)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.match.ratings import MODEL, rate
+from bot.match.records import Match, RatingChange
+from bot.store import matches as match_rows
+from bot.store.sql import rows
+
+
+async def apply_ratings(
+    conn: aiosqlite.Connection,
+    match: Match,
+    ranks: Sequence[int],
+    winners: Sequence[int],
+    draw: bool,
+) -> tuple[RatingChange, ...]:
+    """Update the players' ratings and win/draw/loss counts from their ranks; record and
+    return the changes."""
+    members = [s.member_id for s in match.seats]
+    marks = ",".join("?" * len(members))
+    known = {
+        member: (mu, sigma, played)
+        for member, mu, sigma, played in await rows(
+            conn,
+            f"SELECT member_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND member_id IN ({marks})",
+            (match.guild_id, match.game, *members),
+        )
+    }
+    before = [known[m][:2] if m in known else None for m in members]
+    after = rate(before, ranks)
+    changes = []
+    for seat, member in enumerate(members):
+        mu, sigma = after[seat]
+        old = before[seat] or (MODEL.mu, MODEL.sigma)  # a newcomer starts where the model does
+        played = (known[member][2] if member in known else 0) + 1
+        change = RatingChange(member, match.game, old[0], old[1], mu, sigma, played)
+        changes.append(change)
+        won = member in winners
+        drew = draw and ranks[seat] == 1
+        await conn.execute(
+            "INSERT INTO ratings (guild_id, game, member_id, mu, sigma, games, wins, draws, "
+            "losses) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
+            "ON CONFLICT (guild_id, game, member_id) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
+            "draws = draws + excluded.draws, losses = losses + excluded.losses",
+            (match.guild_id, match.game, member, mu, sigma, won, drew, not won and not drew),
+        )
+        await match_rows.store_rating_change(conn, match.id, seat, change)
+    return tuple(changes)
+
+
+async def standings_rows(
+    conn: aiosqlite.Connection, guild_id: int, game: str, limit: int
+) -> list[Any]:
+    """(member, mu, sigma, games, wins, draws, losses) of a server's rated players in one
+    game, best estimate first."""
+    return await rows(
+        conn,
+        "SELECT member_id, mu, sigma, games, wins, draws, losses FROM ratings "
+        "WHERE guild_id = ? AND game = ? ORDER BY mu DESC, member_id LIMIT ?",
+        (guild_id, game, limit),
+    )
+
+
+async def stats_rows(conn: aiosqlite.Connection, guild_id: int, member_id: int) -> list[Any]:
+    """(game, mu, games, wins, draws, losses, players rated better) per game of a member."""
+    return await rows(
+        conn,
+        "SELECT game, mu, games, wins, draws, losses, (SELECT COUNT(*) FROM ratings o "
+        "WHERE o.guild_id = r.guild_id AND o.game = r.game AND ROUND(40 * o.mu) > "
+        "ROUND(40 * r.mu)) FROM ratings r WHERE guild_id = ? AND member_id = ? ORDER BY game",
+        (guild_id, member_id),
+    )
+
+
+async def solo_rows(conn: aiosqlite.Connection, guild_id: int, member_id: int) -> list[Any]:
+    """(game, played, won, best score) of a member's finished solo matches per game."""
+    return await rows(
+        conn,
+        "SELECT m.game, COUNT(*), SUM(json_array_length(json_extract(m.result, '$.winners')) "
+        "> 0), MAX(json_extract(m.result, '$.scores[0]')) FROM matches m "
+        "JOIN match_players p ON p.match_id = m.id WHERE m.guild_id = ? AND p.member_id = ? "
+        "AND m.players = 1 AND m.status = 'finished' GROUP BY m.game ORDER BY m.game",
+        (guild_id, member_id),
+    )
