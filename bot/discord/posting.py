@@ -33,6 +33,7 @@ from bot.discord.text import (
     update_text,
 )
 from bot.discord.views import challenge_view, match_view
+from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.service import Challenge, Match, MatchService, MatchUpdate
 
 log = logging.getLogger("shiftcord.discord")
@@ -49,6 +50,20 @@ def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(m) for m in member_ids]
     )
+
+
+def called(update: MatchUpdate) -> set[int]:
+    """Whom an action's news pings: everybody at the end; else the player a turn passed to
+    (once a turn, not after each action of a turn of several), and the players a new or
+    agreed-to proposal waits for."""
+    match = update.match
+    if update.result is not None:
+        return set(match.members)
+    members = {e.member for e in update.events if isinstance(e, TurnPassed)}
+    asking = any(isinstance(e, Proposed | Agreed) for e in update.events)
+    if asking and match.proposal is not None:
+        members.update(match.proposal.waiting_for)
+    return members
 
 
 def as_file(picture: Picture) -> discord.File:
@@ -115,17 +130,11 @@ class Poster:
         match = update.match
         channel = await self.channel_of(match, here)
         board = await update_board(update, await self.service.picture_theme(match.guild_id))
-        if update.result is not None:
-            called: Iterable[int] = match.members
-        else:
-            called = [match.to_act] if match.to_act is not None else []
-            if match.proposal is not None:
-                called = [*called, *match.proposal.waiting_for]
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],
             view=match_view(match),
-            allowed_mentions=pings(set(called)),
+            allowed_mentions=pings(called(update)),
         )
         if update.result is not None:
             self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
