@@ -42,7 +42,9 @@ def palette_image(theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
     sample = Image.new("RGB", (len(blends), 1))
     sample.putdata(blends)
     spread = sample.quantize(256 - len(flat), method=Image.Quantize.FASTOCTREE)
-    extra_entries = spread.getpalette()[: 3 * (256 - len(flat))]
+    entries = spread.getpalette()
+    assert entries is not None, "a quantized image always has a palette"
+    extra_entries = entries[: 3 * (256 - len(flat))]
     values = [channel for colour in flat for channel in colour] + extra_entries
     values += [0] * (768 - len(values))
     palette = Image.new("P", (1, 1))

@@ -238,19 +238,19 @@ def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
         start, end = 130, 130 + 270  # clockwise, in degrees from three o'clock
         pen.arc([c - r, c - r, c + r, c + r], start, end, fill=colour, width=stroke)
         a = math.radians(end)
-        px, py = c + r * math.cos(a), c + r * math.sin(a)
+        tip_x, tip_y = c + r * math.cos(a), c + r * math.sin(a)
         ahead = (-math.sin(a), math.cos(a))  # the clockwise tangent
         out = (math.cos(a), math.sin(a))
         pen.polygon(
             [
-                (px + ahead[0] * 3.2 * u, py + ahead[1] * 3.2 * u),
+                (tip_x + ahead[0] * 3.2 * u, tip_y + ahead[1] * 3.2 * u),
                 (
-                    px + out[0] * 2.6 * u - ahead[0] * 0.6 * u,
-                    py + out[1] * 2.6 * u - ahead[1] * 0.6 * u,
+                    tip_x + out[0] * 2.6 * u - ahead[0] * 0.6 * u,
+                    tip_y + out[1] * 2.6 * u - ahead[1] * 0.6 * u,
                 ),
                 (
-                    px - out[0] * 2.6 * u - ahead[0] * 0.6 * u,
-                    py - out[1] * 2.6 * u - ahead[1] * 0.6 * u,
+                    tip_x - out[0] * 2.6 * u - ahead[0] * 0.6 * u,
+                    tip_y - out[1] * 2.6 * u - ahead[1] * 0.6 * u,
                 ),
             ],
             fill=colour,
