@@ -39,10 +39,19 @@ def _canvas(px: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
 def _draw_mark(pen: ImageDraw.ImageDraw, mark: str, side: int, inner: float, ink: RGB) -> None:
     """Draw a seat mark (see `render.theme.MARKS`) centred in a square of `side`, scaled
     to the `inner` size."""
+    c = side / 2
     if mark == "ring":
-        c, r = side / 2, inner / 2 * 0.62
+        r = inner / 2 * 0.62
         stroke = max(SUPERSAMPLE, round(inner * 0.16))
         pen.ellipse([c - r, c - r, c + r, c + r], outline=ink, width=stroke)
+    elif mark == "dot":
+        r = inner * 0.18
+        pen.ellipse([c - r, c - r, c + r, c + r], fill=ink)
+    elif mark in ("plus", "bar"):
+        reach, half = inner * 0.32, inner * (0.07 if mark == "plus" else 0.08)
+        pen.rectangle([c - reach, c - half, c + reach, c + half], fill=ink)
+        if mark == "plus":
+            pen.rectangle([c - half, c - reach, c + half, c + reach], fill=ink)
 
 
 @lru_cache(maxsize=256)
