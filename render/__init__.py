@@ -116,7 +116,7 @@ def board_image(
     image = module.draw(
         state, last_move=last_move, seat=seat, size=_size(size, DEFAULT_SIZE), theme=chosen
     )
-    return to_palette(image, chosen, _extra_colours(module, chosen))
+    return to_palette(image, chosen, _extra_colours(module, chosen), state.players)
 
 
 def board_png(
@@ -200,7 +200,7 @@ def replay(
             padded = new_canvas(width, height, chosen.background)
             padded.paste(picture, (0, 0))
             picture = padded
-        frames.append(to_palette(picture, chosen, extra))
+        frames.append(to_palette(picture, chosen, extra, states[0].players))
     durations = [frame_ms] * len(frames)
     durations[0] = durations[-1] = hold_ms
     buffer = io.BytesIO()

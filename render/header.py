@@ -113,16 +113,18 @@ def turn_tokens(
     `chip(seat)` is the seat's piece as drawn in the header; `doing` follows the seat's
     name ("White to move"). With `why`, a winner's line adds the outcome's reason when
     it fits in a header `width` wide at text size `px` ("Black wins: White has no kings
-    left"); use it where the reasons read well after the winner's name.
+    left"); use it where the reasons read well after the winner's name. Seats are named
+    by the state (`state.seat_name`), so a swap of sides renames them; a game that ends
+    with neither a winner nor a draw (a solo game lost) says "Game over".
     """
-    name = state.game.seat_name
+    name = state.seat_name
     outcome = state.outcome()
     if outcome is None:
         seat = state.current_player
         return [f"Move {state.ply + 1}", None, chip(seat), f"{name(seat)} {doing}"]
     played = f"{state.ply} moves"
-    if outcome.draw:
-        return [played, None, "Draw"]
+    if outcome.draw or not outcome.winners:
+        return [played, None, "Draw" if outcome.draw else "Game over"]
     winner = outcome.winners[0]
     tokens: list[Token] = [played, None, chip(winner), f"{name(winner)} wins"]
     if why:

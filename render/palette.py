@@ -21,16 +21,17 @@ PNG_LEVEL = 6
 
 
 @lru_cache(maxsize=16)
-def palette_image(theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
-    """The 256-colour palette of `theme` (plus `extra` colours) as a "P" image.
+def palette_image(theme: Theme, extra: tuple[RGB, ...] = (), players: int = 2) -> Image.Image:
+    """The 256-colour palette of `theme` (plus `extra` colours) as a "P" image, for a
+    game of `players` seats.
 
-    Every flat colour of the theme, and every colour in `extra`, is kept exact; the
-    remaining entries are spread over the blends between pairs of those colours, which
-    is what antialiased edges, text and faint pieces are made of. A picture that uses
-    colours of its own (beyond the theme's) must name them in `extra`, or they are
-    drawn in the nearest palette colour.
+    Every flat colour of the theme (its seat styles up to `players`), and every colour
+    in `extra`, is kept exact; the remaining entries are spread over the blends between
+    pairs of those colours, which is what antialiased edges, text and faint pieces are
+    made of. A picture that uses colours of its own (beyond the theme's) must name them
+    in `extra`, or they are drawn in the nearest palette colour.
     """
-    flat = list(dict.fromkeys([*theme.colours(), *extra]))
+    flat = list(dict.fromkeys([*theme.colours(players), *extra]))
     if len(flat) > 128:
         raise ValueError(f"A palette keeps at most 128 exact colours, not {len(flat)}.")
     blends = [
@@ -42,7 +43,9 @@ def palette_image(theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
     sample = Image.new("RGB", (len(blends), 1))
     sample.putdata(blends)
     spread = sample.quantize(256 - len(flat), method=Image.Quantize.FASTOCTREE)
-    extra_entries = spread.getpalette()[: 3 * (256 - len(flat))]
+    entries = spread.getpalette()
+    assert entries is not None, "a quantized image always has a palette"
+    extra_entries = entries[: 3 * (256 - len(flat))]
     values = [channel for colour in flat for channel in colour] + extra_entries
     values += [0] * (768 - len(values))
     palette = Image.new("P", (1, 1))
@@ -50,12 +53,15 @@ def palette_image(theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
     return palette
 
 
-def to_palette(image: Image.Image, theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
-    """The finished RGB picture mapped onto the theme's fixed palette (no dithering).
-
-    `extra`: colours the picture uses beyond the theme's (see `palette_image`).
+def to_palette(
+    image: Image.Image, theme: Theme, extra: tuple[RGB, ...] = (), players: int = 2
+) -> Image.Image:
+    """The finished RGB picture of a `players`-seat game mapped onto the theme's fixed
+    palette (no dithering). `extra`: colours the picture uses beyond the theme's (see
+    `palette_image`).
     """
-    return image.quantize(palette=palette_image(theme, extra), dither=Image.Dither.NONE)
+    palette = palette_image(theme, extra, players)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -39,10 +39,19 @@ def _canvas(px: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
 def _draw_mark(pen: ImageDraw.ImageDraw, mark: str, side: int, inner: float, ink: RGB) -> None:
     """Draw a seat mark (see `render.theme.MARKS`) centred in a square of `side`, scaled
     to the `inner` size."""
+    c = side / 2
     if mark == "ring":
-        c, r = side / 2, inner / 2 * 0.62
+        r = inner / 2 * 0.62
         stroke = max(SUPERSAMPLE, round(inner * 0.16))
         pen.ellipse([c - r, c - r, c + r, c + r], outline=ink, width=stroke)
+    elif mark == "dot":
+        r = inner * 0.18
+        pen.ellipse([c - r, c - r, c + r, c + r], fill=ink)
+    elif mark in ("plus", "bar"):
+        reach, half = inner * 0.32, inner * (0.07 if mark == "plus" else 0.08)
+        pen.rectangle([c - reach, c - half, c + reach, c + half], fill=ink)
+        if mark == "plus":
+            pen.rectangle([c - half, c - reach, c + half, c + reach], fill=ink)
 
 
 @lru_cache(maxsize=256)
@@ -238,19 +247,19 @@ def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
         start, end = 130, 130 + 270  # clockwise, in degrees from three o'clock
         pen.arc([c - r, c - r, c + r, c + r], start, end, fill=colour, width=stroke)
         a = math.radians(end)
-        px, py = c + r * math.cos(a), c + r * math.sin(a)
+        tip_x, tip_y = c + r * math.cos(a), c + r * math.sin(a)
         ahead = (-math.sin(a), math.cos(a))  # the clockwise tangent
         out = (math.cos(a), math.sin(a))
         pen.polygon(
             [
-                (px + ahead[0] * 3.2 * u, py + ahead[1] * 3.2 * u),
+                (tip_x + ahead[0] * 3.2 * u, tip_y + ahead[1] * 3.2 * u),
                 (
-                    px + out[0] * 2.6 * u - ahead[0] * 0.6 * u,
-                    py + out[1] * 2.6 * u - ahead[1] * 0.6 * u,
+                    tip_x + out[0] * 2.6 * u - ahead[0] * 0.6 * u,
+                    tip_y + out[1] * 2.6 * u - ahead[1] * 0.6 * u,
                 ),
                 (
-                    px - out[0] * 2.6 * u - ahead[0] * 0.6 * u,
-                    py - out[1] * 2.6 * u - ahead[1] * 0.6 * u,
+                    tip_x - out[0] * 2.6 * u - ahead[0] * 0.6 * u,
+                    tip_y - out[1] * 2.6 * u - ahead[1] * 0.6 * u,
                 ),
             ],
             fill=colour,

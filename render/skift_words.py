@@ -22,9 +22,10 @@ def _piece(piece: Any) -> str:
 
 def _square(state: Any, quadrant: tuple[int, int]) -> str:
     try:
-        return state.square_name(quadrant)
+        name: str = state.square_name(quadrant)
     except ValueError:
         return "the table"
+    return name
 
 
 def _turn(state: Any) -> str:

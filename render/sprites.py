@@ -67,7 +67,8 @@ def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     there, "rm" its right end.
     """
     face = font(px)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor)
     image = Image.new("RGBA", mask.size, (*colour, 255))

@@ -1,15 +1,17 @@
 """Colour themes for the board pictures.
 
 A `Theme` names every colour a picture uses, so game modules never hard-code one.
-Seat colours come from `Theme.seats`: the first and the second colour of a two-player
-game (Skift's White and Black). Each style carries its colour's name for reference;
-the words in headers and alt text come from the game's own seat names. Games with
-colours of their own (Shiftago's four marbles) define them beside their picture.
+Seat colours come from `Theme.seats`: five styles, the first two a two-player game's
+(Skift's White and Black). In every theme any two of the five differ by the mark on the
+piece or by a large difference in lightness, never by hue alone. Each style carries its
+colour's name for reference; the words in headers and alt text come from the game's own
+seat names. Games with colours of their own (Shiftago's four marbles) define them beside
+their picture.
 
 Two themes ship: "default" (reads well on Discord's dark and light themes: a mid-slate
 surround, light tiles, white and black pieces) and "contrast" (high contrast for
-colour-blind players: besides hue, the seats differ by fill, and the second seat's
-pieces carry a ring; the last move is marked in sky blue with black edges, which all
+colour-blind players: besides hue, the seats differ by fill, and every seat but the
+first carries a mark; the last move is marked in sky blue with black edges, which all
 common colour-vision deficiencies keep apart from the rest).
 """
 
@@ -35,8 +37,9 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
-#: Marks a seat may carry on its pieces (drawn in `SeatStyle.ink`): none, or a ring.
-MARKS = ("", "ring")
+#: Marks a seat may carry on its pieces (drawn in `SeatStyle.ink`): none, a ring, a dot
+#: in the middle, an upright cross (a plus sign) or a level bar.
+MARKS = ("", "ring", "dot", "plus", "bar")
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Theme:
       they read on any surface; `highlight_from` / `highlight_to`: tints of the cells
       the last move left and reached; `removed`: things the last move took away.
     - `faint`: opacity (0..1) of pieces drawn where they fell off the board.
-    - `seats`: the `SeatStyle` of the first and of the second seat.
+    - `seats`: the `SeatStyle` of each seat, in seat order (five of them).
     """
 
     name: str
@@ -90,11 +93,13 @@ class Theme:
     seats: tuple[SeatStyle, ...]
 
     def seat(self, seat: int) -> SeatStyle:
-        """The style of `seat` (0-based); further seats reuse the list."""
+        """The style of `seat` (0-based); seats past the last style reuse the list."""
         return self.seats[seat % len(self.seats)]
 
-    def colours(self) -> tuple[RGB, ...]:
-        """Every flat colour of the theme (the palette keeps these exact)."""
+    def colours(self, players: int = 2) -> tuple[RGB, ...]:
+        """Every flat colour of the theme's pictures of a `players`-seat game (the palette
+        keeps these exact). Seat styles past the second count only for games with those
+        seats, so adding styles never changes a two-player game's pictures."""
         flat = [
             self.background,
             self.header,
@@ -111,7 +116,7 @@ class Theme:
             self.highlight_to,
             self.removed,
         ]
-        for style in self.seats:
+        for style in self.seats[: max(2, players)]:
             flat += [style.fill, style.edge, style.ink]
         return tuple(dict.fromkeys(flat))
 
@@ -140,6 +145,9 @@ DEFAULT = Theme(
     seats=(
         SeatStyle("White", hex_rgb("#fbfbf7"), hex_rgb("#22252a"), hex_rgb("#22252a")),
         SeatStyle("Black", hex_rgb("#26282d"), hex_rgb("#0c0d0f"), hex_rgb("#fbfbf7")),
+        SeatStyle("Red", hex_rgb("#c63d2f"), hex_rgb("#0c0d0f"), hex_rgb("#fbfbf7"), "dot"),
+        SeatStyle("Blue", hex_rgb("#2f6cc4"), hex_rgb("#0c0d0f"), hex_rgb("#fbfbf7"), "plus"),
+        SeatStyle("Yellow", hex_rgb("#e9bd34"), hex_rgb("#22252a"), hex_rgb("#22252a"), "bar"),
     ),
 )
 
@@ -167,6 +175,9 @@ CONTRAST = Theme(
     seats=(
         SeatStyle("White", hex_rgb("#ffffff"), hex_rgb("#000000"), hex_rgb("#000000")),
         SeatStyle("Black", hex_rgb("#000000"), hex_rgb("#000000"), hex_rgb("#ffffff"), "ring"),
+        SeatStyle("Red", hex_rgb("#d55e00"), hex_rgb("#000000"), hex_rgb("#ffffff"), "dot"),
+        SeatStyle("Blue", hex_rgb("#0072b2"), hex_rgb("#000000"), hex_rgb("#ffffff"), "plus"),
+        SeatStyle("Yellow", hex_rgb("#f0e442"), hex_rgb("#000000"), hex_rgb("#000000"), "bar"),
     ),
 )
 

@@ -191,7 +191,7 @@ def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = _field(data, key, int)
+    value: int = _field(data, key, int)
     if not low <= value <= high:
         raise ValueError(f"Field {key!r} must lie between {low} and {high}.")
     return value

@@ -24,7 +24,7 @@ def resolve_score_request(state: ShiftagoState, request: ScoreRequest) -> Score:
     if state.ending or not state.scoring:
         raise IllegalMove(_nothing_to_score(state))
     choices = state.scoring_choices()
-    if request.first is None:
+    if request.first is None or request.second is None:  # the squares come in pairs
         if len(choices) == 1:
             return choices[0]
         raise IllegalMove(f"Say which line to score: {_listing(choices)}.")
@@ -48,7 +48,7 @@ def resolve_score_request(state: ShiftagoState, request: ScoreRequest) -> Score:
                 f"type x {square_name(start)}-{square_name(end)}."
             )
         return Score(start, end)
-    if request.keep not in (start, end):
+    if request.keep is None or request.keep not in (start, end):
         options = " or ".join(m.notation() for m in choices if m.start == start)
         if request.keep is None:
             raise IllegalMove(f"Say which end marble stays on the tray: {options}.")
@@ -79,8 +79,9 @@ def _nothing_to_score(state: ShiftagoState) -> str:
 
 def why_illegal(state: ShiftagoState, move: Move) -> str | None:
     """Why `move` (a move value) is not legal now, as a sentence; None when it is legal."""
-    if state.ending:
-        return f"The game is over: {state.outcome().reason}"
+    result = state.outcome()
+    if result is not None:  # the game has ended
+        return f"The game is over: {result.reason}"
     name = COLOURS[state.turn]
     if isinstance(move, Score):
         if not state.scoring:

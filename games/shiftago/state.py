@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, ClassVar
@@ -57,7 +57,8 @@ class ShiftagoState(GameState):
     @property
     def variant(self) -> str:
         """The variant: "express", "expert" or "extreme"."""
-        return self.options["variant"]
+        variant: str = self.options["variant"]
+        return variant
 
     @property
     def current_player(self) -> int | None:
@@ -130,15 +131,14 @@ class ShiftagoState(GameState):
             raise IllegalMove(reason)
         return move
 
-    def format_move(self, move: Move) -> str:
+    def format_move(self, move: Hashable) -> str:
         """The canonical notation: `Nc`, `W4`, `x c1-c5` or `x c1-c5 keep c1`."""
-        _require_move(move)
-        return move.notation()
+        return _require_move(move).notation()
 
-    def describe_move(self, move: Move) -> str:
+    def describe_move(self, move: Hashable) -> str:
         """The move in words, such as "Orange enters from the north into column c, pushing
         3 marbles"."""
-        _require_move(move)
+        move = _require_move(move)
         if isinstance(move, Insert):
             pushed = first_gap(self.board, move.edge, move.lane) or 0
             return move_words(self.turn, move, pushed=pushed, points=0, past=False)
@@ -165,10 +165,10 @@ class ShiftagoState(GameState):
 
     # ----- playing ----------------------------------------------------------------------
 
-    def play(self, move: Move) -> ShiftagoState:
+    def play(self, move: Hashable) -> ShiftagoState:
         """The position after `move`; an illegal move raises IllegalMove naming the rule,
         a value that is no Shiftago move InvalidMove."""
-        _require_move(move)
+        move = _require_move(move)
         reason = why_illegal(self, move)
         if reason:
             raise IllegalMove(reason)
@@ -305,19 +305,17 @@ def seat_to_play(
     return candidate, tuple(left), tuple(sat_out)
 
 
-def _require_move(move: object) -> None:
-    """Raise InvalidMove unless `move` is an insertion at one of the 28 entry points or a
-    scoring move naming cells of the tray."""
-    if isinstance(move, Insert):
-        valid = move in ALL_INSERTS
-    elif isinstance(move, Score):
+def _require_move(move: object) -> Move:
+    """`move` as a Shiftago move; raise InvalidMove unless it is an insertion at one of the
+    28 entry points or a scoring move naming cells of the tray."""
+    if isinstance(move, Insert) and move in ALL_INSERTS:
+        return move
+    if isinstance(move, Score):
         ends = (move.start, move.end) if move.keep is None else (move.start, move.end, move.keep)
-        valid = all(type(index) is int and 0 <= index < CELLS for index in ends)
-    else:
-        valid = False
-    if not valid:
-        shown = repr(move)[:60]
-        raise InvalidMove(f"{shown} is not a Shiftago move; read typed text with parse_move.")
+        if all(type(index) is int and 0 <= index < CELLS for index in ends):
+            return move
+    shown = repr(move)[:60]
+    raise InvalidMove(f"{shown} is not a Shiftago move; read typed text with parse_move.")
 
 
 def _changed(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

@@ -93,10 +93,10 @@ def _tile_reason(table: Table, move: TileMove | Rotation, frame: Frame) -> str:
             f"Moving tile {name} that way splits the tiles into equally large groups; "
             f"say which group stays: {options}."
         )
-    undone = table.tile_undo(shift, found, move.keep)
-    if undone:
+    tile_back = table.tile_undo(shift, found, move.keep)
+    if tile_back:
         return (
-            f"That would undo {SEAT_NAMES[1 - table.seat]}'s last move: tile {undone[0]} "
+            f"That would undo {SEAT_NAMES[1 - table.seat]}'s last move: tile {tile_back[0]} "
             "may not go back to where it was before that move."
         )
     return "That tile move is not legal now."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -169,19 +169,18 @@ class SkiftState(GameState):
         self._check(move)
         return move
 
-    def format_move(self, move: Move) -> str:
+    def format_move(self, move: Hashable) -> str:
         """The canonical notation of a move, such as "c3-c4", "En", "En/B", "Er" or "pass"."""
-        self._check_type(move)
-        return format_move(move, self._frame())
+        return format_move(self._check_type(move), self._frame())
 
-    def describe_move(self, move: Move) -> str:
+    def describe_move(self, move: Hashable) -> str:
         """A short phrase in words, such as "White king c3 to c4, pushing 2 pieces"."""
-        self._check(move)
+        move = self._check(move)
         return describe(self, move, self._apply(move)[2])
 
-    def play(self, move: Move) -> SkiftState:
+    def play(self, move: Hashable) -> SkiftState:
         """The position after a legal move; IllegalMove (or InvalidMove for a non-move) if not."""
-        self._check(move)
+        move = self._check(move)
         tiles, pieces, last = self._apply(move)
         return SkiftState(tiles, pieces, 1 - self._to_move, self._ply + 1, last, self.options)
 
@@ -189,7 +188,8 @@ class SkiftState(GameState):
         """None while both players have a king and a pawn; else how the game ended."""
         if "outcome" not in self._cache:
             self._cache["outcome"] = ending(self.counts(0), self.counts(1))
-        return self._cache["outcome"]
+        result: Outcome | None = self._cache["outcome"]
+        return result
 
     # --- serialisation -------------------------------------------------------------------
 
@@ -250,23 +250,26 @@ class SkiftState(GameState):
             raise IllegalMove(f"The game is over: {result.reason} No more moves can be made.")
 
     @staticmethod
-    def _check_type(move: object) -> None:
-        """Raise InvalidMove unless `move` is a move value with fields of the right types."""
+    def _check_type(move: object) -> Move:
+        """`move` as a Skift move; raise InvalidMove unless it is a move value with fields
+        of the right types."""
         if not isinstance(move, _MOVE_TYPES):
             raise InvalidMove(
                 f"A {type(move).__name__} is not a Skift move; read typed text with parse_move."
             )
         if not _well_formed(move):
             raise InvalidMove(f"{type(move).__name__} has fields of the wrong types.")
+        return move
 
-    def _check(self, move: Move) -> None:
-        """Raise unless `move` is legal here."""
-        self._check_type(move)
+    def _check(self, move: object) -> Move:
+        """`move` as a Skift move; raise unless it is legal here."""
+        move = self._check_type(move)
         self._refuse_if_over()
         self.legal_moves()
         if move not in self._cache["legal_set"]:
             reason = why_illegal(self._table(), move, self._frame(), self.legal_moves()[0])
             raise IllegalMove(reason)
+        return move
 
     def _canonical_keep(self, move: TileMove) -> TileMove:
         """A typed tile move with the kept group named by any of its tiles, made canonical."""

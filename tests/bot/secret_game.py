@@ -139,11 +139,35 @@ def _describe(state, last_move) -> str:
     return f"Total {state.total}; cards {', '.join(c or 'hidden' for c in state.cards)}."
 
 
+class _Registration:
+    """Whether Hidden Sums and its pictures are registered, as an attribute `on` that
+    registers and unregisters them through `games` and `render`'s public functions, so
+    `monkeypatch.setattr` turns it on for one test and its undo turns it off again."""
+
+    pictures = SimpleNamespace(draw=_draw, describe=_describe)
+
+    @property
+    def on(self) -> bool:
+        """Whether the game is registered."""
+        return HIDDEN_SUMS.name in games.names()
+
+    @on.setter
+    def on(self, value: bool) -> None:
+        if value:
+            games.register(HIDDEN_SUMS)
+            render.register(HIDDEN_SUMS.name, self.pictures)
+        else:
+            render.unregister(HIDDEN_SUMS.name)
+            games.unregister(HIDDEN_SUMS.name)
+
+
+_REGISTRATION = _Registration()
+
+
 def install(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register Hidden Sums and its pictures for the test; start a fresh DRAWN record."""
-    monkeypatch.setitem(games._REGISTRY, HIDDEN_SUMS.name, HIDDEN_SUMS)
-    module = SimpleNamespace(draw=_draw, describe=_describe)
-    monkeypatch.setitem(render._MODULES, HIDDEN_SUMS.name, module)
+    """Register Hidden Sums and its pictures for the test (unregistered when the test
+    ends); start a fresh DRAWN record."""
+    monkeypatch.setattr(_REGISTRATION, "on", True)
     DRAWN.clear()
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 from PIL import Image, ImageChops
 
 from games.skift import SKIFT
 from render import header, palette, shapes, sprites
-from render.theme import CONTRAST, DEFAULT, MARKS, THEMES, get_theme, mix
+from render.theme import CONTRAST, DEFAULT, MARKS, THEMES, Theme, get_theme, mix
 from tests.render.positions import playout
 
 
@@ -21,15 +22,70 @@ def _alpha_box(sprite: sprites.Sprite) -> tuple[int, int, int, int] | None:
     return sprite.image.getchannel("A").getbbox()
 
 
-def test_both_themes_name_two_seats_alike_and_the_contrast_seats_differ_by_mark() -> None:
+def _lightness(colour: tuple[int, int, int]) -> float:
+    """CIE L* (0 black .. 100 white) of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
+
+
+#: Where each mark puts ink on a 40-pixel piece (centre 20, 20), probed at the centre,
+#: 8 px above it and 8 px left of it: a mark is known by which of the three it inks.
+MARK_PROBES = ((20, 20), (20, 12), (12, 20))
+MARK_INKS = {
+    "": (False, False, False),
+    "ring": (False, True, True),
+    "dot": (True, False, False),
+    "plus": (True, True, True),
+    "bar": (True, False, True),
+}
+
+
+def test_both_themes_keep_white_and_black_first_and_have_five_seat_styles() -> None:
     assert list(THEMES) == ["default", "contrast"]
     for theme in THEMES.values():
-        assert [s.name for s in theme.seats] == ["White", "Black"]
+        assert [s.name for s in theme.seats][:2] == ["White", "Black"]
+        assert len(theme.seats) == 5
+        assert {style.mark for style in theme.seats} <= set(MARKS)
+    assert sorted(MARK_INKS) == sorted(MARKS)
     marks = [style.mark for style in CONTRAST.seats]
     assert len(set(marks)) == len(marks), "every contrast seat has its own mark"
-    assert set(marks) <= set(MARKS)
     white, black = CONTRAST.seat(0), CONTRAST.seat(1)
     assert sum(white.fill) - sum(black.fill) > 600, "light against dark, not just hue"
+
+
+@pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
+def test_any_two_seat_styles_differ_by_mark_or_by_lightness(theme: Theme) -> None:
+    """Colour-blind players tell the seats apart by shape or brightness, not hue alone."""
+    for first, second in itertools.combinations(theme.seats, 2):
+        lighter = abs(_lightness(first.fill) - _lightness(second.fill))
+        assert first.mark != second.mark or lighter >= 50, f"{first.name} / {second.name}"
+
+
+@pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
+@pytest.mark.parametrize("shape", shapes.SHAPES)
+def test_a_drawn_piece_of_every_seat_style_shows_its_mark(theme: Theme, shape: str) -> None:
+    for style in theme.seats:
+        image = shapes.piece_sprite(style, shape, 40).image.convert("RGB")
+        inked = tuple(image.getpixel(point) == style.ink for point in MARK_PROBES)
+        assert inked == MARK_INKS[style.mark], f"{theme.name} {style.name}"
+        bare = [point for point, ink in zip(MARK_PROBES, inked, strict=True) if not ink]
+        assert all(image.getpixel(p) == style.fill for p in bare), "elsewhere: the fill"
+
+
+def test_a_five_seat_palette_keeps_the_added_seat_colours_exact_and_two_seats_lack_them() -> None:
+    image = Image.new("RGB", (3, 1))
+    image.putdata([style.fill for style in DEFAULT.seats[2:]])
+    assert _pixels(palette.to_palette(image, DEFAULT, (), 5).convert("RGB")) == _pixels(image)
+    two = palette.palette_image(DEFAULT, (), 2).getpalette()
+    assert two is not None and list(DEFAULT.seat(4).fill) not in [
+        two[i : i + 3] for i in range(0, 768, 3)
+    ], "a two-seat game's palette has no room taken by seats it lacks"
 
 
 def test_get_theme_accepts_names_in_any_case_and_theme_objects() -> None:
@@ -54,9 +110,9 @@ def test_piece_sprites_are_centred_smooth_and_carry_their_mark(shape: str, mark:
     assert (sprite.ax, sprite.ay) == (20, 20)
     alphas = set(sprite.image.getchannel("A").tobytes())
     assert {0, 255} <= alphas and len(alphas) > 4, "antialiased edge"
-    assert sprite.image.getpixel((20, 20))[:3] == style.fill
-    ring = sprite.image.getpixel((20, 12))[:3]  # on the ring, 8 px above the centre
-    assert (ring == style.ink) == (mark == "ring")
+    inked = tuple(sprite.image.getpixel(point)[:3] == style.ink for point in MARK_PROBES)
+    assert inked == MARK_INKS[mark]
+    assert sprite.image.getpixel((6, 20))[:3] == style.fill, "the mark stays inside the rim"
 
 
 def test_a_faint_piece_is_see_through() -> None:

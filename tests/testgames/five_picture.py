@@ -1,0 +1,38 @@
+"""The picture of a test-five (Claims) position: the board with each seat's pieces."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from PIL import Image
+
+from render.theme import Theme
+from tests.testgames.five import CELLS, WIDTH, Claim, cell_name
+from tests.testgames.picture import Cell, draw_grid
+
+
+def draw(
+    state: Any, *, last_move: Hashable | None, seat: int | None, size: int, theme: Theme
+) -> Image.Image:
+    """The board: a piece in its owner's seat style on every claimed cell."""
+    cells = [Cell(cell_name(c), state.owners[c], "", last_move == Claim(c)) for c in range(CELLS)]
+    points = "; ".join(
+        f"{state.seat_name(s)}: {state.scores[s]}" + (" (retired)" if state.retired[s] else "")
+        for s in range(state.players)
+    )
+    return draw_grid(state, cells, columns=WIDTH, size=size, theme=theme, note=points)
+
+
+def describe(state: Any, last_move: Hashable | None) -> str:
+    """The position in words: whose turn or the result, the points, the cells held."""
+    result = state.outcome()
+    if result:
+        head = f"Claims, over after {state.ply} claims: {result.reason}"
+    else:
+        head = f"Claims, claim {state.ply + 1}: {state.seat_name(state.current_player)} to move."
+    held = []
+    for s in range(state.players):
+        mine = ", ".join(cell_name(c) for c in range(CELLS) if state.owners[c] == s)
+        held.append(f"{state.seat_name(s)} has {state.scores[s]} points and {mine or 'no cells'}.")
+    return " ".join([head, *held])

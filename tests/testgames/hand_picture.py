@@ -1,0 +1,53 @@
+"""The picture of a test-hand (Secret Hands) position, from one seat's point of view.
+
+`draw` shows `state.view(seat)`: the seat's own hand when it has one, no hand for the
+public (seat None). `describe` (the alt text, which is public) tells the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from PIL import Image
+
+from games.wording import plural
+from render.theme import Theme
+from tests.testgames.hand import TARGET
+from tests.testgames.picture import Cell, draw_grid
+
+
+def draw(
+    state: Any, *, last_move: Hashable | None, seat: int | None, size: int, theme: Theme
+) -> Image.Image:
+    """One cell per seat with its cards played and held, then the total and the deck."""
+    shown = state.view(seat)
+    cells = [
+        Cell(f"{shown.hand_sizes[s]} in hand", s, f"{shown.played[s]} played")
+        for s in range(shown.players)
+    ]
+    cells += [
+        Cell(f"total ({TARGET} wins)", None, str(shown.total)),
+        Cell("in the deck", None, str(shown.deck_size)),
+    ]
+    hand = shown.hands[seat] if seat is not None else None
+    note = f"Your hand: {', '.join(hand) or 'empty'}" if hand is not None else ""
+    return draw_grid(shown, cells, columns=len(cells), size=size, theme=theme, note=note)
+
+
+def describe(state: Any, last_move: Hashable | None) -> str:
+    """The public view in words: whose turn or the result, the total and the counts."""
+    public = state.view(None)
+    result = public.outcome()
+    if result:
+        head = f"Secret Hands, over after {public.ply} actions: {result.reason}"
+    else:
+        head = f"Secret Hands, action {public.ply + 1}: {public.seat_name(public.turn)} to act."
+    counts = [
+        f"{public.seat_name(s)} played {public.played[s]} and holds "
+        f"{plural(public.hand_sizes[s], 'card')}."
+        for s in range(public.players)
+    ]
+    deck = plural(public.deck_size, "card")
+    table = f"The total is {public.total} of {TARGET}; the deck holds {deck}."
+    return " ".join([head, table, *counts])

@@ -1,0 +1,78 @@
+"""The test games' pictures: a header strip over a grid of labelled cells.
+
+Each test game's picture module turns its position into `Cell`s and calls `draw_grid`,
+which draws them with the shared render helpers: the header from `render.header`, the
+pieces from `render.shapes` in the theme's seat styles (`theme.seat(seat)`), the text
+from `render.sprites`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from render.header import header_px, header_strip, turn_tokens
+from render.shapes import piece_chip, piece_sprite
+from render.sprites import Sprite, new_canvas, paste, text_sprite
+from render.theme import SeatStyle, Theme
+
+
+class Cell(NamedTuple):
+    """One cell of the grid: a label under it, the seat whose piece stands on it (None:
+    empty), a word written on it, and whether the last move changed it."""
+
+    label: str
+    owner: int | None = None
+    word: str = ""
+    marked: bool = False
+
+
+def draw_grid(
+    state: Any,
+    cells: Sequence[Cell],
+    *,
+    columns: int,
+    size: int,
+    theme: Theme,
+    style: Callable[[int], SeatStyle] | None = None,
+    note: str = "",
+) -> Image.Image:
+    """`cells` in rows of `columns` under the header of `state`, `size` pixels wide.
+
+    `style(seat)` is how a seat's pieces look (default: `theme.seat(seat)`); `note` is a
+    line of text under the grid (a hand of cards, a total).
+    """
+    look = style or theme.seat
+    px = header_px(size)
+
+    def chip(seat: int) -> Sprite:
+        return piece_chip(look(seat), "circle", round(px * 1.1), theme.board, theme.outline)
+
+    strip = header_strip(size, theme, turn_tokens(state, chip, width=size, px=px), [], px)
+    rows = -(-len(cells) // columns)
+    pitch = (size - 2 * px) // columns
+    note_height = 2 * px if note else 0
+    image = new_canvas(size, strip.height + rows * pitch + 2 * px + note_height, theme.background)
+    image.paste(strip, (0, 0))
+    pen = ImageDraw.Draw(image)
+    for index, cell in enumerate(cells):
+        x = px + (index % columns) * pitch
+        y = strip.height + px + (index // columns) * pitch
+        face = theme.highlight_to if cell.marked else theme.board
+        pen.rectangle([x + 2, y + 2, x + pitch - 3, y + pitch - 3], fill=face, outline=theme.grid)
+        middle = x + pitch / 2
+        if cell.owner is not None:
+            piece = piece_sprite(
+                look(cell.owner), "circle", round(pitch * (0.4 if cell.word else 0.6))
+            )
+            paste(image, piece, middle, y + pitch * (0.3 if cell.word else 0.45))
+        if cell.word:
+            word_y = y + pitch * (0.66 if cell.owner is not None else 0.45)
+            paste(image, text_sprite(cell.word, max(10, pitch // 5), theme.ink), middle, word_y)
+        label = text_sprite(cell.label, max(10, pitch // 7), theme.ink)
+        paste(image, label, x + pitch / 2, y + pitch - 4 - label.height)
+    if note:
+        paste(image, text_sprite(note, px, theme.text, "lm"), px, image.height - px - px // 2)
+    return image
