@@ -14,9 +14,10 @@ What a game declares about itself (the match engine reads nothing else):
 - `state.seat_name(seat)`: what a seat is called in that position; a game whose sides
   can be swapped (a pie rule) answers from the state, so names follow the swap.
 - Turns: `state.current_player` says who acts next. When the same seat is to act again
-  after its action, that is one turn going on (one ping, one clock); `state.reveals(move)`
-  says whether an action brought something hidden or left to chance to light (a card
-  drawn), which its player cannot then take back alone.
+  after its action, that is one turn going on (one ping, one clock), unless
+  `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
+  `state.reveals(move)` says whether an action brought something hidden or left to
+  chance to light (a card drawn), which its player cannot then take back alone.
 """
 
 from __future__ import annotations
@@ -222,6 +223,13 @@ class GameState(ABC):
         """What `seat` is called in this position. A game whose players can swap sides
         (a pie rule) overrides this, so every text, picture and stored result follows."""
         return self.game.seat_name(seat)
+
+    @property
+    def turns_ended(self) -> int | None:
+        """How many turns have ended, for games where one seat may play turn after turn
+        (solo games, turns of several actions ended by a move of their own). None (the
+        default): a turn ends exactly when another seat is to act."""
+        return None
 
     def reveals(self, move: Hashable) -> bool:
         """Whether playing `move` here brings to light something hidden or left to chance

@@ -55,7 +55,7 @@ def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
 def called(update: MatchUpdate) -> set[int]:
     """Whom an action's news pings: everybody at the end; else the player a turn passed to
     (once a turn, not after each action of a turn of several), and the players a new or
-    agreed-to proposal waits for."""
+    agreed-to proposal waits for; never the member who acted."""
     match = update.match
     if update.result is not None:
         return set(match.members)
@@ -63,6 +63,7 @@ def called(update: MatchUpdate) -> set[int]:
     asking = any(isinstance(e, Proposed | Agreed) for e in update.events)
     if asking and match.proposal is not None:
         members.update(match.proposal.waiting_for)
+    members.discard(update.actor_id or 0)  # who just acted knows (a solo player's next turn)
     return members
 
 

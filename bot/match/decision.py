@@ -124,7 +124,8 @@ def advance(
         return ended, rate, [Ended("game")]
     seat = after.current_player
     assert seat is not None  # a game that has not ended has a player to act
-    if seat == acted and match.current_seat == acted:
+    same_turn = after.turns_ended == before.turns_ended  # None == None: told by the seat
+    if seat == acted and match.current_seat == acted and same_turn:
         return with_state(match, after, proposal=None), False, []
     fields, called = new_turn(match, seat, situation)
     turns = match.turns + (1 if acted is not None else 0)

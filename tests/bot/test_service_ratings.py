@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN, Request
-from bot.match.ratings import display_rating, outcome_places, rating_label, seat_ranks
+from bot.match.ratings import display_rating, outcome_places, rate, rating_label, seat_ranks
 from bot.service import ReplayError, replay_export
 from games import Outcome
 from tests.bot.service_fixtures import GUILD, play_first_legal, start_match
@@ -110,3 +110,11 @@ async def test_damaged_exports_are_refused_with_a_reason(service):
         with pytest.raises(ReplayError) as caught:
             replay_export(broken)
         assert str(caught.value).endswith("."), what
+
+
+def test_ratings_do_not_inflate():
+    drawn = [display_rating(mu) for mu, _ in rate([None, None], [1, 1])]
+    assert drawn == [1500, 1500]  # a draw between equals moves nothing
+    four = [display_rating(mu) - 1500 for mu, _ in rate([None] * 4, [1, 2, 3, 4])]
+    assert four[0] > four[1] > 0 > four[2] > four[3]  # third of four loses points
+    assert abs(sum(four)) <= 2  # what the winners gain, the others lose

@@ -131,6 +131,11 @@ class SoloState(GameState):
             return replace(after, columns=tuple(sums), held=None)
         return replace(after, held=None)
 
+    @property
+    def turns_ended(self) -> int:
+        """A turn is a draw and what is done with the tile: turns end with the tile dealt."""
+        return self.draws - (self.held is not None)
+
     def reveals(self, move: Hashable) -> bool:
         """A draw brings a tile to light; placing and discarding reveal nothing."""
         return isinstance(move, Draw)
