@@ -157,7 +157,9 @@ class FiveState(GameState):
             raise IllegalMove("The game is over: the board is full.")
         owner = self.owners[move.cell]
         if owner is not None:
-            raise IllegalMove(f"{cell_name(move.cell)} belongs to {self.seat_name(owner)} already.")
+            raise IllegalMove(
+                f"Cell {cell_name(move.cell)} belongs to {self.seat_name(owner)} already."
+            )
         return move
 
 
