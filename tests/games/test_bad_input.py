@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import games
 from games import GameState, IllegalMove, InvalidMove
+from tests.testgames import installed
 
 NEAR_MISS = "abcdefghinesrwpABCDEFGHINESWRP0123456789-/ x"
 HUGE = (
@@ -41,7 +42,9 @@ def positions(name: str) -> list[GameState]:
     return [s for s in found if s.outcome() is None]
 
 
-POSITIONS = {name: positions(name) for name in games.names()}
+with installed():  # the test games join; conftest.py registers them while tests run
+    NAMES = games.names()
+    POSITIONS = {name: positions(name) for name in NAMES}
 
 
 def refused_or_legal(state: GameState, text: str) -> None:
@@ -54,7 +57,7 @@ def refused_or_legal(state: GameState, text: str) -> None:
         assert move in state.legal_moves()
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.text(max_size=80), index=st.integers(min_value=0))
 def test_random_text_is_refused_or_legal(name: str, text: str, index: int) -> None:
@@ -62,7 +65,7 @@ def test_random_text_is_refused_or_legal(name: str, text: str, index: int) -> No
     refused_or_legal(states[index % len(states)], text)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(alphabet=NEAR_MISS, max_size=12), index=st.integers(min_value=0))
 def test_near_miss_text_is_refused_or_legal(name: str, text: str, index: int) -> None:
@@ -70,7 +73,7 @@ def test_near_miss_text_is_refused_or_legal(name: str, text: str, index: int) ->
     refused_or_legal(states[index % len(states)], text)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("text", HUGE, ids=lambda t: f"{len(t)}-chars")
 def test_huge_text_is_invalid(name: str, text: str) -> None:
     for state in POSITIONS[name][:3]:
@@ -78,7 +81,7 @@ def test_huge_text_is_invalid(name: str, text: str) -> None:
             state.parse_move(text)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_a_move_by_the_wrong_seat_is_refused_unless_it_is_also_ours(name: str) -> None:
     states = POSITIONS[name]
     checked = 0

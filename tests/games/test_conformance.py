@@ -11,7 +11,12 @@ Two tiers keep the run time honest:
   leaving its input unchanged, garbage refused with InvalidMove; at the end the record
   of moves, typed again from a new game, replays to the same final position.
 
-Random options are drawn from each option's allowed values, so variants join too.
+Random options are drawn from each option's allowed values, so variants join too. The
+test games (tests/testgames: solo, five seats, a pie rule, secret hands) join every check;
+this package's conftest registers them while the tests run.
+
+Then what the match engine relies on beyond moves: views (`view`), seats leaving
+(`retire`), seat names (`seat_name`) and `reveals`, each over seeded random playouts.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import pytest
 
 import games
 from games import Game, GameState, IllegalMove, InvalidMove
+from tests.testgames import installed
 
 PLAYOUTS = 2000
 FULL_PLAYOUTS = 90
@@ -32,11 +38,19 @@ FULL_PLAYOUTS = 90
 MAX_PLIES = 5000
 GARBAGE = ("", "   ", "!!!", "@#$%^&", "\x00\x01", "🙂🙂", "((", "<script>", "ÿÿÿ", "?" * 300)
 
-SEATINGS = [
-    (name, players)
-    for name in games.names()
-    for players in range(games.get(name).min_players, games.get(name).max_players + 1)
-]
+with installed():  # the test games join; conftest.py registers them while tests run
+    NAMES = games.names()
+    SEATINGS = [
+        (name, players)
+        for name in NAMES
+        for players in range(games.get(name).min_players, games.get(name).max_players + 1)
+    ]
+#: Random playouts per seating for the view, seat-name and reveals checks.
+VIEW_PLAYOUTS = 3
+#: Hidden-information games whose public start depends on the seed (a shuffled grid in
+#: view of all): no two seeds deal them the same public start, so the secrets check
+#: skips them. Every other hidden-information game must find such twins.
+SEEDED_PUBLIC_START: frozenset[str] = frozenset()
 
 
 def share(total: int, name: str) -> int:
@@ -122,7 +136,10 @@ def test_light_random_playouts_end_and_round_trip(name: str, players: int) -> No
         final_round_trips(final)
         result = final.outcome()
         assert result is not None and result.reason
-        assert result.draw == (not result.winners)
+        if players > 1:
+            assert result.draw == (not result.winners)
+        else:  # a solo game is won or lost, never drawn
+            assert not result.draw and result.winners in ((), (0,))
         assert all(0 <= seat < players for seat in result.winners)
 
 
@@ -138,7 +155,7 @@ def test_full_random_playouts_and_replayed_records(name: str, players: int) -> N
         assert replay == final
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_options_and_factories_refuse_nonsense(name: str) -> None:
     game = games.get(name)
     with pytest.raises(ValueError):
@@ -153,7 +170,7 @@ def test_options_and_factories_refuse_nonsense(name: str) -> None:
             game.from_text(corrupt_text)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_values_that_are_no_moves_are_invalid_moves(name: str) -> None:
     game = games.get(name)
     state = game.new(players=game.min_players)
@@ -164,7 +181,7 @@ def test_values_that_are_no_moves_are_invalid_moves(name: str) -> None:
                 use(value)
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_illegal_moves_raise_illegal_move_naming_a_rule(name: str) -> None:
     """Moves legal a ply earlier but not now are refused by `play` with a whole sentence."""
     game = games.get(name)
@@ -185,3 +202,106 @@ def test_illegal_moves_raise_illegal_move_naming_a_rule(name: str) -> None:
                 refused += 1
             state = after
     assert refused > 0
+
+
+def view_check(state: GameState, move: Any) -> None:
+    """Views answer like the full state and are views of one public position; every seat
+    has a name; `reveals` answers a bool; a game without secrets shows everything."""
+    public = state.view(None)
+    seats = range(state.players)
+    views = [public, *(state.view(seat) for seat in seats)]
+    assert public.view(None) == public
+    for view in views:
+        assert view.view(None) == public
+        assert view.current_player == state.current_player and view.ply == state.ply
+        assert view.outcome() == state.outcome()
+        for seat in seats:
+            name = view.seat_name(seat)
+            assert isinstance(name, str) and name.strip()
+            assert name == state.seat_name(seat)
+    if not state.game.hidden_information:
+        assert all(view == state for view in views)
+    for legal in state.legal_moves():
+        assert public.format_move(legal) == state.format_move(legal)
+        assert isinstance(state.reveals(legal), bool)
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_views_seat_names_and_reveals_answer_at_every_position(name: str, players: int) -> None:
+    game = games.get(name)
+    for seed in range(VIEW_PLAYOUTS):
+        final, _, _ = playout(game, players, seed, view_check)
+        view_check(final, None)
+
+
+def public_steps(first: GameState, second: GameState, rng: random.Random) -> int:
+    """Play the same random moves (by notation) on both; assert their public views agree
+    after each; return how many positions were compared."""
+    compared = 0
+    while first.outcome() is None and first.ply < MAX_PLIES:
+        move = rng.choice(first.legal_moves())
+        try:
+            twin = second.parse_move(first.format_move(move))
+        except (InvalidMove, IllegalMove):
+            break  # the secrets made a difference to what is legal: stop here
+        first, second = first.play(move), second.play(twin)
+        assert first.view(None).to_json() == second.view(None).to_json()
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_public_views_do_not_change_when_only_the_secrets_do(name: str, players: int) -> None:
+    """Two seeds that deal the same public start but different secrets (hands, decks).
+
+    For each seed, the first other seed whose start has the same public view but a
+    different full state is its twin; the same moves, typed, are played on both, and
+    the public views must stay equal as long as the moves are legal in both. A public
+    view that shows a secret, or anything computed from one, tells the twins apart (at
+    the start already, when it shows what was dealt: then no twin is found, which fails
+    unless the game is listed in SEEDED_PUBLIC_START).
+    """
+    game = games.get(name)
+    if not game.hidden_information:
+        pytest.skip(f"{name} has no secrets (its views are the full state)")
+    compared = 0
+    for seed in range(5):
+        rng = random.Random(seed)
+        options = random_options(game, rng, players)
+        state = game.new(players=players, seed=seed, options=options)
+        for other in range(seed + 1, seed + 30):
+            twin = game.new(players=players, seed=other, options=options)
+            if twin != state and twin.view(None).to_json() == state.view(None).to_json():
+                compared += public_steps(state, twin, rng)
+                break
+    if name in SEEDED_PUBLIC_START:
+        pytest.skip(f"{name} deals a different public start for every seed")
+    assert compared, f"no two seeds of {name} gave the same public start: does it show secrets?"
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_a_retired_seat_never_acts_again_and_the_game_still_ends(name: str, players: int) -> None:
+    """Seats retire at random moments. `retire` gives None (the match ends) or a valid
+    position, from which the game still ends without that seat ever acting again; games
+    of three seats or more must let the others play on at least sometimes."""
+    game = games.get(name)
+    retirements = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new(players=players, seed=seed, options=random_options(game, rng, players))
+        gone: set[int] = set()
+        while state.outcome() is None:
+            assert state.ply < MAX_PLIES, f"{name} seed {seed} did not end"
+            assert state.current_player not in gone, "a retired seat acted"
+            seat = rng.randrange(players)
+            after = state.retire(seat) if seat not in gone and rng.random() < 0.1 else None
+            if after is None:
+                state = state.play(rng.choice(state.legal_moves()))
+                continue
+            assert type(after) is type(state)
+            assert game.from_json(after.to_json()) == after
+            gone.add(seat)
+            retirements += 1
+            state = after
+    if players >= 3:
+        assert retirements, f"{name} with {players} seats never let the others play on"

@@ -25,18 +25,27 @@ def typed(state: Any, *moves: str) -> Any:
     return state
 
 
-def test_installed_registers_games_and_pictures_and_removes_them_after() -> None:
+def test_installed_registers_games_and_pictures_and_removes_what_it_added() -> None:
     names = [game.name for game in TEST_GAMES]
     assert names == ["test-solo", "test-five", "test-swap", "test-hand"]
-    with installed() as added:
-        assert added == TEST_GAMES
-        assert all(games.get(name) in TEST_GAMES and render.has_picture(name) for name in names)
-        with installed():  # nested: the outer registration survives the inner one
-            pass
-        assert all(name in games.names() for name in names)
-    assert not set(names) & set(games.names())
-    assert not any(render.has_picture(name) for name in names)
     assert set(PICTURES) == set(names)
+    for name in names:  # this package's conftest has them installed: start without them
+        render.unregister(name)
+        games.unregister(name)
+    try:
+        with installed() as added:
+            assert added == TEST_GAMES
+            assert [games.get(name) for name in names] == TEST_GAMES
+            assert all(render.has_picture(name) for name in names)
+            with installed():  # nested: leaving the inner one keeps the outer's games
+                pass
+            assert all(name in games.names() and render.has_picture(name) for name in names)
+        assert not set(names) & set(games.names())
+        assert not any(render.has_picture(name) for name in names)
+    finally:
+        for game in TEST_GAMES:
+            games.register(game)
+            render.register(game.name, PICTURES[game.name])
 
 
 def test_solo_draws_from_the_seeded_bag_and_a_draw_reveals() -> None:

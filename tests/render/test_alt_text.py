@@ -10,6 +10,10 @@ from games.skift import SKIFT, PieceMove, Rotation, TileMove
 from render import _clip
 from tests.games.skift_positions import GAP
 from tests.render.positions import PUSH_OFF, SPLINTER, playout
+from tests.testgames import installed
+
+with installed():  # the test games join; conftest.py registers them while tests run
+    NAMES = games.names()
 
 NAMES = ("White", "Black")
 
@@ -79,7 +83,7 @@ def test_a_finished_game_names_the_winner_and_why() -> None:
     assert final.outcome().reason in text
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_with_a_picture_has_alt_text_within_the_limit(name: str) -> None:
     if not render.has_picture(name):
         pytest.skip(f"{name} has no picture module yet")

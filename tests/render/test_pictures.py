@@ -10,6 +10,10 @@ from PIL import Image
 import games
 import render
 from tests.render.positions import playout
+from tests.testgames import installed
+
+with installed():  # the test games join; conftest.py registers them while tests run
+    NAMES = games.names()
 
 
 def _open(png: bytes) -> Image.Image:
@@ -28,7 +32,7 @@ def _positions(name: str) -> list:
 
 
 @pytest.mark.parametrize("theme", list(render.THEMES))
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_start_and_mid_game_positions_render_in_every_theme(name: str, theme: str) -> None:
     if not render.has_picture(name):
         pytest.skip(f"{name} has no picture module yet")
@@ -41,7 +45,7 @@ def test_start_and_mid_game_positions_render_in_every_theme(name: str, theme: st
         assert colours is None or len(colours) > 8, "a board picture has many colours"
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("size", [render.MIN_SIZE, 512, 1333, render.MAX_SIZE])
 def test_pictures_are_as_wide_as_asked(name: str, size: int) -> None:
     if not render.has_picture(name):

@@ -11,6 +11,10 @@ import games
 import render
 from games.skift import SKIFT, PieceMove
 from tests.render.positions import long_skift_game, playout
+from tests.testgames import installed
+
+with installed():  # the test games join; conftest.py registers them while tests run
+    NAMES = games.names()
 
 
 def _frames(gif: bytes) -> tuple[Image.Image, list[Image.Image], list[int]]:
@@ -53,7 +57,7 @@ def test_a_200_move_game_stays_under_8_megabytes() -> None:
     assert Image.open(io.BytesIO(gif)).n_frames == 201
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_with_a_picture_replays(name: str) -> None:
     if not render.has_picture(name):
         pytest.skip(f"{name} has no picture module yet")

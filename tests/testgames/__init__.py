@@ -40,7 +40,16 @@ from tests.testgames.hand import HAND, SECRET
 from tests.testgames.solo import SOLO
 from tests.testgames.swap import SWAP
 
-__all__ = ["FIVE", "HAND", "PICTURES", "SECRET", "SOLO", "SWAP", "TEST_GAMES", "installed"]
+__all__ = [
+    "FIVE",
+    "HAND",
+    "PICTURES",
+    "SECRET",
+    "SOLO",
+    "SWAP",
+    "TEST_GAMES",
+    "installed",
+]
 
 #: The test games, in the order above.
 TEST_GAMES: list[Game] = [SOLO, FIVE, SWAP, HAND]

@@ -83,6 +83,25 @@ def fields_from_text(text: object, title: str) -> dict[str, Any]:
     return data
 
 
+def retiring(retired: Sequence[bool], seat: int, turn: int) -> tuple[tuple[bool, ...], int] | None:
+    """The retired flags and the seat to move after `seat` leaves a ring where `turn` is
+    to move; None when `seat` cannot leave (no such seat, gone already) or fewer than two
+    seats would be left to play on."""
+    if not 0 <= seat < len(retired) or retired[seat]:
+        return None
+    after = tuple(gone or s == seat for s, gone in enumerate(retired))
+    if after.count(False) < 2:
+        return None
+    return after, next_seat(seat, after) if seat == turn else turn
+
+
+def leaders(counts: Sequence[int], retired: Sequence[bool]) -> tuple[tuple[int, ...], int]:
+    """The seats still playing with the highest count, and that count."""
+    playing = [s for s, gone in enumerate(retired) if not gone]
+    best = max(counts[s] for s in playing)
+    return tuple(s for s in playing if counts[s] == best), best
+
+
 def next_seat(seat: int, retired: Sequence[bool]) -> int:
     """The next seat after `seat` round the ring that has not retired (`seat` itself if
     it is the only one left)."""

@@ -19,8 +19,10 @@ from tests.testgames.common import (
     fields_from_text,
     fields_to_text,
     flag,
+    leaders,
     listed,
     next_seat,
+    retiring,
     seat_or_none,
     whole,
 )
@@ -113,24 +115,17 @@ class FiveState(GameState):
         """Once the board is full: the most points among the seats still playing wins."""
         if None in self.owners:
             return None
-        playing = [s for s in range(self.players) if not self.retired[s]]
-        best = max(self.scores[s] for s in playing)
-        leaders = tuple(s for s in playing if self.scores[s] == best)
-        if len(leaders) > 1:
-            tied = " and ".join(self.seat_name(s) for s in leaders)
+        best_seats, best = leaders(self.scores, self.retired)
+        if len(best_seats) > 1:
+            tied = " and ".join(self.seat_name(s) for s in best_seats)
             return Outcome((), True, f"{tied} tie on {best} points.", self.scores)
-        reason = f"{self.seat_name(leaders[0])} has the most points, {best}."
-        return Outcome(leaders, False, reason, self.scores)
+        reason = f"{self.seat_name(best_seats[0])} has the most points, {best}."
+        return Outcome(best_seats, False, reason, self.scores)
 
     def retire(self, seat: int) -> FiveState | None:
         """The position without `seat`; None when fewer than two seats would be left."""
-        if not 0 <= seat < self.players or self.retired[seat] or self.outcome():
-            return None
-        retired = tuple(r or s == seat for s, r in enumerate(self.retired))
-        if retired.count(False) < 2:
-            return None
-        turn = next_seat(seat, retired) if seat == self.turn else self.turn
-        return replace(self, retired=retired, turn=turn)
+        after = None if self.outcome() else retiring(self.retired, seat, self.turn)
+        return None if after is None else replace(self, retired=after[0], turn=after[1])
 
     def to_json(self) -> dict[str, Any]:
         """The players, owners, points, seat to move and retired seats."""
@@ -157,7 +152,9 @@ class FiveState(GameState):
             raise IllegalMove("The game is over: the board is full.")
         owner = self.owners[move.cell]
         if owner is not None:
-            raise IllegalMove(f"{cell_name(move.cell)} belongs to {self.seat_name(owner)} already.")
+            raise IllegalMove(
+                f"Cell {cell_name(move.cell)} belongs to {self.seat_name(owner)} already."
+            )
         return move
 
 

@@ -27,8 +27,10 @@ from tests.testgames.common import (
     fields_from_text,
     fields_to_text,
     flag,
+    leaders,
     listed,
     next_seat,
+    retiring,
     whole,
 )
 
@@ -168,15 +170,16 @@ class HandState(GameState):
             )
         if not self.exhausted:
             return None
-        playing = [s for s in range(self.players) if not self.retired[s]]
-        best = max(self.played[s] for s in playing)
-        leaders = tuple(s for s in playing if self.played[s] == best)
-        if len(leaders) > 1:
-            tied = " and ".join(self.seat_name(s) for s in leaders)
+        best_seats, best = leaders(self.played, self.retired)
+        if len(best_seats) > 1:
+            tied = " and ".join(self.seat_name(s) for s in best_seats)
             return Outcome((), True, f"The deck ran out; {tied} tie on {best} cards.", self.played)
-        name = self.seat_name(leaders[0])
+        name = self.seat_name(best_seats[0])
         return Outcome(
-            leaders, False, f"The deck ran out; {name} played the most cards, {best}.", self.played
+            best_seats,
+            False,
+            f"The deck ran out; {name} played the most cards, {best}.",
+            self.played,
         )
 
     def view(self, seat: int | None) -> HandState:
@@ -187,13 +190,8 @@ class HandState(GameState):
     def retire(self, seat: int) -> HandState | None:
         """The position without `seat` (its hand stays out of play); None when fewer than
         two seats would be left."""
-        if not 0 <= seat < self.players or self.retired[seat] or self.outcome():
-            return None
-        retired = tuple(r or s == seat for s, r in enumerate(self.retired))
-        if retired.count(False) < 2:
-            return None
-        turn = next_seat(seat, retired) if seat == self.turn else self.turn
-        return replace(self, retired=retired, turn=turn)
+        after = None if self.outcome() else retiring(self.retired, seat, self.turn)
+        return None if after is None else replace(self, retired=after[0], turn=after[1])
 
     def to_json(self) -> dict[str, Any]:
         """Every field; hidden hands and a hidden deck are null."""

@@ -154,7 +154,7 @@ class SwapState(GameState):
         if isinstance(move, Swap) and not self._may_swap():
             raise IllegalMove("Blue may swap only as the reply to Red's first stone.")
         if isinstance(move, Place) and self.cells[move.cell] is not None:
-            raise IllegalMove(f"{cell_name(move.cell)} holds a stone already.")
+            raise IllegalMove(f"Cell {cell_name(move.cell)} holds a stone already.")
         return move
 
 
