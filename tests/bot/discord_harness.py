@@ -728,7 +728,7 @@ async def start_match(
 ) -> tuple[int, int]:
     """Challenge `opponents` with /challenge and let each accept with the button; returns
     (match id, thread id)."""
-    named = dict(zip(("opponent", "opponent2", "opponent3"), opponents, strict=False))
+    named = dict(zip(("opponent", "opponent2", "opponent3", "opponent4"), opponents, strict=False))
     await fake.slash(challenger, "challenge", game=game, **named, **options)
     message = [m for m in fake.messages_in(fake.channel_id) if m["components"]][-1]
     accept = message["components"][0]["components"][0]["custom_id"]

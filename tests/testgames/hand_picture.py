@@ -36,7 +36,8 @@ def draw(
 
 
 def describe(state: Any, last_move: Hashable | None) -> str:
-    """The public view in words: whose turn or the result, the total and the counts."""
+    """The public view in words: whose turn or the result, the total and the counts; and
+    the hand of the seat whose own view this is (a full state shows none: it is public)."""
     public = state.view(None)
     result = public.outcome()
     if result:
@@ -50,4 +51,8 @@ def describe(state: Any, last_move: Hashable | None) -> str:
     ]
     deck = plural(public.deck_size, "card")
     table = f"The total is {public.total} of {TARGET}; the deck holds {deck}."
-    return " ".join([head, table, *counts])
+    visible = [(s, hand) for s, hand in enumerate(state.hands) if hand is not None]
+    shown = [f"{state.seat_name(s)} holds {', '.join(hand)}." for s, hand in visible]
+    if len(visible) != 1:  # not one seat's own view
+        shown = []
+    return " ".join([head, table, *counts, *shown])
