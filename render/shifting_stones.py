@@ -25,7 +25,7 @@ from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name
 from games.shifting_stones.words import action_words, seat_name
 from games.wording import plural
-from render.header import Token, header_px, header_strip, turn_tokens
+from render.header import Token, header_px, header_strip
 from render.shapes import SUPERSAMPLE, disc_sprite
 from render.shifting_stones_words import describe, own_seat
 from render.sprites import Sprite, new_canvas, paste, text_sprite
@@ -215,8 +215,21 @@ def _touched(state: Any) -> set[int]:
 def _header(state: Any, theme: Theme, width: int) -> Image.Image:
     px = header_px(width)
     chip = disc_sprite(round(px * 0.7), theme.highlight, theme.halo, 1.5)
-    left = turn_tokens(state, lambda seat: chip, width=width, px=px, doing="to act")
-    left = [t.replace("Move", "Action") if isinstance(t, str) else t for t in left]
+    outcome = state.outcome()
+    left: list[Token]
+    if outcome is None:
+        who = seat_name(state.current_player)
+        left = [f"Action {state.ply + 1}", None, chip, f"{who} to act"]
+    elif outcome.winners:
+        names = " and ".join(seat_name(s) for s in outcome.winners)
+        left = [
+            f"{state.ply} actions",
+            None,
+            chip,
+            f"{names} {'win' if len(outcome.winners) > 1 else 'wins'}",
+        ]
+    else:
+        left = [f"{state.ply} actions", None, "Solo game lost"]
     right: list[Token] = [f"Draw pile {len(state.draw)}", None, f"Discards {len(state.discard)}"]
     if state.solo:
         right += [None, f"Strikes {state.strikes}/{STRIKES}"]
