@@ -56,7 +56,7 @@ def test_alt_text_tells_the_grid_and_the_own_hand_only_in_its_view() -> None:
     assert "card 3, 2 points: Horse, Tree, Seed, scores at a3" in own
     for other in (state.view(None), state.view(1), state):
         text = render.alt_text(other)
-        assert "Sun, Fish" not in text and "Your hand (Player 1)" not in text
+        assert "point: Sun, Fish" not in text and "Your hand (Player 1)" not in text
         assert "Player 1 has scored 0 cards for 0 points and holds 3 cards" in text
 
 
