@@ -46,7 +46,7 @@ def mid_game(name: str, seed: int, players: int, options: dict[str, Any]) -> Any
     rng = random.Random(seed)
     game = games.get(name)
     state = game.new(players=players, options=options, seed=seed)
-    while state.ply < MID_PLY:
+    while state.ply < MID_PLY and state.outcome() is None:  # a solo game may end anyway
         moves = list(state.legal_moves())
         rng.shuffle(moves)
         state = state.play(next((m for m in moves if not state.play(m).outcome()), moves[0]))
@@ -70,6 +70,15 @@ def _ms(seconds: list[float]) -> float:
     return round(statistics.median(seconds) * 1000, 2)
 
 
+def _as_seen(state: Any) -> tuple[Any, int | None]:
+    """The picture to measure: in games with hidden information, the player to act's own
+    (their view, with their hand: the fullest picture); else the board."""
+    seat = state.current_player
+    if not state.game.hidden_information or seat is None:
+        return state, None
+    return state.view(seat), seat
+
+
 def measure(name: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
     """Render, encode and size figures for one game at the default width."""
     game = games.get(name)
@@ -82,9 +91,11 @@ def measure(name: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         copies = [game.from_json(data) for _ in range(REPEATS)]
         for state in copies:
             start = time.perf_counter()
-            png = render.board_png(state)
+            shown, seat = _as_seen(state)
+            png = render.board_png(shown, seat=seat)
             renders.append(time.perf_counter() - start)
-        finished = render.board_image(copies[0])
+        shown, seat = _as_seen(copies[0])
+        finished = render.board_image(shown, seat=seat)
         for _ in range(REPEATS):
             start = time.perf_counter()
             encode_png(finished)

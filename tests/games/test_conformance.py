@@ -15,6 +15,13 @@ Random options are drawn from each option's allowed values, so variants join too
 test games (tests/testgames: solo, five seats, a pie rule, secret hands) join every check;
 this package's conftest registers them while the tests run.
 
+A random move is chosen in two steps: first a verb (the first word of a legal move's
+notation), then a move with that verb. Where every move starts differently (Skift,
+Shiftago's insertions) that is a uniform choice; a game with many moves of one kind
+(Shifting Stones' hundred shifts and flips against a single `end`) still has its turns end
+and its cards scored. Long games play fewer playouts: each game's playouts stop once they
+have used its share of LIGHT_PLIES (FULL_PLIES for the full tier) plies.
+
 Then what the match engine relies on beyond moves: views (`view`), seats leaving
 (`retire`), seat names (`seat_name`) and `reveals`, each over seeded random playouts.
 """
@@ -23,7 +30,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -34,8 +41,12 @@ from tests.testgames import installed
 
 PLAYOUTS = 2000
 FULL_PLAYOUTS = 90
-#: Skift and Shiftago games end in well under 200 random plies; a cap far above that.
+#: Skift and Shiftago games end in well under 200 random plies, Shifting Stones in under
+#: 2,000; a cap far above that.
 MAX_PLIES = 5000
+#: Plies each game's light (full) playouts may use in all, shared among its player counts.
+LIGHT_PLIES = 150_000
+FULL_PLIES = 8_000
 GARBAGE = ("", "   ", "!!!", "@#$%^&", "\x00\x01", "🙂🙂", "((", "<script>", "ÿÿÿ", "?" * 300)
 
 with installed():  # the test games join; conftest.py registers them while tests run
@@ -50,19 +61,28 @@ VIEW_PLAYOUTS = 3
 #: Hidden-information games whose public start depends on the seed (a shuffled grid in
 #: view of all): no two seeds deal them the same public start, so the secrets check
 #: skips them. Every other hidden-information game must find such twins.
-SEEDED_PUBLIC_START: frozenset[str] = frozenset()
+SEEDED_PUBLIC_START: frozenset[str] = frozenset({"shifting-stones"})
 
 
 def share(total: int, name: str) -> int:
-    """A game's share of `total` playouts for each of its player counts."""
+    """A game's share of `total` playouts (or plies) for each of its player counts."""
     game = games.get(name)
     return total // (game.max_players - game.min_players + 1)
 
 
+def choose(rng: random.Random, state: GameState, moves: Sequence[Any]) -> Any:
+    """A random legal move: a verb (first word of the notation) first, then a move of it."""
+    verbs: dict[str, list[Any]] = {}
+    for move in moves:
+        verbs.setdefault(state.format_move(move).split()[0], []).append(move)
+    return rng.choice(verbs[rng.choice(sorted(verbs))])
+
+
 def random_options(game: Game, rng: random.Random, players: int) -> dict[str, Any]:
-    """Option values drawn at random from their allowed values, valid for `players`."""
+    """Option values drawn at random from their allowed values (free-text options keep
+    their default), valid for `players`."""
     for _ in range(20):
-        options = {o.name: rng.choice(o.choices) for o in game.options}
+        options = {o.name: rng.choice(o.choices) if o.choices else o.default for o in game.options}
         try:
             game.new(players=players, options=options)
         except ValueError:
@@ -87,7 +107,7 @@ def playout(
         assert state.current_player is not None
         moves = state.legal_moves()
         assert moves, "a running game must offer a move"
-        move = rng.choice(moves)
+        move = choose(rng, state, moves)
         check(state, move)
         record.append(state.format_move(move))
         state = state.play(move)
@@ -131,8 +151,12 @@ def final_round_trips(state: GameState) -> None:
 @pytest.mark.parametrize(("name", "players"), SEATINGS)
 def test_light_random_playouts_end_and_round_trip(name: str, players: int) -> None:
     game = games.get(name)
+    plies = 0
     for seed in range(share(PLAYOUTS, name)):
+        if plies >= share(LIGHT_PLIES, name):
+            break
         final, _, _ = playout(game, players, seed, light_check)
+        plies += final.ply
         final_round_trips(final)
         result = final.outcome()
         assert result is not None and result.reason
@@ -147,8 +171,12 @@ def test_light_random_playouts_end_and_round_trip(name: str, players: int) -> No
 def test_full_random_playouts_and_replayed_records(name: str, players: int) -> None:
     game = games.get(name)
     start = share(PLAYOUTS, name)
+    plies = 0
     for seed in range(start, start + share(FULL_PLAYOUTS, name)):
+        if plies >= share(FULL_PLIES, name):
+            break
         final, record, options = playout(game, players, seed, full_check)
+        plies += final.ply
         replay = game.new(players=players, seed=seed, options=options)
         for text in record:
             replay = replay.play(replay.parse_move(text))

@@ -1,0 +1,83 @@
+"""The Shifting Stones position in words, for Discord's image description (alt text).
+
+Only what the state shows is told: a seat's own hand only when the state is that seat's
+view (`state.view(seat)`); a full state or the public view tells hand sizes alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from games.shifting_stones.rules import STRIKES, points
+from games.shifting_stones.stones import SIZE, cell_name, symbol_name
+from games.shifting_stones.words import action_words, seat_name
+from games.wording import plural
+
+
+def own_seat(state: Any) -> int | None:
+    """The seat whose hand this state may show: its viewer, when it is a seat's view."""
+    return state.viewer if state.is_view and state.viewer is not None else None
+
+
+def _turn(state: Any) -> str:
+    title = f"Shifting Stones, {plural(state.players, 'player')}"
+    outcome = state.outcome()
+    if outcome is None:
+        return f"{title}, action {state.ply + 1}: {seat_name(state.current_player)} to act."
+    return f"{title}, over after {plural(state.ply, 'action')}. {outcome.reason}"
+
+
+def _grid(state: Any) -> str:
+    rows = [
+        f"row {r + 1}: " + ", ".join(symbol_name(s) for s in state.grid[r * SIZE : (r + 1) * SIZE])
+        for r in range(SIZE)
+    ]
+    return "Grid, columns a to c: " + "; ".join(rows) + "."
+
+
+def _players(state: Any) -> str:
+    parts = []
+    for seat in range(state.players):
+        scored = state.scored[seat]
+        text = (
+            f"{seat_name(seat)} has scored {plural(len(scored), 'card')} for "
+            f"{plural(points(scored, state.cards), 'point')} and holds "
+            f"{plural(state.hand_size(seat), 'card')}"
+        )
+        if state.retired[seat]:
+            text += " (left the game)"
+        parts.append(text)
+    piles = f"Draw pile {len(state.draw)}, discard pile {len(state.discard)}."
+    strikes = f" Strikes: {state.strikes} of {STRIKES}." if state.solo else ""
+    return "; ".join(parts) + ". " + piles + strikes
+
+
+def _last(state: Any) -> str:
+    if not state.recent:
+        return ""
+    return f"Last action: {action_words(state.recent[-1], state.cards)}."
+
+
+def _hand(state: Any) -> str:
+    seat = own_seat(state)
+    if seat is None:
+        return ""
+    scoring = state.scoring_places(seat)
+    cards = []
+    for place in range(len(state.hands[seat])):
+        card = state.known_card(seat, place)
+        if card is None:
+            continue
+        text = f"card {place + 1}, {card.words()}"
+        if place in scoring:
+            text += ", scores at " + ", ".join(cell_name(c) for c in scoring[place])
+        cards.append(text)
+    return f"Your hand ({seat_name(seat)}): " + ("; ".join(cards) or "empty") + "."
+
+
+def describe(state: Any, last_move: Hashable | None = None) -> str:
+    """Whose turn, the last action, the grid, the seat's own hand when the state is that
+    seat's view, then each player's scores and hand sizes and the piles."""
+    parts = [_turn(state), _last(state), _grid(state), _hand(state), _players(state)]
+    return " ".join(part for part in parts if part)

@@ -1,0 +1,67 @@
+"""The Shifting Stones picture and alt text: symbols, the hand only in its seat's view."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import render
+from games.shifting_stones import SHIFTING_STONES
+from render.shifting_stones import COLOURS, SHAPES, symbol_sprite
+from tests.games.shifting_stones_helpers import FILLER, play, position
+
+
+def _open(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def state_with_hand():  # type: ignore[no-untyped-def]
+    return position(2, [["1: sun fish", FILLER, "2: horse tree seed"], [FILLER] * 4])
+
+
+def test_every_symbol_has_its_own_colour_and_shape() -> None:
+    assert len(set(COLOURS.values())) == 8 and len(set(SHAPES.values())) == 8
+    masks = {symbol_sprite(s, 40).image.getchannel("A").tobytes() for s in range(8)}
+    assert len(masks) == 8, "the shapes differ even without colour"
+
+
+def test_the_symbols_colours_appear_on_the_grid() -> None:
+    image = _open(render.board_png(SHIFTING_STONES.new(2, seed=1).view(None)))
+    colours = {rgb for _, rgb in image.getcolors(1 << 16) or []}
+    grid = SHIFTING_STONES.new(2, seed=1).grid
+    from games.shifting_stones.stones import SYMBOLS
+
+    for symbol in set(grid):
+        assert COLOURS[SYMBOLS[symbol]] in colours
+
+
+def test_the_hand_is_drawn_only_for_the_seats_own_view() -> None:
+    state = state_with_hand()
+    public = _open(render.board_png(state.view(None), seat=0))
+    full = _open(render.board_png(state, seat=0))
+    others = _open(render.board_png(state.view(1), seat=0))
+    own = _open(render.board_png(state.view(0), seat=0))
+    assert public.size == full.size == others.size
+    assert own.height > public.height, "the hand adds a row of cards"
+
+
+def test_alt_text_tells_the_grid_and_the_own_hand_only_in_its_view() -> None:
+    state = state_with_hand()
+    own = render.alt_text(state.view(0))
+    assert "row 1: Sun, Fish, Horse" in own
+    assert "Your hand (Player 1): card 1, 1 point: Sun, Fish, scores at a1" in own
+    assert "card 3, 2 points: Horse, Tree, Seed, scores at a3" in own
+    for other in (state.view(None), state.view(1), state):
+        text = render.alt_text(other)
+        assert "point: Sun, Fish" not in text and "Your hand (Player 1)" not in text
+        assert "Player 1 has scored 0 cards for 0 points and holds 3 cards" in text
+
+
+def test_the_last_action_and_the_solo_strikes_are_told() -> None:
+    state = play(position(1, [[FILLER] * 4], draw=[FILLER] * 4), "flip a1 pay 2", "end")
+    text = render.alt_text(state.view(None))
+    assert "Last action: Player 1 ended the turn and drew 1 card, a strike." in text
+    assert "Strikes: 1 of 4." in text
