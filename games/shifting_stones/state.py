@@ -50,8 +50,8 @@ trigger's round played out, or every other player has left."""
 class StonesState(GameState):
     """One Shifting Stones position (see the module docstring for hands and views).
 
-    `draw` runs from the top card; `discard` (face up, public) from the oldest; `skipped`
-    says whether each seat's latest turn was a skip; `triggered` whether someone has
+    `draw` runs from the top card; `discard` (face up, public) from the oldest; `turns`
+    counts the turns ended; `skipped` says whether each seat's latest turn was a skip; `triggered` whether someone has
     scored enough cards to end the game; `recent` the actions of the latest turn, oldest
     first; `seed` (None in a view) and `shuffles` decide reshuffles; `viewer` is the seat
     a view is for (None: the public), meaningful when `is_view`.
@@ -74,6 +74,7 @@ class StonesState(GameState):
     triggered: bool = False
     recent: tuple[Action, ...] = ()
     plies: int = 0
+    turns: int = 0
     seed: int | None = 0
     shuffles: int = 0
     ending: str | None = None
@@ -91,6 +92,12 @@ class StonesState(GameState):
     def ply(self) -> int:
         """How many moves (single actions) have been played."""
         return self.plies
+
+    @property
+    def turns_ended(self) -> int:
+        """How many turns have ended (`end` or `skip`): in the solo game the one seat
+        plays turn after turn, so the seat alone does not say when a turn is over."""
+        return self.turns
 
     @property
     def solo(self) -> bool:
@@ -248,6 +255,7 @@ class StonesState(GameState):
             strikes=self.strikes + strike,
             recent=(*self.this_turn(), action),
             plies=self.plies + 1,
+            turns=self.turns + 1,
         )
         if state.strikes >= STRIKES:
             return replace(state, ending="strikes")

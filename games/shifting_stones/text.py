@@ -8,7 +8,7 @@
     Player 2 | hand: 8 9 10 11 | scored:
     draw: 1 2 3
     discard: 4 6
-    ply 14, turn Player 1, strikes 0
+    ply 14, turns ended 3, turn Player 1, strikes 0
     turn: Player 1: shift b2 c2 pay 3 [card 7]
     card 0: 1: bird / horse
 
@@ -45,7 +45,12 @@ def state_to_text(state: StonesState) -> str:
         lines.append(" | ".join(parts).rstrip())
     lines.append(f"draw: {_ids(state.draw)}".rstrip())
     lines.append(f"discard: {_ids(state.discard)}".rstrip())
-    status = [f"ply {state.plies}", f"turn {seat_name(state.turn)}", f"strikes {state.strikes}"]
+    status = [
+        f"ply {state.plies}",
+        f"turns ended {state.turns}",
+        f"turn {seat_name(state.turn)}",
+        f"strikes {state.strikes}",
+    ]
     if state.triggered:
         status.append("triggered")
     if state.ending:
@@ -81,7 +86,10 @@ _SEED = re.compile(
     r"seed (?:(-?\d{1,25})|hidden, (?:public view|view of Player (\d))), (\d+) reshuffles"
 )
 _PLAYER = re.compile(r"Player (\d) \| hand:([ \d?-]*) \| scored:([ \d]*)((?: \| \w+)*)")
-_STATUS = re.compile(r"ply (\d+), turn Player (\d), strikes (\d)(, triggered)?(?:, ending (\w+))?")
+_STATUS = re.compile(
+    r"ply (\d+), turns ended (\d+), turn Player (\d), strikes (\d)(, triggered)?"
+    r"(?:, ending (\w+))?"
+)
 _ACTION = re.compile(r"(.+?) \[(?:card (\d+)|drew (\d+))((?:, \w+)*)\]")
 
 
@@ -142,8 +150,9 @@ def _text_to_json(lines: list[str]) -> dict[str, Any]:
     status = _STATUS.fullmatch(rest[2])
     if not status:
         raise ValueError(f"Unreadable status line {rest[2][:60]!r}.")
-    data["ply"], data["turn"], data["strikes"] = int(status[1]), int(status[2]) - 1, int(status[3])
-    data["triggered"], data["ending"] = bool(status[4]), status[5]
+    data["ply"], data["turns"] = int(status[1]), int(status[2])
+    data["turn"], data["strikes"] = int(status[3]) - 1, int(status[4])
+    data["triggered"], data["ending"] = bool(status[5]), status[6]
     for line in rest[3:]:
         if line.startswith("turn: "):
             data["recent"] = _read_actions(line)
