@@ -12,6 +12,7 @@ from pathlib import Path
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Option, Outcome
 from games.shiftago import SHIFTAGO
+from games.shifty import SHIFTY
 from games.skift import SKIFT
 
 __all__ = [
@@ -28,7 +29,7 @@ __all__ = [
     "use_data_folder",
 ]
 
-_REGISTRY: dict[str, Game] = {game.name: game for game in (SKIFT, SHIFTAGO)}
+_REGISTRY: dict[str, Game] = {game.name: game for game in (SKIFT, SHIFTAGO, SHIFTY)}
 
 
 def register(game: Game) -> None:
