@@ -34,7 +34,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import shiftago, skift
+from render import shiftago, shifty, skift
 from render.palette import encode_png, to_palette
 from render.sprites import new_canvas
 from render.theme import RGB, THEMES, Theme, get_theme
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 #: The per-game picture modules, by game name.
-_MODULES: dict[str, ModuleType] = {"skift": skift, "shiftago": shiftago}
+_MODULES: dict[str, ModuleType] = {"skift": skift, "shiftago": shiftago, "shifty": shifty}
 
 #: Default picture width in pixels, and the widths allowed.
 DEFAULT_SIZE = 800

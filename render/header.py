@@ -115,7 +115,7 @@ def turn_tokens(
     it fits in a header `width` wide at text size `px` ("Black wins: White has no kings
     left"); use it where the reasons read well after the winner's name.
     """
-    name = state.game.seat_name
+    name = state.seat_name  # the state's: sides may have been swapped (a pie rule)
     outcome = state.outcome()
     if outcome is None:
         seat = state.current_player

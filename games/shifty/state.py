@@ -203,9 +203,22 @@ class ShiftyState(GameState):
 
     def words(self, move: Move, *, past: bool) -> str:
         """`move` by the side to act here, in words (see `words.action_words`)."""
+        name = self.name_to_act()
+        return action_words(self.grid, name, move, black_stone=self._black_stone(), past=past)
+
+    def last_words(self) -> str | None:
+        """The action that led here, in words by the side that took it ("White moved e5
+        to h8 (queen line, 3 points)"); None at the start."""
+        if self.last is None:
+            return None
+        mover = self.colour if isinstance(self.last, Swap) else 1 - self.colour
+        stone = self._black_stone()
+        return action_words(self.grid, COLOURS[mover], self.last, black_stone=stone, past=True)
+
+    def _black_stone(self) -> int:
+        """Black's first stone while it is Black's only one (the one a swap takes over)."""
         black = self.stones[BLACK]
-        first = (black & -black).bit_length() - 1
-        return action_words(self.grid, self.name_to_act(), move, black_stone=first, past=past)
+        return (black & -black).bit_length() - 1
 
     def _require_move(self, move: Hashable) -> Move:
         """`move` itself when it is a move value of this board, else InvalidMove."""
