@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.shifty import SHIFTY, Move, ShiftyState, grid
@@ -51,3 +52,12 @@ def moves_as_text(state: ShiftyState) -> list[str]:
 def move(state: ShiftyState, text: str) -> Move:
     """The move value `text` names, read without checking it is legal."""
     return read_move(state.grid, text)
+
+
+def random_game(plies: int, seed: int, **options: Any) -> ShiftyState:
+    """The position `plies` random moves into a seeded game (earlier if it ends)."""
+    rng = random.Random(seed)
+    state = SHIFTY.new(2, options=options)
+    while state.ply < plies and state.outcome() is None:
+        state = state.play(rng.choice(state.legal_moves()))
+    return state

@@ -3,22 +3,11 @@ trips, forgiving input, and corrupt or oversized records refused with ValueError
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games import IllegalMove, InvalidMove
 from games.shifty import PASS, SHIFTY, SWAP, Place, Shift, ShiftyState
-from tests.games.shifty_helpers import move, moves_as_text, point, typed
-
-
-def random_game(plies: int, seed: int, **options: object) -> ShiftyState:
-    rng = random.Random(seed)
-    state = SHIFTY.new(2, options=options)
-    while state.ply < plies and state.outcome() is None:
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
-
+from tests.games.shifty_helpers import move, moves_as_text, point, random_game, typed
 
 MID = random_game(40, 3)
 

@@ -5,7 +5,6 @@ chain ringed, and alt text a blind player can follow."""
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from PIL import Image
@@ -14,7 +13,7 @@ import render
 from games.shifty import SHIFTY, ShiftyState
 from render import shifty as picture
 from render.theme import get_theme
-from tests.games.shifty_helpers import point, position, typed
+from tests.games.shifty_helpers import point, position, random_game, typed
 
 SIZE = 600
 THEMES = ["default", "contrast"]
@@ -38,14 +37,6 @@ def at(
 def near(colour: tuple[int, int, int], expected: tuple[int, int, int]) -> bool:
     """Whether two colours are alike (the palette may map a colour to a close neighbour)."""
     return max(abs(a - b) for a, b in zip(colour, expected, strict=True)) <= 12
-
-
-def random_game(plies: int, seed: int, **options: object) -> ShiftyState:
-    rng = random.Random(seed)
-    state = SHIFTY.new(2, options=options)
-    while state.ply < plies and state.outcome() is None:
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 @pytest.mark.parametrize("theme", THEMES)
