@@ -39,6 +39,8 @@ REPLAY_MOVES = 200
 BUDGET = {"render_ms": 25.0, "png_kb": 60.0, "render_over_encode": 2.0}
 #: Options that make a game's picture fullest, for its many-player measurement.
 BUSIEST: dict[str, dict[str, Any]] = {"shiftago": {"variant": "expert"}}
+#: Options that make a game's board largest, measured as a further case (Shifty 19x19).
+LARGEST: dict[str, dict[str, Any]] = {"shifty": {"size": 19}}
 
 
 def mid_game(name: str, seed: int, players: int, options: dict[str, Any]) -> Any:
@@ -148,6 +150,8 @@ def main() -> None:
         cases = {name: (game.min_players, {})}
         if game.max_players > game.min_players:
             cases[f"{name}_{game.max_players}p"] = (game.max_players, BUSIEST.get(name, {}))
+        if name in LARGEST:
+            cases[f"{name}_largest"] = (game.min_players, LARGEST[name])
         for key, (players, options) in cases.items():
             results[key] = _report(key, measure(name, players, options))
     if render.has_picture("skift"):

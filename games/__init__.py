@@ -13,6 +13,7 @@ from pathlib import Path
 from games.base import Game, GameState, IllegalMove, InvalidMove, Option, Outcome
 from games.shiftago import SHIFTAGO
 from games.shifting_stones import SHIFTING_STONES
+from games.shifty import SHIFTY
 from games.skift import SKIFT
 
 __all__ = [
@@ -29,7 +30,9 @@ __all__ = [
     "use_data_folder",
 ]
 
-_REGISTRY: dict[str, Game] = {game.name: game for game in (SKIFT, SHIFTAGO, SHIFTING_STONES)}
+_REGISTRY: dict[str, Game] = {
+    game.name: game for game in (SKIFT, SHIFTAGO, SHIFTY, SHIFTING_STONES)
+}
 
 
 def register(game: Game) -> None:

@@ -34,7 +34,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import shiftago, shifting_stones, skift
+from render import shiftago, shifting_stones, shifty, skift
 from render.palette import encode_png, to_palette
 from render.sprites import new_canvas
 from render.theme import RGB, THEMES, Theme, get_theme
@@ -55,6 +55,7 @@ __all__ = [
 _MODULES: dict[str, ModuleType] = {
     "skift": skift,
     "shiftago": shiftago,
+    "shifty": shifty,
     "shifting-stones": shifting_stones,
 }
 

@@ -51,10 +51,11 @@ class StonesState(GameState):
     """One Shifting Stones position (see the module docstring for hands and views).
 
     `draw` runs from the top card; `discard` (face up, public) from the oldest; `turns`
-    counts the turns ended; `skipped` says whether each seat's latest turn was a skip; `triggered` whether someone has
-    scored enough cards to end the game; `recent` the actions of the latest turn, oldest
-    first; `seed` (None in a view) and `shuffles` decide reshuffles; `viewer` is the seat
-    a view is for (None: the public), meaningful when `is_view`.
+    counts the turns ended; `skipped` says whether each seat's latest turn was a skip;
+    `triggered` whether someone has scored enough cards to end the game; `recent` the
+    actions of the latest turn, oldest first; `seed` (None in a view) and `shuffles`
+    decide reshuffles; `viewer` is the seat a view is for (None: the public), meaningful
+    when `is_view`.
     """
 
     game: ClassVar[Game]

@@ -229,7 +229,11 @@ async def test_missing_thread_permission_is_named(env):
 async def test_option_and_game_autocomplete(env):
     fake, *_ = env
     games_ = await fake.autocomplete(ALICE, "challenge", "game", game="sh")
-    assert games_ == [{"name": "Shiftago (2-4 players)", "value": "shiftago"}]
+    assert games_ == [
+        {"name": "Shiftago (2-4 players)", "value": "shiftago"},
+        {"name": "Shifty (2 players)", "value": "shifty"},
+        {"name": "Shifting Stones (1-5 players)", "value": "shifting-stones"},
+    ]
     choices = await fake.autocomplete(ALICE, "challenge", "options", game="shiftago", options="var")
     values = [c["value"] for c in choices]
     assert values == ["variant=express", "variant=expert", "variant=extreme"]

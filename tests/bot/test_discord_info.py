@@ -138,7 +138,9 @@ async def test_standings_stats_and_rules(env):
     assert set(options.files) == {"shiftago-example.png"}
     unknown = await fake.slash(CAROL, "rules", game="chess")
     assert [c.kind for c in unknown] == ["callback"] and unknown[0].ephemeral
-    assert unknown[0].content == "There is no game called 'chess'; choose one of: skift, shiftago."
+    assert unknown[0].content == (
+        "There is no game called 'chess'; choose one of: skift, shiftago, shifty, shifting-stones."
+    )
 
 
 @pytest.mark.asyncio

@@ -324,7 +324,7 @@ def test_a_retired_seat_never_acts_again_and_the_game_still_ends(name: str, play
             seat = rng.randrange(players)
             after = state.retire(seat) if seat not in gone and rng.random() < 0.1 else None
             if after is None:
-                state = state.play(rng.choice(state.legal_moves()))
+                state = state.play(choose(rng, state, state.legal_moves()))
                 continue
             assert type(after) is type(state)
             assert game.from_json(after.to_json()) == after
