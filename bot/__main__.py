@@ -17,7 +17,7 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.config import ConfigError, Settings
 from bot.logs import setup_logging
@@ -120,7 +120,7 @@ def _close_on_sigterm(bot: discord.Client) -> None:
         loop.add_signal_handler(signal.SIGTERM, stop)
 
 
-async def _payload(settings: Settings) -> list[dict]:
+async def _payload(settings: Settings) -> list[dict[str, Any]]:
     from bot.discord.client import ShiftcordBot, command_payload
 
     async with ShiftcordBot(settings, None, background=False) as bot:

@@ -312,8 +312,8 @@ def _hand_height(state: Any, seat: int, width: int, cell: float) -> float:
     small = _small(width)
     w = 3 * cell + 2 * max(2.0, cell * 0.25)
     per_row = max(1, int((width - 2 * small + cell) // (w + cell)))
-    rows = math.ceil(max(1, state.hand_size(seat)) / per_row)
-    return small * 1.6 + rows * (w + cell * 0.7 + small * 3.2)
+    rows = math.ceil(max(1, int(state.hand_size(seat))) / per_row)
+    return float(small * 1.6 + rows * (w + cell * 0.7 + small * 3.2))
 
 
 def draw(

@@ -58,8 +58,11 @@ class Console(ConsoleSession):
         }
 
     def _member(self, name: str | None) -> int | None:
-        if not name:
-            return None
+        """The id of the player called `name` (None for no name), remembered by name."""
+        return self._named(name) if name else None
+
+    def _named(self, name: str) -> int:
+        """The id of the player called `name`, remembered by name."""
         self.names.setdefault(member_id(name), name.strip().lower())
         return member_id(name)
 
@@ -67,7 +70,7 @@ class Console(ConsoleSession):
         """challenge game:G [opponent:NAME ...] [players:N] [options:"k=v"] [clock:3d]"""
         chosen = game_named(game)
         named = ("opponent", "opponent2", "opponent3", "opponent4")
-        opponents = [self._member(given[k]) for k in named if k in given]
+        opponents = [self._named(given[k]) for k in named if k in given]
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,

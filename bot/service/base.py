@@ -124,8 +124,8 @@ class ServiceBase:
             last = await match_rows.append_log(conn, old.id, lines, now)
         if decision.retire is not None and last is not None:
             await match_rows.retire_seat(conn, old.id, decision.retire[0], decision.retire[1], last)
-        if decision.rate and new.result is not None and new.result.ranks is not None:
-            result = new.result
+        result = new.result
+        if decision.rate and result is not None and result.ranks is not None:
             await apply_ratings(conn, new, result.ranks, result.winners, result.draw)
         return await self._fetch(conn, old.id, decision)
 

@@ -65,7 +65,7 @@ class ClockMixin(ServiceBase):
         fraction = self.settings.reminder_fraction_percent / 100
         candidates = await clock_rows.reminders_due(conn, now, after, fraction)
         quiet = await member_rows.quiet_members(conn)
-        reminders = []
+        reminders: list[Reminder] = []
         for match in candidates:
             sent = match._reminded
             if match.deadline is not None and match.deadline <= now:

@@ -15,7 +15,7 @@ import aiosqlite
 
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
-from bot.store.sql import dt, rows, rows_by_parent, ts
+from bot.store.sql import at, rows, rows_by_parent, ts
 
 
 async def insert_challenge(
@@ -53,6 +53,7 @@ async def insert_challenge(
         ),
     )
     challenge_id = cursor.lastrowid
+    assert challenge_id is not None  # an INSERT gives its row id
     await conn.executemany(
         "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
         "VALUES (?, ?, ?, ?)",
@@ -105,8 +106,8 @@ async def fetch_challenges(
                 invited=invited,
                 open_seats=players - len(joined) - len(invited),
                 status=status,
-                created_at=dt(created),
-                expires_at=dt(expires),
+                created_at=at(created),
+                expires_at=at(expires),
                 match_id=match_id,
             )
         )

@@ -27,7 +27,7 @@ from bot.match.records import (
     RatingChange,
     Seat,
 )
-from bot.store.sql import dt, one, rows, rows_by_parent, ts
+from bot.store.sql import at, dt, one, rows, rows_by_parent, ts
 
 
 def game_title(game: str) -> str:
@@ -158,7 +158,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         deadline=dt(deadline),
         paused_at=dt(paused_at),
         proposal=_proposal(proposal, seats),
-        created_at=dt(created_at),
+        created_at=at(created_at),
         ended_at=dt(ended_at),
         result=_result(result, changes),
         _snapshot=snapshot,
@@ -219,6 +219,7 @@ async def insert_match(
         ),
     )
     match_id = cursor.lastrowid
+    assert match_id is not None  # an INSERT gives its row id
     await conn.executemany(
         "INSERT INTO match_players (match_id, seat, member_id, join_index) VALUES (?, ?, ?, ?)",
         [(match_id, seat_of_join[j], member, j) for j, member in enumerate(challenge.joined)],
@@ -271,7 +272,7 @@ async def active_match_count(conn: aiosqlite.Connection, member_id: int) -> int:
         "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
         (member_id,),
     )
-    return count
+    return int(count)
 
 
 async def retire_seat(
@@ -379,7 +380,7 @@ async def append_log(
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         added,
     )
-    return last + len(added)
+    return int(last) + len(added)
 
 
 async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry, ...]:
@@ -390,6 +391,6 @@ async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry,
         (match.id,),
     )
     return tuple(
-        LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, dt(at), bool(sealed))
-        for idx, seat, kind, notation, at, sealed in found
+        LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, at(when), bool(sealed))
+        for idx, seat, kind, notation, when, sealed in found
     )

@@ -22,6 +22,11 @@ def dt(seconds: float | None) -> datetime | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
 
 
+def at(seconds: float) -> datetime:
+    """A stored time that is never missing (a creation time) as an aware UTC datetime."""
+    return datetime.fromtimestamp(seconds, UTC)
+
+
 async def rows(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
     """Every row of a query, in one round trip to the database thread."""
     return list(await conn.execute_fetchall(sql, params))
@@ -29,7 +34,7 @@ async def rows(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ())
 
 async def one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
     """The first row of a query, or None."""
-    found = await conn.execute_fetchall(sql, params)
+    found = list(await conn.execute_fetchall(sql, params))
     return found[0] if found else None
 
 
