@@ -8,6 +8,7 @@ thread and confirms privately to the user.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -16,6 +17,7 @@ from bot.discord.posting import Poster, as_file
 from bot.discord.replies import (
     ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
+    SERVERS_ONLY,
     THREAD_PERMISSIONS,
     Refusal,
     answer,
@@ -25,17 +27,40 @@ from bot.discord.replies import (
 from bot.discord.text import confirmation
 from bot.service import Match, MatchService, MatchUpdate, Request, ServiceError
 
+if TYPE_CHECKING:  # the client imports this module (through the cogs and buttons)
+    from bot.discord.client import ShiftcordBot
+
 log = logging.getLogger("shiftcord.discord")
+#: Why a bot made only to upload commands cannot answer an interaction.
+UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
+
+
+def bot_of(interaction: discord.Interaction) -> ShiftcordBot:
+    """The bot that received the interaction: always a ShiftcordBot, the only client."""
+    return cast("ShiftcordBot", interaction.client)
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:
     """The match service of the bot that received the interaction."""
-    return interaction.client.service
+    service = bot_of(interaction).service
+    if service is None:
+        raise RuntimeError(UPLOAD_ONLY)
+    return service
 
 
 def poster_of(interaction: discord.Interaction) -> Poster:
     """The poster of the bot that received the interaction."""
-    return interaction.client.poster
+    poster = bot_of(interaction).poster
+    if poster is None:
+        raise RuntimeError(UPLOAD_ONLY)
+    return poster
+
+
+def guild_id_of(interaction: discord.Interaction) -> int:
+    """The id of the server a (server-only) command was used in; Refusal in a DM."""
+    if interaction.guild_id is None:
+        raise Refusal(SERVERS_ONLY)
+    return interaction.guild_id
 
 
 NO_MATCH_HERE = (
@@ -47,16 +72,31 @@ NO_MATCH_HERE = (
 async def match_here(interaction: discord.Interaction, refusal: str = NO_MATCH_HERE) -> Match:
     """The active match of the channel or thread the interaction came from; else Refusal
     with the words `refusal`."""
-    match = await service_of(interaction).match_in_channel(interaction.channel_id)
+    match = await active_match_here(interaction)
     if match is None:
         raise Refusal(refusal)
     return match
 
 
+async def active_match_here(interaction: discord.Interaction) -> Match | None:
+    """The active match of the channel or thread the interaction came from, or None."""
+    if interaction.channel_id is None:
+        return None
+    return await service_of(interaction).match_in_channel(interaction.channel_id)
+
+
+async def last_match_here(interaction: discord.Interaction) -> Match | None:
+    """The match of the thread the interaction came from, finished ones included (the
+    active one, else the last one played there), or None."""
+    if interaction.channel_id is None:
+        return None
+    return await service_of(interaction).last_match_in_channel(interaction.channel_id)
+
+
 async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Match:
     """The match of the thread the interaction came from, finished ones included (the
     active one, else the last one played there); else Refusal with the words `refusal`."""
-    match = await service_of(interaction).last_match_in_channel(interaction.channel_id)
+    match = await last_match_here(interaction)
     if match is None:
         raise Refusal(refusal)
     return match
@@ -64,7 +104,9 @@ async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Mat
 
 async def private_theme(interaction: discord.Interaction) -> str:
     """The picture theme of an answer only the user sees: their own, else the server's."""
-    return await service_of(interaction).picture_theme(interaction.guild_id, interaction.user.id)
+    return await service_of(interaction).picture_theme(
+        guild_id_of(interaction), interaction.user.id
+    )
 
 
 async def match_of_server(interaction: discord.Interaction, match_id: int) -> Match:
@@ -157,10 +199,10 @@ async def open_thread(
 
 async def cancel_unstarted(interaction: discord.Interaction, match: Match) -> None:
     """Cancel a match that could not be given its thread (logged if even that fails)."""
+    me = interaction.client.user
+    assert me is not None  # set by login, before any interaction arrives
     try:
-        await service_of(interaction).cancel_match(
-            match.id, match.guild_id, interaction.client.user.id
-        )
+        await service_of(interaction).cancel_match(match.id, match.guild_id, me.id)
     except ServiceError as error:
         log.warning("could not cancel match %s after a failed start: %s", match.id, error)
 

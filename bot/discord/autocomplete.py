@@ -14,6 +14,7 @@ from discord import app_commands
 
 import games
 import render
+from bot.discord.actions import active_match_here, service_of
 from bot.discord.options import MAX_CHOICE, clip_choice, game_named, suggest_options
 from bot.discord.pictures import theme_label
 from bot.discord.text import CLOCK_SUGGESTIONS, format_clock, parse_clock
@@ -32,10 +33,13 @@ class GameTransformer(app_commands.Transformer):
         """The game called `value`; OptionsError names the games there are."""
         return game_named(value)
 
-    async def autocomplete(self, interaction: discord.Interaction, value: str) -> Choices:
-        """Registered games whose name or title starts with what was typed."""
-        typed = value.strip().lower()
-        out = []
+    async def autocomplete(
+        self, interaction: discord.Interaction, value: int | float | str
+    ) -> list[app_commands.Choice[int | float | str]]:
+        """Registered games whose name or title starts with what was typed (the `game`
+        option is text, so `value` is too; the types are those of every transformer's)."""
+        typed = str(value).strip().lower()
+        out: list[app_commands.Choice[int | float | str]] = []
         for name in games.names():
             game = games.get(name)
             if name.startswith(typed) or game.title.lower().startswith(typed):
@@ -91,9 +95,9 @@ def theme_choices(*extra: app_commands.Choice[str]) -> list[app_commands.Choice[
 async def move_choices(interaction: discord.Interaction, current: str) -> Choices:
     """The user's legal moves in this thread's match that start with what was typed, each
     shown with its description."""
-    service = interaction.client.service
+    service = service_of(interaction)
     try:
-        match = await service.match_in_channel(interaction.channel_id)
+        match = await active_match_here(interaction)
         if match is None:
             return []
         moves = await service.legal_moves(match.id, interaction.user.id, current, LIMIT)

@@ -8,30 +8,35 @@ a button whose challenge or match is over answers why, privately.
 from __future__ import annotations
 
 import re
+from typing import Any, Self, cast
 
 import discord
 
 from bot.discord.actions import act, answer_challenge, show_hand
 from bot.discord.replies import answer_error
-from bot.discord.views import CHALLENGE_TEMPLATE, HAND, MATCH_TEMPLATE
+from bot.discord.views import CHALLENGE_TEMPLATE, HAND, MATCH_TEMPLATE, ViewButton
 from bot.match.actions import Request, action_named
 
 
-class RecordButton:
+class RecordButton(
+    discord.ui.DynamicItem[ViewButton],
+    template=r"sc:[a-z]+:(?P<id>[0-9]+):(?P<action>[a-z-]+)",  # never registered itself
+):
     """What every Shiftcord button shares: its custom id names a record (`id`) and an
-    `action`; pressing it runs `press`, and anything refused is answered privately."""
+    `action`; pressing it runs `press`, and anything refused is answered privately.
+    Only its subclasses are registered, each with the template of its own ids."""
 
-    def __init__(self, item: discord.ui.Button, record_id: int, action: str) -> None:
+    def __init__(self, item: ViewButton, record_id: int, action: str) -> None:
         super().__init__(item)
         self.record_id = record_id
         self.action = action
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> RecordButton:
-        """Rebuild the button from its custom id."""
-        return cls(item, int(match["id"]), match["action"])
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id (only buttons carry these ids)."""
+        return cls(cast(ViewButton, item), int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Do the button's action as the member who pressed; answer a refusal privately."""
@@ -45,9 +50,7 @@ class RecordButton:
         raise NotImplementedError
 
 
-class ChallengeButton(
-    RecordButton, discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_TEMPLATE
-):
+class ChallengeButton(RecordButton, template=CHALLENGE_TEMPLATE):
     """Accept/Join or Decline under a challenge message."""
 
     async def press(self, interaction: discord.Interaction) -> None:
@@ -55,7 +58,7 @@ class ChallengeButton(
         await answer_challenge(interaction, self.record_id, self.action)
 
 
-class MatchButton(RecordButton, discord.ui.DynamicItem[discord.ui.Button], template=MATCH_TEMPLATE):
+class MatchButton(RecordButton, template=MATCH_TEMPLATE):
     """A match's buttons: draw and takeback answers, the resign confirmation, "My hand"."""
 
     async def press(self, interaction: discord.Interaction) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
@@ -27,8 +29,9 @@ def intents() -> discord.Intents:
 
 
 class ShiftcordBot(commands.Bot):
-    """Shiftcord on Discord. `service` is the match service (None only to upload commands);
-    `background` starts the reminder task when the bot logs in."""
+    """Shiftcord on Discord. `service` is the match service (None only to upload commands,
+    and then there is no `poster` or `reminders` either); `background` starts the reminder
+    task when the bot logs in."""
 
     def __init__(
         self,
@@ -46,12 +49,11 @@ class ShiftcordBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
-        self.poster = Poster(self, service)
-        self.reminders = (
-            ReminderTask(service, self.poster, settings.reminder_check_seconds)
-            if service is not None
-            else None
-        )
+        self.poster: Poster | None = None
+        self.reminders: ReminderTask | None = None
+        if service is not None:
+            self.poster = Poster(self, service)
+            self.reminders = ReminderTask(service, self.poster, settings.reminder_check_seconds)
         self._background = background
 
     async def setup_hook(self) -> None:
@@ -68,17 +70,20 @@ class ShiftcordBot(commands.Bot):
         """Stop the reminder task, finish posting, then disconnect."""
         if self.reminders is not None:
             await self.reminders.stop()
-        await self.poster.idle()
+        if self.poster is not None:
+            await self.poster.idle()
         await super().close()
 
     async def on_ready(self) -> None:
         """Log who we are once connected."""
-        log.info("connected as %s (id %s) to %d servers", self.user, self.user.id, len(self.guilds))
+        me = self.user
+        assert me is not None  # set by login, before READY
+        log.info("connected as %s (id %s) to %d servers", me, me.id, len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Log each interaction on one line (autocomplete only at DEBUG: it comes with every
         key pressed); no option values, no token."""
-        data: dict[str, Any] = interaction.data or {}
+        data: Mapping[str, object] = interaction.data or {}
         what = data.get("name") or data.get("custom_id") or interaction.type.name
         typing = interaction.type is discord.InteractionType.autocomplete
         log.log(
@@ -91,12 +96,14 @@ class ShiftcordBot(commands.Bot):
         )
 
 
-def command_payload(bot: commands.Bot) -> list[dict]:
+def command_payload(bot: commands.Bot) -> list[dict[str, Any]]:
     """What `sync` uploads: the global commands as Discord's API receives them."""
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 
 
-async def upload_commands(bot: commands.Bot, guild_id: int | None = None) -> list:
+async def upload_commands(
+    bot: commands.Bot, guild_id: int | None = None
+) -> list[app_commands.AppCommand]:
     """Upload the commands to Discord, globally or to one server (which shows them at once)."""
     if guild_id is None:
         return await bot.tree.sync()

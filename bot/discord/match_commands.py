@@ -5,6 +5,8 @@ group with subcommands."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -19,14 +21,14 @@ GROUP_HELP = {
 }
 
 
-def _command(action: MatchAction, name: str) -> app_commands.Command[None, ..., None]:
+def _command(action: MatchAction, name: str) -> app_commands.Command[Any, ..., None]:
     """A command that does `action` in the match of the thread it is used in."""
 
     async def run(interaction: discord.Interaction) -> None:
         await act(interaction, None, Request(action))
 
     run.__doc__ = action.help
-    command: app_commands.Command[None, ..., None] = app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name, description=action.help, callback=run
     )
     command.guild_only = True
@@ -34,9 +36,9 @@ def _command(action: MatchAction, name: str) -> app_commands.Command[None, ..., 
     return command
 
 
-def action_commands() -> list[app_commands.Command[None, ..., None] | app_commands.Group]:
+def action_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """Every action command, grouped where its name has two words."""
-    made: list[app_commands.Command[None, ..., None] | app_commands.Group] = []
+    made: list[app_commands.Command[Any, ..., None] | app_commands.Group] = []
     groups: dict[str, app_commands.Group] = {}
     for action in PLAYER_ACTIONS:
         head, _, sub = action.command.partition(" ")

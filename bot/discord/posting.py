@@ -13,7 +13,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Coroutine, Iterable
-from typing import Any
+from typing import Any, Final
 
 import discord
 
@@ -32,14 +32,14 @@ from bot.discord.text import (
     thread_name,
     update_text,
 )
-from bot.discord.views import challenge_view, match_view
+from bot.discord.views import challenge_view, match_view, view_keyword
 from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.service import Challenge, Match, MatchService, MatchUpdate
 
 log = logging.getLogger("shiftcord.discord")
 
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
-WEEK_MINUTES = 10080  # the longest auto-archive Discord offers
+WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
 MOVE_HINT = "Play with `/move` in this thread: the list shows your legal moves as you type."
 STYLE = discord_style()
 Messageable = discord.Thread | discord.TextChannel
@@ -80,7 +80,7 @@ class Poster:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self.client = client
         self.service = service
-        self._background: set[asyncio.Task] = set()
+        self._background: set[asyncio.Task[None]] = set()
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name: from the cache, else asked of Discord, else their id."""
@@ -92,21 +92,23 @@ class Poster:
                 member = None
         return member.display_name if member else f"member {member_id}"
 
-    async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict:
+    async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict[int, str]:
         """Display names of several members, by id."""
         return {m: await self.member_name(guild, m) for m in member_ids}
 
     async def channel_of(
-        self, match: Match, here: discord.abc.MessageableChannel | None = None
+        self, match: Match, here: discord.abc.Snowflake | None = None
     ) -> Messageable:
         """The match's thread, unarchived; `here` (the interaction's channel) saves a request.
-        A match whose thread was never made raises Refusal."""
+        A match whose thread was never made (or is no thread or text channel) raises Refusal."""
         if match.channel_id is None:
             raise Refusal(f"Match #{match.id} has no thread to post in.")
-        channel = here if here is not None and here.id == match.channel_id else None
+        channel: object = here if here is not None and here.id == match.channel_id else None
         channel = channel or self.client.get_channel(match.channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(match.channel_id)
+        if not isinstance(channel, Messageable):
+            raise Refusal(f"I cannot post in the channel of match #{match.id}: it is not a thread.")
         if isinstance(channel, discord.Thread) and channel.archived:
             channel = await channel.edit(archived=False)
         return channel
@@ -123,7 +125,7 @@ class Poster:
         return thread
 
     async def post_update(
-        self, update: MatchUpdate, here: discord.abc.MessageableChannel | None = None
+        self, update: MatchUpdate, here: discord.abc.Snowflake | None = None
     ) -> discord.Message:
         """Announce an action in the match's thread: the words, the board when the position
         changed (with alt text), a ping for whoever acts next, or at the end the result for
@@ -134,8 +136,8 @@ class Poster:
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],
-            view=match_view(match),
             allowed_mentions=pings(called(update)),
+            **view_keyword(match_view(match)),
         )
         if update.result is not None:
             self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
@@ -159,7 +161,7 @@ class Poster:
         self._background.add(task)
         task.add_done_callback(self._finished)
 
-    def _finished(self, task: asyncio.Task) -> None:
+    def _finished(self, task: asyncio.Task[None]) -> None:
         self._background.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("%s failed: %r", task.get_name(), task.exception())
@@ -169,7 +171,7 @@ class Poster:
         while self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
 
-    async def post_board(self, match: Match, here: discord.abc.MessageableChannel | None) -> None:
+    async def post_board(self, match: Match, here: discord.abc.Snowflake | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""
         channel = await self.channel_of(match, here)
         await self._send_board(channel, match, board_caption(match, STYLE), ())
@@ -182,21 +184,24 @@ class Poster:
         await channel.send(
             caption,
             file=as_file(await board_picture(match.public_view(), theme=theme)),
-            view=match_view(match),
             allowed_mentions=pings(called),
+            **view_keyword(match_view(match)),
         )
 
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None
     ) -> None:
         """Show a challenge's new state on its message (buttons only while it is pending)."""
-        if message is None:
-            if challenge.message_id is None:
-                return
+        target: discord.Message | discord.PartialMessage
+        if message is not None:
+            target = message
+        elif challenge.message_id is None:
+            return
+        else:
             channel = self.client.get_partial_messageable(challenge.channel_id)
-            message = channel.get_partial_message(challenge.message_id)
+            target = channel.get_partial_message(challenge.message_id)
         try:
-            await message.edit(
+            await target.edit(
                 content=challenge_text(challenge, STYLE),
                 view=challenge_view(challenge),
                 allowed_mentions=pings(()),

@@ -29,7 +29,7 @@ class ReminderTask:
         self.service = service
         self.poster = poster
         self.interval = interval
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Start the rounds in a background task (once)."""

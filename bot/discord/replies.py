@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.options import OptionsError
 from bot.discord.text import ClockText, discord_style, split_message
+from bot.discord.views import view_keyword
 from bot.service import ServiceError
 from games import IllegalMove, InvalidMove
 from games.wording import join_words
@@ -33,6 +34,7 @@ ASK_ADMIN = (
     "A server admin can check my role's permissions: View Channels, Send Messages, Send "
     "Messages in Threads, Create Public Threads, Attach Files and Read Message History."
 )
+SERVERS_ONLY = "Shiftcord's commands work in a server, not in direct messages."
 CHALLENGE_PERMISSIONS = {
     "view_channel": "View Channels",
     "send_messages": "Send Messages",
@@ -87,9 +89,9 @@ async def answer(
     *first, last = split_message(content)
     for piece in first:
         await _send(interaction, piece)
-    extra: dict[str, Any] = {"files": files} if files else {}
-    if view is not None:
-        extra["view"] = view
+    extra = view_keyword(view)
+    if files:
+        extra["files"] = files
     await _send(interaction, last, **extra)
 
 
@@ -111,7 +113,7 @@ def error_message(error: BaseException) -> str | None:
     if isinstance(error, PLAYER_ERRORS):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Shiftcord's commands work in a server, not in direct messages."
+        return SERVERS_ONLY
     if isinstance(error, app_commands.MissingPermissions):
         return "Only members who may manage the server can use this command."
     if isinstance(error, app_commands.CheckFailure):

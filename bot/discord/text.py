@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import games
 from bot.config import MAX_CLOCK_HOURS
@@ -126,7 +127,7 @@ def rules_words(rules: MatchRules, players: int = 2) -> str:
     return ", ".join(words)
 
 
-def _game_line(game_name: str, title: str, options: dict) -> str:
+def _game_line(game_name: str, title: str, options: dict[str, Any]) -> str:
     chosen = format_options(games.get(game_name), options)
     return f"**{title}**" + (f" ({chosen})" if chosen else "")
 

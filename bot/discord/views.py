@@ -7,6 +7,8 @@ database, so buttons keep working after a restart. `bot.discord.buttons` matches
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.match import actions
@@ -35,7 +37,17 @@ def match_id(match: int, action: str) -> str:
     return f"sc:match:{match}:{action}"
 
 
-def _view(*buttons: discord.ui.Button) -> discord.ui.View | None:
+#: The buttons Shiftcord makes: in a plain `View` (no layout view).
+ViewButton = discord.ui.Button[discord.ui.View]
+
+
+def view_keyword(view: discord.ui.View | None) -> dict[str, Any]:
+    """`view=view` as keyword arguments for sending a message, or none when there is no
+    view (discord.py's `send` takes a view or no keyword at all, never None)."""
+    return {} if view is None else {"view": view}
+
+
+def _view(*buttons: ViewButton) -> discord.ui.View | None:
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
@@ -66,7 +78,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
 def match_view(match: Match) -> discord.ui.View | None:
     """Answers to a pending draw offer or takeback request, and "My hand" in games with
     hidden information."""
-    buttons = []
+    buttons: list[ViewButton] = []
     proposal = match.proposal if match.active else None
     if proposal is not None:
         yes, no = _ANSWERS[proposal.kind]

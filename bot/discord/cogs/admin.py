@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import announce, match_of_server, service_of
+from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
 from bot.discord.autocomplete import clock_choices, theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
@@ -41,7 +41,7 @@ class Admin(commands.Cog):
         await begin(interaction)
         await match_of_server(interaction, match)
         update = await service_of(interaction).cancel_match(
-            match, interaction.guild_id, interaction.user.id
+            match, guild_id_of(interaction), interaction.user.id
         )
         await answer(
             interaction, f"Match #{match} is cancelled." + await announce(interaction, update)
@@ -56,7 +56,7 @@ class Admin(commands.Cog):
         if hours is None:
             raise Refusal("Give a clock: days like 3d, hours like 12h, or none.")
         await begin(interaction)
-        guild = await service_of(interaction).set_guild_clock(interaction.guild_id, hours)
+        guild = await service_of(interaction).set_guild_clock(guild_id_of(interaction), hours)
         await answer(interaction, guild_settings_text(guild, STYLE))
 
     @admin.command(name="channel")
@@ -67,7 +67,7 @@ class Admin(commands.Cog):
         """Choose the channel where challenges may be posted (or allow any channel)."""
         await begin(interaction)
         guild = await service_of(interaction).set_challenge_channel(
-            interaction.guild_id, channel.id if channel else None
+            guild_id_of(interaction), channel.id if channel else None
         )
         await answer(interaction, guild_settings_text(guild, STYLE))
 
@@ -77,12 +77,12 @@ class Admin(commands.Cog):
     async def theme(self, interaction: discord.Interaction, theme: str) -> None:
         """Choose the picture theme of this server's boards, replays and rules examples."""
         await begin(interaction)
-        guild = await service_of(interaction).set_guild_theme(interaction.guild_id, theme)
+        guild = await service_of(interaction).set_guild_theme(guild_id_of(interaction), theme)
         await answer(interaction, guild_settings_text(guild, STYLE))
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
         """Show this server's default clock, challenge channel and picture theme."""
         await begin(interaction)
-        guild = await service_of(interaction).guild_settings(interaction.guild_id)
+        guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
         await answer(interaction, guild_settings_text(guild, STYLE))

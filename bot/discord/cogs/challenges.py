@@ -6,13 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import cancel_unstarted, open_thread
+from bot.discord.actions import cancel_unstarted, guild_id_of, open_thread, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.options import parse_options
 from bot.discord.posting import STYLE, pings
 from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.text import challenge_text, parse_clock
-from bot.discord.views import challenge_view
+from bot.discord.views import challenge_view, view_keyword
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -69,10 +69,10 @@ class Challenges(commands.Cog):
             )
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
-        service = self.bot.service
+        service = service_of(interaction)
         posted = await service.create_challenge(
-            interaction.guild_id,
-            interaction.channel_id,
+            guild_id_of(interaction),
+            interaction.channel.id,
             interaction.user.id,
             game.name,
             opponents=[m.id for m in opponents],
@@ -86,8 +86,8 @@ class Challenges(commands.Cog):
         try:
             message = await interaction.channel.send(
                 challenge_text(posted, STYLE),
-                view=challenge_view(posted),
                 allowed_mentions=pings(posted.invited),
+                **view_keyword(challenge_view(posted)),
             )
         except discord.HTTPException:
             if posted.match_id is None:

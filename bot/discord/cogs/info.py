@@ -9,6 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import (
+    guild_id_of,
+    last_match_here,
     match_of_server,
     match_of_thread,
     poster_of,
@@ -79,7 +81,7 @@ class Info(commands.Cog):
         if match is not None:
             match = (await match_of_server(interaction, match)).id
         elif member is None and game is None:
-            here = await service.last_match_in_channel(interaction.channel_id)
+            here = await last_match_here(interaction)
             match = here.id if here is not None else None
         if match is not None:
             record = await service.match_record(match)
@@ -127,7 +129,7 @@ class Info(commands.Cog):
     async def standings(self, interaction: discord.Interaction, game: GameOption) -> None:
         """Show this server's ratings table for a game."""
         await begin(interaction)
-        table = await service_of(interaction).standings(interaction.guild_id, game.name)
+        table = await service_of(interaction).standings(guild_id_of(interaction), game.name)
         await answer(interaction, standings_text(game.title, table, STYLE))
 
     @app_commands.command(name="stats")
@@ -139,7 +141,7 @@ class Info(commands.Cog):
         """Show a player's ratings and results per game in this server."""
         await begin(interaction)
         who = member or interaction.user
-        found = await service_of(interaction).player_stats(interaction.guild_id, who.id)
+        found = await service_of(interaction).player_stats(guild_id_of(interaction), who.id)
         await answer(interaction, stats_text(found, STYLE))
 
     @app_commands.command(name="rules")
