@@ -73,7 +73,12 @@ class ServiceBase:
 
     async def _load(self, match_id: int) -> Match:
         async with self.store.reading() as conn:
-            match = await match_rows.fetch_match(conn, match_id)
+            return await self._fetch_known(conn, match_id)
+
+    @staticmethod
+    async def _fetch_known(conn: Connection, match_id: int) -> Match:
+        """Match `match_id`, or NotFound."""
+        match = await match_rows.fetch_match(conn, match_id)
         if match is None:
             raise NotFound(f"There is no match #{match_id}.")
         return match
@@ -85,20 +90,26 @@ class ServiceBase:
         hours = self.settings.default_clock_hours if clock is None else clock
         return hours, channel, known_theme(theme)
 
-    async def _apply(self, match: Match, actor: int | None, request: Request) -> MatchUpdate:
+    async def _apply(
+        self, match_or_id: Match | int, actor: int | None, request: Request
+    ) -> MatchUpdate:
         """Decide `request` by `actor` with the match rules and store the decision in one
-        transaction (refused, with nothing written, when the match changed meanwhile)."""
-        rules.check_active(match)
+        transaction (refused, with nothing written, when the match changed meanwhile).
+        The match, who of its players is on vacation and (for takebacks) its log are read
+        in one read transaction first."""
         now = self.now()
         async with self.store.reading() as conn:
+            if isinstance(match_or_id, Match):
+                match = match_or_id
+            else:
+                match = await self._fetch_known(conn, match_or_id)
+            rules.check_active(match)
             away = await member_rows.away(conn, list(match.members), now)
             log = await match_rows.fetch_log(conn, match) if request.action in _NEEDS_LOG else None
         decision = rules.decide(match, actor, request, Situation(now, away, log))
+        mover = actor if request.action is actions.MOVE else None
         async with self.store.transaction() as conn:
-            stored = await self._store_decision(conn, match, decision, now)
-            if request.action is actions.MOVE and actor is not None:
-                await member_rows.close_vacation(conn, actor, now)
-                stored = await self._fetch(conn, stored.id, decision)
+            stored = await self._store_decision(conn, match, decision, now, mover=mover)
         state = decision.state or match._state
         return MatchUpdate(
             match=stored,
@@ -112,10 +123,17 @@ class ServiceBase:
         )
 
     async def _store_decision(
-        self, conn: Connection, old: Match, decision: Decision, now: datetime
+        self,
+        conn: Connection,
+        old: Match,
+        decision: Decision,
+        now: datetime,
+        *,
+        mover: int | None = None,
     ) -> Match:
         """Write a decision over the match read as `old`: the record (version-checked),
-        log lines, a seat leaving, and the ratings of a rated ending; the match as stored."""
+        log lines, a seat leaving, the ratings of a rated ending, and the end of the
+        vacation of a member who moved; the match as stored."""
         new = decision.match
         await match_rows.save_match(conn, old, new)
         last = None
@@ -127,6 +145,8 @@ class ServiceBase:
         result = new.result
         if decision.rate and result is not None and result.ranks is not None:
             await apply_ratings(conn, new, result.ranks, result.winners, result.draw)
+        if mover is not None:
+            await member_rows.close_vacation(conn, mover, now)
         return await self._fetch(conn, old.id, decision)
 
     @staticmethod

@@ -30,7 +30,7 @@ class PlayMixin(ServiceBase):
         Raises NotFound, MatchOver, NotAllowed, NotYourTurn, IllegalMoveError,
         PositionChanged, NoProposal, TakebackRefused, TooLate or ClockError.
         """
-        return await self._apply(await self._load(match_id), member_id, request)
+        return await self._apply(match_id, member_id, request)
 
     async def cancel_match(self, match_id: int, guild_id: int, admin_id: int) -> MatchUpdate:
         """A server admin (checked by the caller) cancels an active match: unrated."""
