@@ -7,6 +7,7 @@ thread and confirms privately to the user.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, cast
 
@@ -122,11 +123,15 @@ async def act(interaction: discord.Interaction, match_id: int | None, request: R
     """Do a match action for the user, post the news in the match's thread and confirm
     privately. `match_id` None: this thread's match."""
     await begin(interaction)
+    service = service_of(interaction)
     if match_id is None:
         match_id = (await match_here(interaction)).id
     if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
-    update = await service_of(interaction).act(match_id, interaction.user.id, request)
+    if request.ply is None:  # the position the player last saw when they acted
+        seen = await service.ply_seen(match_id, interaction.id)
+        request = dataclasses.replace(request, ply=seen)
+    update = await service.act(match_id, interaction.user.id, request)
     await answer(interaction, confirmation(update) + await announce(interaction, update))
 
 

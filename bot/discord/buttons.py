@@ -14,8 +14,15 @@ import discord
 
 from bot.discord.actions import act, answer_challenge, show_hand
 from bot.discord.replies import answer_error
-from bot.discord.views import CHALLENGE_TEMPLATE, HAND, MATCH_TEMPLATE, ViewButton
-from bot.match.actions import Request, action_named
+from bot.discord.views import (
+    CHALLENGE_TEMPLATE,
+    HAND,
+    MATCH_TEMPLATE,
+    ViewButton,
+    disabled,
+    view_keyword,
+)
+from bot.match.actions import RESIGN, Request, action_named
 
 
 class RecordButton(
@@ -26,17 +33,22 @@ class RecordButton(
     `action`; pressing it runs `press`, and anything refused is answered privately.
     Only its subclasses are registered, each with the template of its own ids."""
 
-    def __init__(self, item: ViewButton, record_id: int, action: str) -> None:
+    def __init__(
+        self, item: ViewButton, record_id: int, action: str, ply: int | None = None
+    ) -> None:
         super().__init__(item)
         self.record_id = record_id
         self.action = action
+        self.ply = ply
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         """Rebuild the button from its custom id (only buttons carry these ids)."""
-        return cls(cast(ViewButton, item), int(match["id"]), match["action"])
+        ply = match.groupdict().get("ply")
+        button = cast(ViewButton, item)
+        return cls(button, int(match["id"]), match["action"], None if ply is None else int(ply))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Do the button's action as the member who pressed; answer a refusal privately."""
@@ -65,8 +77,13 @@ class MatchButton(RecordButton, template=MATCH_TEMPLATE):
         """Answer a proposal, resign, or show the presser their hand."""
         if self.action == HAND:
             await show_hand(interaction, self.record_id)
-        else:
-            await act(interaction, self.record_id, Request(action_named(self.action)))
+            return
+        action = action_named(self.action)
+        if action is RESIGN and interaction.message is not None:
+            # the private confirmation is used up: grey it out at once
+            view = disabled(discord.ui.View.from_message(interaction.message, timeout=None))
+            await interaction.response.edit_message(**view_keyword(view))
+        await act(interaction, self.record_id, Request(action, ply=self.ply))
 
 
 DYNAMIC_ITEMS = (ChallengeButton, MatchButton)

@@ -32,7 +32,7 @@ from bot.discord.text import (
     thread_name,
     update_text,
 )
-from bot.discord.views import challenge_view, match_view, view_keyword
+from bot.discord.views import challenge_view, disabled, match_view, view_keyword
 from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.service import Challenge, Match, MatchService, MatchUpdate
 
@@ -133,12 +133,14 @@ class Poster:
         match = update.match
         channel = await self.channel_of(match, here)
         board = await update_board(update, await self.service.picture_theme(match.guild_id))
+        view = match_view(match)
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],
             allowed_mentions=pings(called(update)),
-            **view_keyword(match_view(match)),
+            **view_keyword(view),
         )
+        await self._posted(channel, match, message, board=board is not None, view=view)
         if update.result is not None:
             self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
         return message
@@ -181,12 +183,37 @@ class Poster:
     ) -> None:
         """Post the match's current public board under `caption`, pinging `called`."""
         theme = await self.service.picture_theme(match.guild_id)
-        await channel.send(
+        view = match_view(match)
+        message = await channel.send(
             caption,
             file=as_file(await board_picture(match.public_view(), theme=theme)),
             allowed_mentions=pings(called),
-            **view_keyword(match_view(match)),
+            **view_keyword(view),
         )
+        await self._posted(channel, match, message, board=True, view=view)
+
+    async def _posted(
+        self,
+        channel: Messageable,
+        match: Match,
+        message: discord.Message,
+        *,
+        board: bool,
+        view: discord.ui.View | None,
+    ) -> None:
+        """Remember what a post showed (its board's position, so that an action carries the
+        position its player last saw) and grey out the buttons of the message before it,
+        which can no longer do anything (an answered offer, a past position)."""
+        stale = await self.service.posted(
+            match.id, message.id, ply=match.ply if board else None, buttons=view is not None
+        )
+        if stale is None:
+            return
+        try:
+            old = await channel.fetch_message(stale)
+            await old.edit(view=disabled(discord.ui.View.from_message(old, timeout=None)))
+        except discord.HTTPException as error:  # deleted meanwhile: nothing to grey out
+            log.info("match %s: could not disable the buttons of %s: %s", match.id, stale, error)
 
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None

@@ -1,8 +1,11 @@
 """The buttons under Shiftcord's messages, built from records alone.
 
 A button's custom id carries everything its handler needs (`sc:challenge:<id>:accept`,
-`sc:match:<id>:draw-accept`...), and the handlers read the match or challenge from the
-database, so buttons keep working after a restart. `bot.discord.buttons` matches these ids.
+`sc:match:<id>:draw-accept:<ply>`...: an answer carries the position it was offered at, so
+a press that arrives twice, or after the match moved on, does nothing), and the handlers
+read the match or challenge from the database, so buttons keep working after a restart.
+`bot.discord.buttons` matches these ids. A button that can no longer do anything is shown
+disabled (`disabled`), not left to refuse.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from bot.service import Challenge, Match
 HAND = "hand"
 CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
 MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND)
-MATCH_TEMPLATE = r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_KEYS) + ")"
+MATCH_TEMPLATE = (
+    r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_KEYS) + r")(?::(?P<ply>[0-9]+))?"
+)
 #: The buttons answering each kind of proposal: yes, then no.
 _ANSWERS = {
     DRAW: (actions.ACCEPT_DRAW, actions.DECLINE_DRAW),
@@ -32,9 +37,9 @@ def challenge_id(challenge: int, action: str) -> str:
     return f"sc:challenge:{challenge}:{action}"
 
 
-def match_id(match: int, action: str) -> str:
-    """The custom id of a match's button."""
-    return f"sc:match:{match}:{action}"
+def match_id(match: int, action: str, ply: int | None = None) -> str:
+    """The custom id of a match's button (with the ply it answers, if it matters)."""
+    return f"sc:match:{match}:{action}" + ("" if ply is None else f":{ply}")
 
 
 #: The buttons Shiftcord makes: in a plain `View` (no layout view).
@@ -56,12 +61,23 @@ def _view(*buttons: ViewButton) -> discord.ui.View | None:
     return view
 
 
+def disabled(view: discord.ui.View | None) -> discord.ui.View | None:
+    """The same buttons, greyed out: what a message keeps once they can do nothing."""
+    if view is None:
+        return None
+    for item in view.children:
+        if isinstance(item, discord.ui.Button):
+            item.disabled = True
+    return view
+
+
 def challenge_view(challenge: Challenge) -> discord.ui.View | None:
-    """Accept (or Join, for open seats) and Decline while the challenge is pending."""
-    if not challenge.pending:
+    """Accept (or Join, for open seats) and Decline: live while the challenge is pending,
+    disabled once it has closed (none for a solo match, which never waits)."""
+    if challenge.players == 1:
         return None
     label = "Accept" if challenge.invited and not challenge.open_seats else "Join"
-    return _view(
+    view = _view(
         discord.ui.Button(
             label=label,
             style=discord.ButtonStyle.success,
@@ -73,6 +89,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
             custom_id=challenge_id(challenge.id, "decline"),
         ),
     )
+    return view if challenge.pending else disabled(view)
 
 
 def match_view(match: Match) -> discord.ui.View | None:
@@ -86,12 +103,12 @@ def match_view(match: Match) -> discord.ui.View | None:
             discord.ui.Button(
                 label=yes.button,
                 style=discord.ButtonStyle.success,
-                custom_id=match_id(match.id, yes.key),
+                custom_id=match_id(match.id, yes.key, match.ply),
             ),
             discord.ui.Button(
                 label=no.button,
                 style=discord.ButtonStyle.secondary,
-                custom_id=match_id(match.id, no.key),
+                custom_id=match_id(match.id, no.key, match.ply),
             ),
         ]
     if match.active and match.has_secrets:

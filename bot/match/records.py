@@ -165,6 +165,8 @@ class Match:
     result: MatchResult | None
     _snapshot: str = field(repr=False, compare=False)
     _reminded: int = field(default=0, repr=False, compare=False)
+    #: The message whose buttons act in this match now (to disable once they are stale).
+    buttons_message_id: int | None = field(default=None, compare=False)
 
     @cached_property
     def _state(self) -> GameState:

@@ -36,6 +36,10 @@ from bot.match.records import ABORTED, CANCELLED, FINISHED, Match
 from bot.match.replay import MOVE, RETIRE
 from games import IllegalMove, InvalidMove
 
+#: Actions that stand whatever the position (an action's ply is checked for the others).
+_ANY_PLY = (actions.RESIGN, actions.ABORT, actions.CLAIM)
+#: The longest text read as a move (longer text is refused without being echoed).
+MAX_MOVE_TEXT = 100
 #: How an ended match is told apart in refusals ("Match #3 was aborted.").
 _ENDED = {FINISHED: "is already over", ABORTED: "was aborted", CANCELLED: "was cancelled"}
 
@@ -61,6 +65,11 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
         return _end_unrated(match, "cancel", "A server admin cancelled the match.", situation)
     assert actor is not None  # every other action is a member's
     seat = player_seat(match, actor)
+    if request.ply is not None and request.ply != match.ply and action not in _ANY_PLY:
+        raise PositionChanged(
+            f"The position changed since you looked (move {request.ply} then, {match.ply} "
+            "now), so nothing was done. Look at the board again."
+        )
     if action is actions.MOVE:
         return move(match, seat, request, situation)
     if action is actions.RESIGN:
@@ -74,10 +83,10 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
 
 def move(match: Match, seat: int, request: Request, situation: Situation) -> Decision:
     """Play the move typed as `request.text` for `seat`."""
-    if request.ply is not None and request.ply != match.ply:
-        raise PositionChanged(
-            f"The position changed since you looked (move {request.ply} then, {match.ply} "
-            "now), so that action was not played. Look at the board again."
+    if len(request.text) > MAX_MOVE_TEXT:
+        raise IllegalMoveError(
+            f"That is not a move: moves are at most {MAX_MOVE_TEXT} characters, and you "
+            f"typed {len(request.text):,}."
         )
     if match.current_seat != seat:
         raise NotYourTurn(

@@ -55,6 +55,28 @@ class PlayMixin(ServiceBase):
         assert stored is not None
         return stored
 
+    async def posted(
+        self, match_id: int, message_id: int, *, ply: int | None, buttons: bool
+    ) -> int | None:
+        """Remember what a message posted in the match's thread showed: its position (the
+        ply of its board, if it has one) and whether its buttons now act in the match.
+        Returns the message whose buttons acted before and no longer do (to disable)."""
+        async with self.store.transaction() as conn:
+            match = await self._fetch_known(conn, match_id)
+            if ply is not None:
+                await match_rows.record_board(conn, match_id, message_id, ply)
+            stale = match.buttons_message_id
+            if stale == message_id:
+                return None
+            await match_rows.set_buttons_message(conn, match_id, message_id if buttons else None)
+        return stale
+
+    async def ply_seen(self, match_id: int, before_id: int) -> int | None:
+        """The ply of the last board of the match shown before id `before_id` (an
+        interaction's id: when it was made), or None when no board is remembered."""
+        async with self.store.reading() as conn:
+            return await match_rows.ply_shown_before(conn, match_id, before_id)
+
     async def legal_moves(
         self, match_id: int, member_id: int, prefix: str = "", limit: int = 25
     ) -> list[MoveChoice]:

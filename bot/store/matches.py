@@ -44,7 +44,7 @@ _MATCH_COLUMNS = (
     "id, guild_id, origin_channel_id, channel_id, game, options, seed, players, clock_hours, "
     "auto_timeout, takebacks, rated, status, ply, version, turns, turn_ply, current_seat, "
     "turn_started_at, deadline, paused_at, reminded, proposal, snapshot, created_at, "
-    "ended_at, result"
+    "ended_at, result, buttons_message_id"
 )
 
 
@@ -123,6 +123,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         created_at,
         ended_at,
         result,
+        buttons_message_id,
     ) = row
     seats = tuple(
         Seat(seat, member, join_index, retired is not None, retired, left_at)
@@ -163,6 +164,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         result=_result(result, changes),
         _snapshot=snapshot,
         _reminded=reminded,
+        buttons_message_id=buttons_message_id,
     )
 
 
@@ -304,6 +306,15 @@ async def store_rating_change(
     )
 
 
+async def set_buttons_message(
+    conn: aiosqlite.Connection, match_id: int, message_id: int | None
+) -> None:
+    """Remember the message whose buttons act in the match now (None: no such message)."""
+    await conn.execute(
+        "UPDATE matches SET buttons_message_id = ? WHERE id = ?", (message_id, match_id)
+    )
+
+
 async def set_channel(conn: aiosqlite.Connection, match_id: int, channel_id: int) -> None:
     """Bind a match to its thread (or channel)."""
     await conn.execute("UPDATE matches SET channel_id = ? WHERE id = ?", (channel_id, match_id))
@@ -394,3 +405,36 @@ async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry,
         LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, at(when), bool(sealed))
         for idx, seat, kind, notation, when, sealed in found
     )
+
+
+# --- boards shown --------------------------------------------------------------------
+
+#: Boards remembered per match (older ones are forgotten: only the latest few matter).
+BOARDS_KEPT = 20
+
+
+async def record_board(
+    conn: aiosqlite.Connection, match_id: int, message_id: int, ply: int
+) -> None:
+    """Remember that message `message_id` showed the match's position at `ply`."""
+    await conn.execute(
+        "INSERT OR REPLACE INTO boards (match_id, message_id, ply) VALUES (?, ?, ?)",
+        (match_id, message_id, ply),
+    )
+    await conn.execute(
+        "DELETE FROM boards WHERE match_id = ? AND message_id NOT IN (SELECT message_id "
+        "FROM boards WHERE match_id = ? ORDER BY message_id DESC LIMIT ?)",
+        (match_id, match_id, BOARDS_KEPT),
+    )
+
+
+async def ply_shown_before(conn: aiosqlite.Connection, match_id: int, before_id: int) -> int | None:
+    """The ply of the last board of the match posted before id `before_id` (ids grow with
+    time, as Discord's do), or None when none is remembered."""
+    row = await one(
+        conn,
+        "SELECT ply FROM boards WHERE match_id = ? AND message_id < ? "
+        "ORDER BY message_id DESC LIMIT 1",
+        (match_id, before_id),
+    )
+    return None if row is None else int(row[0])

@@ -146,8 +146,30 @@ _V3 = (
     "ALTER TABLE match_players ADD COLUMN games_after INTEGER",
 )
 
+#: Version 4: matches that last on busy servers. The boards posted in a match's thread
+#: (what position each message showed, so an action carries the position its player last
+#: saw), members who refuse challenges (`blocked_id` 0: from everyone), servers the bot
+#: was removed from (`left_at`: their matches wait), and the message whose buttons answer
+#: the pending proposal (to disable them once it is settled).
+_V4 = (
+    """CREATE TABLE boards (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        message_id INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        PRIMARY KEY (match_id, message_id)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE member_blocks (
+        member_id INTEGER NOT NULL,
+        blocked_id INTEGER NOT NULL,
+        PRIMARY KEY (member_id, blocked_id)
+    ) WITHOUT ROWID""",
+    "ALTER TABLE guilds ADD COLUMN left_at REAL",
+    "ALTER TABLE matches ADD COLUMN buttons_message_id INTEGER",
+    "CREATE INDEX challenges_by_challenger ON challenges (challenger_id, created_at)",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
 
 LATEST = len(MIGRATIONS)
 

@@ -98,6 +98,12 @@ def _error(status: int, code: int, message: str) -> discord.HTTPException:
     return cls(SimpleNamespace(status=status, reason=message), {"code": code, "message": message})
 
 
+def all_disabled(message: dict) -> bool:
+    """Whether a message's buttons are all greyed out (and it has some)."""
+    buttons = [c for c in walk_components(message["components"]) if c.get("type") == 2]
+    return bool(buttons) and all(b.get("disabled") for b in buttons)
+
+
 def walk_components(components: list[dict]) -> Iterator[dict]:
     """Every component of a message, rows and their children alike."""
     for c in components:

@@ -16,6 +16,7 @@ from tests.bot.discord_harness import (
     MEMBER_PERMS,
     FakeClock,
     FakeDiscord,
+    all_disabled,
     running_bot,
     settings_for,
 )
@@ -84,7 +85,7 @@ async def test_accept_opens_a_public_thread_on_the_challenge_and_posts_the_board
     assert f"<@{match.to_act}>" in first["content"]
     # the challenge message now says so and has no buttons left
     assert message["content"].startswith(f"<@{ALICE}> challenged <@{BOB}> to **Skift**")
-    assert "match #1 has started" in message["content"] and message["components"] == []
+    assert "match #1 has started" in message["content"] and all_disabled(message)
     assert calls[-1].ephemeral and f"<#{thread['id']}>" in calls[-1].content
     assert isinstance(bot.get_channel(int(thread["id"])), discord.Thread)
 
@@ -130,7 +131,7 @@ async def test_decline_by_opponent_and_withdraw_by_challenger(env):
     calls = await fake.click(BOB, first["id"], "sc:challenge:1:decline")
     assert calls[-1].ephemeral and calls[-1].content == "You declined challenge #1."
     assert (await bot.service.get_challenge(1)).status == "declined"
-    assert "Declined." in first["content"] and first["components"] == []
+    assert "Declined." in first["content"] and all_disabled(first)
     calls = await fake.click(ALICE, second["id"], "sc:challenge:2:decline")
     assert calls[-1].ephemeral and calls[-1].content == "You withdrew challenge #2."
     assert (await bot.service.get_challenge(2)).status == "cancelled"
@@ -150,7 +151,7 @@ async def test_a_named_player_who_joined_and_declines_leaves_then_declines(env):
     assert "2 seats to fill" in message["content"] and "Joined so far" not in message["content"]
     calls = await fake.click(BOB, message["id"], "sc:challenge:1:decline")
     assert calls[-1].content == "You declined challenge #1."
-    assert "Declined." in message["content"] and message["components"] == []
+    assert "Declined." in message["content"] and all_disabled(message)
 
 
 @pytest.mark.asyncio

@@ -201,13 +201,13 @@ async def test_draw_offer_buttons_accept_ends_drawn(game):
     assert f"<@{mover}> offers a draw." in post.content and not post.files
     assert other in post.json["allowed_mentions"]["users"]
     offer = fake.last_message(thread)
-    assert custom_ids(offer) == [
-        f"sc:match:{match_id}:draw-accept",
-        f"sc:match:{match_id}:draw-decline",
+    assert custom_ids(offer) == [  # each answer carries the position it was offered at
+        f"sc:match:{match_id}:draw-accept:0",
+        f"sc:match:{match_id}:draw-decline:0",
     ]
-    own = await fake.click(mover, offer["id"], f"sc:match:{match_id}:draw-accept")
+    own = await fake.click(mover, offer["id"], f"sc:match:{match_id}:draw-accept:0")
     assert own[-1].ephemeral and "send_message" not in [c.kind for c in own]
-    await fake.click(other, offer["id"], f"sc:match:{match_id}:draw-accept")
+    await fake.click(other, offer["id"], f"sc:match:{match_id}:draw-accept:0")
     match = await bot.service.get_match(match_id)
     assert not match.active and match.result.draw
     result, replay = [m for m in fake.messages_in(thread) if not m["flags"] & 64][-2:]
@@ -242,10 +242,11 @@ async def test_takeback_granted_with_the_button_restores_the_position(game):
     calls = await fake.slash(mover, "takeback ask", channel_id=thread)
     assert "asks to take back" in next(c for c in calls if c.kind == "send_message").content
     request = fake.last_message(thread)
-    assert f"sc:match:{match_id}:takeback-grant" in custom_ids(request)
-    refused = await fake.click(CAROL, request["id"], f"sc:match:{match_id}:takeback-grant")
+    grant = f"sc:match:{match_id}:takeback-grant:1"
+    assert grant in custom_ids(request)
+    refused = await fake.click(CAROL, request["id"], grant)
     assert refused[-1].ephemeral and (await bot.service.get_match(match_id)).ply == 1
-    calls = await fake.click(other, request["id"], f"sc:match:{match_id}:takeback-grant")
+    calls = await fake.click(other, request["id"], grant)
     post = next(c for c in calls if c.kind == "send_message")
     assert f"`{notation}` was taken back" in post.content and "board.png" in post.files
     assert calls[-1].content == f"You granted the takeback: `{notation}` is taken back."
@@ -352,7 +353,7 @@ async def test_answers_by_command_or_by_button_after_a_restart(
         request = fake.last_message(thread)
     async with running_bot(fake, settings, clock) as bot:  # a restart in between
         if button:
-            calls = await fake.click(other, request["id"], f"sc:match:{match_id}:{button}")
+            calls = await fake.click(other, request["id"], f"sc:match:{match_id}:{button}:1")
         else:
             calls = await fake.slash(other, answer_command, channel_id=thread)
         post = next(c for c in calls if c.kind == "send_message")

@@ -12,6 +12,7 @@ from tests.bot.discord_harness import (
     BOB,
     FakeClock,
     FakeDiscord,
+    all_disabled,
     running_bot,
     settings_for,
     start_match,
@@ -108,7 +109,7 @@ async def test_expired_challenge_message_loses_its_buttons(tmp_path):
         clock.advance(days=8)
         report = await bot.reminders.run_once()
         assert [c.id for c in report.expired_challenges] == [1]
-        assert message["components"] == [] and "Expired" in message["content"]
+        assert all_disabled(message) and "Expired" in message["content"]
 
 
 @pytest.mark.asyncio
