@@ -18,18 +18,17 @@ class ConfigError(RuntimeError):
     """A setting is missing or malformed; the message says which and where to look."""
 
 
-def _int(name: str, default: int, minimum: int = 0, maximum: int | None = None) -> int:
+def _int(name: str, default: int, minimum: int = 0, maximum: int = 10**6) -> int:
     """The whole-number setting `name` (default when unset), refused outside its range."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = None
-    if value is None or value < minimum or (maximum is not None and value > maximum):
-        allowed = f"from {minimum} to {maximum}" if maximum is not None else f"{minimum} or more"
-        raise ConfigError(f"{name} must be a whole number {allowed}, not {raw!r}.")
+    value = int(raw) if raw.isdigit() and len(raw) <= 12 else None
+    if value is None or not minimum <= value <= maximum:
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise ConfigError(
+            f"{name} must be a whole number from {minimum} to {maximum}, not {shown!r}."
+        )
     return value
 
 
@@ -49,6 +48,7 @@ class Settings:
     reminder_fraction_percent: int = 10
     vacation_days_per_year: int = 30
     reminder_check_seconds: int = 60
+    challenge_cooldown_minutes: int = 10
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -60,15 +60,16 @@ class Settings:
             discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database_path=Path(database) if database else default_database,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            busy_timeout_ms=_int("BUSY_TIMEOUT_MS", 5000),
-            challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7, minimum=1),
-            max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5, minimum=1),
-            max_active_matches=_int("MAX_ACTIVE_MATCHES", 20, minimum=1),
+            busy_timeout_ms=_int("BUSY_TIMEOUT_MS", 5000, maximum=600_000),
+            challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7, minimum=1, maximum=90),
+            max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5, minimum=1, maximum=100),
+            max_active_matches=_int("MAX_ACTIVE_MATCHES", 20, minimum=1, maximum=1000),
             default_clock_hours=_int("DEFAULT_CLOCK_HOURS", 72, maximum=MAX_CLOCK_HOURS),
-            reminder_after_hours=_int("REMINDER_AFTER_HOURS", 24),
+            reminder_after_hours=_int("REMINDER_AFTER_HOURS", 24, maximum=MAX_CLOCK_HOURS),
             reminder_fraction_percent=_int("REMINDER_FRACTION_PERCENT", 10, maximum=99),
             vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30, maximum=366),
-            reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60, minimum=1),
+            reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60, minimum=1, maximum=3600),
+            challenge_cooldown_minutes=_int("CHALLENGE_COOLDOWN_MINUTES", 10, maximum=10_080),
         )
 
     def require_token(self) -> str:

@@ -467,6 +467,12 @@ def settings_text(member: MemberSettings, style: Style) -> str:
         f"Reminders: {'on' if member.reminders else 'off'}.",
         f"Pictures shown only to you: {theme}.",
     ]
+    if member.refuses_everyone:
+        lines.append("You refuse challenges from everyone (open challenges you may still join).")
+    if member.refuses:
+        names = join_words([style.mention(m) for m in member.refuses[:20]])
+        more = f" and {len(member.refuses) - 20} more" if len(member.refuses) > 20 else ""
+        lines.append(f"You refuse challenges from {names}{more}.")
     if member.vacation is not None:
         lines.append(f"On vacation until {style.when(member.vacation.ends_at)}.")
     lines.append(f"Vacation days left this year: {member.vacation_days_left:g}.")

@@ -133,6 +133,8 @@ class ChallengeMixin(ServiceBase):
             hours = default_clock if clock_hours is None else clock_hours
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
+            for member in invited:
+                await self._check_welcome(conn, challenger_id, member, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
             challenge_id = await challenge_rows.insert_challenge(
                 conn,
@@ -266,6 +268,26 @@ class ChallengeMixin(ServiceBase):
             f"You already play {plural(active, 'match')}, the most allowed at once; "
             "finish one first."
         )
+
+    async def _check_welcome(
+        self, conn: Connection, challenger_id: int, member_id: int, now: datetime
+    ) -> None:
+        """NotAllowed when the member refuses challenges from the challenger (or from
+        everyone), or the challenger named them in a challenge that did not start less than
+        the cooldown ago (against repeated posts and pings of the same member)."""
+        if await member_rows.refuses(conn, member_id, challenger_id):
+            raise NotAllowed(Phrase("{0} does not take challenges from you.", (member_id,)))
+        cooldown = timedelta(minutes=self.settings.challenge_cooldown_minutes)
+        last = await challenge_rows.last_named(conn, challenger_id, member_id, now - cooldown)
+        if last is not None:
+            wait = max(1, round((last + cooldown - now).total_seconds() / 60))
+            raise LimitReached(
+                Phrase(
+                    f"You challenged {{0}} a moment ago; you can challenge them again in "
+                    f"{plural(wait, 'minute')}.",
+                    (member_id,),
+                )
+            )
 
     async def _check_pending_limit(self, conn: Connection, member_id: int, now: datetime) -> None:
         """LimitReached when the member already has the most pending challenges allowed."""

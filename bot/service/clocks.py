@@ -141,12 +141,15 @@ class ClockMixin(ServiceBase):
         """A member's settings with their vacation and the vacation days left."""
         reminders, theme = await member_rows.member_row(conn, member_id)
         running = await member_rows.running_vacation(conn, member_id, now)
+        refused = await member_rows.blocks(conn, member_id)
         return MemberSettings(
             member_id=member_id,
             reminders=reminders,
             vacation=None if running is None else Vacation(*running),
             vacation_days_left=await self._days_left(conn, member_id, now),
             picture_theme=theme,
+            refuses_everyone=member_rows.EVERYONE in refused,
+            refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
         )
 
 

@@ -23,14 +23,17 @@ class Vacation:
 
 @dataclass(frozen=True)
 class MemberSettings:
-    """A member's preferences and vacation: reminders on/off, vacation and days left, and
-    the picture theme of what the bot shows them privately (None: each server's own)."""
+    """A member's preferences and vacation: reminders on/off, vacation and days left, the
+    picture theme of what the bot shows them privately (None: each server's own), and
+    whose challenges they refuse (`refuses_everyone`, or the members in `refuses`)."""
 
     member_id: int
     reminders: bool
     vacation: Vacation | None
     vacation_days_left: float
     picture_theme: str | None = None
+    refuses_everyone: bool = False
+    refuses: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import render
-from bot.match.errors import BadOption
+from bot.match.errors import BadOption, NotAllowed
 from bot.service.base import known_theme
 from bot.service.challenges import check_clock
 from bot.service.clocks import ClockMixin
@@ -48,6 +48,16 @@ class SettingsMixin(ClockMixin):
     async def _set_member(self, member_id: int, column: str, value: Any) -> MemberSettings:
         async with self.store.transaction() as conn:
             await member_rows.upsert(conn, "members", "member_id", member_id, column, value)
+            return await self._member(conn, member_id, self.now())
+
+    async def set_block(self, member_id: int, blocked: int | None, on: bool) -> MemberSettings:
+        """Refuse challenges from `blocked` (None: from everyone), or accept them again
+        (`on` False). Raises NotAllowed for blocking oneself."""
+        if blocked == member_id:
+            raise NotAllowed("You never get challenges from yourself.")
+        target = member_rows.EVERYONE if blocked is None else blocked
+        async with self.store.transaction() as conn:
+            await member_rows.set_block(conn, member_id, target, on)
             return await self._member(conn, member_id, self.now())
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:

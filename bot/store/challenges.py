@@ -15,7 +15,7 @@ import aiosqlite
 
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
-from bot.store.sql import at, rows, rows_by_parent, ts
+from bot.store.sql import at, dt, rows, rows_by_parent, ts
 
 
 async def insert_challenge(
@@ -219,3 +219,18 @@ async def expire_due(conn: aiosqlite.Connection, now: datetime) -> list[Challeng
         (stamp,),
     )
     return expired
+
+
+async def last_named(
+    conn: aiosqlite.Connection, challenger_id: int, member_id: int, since: datetime
+) -> datetime | None:
+    """When `challenger_id` last named `member_id` in a challenge that has not started,
+    if that was after `since`."""
+    found = await rows(
+        conn,
+        "SELECT MAX(c.created_at) FROM challenges c JOIN challenge_members m "
+        "ON m.challenge_id = c.id WHERE c.challenger_id = ? AND m.member_id = ? "
+        "AND m.invited = 1 AND c.status != 'started' AND c.created_at > ?",
+        (challenger_id, member_id, ts(since)),
+    )
+    return dt(found[0][0]) if found else None

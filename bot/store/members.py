@@ -161,3 +161,43 @@ async def vacations_due(conn: aiosqlite.Connection, now: datetime) -> list[int]:
         conn, "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?", (ts(now),)
     )
     return [row[0] for row in found]
+
+
+# --- refusing challenges -----------------------------------------------------------------
+
+#: `member_blocks.blocked_id` of a member who refuses challenges from everyone.
+EVERYONE = 0
+
+
+async def blocks(conn: aiosqlite.Connection, member_id: int) -> list[int]:
+    """Whom the member refuses challenges from (EVERYONE for all), in id order."""
+    found = await rows(
+        conn,
+        "SELECT blocked_id FROM member_blocks WHERE member_id = ? ORDER BY blocked_id",
+        (member_id,),
+    )
+    return [row[0] for row in found]
+
+
+async def set_block(conn: aiosqlite.Connection, member_id: int, blocked_id: int, on: bool) -> None:
+    """Refuse (or accept again) challenges from `blocked_id` (EVERYONE: from all)."""
+    if on:
+        await conn.execute(
+            "INSERT OR IGNORE INTO member_blocks (member_id, blocked_id) VALUES (?, ?)",
+            (member_id, blocked_id),
+        )
+    else:
+        await conn.execute(
+            "DELETE FROM member_blocks WHERE member_id = ? AND blocked_id = ?",
+            (member_id, blocked_id),
+        )
+
+
+async def refuses(conn: aiosqlite.Connection, member_id: int, challenger_id: int) -> bool:
+    """Whether the member refuses challenges from `challenger_id`."""
+    row = await one(
+        conn,
+        "SELECT 1 FROM member_blocks WHERE member_id = ? AND blocked_id IN (?, ?)",
+        (member_id, challenger_id, EVERYONE),
+    )
+    return row is not None

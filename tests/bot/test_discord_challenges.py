@@ -245,3 +245,28 @@ async def test_option_and_game_autocomplete(env):
     assert choices and all(c["value"].startswith("variant=expert handicap_") for c in choices)
     clocks = await fake.autocomplete(ALICE, "challenge", "clock", game="skift", clock="36h")
     assert clocks[0] == {"name": "36h: 36 hours per move", "value": "36h"}
+
+
+@pytest.mark.asyncio
+async def test_a_member_refuses_challenges_with_settings_block(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock):
+        blocked = await fake.slash(BOB, "settings block", member=ALICE)
+        assert blocked[-1].ephemeral and f"You refuse challenges from <@{ALICE}>." in (
+            blocked[-1].content
+        )
+        refused = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+        assert refused[-1].ephemeral
+        assert refused[-1].content == f"<@{BOB}> does not take challenges from you."
+        assert not [c for c in refused if c.kind == "send_message"]  # nothing posted, no ping
+        both = await fake.slash(BOB, "settings block", member=ALICE, everyone=True)
+        assert both[-1].content == "Name one member, or choose everyone: True."
+        await fake.slash(BOB, "settings unblock", member=ALICE)
+        posted = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+        assert [c.kind for c in posted].count("send_message") == 1
+        withdrawn = fake.messages_in(fake.channel_id)[-1]
+        await fake.click(
+            ALICE, withdrawn["id"], withdrawn["components"][0]["components"][1]["custom_id"]
+        )
+        again = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+        assert "you can challenge them again in 10 minutes" in again[-1].content

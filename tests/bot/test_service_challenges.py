@@ -120,7 +120,7 @@ async def test_an_option_naming_a_player_follows_that_player_to_their_seat(tmp_p
 
 
 @pytest.mark.asyncio
-async def test_declining_and_cancelling_close_the_challenge(service):
+async def test_declining_and_cancelling_close_the_challenge(service, clock):
     declined = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
     with pytest.raises(NotAllowed, match="^You cannot decline your own challenge; withdraw it"):
         await service.decline_challenge(declined.id, 1)
@@ -129,6 +129,7 @@ async def test_declining_and_cancelling_close_the_challenge(service):
     assert (await service.decline_challenge(declined.id, 2)).status == "declined"
     with pytest.raises(ChallengeClosed, match="declined"):
         await service.accept_challenge(declined.id, 2)
+    clock.advance(minutes=10)  # the cooldown between challenges naming the same member
     cancelled = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
     with pytest.raises(NotAllowed, match="Only the challenger"):
         await service.cancel_challenge(cancelled.id, 2)
@@ -232,3 +233,41 @@ async def test_the_challenge_message_is_remembered(service):
     assert (await service.set_challenge_message(posted.id, 777)).message_id == 777
     assert (await service.get_challenge(posted.id)).message_id == 777
     assert [c.id for c in await service.pending_challenges(guild_id=GUILD)] == [posted.id]
+
+
+@pytest.mark.asyncio
+async def test_withdraw_and_challenge_again_waits_for_the_cooldown(service, clock):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    await service.cancel_challenge(posted.id, 1)
+    clock.advance(minutes=4)
+    with pytest.raises(LimitReached) as caught:
+        await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    assert str(caught.value) == (
+        "You challenged member 2 a moment ago; you can challenge them again in 6 minutes."
+    )
+    other = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[3])
+    assert other.invited == (3,)  # other members can still be challenged
+    clock.advance(minutes=6)
+    again = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    assert again.invited == (2,)
+    started = (await service.accept_challenge(again.id, 2)).match
+    assert started is not None
+    await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])  # a rematch
+
+
+@pytest.mark.asyncio
+async def test_members_refuse_challenges_from_someone_or_everyone(service):
+    mine = await service.set_block(2, 1, True)
+    assert mine.refuses == (1,) and not mine.refuses_everyone
+    with pytest.raises(NotAllowed, match=r"^member 2 does not take challenges from you\.$"):
+        await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    await service.create_challenge(GUILD, CHANNEL, 3, "skift", opponents=[2])
+    everyone = await service.set_block(4, None, True)
+    assert everyone.refuses_everyone
+    with pytest.raises(NotAllowed, match="does not take challenges"):
+        await service.create_challenge(GUILD, CHANNEL, 3, "skift", opponents=[4])
+    await service.set_block(2, 1, False)
+    assert (await service.member_settings(2)).refuses == ()
+    await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    with pytest.raises(NotAllowed, match="yourself"):
+        await service.set_block(5, 5, True)

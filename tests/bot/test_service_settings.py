@@ -42,13 +42,15 @@ def test_defaults_and_values_from_the_environment(environment):
 @pytest.mark.parametrize(
     ("name", "raw", "allowed"),
     [
-        ("MAX_ACTIVE_MATCHES", "0", "1 or more"),
-        ("MAX_PENDING_CHALLENGES", "many", "1 or more"),
-        ("CHALLENGE_EXPIRY_DAYS", "-1", "1 or more"),
+        ("MAX_ACTIVE_MATCHES", "0", "from 1 to 1000"),
+        ("MAX_PENDING_CHALLENGES", "many", "from 1 to 100"),
+        ("CHALLENGE_EXPIRY_DAYS", "-1", "from 1 to 90"),
+        ("CHALLENGE_EXPIRY_DAYS", "99999999999", "from 1 to 90"),  # once: every challenge failed
         ("DEFAULT_CLOCK_HOURS", "721", "from 0 to 720"),
         ("REMINDER_FRACTION_PERCENT", "100", "from 0 to 99"),
-        ("BUSY_TIMEOUT_MS", "-5", "0 or more"),
-        ("REMINDER_CHECK_SECONDS", "0", "1 or more"),
+        ("BUSY_TIMEOUT_MS", "-5", "from 0 to 600000"),
+        ("REMINDER_CHECK_SECONDS", "0", "from 1 to 3600"),
+        ("CHALLENGE_COOLDOWN_MINUTES", "1e9", "from 0 to 10080"),
     ],
 )
 def test_values_out_of_range_are_refused_by_name(environment, name, raw, allowed):
@@ -57,3 +59,11 @@ def test_values_out_of_range_are_refused_by_name(environment, name, raw, allowed
     with pytest.raises(ConfigError) as caught:
         Settings.from_env(env_file)
     assert str(caught.value) == f"{name} must be a whole number {allowed}, not {raw!r}."
+
+
+def test_a_huge_setting_is_quoted_clipped(environment):
+    monkeypatch, env_file = environment
+    monkeypatch.setenv("MAX_ACTIVE_MATCHES", "9" * 5000)
+    with pytest.raises(ConfigError) as caught:
+        Settings.from_env(env_file)
+    assert len(str(caught.value)) < 120 and "…" in str(caught.value)

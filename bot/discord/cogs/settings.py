@@ -1,4 +1,5 @@
-"""/settings: a member's reminders, private picture theme and vacation."""
+"""/settings: a member's reminders, private picture theme, vacation and whose challenges
+they refuse."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from bot.discord.actions import service_of
 from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
-from bot.discord.replies import answer, begin
+from bot.discord.replies import Refusal, answer, begin
 from bot.discord.text import settings_text
 
 #: The choice of following each server's picture theme.
@@ -20,7 +21,10 @@ SERVER_THEME = app_commands.Choice(name="server (each server's own theme)", valu
 class MemberSettingsCog(commands.Cog, name="Settings"):
     """A member's own settings; they apply to all their matches everywhere."""
 
-    settings = server_group("settings", description="Your reminders, picture theme and vacation")
+    settings = server_group(
+        "settings",
+        description="Your reminders, picture theme, vacation and whose challenges you take",
+    )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -48,6 +52,48 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         await begin(interaction)
         chosen = None if theme == SERVER_THEME.value else theme
         mine = await service_of(interaction).set_member_theme(interaction.user.id, chosen)
+        await answer(interaction, settings_text(mine, STYLE))
+
+    @settings.command(name="block")
+    @app_commands.describe(
+        member="Refuse challenges from this member",
+        everyone="Refuse challenges from everyone (open challenges stay yours to join)",
+    )
+    async def block(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        everyone: bool = False,
+    ) -> None:
+        """Refuse challenges that name you, from one member or from everyone."""
+        await self._block(interaction, member, everyone, True)
+
+    @settings.command(name="unblock")
+    @app_commands.describe(
+        member="Take challenges from this member again",
+        everyone="Take challenges from everyone again (members you blocked stay blocked)",
+    )
+    async def unblock(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        everyone: bool = False,
+    ) -> None:
+        """Take challenges again, from one member or from everyone."""
+        await self._block(interaction, member, everyone, False)
+
+    async def _block(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None,
+        everyone: bool,
+        on: bool,
+    ) -> None:
+        await begin(interaction)
+        if (member is None) == (not everyone):
+            raise Refusal("Name one member, or choose everyone: True.")
+        target = None if everyone else member.id if member else None
+        mine = await service_of(interaction).set_block(interaction.user.id, target, on)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="vacation")
