@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from games.wording import quoted
+
 
 class InvalidMove(ValueError):
     """The text cannot be read as a move of this game."""
@@ -95,7 +97,8 @@ class Option:
             allowed = ", ".join(str(c) for c in self.choices)
             if free:
                 allowed = f"a word of 1 to {MAX_FREE_OPTION} characters"
-            raise ValueError(f"Option {self.name} must be one of: {allowed} (got {value!r}).")
+            got = quoted(value) if isinstance(value, str) else repr(value)[:30]
+            raise ValueError(f"Option {self.name} must be one of: {allowed} (got {got}).")
         return value
 
 
@@ -133,7 +136,7 @@ class Game(ABC):
         unknown = sorted(set(given) - set(known))
         if unknown:
             names = ", ".join(known) or "none"
-            raise ValueError(f"{self.title} has no option {unknown[0]!r} (options: {names}).")
+            raise ValueError(f"{self.title} has no option {quoted(unknown[0])} (options: {names}).")
         return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
 
     def check_players(self, players: int) -> None:

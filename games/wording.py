@@ -14,6 +14,12 @@ def plural(count: float, noun: str, nouns: str | None = None) -> str:
     return f"{count:g} {nouns}"
 
 
+def quoted(text: str, limit: int = 30) -> str:
+    """Text a player typed, quoted for a refusal: at most `limit` characters of it, so a
+    long paste never comes back whole ("'abc…'")."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 def join_words(words: Sequence[str]) -> str:
     """Words joined as in a sentence: "a", "a and b", "a, b and c" ("" for none)."""
     if len(words) <= 1:

@@ -18,6 +18,7 @@ from bot.discord.actions import active_match_here, service_of
 from bot.discord.options import MAX_CHOICE, clip_choice, game_named, suggest_options
 from bot.discord.pictures import theme_label
 from bot.discord.text import CLOCK_SUGGESTIONS, format_clock, parse_clock
+from bot.service import Match
 from games import Game
 
 log = logging.getLogger("shiftcord.discord")
@@ -53,6 +54,9 @@ class GameTransformer(app_commands.Transformer):
 
 #: The annotation of a command's `game` option.
 GameOption = app_commands.Transform[Game, GameTransformer]
+#: A match's number as commands take it (bounded: Discord sends integers up to 2^53).
+MatchNumber = app_commands.Range[int, 1, 2_000_000_000]
+NumberChoices = list[app_commands.Choice[int]]
 
 
 async def option_choices(interaction: discord.Interaction, current: str) -> Choices:
@@ -110,3 +114,49 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
         )
         for m in moves
     ]
+
+
+def _match_label(match: Match, member_id: int) -> str:
+    """How a match is offered in a list of numbers: "#12 Skift, move 14: your move"."""
+    if not match.active:
+        state = "ended"
+    elif match.to_act == member_id:
+        state = "your move"
+    else:
+        state = "playing"
+    return clip_choice(f"#{match.id} {match.game_title}, move {match.ply}: {state}")
+
+
+def _numbered(found: list[Match], member_id: int, typed: str) -> NumberChoices:
+    return [
+        app_commands.Choice(name=_match_label(m, member_id), value=m.id)
+        for m in found
+        if str(m.id).startswith(typed.strip().lstrip("#"))
+    ][:LIMIT]
+
+
+async def my_match_choices(interaction: discord.Interaction, current: str) -> NumberChoices:
+    """The user's matches in this server whose number starts with what was typed: active
+    ones first, then ended ones, newest first."""
+    service, member = service_of(interaction), interaction.user.id
+    try:
+        active = [
+            m for m in await service.active_matches(member) if m.guild_id == interaction.guild_id
+        ]
+        ended = await service.finished_matches(member_id=member, guild_id=interaction.guild_id)
+    except Exception:
+        log.exception("match autocomplete failed for %s", member)
+        return []
+    return _numbered([*active, *ended], member, str(current))
+
+
+async def server_match_choices(interaction: discord.Interaction, current: str) -> NumberChoices:
+    """The server's active matches whose number starts with what was typed (for admins)."""
+    if interaction.guild_id is None:
+        return []
+    try:
+        found = await service_of(interaction).server_matches(interaction.guild_id, 100)
+    except Exception:
+        log.exception("match autocomplete failed in %s", interaction.guild_id)
+        return []
+    return _numbered(found, interaction.user.id, str(current))

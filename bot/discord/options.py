@@ -11,6 +11,7 @@ from typing import Any
 
 import games
 from games import Game, Option
+from games.wording import quoted
 
 MAX_CHOICE = 100  # Discord's limit on an autocomplete choice's name and value
 
@@ -25,7 +26,9 @@ def game_named(name: str) -> Game:
         return games.get(name)
     except KeyError:
         known = ", ".join(games.names())
-        raise OptionsError(f"There is no game called {name!r}; choose one of: {known}.") from None
+        raise OptionsError(
+            f"There is no game called {quoted(name)}; choose one of: {known}."
+        ) from None
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:
@@ -41,7 +44,9 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
         option = known.get(name)
         if option is None:
             names = ", ".join(known) or "none"
-            raise OptionsError(f"{game.title} has no option {name!r}; its options are: {names}.")
+            raise OptionsError(
+                f"{game.title} has no option {quoted(name)}; its options are: {names}."
+            )
         if not sep:
             if option.type is not bool:
                 raise OptionsError(f"Give option {name} a value, for example {example(option)}.")

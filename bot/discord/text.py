@@ -46,7 +46,7 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from games.wording import join_words, plural
+from games.wording import join_words, plural, quoted
 
 MAX_MESSAGE = 2000  # Discord's limit on a message's text
 
@@ -80,7 +80,7 @@ def discord_style() -> Style:
 
 
 # ---- clocks
-_CLOCK = re.compile(r"(\d+)\s*(d|day|days|h|hr|hrs|hour|hours)?")
+_CLOCK = re.compile(r"(\d{1,6})\s*(d|day|days|h|hr|hrs|hour|hours)?")
 
 
 def parse_clock(text: str | None) -> int | None:
@@ -93,7 +93,7 @@ def parse_clock(text: str | None) -> int | None:
     match = _CLOCK.fullmatch(raw)
     if match is None:
         raise ClockText(
-            f"I cannot read the clock {text!r}: give days like 3d or hours like 12h, or none."
+            f"I cannot read the clock {quoted(raw)}: give days like 3d or hours like 12h, or none."
         )
     amount, unit = int(match[1]), match[2] or "d"
     hours = amount * 24 if unit.startswith("d") else amount

@@ -77,8 +77,8 @@ class ServiceBase:
 
     @staticmethod
     async def _fetch_known(conn: Connection, match_id: int) -> Match:
-        """Match `match_id`, or NotFound."""
-        match = await match_rows.fetch_match(conn, match_id)
+        """Match `match_id`, or NotFound (also for a number no match can have)."""
+        match = await match_rows.fetch_match(conn, match_id) if 0 < match_id < 2**62 else None
         if match is None:
             raise NotFound(f"There is no match #{match_id}.")
         return match

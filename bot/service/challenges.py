@@ -234,7 +234,8 @@ class ChallengeMixin(ServiceBase):
 
     @staticmethod
     async def _challenge(conn: Connection, challenge_id: int) -> Challenge:
-        challenge = await challenge_rows.fetch_challenge(conn, challenge_id)
+        known = 0 < challenge_id < 2**62  # a number no challenge can have is none
+        challenge = await challenge_rows.fetch_challenge(conn, challenge_id) if known else None
         if challenge is None:
             raise NotFound(f"There is no challenge #{challenge_id}.")
         return challenge

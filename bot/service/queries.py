@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.match.errors import NotAllowed, NotFound
+from bot.match.errors import NotAllowed
 from bot.match.ratings import display_rating, rating_label
 from bot.match.records import Match, MatchRecord
 from bot.service.base import ServiceBase
@@ -44,6 +44,11 @@ class QueryMixin(ServiceBase):
             raise NotAllowed(f"You are not playing in match #{match.id}.")
         return match.view_for(seat)
 
+    async def server_matches(self, guild_id: int, limit: int = 25) -> list[Match]:
+        """A server's active matches, newest first (for an admin choosing one)."""
+        async with self.store.reading() as conn:
+            return await match_rows.active_in_guild(conn, guild_id, limit)
+
     async def active_matches(self, member_id: int) -> list[Match]:
         """The member's active matches everywhere: their turn first, then by deadline."""
         async with self.store.reading() as conn:
@@ -76,9 +81,7 @@ class QueryMixin(ServiceBase):
     async def match_record(self, match_id: int) -> MatchRecord:
         """A match with its whole log (moves with times, retirements, takebacks)."""
         async with self.store.reading() as conn:
-            match = await match_rows.fetch_match(conn, match_id)
-            if match is None:
-                raise NotFound(f"There is no match #{match_id}.")
+            match = await self._fetch_known(conn, match_id)
             log = await match_rows.fetch_log(conn, match)
         return MatchRecord(match, log)
 

@@ -332,6 +332,13 @@ async def in_channel(
     return found[0] if found else None
 
 
+async def active_in_guild(conn: aiosqlite.Connection, guild_id: int, limit: int) -> list[Match]:
+    """A server's active matches, newest first, at most `limit`."""
+    return await fetch_matches(
+        conn, "guild_id = ? AND status = 'active' ORDER BY id DESC LIMIT ?", (guild_id, limit)
+    )
+
+
 async def active_of(conn: aiosqlite.Connection, member_id: int) -> list[Match]:
     """The active matches a member still plays in."""
     return await fetch_matches(

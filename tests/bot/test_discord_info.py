@@ -11,6 +11,7 @@ from tests.bot.discord_harness import (
     ALICE,
     BOB,
     CAROL,
+    DAVE,
     LOBBY_CHANNEL,
     MOD,
     FakeClock,
@@ -208,3 +209,24 @@ async def test_cancel_is_done_even_when_the_thread_is_gone(env):
         "gone, or I cannot see it."
     )
     assert (await bot.service.get_match(match_id)).status == "cancelled"
+
+
+@pytest.mark.asyncio
+async def test_match_numbers_are_suggested_and_bounded(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        first, _ = await start_match(fake, ALICE, BOB)
+        await bot.service.cancel_match(first, fake.guild_id, MOD)
+        second, _ = await start_match(fake, ALICE, CAROL)
+        mine = await fake.autocomplete(ALICE, "export", "match", match="")
+        assert [c["value"] for c in mine] == [second, first]  # active first, then ended
+        assert mine[0]["name"].startswith(f"#{second} Skift, move 0:")
+        assert await fake.autocomplete(DAVE, "export", "match", match="") == []
+        admin = await fake.autocomplete(MOD, "admin cancel", "match", match=str(second))
+        assert [c["value"] for c in admin] == [second]
+        huge = await fake.slash(ALICE, "export", match=2**63)
+        assert huge[-1].ephemeral and "Something went wrong" not in huge[-1].content
+        clock_text = await fake.slash(ALICE, "challenge", game="skift", clock="9" * 4301)
+        refusal = clock_text[-1]
+        assert refusal.ephemeral and "I cannot read the clock '9999" in refusal.content
+        assert len(refusal.content) < 200

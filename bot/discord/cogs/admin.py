@@ -7,7 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
-from bot.discord.autocomplete import clock_choices, theme_choices
+from bot.discord.autocomplete import (
+    MatchNumber,
+    clock_choices,
+    server_match_choices,
+    theme_choices,
+)
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
 from bot.discord.replies import Refusal, answer, begin
@@ -34,9 +39,8 @@ class Admin(commands.Cog):
 
     @admin.command(name="cancel")
     @app_commands.describe(match="The number of the match to cancel")
-    async def cancel(
-        self, interaction: discord.Interaction, match: app_commands.Range[int, 1]
-    ) -> None:
+    @app_commands.autocomplete(match=server_match_choices)
+    async def cancel(self, interaction: discord.Interaction, match: MatchNumber) -> None:
         """Cancel an active match of this server (unrated)."""
         await begin(interaction)
         await match_of_server(interaction, match)

@@ -17,7 +17,7 @@ from bot.discord.actions import (
     private_theme,
     service_of,
 )
-from bot.discord.autocomplete import GameOption
+from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
 from bot.discord.pictures import example_picture, replay_picture
 from bot.discord.posting import STYLE, as_file
 from bot.discord.replies import answer, begin
@@ -57,6 +57,7 @@ class Info(commands.Cog):
         await answer(interaction, matches_text(found, interaction.user.id, STYLE, where))
 
     @app_commands.command(name="history")
+    @app_commands.autocomplete(match=my_match_choices)
     @app_commands.guild_only()
     @app_commands.describe(
         member="Whose finished matches (default: everyone's in this server)",
@@ -68,7 +69,7 @@ class Info(commands.Cog):
         interaction: discord.Interaction,
         member: discord.Member | None = None,
         game: GameOption | None = None,
-        match: app_commands.Range[int, 1] | None = None,
+        match: MatchNumber | None = None,
     ) -> None:
         """Show this server's finished matches, or one match's moves (in a match's thread:
         that match's).
@@ -99,8 +100,9 @@ class Info(commands.Cog):
     @app_commands.describe(
         match="The match's number (default: the match of this thread, even if it has ended)"
     )
+    @app_commands.autocomplete(match=my_match_choices)
     async def export(
-        self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None
+        self, interaction: discord.Interaction, match: MatchNumber | None = None
     ) -> None:
         """Get a match's record as a text file and its replay animation."""
         await begin(interaction)
