@@ -29,6 +29,7 @@ from typing import TextIO
 
 from bot.config import PROJECT_ROOT, Settings
 from bot.console.actions import Console
+from bot.console.clock import OffsetClock
 from bot.service import MatchService
 
 
@@ -41,8 +42,9 @@ async def run_console(
 ) -> int:
     """Read commands until the input ends or `quit`; the console keeps its own database."""
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
-    service = await MatchService.open(replace(settings, database_path=database))
-    console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", out)
+    clock = OffsetClock()
+    service = await MatchService.open(replace(settings, database_path=database), clock=clock)
+    console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
     console.say(f"Shiftcord local console ({database}). Type help for the commands.")
     try:
         while True:

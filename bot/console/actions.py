@@ -8,7 +8,12 @@ from collections.abc import Awaitable, Callable
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession, member_id
 from bot.discord.options import game_named, parse_options
-from bot.discord.pictures import board_picture, example_picture, replay_picture
+from bot.discord.pictures import (
+    board_picture,
+    example_picture,
+    example_position,
+    replay_picture,
+)
 from bot.discord.text import (
     board_caption,
     challenge_text,
@@ -112,8 +117,9 @@ class Console(ConsoleSession):
         self.here = match.id
         self.say(start_text(match, self.style))
         self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
-        board = await board_picture(match.public_view(), theme=await self.public_theme())
-        self.save(board, f"match-{match.id}-000.png")
+        public = match.public_view()
+        board = await board_picture(public, theme=await self.public_theme())
+        self.save(board, f"match-{match.id}-000.png", public)
 
     async def do_decline(self, challenge: str | None = None) -> None:
         """decline [challenge]: decline, leave, or (the challenger) withdraw."""
@@ -144,13 +150,14 @@ class Console(ConsoleSession):
         you, in that theme)."""
         match = await self.service.get_match(self._current())
         self.say(board_caption(match, self.style))
+        public = match.public_view()
         if theme is None:
-            board = await board_picture(match.public_view(), theme=await self.public_theme())
-            self.save(board, f"match-{match.id}-board.png")
+            board = await board_picture(public, theme=await self.public_theme())
+            self.save(board, f"match-{match.id}-board.png", public)
             return
         chosen = check_theme(theme)
-        board = await board_picture(match.public_view(), theme=chosen)
-        self.save(board, f"match-{match.id}-board-{chosen}-{self.player}.png")
+        board = await board_picture(public, theme=chosen)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player}.png", public)
 
     async def do_hand(self) -> None:
         """hand: what only you may see in the current match."""
@@ -162,7 +169,7 @@ class Console(ConsoleSession):
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
-        self.save(picture, f"match-{match.id}-hand-{self.player}.png")
+        self.save(picture, f"match-{match.id}-hand-{self.player}.png", state)
 
     async def do_matches(self) -> None:
         """matches: your active matches."""
@@ -225,7 +232,7 @@ class Console(ConsoleSession):
         chosen = game_named(game)
         self.say(rules_text(chosen))
         picture = await example_picture(chosen, await self.own_theme())
-        self.save(picture, f"{chosen.name}-example.png")
+        self.save(picture, f"{chosen.name}-example.png", example_position(chosen)[0])
 
     async def do_settings_show(self) -> None:
         """settings show: your reminders, picture theme and vacation."""

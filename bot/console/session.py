@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from bot.console.clock import OffsetClock
 from bot.console.commands import (
     ACTION_COMMANDS,
     ConsoleError,
@@ -28,6 +29,7 @@ from bot.discord.pictures import Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
 from bot.discord.text import Style, update_text
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
+from games import GameState
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
@@ -44,6 +46,7 @@ class ConsoleSession:
 
     service: MatchService
     pictures: Path
+    clock: OffsetClock
     out: TextIO = sys.stdout
     player: str = "alice"
     names: dict[int, str] = field(default_factory=dict)
@@ -71,12 +74,15 @@ class ConsoleSession:
         """Print a message, without Discord's bold marks and slash-command slashes."""
         print(SLASH.sub("`", text.replace("**", "")), file=self.out)
 
-    def save(self, picture: Picture, name: str) -> Path:
-        """Write a picture into the pictures folder; say where."""
+    def save(self, picture: Picture, name: str, board: GameState | None = None) -> Path:
+        """Write a picture into the pictures folder; say where, with its alt text and, for
+        a board, the position as text (`board`: the state the picture shows)."""
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / name
         path.write_bytes(picture.data)
-        self.say(f"[picture: {path}]")
+        self.say(f"[picture: {path}]\nAlt text: {picture.description}")
+        if board is not None:
+            self.say(board.to_text())
         return path
 
     async def run_line(self, line: str) -> bool:
@@ -146,7 +152,7 @@ class ConsoleSession:
         board = await update_board(update, await self.public_theme())
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
-            self.save(board, f"match-{match.id}-{step}.png")
+            self.save(board, f"match-{match.id}-{step}.png", update.after)
         if update.result is not None:
             record = await self.service.match_record(match.id)
             replay = await replay_picture(record, await self.public_theme())

@@ -12,6 +12,7 @@ import games
 import render
 from bot.console import run_console
 from bot.console.actions import Console
+from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, ConsoleError, parse_line
 from bot.discord.pictures import example_position
 from bot.service import MatchService
@@ -20,9 +21,10 @@ from tests.bot.discord_harness import FakeClock, settings_for
 
 @pytest_asyncio.fixture
 async def console(tmp_path):
-    service = await MatchService.open(settings_for(tmp_path), clock=FakeClock())
+    clock = OffsetClock(FakeClock())
+    service = await MatchService.open(settings_for(tmp_path), clock=clock)
     out = io.StringIO()
-    yield Console(service, tmp_path / "pictures", out), out
+    yield Console(service, tmp_path / "pictures", clock, out), out
     await service.close()
 
 
@@ -49,8 +51,8 @@ def test_parse_line_reads_named_and_positional_options():
     assert parse_line("moves prefix:x g") == ("moves", {"prefix": "x g"})
     with pytest.raises(ConsoleError, match="no command 'dance'"):
         parse_line("dance")
-    with pytest.raises(ConsoleError, match="^resign has no option for 'now'; it takes no option"):
-        parse_line("resign now")
+    with pytest.raises(ConsoleError, match="^hand has no option for 'now'; it takes no option"):
+        parse_line("hand now")
     assert parse_line("board contrast") == ("board", {"theme": "contrast"})
     with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
         parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes extra")
@@ -144,3 +146,39 @@ async def test_picture_themes_in_the_console(console):
     assert drawn == render.board_png(example, last_move=last, theme="default")
     said = await run(con, out, "settings theme server", "settings show")
     assert "Pictures shown only to you: each server's theme." in said
+
+
+async def started(con, out, game: str = "skift") -> tuple[str, object]:
+    """alice challenges bob to `game` without a clock and bob accepts: (printed, match)."""
+    said = await run(con, out, f"challenge {game} bob clock:none", "as bob", "accept")
+    return said, await con.service.get_match(1)
+
+
+@pytest.mark.asyncio
+async def test_every_board_picture_comes_with_the_board_as_text_and_its_alt_text(console):
+    con, out = console
+    said, match = await started(con, out)
+    public = match.public_view()
+    picture = said.index("[picture: ")
+    alt = said.index(f"Alt text: {render.alt_text(public)}\n")
+    assert picture < alt < said.index(public.to_text())
+    mover = con.name_of(match.to_act)
+    first = (await con.service.legal_moves(1, match.to_act))[0].notation
+    said = await run(con, out, f"as {mover}", f"move {first}")
+    after = (await con.service.get_match(1)).public_view()
+    assert after.to_text() in said and after.to_text() != public.to_text()
+    assert "match-1-001.png]\nAlt text: Skift, move 2: " in said
+    said = await run(con, out, "board")
+    assert "match-1-board.png]\nAlt text: Skift, move 2: " in said and after.to_text() in said
+
+
+@pytest.mark.asyncio
+async def test_the_hand_is_written_as_text_too_in_the_players_own_view(console):
+    con, out = console
+    said = await run(con, out, "challenge shifting-stones players:1")
+    public = (await con.service.get_match(1)).public_view()
+    assert public.to_text() in said and "hand: ? ? ? ?" in public.to_text()
+    said = await run(con, out, "hand")
+    own = (await con.service.view(1, con.me)).to_text()
+    assert own in said and "hand: ? ? ? ?" not in own
+    assert "match-1-hand-alice.png]\nAlt text: Shifting Stones, 1 player" in said
