@@ -3,6 +3,7 @@ the match service what the slash command does, and printing the answer."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Awaitable, Callable
 
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
@@ -32,6 +33,8 @@ from bot.discord.text import (
 )
 from bot.match.actions import MOVE, Request
 from bot.service.settings import check_theme
+
+MOVES_SHOWN = 25  # as many as Discord's autocomplete shows
 
 
 class Console(ConsoleSession):
@@ -136,14 +139,19 @@ class Console(ConsoleSession):
         await self.act(Request(MOVE, notation))
 
     async def do_moves(self, prefix: str = "") -> None:
-        """moves [PREFIX]: your legal moves starting with PREFIX (at most 25)."""
+        """moves [PREFIX]: your legal moves starting with PREFIX (the first 25, as the
+        autocomplete shows them, and how many more there are)."""
         match = await self.service.get_match(self._current())
         if not match.active:
             raise ConsoleError(f"Match #{match.id} has ended.")
         if match.to_act != self.me:
             raise ConsoleError(f"It is not your turn: {turn_text(match, self.style)}")
-        found = await self.service.legal_moves(match.id, self.me, prefix)
-        self.say("\n".join(f"{m.notation}: {m.words}" for m in found) or "No legal moves match.")
+        found = await self.service.legal_moves(match.id, self.me, prefix, limit=sys.maxsize)
+        lines = [f"{m.notation}: {m.words}" for m in found[:MOVES_SHOWN]]
+        if len(found) > MOVES_SHOWN:
+            more = len(found) - MOVES_SHOWN
+            lines.append(f"... and {more} more: type moves PREFIX to narrow them.")
+        self.say("\n".join(lines) or "No legal moves match.")
 
     async def do_board(self, theme: str | None = None) -> None:
         """board [theme]: write the current match's picture again (with a theme: only for

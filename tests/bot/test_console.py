@@ -182,3 +182,19 @@ async def test_the_hand_is_written_as_text_too_in_the_players_own_view(console):
     own = (await con.service.view(1, con.me)).to_text()
     assert own in said and "hand: ? ? ? ?" not in own
     assert "match-1-hand-alice.png]\nAlt text: Shifting Stones, 1 player" in said
+
+
+@pytest.mark.asyncio
+async def test_moves_says_how_many_more_there_are(console):
+    con, out = console
+    _, match = await started(con, out)
+    total = len(match.public_view().legal_moves())
+    assert total > 25
+    said = await run(con, out, f"as {con.name_of(match.to_act)}", "moves")
+    listed = said.splitlines()[1:]
+    assert len(listed) == 26 and all(": " in line for line in listed[:25])
+    assert listed[25] == f"... and {total - 25} more: type moves PREFIX to narrow them."
+    prefix = listed[0].split(":")[0][:2]
+    said = await run(con, out, f"moves {prefix}")
+    narrowed = said.splitlines()
+    assert 0 < len(narrowed) < 25 and all(line.startswith(prefix) for line in narrowed)
