@@ -7,7 +7,7 @@ import sys
 from collections.abc import Awaitable, Callable
 
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
-from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession, member_id
+from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.discord.options import game_named, parse_options
 from bot.discord.pictures import (
     board_picture,
@@ -67,18 +67,13 @@ class Console(ConsoleSession):
 
     def _member(self, name: str | None) -> int | None:
         """The id of the player called `name` (None for no name), remembered by name."""
-        return self._named(name) if name else None
-
-    def _named(self, name: str) -> int:
-        """The id of the player called `name`, remembered by name."""
-        self.names.setdefault(member_id(name), name.strip().lower())
-        return member_id(name)
+        return self.remember(name) if name else None
 
     async def do_challenge(self, game: str, **given: str) -> None:
         """challenge game:G [opponent:NAME ...] [players:N] [options:"k=v"] [clock:3d]"""
         chosen = game_named(game)
         named = ("opponent", "opponent2", "opponent3", "opponent4")
-        opponents = [self._named(given[k]) for k in named if k in given]
+        opponents = [self.remember(given[k]) for k in named if k in given]
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,
@@ -165,7 +160,7 @@ class Console(ConsoleSession):
             return
         chosen = check_theme(theme)
         board = await board_picture(public, theme=chosen)
-        self.save(board, f"match-{match.id}-board-{chosen}-{self.player}.png", public)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png", public)
 
     async def do_hand(self) -> None:
         """hand: what only you may see in the current match."""
@@ -177,7 +172,7 @@ class Console(ConsoleSession):
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
-        self.save(picture, f"match-{match.id}-hand-{self.player}.png", state)
+        self.save(picture, f"match-{match.id}-hand-{self.player_file}.png", state)
 
     async def do_matches(self) -> None:
         """matches: your active matches."""

@@ -53,6 +53,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 ACTION_COMMANDS: dict[str, MatchAction] = {
     action.command: action for action in (*PLAYER_ACTIONS, RESIGN)
 }
+MAX_NAME = 32  # characters, as Discord's display names
 FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
 
 
@@ -60,12 +61,19 @@ class ConsoleError(ValueError):
     """A line the console cannot read; the message says what to type."""
 
 
-def parse_line(line: str) -> tuple[str, dict[str, str]]:
-    """A typed line as (command, options); raises ConsoleError for unknown commands."""
+def split_line(line: str) -> list[str]:
+    """A typed line as words, quoted words kept whole ("Mary Jane"); a ConsoleError for a
+    quote left open."""
     try:
-        words = shlex.split(line)
+        return shlex.split(line)
     except ValueError as error:
         raise ConsoleError(f"I cannot read that line: {error}.") from None
+
+
+def parse_line(line: str) -> tuple[str, dict[str, str]]:
+    """A typed line as (command, options); raises ConsoleError for unknown commands and
+    options."""
+    words = split_line(line)
     if not words:
         return "", {}
     name = words[0].lower()
@@ -84,12 +92,28 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         key, sep, value = word.partition(":")
         if sep and key in params:
             options[key] = value
+        elif "=" in word and "options" in params and params[position:][:1] != ("options",):
+            together = f"{options.get('options', '')} {word}".strip()
+            raise ConsoleError(
+                f"{name} has no option for {word!r}: give all the game's options as one quoted "
+                f'value, options:"{together}".'
+            )
         elif position < len(params) and params[position] not in options:
             options[params[position]] = word
         else:
             known = f"its options are {', '.join(params)}" if params else "it takes no options"
             raise ConsoleError(f"{name} has no option for {word!r}; {known}.")
     return name, options
+
+
+def player_name(text: str) -> str:
+    """A player's name as typed, spaces tidied; a ConsoleError when empty or too long."""
+    name = " ".join(text.split())
+    if not name:
+        raise ConsoleError('Give a name, quoted if it has spaces: as "Mary Jane".')
+    if len(name) > MAX_NAME:
+        raise ConsoleError(f"A name has at most {MAX_NAME} characters, as on Discord.")
+    return name
 
 
 def whole_number(text: str, what: str) -> int:

@@ -23,21 +23,25 @@ from bot.console.commands import (
     ConsoleError,
     help_text,
     parse_line,
+    player_name,
+    split_line,
     whole_number,
 )
 from bot.discord.pictures import Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
-from bot.discord.text import Style, update_text
+from bot.discord.text import Style, players_text, turn_text, update_text
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
 from games import GameState
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
+FILE_UNSAFE = re.compile(r"\W+")  # what a player's name cannot keep in a file name
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
 
 def member_id(name: str) -> int:
-    """A stable id for a console player's name (the same in every session)."""
-    return zlib.crc32(name.strip().lower().encode()) + 1
+    """A stable id for a console player's name (the same in every session, whatever the
+    case and spacing it is typed in)."""
+    return zlib.crc32(" ".join(name.lower().split()).encode()) + 1
 
 
 @dataclass
@@ -57,18 +61,30 @@ class ConsoleSession:
         self.act_as(self.player)
 
     def name_of(self, member: int) -> str:
-        """A player's name as typed in this session."""
+        """A player's name as first typed."""
         return self.names.get(member, f"player {member}")
+
+    def remember(self, name: str) -> int:
+        """The id of the player called `name`, whose name is kept as first typed; raises
+        ConsoleError for an empty or overlong name."""
+        typed = player_name(name)
+        found = member_id(typed)
+        self.names.setdefault(found, typed)
+        return found
 
     def act_as(self, name: str) -> None:
         """Switch to playing as `name`."""
-        self.player = name.strip().lower()
-        self.names[member_id(self.player)] = self.player
+        self.player = self.name_of(self.remember(name))
 
     @property
     def me(self) -> int:
         """The current player's id."""
         return member_id(self.player)
+
+    @property
+    def player_file(self) -> str:
+        """The current player's name as a part of a file name ("mary-jane")."""
+        return FILE_UNSAFE.sub("-", self.player.lower())
 
     def say(self, text: str) -> None:
         """Print a message, without Discord's bold marks and slash-command slashes."""
@@ -87,25 +103,23 @@ class ConsoleSession:
 
     async def run_line(self, line: str) -> bool:
         """Do what one typed line asks; False when the session should end."""
-        words = line.strip().split()
-        if not words:
-            return True
-        head = words[0].lower()
-        if head in ("quit", "exit"):
-            return False
         try:
+            words = split_line(line)
+            head = words[0].lower() if words else ""
+            if head in ("quit", "exit"):
+                return False
             if head == "help":
                 self.say(help_text())
-            elif head == "as" and len(words) == 2:
-                self.act_as(words[1])
+            elif head == "as":
+                self.act_as(" ".join(words[1:]))
                 self.say(f"You are now {self.player}.")
             elif head == "use" and len(words) == 2:
-                match_id = whole_number(words[1], "the match")
-                self.here = (await self.service.get_match(match_id)).id
-                self.say(f"Match #{self.here} is now the current match.")
-            else:
-                name, options = parse_line(line)
-                await self.dispatch(name, options)
+                match = await self.service.get_match(whole_number(words[1], "the match"))
+                self.here = match.id
+                self.say(f"Match #{match.id} is now the current match.")
+                self.say(players_text(match, self.style) + ".\n" + turn_text(match, self.style))
+            elif words:
+                await self.dispatch(*parse_line(line))
         except ServiceError as error:
             self.say(f"Refused: {self.style.words(error.phrase)}")
         except (ConsoleError, *PLAYER_ERRORS) as error:

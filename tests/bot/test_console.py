@@ -198,3 +198,31 @@ async def test_moves_says_how_many_more_there_are(console):
     said = await run(con, out, f"moves {prefix}")
     narrowed = said.splitlines()
     assert 0 < len(narrowed) < 25 and all(line.startswith(prefix) for line in narrowed)
+
+
+@pytest.mark.asyncio
+async def test_names_with_spaces_and_quoted_options(console):
+    con, out = console
+    said = await run(con, out, 'challenge skift opponent:"Mary  Jane" clock:none')
+    assert "alice challenges Mary Jane to Skift" in said
+    said = await run(con, out, 'as "mary jane"', "accept")
+    assert said.startswith("You are now Mary Jane.\n") and "Mary Jane" in said
+    assert "player " not in said
+    said = await run(con, out, 'stats "Mary Jane"', 'history member:"Mary Jane"')
+    assert "Refused" not in said and "Mary Jane" in said
+    await run(con, out, "board contrast", 'as "Ann/Lee"', "board contrast")  # safe file names
+    assert (con.pictures / "match-1-board-contrast-mary-jane.png").exists()
+    assert (con.pictures / "match-1-board-contrast-ann-lee.png").exists()
+    shiftago = 'challenge shiftago "Mary Jane" options:"variant=expert handicap_turns=2"'
+    said = await run(con, out, "as alice", shiftago)
+    assert "Mary Jane to Shiftago" in said and "handicap_turns=2" in said
+    said = await run(con, out, "challenge shiftago bob options:variant=expert handicap_turns=2")
+    assert said == (
+        "Refused: challenge has no option for 'handicap_turns=2': give all the game's options "
+        'as one quoted value, options:"variant=expert handicap_turns=2".\n'
+    )
+    said = await run(con, out, 'as ""', 'as "Mary')
+    assert said.splitlines() == [
+        'Refused: Give a name, quoted if it has spaces: as "Mary Jane".',
+        "Refused: I cannot read that line: No closing quotation.",
+    ]
