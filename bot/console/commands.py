@@ -49,6 +49,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "leave": (),
     "tick": (),
 }
+#: The console's own commands, with what `help` says of each.
+SESSION_COMMANDS: dict[str, tuple[str, str]] = {
+    "as": ("as NAME", 'Play as another player (quote names with spaces: as "Mary Jane").'),
+    "use": ("use N", "Go into match N's thread: it becomes the current match."),
+    "help": ("help [COMMAND]", "The commands, or what one command does and its options."),
+    "quit": ("quit", "End the console (the end of the input does too)."),
+}
 #: The match actions typed as their command.
 ACTION_COMMANDS: dict[str, MatchAction] = {
     action.command: action for action in (*PLAYER_ACTIONS, RESIGN)
@@ -132,11 +139,26 @@ def yes_or_no(text: str) -> bool:
     return lowered in ("yes", "true", "on")
 
 
+def usage(name: str) -> str:
+    """A command with its options in order: "board [theme]"."""
+    return " ".join((name, *(f"[{p}]" for p in COMMANDS[name])))
+
+
 def help_text() -> str:
     """Every console command with its options."""
-    lines = ["Commands (options as name:value, or in this order without names):"]
-    for name, params in COMMANDS.items():
-        lines.append(f"  {name} " + " ".join(f"[{p}]" for p in params))
-    lines.append("  as NAME   play as another player;  use N   switch to match N;  quit")
+    lines = [
+        "Commands (options as name:value, or in this order without names; "
+        "help COMMAND says what one does):"
+    ]
+    lines += [f"  {usage(name)}" for name in COMMANDS]
+    lines += [f"  {line}" for line, _ in SESSION_COMMANDS.values()]
     lines.append(f"Games: {', '.join(games.names())}.")
     return "\n".join(lines)
+
+
+def command_named(words: list[str]) -> str:
+    """The command named by `words` ("draw offer"), or a ConsoleError."""
+    name = " ".join(words).lower()
+    if name not in COMMANDS and name not in SESSION_COMMANDS:
+        raise ConsoleError(f"There is no command {name!r}; type help for the list.")
+    return name

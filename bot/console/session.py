@@ -20,11 +20,14 @@ from typing import TextIO
 from bot.console.clock import OffsetClock
 from bot.console.commands import (
     ACTION_COMMANDS,
+    SESSION_COMMANDS,
     ConsoleError,
+    command_named,
     help_text,
     parse_line,
     player_name,
     split_line,
+    usage,
     whole_number,
 )
 from bot.discord.pictures import Picture, replay_picture, update_board
@@ -109,7 +112,7 @@ class ConsoleSession:
             if head in ("quit", "exit"):
                 return False
             if head == "help":
-                self.say(help_text())
+                self.say(self.help(words[1:]) if words[1:] else help_text())
             elif head == "as":
                 self.act_as(" ".join(words[1:]))
                 self.say(f"You are now {self.player}.")
@@ -125,6 +128,16 @@ class ConsoleSession:
         except (ConsoleError, *PLAYER_ERRORS) as error:
             self.say(f"Refused: {error}")
         return True
+
+    def help(self, words: list[str]) -> str:
+        """What the command named by `words` does, with its options (the docstring of the
+        method that does it)."""
+        name = command_named(words)
+        if name in SESSION_COMMANDS:
+            return "\n".join(SESSION_COMMANDS[name])
+        if name in ACTION_COMMANDS:
+            return f"{name}\n{ACTION_COMMANDS[name].help}."
+        return f"{usage(name)}\n{inspect.getdoc(self.handlers()[name])}"
 
     def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
         """The method that does each command other than the match actions."""

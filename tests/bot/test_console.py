@@ -226,3 +226,18 @@ async def test_names_with_spaces_and_quoted_options(console):
         'Refused: Give a name, quoted if it has spaces: as "Mary Jane".',
         "Refused: I cannot read that line: No closing quotation.",
     ]
+
+
+@pytest.mark.asyncio
+async def test_help_for_one_command(console):
+    con, out = console
+    said = await run(con, out, "help challenge")
+    assert said.startswith("challenge [game] [opponent] [opponent2] ")
+    assert "Challenge members to a game" in said and 'options:"variant=expert' in said
+    said = await run(con, out, "help draw offer", "help tick", "help as", "help dance")
+    assert "draw offer\nOffer your opponents a draw." in said
+    assert "tick\nSend what is due now" in said
+    assert "as NAME\n" in said
+    assert said.endswith("Refused: There is no command 'dance'; type help for the list.\n")
+    said = await run(con, out, "help")
+    assert "help COMMAND" in said
