@@ -49,6 +49,7 @@ class Console(ConsoleSession):
             "move": self.do_move,
             "moves": self.do_moves,
             "board": self.do_board,
+            "resign": self.do_resign,
             "hand": self.do_hand,
             "matches": self.do_matches,
             "history": self.do_history,
@@ -174,6 +175,19 @@ class Console(ConsoleSession):
         chosen = check_theme(theme)
         board = await board_picture(public, theme=chosen)
         self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png", public)
+
+    async def do_resign(self, confirm: str | None = None) -> None:
+        """Resign the current match: you are asked to confirm (type yes), or confirm at
+        once with resign yes. In a match of three or more the others play on."""
+        match = await self.service.get_match(self._current())
+        if match.seat_of(self.me) is None:
+            raise ConsoleError(f"You are not playing in match #{match.id}.")
+        if confirm is None:
+            self.ask_resignation(match.id)
+        elif confirm.strip().lower() == "yes":
+            await self.resign(match.id)
+        else:
+            raise ConsoleError("Type resign yes to resign, or resign to be asked.")
 
     async def do_hand(self) -> None:
         """What only you may see in the current match (your hand), as a picture and text."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 
 import games
-from bot.match.actions import PLAYER_ACTIONS, RESIGN, MatchAction
+from bot.match.actions import PLAYER_ACTIONS, MatchAction
 
 #: Every command with its option names in order (groups as two words, "draw offer"); the
 #: match actions without options come from `bot.match.actions.PLAYER_ACTIONS`.
@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "move": ("notation",),
     "moves": ("prefix",),
     "board": ("theme",),
-    "resign": (),
+    "resign": ("confirm",),
     **{action.command: () for action in PLAYER_ACTIONS},
     "hand": (),
     "matches": (),
@@ -57,9 +57,7 @@ SESSION_COMMANDS: dict[str, tuple[str, str]] = {
     "quit": ("quit", "End the console (the end of the input does too)."),
 }
 #: The match actions typed as their command.
-ACTION_COMMANDS: dict[str, MatchAction] = {
-    action.command: action for action in (*PLAYER_ACTIONS, RESIGN)
-}
+ACTION_COMMANDS: dict[str, MatchAction] = {action.command: action for action in PLAYER_ACTIONS}
 MAX_NAME = 32  # characters, as Discord's display names
 FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
 

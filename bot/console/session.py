@@ -33,6 +33,7 @@ from bot.console.commands import (
 from bot.discord.pictures import Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
 from bot.discord.text import Style, players_text, turn_text, update_text
+from bot.match.actions import RESIGN
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
 from games import GameState
 
@@ -58,6 +59,7 @@ class ConsoleSession:
     player: str = "alice"
     names: dict[int, str] = field(default_factory=dict)
     here: int | None = None
+    resigning: int | None = None  # the match whose resignation waits for a yes
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=lambda _: "the channel")
@@ -107,6 +109,9 @@ class ConsoleSession:
     async def run_line(self, line: str) -> bool:
         """Do what one typed line asks; False when the session should end."""
         try:
+            if self.resigning is not None:
+                await self._answer_resignation(line)
+                return True
             words = split_line(line)
             head = words[0].lower() if words else ""
             if head in ("quit", "exit"):
@@ -188,6 +193,26 @@ class ConsoleSession:
     async def act(self, request: Request) -> None:
         """Do a match action in the current match and print its news."""
         await self.announce(await self.service.act(self._current(), self.me, request))
+
+    def ask_resignation(self, match_id: int) -> None:
+        """Ask the player to confirm resigning the match: the next line answers."""
+        self.resigning = match_id
+        self.say(
+            f"Do you really resign match #{match_id}? This cannot be undone. "
+            "Type yes to resign; anything else cancels."
+        )
+
+    async def resign(self, match_id: int) -> None:
+        """Resign the match (confirmed) and print the news."""
+        await self.announce(await self.service.act(match_id, self.me, Request(RESIGN)))
+
+    async def _answer_resignation(self, line: str) -> None:
+        match_id, self.resigning = self.resigning, None
+        assert match_id is not None
+        if line.strip().lower() == "yes":
+            await self.resign(match_id)
+        else:
+            self.say(f"You did not resign match #{match_id}.")
 
 
 def _when(moment: datetime) -> str:

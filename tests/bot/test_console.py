@@ -241,3 +241,32 @@ async def test_help_for_one_command(console):
     assert said.endswith("Refused: There is no command 'dance'; type help for the list.\n")
     said = await run(con, out, "help")
     assert "help COMMAND" in said
+
+
+@pytest.mark.asyncio
+async def test_resign_asks_for_confirmation(console):
+    con, out = console
+    await started(con, out)
+    said = await run(con, out, "resign")
+    assert said == (
+        "Do you really resign match #1? This cannot be undone. "
+        "Type yes to resign; anything else cancels.\n"
+    )
+    said = await run(con, out, "no", "resign", "matches")  # the cancelling line does nothing
+    assert said.splitlines() == [
+        "You did not resign match #1.",
+        "Do you really resign match #1? This cannot be undone. "
+        "Type yes to resign; anything else cancels.",
+        "You did not resign match #1.",
+    ]
+    assert (await con.service.get_match(1)).active
+    said = await run(con, out, "resign", "yes")
+    ended = await con.service.get_match(1)
+    assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["alice"]
+    assert " won: " in said and " resigned." in said
+    await run(con, out, "challenge skift alice clock:none", "as alice", "accept")
+    said = await run(con, out, "resign maybe", "as carol", "resign", "as alice", "resign yes")
+    assert said.splitlines()[0] == "Refused: Type resign yes to resign, or resign to be asked."
+    assert "Refused: You are not playing in match #2." in said
+    ended = await con.service.get_match(2)
+    assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["bob"]
