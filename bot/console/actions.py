@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable
 
+from bot.console.clock import parse_step, span_words
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.discord.options import game_named, parse_options
@@ -298,8 +299,14 @@ class Console(ConsoleSession):
         self.here = None
         self.say("You are back in the channel: there is no current match.")
 
-    async def do_tick(self) -> None:
-        """Send what is due now: reminders, timeouts, expired challenges."""
+    async def do_tick(self, time: str | None = None) -> None:
+        """Send what is due now: reminders, timeouts, expired challenges. With a time
+        (tick 2d, tick 12h, tick 1d 6h), first move the console's clock that far forward,
+        to try clocks, reminders and timeouts; it stays ahead until the console ends."""
+        if time is not None:
+            self.clock.advance(parse_step(time))
+            ahead = span_words(self.clock.ahead)
+            self.say(f"The time is now {self.style.when(self.clock())}, {ahead} ahead.")
         report = await self.service.tick()
         for reminder in report.reminders:
             self.say(reminder_text(reminder, self.style))

@@ -47,7 +47,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "settings theme": ("theme",),
     "admin theme": ("theme",),
     "leave": (),
-    "tick": (),
+    "tick": ("time",),
 }
 #: The console's own commands, with what `help` says of each.
 SESSION_COMMANDS: dict[str, tuple[str, str]] = {
@@ -59,7 +59,7 @@ SESSION_COMMANDS: dict[str, tuple[str, str]] = {
 #: The match actions typed as their command.
 ACTION_COMMANDS: dict[str, MatchAction] = {action.command: action for action in PLAYER_ACTIONS}
 MAX_NAME = 32  # characters, as Discord's display names
-FREE_TEXT = {"notation", "prefix"}  # options that take the rest of the line, spaces and all
+FREE_TEXT = {"notation", "prefix", "time"}  # options that take the rest of the line, spaces and all
 
 
 class ConsoleError(ValueError):

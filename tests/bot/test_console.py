@@ -236,7 +236,7 @@ async def test_help_for_one_command(console):
     assert "Challenge members to a game" in said and 'options:"variant=expert' in said
     said = await run(con, out, "help draw offer", "help tick", "help as", "help dance")
     assert "draw offer\nOffer your opponents a draw." in said
-    assert "tick\nSend what is due now" in said
+    assert "tick [time]\nSend what is due now" in said and "tick 2d" in said
     assert "as NAME\n" in said
     assert said.endswith("Refused: There is no command 'dance'; type help for the list.\n")
     said = await run(con, out, "help")
