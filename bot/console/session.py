@@ -8,6 +8,7 @@ every picture written to a file.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import sys
 import zlib
@@ -63,7 +64,34 @@ class ConsoleSession:
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=lambda _: "the channel")
+        self.names_file = Path(f"{self.service.settings.database_path}.names.json")
+        self._load_names()
         self.act_as(self.player)
+
+    def _load_names(self) -> None:
+        """Read the names typed in earlier sessions (a list in the names file)."""
+        if not self.names_file.exists():
+            return
+        try:
+            typed = json.loads(self.names_file.read_text(encoding="utf-8"))
+            if not isinstance(typed, list) or not all(isinstance(n, str) for n in typed):
+                raise ValueError("not a list of names")
+            known = [player_name(n) for n in typed]
+        except (OSError, ValueError):  # ConsoleError and JSON errors are ValueErrors
+            self.say(
+                f"The names file {self.names_file} cannot be read, so players of earlier "
+                "sessions show as numbers until their names are typed again."
+            )
+            return
+        for name in known:
+            self.names.setdefault(member_id(name), name)
+
+    def _save_names(self) -> None:
+        """Write every name typed so far beside the database: a temporary file renamed
+        over the old one, so the file is never half-written."""
+        partial = self.names_file.with_name(self.names_file.name + ".tmp")
+        partial.write_text(json.dumps(sorted(self.names.values()), indent=1), encoding="utf-8")
+        partial.replace(self.names_file)
 
     def name_of(self, member: int) -> str:
         """A player's name as first typed."""
@@ -74,7 +102,9 @@ class ConsoleSession:
         ConsoleError for an empty or overlong name."""
         typed = player_name(name)
         found = member_id(typed)
-        self.names.setdefault(found, typed)
+        if found not in self.names:
+            self.names[found] = typed
+            self._save_names()
         return found
 
     def act_as(self, name: str) -> None:

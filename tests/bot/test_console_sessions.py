@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -34,6 +35,34 @@ async def run(console: Console, out: io.StringIO, *lines: str) -> str:
     for line in lines:
         assert await console.run_line(line)
     return out.getvalue()[start:]
+
+
+@pytest.mark.asyncio
+async def test_names_are_kept_across_restarts(tmp_path):
+    async with console_on(tmp_path) as (con, out):
+        await run(con, out, 'challenge skift "Mary Jane" clock:none', 'as "Mary Jane"', "accept")
+        await run(con, out, "as Carol")  # a name typed but never in a match
+    names = tmp_path / "shiftcord.sqlite3.names.json"
+    assert sorted(json.loads(names.read_text())) == ["Carol", "Mary Jane", "alice"]
+    assert not list(tmp_path.glob("*.tmp"))  # written through a temporary file, renamed
+    async with console_on(tmp_path) as (con, out):
+        said = await run(con, out, "use 1")
+    assert said.startswith("Match #1 is now the current match.\n")
+    assert "alice" in said and "Mary Jane" in said and "player " not in said
+
+
+@pytest.mark.asyncio
+async def test_a_damaged_names_file_is_said_and_replaced(tmp_path):
+    names = tmp_path / "shiftcord.sqlite3.names.json"
+    names.write_text("{not json")
+    async with console_on(tmp_path) as (con, out):
+        said = out.getvalue()
+        await run(con, out, "as bob")
+    assert said == (
+        f"The names file {names} cannot be read, so players of earlier sessions show as "
+        "numbers until their names are typed again.\n"
+    )
+    assert sorted(json.loads(names.read_text())) == ["alice", "bob"]
 
 
 @pytest.mark.asyncio
