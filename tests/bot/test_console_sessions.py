@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import __main__ as cli
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.service import MatchService
@@ -93,3 +94,15 @@ async def test_tick_moves_time_forward_for_clocks_reminders_and_timeouts(tmp_pat
             "Refused: tick moves time forward at most 366 days at once.",
             "Refused: tick moves time forward: give more than 0 hours.",
         ]
+
+
+def test_relative_paths_of_local_are_the_callers(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIFTCORD_CALLER_DIR", str(tmp_path))
+    args = cli.parser().parse_args(["local", "--database", "mine.db", "--pictures", "pics"])
+    assert args.database == tmp_path / "mine.db" and args.pictures == tmp_path / "pics"
+    args = cli.parser().parse_args(["local", "--database", "/srv/x.db"])
+    assert args.database == Path("/srv/x.db") and args.pictures is None
+    monkeypatch.delenv("SHIFTCORD_CALLER_DIR")
+    monkeypatch.chdir(tmp_path)  # python -m bot run directly: the current folder
+    args = cli.parser().parse_args(["local", "--database", "mine.db"])
+    assert args.database == tmp_path / "mine.db"
