@@ -58,6 +58,7 @@ SESSION_COMMANDS: dict[str, tuple[str, str]] = {
 }
 #: The match actions typed as their command.
 ACTION_COMMANDS: dict[str, MatchAction] = {action.command: action for action in PLAYER_ACTIONS}
+MAX_NUMBER = 999_999_999  # the largest number typed (a match, a challenge, days, seats)
 MAX_NAME = 32  # characters, as Discord's display names
 FREE_TEXT = {"notation", "prefix", "time"}  # options that take the rest of the line, spaces and all
 
@@ -122,11 +123,14 @@ def player_name(text: str) -> str:
 
 
 def whole_number(text: str, what: str) -> int:
-    """`text` read as a whole number, or a ConsoleError naming `what` was expected."""
-    try:
-        return int(text)
-    except ValueError:
-        raise ConsoleError(f"Give {what} as a whole number, not {text!r}.") from None
+    """`text` read as a whole number from 0 to `MAX_NUMBER`, or a ConsoleError naming
+    `what` was expected."""
+    digits = text.strip()
+    if not digits.isascii() or not digits.isdigit():
+        raise ConsoleError(f"Give {what} as a whole number, not {text!r}.")
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise ConsoleError(f"Give {what} as a whole number up to {MAX_NUMBER:,}, not {digits}.")
+    return int(digits)
 
 
 def yes_or_no(text: str) -> bool:

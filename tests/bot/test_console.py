@@ -107,6 +107,13 @@ async def test_settings_tick_help_and_refusals(console):
         "Refused: Give players as a whole number, not 'two'.",
         "Refused: Give the match as a whole number, not 'x'.",
     ]
+    said = await run(con, out, f"use {2**63}", "accept 99999999999999999999", "use -1")
+    assert said.splitlines() == [
+        "Refused: Give the match as a whole number up to 999,999,999, not 9223372036854775808.",
+        "Refused: Give the challenge as a whole number up to 999,999,999, not "
+        "99999999999999999999.",
+        "Refused: Give the match as a whole number, not '-1'.",
+    ]
     said = await run(con, out, "help")
     assert all(name in said for name in COMMANDS)
     assert not await con.run_line("quit")
