@@ -11,13 +11,17 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
     bob> move c3-c4
     bob> draw offer
 
-`help` lists the commands, `as NAME` switches player, `use N` goes into match N's thread
-(accepting a challenge goes into the new one), `leave` back to the channel, `quit` ends.
-Public pictures are drawn in the server's theme (`admin theme`), the others in the
-player's own (`settings theme`).
+`help` lists the commands (`help COMMAND`: what one does), `as NAME` switches player
+(quote names with spaces), `use N` goes into match N's thread (accepting a challenge goes
+into the new one), `leave` back to the channel, `quit` ends. `resign` waits for a `yes`.
+`tick 2d` moves the console's clock forward and does what is then due. Every picture is
+followed by its alt text and, for a board, the position as text. Public pictures are
+drawn in the server's theme (`admin theme`), the others in the player's own (`settings
+theme`). The names typed are kept beside the database (`<database>.names.json`).
 
 The package: `commands` holds the command table and reads typed lines, `session` the
-player, the current match and the printing, `actions` one method per command.
+player, the current match and the printing, `actions` one method per command, `clock`
+the console's clock that `tick` moves forward.
 """
 
 from __future__ import annotations
