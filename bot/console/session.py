@@ -133,7 +133,7 @@ class ConsoleSession:
         path.write_bytes(picture.data)
         self.say(f"[picture: {path}]\nAlt text: {picture.description}")
         if board is not None:
-            self.say(board.to_text())
+            self.say(board.to_text().rstrip("\n"))
         return path
 
     async def run_line(self, line: str) -> bool:
