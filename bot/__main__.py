@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -46,15 +47,22 @@ def parser() -> argparse.ArgumentParser:
     local = sub.add_parser("local", help="play in this console, without Discord")
     local.add_argument(
         "--database",
-        type=Path,
+        type=caller_path,
         help="the console's own database (default: data/local.sqlite3)",
     )
     local.add_argument(
         "--pictures",
-        type=Path,
+        type=caller_path,
         help="where board pictures are written (default: data/pictures)",
     )
     return top
+
+
+def caller_path(text: str) -> Path:
+    """A path given on the command line; a relative one is taken from the folder the
+    command was run in (`scripts/bot` moves to the project folder first, so it passes that
+    folder as SHIFTCORD_CALLER_DIR)."""
+    return Path(os.environ.get("SHIFTCORD_CALLER_DIR") or Path.cwd()) / Path(text).expanduser()
 
 
 def main(argv: list[str] | None = None) -> int:

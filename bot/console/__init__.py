@@ -11,13 +11,17 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
     bob> move c3-c4
     bob> draw offer
 
-`help` lists the commands, `as NAME` switches player, `use N` goes into match N's thread
-(accepting a challenge goes into the new one), `leave` back to the channel, `quit` ends.
-Public pictures are drawn in the server's theme (`admin theme`), the others in the
-player's own (`settings theme`).
+`help` lists the commands (`help COMMAND`: what one does), `as NAME` switches player
+(quote names with spaces), `use N` goes into match N's thread (accepting a challenge goes
+into the new one), `leave` back to the channel, `quit` ends. `resign` waits for a `yes`.
+`tick 2d` moves the console's clock forward and does what is then due. Every picture is
+followed by its alt text and, for a board, the position as text. Public pictures are
+drawn in the server's theme (`admin theme`), the others in the player's own (`settings
+theme`). The names typed are kept beside the database (`<database>.names.json`).
 
 The package: `commands` holds the command table and reads typed lines, `session` the
-player, the current match and the printing, `actions` one method per command.
+player, the current match and the printing, `actions` one method per command, `clock`
+the console's clock that `tick` moves forward.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import TextIO
 
 from bot.config import PROJECT_ROOT, Settings
 from bot.console.actions import Console
+from bot.console.clock import OffsetClock
 from bot.service import MatchService
 
 
@@ -41,8 +46,9 @@ async def run_console(
 ) -> int:
     """Read commands until the input ends or `quit`; the console keeps its own database."""
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
-    service = await MatchService.open(replace(settings, database_path=database))
-    console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", out)
+    clock = OffsetClock()
+    service = await MatchService.open(replace(settings, database_path=database), clock=clock)
+    console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
     console.say(f"Shiftcord local console ({database}). Type help for the commands.")
     try:
         while True:

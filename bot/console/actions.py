@@ -3,12 +3,19 @@ the match service what the slash command does, and printing the answer."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Awaitable, Callable
 
+from bot.console.clock import parse_step, span_words
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
-from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession, member_id
+from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.discord.options import game_named, parse_options
-from bot.discord.pictures import board_picture, example_picture, replay_picture
+from bot.discord.pictures import (
+    board_picture,
+    example_picture,
+    example_position,
+    replay_picture,
+)
 from bot.discord.text import (
     board_caption,
     challenge_text,
@@ -28,6 +35,8 @@ from bot.discord.text import (
 from bot.match.actions import MOVE, Request
 from bot.service.settings import check_theme
 
+MOVES_SHOWN = 25  # as many as Discord's autocomplete shows
+
 
 class Console(ConsoleSession):
     """The console session with every command it understands."""
@@ -41,6 +50,7 @@ class Console(ConsoleSession):
             "move": self.do_move,
             "moves": self.do_moves,
             "board": self.do_board,
+            "resign": self.do_resign,
             "hand": self.do_hand,
             "matches": self.do_matches,
             "history": self.do_history,
@@ -59,18 +69,21 @@ class Console(ConsoleSession):
 
     def _member(self, name: str | None) -> int | None:
         """The id of the player called `name` (None for no name), remembered by name."""
-        return self._named(name) if name else None
-
-    def _named(self, name: str) -> int:
-        """The id of the player called `name`, remembered by name."""
-        self.names.setdefault(member_id(name), name.strip().lower())
-        return member_id(name)
+        return self.remember(name) if name else None
 
     async def do_challenge(self, game: str, **given: str) -> None:
-        """challenge game:G [opponent:NAME ...] [players:N] [options:"k=v"] [clock:3d]"""
+        """Challenge members to a game, or post an open challenge anyone may take.
+
+        game: the game (help lists them). opponent to opponent4: members by name, quoted
+        if they have spaces (opponent:"Mary Jane"). players: how many seats, for open
+        seats or a solo match (players:1). options: the game's options as one quoted
+        value, options:"variant=expert handicap_turns=2" (rules GAME lists them). clock:
+        time per move, 3d, 12h or none. takebacks, auto_timeout (the clock ends a late
+        turn by itself), rated: yes or no.
+        """
         chosen = game_named(game)
         named = ("opponent", "opponent2", "opponent3", "opponent4")
-        opponents = [self._named(given[k]) for k in named if k in given]
+        opponents = [self.remember(given[k]) for k in named if k in given]
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,
@@ -99,7 +112,9 @@ class Console(ConsoleSession):
         return pending[-1].id
 
     async def do_accept(self, challenge: str | None = None) -> None:
-        """accept [challenge]: accept or join (default: the latest pending challenge)."""
+        """Accept a challenge, or take an open seat in it (challenge: its number; without
+        it, the latest pending challenge). The match starts when every seat is taken, and
+        becomes the current match."""
         update = await self.service.accept_challenge(await self._challenge_id(challenge), self.me)
         if update.match is None:
             self.say(challenge_text(update.challenge, self.style))
@@ -112,11 +127,13 @@ class Console(ConsoleSession):
         self.here = match.id
         self.say(start_text(match, self.style))
         self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
-        board = await board_picture(match.public_view(), theme=await self.public_theme())
-        self.save(board, f"match-{match.id}-000.png")
+        public = match.public_view()
+        board = await board_picture(public, theme=await self.public_theme())
+        self.save(board, f"match-{match.id}-000.png", public)
 
     async def do_decline(self, challenge: str | None = None) -> None:
-        """decline [challenge]: decline, leave, or (the challenger) withdraw."""
+        """Decline a challenge, leave the seat you took in it, or, as the challenger,
+        withdraw it (challenge: its number; without it, the latest pending challenge)."""
         cid = await self._challenge_id(challenge)
         found = await self.service.get_challenge(cid)
         if found.challenger_id == self.me:
@@ -126,34 +143,55 @@ class Console(ConsoleSession):
         self.say(challenge_text(found, self.style))
 
     async def do_move(self, notation: str) -> None:
-        """move NOTATION: play a move in the current match."""
+        """Play a move in the current match; the notation is the rest of the line, spaces
+        and all (move x g3-g6 keep g3). moves lists the legal ones."""
         await self.act(Request(MOVE, notation))
 
     async def do_moves(self, prefix: str = "") -> None:
-        """moves [PREFIX]: your legal moves starting with PREFIX (at most 25)."""
+        """Your legal moves in the current match that start with the prefix (case,
+        spaces and dashes ignored): the first 25, as the autocomplete shows them, and how
+        many more there are."""
         match = await self.service.get_match(self._current())
         if not match.active:
             raise ConsoleError(f"Match #{match.id} has ended.")
         if match.to_act != self.me:
             raise ConsoleError(f"It is not your turn: {turn_text(match, self.style)}")
-        found = await self.service.legal_moves(match.id, self.me, prefix)
-        self.say("\n".join(f"{m.notation}: {m.words}" for m in found) or "No legal moves match.")
+        found = await self.service.legal_moves(match.id, self.me, prefix, limit=sys.maxsize)
+        lines = [f"{m.notation}: {m.words}" for m in found[:MOVES_SHOWN]]
+        if len(found) > MOVES_SHOWN:
+            more = len(found) - MOVES_SHOWN
+            lines.append(f"... and {more} more: type moves PREFIX to narrow them.")
+        self.say("\n".join(lines) or "No legal moves match.")
 
     async def do_board(self, theme: str | None = None) -> None:
-        """board [theme]: write the current match's picture again (with a theme: only for
-        you, in that theme)."""
+        """Write the current match's board again, with the position as text (theme: draw
+        it in that theme, for you only)."""
         match = await self.service.get_match(self._current())
         self.say(board_caption(match, self.style))
+        public = match.public_view()
         if theme is None:
-            board = await board_picture(match.public_view(), theme=await self.public_theme())
-            self.save(board, f"match-{match.id}-board.png")
+            board = await board_picture(public, theme=await self.public_theme())
+            self.save(board, f"match-{match.id}-board.png", public)
             return
         chosen = check_theme(theme)
-        board = await board_picture(match.public_view(), theme=chosen)
-        self.save(board, f"match-{match.id}-board-{chosen}-{self.player}.png")
+        board = await board_picture(public, theme=chosen)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png", public)
+
+    async def do_resign(self, confirm: str | None = None) -> None:
+        """Resign the current match: you are asked to confirm (type yes), or confirm at
+        once with resign yes. In a match of three or more the others play on."""
+        match = await self.service.get_match(self._current())
+        if match.seat_of(self.me) is None:
+            raise ConsoleError(f"You are not playing in match #{match.id}.")
+        if confirm is None:
+            self.ask_resignation(match.id)
+        elif confirm.strip().lower() == "yes":
+            await self.resign(match.id)
+        else:
+            raise ConsoleError("Type resign yes to resign, or resign to be asked.")
 
     async def do_hand(self) -> None:
-        """hand: what only you may see in the current match."""
+        """What only you may see in the current match (your hand), as a picture and text."""
         match = await self.service.get_match(self._current())
         if not match.has_secrets:
             self.say(f"{match.game_title} has no hidden information: everything is on the board.")
@@ -162,10 +200,10 @@ class Console(ConsoleSession):
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
-        self.save(picture, f"match-{match.id}-hand-{self.player}.png")
+        self.save(picture, f"match-{match.id}-hand-{self.player_file}.png", state)
 
     async def do_matches(self) -> None:
-        """matches: your active matches."""
+        """Your active matches, with the number to use each."""
         found = await self.service.active_matches(self.me)
         self.say(matches_text(found, self.me, self.style, lambda m: f"(use {m.id})"))
 
@@ -184,8 +222,8 @@ class Console(ConsoleSession):
     async def do_history(
         self, member: str | None = None, game: str | None = None, match: str | None = None
     ) -> None:
-        """history [member] [game] [match]: finished matches, or the moves of one match
-        (in a match's thread, without options: that match's)."""
+        """Finished matches, of a member or a game; or the moves of one match (match: its
+        number; with no options in a match, that match's)."""
         if match is not None or (member is None and game is None and self.here is not None):
             record = await self.service.match_record(await self._match_id(match))
             self.say(record_text(record, self.style))
@@ -198,7 +236,8 @@ class Console(ConsoleSession):
         self.say(history_text(found, self.style))
 
     async def do_export(self, match: str | None = None) -> None:
-        """export [match]: write the record (text) and the replay next to the pictures."""
+        """Write a match's record (text) and replay next to the pictures (match: its
+        number; without it, the current match, even when it has ended)."""
         match_id = await self._match_id(match)
         record = await self.service.match_record(match_id)
         names = {m: self.name_of(m) for m in record.match.members}
@@ -210,34 +249,34 @@ class Console(ConsoleSession):
         self.save(replay, f"match-{match_id}-replay.gif")
 
     async def do_standings(self, game: str) -> None:
-        """standings game: the ratings table."""
+        """The ratings table of a game."""
         chosen = game_named(game)
         table = await self.service.standings(GUILD, chosen.name)
         self.say(standings_text(chosen.title, table, self.style))
 
     async def do_stats(self, member: str | None = None) -> None:
-        """stats [member]: ratings and results."""
+        """A member's ratings and results (without member: yours)."""
         found = await self.service.player_stats(GUILD, self._member(member) or self.me)
         self.say(stats_text(found, self.style))
 
     async def do_rules(self, game: str) -> None:
-        """rules game: a game in short, with an example picture."""
+        """A game in short, with an example position as a picture and text."""
         chosen = game_named(game)
         self.say(rules_text(chosen))
         picture = await example_picture(chosen, await self.own_theme())
-        self.save(picture, f"{chosen.name}-example.png")
+        self.save(picture, f"{chosen.name}-example.png", example_position(chosen)[0])
 
     async def do_settings_show(self) -> None:
-        """settings show: your reminders, picture theme and vacation."""
+        """Your reminders, picture theme and vacation."""
         self.say(settings_text(await self.service.member_settings(self.me), self.style))
 
     async def do_settings_reminders(self, enabled: str) -> None:
-        """settings reminders yes|no."""
+        """Turn your reminders on (enabled:yes) or off (enabled:no)."""
         mine = await self.service.set_reminders(self.me, yes_or_no(enabled))
         self.say(settings_text(mine, self.style))
 
     async def do_settings_vacation(self, days: str) -> None:
-        """settings vacation DAYS (0 ends it)."""
+        """Pause all your clocks for some days (days:0 ends the vacation)."""
         count = whole_number(days, "the days")
         if count:
             mine = await self.service.start_vacation(self.me, count)
@@ -246,22 +285,28 @@ class Console(ConsoleSession):
         self.say(settings_text(mine, self.style))
 
     async def do_settings_theme(self, theme: str) -> None:
-        """settings theme NAME|server: the picture theme of what only you see (server: the
-        server's)."""
+        """The picture theme of what only you see: default, contrast, or server for the
+        server's."""
         chosen = None if theme.strip().lower() == "server" else theme
         self.say(settings_text(await self.service.set_member_theme(self.me, chosen), self.style))
 
     async def do_admin_theme(self, theme: str) -> None:
-        """admin theme NAME: the picture theme of the server's public pictures."""
+        """The picture theme of the server's public pictures: default or contrast."""
         self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme), self.style))
 
     async def do_leave(self) -> None:
-        """leave: go back from the match's thread to the channel."""
+        """Go back from the match's thread to the channel: no match is current."""
         self.here = None
         self.say("You are back in the channel: there is no current match.")
 
-    async def do_tick(self) -> None:
-        """tick: send what is due now (reminders, timeouts, expired challenges)."""
+    async def do_tick(self, time: str | None = None) -> None:
+        """Send what is due now: reminders, timeouts, expired challenges. With a time
+        (tick 2d, tick 12h, tick 1d 6h), first move the console's clock that far forward,
+        to try clocks, reminders and timeouts; it stays ahead until the console ends."""
+        if time is not None:
+            self.clock.advance(parse_step(time))
+            ahead = span_words(self.clock.ahead)
+            self.say(f"The time is now {self.style.when(self.clock())}, {ahead} ahead.")
         report = await self.service.tick()
         for reminder in report.reminders:
             self.say(reminder_text(reminder, self.style))

@@ -8,6 +8,7 @@ every picture written to a file.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import sys
 import zlib
@@ -17,25 +18,35 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from bot.console.clock import OffsetClock
 from bot.console.commands import (
     ACTION_COMMANDS,
+    SESSION_COMMANDS,
     ConsoleError,
+    command_named,
     help_text,
     parse_line,
+    player_name,
+    split_line,
+    usage,
     whole_number,
 )
 from bot.discord.pictures import Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
-from bot.discord.text import Style, update_text
+from bot.discord.text import Style, players_text, turn_text, update_text
+from bot.match.actions import RESIGN
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
+from games import GameState
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
+FILE_UNSAFE = re.compile(r"\W+")  # what a player's name cannot keep in a file name
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
 
 def member_id(name: str) -> int:
-    """A stable id for a console player's name (the same in every session)."""
-    return zlib.crc32(name.strip().lower().encode()) + 1
+    """A stable id for a console player's name (the same in every session, whatever the
+    case and spacing it is typed in)."""
+    return zlib.crc32(" ".join(name.lower().split()).encode()) + 1
 
 
 @dataclass
@@ -44,67 +55,124 @@ class ConsoleSession:
 
     service: MatchService
     pictures: Path
+    clock: OffsetClock
     out: TextIO = sys.stdout
     player: str = "alice"
     names: dict[int, str] = field(default_factory=dict)
     here: int | None = None
+    resigning: int | None = None  # the match whose resignation waits for a yes
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=lambda _: "the channel")
+        self.names_file = Path(f"{self.service.settings.database_path}.names.json")
+        self._load_names()
         self.act_as(self.player)
 
+    def _load_names(self) -> None:
+        """Read the names typed in earlier sessions (a list in the names file)."""
+        if not self.names_file.exists():
+            return
+        try:
+            typed = json.loads(self.names_file.read_text(encoding="utf-8"))
+            if not isinstance(typed, list) or not all(isinstance(n, str) for n in typed):
+                raise ValueError("not a list of names")
+            known = [player_name(n) for n in typed]
+        except (OSError, ValueError):  # ConsoleError and JSON errors are ValueErrors
+            self.say(
+                f"The names file {self.names_file} cannot be read, so players of earlier "
+                "sessions show as numbers until their names are typed again."
+            )
+            return
+        for name in known:
+            self.names.setdefault(member_id(name), name)
+
+    def _save_names(self) -> None:
+        """Write every name typed so far beside the database: a temporary file renamed
+        over the old one, so the file is never half-written."""
+        partial = self.names_file.with_name(self.names_file.name + ".tmp")
+        partial.write_text(json.dumps(sorted(self.names.values()), indent=1), encoding="utf-8")
+        partial.replace(self.names_file)
+
     def name_of(self, member: int) -> str:
-        """A player's name as typed in this session."""
+        """A player's name as first typed."""
         return self.names.get(member, f"player {member}")
+
+    def remember(self, name: str) -> int:
+        """The id of the player called `name`, whose name is kept as first typed; raises
+        ConsoleError for an empty or overlong name."""
+        typed = player_name(name)
+        found = member_id(typed)
+        if found not in self.names:
+            self.names[found] = typed
+            self._save_names()
+        return found
 
     def act_as(self, name: str) -> None:
         """Switch to playing as `name`."""
-        self.player = name.strip().lower()
-        self.names[member_id(self.player)] = self.player
+        self.player = self.name_of(self.remember(name))
 
     @property
     def me(self) -> int:
         """The current player's id."""
         return member_id(self.player)
 
+    @property
+    def player_file(self) -> str:
+        """The current player's name as a part of a file name ("mary-jane")."""
+        return FILE_UNSAFE.sub("-", self.player.lower())
+
     def say(self, text: str) -> None:
         """Print a message, without Discord's bold marks and slash-command slashes."""
         print(SLASH.sub("`", text.replace("**", "")), file=self.out)
 
-    def save(self, picture: Picture, name: str) -> Path:
-        """Write a picture into the pictures folder; say where."""
+    def save(self, picture: Picture, name: str, board: GameState | None = None) -> Path:
+        """Write a picture into the pictures folder; say where, with its alt text and, for
+        a board, the position as text (`board`: the state the picture shows)."""
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / name
         path.write_bytes(picture.data)
-        self.say(f"[picture: {path}]")
+        self.say(f"[picture: {path}]\nAlt text: {picture.description}")
+        if board is not None:
+            self.say(board.to_text().rstrip("\n"))
         return path
 
     async def run_line(self, line: str) -> bool:
         """Do what one typed line asks; False when the session should end."""
-        words = line.strip().split()
-        if not words:
-            return True
-        head = words[0].lower()
-        if head in ("quit", "exit"):
-            return False
         try:
+            if self.resigning is not None:
+                await self._answer_resignation(line)
+                return True
+            words = split_line(line)
+            head = words[0].lower() if words else ""
+            if head in ("quit", "exit"):
+                return False
             if head == "help":
-                self.say(help_text())
-            elif head == "as" and len(words) == 2:
-                self.act_as(words[1])
+                self.say(self.help(words[1:]) if words[1:] else help_text())
+            elif head == "as":
+                self.act_as(" ".join(words[1:]))
                 self.say(f"You are now {self.player}.")
             elif head == "use" and len(words) == 2:
-                match_id = whole_number(words[1], "the match")
-                self.here = (await self.service.get_match(match_id)).id
-                self.say(f"Match #{self.here} is now the current match.")
-            else:
-                name, options = parse_line(line)
-                await self.dispatch(name, options)
+                match = await self.service.get_match(whole_number(words[1], "the match"))
+                self.here = match.id
+                self.say(f"Match #{match.id} is now the current match.")
+                self.say(players_text(match, self.style) + ".\n" + turn_text(match, self.style))
+            elif words:
+                await self.dispatch(*parse_line(line))
         except ServiceError as error:
             self.say(f"Refused: {self.style.words(error.phrase)}")
         except (ConsoleError, *PLAYER_ERRORS) as error:
             self.say(f"Refused: {error}")
         return True
+
+    def help(self, words: list[str]) -> str:
+        """What the command named by `words` does, with its options (the docstring of the
+        method that does it)."""
+        name = command_named(words)
+        if name in SESSION_COMMANDS:
+            return "\n".join(SESSION_COMMANDS[name])
+        if name in ACTION_COMMANDS:
+            return f"{name}\n{ACTION_COMMANDS[name].help}."
+        return f"{usage(name)}\n{inspect.getdoc(self.handlers()[name])}"
 
     def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
         """The method that does each command other than the match actions."""
@@ -146,7 +214,7 @@ class ConsoleSession:
         board = await update_board(update, await self.public_theme())
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
-            self.save(board, f"match-{match.id}-{step}.png")
+            self.save(board, f"match-{match.id}-{step}.png", update.after)
         if update.result is not None:
             record = await self.service.match_record(match.id)
             replay = await replay_picture(record, await self.public_theme())
@@ -155,6 +223,26 @@ class ConsoleSession:
     async def act(self, request: Request) -> None:
         """Do a match action in the current match and print its news."""
         await self.announce(await self.service.act(self._current(), self.me, request))
+
+    def ask_resignation(self, match_id: int) -> None:
+        """Ask the player to confirm resigning the match: the next line answers."""
+        self.resigning = match_id
+        self.say(
+            f"Do you really resign match #{match_id}? This cannot be undone. "
+            "Type yes to resign; anything else cancels."
+        )
+
+    async def resign(self, match_id: int) -> None:
+        """Resign the match (confirmed) and print the news."""
+        await self.announce(await self.service.act(match_id, self.me, Request(RESIGN)))
+
+    async def _answer_resignation(self, line: str) -> None:
+        match_id, self.resigning = self.resigning, None
+        assert match_id is not None
+        if line.strip().lower() == "yes":
+            await self.resign(match_id)
+        else:
+            self.say(f"You did not resign match #{match_id}.")
 
 
 def _when(moment: datetime) -> str:

@@ -12,6 +12,7 @@ import games
 import render
 from bot.console import run_console
 from bot.console.actions import Console
+from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, ConsoleError, parse_line
 from bot.discord.pictures import example_position
 from bot.service import MatchService
@@ -20,9 +21,10 @@ from tests.bot.discord_harness import FakeClock, settings_for
 
 @pytest_asyncio.fixture
 async def console(tmp_path):
-    service = await MatchService.open(settings_for(tmp_path), clock=FakeClock())
+    clock = OffsetClock(FakeClock())
+    service = await MatchService.open(settings_for(tmp_path), clock=clock)
     out = io.StringIO()
-    yield Console(service, tmp_path / "pictures", out), out
+    yield Console(service, tmp_path / "pictures", clock, out), out
     await service.close()
 
 
@@ -49,8 +51,8 @@ def test_parse_line_reads_named_and_positional_options():
     assert parse_line("moves prefix:x g") == ("moves", {"prefix": "x g"})
     with pytest.raises(ConsoleError, match="no command 'dance'"):
         parse_line("dance")
-    with pytest.raises(ConsoleError, match="^resign has no option for 'now'; it takes no option"):
-        parse_line("resign now")
+    with pytest.raises(ConsoleError, match="^hand has no option for 'now'; it takes no option"):
+        parse_line("hand now")
     assert parse_line("board contrast") == ("board", {"theme": "contrast"})
     with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
         parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes extra")
@@ -105,6 +107,13 @@ async def test_settings_tick_help_and_refusals(console):
         "Refused: Give players as a whole number, not 'two'.",
         "Refused: Give the match as a whole number, not 'x'.",
     ]
+    said = await run(con, out, f"use {2**63}", "accept 99999999999999999999", "use -1")
+    assert said.splitlines() == [
+        "Refused: Give the match as a whole number up to 999,999,999, not 9223372036854775808.",
+        "Refused: Give the challenge as a whole number up to 999,999,999, not "
+        "99999999999999999999.",
+        "Refused: Give the match as a whole number, not '-1'.",
+    ]
     said = await run(con, out, "help")
     assert all(name in said for name in COMMANDS)
     assert not await con.run_line("quit")
@@ -144,3 +153,127 @@ async def test_picture_themes_in_the_console(console):
     assert drawn == render.board_png(example, last_move=last, theme="default")
     said = await run(con, out, "settings theme server", "settings show")
     assert "Pictures shown only to you: each server's theme." in said
+
+
+async def started(con, out, game: str = "skift") -> tuple[str, object]:
+    """alice challenges bob to `game` without a clock and bob accepts: (printed, match)."""
+    said = await run(con, out, f"challenge {game} bob clock:none", "as bob", "accept")
+    return said, await con.service.get_match(1)
+
+
+@pytest.mark.asyncio
+async def test_every_board_picture_comes_with_the_board_as_text_and_its_alt_text(console):
+    con, out = console
+    said, match = await started(con, out)
+    public = match.public_view()
+    picture = said.index("[picture: ")
+    alt = said.index(f"Alt text: {render.alt_text(public)}\n")
+    assert picture < alt < said.index(public.to_text())
+    mover = con.name_of(match.to_act)
+    first = (await con.service.legal_moves(1, match.to_act))[0].notation
+    said = await run(con, out, f"as {mover}", f"move {first}")
+    after = (await con.service.get_match(1)).public_view()
+    assert after.to_text() in said and after.to_text() != public.to_text()
+    assert "match-1-001.png]\nAlt text: Skift, move 2: " in said
+    said = await run(con, out, "board")
+    assert "match-1-board.png]\nAlt text: Skift, move 2: " in said and after.to_text() in said
+
+
+@pytest.mark.asyncio
+async def test_the_hand_is_written_as_text_too_in_the_players_own_view(console):
+    con, out = console
+    said = await run(con, out, "challenge shifting-stones players:1")
+    public = (await con.service.get_match(1)).public_view()
+    assert public.to_text() in said and "hand: ? ? ? ?" in public.to_text()
+    said = await run(con, out, "hand")
+    own = (await con.service.view(1, con.me)).to_text()
+    assert own in said and "hand: ? ? ? ?" not in own
+    assert "match-1-hand-alice.png]\nAlt text: Shifting Stones, 1 player" in said
+
+
+@pytest.mark.asyncio
+async def test_moves_says_how_many_more_there_are(console):
+    con, out = console
+    _, match = await started(con, out)
+    total = len(match.public_view().legal_moves())
+    assert total > 25
+    said = await run(con, out, f"as {con.name_of(match.to_act)}", "moves")
+    listed = said.splitlines()[1:]
+    assert len(listed) == 26 and all(": " in line for line in listed[:25])
+    assert listed[25] == f"... and {total - 25} more: type moves PREFIX to narrow them."
+    prefix = listed[0].split(":")[0][:2]
+    said = await run(con, out, f"moves {prefix}")
+    narrowed = said.splitlines()
+    assert 0 < len(narrowed) < 25 and all(line.startswith(prefix) for line in narrowed)
+
+
+@pytest.mark.asyncio
+async def test_names_with_spaces_and_quoted_options(console):
+    con, out = console
+    said = await run(con, out, 'challenge skift opponent:"Mary  Jane" clock:none')
+    assert "alice challenges Mary Jane to Skift" in said
+    said = await run(con, out, 'as "mary jane"', "accept")
+    assert said.startswith("You are now Mary Jane.\n") and "Mary Jane" in said
+    assert "player " not in said
+    said = await run(con, out, 'stats "Mary Jane"', 'history member:"Mary Jane"')
+    assert "Refused" not in said and "Mary Jane" in said
+    await run(con, out, "board contrast", 'as "Ann/Lee"', "board contrast")  # safe file names
+    assert (con.pictures / "match-1-board-contrast-mary-jane.png").exists()
+    assert (con.pictures / "match-1-board-contrast-ann-lee.png").exists()
+    shiftago = 'challenge shiftago "Mary Jane" options:"variant=expert handicap_turns=2"'
+    said = await run(con, out, "as alice", shiftago)
+    assert "Mary Jane to Shiftago" in said and "handicap_turns=2" in said
+    said = await run(con, out, "challenge shiftago bob options:variant=expert handicap_turns=2")
+    assert said == (
+        "Refused: challenge has no option for 'handicap_turns=2': give all the game's options "
+        'as one quoted value, options:"variant=expert handicap_turns=2".\n'
+    )
+    said = await run(con, out, 'as ""', 'as "Mary')
+    assert said.splitlines() == [
+        'Refused: Give a name, quoted if it has spaces: as "Mary Jane".',
+        "Refused: I cannot read that line: No closing quotation.",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_help_for_one_command(console):
+    con, out = console
+    said = await run(con, out, "help challenge")
+    assert said.startswith("challenge [game] [opponent] [opponent2] ")
+    assert "Challenge members to a game" in said and 'options:"variant=expert' in said
+    said = await run(con, out, "help draw offer", "help tick", "help as", "help dance")
+    assert "draw offer\nOffer your opponents a draw." in said
+    assert "tick [time]\nSend what is due now" in said and "tick 2d" in said
+    assert "as NAME\n" in said
+    assert said.endswith("Refused: There is no command 'dance'; type help for the list.\n")
+    said = await run(con, out, "help")
+    assert "help COMMAND" in said
+
+
+@pytest.mark.asyncio
+async def test_resign_asks_for_confirmation(console):
+    con, out = console
+    await started(con, out)
+    said = await run(con, out, "resign")
+    assert said == (
+        "Do you really resign match #1? This cannot be undone. "
+        "Type yes to resign; anything else cancels.\n"
+    )
+    said = await run(con, out, "no", "resign", "matches")  # the cancelling line does nothing
+    assert said.splitlines() == [
+        "You did not resign match #1.",
+        "Do you really resign match #1? This cannot be undone. "
+        "Type yes to resign; anything else cancels.",
+        "You did not resign match #1.",
+    ]
+    assert (await con.service.get_match(1)).active
+    said = await run(con, out, "resign", "yes")
+    ended = await con.service.get_match(1)
+    assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["alice"]
+    assert " won: " in said and " resigned." in said
+    await run(con, out, "challenge skift alice clock:none", "as alice", "accept")
+    said = await run(con, out, "resign maybe", "as carol", "resign", "as alice", "resign yes")
+    assert said.splitlines()[0] == "Refused: Type resign yes to resign, or resign to be asked."
+    assert "Refused: You are not playing in match #2." in said
+    ended = await con.service.get_match(2)
+    assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["bob"]

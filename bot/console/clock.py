@@ -1,0 +1,57 @@
+"""The console's clock: the real time plus however far `tick` has moved it forward, so
+clocks, reminders and timeouts can be tried without waiting for them."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from bot.console.commands import ConsoleError
+from bot.service.base import Clock, utc_now
+from games.wording import plural
+
+MAX_STEP = timedelta(days=366)  # the most one `tick` moves time forward
+_SPAN = re.compile(r"(?:(\d{1,6})\s*d(?:ays?)?)?\s*(?:(\d{1,6})\s*h(?:ours?)?)?")
+
+
+class OffsetClock:
+    """A clock (the real time unless given another) moved forward by `advance`; the match
+    service reads it as its clock, so everything due by the moved time is due."""
+
+    def __init__(self, base: Clock = utc_now) -> None:
+        self.base = base
+        self.ahead = timedelta()
+
+    def __call__(self) -> datetime:
+        return self.base() + self.ahead
+
+    def advance(self, step: timedelta) -> None:
+        """Move the time forward by `step`."""
+        self.ahead += step
+
+
+def parse_step(text: str) -> timedelta:
+    """How far to move time forward, from "2d", "12h" or "1d 6h"; a ConsoleError for
+    anything else, nothing, or more than `MAX_STEP`."""
+    found = _SPAN.fullmatch(text.strip().lower())
+    if found is None or not any(found.groups()):
+        raise ConsoleError(
+            f"I cannot read the time {text!r}: give days like 2d, hours like 12h, or both."
+        )
+    days, hours = (int(part or 0) for part in found.groups())
+    step = timedelta(days=days, hours=hours)
+    if step > MAX_STEP:
+        raise ConsoleError(f"tick moves time forward at most {MAX_STEP.days} days at once.")
+    if not step:
+        raise ConsoleError("tick moves time forward: give more than 0 hours.")
+    return step
+
+
+def span_words(span: timedelta) -> str:
+    """A span in days and hours: "2 days 12 hours", "12 hours", "0 hours"."""
+    hours = int(span.total_seconds() // 3600)
+    days, hours = divmod(hours, 24)
+    parts = [plural(days, "day")] if days else []
+    if hours or not days:
+        parts.append(plural(hours, "hour"))
+    return " ".join(parts)
