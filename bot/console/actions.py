@@ -130,6 +130,7 @@ class Console(ConsoleSession):
         public = match.public_view()
         board = await board_picture(public, theme=await self.public_theme())
         self.save(board, f"match-{match.id}-000.png", public)
+        self.seen[match.id] = match.ply
 
     async def do_decline(self, challenge: str | None = None) -> None:
         """Decline a challenge, leave the seat you took in it, or, as the challenger,
@@ -145,7 +146,7 @@ class Console(ConsoleSession):
     async def do_move(self, notation: str) -> None:
         """Play a move in the current match; the notation is the rest of the line, spaces
         and all (move x g3-g6 keep g3). moves lists the legal ones."""
-        await self.act(Request(MOVE, notation))
+        await self.act(Request(MOVE, notation, ply=self.seen.get(self._current())))
 
     async def do_moves(self, prefix: str = "") -> None:
         """Your legal moves in the current match that start with the prefix (case,
@@ -169,6 +170,7 @@ class Console(ConsoleSession):
         match = await self.service.get_match(self._current())
         self.say(board_caption(match, self.style))
         public = match.public_view()
+        self.seen[match.id] = match.ply
         if theme is None:
             board = await board_picture(public, theme=await self.public_theme())
             self.save(board, f"match-{match.id}-board.png", public)

@@ -61,6 +61,9 @@ class ConsoleSession:
     names: dict[int, str] = field(default_factory=dict)
     here: int | None = None
     resigning: int | None = None  # the match whose resignation waits for a yes
+    #: The ply of the last board shown of each match: a typed move carries it, so a move
+    #: typed against a position that has since changed is refused, not played.
+    seen: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=lambda _: "the channel")
@@ -215,6 +218,7 @@ class ConsoleSession:
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
             self.save(board, f"match-{match.id}-{step}.png", update.after)
+            self.seen[match.id] = match.ply
         if update.result is not None:
             record = await self.service.match_record(match.id)
             replay = await replay_picture(record, await self.public_theme())

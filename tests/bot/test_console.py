@@ -15,6 +15,7 @@ from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, ConsoleError, parse_line
 from bot.discord.pictures import example_position
+from bot.match.actions import MOVE, Request
 from bot.service import MatchService
 from tests.bot.discord_harness import FakeClock, settings_for
 
@@ -277,3 +278,22 @@ async def test_resign_asks_for_confirmation(console):
     assert "Refused: You are not playing in match #2." in said
     ended = await con.service.get_match(2)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["bob"]
+
+
+@pytest.mark.asyncio
+async def test_a_typed_move_carries_the_position_last_shown(console):
+    session, out = console
+    await run(session, out, "challenge skift bob", "as bob", "accept")
+    match = await session.service.get_match(session.here)
+    first = session.name_of(match.to_act)
+    other = session.name_of(next(m for m in match.members if m != match.to_act))
+    await run(session, out, f"as {first}", "move b2-b1")
+    match = await session.service.get_match(session.here)
+    state = match._state
+    elsewhere = state.format_move(state.legal_moves()[0])  # played by another bot process
+    await session.service.act(match.id, match.to_act, Request(MOVE, elsewhere))
+    said = await run(session, out, f"as {other}", f"move {elsewhere}")
+    assert "Refused: The position changed since you looked (move 1 then, 2 now)" in said
+    said = await run(session, out, "board")
+    assert "after 2 moves" in said
+    assert (await session.service.get_match(match.id)).ply == 2
