@@ -61,13 +61,17 @@ class ReminderTask:
         return min(self.interval, max(1.0, seconds))
 
     async def run_once(self) -> TickReport:
-        """One round: ask the service what is due and post it; returns what was found."""
-        report = await self.service.tick()
+        """One round: ask the service what is due and post it; returns what was found.
+        A reminder counts as sent only once it is posted (a failed one is tried again
+        next round)."""
+        report = await self.service.tick(mark_sent=False)
         for reminder in report.reminders:
-            await self._post(
+            posted = await self._post(
                 reminder.match.id,
                 self._remind(reminder.match, reminder_text(reminder, STYLE), reminder.member_id),
             )
+            if posted:
+                await self.service.mark_reminded(reminder)
         for update in report.timeouts:
             await self._post(update.match.id, self.poster.post_update(update))
         for challenge in report.expired_challenges:
@@ -85,9 +89,12 @@ class ReminderTask:
         channel = await self.poster.channel_of(match)
         await channel.send(text, allowed_mentions=pings([member_id]))
 
-    async def _post(self, match_id: int, posting: Awaitable[object]) -> None:
-        """Await one posting; a failure is logged and does not stop the others."""
+    async def _post(self, match_id: int, posting: Awaitable[object]) -> bool:
+        """Await one posting; a failure is logged and does not stop the others. Whether it
+        was posted."""
         try:
             await posting
         except (discord.HTTPException, Refusal) as error:
             log.warning("could not post in match %s: %s", match_id, error)
+            return False
+        return True

@@ -28,11 +28,16 @@ _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
 class ClockMixin(ServiceBase):
     """Time-driven methods of the match service: reminders, timeouts, vacation."""
 
-    async def tick(self) -> TickReport:
+    async def tick(self, *, mark_sent: bool = True) -> TickReport:
         """Do everything due now: expire challenges, end finished vacations, end the turns
-        whose time ran out (auto-timeout matches), and return the reminders to send (each
-        marked sent in the same transaction, so no turn is reminded twice). A reminder
-        of kind "timeout_claimable" tells a waiting player they may claim the win."""
+        whose time ran out (auto-timeout matches), and return the reminders to send. A
+        reminder of kind "timeout_claimable" tells a waiting player they may claim the win.
+
+        With `mark_sent` the reminders count as sent at once, in the same transaction, so
+        no turn is reminded twice; without it (a poster that may fail) they count as sent
+        only once the caller reports them posted with `mark_reminded`: a failed post is
+        tried again next time, and only a stop between the post and the report may ever
+        post one twice. Reminders with nobody to ping (reminders turned off) count as sent."""
         now = self.now()
         async with self.store.transaction() as conn:
             expired = await challenge_rows.expire_due(conn, now)
@@ -41,7 +46,7 @@ class ClockMixin(ServiceBase):
                 await member_rows.close_vacation(conn, member, now)
         timeouts = await self._auto_timeouts(now)
         async with self.store.transaction() as conn:
-            reminders = await self._take_reminders(conn, now)
+            reminders = await self._take_reminders(conn, now, mark_sent)
         return TickReport(
             reminders=tuple(reminders),
             timeouts=tuple(timeouts),
@@ -60,7 +65,17 @@ class ClockMixin(ServiceBase):
                 continue  # someone moved meanwhile: the clock is no longer out
         return updates
 
-    async def _take_reminders(self, conn: Connection, now: datetime) -> list[Reminder]:
+    async def mark_reminded(self, reminder: Reminder) -> None:
+        """Count a reminder as sent, for the turn it was made for (a turn that has ended
+        since keeps its fresh reminders)."""
+        async with self.store.transaction() as conn:
+            await clock_rows.mark_reminded(
+                conn, reminder.match.id, reminder.bits, reminder.match.turn_started_at
+            )
+
+    async def _take_reminders(
+        self, conn: Connection, now: datetime, mark_sent: bool
+    ) -> list[Reminder]:
         after = self.settings.reminder_after_hours * 3600.0
         fraction = self.settings.reminder_fraction_percent / 100
         candidates = await clock_rows.reminders_due(conn, now, after, fraction)
@@ -84,12 +99,14 @@ class ClockMixin(ServiceBase):
                 kind = LOW_TIME if low else IDLE
                 mark = IDLE | LOW_TIME if low else IDLE
                 targets = [match.to_act] if match.to_act is not None else []
-            await clock_rows.mark_reminded(conn, match.id, mark)
-            reminders.extend(
-                Reminder(match, member, _KINDS[kind], match.deadline)
+            made = [
+                Reminder(match, member, _KINDS[kind], match.deadline, mark)
                 for member in targets
                 if member not in quiet
-            )
+            ]
+            if mark_sent or not made:
+                await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
+            reminders.extend(made)
         return reminders
 
     async def next_due(self) -> datetime | None:

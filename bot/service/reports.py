@@ -57,6 +57,7 @@ class Reminder:
     member_id: int
     kind: str
     deadline: datetime | None
+    bits: int = 0  # the reminders this one stands for, as `bot.store.clocks` marks them
 
 
 @dataclass(frozen=True)

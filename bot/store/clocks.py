@@ -47,9 +47,15 @@ async def reminders_due(
     )
 
 
-async def mark_reminded(conn: aiosqlite.Connection, match_id: int, bits: int) -> None:
-    """Record reminders as sent for the match's current turn."""
-    await conn.execute("UPDATE matches SET reminded = reminded | ? WHERE id = ?", (bits, match_id))
+async def mark_reminded(
+    conn: aiosqlite.Connection, match_id: int, bits: int, turn_started_at: datetime | None
+) -> None:
+    """Record reminders as sent for the match's turn that began at `turn_started_at`
+    (nothing is marked once another turn has begun)."""
+    await conn.execute(
+        "UPDATE matches SET reminded = reminded | ? WHERE id = ? AND turn_started_at IS ?",
+        (bits, match_id, ts(turn_started_at)),
+    )
 
 
 async def next_due(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
 import pytest
 
 from tests.bot.discord_harness import (
@@ -128,3 +129,27 @@ async def test_the_task_starts_with_the_bot_and_stops_with_it(tmp_path):
         task = bot.reminders._task
         assert task is not None and not task.done()
     assert task.done() and bot.reminders._task is None
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_that_could_not_be_posted_is_posted_next_round(tmp_path, monkeypatch):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        before = len(pings_in(fake, thread))
+        clock.advance(hours=25)
+        task = bot.reminders
+        remind = task._remind
+
+        async def unreachable(*args):
+            raise discord.HTTPException(
+                type("Response", (), {"status": 503, "reason": "Service Unavailable"})(), "down"
+            )
+
+        monkeypatch.setattr(task, "_remind", unreachable)
+        await task.run_once()  # Discord is unreachable: nothing posted, nothing marked
+        assert len(pings_in(fake, thread)) == before
+        monkeypatch.setattr(task, "_remind", remind)
+        await task.run_once()
+        await task.run_once()
+        assert len(pings_in(fake, thread)) == before + 1  # posted once it could be, once
