@@ -119,6 +119,13 @@ async def match_of_server(interaction: discord.Interaction, match_id: int) -> Ma
     return match
 
 
+async def chosen_match(interaction: discord.Interaction, number: int | None) -> int | None:
+    """The match a command names by number (one of this server's), or None: the thread's."""
+    if number is None:
+        return None
+    return (await match_of_server(interaction, number)).id
+
+
 async def act(interaction: discord.Interaction, match_id: int | None, request: Request) -> None:
     """Do a match action for the user, post the news in the match's thread and confirm
     privately. `match_id` None: this thread's match."""

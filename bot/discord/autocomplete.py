@@ -97,14 +97,19 @@ def theme_choices(*extra: app_commands.Choice[str]) -> list[app_commands.Choice[
 
 
 async def move_choices(interaction: discord.Interaction, current: str) -> Choices:
-    """The user's legal moves in this thread's match that start with what was typed, each
-    shown with its description."""
+    """The user's legal moves in the match named by number (else this thread's) that start
+    with what was typed, each shown with its description."""
     service = service_of(interaction)
     try:
-        match = await active_match_here(interaction)
-        if match is None:
+        number = getattr(interaction.namespace, "match", None)
+        if isinstance(number, int):
+            match_id: int | None = number
+        else:
+            here = await active_match_here(interaction)
+            match_id = None if here is None else here.id
+        if match_id is None:
             return []
-        moves = await service.legal_moves(match.id, interaction.user.id, current, LIMIT)
+        moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
     except Exception:
         log.exception("move autocomplete failed in %s", interaction.channel_id)
         return []

@@ -80,6 +80,39 @@ class ShiftcordBot(commands.Bot):
         assert me is not None  # set by login, before READY
         log.info("connected as %s (id %s) to %d servers", me, me.id, len(self.guilds))
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its matches wait, clocks stopped, until the bot is back."""
+        if self.service is not None:
+            await self.service.guild_left(guild.id)
+            log.info("removed from server %s: its matches wait for the bot's return", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server (again): matches that waited for the bot go on."""
+        if self.service is not None and await self.service.guild_back(guild.id):
+            log.info("back in server %s: its matches go on", guild.id)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server is there at connecting: matches that waited for the bot go on."""
+        await self.on_guild_join(guild)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A match's thread was deleted: the match goes on in a new thread on a new message
+        in the same channel (or, where that cannot be, by number)."""
+        if self.service is None or self.poster is None:
+            return
+        for match in await self.service.matches_living_in(payload.thread_id):
+            if match.channel_id == payload.thread_id:
+                await self.poster.rehome(match, payload.parent_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted with the threads of its matches: they are played by number
+        (`/move match:N`) from then on."""
+        if self.service is None:
+            return
+        for match in await self.service.matches_living_in(channel.id):
+            await self.service.lose_channel(match.id)
+            log.info("match %s lost its channel %s: it is played by number", match.id, channel.id)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Log each interaction on one line (autocomplete only at DEBUG: it comes with every
         key pressed); no option values, no token."""

@@ -124,6 +124,28 @@ class Poster:
         await self._send_board(thread, match, caption, match.members)
         return thread
 
+    async def rehome(self, match: Match, parent_id: int) -> None:
+        """Give a match whose thread was deleted a new one on a new message in the same
+        channel, and post its board there, calling whoever is to act; if that cannot be
+        done, the match is played by number (`/move match:N`)."""
+        try:
+            parent = self.client.get_channel(parent_id) or await self.client.fetch_channel(
+                parent_id
+            )
+            if not isinstance(parent, discord.TextChannel):
+                raise Refusal(f"channel {parent_id} is no text channel")
+            message = await parent.send(
+                f"The thread of match #{match.id} was deleted; the match goes on in a new "
+                "thread on this message.",
+                allowed_mentions=pings(()),
+            )
+            thread = await self.start_thread(message, match)
+        except (discord.HTTPException, Refusal) as error:
+            await self.service.lose_channel(match.id)
+            log.warning("match %s lost its thread and got no new one: %s", match.id, error)
+            return
+        log.info("match %s lost its thread and goes on in %s", match.id, thread.id)
+
     async def post_update(
         self, update: MatchUpdate, here: discord.abc.Snowflake | None = None
     ) -> discord.Message:

@@ -10,6 +10,7 @@ from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.match.rules import check_active
 from bot.service.base import ServiceBase
 from bot.store import matches as match_rows
+from bot.store import members as member_rows
 
 _CHOICE_CACHE_SIZE = 64
 
@@ -54,6 +55,31 @@ class PlayMixin(ServiceBase):
             stored = await match_rows.fetch_match(conn, match_id)
         assert stored is not None
         return stored
+
+    async def matches_living_in(self, channel_id: int) -> list[Match]:
+        """Active matches whose thread is `channel_id` or that were challenged in it (what
+        a deleted thread or channel leaves without a home)."""
+        async with self.store.reading() as conn:
+            return await match_rows.living_in(conn, channel_id)
+
+    async def lose_channel(self, match_id: int) -> Match:
+        """The match's thread is gone and no new one can be made: it is played by number
+        (`/move match:N`) until it gets a thread again (`attach_channel`)."""
+        async with self.store.transaction() as conn:
+            await match_rows.set_channel(conn, match_id, None)
+            return await self._fetch_known(conn, match_id)
+
+    async def guild_left(self, guild_id: int) -> None:
+        """The bot was removed from a server: its matches wait, their clocks stopped, and
+        count toward no limit, until the bot is back."""
+        async with self.store.transaction() as conn:
+            await member_rows.guild_left(conn, guild_id, self.now())
+
+    async def guild_back(self, guild_id: int) -> bool:
+        """The bot is in the server (again): waiting matches go on, their clocks later by
+        the time it was away. Whether it had been away."""
+        async with self.store.transaction() as conn:
+            return await member_rows.guild_back(conn, guild_id, self.now())
 
     async def posted(
         self, match_id: int, message_id: int, *, ply: int | None, buttons: bool

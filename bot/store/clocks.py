@@ -12,7 +12,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.match.records import Match
-from bot.store.matches import fetch_matches
+from bot.store.matches import PRESENT, fetch_matches
 from bot.store.sql import dt, one, ts
 
 IDLE = 1
@@ -25,7 +25,7 @@ async def timeouts_due(conn: aiosqlite.Connection, now: datetime) -> list[Match]
     return await fetch_matches(
         conn,
         "status = 'active' AND auto_timeout = 1 AND paused_at IS NULL "
-        "AND deadline <= ? ORDER BY deadline",
+        f"AND deadline <= ? AND {PRESENT} ORDER BY deadline",
         (ts(now),),
     )
 
@@ -39,7 +39,7 @@ async def reminders_due(
     stamp = ts(now)
     return await fetch_matches(
         conn,
-        "status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND ("
+        f"status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND {PRESENT} AND ("
         "(? > 0 AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
         "(? > 0 AND reminded & 2 = 0 AND deadline - clock_hours * 3600.0 * ? <= ?) OR "
         "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
@@ -69,12 +69,12 @@ async def next_due(
         "UNION ALL SELECT MIN(ends_at) FROM vacations WHERE closed = 0 "
         "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 1 = 0 "
         "  THEN turn_started_at + ? END) FROM matches "
-        "  WHERE status = 'active' AND paused_at IS NULL "
+        f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 2 = 0 "
         "  THEN deadline - clock_hours * 3600.0 * ? END) FROM matches "
-        "  WHERE status = 'active' AND paused_at IS NULL "
+        f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
-        "  AND paused_at IS NULL AND (auto_timeout = 1 OR reminded & 4 = 0))"
+        f"  AND paused_at IS NULL AND {PRESENT} AND (auto_timeout = 1 OR reminded & 4 = 0))"
     )
     row = await one(conn, query, (after_seconds, after_seconds, fraction, fraction))
     return dt(row[0])

@@ -40,6 +40,10 @@ def game_title(game: str) -> str:
 
 # --- matches -----------------------------------------------------------------------------
 
+#: Matches of servers the bot is in: those of a server that removed it wait, their clocks
+#: stopped, and count toward no limit until it is back.
+PRESENT = "guild_id NOT IN (SELECT guild_id FROM guilds WHERE left_at IS NOT NULL)"
+
 _MATCH_COLUMNS = (
     "id, guild_id, origin_channel_id, channel_id, game, options, seed, players, clock_hours, "
     "auto_timeout, takebacks, rated, status, ply, version, turns, turn_ply, current_seat, "
@@ -271,7 +275,7 @@ async def active_match_count(conn: aiosqlite.Connection, member_id: int) -> int:
     (count,) = await one(
         conn,
         "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
-        "WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL",
+        f"WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL AND {PRESENT}",
         (member_id,),
     )
     return int(count)
@@ -315,9 +319,21 @@ async def set_buttons_message(
     )
 
 
-async def set_channel(conn: aiosqlite.Connection, match_id: int, channel_id: int) -> None:
-    """Bind a match to its thread (or channel)."""
-    await conn.execute("UPDATE matches SET channel_id = ? WHERE id = ?", (channel_id, match_id))
+async def set_channel(conn: aiosqlite.Connection, match_id: int, channel_id: int | None) -> None:
+    """Bind a match to its thread or channel (None: it has none; it is played by number)."""
+    await conn.execute(
+        "UPDATE matches SET channel_id = ?, buttons_message_id = NULL WHERE id = ?",
+        (channel_id, match_id),
+    )
+
+
+async def living_in(conn: aiosqlite.Connection, channel_id: int) -> list[Match]:
+    """Active matches whose thread is `channel_id`, or that were challenged in it."""
+    return await fetch_matches(
+        conn,
+        "status = 'active' AND (channel_id = ? OR origin_channel_id = ?) ORDER BY id",
+        (channel_id, channel_id),
+    )
 
 
 async def in_channel(

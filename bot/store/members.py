@@ -201,3 +201,32 @@ async def refuses(conn: aiosqlite.Connection, member_id: int, challenger_id: int
         (member_id, challenger_id, EVERYONE),
     )
     return row is not None
+
+
+# --- servers the bot was removed from ------------------------------------------------------
+
+
+async def guild_left(conn: aiosqlite.Connection, guild_id: int, now: datetime) -> None:
+    """The bot was removed from the server: its matches wait, their clocks stopped."""
+    await conn.execute(
+        "INSERT INTO guilds (guild_id, left_at) VALUES (?, ?) ON CONFLICT (guild_id) "
+        "DO UPDATE SET left_at = COALESCE(guilds.left_at, excluded.left_at)",
+        (guild_id, ts(now)),
+    )
+
+
+async def guild_back(conn: aiosqlite.Connection, guild_id: int, now: datetime) -> bool:
+    """The bot is in the server again: its matches' clocks go on, later by the time it was
+    away (a vacation's pause moves with them). Whether the bot had been away."""
+    row = await one(conn, "SELECT left_at FROM guilds WHERE guild_id = ?", (guild_id,))
+    if row is None or row[0] is None:
+        return False
+    away = max(0.0, float(ts(now) or 0) - row[0])
+    await conn.execute(
+        "UPDATE matches SET turn_started_at = turn_started_at + ?, deadline = deadline + ?, "
+        "paused_at = paused_at + ?, version = version + 1 "
+        "WHERE guild_id = ? AND status = 'active'",
+        (away, away, away, guild_id),
+    )
+    await conn.execute("UPDATE guilds SET left_at = NULL WHERE guild_id = ?", (guild_id,))
+    return True

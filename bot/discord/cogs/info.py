@@ -38,8 +38,10 @@ EXPORT_WHERE = (
 
 
 def where(match: Match) -> str:
-    """Where the match is played: a link to its thread."""
-    return f"in <#{match.channel_id}>" if match.channel_id else "(its thread is not made yet)"
+    """Where the match is played: a link to its thread (or how to play it without one)."""
+    if match.channel_id is None:
+        return f"(it has no thread: play it with `/move match:{match.id}`)"
+    return f"in <#{match.channel_id}>"
 
 
 class Info(commands.Cog):

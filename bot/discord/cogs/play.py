@@ -6,8 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import act, match_here, poster_of, show_hand
-from bot.discord.autocomplete import move_choices, theme_choices
+from bot.discord.actions import (
+    act,
+    chosen_match,
+    match_here,
+    poster_of,
+    service_of,
+    show_hand,
+)
+from bot.discord.autocomplete import MatchNumber, move_choices, my_match_choices, theme_choices
 from bot.discord.pictures import board_picture
 from bot.discord.posting import STYLE, as_file
 from bot.discord.replies import THREAD_PERMISSIONS, Refusal, answer, begin, require_permissions
@@ -26,11 +33,17 @@ class Play(commands.Cog):
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
-    @app_commands.describe(notation="Your move as on the board picture; pick from the list")
+    @app_commands.describe(
+        notation="Your move as on the board picture; pick from the list",
+        match="The match's number (default: this thread's; needed where a match has no thread)",
+    )
     @app_commands.autocomplete(notation=move_choices)
-    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+    @app_commands.autocomplete(match=my_match_choices)
+    async def move(
+        self, interaction: discord.Interaction, notation: str, match: MatchNumber | None = None
+    ) -> None:
         """Play your move in this thread's match (the list shows your legal moves)."""
-        await act(interaction, None, Request(MOVE, notation))
+        await act(interaction, await chosen_match(interaction, match), Request(MOVE, notation))
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
@@ -50,16 +63,23 @@ class Play(commands.Cog):
 
     @app_commands.command(name="resign")
     @app_commands.guild_only()
-    async def resign(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(match="The match's number (default: this thread's)")
+    @app_commands.autocomplete(match=my_match_choices)
+    async def resign(
+        self, interaction: discord.Interaction, match: MatchNumber | None = None
+    ) -> None:
         """Resign this thread's match (you confirm with a button)."""
         await begin(interaction)
-        match = await match_here(interaction)
-        if match.seat_of(interaction.user.id) is None:
-            raise Refusal(f"You are not playing in match #{match.id}.")
+        number = await chosen_match(interaction, match)
+        playing = await (
+            match_here(interaction) if number is None else service_of(interaction).get_match(number)
+        )
+        if playing.seat_of(interaction.user.id) is None:
+            raise Refusal(f"You are not playing in match #{playing.id}.")
         await answer(
             interaction,
-            f"Do you really resign match #{match.id}? This cannot be undone.",
-            view=resign_view(match),
+            f"Do you really resign match #{playing.id}? This cannot be undone.",
+            view=resign_view(playing),
         )
 
     @app_commands.command(name="hand")
