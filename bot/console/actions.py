@@ -207,7 +207,7 @@ class Console(ConsoleSession):
     async def do_matches(self) -> None:
         """Your active matches, with the number to use each."""
         found = await self.service.active_matches(self.me)
-        self.say(matches_text(found, self.me, self.style, lambda m: f"(use {m.id})"))
+        self.say(matches_text(found, self.me, self.style))
 
     async def _match_id(self, given: str | None) -> int:
         """The match numbered `given`, else the match of the thread the player is in, even

@@ -66,7 +66,7 @@ class ConsoleSession:
     seen: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.style = Style(mention=self.name_of, when=_when, channel=lambda _: "the channel")
+        self.style = Style(mention=self.name_of, when=_when, channel=_place)
         self.names_file = Path(f"{self.service.settings.database_path}.names.json")
         self._load_names()
         self.act_as(self.player)
@@ -251,3 +251,11 @@ class ConsoleSession:
 
 def _when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _place(channel_id: int) -> str:
+    """A channel as the console names it: a match's thread says how to enter it."""
+    if channel_id >= THREADS:
+        number = channel_id - THREADS
+        return f"the thread of match #{number} (use {number})"
+    return "the channel"

@@ -13,6 +13,7 @@ from typing import Any, Self, cast
 import discord
 
 from bot.discord.actions import act, answer_challenge, show_hand
+from bot.discord.pages import PageButton
 from bot.discord.replies import answer_error
 from bot.discord.views import (
     CHALLENGE_TEMPLATE,
@@ -86,4 +87,4 @@ class MatchButton(RecordButton, template=MATCH_TEMPLATE):
         await act(interaction, self.record_id, Request(action, ply=self.ply))
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MatchButton)
+DYNAMIC_ITEMS = (ChallengeButton, MatchButton, PageButton)

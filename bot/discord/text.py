@@ -352,17 +352,21 @@ def reminder_text(reminder: Reminder, style: Style) -> str:
 
 
 # ---- lists
-def matches_text(
-    matches: Sequence[Match], member_id: int, style: Style, where: Callable[[Match], str]
-) -> str:
-    """A member's active matches: game, opponents, where (`where(match)`: "in #thread"),
-    whose turn, deadline."""
+def match_place(match: Match, style: Style) -> str:
+    """Where a match is played: a link to its thread (or how to play it without one)."""
+    if match.channel_id is None:
+        return f"(it has no thread: play it with `/move match:{match.id}`)"
+    return f"in {style.channel(match.channel_id)}"
+
+
+def matches_text(matches: Sequence[Match], member_id: int, style: Style) -> str:
+    """A member's active matches: game, opponents, where, whose turn, deadline."""
     if not matches:
         return "You have no active matches. Start one with `/challenge`."
     lines = []
     for m in matches:
         others = [style.mention(o) for o in m.members if o != member_id]
-        head = f"#{m.id} {m.game_title} vs {join_words(others)} {where(m)}: "
+        head = f"#{m.id} {m.game_title} vs {join_words(others)} {match_place(m, style)}: "
         if m.to_act == member_id:
             turn = "**your move**"
         else:
@@ -370,7 +374,7 @@ def matches_text(
         if m.deadline is not None:
             turn += f", before {style.when(m.deadline)}"
         lines.append(head + turn)
-    return clip("\n".join(lines))
+    return "\n".join(lines)
 
 
 def history_text(matches: Sequence[Match], style: Style) -> str:
@@ -398,15 +402,14 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
 
 
 def record_text(record: MatchRecord, style: Style) -> str:
-    """A match's moves (without those taken back) and its state, for /history with a match."""
+    """A match's moves (without those taken back), numbered one a line, and its state, for
+    /history with a match (as long as the match: Discord shows it in `pages`)."""
     match = record.match
     lines = [f"Match #{match.id}, {match.game_title}: {players_text(match, style)}."]
     moves = [e for e in standing_entries(record.log) if e.kind == "move"]
-    lines.append(
-        " ".join(f"{i}. {e.notation}" for i, e in enumerate(moves, start=1)) or "No moves yet."
-    )
+    lines += [f"{i}. {e.notation}" for i, e in enumerate(moves, start=1)] or ["No moves yet."]
     lines.append(turn_text(match, style))
-    return clip("\n".join(lines))
+    return "\n".join(lines)
 
 
 def standings_text(title: str, standings: Sequence[Standing], style: Style) -> str:
@@ -419,7 +422,7 @@ def standings_text(title: str, standings: Sequence[Standing], style: Style) -> s
             f"{s.rank}. {style.mention(s.member_id)}: {s.label} "
             f"({s.games} played: {s.wins} won, {s.draws} drawn, {s.losses} lost)"
         )
-    return clip("\n".join(lines))
+    return "\n".join(lines)
 
 
 def stats_text(stats: PlayerStats, style: Style) -> str:
@@ -503,6 +506,24 @@ def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
         pieces.append(text[:cut].rstrip())
         text = text[cut:].lstrip("\n ")
     return [*pieces, text]
+
+
+def pages(text: str, limit: int = MAX_MESSAGE - 100) -> list[str]:
+    """`text` as pages of at most `limit` characters, cut between lines; every page after
+    the first repeats the first line (what the list is). A line longer than a page is cut."""
+    head, *rest = text.split("\n")
+    out: list[str] = []
+    page = [head[:limit]]
+    size = len(page[0])
+    for line in rest:
+        line = line[: limit - len(head) - 1]
+        if size + 1 + len(line) > limit and len(page) > 1:
+            out.append("\n".join(page))
+            page, size = [head], len(head)
+        page.append(line)
+        size += 1 + len(line)
+    out.append("\n".join(page))
+    return out
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -62,7 +62,7 @@ async def test_history_and_the_moves_of_one_match(env):
     moves = private(await fake.slash(CAROL, "history", match=match_id)).content
     record = await bot.service.match_record(match_id)
     notations = [e.notation for e in record.log if e.kind == "move"]
-    assert f"1. {notations[0]} 2. {notations[1]}" in moves
+    assert f"1. {notations[0]}\n2. {notations[1]}" in moves
     await fake.slash(ALICE, "resign", channel_id=thread)
     await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
     done = private(await fake.slash(CAROL, "history", member=BOB, game="skift")).content

@@ -18,30 +18,20 @@ from bot.discord.actions import (
     service_of,
 )
 from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
+from bot.discord.pages import PageNumber, send_pages
 from bot.discord.pictures import example_picture, replay_picture
 from bot.discord.posting import STYLE, as_file
 from bot.discord.replies import answer, begin
 from bot.discord.text import (
     history_text,
-    matches_text,
-    record_text,
     rules_text,
-    standings_text,
     stats_text,
 )
-from bot.service import Match
 
 EXPORT_WHERE = (
     "No match has been played here: give the match's number, as in `/export match:12` "
     "(`/history` lists the finished ones)."
 )
-
-
-def where(match: Match) -> str:
-    """Where the match is played: a link to its thread (or how to play it without one)."""
-    if match.channel_id is None:
-        return f"(it has no thread: play it with `/move match:{match.id}`)"
-    return f"in <#{match.channel_id}>"
 
 
 class Info(commands.Cog):
@@ -52,11 +42,11 @@ class Info(commands.Cog):
 
     @app_commands.command(name="matches")
     @app_commands.guild_only()
-    async def matches(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(page="Which page of a long list (default: the first)")
+    async def matches(self, interaction: discord.Interaction, page: PageNumber = 1) -> None:
         """List your active matches everywhere: whose turn it is and the deadlines."""
         await begin(interaction)
-        found = await service_of(interaction).active_matches(interaction.user.id)
-        await answer(interaction, matches_text(found, interaction.user.id, STYLE, where))
+        await send_pages(interaction, "matches", "me", page)
 
     @app_commands.command(name="history")
     @app_commands.autocomplete(match=my_match_choices)
@@ -65,6 +55,7 @@ class Info(commands.Cog):
         member="Whose finished matches (default: everyone's in this server)",
         game="Only this game",
         match="Show the moves of one match (default in a match's thread: that match)",
+        page="Which page of a long match's moves (default: the first)",
     )
     async def history(
         self,
@@ -72,6 +63,7 @@ class Info(commands.Cog):
         member: discord.Member | None = None,
         game: GameOption | None = None,
         match: MatchNumber | None = None,
+        page: PageNumber = 1,
     ) -> None:
         """Show this server's finished matches, or one match's moves (in a match's thread:
         that match's).
@@ -87,8 +79,7 @@ class Info(commands.Cog):
             here = await last_match_here(interaction)
             match = here.id if here is not None else None
         if match is not None:
-            record = await service.match_record(match)
-            await answer(interaction, record_text(record, STYLE))
+            await send_pages(interaction, "history", str(match), page)
             return
         found = await service.finished_matches(
             member_id=member.id if member else None,
@@ -129,12 +120,15 @@ class Info(commands.Cog):
 
     @app_commands.command(name="standings")
     @app_commands.guild_only()
-    @app_commands.describe(game="The game whose table to show")
-    async def standings(self, interaction: discord.Interaction, game: GameOption) -> None:
+    @app_commands.describe(
+        game="The game whose table to show", page="Which page of the table (default: the first)"
+    )
+    async def standings(
+        self, interaction: discord.Interaction, game: GameOption, page: PageNumber = 1
+    ) -> None:
         """Show this server's ratings table for a game."""
         await begin(interaction)
-        table = await service_of(interaction).standings(guild_id_of(interaction), game.name)
-        await answer(interaction, standings_text(game.title, table, STYLE))
+        await send_pages(interaction, "standings", game.name, page)
 
     @app_commands.command(name="stats")
     @app_commands.guild_only()
