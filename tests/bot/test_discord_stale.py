@@ -72,3 +72,18 @@ async def test_settled_offers_and_used_confirmations_are_greyed_out(tmp_path):
         assert calls[0].json["type"] == 7  # the confirmation is updated first: greyed out
         assert all_disabled(fake.message(box["id"]))
         assert not (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_a_huge_paste_is_refused_in_one_short_message(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        mover = (await bot.service.get_match(match_id)).to_act
+        calls = await fake.slash(mover, "move", channel_id=thread, notation="!" * 6000)
+        answers = [c for c in calls if c.kind == "followup"]
+        assert len(answers) == 1 and len(answers[0].content) < 200
+        assert "moves are at most 100 characters, and you typed 6,000" in answers[0].content
+        options = await fake.slash(ALICE, "challenge", game="skift", options="x" * 6000)
+        assert len([c for c in options if c.kind in ("followup", "callback")]) == 1
+        assert len(options[-1].content) < 300 and "xxxx…'" in options[-1].content
