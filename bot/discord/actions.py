@@ -139,7 +139,23 @@ async def act(interaction: discord.Interaction, match_id: int | None, request: R
         seen = await service.ply_seen(match_id, interaction.id)
         request = dataclasses.replace(request, ply=seen)
     update = await service.act(match_id, interaction.user.id, request)
-    await answer(interaction, confirmation(update) + await announce(interaction, update))
+    done = confirmation(update) + await announce(interaction, update)
+    await answer(interaction, done, files=await own_view_after(interaction, update))
+
+
+async def own_view_after(
+    interaction: discord.Interaction, update: MatchUpdate
+) -> list[discord.File]:
+    """After a move in a game with hidden information, the mover's own view (their hand,
+    with the cards just drawn), for them alone; nothing otherwise."""
+    match = update.match
+    seat = match.seat_of(interaction.user.id)
+    if update.move is None or not match.active or not match.has_secrets or seat is None:
+        return []
+    picture = await board_picture(
+        match.view_for(seat), seat=seat, theme=await private_theme(interaction)
+    )
+    return [as_file(picture)]
 
 
 async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str:

@@ -39,7 +39,7 @@ def held(match) -> dict[int, list[str]]:
 
 def shows(text: str, card: str) -> bool:
     """Whether `text` names this card (not merely a longer pattern that starts alike)."""
-    return re.search(re.escape(card) + r"(?!\s*[/,])", text) is not None
+    return re.search(re.escape(card) + r"(?!\s*/|, [A-Z])", text) is not None
 
 
 def public(calls) -> str:
@@ -71,6 +71,12 @@ async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> int:
         notation = await choose(bot, match, rng)
         calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
         after = await bot.service.get_match(match_id)
+        if after.active:  # the mover's hand comes with their private answer, cards drawn too
+            mine = calls[-1]
+            seat = match.current_seat
+            assert mine.ephemeral and "board.png" in mine.files
+            alt = mine.json["attachments"][0]["description"]
+            assert all(shows(alt, card) for card in held(after)[seat])
         seen = public(calls)
         for cards in held(after).values():
             assert not any(shows(seen, card) for card in cards), notation
