@@ -324,7 +324,8 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
     await fake.slash(mover, "move", channel_id=thread, notation=notation)
     board = fake.last_message(thread)
     assert f"sc:match:{match_id}:hand" in custom_ids(board)
-    assert set(seen) == {None}  # everything public was drawn from the public view
+    # everything public was drawn from the public view; the mover's answer from their own
+    assert set(seen) == {None, to_act}
     calls = await fake.click(other, board["id"], f"sc:match:{match_id}:hand")
     assert [c.kind for c in calls] == ["callback", "followup"]
     assert calls[1].ephemeral and "board.png" in calls[1].files

@@ -51,7 +51,10 @@ async def test_server_theme_for_public_pictures_members_own_for_private_ones(tmp
         match = await bot.service.get_match(match_id)
         await fake.slash(match.to_act, "move", channel_id=thread, notation="1")
         await fake.slash(CAROL, "board", channel_id=thread)
-        assert len(DRAWN) == 3 and themes_of(DRAWN, public=True) == {"contrast"}
+        assert len(DRAWN) == 4 and themes_of(DRAWN, public=True) == {"contrast"}
+        mover_view = [(seat, theme) for _, seat, theme in DRAWN if seat is not None]
+        own = "default" if match.to_act == ALICE else "contrast"  # alice chose default
+        assert mover_view == [(match.current_seat, own)]  # the mover's own view, privately
 
         board, hand = fake.last_message(thread), f"sc:match:{match_id}:hand"
         for member, theme in ((ALICE, "default"), (BOB, "contrast")):  # bob has none: server's
@@ -72,7 +75,9 @@ async def test_server_theme_for_public_pictures_members_own_for_private_ones(tmp
             await fake.slash(to_act, "move", channel_id=thread, notation="2")
         assert not (await bot.service.get_match(match_id)).active
         assert themes_of(DRAWN, public=True) == {"contrast"}  # the boards and the replay
-        assert len(DRAWN) == 3 + 5  # three boards, then a replay frame per position
+        # three boards, the movers' own views of the two moves that did not end the match,
+        # then a replay frame per position
+        assert len(DRAWN) == 3 + 2 + 5
 
         del DRAWN[:]
         exported = await fake.slash(ALICE, "export", channel_id=thread)

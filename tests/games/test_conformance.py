@@ -45,8 +45,8 @@ FULL_PLAYOUTS = 90
 #: 2,000; a cap far above that.
 MAX_PLIES = 5000
 #: Plies each game's light (full) playouts may use in all, shared among its player counts.
-LIGHT_PLIES = 150_000
-FULL_PLIES = 8_000
+LIGHT_PLIES = 30_000
+FULL_PLIES = 3_000
 GARBAGE = ("", "   ", "!!!", "@#$%^&", "\x00\x01", "🙂🙂", "((", "<script>", "ÿÿÿ", "?" * 300)
 
 with installed():  # the test games join; conftest.py registers them while tests run
