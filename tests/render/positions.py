@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import games
@@ -60,6 +61,50 @@ def long_skift_game(moves: int, seed: int = 5) -> list[Any]:
         state = state.play(move)
         states.append(state)
     return states
+
+
+def skift_game(moves: int, seed: int = 5) -> tuple[list[Any], list[Any]]:
+    """(moves, positions) of a Skift game of exactly `moves` moves: seeded random moves
+    that keep every piece and tile where one can (so that the game goes on), else any
+    that does not end it."""
+    rng = random.Random(seed)
+    played, states = [], [SKIFT.new(2)]
+    for _ in range(moves):
+        state = states[-1]
+        options = list(state.legal_moves())
+        rng.shuffle(options)
+        going = None
+        for move in options:
+            after = state.play(move)
+            if after.outcome() is not None:
+                continue
+            going = going or (move, after)
+            if len(after.pieces) == len(state.pieces) and len(after.tiles) == len(state.tiles):
+                going = (move, after)
+                break
+        assert going is not None, "some move keeps the game going"
+        played.append(going[0])
+        states.append(going[1])
+    return played, states
+
+
+class SkiftLine:
+    """The positions of a Skift game, rebuilt from its moves one at a time each time it
+    is iterated (as the bot rebuilds a match from its log): memory for one position at a
+    time, whatever the length."""
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.moves = moves
+
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def __iter__(self) -> Iterator[Any]:
+        state = SKIFT.new(2)
+        yield state
+        for move in self.moves:
+            state = state.play(move)
+            yield state
 
 
 def without_last(state: Any) -> Any:
