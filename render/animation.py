@@ -9,7 +9,9 @@ To fit `max_bytes`, a replay shows fewer positions first (evenly spread, always 
 first one and the last `TAIL`), then, when even `FEWEST_FRAMES` do not fit, draws
 smaller (down to `MIN_SIZE` wide, where it may show as few as the first and last
 positions), and when nothing fits it raises `ReplayTooLarge`. Each try stops as soon as
-the file passes the limit, and its size so far tells how many frames would fit.
+the file passes the limit, and its size so far tells how many frames would fit. The
+positions the longest try would show are kept from the first walk when they are few
+(`KEPT`), so that later tries need not rebuild the line.
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ FEWEST_FRAMES = 24
 #: Each smaller try is this much narrower than the one before.
 SHRINK = 0.7
 #: The share of the byte limit a try aims for, when the last one told how big frames are.
-MARGIN = 0.9
+MARGIN = 0.8
+#: The most positions a replay keeps between its tries, so that a shorter try only draws
+#: (rebuilding a long line is most of a replay's time); with more, each try walks again.
+KEPT = 600
 
 
 class Positions(Protocol):
@@ -104,9 +109,8 @@ def make_replay(request: Request, width: int, max_frames: int | None) -> Replay:
         raise ValueError(
             f"A replay of {count} positions needs {count - 1} moves, not {len(request.moves)}."
         )
-    layout_of = getattr(request.module, "replay_layout", None)
-    layout = layout_of(request.states) if layout_of else {}
     most = min(count, max_frames or count)
+    line = _Line(request, sample(count, most))
     room = (request.max_bytes or 0) * MARGIN - HEADER_BYTES
     frames, per_frame, widths = most, 0.0, _widths(width)
     for step, size in enumerate(widths):
@@ -116,9 +120,9 @@ def make_replay(request: Request, width: int, max_frames: int | None) -> Replay:
             per_frame *= (size / widths[step - 1]) ** 2
             frames = max(min(most, int(room / per_frame)), fewest if last_width else 0)
         while frames >= fewest:
-            shown = sample(count, frames)
+            shown, positions = line.pick(frames)
             try:
-                return Replay(_draw(request, shown, size, layout), size, tuple(shown), count)
+                return Replay(_draw(request, positions, size, line.layout), size, shown, count)
             except TooLarge as over:
                 per_frame = (over.size - HEADER_BYTES) / max(1, over.frames)
             if frames == fewest:
@@ -138,7 +142,46 @@ def _widths(width: int) -> list[int]:
     return widths
 
 
-def _walk(request: Request) -> Iterator[tuple[int, Any, Any]]:
+Position = tuple[int, Any, Any]  # (index, state, the move that led to it)
+
+
+class _Line:
+    """The positions a replay may show: `base`, the sample of the whole line its longest
+    try shows; shorter tries show a sample of that sample. The first walk over the line
+    finds the module's `replay_layout` and keeps the `base` positions when there are at
+    most KEPT of them, so that each try only draws; with more, each try walks again."""
+
+    def __init__(self, request: Request, base: list[int]) -> None:
+        self.request, self.base = request, base
+        keep = len(base) <= KEPT
+        wanted, kept = set(base), []
+
+        def states() -> Iterator[Any]:
+            for position in _walk(request):
+                if keep and position[0] in wanted:
+                    kept.append(position)
+                yield position[1]
+
+        layout_of = getattr(request.module, "replay_layout", None)
+        walk = states()
+        self.layout: dict[str, Any] = layout_of(walk) if layout_of else {}
+        if keep:
+            for _ in walk:  # the rest of the walk, for the positions to keep
+                pass
+        self.kept: list[Position] | None = kept if keep else None
+
+    def pick(self, frames: int) -> tuple[tuple[int, ...], Iterator[Position]]:
+        """The indices of `frames` positions to show, and those positions in order."""
+        picks = sample(len(self.base), frames)
+        if self.kept is not None:
+            chosen = [self.kept[pick] for pick in picks]
+            return tuple(index for index, _, _ in chosen), iter(chosen)
+        shown = tuple(self.base[pick] for pick in picks)
+        wanted = set(shown)
+        return shown, (position for position in _walk(self.request) if position[0] in wanted)
+
+
+def _walk(request: Request) -> Iterator[Position]:
     """(index, state, the move that led to it) along the line, checking its length."""
     count = len(request.states)
     lasts = chain([None], request.moves) if request.moves is not None else repeat(None)
@@ -149,24 +192,22 @@ def _walk(request: Request) -> Iterator[tuple[int, Any, Any]]:
         raise ValueError(f"The replay has {count} positions, but {walked} came.")
 
 
-def _draw(request: Request, shown: list[int], size: int, layout: dict[str, Any]) -> bytes:
-    """The GIF of the `shown` positions at `size` wide (TooLarge past the limit)."""
+def _draw(
+    request: Request, positions: Iterator[Position], size: int, layout: dict[str, Any]
+) -> bytes:
+    """The GIF of `positions` at `size` wide (TooLarge past the limit)."""
     theme, module = request.theme, request.module
     last_index = len(request.states) - 1
     extra = modules.extra_colours(module, theme)
-    wanted = iter(shown)
-    want = next(wanted)
     writer: GifWriter | None = None
     players = 0
-    for index, state, last in _walk(request):
+    for index, state, last in positions:
         if writer is None:  # every frame on the palette of the game's first position
             players = state.players
             blank = to_palette(new_canvas(1, 1, theme.background), theme, extra, players)
             background = blank.getpixel((0, 0))
             assert isinstance(background, int)
             writer = GifWriter(background, request.max_bytes)
-        if index != want:
-            continue
         picture = modules.draw(
             module,
             state,
@@ -180,6 +221,5 @@ def _draw(request: Request, shown: list[int], size: int, layout: dict[str, Any])
         held = index in (0, last_index)
         ms = request.hold_ms if held else request.frame_ms
         writer.add(to_palette(picture, theme, extra, players), ms)
-        want = next(wanted, -1)
-    assert writer is not None, "a replay has a position"
+    assert writer is not None, "a replay shows the first position"
     return writer.finish()

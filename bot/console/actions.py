@@ -8,7 +8,12 @@ from collections.abc import Awaitable, Callable
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession, member_id
 from bot.discord.options import game_named, parse_options
-from bot.discord.pictures import board_picture, example_picture, replay_picture
+from bot.discord.pictures import (
+    TOO_LONG_TO_REPLAY,
+    board_picture,
+    example_picture,
+    replay_picture,
+)
 from bot.discord.text import (
     board_caption,
     challenge_text,
@@ -207,7 +212,10 @@ class Console(ConsoleSession):
         text_path.write_text(await self.service.export(match_id, names))
         self.say(f"[record: {text_path}]")
         replay = await replay_picture(record, await self.own_theme())
-        self.save(replay, f"match-{match_id}-replay.gif")
+        if replay is None:
+            self.say(TOO_LONG_TO_REPLAY)
+        else:
+            self.save(replay, f"match-{match_id}-replay.gif")
 
     async def do_standings(self, game: str) -> None:
         """standings game: the ratings table."""

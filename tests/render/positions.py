@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image, ImageSequence
 
 import games
 from games.skift import SKIFT
+from render import skift
+from render.palette import to_palette
+from render.theme import get_theme
 
 #: Two tiles in a row; White's king on a1 pushes a chain east, the last piece falls off.
 PUSH_OFF = """
@@ -63,10 +70,11 @@ def long_skift_game(moves: int, seed: int = 5) -> list[Any]:
     return states
 
 
+@lru_cache(maxsize=2)
 def skift_game(moves: int, seed: int = 5) -> tuple[list[Any], list[Any]]:
     """(moves, positions) of a Skift game of exactly `moves` moves: seeded random moves
     that keep every piece and tile where one can (so that the game goes on), else any
-    that does not end it."""
+    that does not end it. Made once per test run (do not change the lists)."""
     rng = random.Random(seed)
     played, states = [], [SKIFT.new(2)]
     for _ in range(moves):
@@ -105,6 +113,21 @@ class SkiftLine:
         for move in self.moves:
             state = state.play(move)
             yield state
+
+
+def skift_frame(states: list[Any], index: int, width: int, ending: str | None = None) -> Any:
+    """The frame a Skift replay of `states` shows for `states[index]`, drawn alone (at the
+    scale of the game's largest table, as every frame of a replay is), in RGB."""
+    theme = get_theme("default")
+    cells = skift.replay_layout(states)["cells"]
+    image = skift.draw(states[index], size=width, theme=theme, cells=cells, ending=ending)
+    return to_palette(image, theme).convert("RGB")
+
+
+def gif_frames(gif: bytes) -> list[Any]:
+    """Every frame of an animated GIF, as shown (RGB)."""
+    with Image.open(io.BytesIO(gif)) as animation:
+        return [frame.convert("RGB") for frame in ImageSequence.Iterator(animation)]
 
 
 def without_last(state: Any) -> Any:

@@ -4,7 +4,6 @@ does not grow with the game's length."""
 
 from __future__ import annotations
 
-import io
 import json
 import pickle
 import subprocess
@@ -13,13 +12,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageSequence
+from PIL import Image, ImageChops
 
 import render
-from render import skift
 from render.animation import FEWEST_FRAMES, MIN_SIZE, TAIL, sample
-from render.theme import get_theme
-from tests.render.positions import skift_game
+from tests.render.positions import gif_frames, skift_frame, skift_game
 
 LONG = 5000
 ENDING = "Black wins: White resigned."
@@ -30,19 +27,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def long_game() -> tuple[list, list]:
     """(moves, positions) of a 5,000-move Skift game."""
     return skift_game(LONG)
-
-
-def _frames(gif: bytes) -> list[Image.Image]:
-    return [frame.convert("RGB") for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
-
-
-def _picture(states: list, index: int, width: int, ending: str | None = None) -> Image.Image:
-    """The replay's frame of `states[index]`, drawn alone: at the scale of the game's
-    largest table, as every frame of a Skift replay is."""
-    theme = get_theme("default")
-    cells = skift.replay_layout(states)["cells"]
-    image = skift.draw(states[index], size=width, theme=theme, cells=cells, ending=ending)
-    return render.palette.to_palette(image, theme).convert("RGB")
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:
@@ -68,12 +52,12 @@ def test_a_long_replay_fits_by_showing_fewer_positions(long_game: tuple[list, li
     assert len(replay.data) <= limit and replay.width == 320, "first fewer frames, same size"
     assert FEWEST_FRAMES <= replay.frames < len(states) and not replay.complete
     assert replay.shown[0] == 0 and replay.shown[-TAIL:] == tuple(range(LONG + 1 - TAIL, LONG + 1))
-    frames = _frames(replay.data)
+    frames = gif_frames(replay.data)
     assert len(frames) == replay.frames
-    assert _same(frames[0], _picture(states, 0, 320))
-    assert _same(frames[-1], _picture(states, LONG, 320, ENDING)), "the end, saying how"
+    assert _same(frames[0], skift_frame(states, 0, 320))
+    assert _same(frames[-1], skift_frame(states, LONG, 320, ENDING)), "the end, saying how"
     middle = replay.shown[len(replay.shown) // 2]
-    assert _same(frames[len(replay.shown) // 2], _picture(states, middle, 320))
+    assert _same(frames[len(replay.shown) // 2], skift_frame(states, middle, 320))
 
 
 def test_a_replay_is_drawn_smaller_when_its_fewest_frames_do_not_fit(
@@ -84,13 +68,13 @@ def test_a_replay_is_drawn_smaller_when_its_fewest_frames_do_not_fit(
     replay = render.replay(states, size=400, max_bytes=limit)
     assert len(replay.data) <= limit
     assert replay.width < 400 and 2 <= replay.frames < FEWEST_FRAMES
-    frames = _frames(replay.data)
+    frames = gif_frames(replay.data)
     assert {frame.width for frame in frames} == {replay.width}
-    assert _same(frames[0], _picture(states, 0, replay.width))
-    assert _same(frames[-1], _picture(states, LONG, replay.width))
+    assert _same(frames[0], skift_frame(states, 0, replay.width))
+    assert _same(frames[-1], skift_frame(states, LONG, replay.width))
 
 
-def test_nothing_fits_a_limit_below_two_of_the_smallest_frames(
+def test_nothing_fits_a_limit_below_two_of_the_smallestgif_frames(
     long_game: tuple[list, list],
 ) -> None:
     _, states = long_game
