@@ -28,13 +28,15 @@ from pathlib import Path
 from typing import Any
 
 # This script is named render.py: keep its own folder off the import path, so that
-# `import render` below finds the package rather than this file.
+# `import render` below finds the package rather than this file; the project root on it.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
 
 import games  # noqa: E402
 import render  # noqa: E402
 from render.palette import encode_png  # noqa: E402
+from tests.render.positions import SkiftLine, skift_moves  # noqa: E402
 
 POSITIONS = 5  # mid-game positions per game, one per seed
 REPEATS = 40  # timed renders per position
@@ -75,46 +77,6 @@ def long_game(name: str, moves: int) -> list[Any]:
     return states
 
 
-def long_moves(moves: int) -> list[Any]:
-    """The moves of a fixed-seed random Skift game of `moves` moves that keeps going
-    (moves that lose no piece or tile where there are some, never one that ends it)."""
-    rng = random.Random(1)
-    state, played = games.get("skift").new(players=2, seed=1), []
-    while len(played) < moves:
-        options = list(state.legal_moves())
-        rng.shuffle(options)
-        going = None
-        for move in options:
-            after = state.play(move)
-            if after.outcome() is None:
-                going = going or (move, after)
-                if len(after.pieces) == len(state.pieces) and len(after.tiles) == len(state.tiles):
-                    going = (move, after)
-                    break
-        assert going is not None, "some move keeps the game going"
-        played.append(going[0])
-        state = going[1]
-    return played
-
-
-class Line:
-    """A game's positions rebuilt from its moves one at a time on each walk, as the bot
-    rebuilds a match from its log."""
-
-    def __init__(self, name: str, moves: list[Any]) -> None:
-        self.name, self.moves = name, moves
-
-    def __len__(self) -> int:
-        return len(self.moves) + 1
-
-    def __iter__(self) -> Any:
-        state = games.get(self.name).new(players=2, seed=1)
-        yield state
-        for move in self.moves:
-            state = state.play(move)
-            yield state
-
-
 def _peak_mb() -> float:
     """The peak memory of this process so far (ru_maxrss, kilobytes on Linux)."""
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -122,16 +84,16 @@ def _peak_mb() -> float:
 
 def long_replay_figures() -> dict[str, Any]:
     """Time, size, frames, width and peak memory of the long Skift replay."""
-    line = Line("skift", long_moves(LONG_MOVES))
+    line = SkiftLine(skift_moves(LONG_MOVES))
     before = _peak_mb()
     start = time.perf_counter()
     replay = render.replay(line, size=LONG_SIZE, max_bytes=UPLOAD_LIMIT, max_frames=LONG_FRAMES)
     seconds = time.perf_counter() - start
     return {
         "moves": LONG_MOVES,
-        "limit_mb": round(UPLOAD_LIMIT / 2**20, 1),
+        "limit_mib": round(UPLOAD_LIMIT / 2**20, 1),
         "seconds": round(seconds, 2),
-        "mb": round(len(replay.data) / 2**20, 2),
+        "mib": round(len(replay.data) / 2**20, 2),
         "frames": replay.frames,
         "width": replay.width,
         "peak_mb_before": before,
@@ -218,7 +180,7 @@ def main() -> None:
         results["skift_long_replay"] = lr = long_replay_figures()
         print(
             f"skift long replay: {lr['moves']} moves, {lr['frames']} frames {lr['width']} px "
-            f"wide, {lr['mb']} MB GIF (limit {lr['limit_mb']} MB) in {lr['seconds']} s, peak "
+            f"wide, {lr['mib']} MiB GIF (limit {lr['limit_mib']} MiB) in {lr['seconds']} s, peak "
             f"memory {lr['peak_mb']} MB ({lr['peak_mb_before']} MB before the replay)"
         )
     for name in games.names():

@@ -70,15 +70,15 @@ def long_skift_game(moves: int, seed: int = 5) -> list[Any]:
     return states
 
 
-@lru_cache(maxsize=2)
-def skift_game(moves: int, seed: int = 5) -> tuple[list[Any], list[Any]]:
-    """(moves, positions) of a Skift game of exactly `moves` moves: seeded random moves
-    that keep every piece and tile where one can (so that the game goes on), else any
-    that does not end it. Made once per test run (do not change the lists)."""
+def skift_moves(moves: int, seed: int = 5, states: list[Any] | None = None) -> list[Any]:
+    """The moves of a Skift game of exactly `moves` moves: seeded random moves that keep
+    every piece and tile where one can (so that the game goes on), else any that does not
+    end it. `states`, when given, gets every position appended (the start first)."""
     rng = random.Random(seed)
-    played, states = [], [SKIFT.new(2)]
+    state, played = SKIFT.new(2), []
+    if states is not None:
+        states.append(state)
     for _ in range(moves):
-        state = states[-1]
         options = list(state.legal_moves())
         rng.shuffle(options)
         going = None
@@ -92,8 +92,18 @@ def skift_game(moves: int, seed: int = 5) -> tuple[list[Any], list[Any]]:
                 break
         assert going is not None, "some move keeps the game going"
         played.append(going[0])
-        states.append(going[1])
-    return played, states
+        state = going[1]
+        if states is not None:
+            states.append(state)
+    return played
+
+
+@lru_cache(maxsize=2)
+def skift_game(moves: int, seed: int = 5) -> tuple[list[Any], list[Any]]:
+    """(moves, positions) of `skift_moves`' game, made once per test run (do not change
+    the lists)."""
+    states: list[Any] = []
+    return skift_moves(moves, seed, states), states
 
 
 class SkiftLine:
