@@ -15,7 +15,7 @@ that fits, `replay_picture` gives None and the caller sends the record as text.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -132,58 +132,40 @@ class PublicLine:
     """A match's positions from the start as everybody may see them (`view(None)`),
     rebuilt from its log one at a time each time it is walked, so that no more than one
     is kept however long the match; moves taken back are left out, as in
-    `bot.match.replay.public_line`. `moves` walks the moves between them.
-
-    The moves are read from the log's notation once, on the first walk, and kept (they
-    are small, as the log is); later walks only play them."""
+    `bot.match.replay.public_line`. `moves` are the moves between them, read from the
+    log's notation once, when the line is made (they are small, as the log is)."""
 
     def __init__(self, record: MatchRecord) -> None:
         self.record = record
         self._entries = standing_entries(record.log)
-        self._count = 1 + sum(entry.kind == MOVE for entry in self._entries)
-        self._moves: list[Hashable] | None = None
-        self.moves = _Moves(self)
+        self.moves: list[Hashable] = []
+        for _ in self._walk(self.moves.append):
+            pass
 
     def __len__(self) -> int:
-        return self._count
+        return len(self.moves) + 1
 
     def __iter__(self) -> Iterator[GameState]:
+        return self._walk()
+
+    def _walk(self, parsed: Callable[[Hashable], None] | None = None) -> Iterator[GameState]:
+        """The positions; while `parsed` is given, reading each move from its notation
+        (and handing it to `parsed`), else playing the moves read before."""
         match = self.record.match
         state = initial_state(match.game, len(match.seats), match.seed, match.options)
         yield state.view(None)
-        parsed = self._moves is None
-        moves: list[Hashable] = [] if self._moves is None else self._moves
-        played = iter(moves)
+        played = iter(self.moves)
         for entry in self._entries:
             if entry.kind != MOVE:  # a seat left and the others played on
                 state = state.retire(entry.seat) or state
                 continue
-            if parsed:
-                moves.append(state.parse_move(entry.notation))
-            state = state.play(moves[-1] if parsed else next(played))
+            if parsed is None:
+                move = next(played)
+            else:
+                move = state.parse_move(entry.notation)
+                parsed(move)
+            state = state.play(move)
             yield state.view(None)
-        self._moves = moves
-
-    def move_list(self) -> list[Hashable]:
-        """The moves between the positions (read from the log by a walk, the first time)."""
-        if self._moves is None:
-            for _ in self:
-                pass
-        assert self._moves is not None
-        return self._moves
-
-
-class _Moves:
-    """The moves of a `PublicLine`."""
-
-    def __init__(self, line: PublicLine) -> None:
-        self.line = line
-
-    def __len__(self) -> int:
-        return len(self.line) - 1
-
-    def __iter__(self) -> Iterator[Hashable]:
-        return iter(self.line.move_list())
 
 
 def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
