@@ -5,8 +5,11 @@ call on a fresh copy of the state, rebuilt from JSON, as the bot does; sprite ca
 as in a running bot), the PNG size, and, in the same run, the median time to encode the
 same finished picture alone. Each game is measured with its fewest players and, where it
 allows more, again with its most (with the options of `BUSIEST`, the fullest picture:
-Shiftago's Expert shows points). Also the first picture after start (cold caches) and a
-200-move Skift replay. The last line printed is one JSON object of the figures.
+Shiftago's Expert shows points). Also the first picture after start (cold caches), a
+200-move Skift replay, and a 5,000-move Skift replay 800 pixels wide as the bot draws one
+(positions rebuilt one at a time, within Discord's default upload limit): its time, size,
+frames and the peak memory of the process (measured first, before anything else is
+drawn). The last line printed is one JSON object of the figures.
 
 Budget (issue 3): median render <= 25 ms, PNG <= 60 KB, render <= 2x encode.
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import resource
 import statistics
 import sys
 import time
@@ -24,18 +28,23 @@ from pathlib import Path
 from typing import Any
 
 # This script is named render.py: keep its own folder off the import path, so that
-# `import render` below finds the package rather than this file.
+# `import render` below finds the package rather than this file; the project root on it.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
 
 import games  # noqa: E402
 import render  # noqa: E402
 from render.palette import encode_png  # noqa: E402
+from tests.render.positions import SkiftLine, skift_moves  # noqa: E402
 
 POSITIONS = 5  # mid-game positions per game, one per seed
 REPEATS = 40  # timed renders per position
 MID_PLY = 24  # how far into a random playout a "mid-game" position lies
 REPLAY_MOVES = 200
+#: The long replay: moves, width, Discord's default upload limit and the bot's frame cap
+#: (`bot.discord.pictures.REPLAY_FRAMES`).
+LONG_MOVES, LONG_SIZE, UPLOAD_LIMIT, LONG_FRAMES = 5000, 800, 10 << 20, 600
 BUDGET = {"render_ms": 25.0, "png_kb": 60.0, "render_over_encode": 2.0}
 #: Options that make a game's picture fullest, for its many-player measurement.
 BUSIEST: dict[str, dict[str, Any]] = {"shiftago": {"variant": "expert"}}
@@ -66,6 +75,31 @@ def long_game(name: str, moves: int) -> list[Any]:
         state = state.play(next((m for m in options if not state.play(m).outcome()), options[0]))
         states.append(state)
     return states
+
+
+def _peak_mb() -> float:
+    """The peak memory of this process so far (ru_maxrss, kilobytes on Linux)."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def long_replay_figures() -> dict[str, Any]:
+    """Time, size, frames, width and peak memory of the long Skift replay."""
+    line = SkiftLine(skift_moves(LONG_MOVES))
+    before = _peak_mb()
+    start = time.perf_counter()
+    replay = render.replay(line, size=LONG_SIZE, max_bytes=UPLOAD_LIMIT, max_frames=LONG_FRAMES)
+    seconds = time.perf_counter() - start
+    return {
+        "moves": LONG_MOVES,
+        "limit_mib": round(UPLOAD_LIMIT / 2**20, 1),
+        "seconds": round(seconds, 2),
+        "mib": round(len(replay.data) / 2**20, 2),
+        "frames": replay.frames,
+        "width": replay.width,
+        "peak_mb_before": before,
+        "peak_mb": _peak_mb(),
+        "within_limit": len(replay.data) <= UPLOAD_LIMIT,
+    }
 
 
 def _ms(seconds: list[float]) -> float:
@@ -119,7 +153,7 @@ def replay_figures(name: str) -> dict[str, Any]:
     """Size and time of the replay of a long game."""
     states = long_game(name, REPLAY_MOVES)
     start = time.perf_counter()
-    gif = render.replay(states)
+    gif = render.replay(states).data
     return {
         "moves": REPLAY_MOVES,
         "seconds": round(time.perf_counter() - start, 2),
@@ -142,6 +176,13 @@ def _report(key: str, figures: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     """Print the figures per game, then one JSON line of all of them."""
     results: dict[str, Any] = {}
+    if render.has_picture("skift"):  # first, so that the peak memory is its own
+        results["skift_long_replay"] = lr = long_replay_figures()
+        print(
+            f"skift long replay: {lr['moves']} moves, {lr['frames']} frames {lr['width']} px "
+            f"wide, {lr['mib']} MiB GIF (limit {lr['limit_mib']} MiB) in {lr['seconds']} s, peak "
+            f"memory {lr['peak_mb']} MB ({lr['peak_mb_before']} MB before the replay)"
+        )
     for name in games.names():
         if not render.has_picture(name):
             print(f"{name}: no picture yet")

@@ -1,7 +1,8 @@
 """The header strip on top of every picture: whose turn, or the result, and each seat's figures.
 
 `header_strip` lays out rows of tokens (strings and sprites): `turn_tokens` (move number,
-whose turn or the result) on the left, each seat's figures on the right.
+whose turn or the result, or how the match ended) on the left, each seat's figures on the
+right.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.wording import plural
 from render.sprites import Sprite, new_canvas, paste, text_sprite
 from render.theme import Theme
 
@@ -55,6 +57,21 @@ def _draw_row(
         x += _token_width(token, px, gap) + gap
 
 
+def _fit(tokens: Sequence[Token], room: int, px: int, gap: int) -> list[list[Token]]:
+    """`tokens` on one line if they fit in `room`, else in lines broken between tokens
+    and between the words of a text (a long ending sentence on a narrow picture)."""
+    if _row_width(tokens, px, gap) <= room:
+        return [list(tokens)]
+    lines: list[list[Token]] = [[]]
+    for token in tokens:
+        for piece in token.split() if isinstance(token, str) else [token]:
+            if lines[-1] and _row_width([*lines[-1], piece], px, gap) > room:
+                lines.append([])
+            if piece is not None or lines[-1]:  # no wide gap at the start of a line
+                lines[-1].append(piece)
+    return lines
+
+
 def _wrap(tokens: Sequence[Token], room: int, px: int, gap: int) -> list[list[Token]]:
     """`tokens` in lines at most `room` wide, broken only at the wide gaps (None)."""
     groups: list[list[Token]] = [[]]
@@ -79,8 +96,9 @@ def header_strip(
 
     Typical content: left "Move 12", a seat's piece, "White to move"; right each seat's
     figures, seats apart by a wide gap (None). When both do not fit on one line, `right`
-    follows on the lines below, broken between seats. Returns an RGB image `width` wide
-    to paste at the top of the picture.
+    follows on the lines below, broken between seats; a `left` too long for a line of
+    its own is broken between its words. Returns an RGB image `width` wide to paste at
+    the top of the picture.
     """
     gap = _gap(px)
     margin = px
@@ -92,7 +110,7 @@ def header_strip(
         _draw_row(strip, left, margin, strip.height // 2, px, gap, theme)
         _draw_row(strip, right, width - margin - right_width, strip.height // 2, px, gap, theme)
         return strip
-    lines = [list(left), *_wrap(right, room, px, gap)]
+    lines = [*_fit(left, room, px, gap), *_wrap(right, room, px, gap)]
     strip = new_canvas(width, len(lines) * line + px, theme.header)
     for index, tokens in enumerate(lines):
         _draw_row(strip, tokens, margin, px // 2 + line // 2 + index * line, px, gap, theme)
@@ -107,6 +125,7 @@ def turn_tokens(
     px: int,
     doing: str = "to move",
     why: bool = False,
+    ending: str | None = None,
 ) -> list[Token]:
     """The left of a game's header strip: the move number and whose turn, or the result.
 
@@ -115,14 +134,19 @@ def turn_tokens(
     it fits in a header `width` wide at text size `px` ("Black wins: White has no kings
     left"); use it where the reasons read well after the winner's name. Seats are named
     by the state (`state.seat_name`), so a swap of sides renames them; a game that ends
-    with neither a winner nor a draw (a solo game lost) says "Game over".
+    with neither a winner nor a draw (a solo game lost) says "Game over". `ending`, the
+    sentence saying how a match ended ("Black wins: White resigned."), is shown instead
+    of all that: a match can end (by resignation, timeout, agreement, abort) where the
+    game itself has not.
     """
     name = state.seat_name
+    played = plural(state.ply, "move")
+    if ending is not None:
+        return [played, None, ending.rstrip(".")]
     outcome = state.outcome()
     if outcome is None:
         seat = state.current_player
         return [f"Move {state.ply + 1}", None, chip(seat), f"{name(seat)} {doing}"]
-    played = f"{state.ply} moves"
     if outcome.draw or not outcome.winners:
         return [played, None, "Draw" if outcome.draw else "Game over"]
     winner = outcome.winners[0]

@@ -64,8 +64,8 @@ def piece_sprite(style: SeatStyle, shape: str, px: int, opacity: float = 1.0) ->
     if shape not in SHAPES:
         raise ValueError(f"A piece shape must be one of {', '.join(SHAPES)}, not {shape!r}.")
     big, pen, side = _canvas(px)
-    edge = max(1.6, px * 0.075) * SUPERSAMPLE
     inset = SUPERSAMPLE / 2
+    edge = min(max(1.6, px * 0.075) * SUPERSAMPLE, (side - 2 * inset) / 4)
     box = [inset, inset, side - inset, side - inset]
     if shape == "circle":
         pen.ellipse(box, fill=style.edge)

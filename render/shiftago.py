@@ -141,13 +141,19 @@ def _chip(theme: Theme, seat: int, px: int) -> Sprite:
     return chip(_marble_for(theme, seat, px), theme.board, theme.outline)
 
 
-def _header(state: Any, theme: Theme, width: int) -> Image.Image:
-    """Whose turn (or the result) on the left; each player's marbles and points right."""
+def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
+    """Whose turn (or the result, or `ending`) on the left; each player's marbles and
+    points right."""
     px = header_px(width)
     icon = round(px * 0.85)
     doing = "to score a line" if state.scoring else "to insert"
     left = turn_tokens(
-        state, lambda seat: _chip(theme, seat, icon), width=width, px=px, doing=doing
+        state,
+        lambda seat: _chip(theme, seat, icon),
+        width=width,
+        px=px,
+        doing=doing,
+        ending=ending,
     )
     right: list[Token] = []
     keeps_score = state.keeps_score()
@@ -295,15 +301,17 @@ def draw(
     seat: int | None = None,
     size: int,
     theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
     """The picture of a Shiftago position, `size` pixels wide.
 
     The last turn is read from `state.recent` (so `last_move` is not needed), and every
-    player sees the same tray (`seat` is ignored).
+    player sees the same tray (`seat` is ignored). `ending` (how the match ended)
+    replaces whose turn it is in the header.
     """
     del last_move, seat
     theme = _look(theme)
-    header = _header(state, theme, size)
+    header = _header(state, theme, size, ending)
     tray, height = _layout(size, header.height)
     image = new_canvas(size, height, theme.background)
     image.paste(header, (0, 0))

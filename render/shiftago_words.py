@@ -7,10 +7,13 @@ from typing import Any
 
 from games.shiftago import COLOURS
 from games.shiftago.geometry import square_name
+from games.wording import plural
 
 
-def _turn(state: Any) -> str:
+def _turn(state: Any, ending: str | None) -> str:
     title = f"Shiftago {state.variant.capitalize()}, {state.players} players"
+    if ending is not None:
+        return f"{title}, over after {plural(state.ply, 'move')}: {ending}"
     outcome = state.outcome()
     if outcome is None:
         seat = state.current_player
@@ -58,9 +61,10 @@ def _tray(state: Any) -> str:
     return "On the tray: " + "; ".join(parts) + "."
 
 
-def describe(state: Any, last_move: Hashable | None = None) -> str:
-    """Whose turn (or the result), each player's marbles and points, the last turn, and
-    where every marble lies (last, so that a long list is what gets cut)."""
+def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+    """Whose turn (or the result, or `ending`: how the match ended), each player's marbles
+    and points, the last turn, and where every marble lies (last, so that a long list is
+    what gets cut)."""
     del last_move
-    parts = [_turn(state), _players(state), _last_turn(state), _tray(state)]
+    parts = [_turn(state, ending), _players(state), _last_turn(state), _tray(state)]
     return " ".join(part for part in parts if part)

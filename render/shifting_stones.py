@@ -212,12 +212,16 @@ def _touched(state: Any) -> set[int]:
     return cells
 
 
-def _header(state: Any, theme: Theme, width: int) -> Image.Image:
+def _header(state: Any, theme: Theme, width: int, ending: str | None) -> Image.Image:
+    """Whose turn (or the result, or `ending`: how the match ended) on the left; the piles
+    (and a solo game's strikes) on the right."""
     px = header_px(width)
     chip = disc_sprite(round(px * 0.7), theme.highlight, theme.halo, 1.5)
     outcome = state.outcome()
     left: list[Token]
-    if outcome is None:
+    if ending is not None:
+        left = [plural(state.ply, "action"), None, ending.rstrip(".")]
+    elif outcome is None:
         who = seat_name(state.current_player)
         left = [f"Action {state.ply + 1}", None, chip, f"{who} to act"]
     elif outcome.winners:
@@ -323,9 +327,11 @@ def draw(
     seat: int | None = None,
     size: int,
     theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
-    """The picture `size` wide (see the module docstring); the hand only for a seat's view."""
-    header = _header(state, theme, size)
+    """The picture `size` wide (see the module docstring); the hand only for a seat's view.
+    `ending` (how the match ended) replaces whose turn it is in the header."""
+    header = _header(state, theme, size, ending)
     small = _small(size)
     margin = small * 1.6
     tile = (size * 0.5 - margin) / SIZE

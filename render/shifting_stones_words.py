@@ -20,8 +20,10 @@ def own_seat(state: Any) -> int | None:
     return state.viewer if state.is_view and state.viewer is not None else None
 
 
-def _turn(state: Any) -> str:
+def _turn(state: Any, ending: str | None) -> str:
     title = f"Shifting Stones, {plural(state.players, 'player')}"
+    if ending is not None:
+        return f"{title}, over after {plural(state.ply, 'action')}: {ending}"
     outcome = state.outcome()
     if outcome is None:
         return f"{title}, action {state.ply + 1}: {seat_name(state.current_player)} to act."
@@ -76,8 +78,9 @@ def _hand(state: Any) -> str:
     return f"Your hand ({seat_name(seat)}): " + ("; ".join(cards) or "empty") + "."
 
 
-def describe(state: Any, last_move: Hashable | None = None) -> str:
-    """Whose turn, the last action, the grid, the seat's own hand when the state is that
-    seat's view, then each player's scores and hand sizes and the piles."""
-    parts = [_turn(state), _last(state), _grid(state), _hand(state), _players(state)]
+def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+    """Whose turn (or `ending`: how the match ended), the last action, the grid, the seat's
+    own hand when the state is that seat's view, then each player's scores and hand sizes
+    and the piles."""
+    parts = [_turn(state, ending), _last(state), _grid(state), _hand(state), _players(state)]
     return " ".join(part for part in parts if part)

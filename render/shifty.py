@@ -88,7 +88,7 @@ def _chip(theme: Theme, colour: int, px: int) -> Sprite:
     return piece_chip(stone_style(theme, colour), "circle", px, theme.board, theme.outline)
 
 
-def _header(state: Any, theme: Theme, width: int) -> Image.Image:
+def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
     """Whose turn (or the result) on the left; each side's stones and edges on the right."""
     px = header_px(width)
     icon = round(px * 0.85)
@@ -99,6 +99,7 @@ def _header(state: Any, theme: Theme, width: int) -> Image.Image:
         px=px,
         doing="to play",
         why=True,
+        ending=ending,
     )
     right: list[Token] = []
     for colour, edges in ((0, "top-bottom"), (1, "left-right")):
@@ -241,14 +242,16 @@ def draw(
     seat: int | None = None,
     size: int,
     theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
     """The picture of a Shifty position, `size` pixels wide.
 
     The last action is read from `state.last` (so `last_move` is not needed), and every
-    player sees the same board (`seat` is ignored).
+    player sees the same board (`seat` is ignored). `ending` (how the match ended)
+    replaces whose turn it is in the header.
     """
     del last_move, seat
-    header = _header(state, theme, size)
+    header = _header(state, theme, size, ending)
     board, height = _layout(size, header.height, state.options["size"])
     image = new_canvas(size, height, theme.background)
     image.paste(header, (0, 0))

@@ -11,15 +11,17 @@ from collections.abc import Hashable
 from typing import Any
 
 from games.shifty import COLOURS, PASS
-from games.wording import join_words
+from games.wording import join_words, plural
 
 #: The room the description aims for (Discord's limit is 1,024 characters).
 ROOM = 1000
 
 
-def _turn(state: Any) -> str:
+def _turn(state: Any, ending: str | None) -> str:
     size = state.options["size"]
     title = f"Shifty {size}x{size}"
+    if ending is not None:
+        return f"{title}, over after {plural(state.ply, 'move')}: {ending}"
     outcome = state.outcome()
     if outcome is not None:
         if outcome.draw:
@@ -60,11 +62,11 @@ def _stones(state: Any, colour: int, room: int) -> str:
     return f"{head}: {join_words(shown)}."
 
 
-def describe(state: Any, last_move: Hashable | None = None) -> str:
-    """Whose turn (or the result), the last action, the sides, the winning chain, and each
-    side's stones by point."""
+def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+    """Whose turn (or the result, or `ending`: how the match ended), the last action, the
+    sides, the winning chain, and each side's stones by point."""
     del last_move
-    parts = [_turn(state)]
+    parts = [_turn(state, ending)]
     last = state.last_words()
     if last:
         parts.append(f"Last action: {last}.")

@@ -13,7 +13,7 @@ splinter are dashed ghosts that keep their name badge, their pieces faint and cr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,7 @@ from render.skift_words import describe
 from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_row, text_sprite
 from render.theme import RGB, Theme
 
-__all__ = ["Grid", "describe", "draw", "layout", "replay_frames", "span"]
+__all__ = ["Grid", "describe", "draw", "layout", "replay_layout", "span"]
 
 Point = tuple[int, int]
 Box = tuple[float, float, float, float]
@@ -129,8 +129,9 @@ def _label_px(width: int) -> int:
     return max(12, min(30, round(width / 30)))
 
 
-def _header(state: Any, theme: Theme, width: int) -> Image.Image:
-    """Move number and whose turn (or the result) on the left, each side's pieces right."""
+def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
+    """Move number and whose turn (or the result, or `ending`) on the left, each side's
+    pieces right."""
     px = header_px(width)
     icon = round(px * 0.95)
 
@@ -138,7 +139,7 @@ def _header(state: Any, theme: Theme, width: int) -> Image.Image:
         size = round(icon * (0.8 if shape == "square" else 0.85))
         return piece_chip(theme.seat(seat), shape, size, theme.board, theme.outline)
 
-    left = turn_tokens(state, chip, width=width, px=px, why=True)
+    left = turn_tokens(state, chip, width=width, px=px, why=True, ending=ending)
     right: list[Token] = []
     for seat in range(state.players):
         kings, pawns = state.counts(seat)
@@ -386,16 +387,18 @@ def draw(
     size: int,
     theme: Theme,
     cells: tuple[int, int] | None = None,
+    ending: str | None = None,
 ) -> Image.Image:
     """The picture of a Skift position, `size` pixels wide.
 
     The last action is read from `state.last` (so `last_move` is not needed), and
     both players see the same table (`seat` is ignored). `cells` (columns, rows) makes
     the tiles as small as that many cells would need: replays pass the largest table
-    of the game so that every frame has the same scale.
+    of the game so that every frame has the same scale. `ending` (how the match ended)
+    replaces whose turn it is in the header.
     """
     del last_move, seat
-    header = _header(state, theme, size)
+    header = _header(state, theme, size, ending)
     grid = _layout(state, size, header.height, cells)
     image = new_canvas(size, grid.height, theme.background)
     image.paste(header, (0, 0))
@@ -433,14 +436,11 @@ def layout(state: Any, *, size: int, theme: Theme, cells: Point | None = None) -
     return _layout(state, size, _header(state, theme, size).height, cells)
 
 
-def replay_frames(
-    states: Sequence[Any], moves: Sequence[Any], *, size: int, theme: Theme
-) -> list[Image.Image]:
-    """One picture per state, all at the scale of the game's largest table."""
-    del moves
-    spans = [span(state) for state in states]
-    cells = (
-        max(b[0] - a[0] + 1 for a, b in spans),
-        max(b[1] - a[1] + 1 for a, b in spans),
-    )
-    return [draw(state, size=size, theme=theme, cells=cells) for state in states]
+def replay_layout(states: Iterable[Any]) -> dict[str, Point]:
+    """The `draw` keywords that put every frame of a replay at the scale of the game's
+    largest table (its `cells`), from one walk over the positions."""
+    columns = rows = 1
+    for state in states:
+        (x0, y0), (x1, y1) = span(state)
+        columns, rows = max(columns, x1 - x0 + 1), max(rows, y1 - y0 + 1)
+    return {"cells": (columns, rows)}

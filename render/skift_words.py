@@ -28,7 +28,9 @@ def _square(state: Any, quadrant: tuple[int, int]) -> str:
     return name
 
 
-def _turn(state: Any) -> str:
+def _turn(state: Any, ending: str | None) -> str:
+    if ending is not None:
+        return f"Skift, over after {plural(state.ply, 'move')}: {ending}"
     outcome = state.outcome()
     if outcome is None:
         return f"Skift, move {state.ply + 1}: {_seat(state.current_player)} to move."
@@ -126,13 +128,14 @@ def _pieces(state: Any) -> str:
     return "; ".join(sides) + "." if sides else ""
 
 
-def describe(state: Any, last_move: Hashable | None = None) -> str:
-    """Whose turn, each side's pieces, the last move (from `state.last`), control, squares.
+def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+    """Whose turn (or `ending`, how the match ended), each side's pieces, the last move
+    (from `state.last`), control, squares.
 
     `last_move` is not needed: the state records what its last action did.
     """
     del last_move
-    parts = [_turn(state), _counts(state)]
+    parts = [_turn(state, ending), _counts(state)]
     if state.last is not None:
         parts.append(_last(state))
     parts += [_tiles(state), _pieces(state)]

@@ -11,6 +11,7 @@ from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.discord.options import game_named, parse_options
 from bot.discord.pictures import (
+    TOO_LONG_TO_REPLAY,
     board_picture,
     example_picture,
     example_position,
@@ -248,7 +249,10 @@ class Console(ConsoleSession):
         text_path.write_text(await self.service.export(match_id, names))
         self.say(f"[record: {text_path}]")
         replay = await replay_picture(record, await self.own_theme())
-        self.save(replay, f"match-{match_id}-replay.gif")
+        if replay is None:
+            self.say(TOO_LONG_TO_REPLAY)
+        else:
+            self.save(replay, f"match-{match_id}-replay.gif")
 
     async def do_standings(self, game: str) -> None:
         """The ratings table of a game."""

@@ -31,7 +31,7 @@ from bot.console.commands import (
     usage,
     whole_number,
 )
-from bot.discord.pictures import Picture, replay_picture, update_board
+from bot.discord.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
 from bot.discord.text import Style, players_text, turn_text, update_text
 from bot.match.actions import RESIGN
@@ -222,7 +222,10 @@ class ConsoleSession:
         if update.result is not None:
             record = await self.service.match_record(match.id)
             replay = await replay_picture(record, await self.public_theme())
-            self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
+            if replay is None:
+                self.say(TOO_LONG_TO_REPLAY)
+            else:
+                self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
     async def act(self, request: Request) -> None:
         """Do a match action in the current match and print its news."""

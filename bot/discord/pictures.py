@@ -5,24 +5,38 @@ the event loop keeps answering interactions meanwhile. Public pictures only ever
 public view of a position; a player's own view is drawn only for that player. Every
 picture takes a `theme` (a name in `render.THEMES`): the server's for public pictures, the
 member's own for private answers (`MatchService.picture_theme` says which).
+
+The board of an ended match says how it ended (`ending_words`), not whose turn it was. A
+replay is drawn one position at a time, rebuilt from the log as it goes (`PublicLine`),
+and fits the upload limit it is given (fewer frames, then smaller ones); when not even
+that fits, `replay_picture` gives None and the caller sends the record as text.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 import games
 import render
-from bot.match.replay import public_line
-from bot.service import MatchRecord, MatchUpdate
+from bot.match.replay import MOVE, initial_state, standing_entries
+from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
-from games.wording import plural
+from games.wording import join_words, plural
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
+#: Discord's upload limit where no other is known (10 MiB; an interaction tells its own).
+UPLOAD_LIMIT = 10 << 20
+#: The most frames a replay shows (nine minutes of it): bounds the time it takes to draw
+#: whatever the upload limit, as boosted servers take much larger files.
+REPLAY_FRAMES = 600
+#: What a console or a thread says when not even the smallest replay fits an upload.
+TOO_LONG_TO_REPLAY = (
+    "The match is too long for a replay that fits in one upload; its record as text has every move."
+)
 #: What each picture theme is for, as players choose them.
 THEME_USES = {
     "default": "for Discord's dark and light modes",
@@ -45,9 +59,43 @@ class Picture:
     description: str
 
 
-def _board(state: GameState, last_move: Hashable | None, seat: int | None, theme: str) -> Picture:
-    png = render.board_png(state, last_move=last_move, seat=seat, theme=theme)
-    alt = render.alt_text(state, last_move)
+@dataclass(frozen=True)
+class ReplayPicture(Picture):
+    """A match's replay: also how many of the match's positions its frames show."""
+
+    frames: int = 0
+    positions: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Whether it shows every position (a frame for each move)."""
+        return self.frames == self.positions
+
+
+def ending_words(match: Match) -> str | None:
+    """How an ended match ended, as its pictures say it (None while it is played): the
+    result's reason, after the winners' seat names unless it says who won already
+    ("Black wins: White resigned.", "The players agreed to a draw.")."""
+    result = match.result
+    if result is None:
+        return None
+    if not result.winners:
+        return result.reason
+    seats = [match.seat_of(member) for member in result.winners]
+    names = join_words([match.seat_name(seat) for seat in seats if seat is not None])
+    won = f"{names} {'wins' if len(result.winners) == 1 else 'win'}"
+    return result.reason if won in result.reason else f"{won}: {result.reason}"
+
+
+def _board(
+    state: GameState,
+    last_move: Hashable | None,
+    seat: int | None,
+    theme: str,
+    ending: str | None,
+) -> Picture:
+    png = render.board_png(state, last_move=last_move, seat=seat, theme=theme, ending=ending)
+    alt = render.alt_text(state, last_move, ending=ending)
     return Picture(png, "board.png", alt[:MAX_ALT])
 
 
@@ -57,30 +105,107 @@ async def board_picture(
     *,
     seat: int | None = None,
     theme: str = DEFAULT_THEME,
+    ending: str | None = None,
 ) -> Picture:
-    """The board as a PNG with its alt text, drawn in a worker thread."""
-    return await asyncio.to_thread(_board, state, last_move, seat, theme)
+    """The board as a PNG with its alt text, drawn in a worker thread; `ending` (see
+    `ending_words`) replaces whose turn it is, for an ended match."""
+    return await asyncio.to_thread(_board, state, last_move, seat, theme, ending)
 
 
-def _replay(record: MatchRecord, theme: str) -> Picture:
-    states, moves = public_line(record)
-    data = render.replay(states, moves, theme=theme)
-    kind = "png" if data.startswith(b"\x89PNG") else "gif"
-    alt = f"Replay of match #{record.match.id}: {plural(len(moves), 'move')}, a frame each."
-    return Picture(data, f"match-{record.match.id}.{kind}", alt)
-
-
-async def replay_picture(record: MatchRecord, theme: str = DEFAULT_THEME) -> Picture:
-    """The replay animation of a whole match, drawn in a worker thread."""
-    return await asyncio.to_thread(_replay, record, theme)
+async def match_board(match: Match, *, theme: str = DEFAULT_THEME) -> Picture:
+    """The public board of a match as it stands; once it has ended, saying how."""
+    return await board_picture(match.public_view(), theme=theme, ending=ending_words(match))
 
 
 async def update_board(update: MatchUpdate, theme: str = DEFAULT_THEME) -> Picture | None:
     """The board an action's announcement carries: when the position changed or the match
-    ended (None otherwise)."""
-    if update.after != update.before or update.result is not None:
+    ended (None otherwise); at the end it says how the match ended."""
+    if update.result is not None:
+        ending = ending_words(update.match)
+        return await board_picture(update.after, update.move, theme=theme, ending=ending)
+    if update.after != update.before:
         return await board_picture(update.after, update.move, theme=theme)
     return None
+
+
+class PublicLine:
+    """A match's positions from the start as everybody may see them (`view(None)`),
+    rebuilt from its log one at a time each time it is walked, so that no more than one
+    is kept however long the match; moves taken back are left out, as in
+    `bot.match.replay.public_line`. `moves` are the moves between them, read from the
+    log's notation once, when the line is made (they are small, as the log is)."""
+
+    def __init__(self, record: MatchRecord) -> None:
+        self.record = record
+        self._entries = standing_entries(record.log)
+        self.moves: list[Hashable] = []
+        for _ in self._walk(self.moves.append):
+            pass
+
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def __iter__(self) -> Iterator[GameState]:
+        return self._walk()
+
+    def _walk(self, parsed: Callable[[Hashable], None] | None = None) -> Iterator[GameState]:
+        """The positions; while `parsed` is given, reading each move from its notation
+        (and handing it to `parsed`), else playing the moves read before."""
+        match = self.record.match
+        state = initial_state(match.game, len(match.seats), match.seed, match.options)
+        yield state.view(None)
+        played = iter(self.moves)
+        for entry in self._entries:
+            if entry.kind != MOVE:  # a seat left and the others played on
+                state = state.retire(entry.seat) or state
+                continue
+            if parsed is None:
+                move = next(played)
+            else:
+                move = state.parse_move(entry.notation)
+                parsed(move)
+            state = state.play(move)
+            yield state.view(None)
+
+
+def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
+    """The replay's description: how many moves, in how many frames."""
+    moves = plural(replay.positions - 1, "move")
+    if replay.complete:
+        return f"Replay of match #{record.match.id}: {moves}, a frame each."
+    last = min(render.animation.TAIL, replay.frames - 1)
+    return (
+        f"Replay of match #{record.match.id}: {moves} in {replay.frames} frames, the "
+        f"positions evenly spread and the last {plural(last, 'position')} one by one."
+    )
+
+
+def _replay(record: MatchRecord, theme: str, max_bytes: int) -> ReplayPicture | None:
+    line = PublicLine(record)
+    ending = ending_words(record.match)
+    try:
+        replay = render.replay(
+            line,
+            line.moves,
+            theme=theme,
+            ending=ending,
+            max_bytes=max_bytes,
+            max_frames=REPLAY_FRAMES,
+        )
+    except render.ReplayTooLarge:
+        return None
+    words = _replay_words(record, replay)
+    name = f"match-{record.match.id}.gif"
+    return ReplayPicture(replay.data, name, words, replay.frames, replay.positions)
+
+
+async def replay_picture(
+    record: MatchRecord, theme: str = DEFAULT_THEME, *, max_bytes: int = UPLOAD_LIMIT
+) -> ReplayPicture | None:
+    """The replay animation of a whole match, at most `max_bytes` (the upload limit where
+    it goes), drawn in a worker thread; None when not even the shortest, smallest one fits
+    (send the record as text instead)."""
+    return await asyncio.to_thread(_replay, record, theme, max_bytes)
 
 
 EXAMPLE_MOVES = 6
@@ -102,7 +227,7 @@ def example_position(game: games.Game) -> tuple[GameState, Hashable | None]:
 def _example(name: str, theme: str) -> Picture:
     game = games.get(name)
     state, last = example_position(game)
-    picture = _board(state, last, None, theme)
+    picture = _board(state, last, None, theme, None)
     return Picture(picture.data, f"{name}-example.png", picture.description)
 
 

@@ -18,6 +18,8 @@ from typing import Any, Final
 import discord
 
 from bot.discord.pictures import (
+    TOO_LONG_TO_REPLAY,
+    UPLOAD_LIMIT,
     Picture,
     board_picture,
     replay_picture,
@@ -168,15 +170,20 @@ class Poster:
         return message
 
     async def post_replay(self, match_id: int, channel: Messageable) -> None:
-        """Post the replay animation of an ended match in its thread."""
+        """Post the replay animation of an ended match in its thread, within the server's
+        upload limit; when not even the smallest replay fits, the record as text."""
         record = await self.service.match_record(match_id)
         theme = await self.service.picture_theme(record.match.guild_id)
-        picture = await replay_picture(record, theme)
-        await channel.send(
-            f"Replay of match #{match_id}.",
-            file=as_file(picture),
-            allowed_mentions=pings(()),
-        )
+        limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
+        picture = await replay_picture(record, theme, max_bytes=limit)
+        if picture is not None:
+            words, upload = f"Replay of match #{match_id}.", as_file(picture)
+        else:
+            names = await self.names(channel.guild, record.match.members)
+            text = await self.service.export(match_id, names)
+            words = f"Match #{match_id}: {TOO_LONG_TO_REPLAY}"
+            upload = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
+        await channel.send(words, file=upload, allowed_mentions=pings(()))
 
     def in_background(self, work: Coroutine[Any, Any, None], what: str) -> None:
         """Run slow posting (a replay) after the interaction has been answered; failures

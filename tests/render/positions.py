@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import random
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image, ImageSequence
 
 import games
 from games.skift import SKIFT
+from render import skift
+from render.palette import to_palette
+from render.theme import get_theme
 
 #: Two tiles in a row; White's king on a1 pushes a chain east, the last piece falls off.
 PUSH_OFF = """
@@ -60,6 +68,76 @@ def long_skift_game(moves: int, seed: int = 5) -> list[Any]:
         state = state.play(move)
         states.append(state)
     return states
+
+
+def skift_moves(moves: int, seed: int = 5, states: list[Any] | None = None) -> list[Any]:
+    """The moves of a Skift game of exactly `moves` moves: seeded random moves that keep
+    every piece and tile where one can (so that the game goes on), else any that does not
+    end it. `states`, when given, gets every position appended (the start first)."""
+    rng = random.Random(seed)
+    state, played = SKIFT.new(2), []
+    if states is not None:
+        states.append(state)
+    for _ in range(moves):
+        options = list(state.legal_moves())
+        rng.shuffle(options)
+        going = None
+        for move in options:
+            after = state.play(move)
+            if after.outcome() is not None:
+                continue
+            going = going or (move, after)
+            if len(after.pieces) == len(state.pieces) and len(after.tiles) == len(state.tiles):
+                going = (move, after)
+                break
+        assert going is not None, "some move keeps the game going"
+        played.append(going[0])
+        state = going[1]
+        if states is not None:
+            states.append(state)
+    return played
+
+
+@lru_cache(maxsize=2)
+def skift_game(moves: int, seed: int = 5) -> tuple[list[Any], list[Any]]:
+    """(moves, positions) of `skift_moves`' game, made once per test run (do not change
+    the lists)."""
+    states: list[Any] = []
+    return skift_moves(moves, seed, states), states
+
+
+class SkiftLine:
+    """The positions of a Skift game, rebuilt from its moves one at a time each time it
+    is iterated (as the bot rebuilds a match from its log): memory for one position at a
+    time, whatever the length."""
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.moves = moves
+
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def __iter__(self) -> Iterator[Any]:
+        state = SKIFT.new(2)
+        yield state
+        for move in self.moves:
+            state = state.play(move)
+            yield state
+
+
+def skift_frame(states: list[Any], index: int, width: int, ending: str | None = None) -> Any:
+    """The frame a Skift replay of `states` shows for `states[index]`, drawn alone (at the
+    scale of the game's largest table, as every frame of a replay is), in RGB."""
+    theme = get_theme("default")
+    cells = skift.replay_layout(states)["cells"]
+    image = skift.draw(states[index], size=width, theme=theme, cells=cells, ending=ending)
+    return to_palette(image, theme).convert("RGB")
+
+
+def gif_frames(gif: bytes) -> list[Any]:
+    """Every frame of an animated GIF, as shown (RGB)."""
+    with Image.open(io.BytesIO(gif)) as animation:
+        return [frame.convert("RGB") for frame in ImageSequence.Iterator(animation)]
 
 
 def without_last(state: Any) -> Any:

@@ -8,6 +8,7 @@ import itertools
 import pytest
 from PIL import Image, ImageChops
 
+import render
 from games.skift import SKIFT
 from render import header, palette, shapes, sprites
 from render.theme import CONTRAST, DEFAULT, MARKS, THEMES, Theme, get_theme, mix
@@ -120,6 +121,25 @@ def test_a_faint_piece_is_see_through() -> None:
     faint = shapes.piece_sprite(DEFAULT.seat(0), "circle", 30, 0.4)
     assert solid.image.getpixel((15, 15))[3] == 255
     assert faint.image.getpixel((15, 15))[3] == round(255 * 0.4)
+
+
+@pytest.mark.parametrize("shape", shapes.SHAPES)
+@pytest.mark.parametrize("px", [2, 3, 4, 5, 6])
+def test_tiny_pieces_are_drawn_with_a_rim_that_fits(shape: str, px: int) -> None:
+    sprite = shapes.piece_sprite(DEFAULT.seat(0), shape, px)  # a wide table at 240 px
+    assert sprite.image.size == (px, px)
+    assert sprite.image.getchannel("A").getbbox() is not None
+
+
+def test_a_table_eight_tiles_wide_draws_at_the_smallest_width() -> None:
+    wide = SKIFT.from_text(
+        "Skift: White to move\n"
+        "     a b  c d  e f  g h  i j  k l  m n  o p\n"
+        "  1  W .  . .  . .  . .  . .  . .  . .  . B   A B C D E F G H\n"
+        "  2  w .  . .  . .  . .  . .  . .  . .  . b\n"
+    )
+    image = render.board_image(wide, size=240)
+    assert image.width == 240
 
 
 def test_an_unknown_shape_is_refused() -> None:

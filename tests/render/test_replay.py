@@ -28,7 +28,7 @@ def _frames(gif: bytes) -> tuple[Image.Image, list[Image.Image], list[int]]:
 
 def test_a_replay_has_one_frame_per_position_and_loops() -> None:
     states = long_skift_game(12)
-    gif = render.replay(states, size=400, frame_ms=500, hold_ms=3000)
+    gif = render.replay(states, size=400, frame_ms=500, hold_ms=3000).data
     image, frames, durations = _frames(gif)
     assert image.format == "GIF"
     assert image.info["loop"] == 0
@@ -44,7 +44,7 @@ def test_the_frames_are_the_pictures_of_the_positions() -> None:
     for _ in range(3):
         state = states[-1]
         states.append(state.play(next(m for m in state.legal_moves() if isinstance(m, PieceMove))))
-    _, frames, _ = _frames(render.replay(states, size=400))
+    _, frames, _ = _frames(render.replay(states, size=400).data)
     for state, frame in zip(states, frames, strict=True):
         still = render.board_image(state, size=400).convert("RGB")
         assert ImageChops.difference(still, frame).getbbox() is None
@@ -52,7 +52,7 @@ def test_the_frames_are_the_pictures_of_the_positions() -> None:
 
 def test_a_200_move_game_stays_under_8_megabytes() -> None:
     states = long_skift_game(200)
-    gif = render.replay(states)
+    gif = render.replay(states).data
     assert len(gif) < 8_000_000
     assert Image.open(io.BytesIO(gif)).n_frames == 201
 
@@ -62,7 +62,7 @@ def test_every_game_with_a_picture_replays(name: str) -> None:
     if not render.has_picture(name):
         pytest.skip(f"{name} has no picture module yet")
     states = playout(name, 8, seed=6)
-    gif = render.replay(states, size=320, theme="contrast")
+    gif = render.replay(states, size=320, theme="contrast").data
     assert Image.open(io.BytesIO(gif)).n_frames == len(states)
 
 

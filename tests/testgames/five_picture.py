@@ -13,7 +13,13 @@ from tests.testgames.picture import Cell, draw_grid
 
 
 def draw(
-    state: Any, *, last_move: Hashable | None, seat: int | None, size: int, theme: Theme
+    state: Any,
+    *,
+    last_move: Hashable | None,
+    seat: int | None,
+    size: int,
+    theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
     """The board: a piece in its owner's seat style on every claimed cell."""
     cells = [Cell(cell_name(c), state.owners[c], "", last_move == Claim(c)) for c in range(CELLS)]
@@ -21,13 +27,18 @@ def draw(
         f"{state.seat_name(s)}: {state.scores[s]}" + (" (retired)" if state.retired[s] else "")
         for s in range(state.players)
     )
-    return draw_grid(state, cells, columns=WIDTH, size=size, theme=theme, note=points)
+    return draw_grid(
+        state, cells, columns=WIDTH, size=size, theme=theme, note=points, ending=ending
+    )
 
 
-def describe(state: Any, last_move: Hashable | None) -> str:
-    """The position in words: whose turn or the result, the points, the cells held."""
+def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
+    """The position in words: whose turn or the result (or `ending`, how the match
+    ended), the points, the cells held."""
     result = state.outcome()
-    if result:
+    if ending is not None:
+        head = f"Claims, over after {state.ply} claims: {ending}"
+    elif result:
         head = f"Claims, over after {state.ply} claims: {result.reason}"
     else:
         head = f"Claims, claim {state.ply + 1}: {state.seat_name(state.current_player)} to move."

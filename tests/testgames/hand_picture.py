@@ -18,7 +18,13 @@ from tests.testgames.picture import Cell, draw_grid
 
 
 def draw(
-    state: Any, *, last_move: Hashable | None, seat: int | None, size: int, theme: Theme
+    state: Any,
+    *,
+    last_move: Hashable | None,
+    seat: int | None,
+    size: int,
+    theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
     """One cell per seat with its cards played and held, then the total and the deck."""
     shown = state.view(seat)
@@ -32,15 +38,20 @@ def draw(
     ]
     hand = shown.hands[seat] if seat is not None else None
     note = f"Your hand: {', '.join(hand) or 'empty'}" if hand is not None else ""
-    return draw_grid(shown, cells, columns=len(cells), size=size, theme=theme, note=note)
+    return draw_grid(
+        shown, cells, columns=len(cells), size=size, theme=theme, note=note, ending=ending
+    )
 
 
-def describe(state: Any, last_move: Hashable | None) -> str:
-    """The public view in words: whose turn or the result, the total and the counts; and
-    the hand of the seat whose own view this is (a full state shows none: it is public)."""
+def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
+    """The public view in words: whose turn or the result (or `ending`, how the match
+    ended), the total and the counts; and the hand of the seat whose own view this is (a
+    full state shows none: it is public)."""
     public = state.view(None)
     result = public.outcome()
-    if result:
+    if ending is not None:
+        head = f"Secret Hands, over after {public.ply} actions: {ending}"
+    elif result:
         head = f"Secret Hands, over after {public.ply} actions: {result.reason}"
     else:
         head = f"Secret Hands, action {public.ply + 1}: {public.seat_name(public.turn)} to act."

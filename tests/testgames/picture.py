@@ -38,11 +38,13 @@ def draw_grid(
     theme: Theme,
     style: Callable[[int], SeatStyle] | None = None,
     note: str = "",
+    ending: str | None = None,
 ) -> Image.Image:
     """`cells` in rows of `columns` under the header of `state`, `size` pixels wide.
 
     `style(seat)` is how a seat's pieces look (default: `theme.seat(seat)`); `note` is a
-    line of text under the grid (a hand of cards, a total).
+    line of text under the grid (a hand of cards, a total); `ending` (how the match
+    ended) replaces whose turn it is in the header.
     """
     look = style or theme.seat
     px = header_px(size)
@@ -50,7 +52,8 @@ def draw_grid(
     def chip(seat: int) -> Sprite:
         return piece_chip(look(seat), "circle", round(px * 1.1), theme.board, theme.outline)
 
-    strip = header_strip(size, theme, turn_tokens(state, chip, width=size, px=px), [], px)
+    left = turn_tokens(state, chip, width=size, px=px, ending=ending)
+    strip = header_strip(size, theme, left, [], px)
     rows = -(-len(cells) // columns)
     pitch = (size - 2 * px) // columns
     note_height = 2 * px if note else 0

@@ -13,7 +13,13 @@ from tests.testgames.solo import COLUMNS, DRAWS, TARGET, Place
 
 
 def draw(
-    state: Any, *, last_move: Hashable | None, seat: int | None, size: int, theme: Theme
+    state: Any,
+    *,
+    last_move: Hashable | None,
+    seat: int | None,
+    size: int,
+    theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
     """The columns as cells with their sums, the last one placed marked."""
     cells = [
@@ -22,13 +28,16 @@ def draw(
     ]
     held = f"In hand: {state.held}" if state.held is not None else "Hand empty"
     note = f"{held}; {state.draws} of {DRAWS} tiles drawn; target {TARGET}."
-    return draw_grid(state, cells, columns=COLUMNS, size=size, theme=theme, note=note)
+    return draw_grid(
+        state, cells, columns=COLUMNS, size=size, theme=theme, note=note, ending=ending
+    )
 
 
-def describe(state: Any, last_move: Hashable | None) -> str:
-    """The position in words."""
+def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
+    """The position in words (`ending`: how the match ended, instead of the result)."""
     sums = ", ".join(str(total) for total in state.columns)
     result = state.outcome()
-    head = f"Tile Bag, {state.ply} actions: " + (result.reason if result else "to play.")
+    now = ending or (result.reason if result else "to play.")
+    head = f"Tile Bag, {state.ply} actions: {now}"
     held = f" The tile in hand is {state.held}." if state.held is not None else ""
     return f"{head} Columns: {sums}.{held} {state.draws} of {DRAWS} tiles drawn."

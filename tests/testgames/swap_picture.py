@@ -13,7 +13,13 @@ from tests.testgames.swap import COLOURS, SIDE, Place, cell_name
 
 
 def draw(
-    state: Any, *, last_move: Hashable | None, seat: int | None, size: int, theme: Theme
+    state: Any,
+    *,
+    last_move: Hashable | None,
+    seat: int | None,
+    size: int,
+    theme: Theme,
+    ending: str | None = None,
 ) -> Image.Image:
     """The board; each seat's pieces look like the colour it plays (the first seat style
     is Red's, the second Blue's), so a swap changes the seats' pieces, not the stones."""
@@ -28,13 +34,18 @@ def draw(
         for c, stone in enumerate(state.cells)
     ]
     note = "Sides swapped: seat 2 plays Red." if state.swapped else ""
-    return draw_grid(state, cells, columns=SIDE, size=size, theme=theme, style=style, note=note)
+    return draw_grid(
+        state, cells, columns=SIDE, size=size, theme=theme, style=style, note=note, ending=ending
+    )
 
 
-def describe(state: Any, last_move: Hashable | None) -> str:
-    """The position in words, naming the seats by the colours they play now."""
+def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
+    """The position in words, naming the seats by the colours they play now (`ending`:
+    how the match ended, instead of whose turn)."""
     result = state.outcome()
-    if result:
+    if ending is not None:
+        head = f"Pie Lines, over after {state.ply} moves: {ending}"
+    elif result:
         head = f"Pie Lines, over after {state.ply} moves: {result.reason}"
     else:
         head = f"Pie Lines, move {state.ply + 1}: {state.seat_name(state.current_player)} to move."

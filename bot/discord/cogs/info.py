@@ -19,7 +19,7 @@ from bot.discord.actions import (
 )
 from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
 from bot.discord.pages import PageNumber, send_pages
-from bot.discord.pictures import example_picture, replay_picture
+from bot.discord.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
 from bot.discord.posting import STYLE, as_file
 from bot.discord.replies import answer, begin
 from bot.discord.text import (
@@ -107,16 +107,22 @@ class Info(commands.Cog):
         record = await service.match_record(match_id)
         names = await poster_of(interaction).names(interaction.guild, record.match.members)
         text = await service.export(match_id, names)
-        record_file = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
-        replay = as_file(await replay_picture(record, await private_theme(interaction)))
+        data = text.encode()
+        record_file = discord.File(io.BytesIO(data), filename=f"match-{match_id}.txt")
+        room = interaction.filesize_limit - len(data)  # both files go in one answer
+        theme = await private_theme(interaction)
+        replay = await replay_picture(record, theme, max_bytes=room) if room > 0 else None
         played = record.match
         replays = "once the match has ended" if played.active and played.has_secrets else "now"
-        await answer(
-            interaction,
-            f"Match #{match_id}: its record as text (any Shiftcord can replay it {replays}) "
-            "and an animation of every move.",
-            files=[record_file, replay],
-        )
+        words = f"Match #{match_id}: its record as text (any Shiftcord can replay it {replays})"
+        if replay is None:
+            words += f". {TOO_LONG_TO_REPLAY}"
+        elif replay.complete:
+            words += " and an animation of every move."
+        else:
+            words += " and an animation of it, in fewer frames than moves to fit in an upload."
+        files = [record_file] + ([as_file(replay)] if replay else [])
+        await answer(interaction, words, files=files)
 
     @app_commands.command(name="standings")
     @app_commands.guild_only()
