@@ -26,8 +26,9 @@ from games.base import GameState
 __all__ = ["Budget", "Level", "choose_move", "evaluate"]
 
 
-def _searched(state: GameState, seat: int, budget: Budget, seed: int) -> Search:
+def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> Search:
     """A finished search of `seat`'s view of `state`."""
+    budget = level.budget if isinstance(level, Level) else level
     if state.current_player != seat:
         raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
     search = Search(state.view(seat), budget, random.Random(seed))
@@ -35,12 +36,15 @@ def _searched(state: GameState, seat: int, budget: Budget, seed: int) -> Search:
     return search
 
 
-def choose_move(state: GameState, seat: int, level: Level, seed: int = 0) -> Hashable:
-    """The move `seat` plays in `state` at `level`: a move of `state.legal_moves()` of
-    the seat's view. A win in one is always taken; else the most searched move. Raises
-    ValueError when the game is over or another seat is to act."""
+def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
+    """The move `seat` plays in `state` at `level` (or with a `Budget` of one's own, for
+    tests and tuning): a move of `legal_moves()` of the seat's view. A win in one is
+    always taken; else the most searched move. Raises ValueError when the game is over
+    or another seat is to act."""
     if state.outcome() is not None:
         raise ValueError("The game is over: there is no move to choose.")
+    if state.current_player != seat:
+        raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
     view = state.view(seat)
     moves = view.legal_moves()
     if len(moves) == 1:
@@ -49,11 +53,13 @@ def choose_move(state: GameState, seat: int, level: Level, seed: int = 0) -> Has
     win = winning_move(deal)
     if win is not None:
         return win
-    search = _searched(state, seat, level.budget, seed)
+    search = _searched(state, seat, level, seed)
     return search.ranked_moves()[0][0]
 
 
-def evaluate(state: GameState, seat: int, level: Level = Level.MEDIUM, seed: int = 0) -> float:
+def evaluate(
+    state: GameState, seat: int, level: Level | Budget = Level.MEDIUM, seed: int = 0
+) -> float:
     """The bot's estimate of `seat`'s result in `state`, in [0, 1] (1: a sure win, 0: a sure
     loss, a draw between n players 1/n), from a search at `level` of the seat's view when
     the seat is to act, else from the game's end or heuristic, else 1/n."""
@@ -65,6 +71,6 @@ def evaluate(state: GameState, seat: int, level: Level = Level.MEDIUM, seed: int
     if state.current_player != seat:
         value = state.view(seat).heuristic(seat)
         return 1.0 / state.players if value is None else value
-    search = _searched(state, seat, level.budget, seed)
+    search = _searched(state, seat, level, seed)
     best = search.ranked_moves()[0][1]
     return min(1.0, max(0.0, best.mean()))
