@@ -10,7 +10,7 @@ its share; the table shows that score rate with a 95% Wilson interval, and the t
 counted). Budgets from issue 13 are checked at the end; the last line is one JSON object.
 Games run in a process pool on every core.
 
-    .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago]
+    .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
 """
 
 from __future__ import annotations
@@ -153,12 +153,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per series")
     parser.add_argument("--only", help="one game's name")
+    parser.add_argument("--players", type=int, help="one player count")
     args = parser.parse_args()
     names = [args.only] if args.only else games.names()
     seatings = [
         (name, players)
         for name in names
         for players in range(max(2, games.get(name).min_players), games.get(name).max_players + 1)
+        if args.players in (None, players)
     ]
     tasks = [
         Task(name, players, opponent, index)
