@@ -73,6 +73,8 @@ def estimate(size: int, stones: tuple[int, int], colour: int, to_act: int) -> fl
     mine = distance(size, stones[colour], stones[1 - colour], colour)
     theirs = distance(size, stones[1 - colour], stones[colour], 1 - colour)
     unreachable = 2 * size * size  # a colour that cannot join is as far as can be
-    lead = (unreachable if theirs is None else theirs) - (unreachable if mine is None else mine)
+    lead: float = (unreachable if theirs is None else theirs) - (
+        unreachable if mine is None else mine
+    )
     lead += _TEMPO if to_act == colour else -_TEMPO
     return 0.5 + 0.5 * math.tanh(_SHARPNESS * lead)
