@@ -30,7 +30,7 @@ class Budget:
 class Level(Enum):
     """The three levels a challenge may ask for, each with its budget."""
 
-    EASY = Budget(iterations=60, seconds=0.15, lookahead=0, playout_plies=6)
+    EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
     HARD = Budget(iterations=4000, seconds=1.5, lookahead=2, playout_plies=12)
 
