@@ -18,10 +18,18 @@ What a game declares about itself (the match engine reads nothing else):
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
   `state.reveals(move)` says whether an action brought something hidden or left to
   chance to light (a card drawn), which its player cannot then take back alone.
+
+Optional knowledge for the playing engine (`ai/`); the defaults know nothing about the
+game, so a game without them is still played, only less well:
+
+- `state.heuristic(seat)`: a static estimate in [0, 1] of `seat`'s result, or None.
+- `state.playout_move(rng)`: a quick, plausible move for simulated play (default random).
+- `state.determinize(rng)`: from a view, a full state consistent with what it shows.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -253,3 +261,27 @@ class GameState(ABC):
         None where the game cannot go on without that seat; the match then ends.
         """
         return None
+
+    # --- optional knowledge for the playing engine (ai/) ---------------------------------
+
+    def heuristic(self, seat: int) -> float | None:
+        """A static estimate of `seat`'s result from this running position, in [0, 1]
+        (1: sure to win alone, 0: sure to lose; a float, never a bool), or None when the
+        game offers none (the default). The engine uses it to cut simulated play short, so
+        it must be cheap (about as fast as listing the legal moves) and raise nothing."""
+        return None
+
+    def playout_move(self, rng: random.Random) -> Hashable:
+        """A legal move for simulated play, drawn with `rng` (the only randomness used):
+        the default is uniform among `legal_moves`. A game may prefer plausible moves (score
+        a card that scores) so that simulated games look like real ones and end soon.
+        Called only while the game runs."""
+        return rng.choice(self.legal_moves())
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with everything this state shows, the rest drawn with
+        `rng`: called on `view(seat)` of a game with `hidden_information` or `chance`, it
+        deals the unseen cards at random and gives the state a fresh seed for the chance
+        to come, so `determinize(rng).view(seat) == view(seat)`. The default (games
+        without secrets or chance) returns the state itself."""
+        return self

@@ -9,11 +9,13 @@ see, and a view cannot draw cards (its seed and draw pile are hidden).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games.shifting_stones import heuristics
 from games.shifting_stones.cards import Card
 from games.shifting_stones.explain import why_illegal
 from games.shifting_stones.moves import (
@@ -302,6 +304,20 @@ class StonesState(GameState):
         )
         draw = (HIDDEN,) * len(self.draw)
         return replace(self, hands=hands, draw=draw, seed=None, viewer=seat, is_view=True)
+
+    # ----- knowledge for the playing engine (see games.shifting_stones.heuristics) -----
+
+    def heuristic(self, seat: int) -> float:
+        """The engine's estimate of `seat`'s result from points and ready cards."""
+        return heuristics.estimate(self, seat)
+
+    def playout_move(self, rng: random.Random) -> Hashable:
+        """A plausible action for simulated play: score, set up a card, or end the turn."""
+        return heuristics.plausible_move(self, rng)
+
+    def determinize(self, rng: random.Random) -> StonesState:
+        """A full position consistent with this one, unseen cards dealt at random."""
+        return heuristics.deal(self, rng)
 
     # ----- the end ----------------------------------------------------------------------
 

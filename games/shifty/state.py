@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.shifty.explain import why_illegal
 from games.shifty.grid import Grid, bits, grid
+from games.shifty.heuristics import estimate
 from games.shifty.moves import (
     PASS,
     SWAP,
@@ -265,6 +266,11 @@ class ShiftyState(GameState):
         return None
 
     # ----- serialisation (see games.shifty.codec) ---------------------------------------
+
+    def heuristic(self, seat: int) -> float:
+        """The engine's estimate of `seat`'s result from how far each colour is from
+        joining its edges (see `games.shifty.heuristics`)."""
+        return estimate(self.options["size"], self.stones, self.colour_of(seat), self.colour)
 
     def to_json(self) -> dict[str, Any]:
         """A lossless JSON-ready dict; `SHIFTY.from_json` rebuilds an equal state."""

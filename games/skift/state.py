@@ -18,6 +18,7 @@ from games.skift.actions import (
 )
 from games.skift.explain import why_illegal
 from games.skift.geometry import Point
+from games.skift.heuristics import estimate
 from games.skift.legality import NoUndo, Table, legal_moves
 from games.skift.model import (
     SEAT_NAMES,
@@ -190,6 +191,11 @@ class SkiftState(GameState):
             self._cache["outcome"] = ending(self.counts(0), self.counts(1))
         result: Outcome | None = self._cache["outcome"]
         return result
+
+    def heuristic(self, seat: int) -> float:
+        """The engine's static estimate of `seat`'s result: material, weighed by what
+        loses the game (see `games.skift.heuristics`)."""
+        return estimate(self.counts(seat), self.counts(1 - seat))
 
     # --- serialisation -------------------------------------------------------------------
 

@@ -333,3 +333,25 @@ def test_a_retired_seat_never_acts_again_and_the_game_still_ends(name: str, play
             state = after
     if players >= 3:
         assert retirements, f"{name} with {players} seats never let the others play on"
+
+
+def engine_hooks_check(state: GameState, move: Any) -> None:
+    """The optional hooks of the playing engine keep their contract: `heuristic` is None
+    or a float in [0, 1] for every seat (in the full state and in that seat's view),
+    `playout_move` draws a legal move, and `determinize` of a seat's view shows that seat
+    the same view."""
+    rng = random.Random(state.ply)
+    for seat in range(state.players):
+        for judged in (state, state.view(seat)):
+            value = judged.heuristic(seat)
+            assert value is None or (type(value) is float and 0.0 <= value <= 1.0), value
+        view = state.view(seat)
+        assert view.determinize(rng).view(seat) == view
+    assert state.playout_move(rng) in state.legal_moves()
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_engine_hooks_answer_within_their_contract(name: str, players: int) -> None:
+    game = games.get(name)
+    for seed in range(VIEW_PLAYOUTS):
+        playout(game, players, seed, engine_hooks_check)

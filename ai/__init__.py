@@ -1,0 +1,76 @@
+"""The playing engine: one Monte Carlo tree search for every game, at three levels.
+
+A layer of its own above `games` (it uses only the `games.base` interface and the
+optional hooks documented there); nothing in `games/` or `render/` imports it.
+
+    import ai
+    move = ai.choose_move(state, seat, ai.Level.HARD, seed=match_id * 1000 + state.ply)
+    estimate = ai.evaluate(state, seat)   # in [0, 1]: about 1/2 is even in a 2-player game
+
+Both decide only from `state.view(seat)`, so passing the full state is safe. With the
+same state, seat, level and seed the answer is the same, unless the level's wall-time
+cap cut the search short (a slow or busy machine): the cap never lengthens a search.
+The calls are CPU-bound and take up to the level's cap (`Level.HARD`: 1.5 s): run them
+in a worker process, not on an event loop.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from ai.levels import Budget, Level
+from ai.search import Search, winning_move
+from games.base import GameState
+
+__all__ = ["Budget", "Level", "choose_move", "evaluate"]
+
+
+def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> Search:
+    """A finished search of `seat`'s view of `state`."""
+    budget = level.budget if isinstance(level, Level) else level
+    if state.current_player != seat:
+        raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
+    search = Search(state.view(seat), budget, random.Random(seed))
+    search.run()
+    return search
+
+
+def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
+    """The move `seat` plays in `state` at `level` (or with a `Budget` of one's own, for
+    tests and tuning): a move of `legal_moves()` of the seat's view. A win in one is
+    always taken; else the most searched move. Raises ValueError when the game is over
+    or another seat is to act."""
+    if state.outcome() is not None:
+        raise ValueError("The game is over: there is no move to choose.")
+    if state.current_player != seat:
+        raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
+    view = state.view(seat)
+    moves = view.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    deal = view.determinize(random.Random(seed))
+    win = winning_move(deal)
+    if win is not None:
+        return win
+    search = _searched(state, seat, level, seed)
+    return search.ranked_moves()[0][0]
+
+
+def evaluate(
+    state: GameState, seat: int, level: Level | Budget = Level.MEDIUM, seed: int = 0
+) -> float:
+    """The bot's estimate of `seat`'s result in `state`, in [0, 1] (1: a sure win, 0: a sure
+    loss, a draw between n players 1/n), from a search at `level` of the seat's view when
+    the seat is to act, else from the game's end or heuristic, else 1/n."""
+    outcome = state.outcome()
+    if outcome is not None:
+        from ai.rewards import outcome_rewards
+
+        return outcome_rewards(outcome, state.players)[seat]
+    if state.current_player != seat:
+        value = state.view(seat).heuristic(seat)
+        return 1.0 / state.players if value is None else value
+    search = _searched(state, seat, level, seed)
+    best = search.ranked_moves()[0][1]
+    return min(1.0, max(0.0, best.mean()))

@@ -1,0 +1,48 @@
+"""The bot's levels: how much search each one may spend on a move.
+
+A level's budget is a number of search iterations (simulated games), which makes a
+search repeatable for a seed, and a wall-time cap, which only ever cuts a search short
+on a slow or busy machine (then the move may differ from the one the full budget finds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one search may spend and how it looks at positions.
+
+    `iterations`: simulated games; `seconds`: the wall-time cap; `lookahead`: how many
+    plies below the root every new position is checked for a win in one for the player
+    to act there (0: only the bot's own wins at the root); `playout_plies`: how far a
+    simulated game runs before a game's heuristic (if any) judges it.
+    """
+
+    iterations: int
+    seconds: float
+    lookahead: int
+    playout_plies: int
+
+
+class Level(Enum):
+    """The three levels a challenge may ask for, each with its budget."""
+
+    EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6)
+    MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
+    HARD = Budget(iterations=4000, seconds=1.5, lookahead=2, playout_plies=12)
+
+    @property
+    def budget(self) -> Budget:
+        """The level's budget."""
+        return self.value
+
+    @classmethod
+    def named(cls, name: str) -> Level:
+        """The level called `name` ("easy", "medium" or "hard"); else ValueError."""
+        try:
+            return cls[name.strip().upper()]
+        except KeyError:
+            raise ValueError(f"There is no level {name!r}: easy, medium or hard.") from None

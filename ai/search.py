@@ -1,0 +1,180 @@
+"""Monte Carlo tree search for any game of `games.base`, for one or many players.
+
+Each node of the tree keeps the statistics of the seat that chose the move leading to
+it (max^n-style UCT): every seat picks what is best for itself, so in a game of three or
+four the bot maximises its own result among several opponents. One iteration:
+
+1. take the root position, or, in a game with hidden information or chance, a fresh
+   `determinize` of the bot's view (single-observer information-set MCTS: the tree is
+   shared, and a node offers only the moves legal in this iteration's deal);
+2. descend by UCB1 while every legal move has been tried, then try one new move;
+3. simulate with `playout_move` for at most `playout_plies` plies, then let the game's
+   `heuristic` judge (a game without one is played out to its end);
+4. add the rewards (one per seat) along the path.
+
+In a game without secrets or chance, a new position within `lookahead` plies of the root
+is first checked for a win in one for the seat to act; if there is one, the position
+counts as won for that seat from then on, so the search sees at once the moves that hand
+an opponent a win. (Where the deal decides, positions are judged afresh each iteration.)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from ai.levels import Budget
+from ai.rewards import Rewards, draw_rewards, judged_rewards, outcome_rewards
+from games.base import GameState
+
+#: The exploration constant of UCB1 for rewards in [0, 1].
+EXPLORATION = 0.8
+#: A simulated game without a heuristic is given up as undecided after this many plies.
+MAX_PLAYOUT_PLIES = 400
+
+
+@dataclass(eq=False)
+class Node:
+    """One position in the tree: the moves tried from it and the chooser's statistics."""
+
+    depth: int
+    children: dict[Hashable, Node] = field(default_factory=dict)
+    visits: int = 0
+    total: float = 0.0  # reward sum of the seat that moved into this node
+    state: GameState | None = None  # kept only when positions do not depend on the deal
+    settled: Rewards | None = None  # the rewards once the node is ended or won in one
+
+    def mean(self) -> float:
+        """The mean reward of the seat that chose this node."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class Search:
+    """One search from `root` (the bot's view of the position) for the seat to act."""
+
+    root: GameState
+    budget: Budget
+    rng: random.Random
+    exact: bool = field(init=False)
+    tree: Node = field(init=False)
+    iterations: int = 0
+
+    def __post_init__(self) -> None:
+        game = self.root.game
+        self.exact = not (game.hidden_information or game.chance)
+        self.tree = Node(depth=0, state=self.root if self.exact else None)
+
+    def run(self) -> None:
+        """Iterate until the budget's iterations are spent or its time cap is reached."""
+        deadline = time.perf_counter() + self.budget.seconds
+        while self.iterations < self.budget.iterations:
+            self.iterate()
+            self.iterations += 1
+            if time.perf_counter() >= deadline:
+                break
+
+    def iterate(self) -> None:
+        """One iteration: deal, descend, expand one move, simulate, add up the rewards."""
+        node = self.tree
+        state = self.root if self.exact else self.root.determinize(self.rng)
+        path: list[tuple[Node, int]] = []
+        rewards: Rewards | None = None
+        while True:
+            if node.settled is not None:
+                rewards = node.settled
+                break
+            player = state.current_player
+            if player is None:  # ended in this deal (only where nodes are not settled)
+                rewards = self._simulate(state)
+                break
+            moves = state.legal_moves()
+            untried = [m for m in moves if m not in node.children]
+            if untried:
+                move = untried[self.rng.randrange(len(untried))]
+                state = state.play(move)
+                child = self._new_node(node, state)
+                node.children[move] = child
+                path.append((child, player))
+                node = child
+                rewards = self._simulate(state) if child.settled is None else child.settled
+                break
+            move, node = self._select(node, moves)
+            state = node.state if node.state is not None else state.play(move)
+            path.append((node, player))
+        self.tree.visits += 1
+        for visited, chooser in path:
+            visited.visits += 1
+            visited.total += rewards[chooser]
+
+    def _select(self, node: Node, moves: object) -> tuple[Hashable, Node]:
+        """The tried move with the best UCB1 value among those legal now."""
+        log_visits = math.log(node.visits + 1)
+        best: tuple[Hashable, Node] | None = None
+        best_value = -1.0
+        for move in moves:  # type: ignore[attr-defined]
+            child = node.children[move]
+            value = child.mean() + EXPLORATION * math.sqrt(log_visits / (child.visits + 1e-9))
+            if value > best_value:
+                best, best_value = (move, child), value
+        assert best is not None
+        return best
+
+    def _new_node(self, parent: Node, state: GameState) -> Node:
+        """The node for `state`, settled when the game ended or can be won in one."""
+        node = Node(depth=parent.depth + 1, state=state if self.exact else None)
+        if not self.exact:  # what ends or wins here depends on the deal
+            return node
+        outcome = state.outcome()
+        if outcome is not None:
+            node.settled = outcome_rewards(outcome, state.players)
+        elif node.depth <= self.budget.lookahead:
+            node.settled = winning_rewards(state)
+        return node
+
+    def _simulate(self, state: GameState) -> Rewards:
+        """Play on with `playout_move`, then judge: the end's rewards, or the heuristic's."""
+        limit = self.budget.playout_plies
+        plies = 0
+        while True:
+            outcome = state.outcome()
+            if outcome is not None:
+                return outcome_rewards(outcome, state.players)
+            if plies >= limit:
+                judged = judged_rewards(state)
+                if judged is not None:
+                    return judged
+                if plies >= MAX_PLAYOUT_PLIES:
+                    return draw_rewards(state.players)
+            state = state.play(state.playout_move(self.rng))
+            plies += 1
+
+    def ranked_moves(self) -> list[tuple[Hashable, Node]]:
+        """The root's tried moves, most visited first (then the better mean, then the
+        order the game lists them in)."""
+        order = {m: i for i, m in enumerate(self.root.legal_moves())}
+        tried = [(m, c) for m, c in self.tree.children.items() if m in order]
+        return sorted(tried, key=lambda mc: (-mc[1].visits, -mc[1].mean(), order[mc[0]]))
+
+
+def winning_move(state: GameState) -> Hashable | None:
+    """A move that ends the game with the seat to act as its only winner, or None."""
+    seat = state.current_player
+    for move in state.legal_moves():
+        outcome = state.play(move).outcome()
+        if outcome is not None and outcome.winners == (seat,):
+            return move
+    return None
+
+
+def winning_rewards(state: GameState) -> Rewards | None:
+    """The rewards of the win in one the seat to act has here, or None if it has none."""
+    move = winning_move(state)
+    if move is None:
+        return None
+    outcome = state.play(move).outcome()
+    assert outcome is not None
+    return outcome_rewards(outcome, state.players)
