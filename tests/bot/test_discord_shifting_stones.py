@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from bot.discord import pictures
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -101,7 +102,8 @@ def hand_button(fake, thread: int) -> tuple[dict, str]:
 
 
 @pytest.mark.asyncio
-async def test_a_five_player_match_shows_each_hand_only_to_its_owner(tmp_path):
+async def test_a_five_player_match_shows_each_hand_only_to_its_owner(tmp_path, monkeypatch):
+    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 40)  # the replay's bound is tested elsewhere
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock, seed=3) as bot:
         match_id, thread = await start_match(
