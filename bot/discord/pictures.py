@@ -15,13 +15,13 @@ that fits, `replay_picture` gives None and the caller sends the record as text.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import games
 import render
-from bot.match.replay import MOVE, initial_state, standing_entries
+from bot.match.replay import PublicLine
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
@@ -126,46 +126,6 @@ async def update_board(update: MatchUpdate, theme: str = DEFAULT_THEME) -> Pictu
     if update.after != update.before:
         return await board_picture(update.after, update.move, theme=theme)
     return None
-
-
-class PublicLine:
-    """A match's positions from the start as everybody may see them (`view(None)`),
-    rebuilt from its log one at a time each time it is walked, so that no more than one
-    is kept however long the match; moves taken back are left out, as in
-    `bot.match.replay.public_line`. `moves` are the moves between them, read from the
-    log's notation once, when the line is made (they are small, as the log is)."""
-
-    def __init__(self, record: MatchRecord) -> None:
-        self.record = record
-        self._entries = standing_entries(record.log)
-        self.moves: list[Hashable] = []
-        for _ in self._walk(self.moves.append):
-            pass
-
-    def __len__(self) -> int:
-        return len(self.moves) + 1
-
-    def __iter__(self) -> Iterator[GameState]:
-        return self._walk()
-
-    def _walk(self, parsed: Callable[[Hashable], None] | None = None) -> Iterator[GameState]:
-        """The positions; while `parsed` is given, reading each move from its notation
-        (and handing it to `parsed`), else playing the moves read before."""
-        match = self.record.match
-        state = initial_state(match.game, len(match.seats), match.seed, match.options)
-        yield state.view(None)
-        played = iter(self.moves)
-        for entry in self._entries:
-            if entry.kind != MOVE:  # a seat left and the others played on
-                state = state.retire(entry.seat) or state
-                continue
-            if parsed is None:
-                move = next(played)
-            else:
-                move = state.parse_move(entry.notation)
-                parsed(move)
-            state = state.play(move)
-            yield state.view(None)
 
 
 def _replay_words(record: MatchRecord, replay: render.Replay) -> str:

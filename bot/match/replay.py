@@ -1,9 +1,9 @@
 """Rebuilding positions from a match's log: the proof that snapshots can be recomputed,
-and the line of public positions that replays and records show."""
+and the line of public positions that replays show (`PublicLine`, one at a time)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -30,22 +30,44 @@ def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
     return kept
 
 
-def public_line(record: MatchRecord) -> tuple[list[GameState], list[Hashable]]:
-    """The positions of a match from the start as everybody may see them (each
-    `state.view(None)`), and the moves between them, for replays. Moves that were taken
-    back are left out, as they are gone from the match's line."""
-    match = record.match
-    state = initial_state(match.game, len(match.seats), match.seed, match.options)
-    states, moves = [state.view(None)], []
-    for entry in standing_entries(record.log):
-        if entry.kind == MOVE:
-            move = state.parse_move(entry.notation)
+class PublicLine:
+    """A match's positions from the start as everybody may see them (`view(None)`),
+    rebuilt from its log one at a time each time it is walked, so that no more than one
+    is kept however long the match; moves taken back are left out, as they are gone
+    from the match's line. `moves` are the moves between them, read from the log's
+    notation once, when the line is made (they are small, as the log is)."""
+
+    def __init__(self, record: MatchRecord) -> None:
+        self.record = record
+        self._entries = standing_entries(record.log)
+        self.moves: list[Hashable] = []
+        for _ in self._walk(self.moves.append):
+            pass
+
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def __iter__(self) -> Iterator[GameState]:
+        return self._walk()
+
+    def _walk(self, parsed: Callable[[Hashable], None] | None = None) -> Iterator[GameState]:
+        """The positions; while `parsed` is given, reading each move from its notation
+        (and handing it to `parsed`), else playing the moves read before."""
+        match = self.record.match
+        state = initial_state(match.game, len(match.seats), match.seed, match.options)
+        yield state.view(None)
+        played = iter(self.moves)
+        for entry in self._entries:
+            if entry.kind != MOVE:  # a seat left and the others played on
+                state = state.retire(entry.seat) or state
+                continue
+            if parsed is None:
+                move = next(played)
+            else:
+                move = state.parse_move(entry.notation)
+                parsed(move)
             state = state.play(move)
-            states.append(state.view(None))
-            moves.append(move)
-        else:  # a seat left and the others played on
-            state = state.retire(entry.seat) or state
-    return states, moves
+            yield state.view(None)
 
 
 def initial_state(game: str, players: int, seed: int, options: Mapping[str, Any]) -> GameState:

@@ -20,7 +20,6 @@ from PIL import Image, ImageChops
 from bot.discord import pictures
 from bot.discord.pictures import (
     TOO_LONG_TO_REPLAY,
-    PublicLine,
     board_picture,
     ending_words,
     match_board,
@@ -40,7 +39,7 @@ from bot.match.actions import (
 )
 from bot.match.decision import Situation
 from bot.match.records import LogEntry, MatchRecord, MatchUpdate
-from bot.match.replay import TAKEBACK, public_line
+from bot.match.replay import TAKEBACK, PublicLine, rebuild_state
 from games.wording import plural
 from tests.bot.discord_harness import (
     ALICE,
@@ -158,7 +157,7 @@ async def test_the_replays_last_frame_says_how_the_match_ended() -> None:
     assert ImageChops.difference(frames[-1], plain[-1]).getbbox() is not None
 
 
-def test_the_public_line_rebuilds_what_public_line_lists_with_retirements_and_takebacks() -> None:
+def test_the_public_line_rebuilds_every_standing_position_with_retirements_and_takebacks() -> None:
     match = new_match("shiftago", (1, 2, 3), seed=4)
     history = []
     for _ in range(4):
@@ -172,11 +171,14 @@ def test_the_public_line_rebuilds_what_public_line_lists_with_retirements_and_ta
     last = log[-1]  # and that move is taken back
     taken = dataclasses.replace(last, index=last.index + 1, kind=TAKEBACK, notation="")
     record = MatchRecord(history[-1].match, (*log, taken))
-    states, moves = public_line(record)
-    assert len(states) == 5, "four moves stand, the fifth was taken back"
     line = PublicLine(record)
-    assert len(line) == len(states) and list(line) == states and list(line) == states
-    assert len(line.moves) == len(moves) and list(line.moves) == moves
+    states = list(line)
+    assert len(line) == len(states) == 5, "four moves stand, the fifth was taken back"
+    assert list(line) == states  # walked again: the same positions
+    entries = [(e.kind, e.seat, e.notation) for e in record.log]
+    rebuilt = rebuild_state(match.game, 3, match.seed, match.options, entries)
+    assert states[-1] == rebuilt.view(None) and all(s == s.view(None) for s in states)
+    assert [states[0].format_move(line.moves[0])] == [log[0].notation]
 
 
 @pytest.fixture(scope="module")
