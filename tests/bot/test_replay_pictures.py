@@ -175,8 +175,8 @@ def test_the_public_line_rebuilds_every_standing_position_with_retirements_and_t
     states = list(line)
     assert len(line) == len(states) == 5, "four moves stand, the fifth was taken back"
     assert list(line) == states  # walked again: the same positions
-    entries = [(e.kind, e.seat, e.notation) for e in record.log]
-    rebuilt = rebuild_state(match.game, 3, match.seed, match.options, entries)
+    moves = [(e.kind, e.seat, e.notation) for e in record.log[:4]]  # the four standing moves
+    rebuilt = rebuild_state(match.game, 3, match.seed, match.options, moves)
     assert states[-1] == rebuilt.view(None) and all(s == s.view(None) for s in states)
     assert [states[0].format_move(line.moves[0])] == [log[0].notation]
 
