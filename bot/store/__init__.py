@@ -80,6 +80,7 @@ class Store:
         async with self._lock:
             try:
                 await self.conn.execute("BEGIN IMMEDIATE")
+                changes = self.conn.total_changes
                 yield self.conn
                 await self.conn.commit()
             except BaseException as error:
@@ -87,7 +88,8 @@ class Store:
                 if cannot_write(error):
                     raise self._writes.failed(error) from error
                 raise
-            self._writes.worked()
+            if self.conn.total_changes > changes:  # (one that wrote nothing proves nothing)
+                self._writes.worked()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -216,6 +216,10 @@ async def test_when_the_database_is_full_a_change_is_refused_until_there_is_room
             with pytest.raises(CannotSave):
                 await service.set_reminders(member, False)
             assert (await service.member_settings(member)).reminders is True  # not saved
+            async with service.store.transaction() as conn:  # a change of no row goes
+                await conn.execute("UPDATE members SET reminders = 1 WHERE member_id = -1")
+            with pytest.raises(CannotSave):  # through, but proves nothing: still full
+                await service.set_reminders(member, False)
             await conn.execute(f"PRAGMA max_page_count = {pages + 100}")
             assert (await service.set_reminders(member, False)).reminders is False
         lines = [r.getMessage() for r in caplog.records]
