@@ -97,6 +97,21 @@ def a_folder(path: Path) -> None:
     path.mkdir()
 
 
+def an_empty_file(path: Path) -> None:
+    """A database file of 0 bytes (a copy cut short before its first page)."""
+    path.touch()
+
+
+def a_damaged_database(path: Path) -> None:
+    """A database file whose last page is lost."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE notes (text TEXT)")
+        raw.executemany("INSERT INTO notes VALUES (?)", [(f"note {i}",) for i in range(2000)])
+    raw.close()
+    with path.open("r+b") as file:
+        file.truncate(path.stat().st_size - 4096)
+
+
 @pytest.mark.parametrize(
     ("problem", "expected"),
     [
@@ -104,6 +119,8 @@ def a_folder(path: Path) -> None:
         (not_a_database, "cannot be opened: file is not a database."),
         (inside_a_file, "/data is not a folder."),
         (a_folder, "cannot be opened: it is a folder; give a file name."),
+        (an_empty_file, "is an empty file (0 bytes), not a database"),
+        (a_damaged_database, "is damaged (database disk image is malformed)"),
     ],
 )
 @pytest.mark.parametrize("command", ["run", "local"])
