@@ -17,10 +17,11 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.config import ConfigError, Settings
+from bot.config import README_SECTION, ConfigError, Settings
 from bot.logs import setup_logging
 from bot.store import DatabaseTooNew, StoreError
 
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
     import discord
 
 log = logging.getLogger("shiftcord")
+
+
+class CannotConnect(RuntimeError):
+    """Discord refused the bot or cannot be reached; the message says what to do and
+    `status` is the exit status (2: fix a setting, 1: try again later)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def parser() -> argparse.ArgumentParser:
@@ -90,13 +100,41 @@ def main(argv: list[str] | None = None) -> int:
     except (DatabaseTooNew, StoreError) as error:  # a newer or unusable database file
         print(f"shiftcord: {error}", file=sys.stderr)
         return 1
+    except CannotConnect as error:
+        print(f"shiftcord: {error}", file=sys.stderr)
+        return error.status
     except KeyboardInterrupt:
         return 130
 
 
-async def _run(settings: Settings, token: str) -> int:
+async def _connecting(step: Awaitable[None]) -> None:
+    """Await `step` (logging in, or the whole run), turning Discord's refusal of the token
+    and a Discord that cannot be reached into CannotConnect, one line saying what to do."""
+    import aiohttp
     import discord
 
+    try:
+        await step
+    except discord.LoginFailure as error:
+        raise CannotConnect(
+            "Discord refused the token. Check DISCORD_TOKEN in .env (copy the token again, "
+            f"or reset it); {README_SECTION} explains where to find it.",
+            2,
+        ) from error
+    except (
+        OSError,  # no network, no name server, refused or timed-out connections
+        aiohttp.ClientError,
+        discord.GatewayNotFound,
+        discord.DiscordServerError,
+    ) as error:
+        raise CannotConnect(
+            f"Discord cannot be reached ({error}). Check this machine's network connection "
+            "(and any firewall or proxy), then start the bot again.",
+            1,
+        ) from error
+
+
+async def _run(settings: Settings, token: str) -> int:
     from bot.discord.client import ShiftcordBot
     from bot.service import MatchService
 
@@ -105,10 +143,7 @@ async def _run(settings: Settings, token: str) -> int:
         async with ShiftcordBot(settings, service) as bot:
             _close_on_sigterm(bot)
             log.info("starting; database %s", settings.database_path)
-            await bot.start(token)
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
-        return 2
+            await _connecting(bot.start(token))
     finally:
         await service.close()
     return 0
@@ -137,16 +172,10 @@ async def _payload(settings: Settings) -> list[dict[str, Any]]:
 
 
 async def _sync(settings: Settings, token: str, guild: int | None) -> int:
-    import discord
-
     from bot.discord.client import ShiftcordBot, upload_commands
 
     async with ShiftcordBot(settings, None, background=False) as bot:
-        try:
-            await bot.login(token)
-        except discord.LoginFailure:
-            log.error("Discord refused the token: check DISCORD_TOKEN in .env")
-            return 2
+        await _connecting(bot.login(token))
         uploaded = await upload_commands(bot, guild)
     where = f"to server {guild}" if guild else "globally (Discord may take a while to show them)"
     print(f"Uploaded {len(uploaded)} commands {where}.")

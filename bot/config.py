@@ -12,6 +12,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 README_SECTION = "README.md, section 'Setting up the Discord application'"
 #: The longest time per move a clock may have (30 days).
 MAX_CLOCK_HOURS = 30 * 24
+#: The values LOG_LEVEL may take, least to most severe.
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(RuntimeError):
@@ -30,6 +32,16 @@ def _int(name: str, default: int, minimum: int = 0, maximum: int = 10**6) -> int
             f"{name} must be a whole number from {minimum} to {maximum}, not {shown!r}."
         )
     return value
+
+
+def _log_level() -> str:
+    """LOG_LEVEL (INFO when unset), refused unless it is one of LOG_LEVELS."""
+    raw = os.environ.get("LOG_LEVEL", "").strip()
+    level = raw.upper() or "INFO"
+    if level not in LOG_LEVELS:
+        allowed = ", ".join(LOG_LEVELS[:-1]) + f" or {LOG_LEVELS[-1]}"
+        raise ConfigError(f"LOG_LEVEL must be {allowed}, not {raw!r}; fix it in .env.")
+    return level
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,7 @@ class Settings:
         return cls(
             discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database_path=Path(database) if database else default_database,
-            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_level=_log_level(),
             busy_timeout_ms=_int("BUSY_TIMEOUT_MS", 5000, maximum=600_000),
             challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7, minimum=1, maximum=90),
             max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5, minimum=1, maximum=100),

@@ -17,6 +17,7 @@ import discord
 from bot.discord.posting import STYLE, Poster, pings
 from bot.discord.replies import Refusal
 from bot.discord.text import reminder_text
+from bot.match.errors import CannotSave
 from bot.service import Match, MatchService, TickReport
 
 log = logging.getLogger("shiftcord.reminders")
@@ -48,6 +49,8 @@ class ReminderTask:
             try:
                 await self.run_once()
                 delay = await self._delay()
+            except CannotSave:  # the store has said so, once: try again quietly
+                delay = self.interval
             except Exception:
                 log.exception("reminder round failed; trying again in %s s", self.interval)
                 delay = self.interval

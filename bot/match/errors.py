@@ -81,3 +81,7 @@ class ClockError(ServiceError):
 
 class ReplayError(ServiceError):
     """An exported record cannot be read or does not replay."""
+
+
+class CannotSave(ServiceError):
+    """The database refuses writes (a full disk, a read-only file): nothing was changed."""

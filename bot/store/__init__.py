@@ -17,19 +17,18 @@ from pathlib import Path
 import aiosqlite
 
 from bot.config import Settings
+from bot.store.health import (
+    StoreError,
+    WriteHealth,
+    cannot_write,
+    check_intact,
+    check_place,
+    opening_failed,
+    reason,
+)
 from bot.store.migrations import DatabaseTooNew, known_version, migrate
 
 __all__ = ["DatabaseTooNew", "Store", "StoreError", "backup"]
-
-
-class StoreError(RuntimeError):
-    """The database cannot be opened or copied; the message says which file and why."""
-
-
-def _reason(error: BaseException) -> str:
-    """Why a file operation failed, in a few words ("unable to open database file",
-    "Permission denied"), without a trailing full stop."""
-    return (getattr(error, "strerror", None) or str(error)).rstrip(".")
 
 
 class Store:
@@ -39,37 +38,29 @@ class Store:
         self.conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._writes = WriteHealth(path)
 
     @classmethod
     async def open(cls, path: Path | str, *, busy_timeout_ms: int = 5000) -> Store:
         """Open (creating the file and its folder on first start) and migrate the database."""
         path = Path(path)
         name = f"The database {path}"
-        if path.is_dir():
-            raise StoreError(f"{name} cannot be opened: it is a folder; give a file name.")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except FileExistsError as error:  # a file stands where the folder should be
-            raise StoreError(f"{name} cannot be opened: {path.parent} is not a folder.") from error
-        except OSError as error:
-            raise StoreError(
-                f"{name} cannot be opened: its folder {path.parent} cannot be made "
-                f"({_reason(error)})."
-            ) from error
+        check_place(path, name)
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"{name} cannot be opened: {_reason(error)}.") from error
+            raise opening_failed(name, error) from error
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             await known_version(conn, name)  # refuse a newer database before touching it
+            await check_intact(conn, name)  # and a damaged one
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = FULL")
             await conn.execute("PRAGMA foreign_keys = ON")
             await migrate(conn, name)
         except sqlite3.DatabaseError as error:
             await conn.close()
-            raise StoreError(f"{name} cannot be opened: {_reason(error)}.") from error
+            raise opening_failed(name, error) from error
         except BaseException:
             await conn.close()
             raise
@@ -83,15 +74,22 @@ class Store:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT around the block; any exception (a failed COMMIT or a
-        cancellation at any await included) rolls everything back."""
+        cancellation at any await included) rolls everything back. When the database cannot
+        be written right now (a full disk, a read-only file) the block raises `CannotSave`,
+        a refusal for the player, and the admin's log says so once until writing works."""
         async with self._lock:
             try:
                 await self.conn.execute("BEGIN IMMEDIATE")
+                changes = self.conn.total_changes
                 yield self.conn
                 await self.conn.commit()
-            except BaseException:
+            except BaseException as error:
                 await self._end_transaction()
+                if cannot_write(error):
+                    raise self._writes.failed(error) from error
                 raise
+            if self.conn.total_changes > changes:  # (one that wrote nothing proves nothing)
+                self._writes.worked()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -146,8 +144,7 @@ async def backup(settings_or_path: Settings | Path | str, target: Path | str) ->
     except (OSError, sqlite3.DatabaseError) as error:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
-        reason = _reason(error)
         raise StoreError(
-            f"The database {source} cannot be backed up to {target}: {reason}."
+            f"The database {source} cannot be backed up to {target}: {reason(error)}."
         ) from error
     return target

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from itertools import islice
 from typing import Any
 
 from games.base import InvalidMove
@@ -18,6 +19,13 @@ from games.shiftago.state import ENDINGS, ShiftagoState
 from games.shiftago.words import COLOURS, LETTERS
 
 VERSION = 1
+#: The most actions one turn records. A turn alternates insertions and scorings; each
+#: scoring takes at least two of the mover's marbles off the tray (a line of three or more,
+#: one kept at most) where the insertion before it put one on, so a turn holds at most
+#: MARBLES scorings, each after an insertion, and one insertion more.
+MAX_RECENT = 2 * MARBLES + 1
+#: The most handicap turns a seat sits out (the largest `handicap_turns`).
+MAX_SIT_OUT = 6
 
 #: The game's check of the options for a player count (`ShiftagoGame.checked_options`).
 OptionsCheck = Callable[[int, Mapping[str, Any] | None], dict[str, Any]]
@@ -78,7 +86,7 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifta
     retired = tuple(_field(data, "retired", list))
     if len(retired) != players or not all(isinstance(r, bool) for r in retired):
         raise ValueError(f"retired must list {players} true/false values.")
-    recent = tuple(_read_action(a, players, options) for a in _field(data, "recent", list))
+    recent = tuple(_read_action(a, players, options) for a in _entries(data, "recent", MAX_RECENT))
     state = ShiftagoState(
         players=players,
         options=options,
@@ -87,11 +95,11 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifta
         scores=scores,
         turn=_int(data, "turn", 0, players - 1),
         scoring=_field(data, "scoring", bool),
-        sit_out=_ints(data, "sit_out", players, 0, 6),
+        sit_out=_ints(data, "sit_out", players, 0, MAX_SIT_OUT),
         retired=retired,
         plies=_int(data, "ply", 0, 10**6),
         recent=recent,
-        sat_out=tuple(_seat(s, players) for s in _field(data, "sat_out", list)),
+        sat_out=tuple(_seat(s, players) for s in _entries(data, "sat_out", MAX_SIT_OUT * players)),
         ending=data.get("ending"),
     )
     _check_consistent(state)
@@ -190,6 +198,13 @@ def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
+def _entries(data: Mapping[str, Any], key: str, most: int) -> list[Any]:
+    values: list[Any] = _field(data, key, list)
+    if len(values) > most:
+        raise ValueError(f"Field {key!r} may hold at most {most} entries, not {len(values)}.")
+    return values
+
+
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value: int = _field(data, key, int)
     if not low <= value <= high:
@@ -252,6 +267,9 @@ def _action_text(action: Action) -> str:
     return f"{action.move.notation()} for {action.points} points"
 
 
+#: The most lines of a position's text: header, options, column letters, the tray, one line
+#: per player (at most 4), the status, who sat out and the last turn.
+MAX_LINES = 3 + SIZE + 4 + 3
 _PLAYER = re.compile(r"([OGBW]) (\w+): (\d+) in supply((?:, [^,]+)*)")
 _STATUS = re.compile(r"ply (\d+): (?:game over \((\w+)\), (\w+)|(\w+) to (score|insert))")
 _ACTION = re.compile(r"(.+?) (?:pushing (\d+)|for (\d+) points)")
@@ -261,7 +279,10 @@ def state_from_text(text: str, options_of: OptionsCheck) -> ShiftagoState:
     """Rebuild a state from `state_to_text`; unreadable text raises ValueError."""
     if not isinstance(text, str):
         raise ValueError("A Shiftago position must be text.")
-    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    filled = (line.strip() for line in text.splitlines() if line.strip())
+    lines = list(islice(filled, MAX_LINES + 1))
+    if len(lines) > MAX_LINES:
+        raise ValueError(f"A Shiftago position is at most {MAX_LINES} lines long.")
     try:
         return state_from_json(_text_to_json(lines), options_of)
     except (IndexError, KeyError, AttributeError, TypeError):

@@ -12,8 +12,8 @@ from typing import Any
 from games.base import InvalidMove
 from games.shifting_stones.cards import Card, read_card
 from games.shifting_stones.deck import MAX_CARDS
-from games.shifting_stones.moves import TURN_ENDERS, card_place, read_move
-from games.shifting_stones.rules import END_TRIGGER, HIDDEN, STRIKES
+from games.shifting_stones.moves import TURN_ENDERS, Skip, card_place, read_move
+from games.shifting_stones.rules import END_TRIGGER, HAND, HIDDEN, SKIP_DRAW, STRIKES
 from games.shifting_stones.state import ENDINGS, StonesState
 from games.shifting_stones.stones import SIZE, SYMBOLS, is_grid
 from games.shifting_stones.words import Action
@@ -101,7 +101,7 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Stones
         retired=_flags(data, "retired", players),
         strikes=_int(data, "strikes", 0, STRIKES),
         triggered=_field(data, "triggered", bool),
-        recent=tuple(_read_action(a, players, limit) for a in _field(data, "recent", list)),
+        recent=tuple(_read_action(a, players, limit) for a in _recent(data, limit)),
         plies=_int(data, "ply", 0, 10**7),
         turns=_int(data, "turns", 0, 10**7),
         seed=None if view is not None else _int(data, "seed", -MAX_SEED, MAX_SEED),
@@ -166,14 +166,24 @@ def _read_action(data: Any, players: int, limit: int) -> Action:
     uses_card = card_place(move) is not None
     if (type(card) is int and 0 <= card < limit) != uses_card or (card is not None) != uses_card:
         raise ValueError(f"The recorded action {text!r} must name the card it used, and only then.")
+    most_drawn = 0 if uses_card else SKIP_DRAW if isinstance(move, Skip) else HAND
     return Action(
         _seat(data.get("seat"), players),
         move,
         card=card,
-        drew=_int(data, "drew", 0, limit),
+        drew=_int(data, "drew", 0, most_drawn),
         reshuffled=_field(data, "reshuffled", bool),
         strike=_field(data, "strike", bool),
     )
+
+
+def _recent(data: Mapping[str, Any], limit: int) -> list[Any]:
+    """The recorded actions of the latest turn: at most one per card of the deck (each
+    uses a card from the hand) and the action that ended the turn."""
+    actions: list[Any] = _field(data, "recent", list)
+    if len(actions) > limit + 1:
+        raise ValueError(f"Field 'recent' may hold at most {limit + 1} actions (one turn).")
+    return actions
 
 
 def _check_consistent(state: StonesState) -> None:

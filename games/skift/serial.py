@@ -89,6 +89,10 @@ def state_to_json(state: SkiftState) -> dict[str, Any]:
 
 #: Coordinates and plies beyond this are corrupt data, not a game.
 _MAX_COORDINATE = 1_000_000
+#: The most pieces a position holds (both sides' starting kings and pawns), and the most
+#: tiles (one per capital letter): no record of a position lists more.
+MAX_PIECES = 2 * sum(START_COUNTS)
+MAX_TILES = 26
 
 
 def read_int(value: Any, what: str, low: int = -_MAX_COORDINATE) -> int:
@@ -100,12 +104,22 @@ def read_int(value: Any, what: str, low: int = -_MAX_COORDINATE) -> int:
     return value
 
 
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+def _list(value: Any, what: str, length: int | None = None, most: int | None = None) -> list[Any]:
+    """`value` as a list of exactly `length` (or at most `most`) entries, or ValueError."""
     if not isinstance(value, (list, tuple)):
         raise ValueError(f"{what} must be a list, not {type(value).__name__}.")
     if length is not None and len(value) != length:
         raise ValueError(f"{what} must have {length} entries, not {len(value)}.")
+    if most is not None and len(value) > most:
+        raise ValueError(f"{what} may have at most {most} entries, not {len(value)}.")
     return list(value)
+
+
+def read_seat(value: Any, what: str) -> int:
+    """`value` if it is a seat number, 0 (White) or 1 (Black), else ValueError naming `what`."""
+    if type(value) is not int or value not in (0, 1):
+        raise ValueError(f"{what} must be 0 or 1, not {value!r}.")
+    return value
 
 
 def _point(value: Any, what: str) -> Point:
@@ -157,39 +171,39 @@ def last_from_json(data: Any) -> LastAction | None:
         return None
     if not isinstance(data, Mapping):
         raise ValueError("The last action must be an object or null.")
-    seat = data.get("seat")
-    if seat not in (0, 1) or isinstance(seat, bool):
-        raise ValueError(f"The last action's seat must be 0 or 1, not {seat!r}.")
+    seat = read_seat(data.get("seat"), "The last action's seat")
     move = move_from_json(data.get("move"))
     kind = data.get("kind")
     if kind != ACTION_KINDS[type(move)]:
         raise ValueError(f"The last action's kind {kind!r} does not match its move.")
 
-    def entries(key: str, length: int) -> list[list[Any]]:
-        return [_list(e, key, length) for e in _list(data.get(key, []), key)]
+    def entries(key: str, length: int, most: int) -> list[list[Any]]:
+        return [_list(e, key, length) for e in _list(data.get(key, []), key, most=most)]
 
     return LastAction(
         seat=seat,
         kind=kind,
         move=move,
         displaced=tuple(
-            (_point(a, "displaced"), _point(b, "displaced")) for a, b in entries("displaced", 2)
+            (_point(a, "displaced"), _point(b, "displaced"))
+            for a, b in entries("displaced", 2, MAX_PIECES)
         ),
         fallen=tuple(
-            (_point(q, "fallen"), read_piece(p, "fallen")) for q, p in entries("fallen", 2)
+            (_point(q, "fallen"), read_piece(p, "fallen"))
+            for q, p in entries("fallen", 2, MAX_PIECES)
         ),
         tile=_opt_tile_name(data.get("tile"), "last tile"),
         tiles_moved=tuple(
             (read_tile_name(n, "tiles_moved"), _point(a, "tiles_moved"), _point(b, "tiles_moved"))
-            for n, a, b in entries("tiles_moved", 3)
+            for n, a, b in entries("tiles_moved", 3, MAX_TILES)
         ),
         tiles_removed=tuple(
             (read_tile_name(n, "tiles_removed"), _point(c, "tiles_removed"))
-            for n, c in entries("tiles_removed", 2)
+            for n, c in entries("tiles_removed", 2, MAX_TILES)
         ),
         pieces_removed=tuple(
             (_point(q, "pieces_removed"), read_piece(p, "pieces_removed"))
-            for q, p in entries("pieces_removed", 2)
+            for q, p in entries("pieces_removed", 2, MAX_PIECES)
         ),
     )
 
@@ -220,8 +234,7 @@ def check_position(
         kings, pawns = piece_counts(pieces.values(), seat)
         if kings > START_COUNTS[0] or pawns > START_COUNTS[1]:
             raise ValueError(f"{SEAT_NAMES[seat]} has more pieces than the game starts with.")
-    if to_move not in (0, 1) or isinstance(to_move, bool):
-        raise ValueError(f"The seat to move must be 0 or 1, not {to_move!r}.")
+    read_seat(to_move, "The seat to move")
     if last is not None:
         _check_last(tiles, pieces, to_move, last)
 
@@ -262,14 +275,14 @@ def parts_from_json(data: Any) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise ValueError("The options must be an object.")
     tiles_data = data.get("tiles")
-    if not isinstance(tiles_data, Mapping):
-        raise ValueError("The tiles must be an object of name -> [x, y].")
+    if not isinstance(tiles_data, Mapping) or len(tiles_data) > MAX_TILES:
+        raise ValueError(f"The tiles must be an object of at most {MAX_TILES} name -> [x, y].")
     tiles = {
         read_tile_name(name, "A tile name"): _point(cell, f"tile {name}")
         for name, cell in tiles_data.items()
     }
     pieces: dict[Point, Piece] = {}
-    for entry in _list(data.get("pieces"), "pieces"):
+    for entry in _list(data.get("pieces"), "pieces", most=MAX_PIECES):
         x, y, letter = _list(entry, "a piece", 3)
         quadrant = (read_int(x, "a piece's x"), read_int(y, "a piece's y"))
         if quadrant in pieces:

@@ -16,16 +16,28 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from games.skift.geometry import Point
 from games.skift.model import SEAT_NAMES, Cell, LastAction, Piece
-from games.skift.serial import last_from_json, last_to_json, read_int, read_piece, read_tile_name
+from games.skift.serial import (
+    MAX_TILES,
+    last_from_json,
+    last_to_json,
+    read_int,
+    read_piece,
+    read_tile_name,
+)
 
 if TYPE_CHECKING:
     from games.skift.state import SkiftState
 
 EMPTY, TABLE = ".", "~"
+#: The most rows (and columns) of quadrants a board can span: two per tile, all in a line.
+MAX_SPAN = 2 * MAX_TILES
+#: The most lines a position's text holds: header, column letters, rows, last, game over.
+MAX_LINES = MAX_SPAN + 4
 
 _HEADER = re.compile(
     r"skift:\s*(white|black) to move"
@@ -73,12 +85,17 @@ def parts_from_text(text: str) -> dict[str, Any]:
     """
     if not isinstance(text, str):
         raise ValueError("A Skift position must be text.")
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    filled = (line.strip() for line in text.splitlines() if line.strip())
+    lines = list(islice(filled, MAX_LINES + 1))
     if not lines:
         raise ValueError("The text is empty.")
+    if len(lines) > MAX_LINES:
+        raise ValueError(f"A Skift position is at most {MAX_LINES} lines long.")
     header = _HEADER.fullmatch(lines[0])
     if not header:
         raise ValueError("The first line must read like 'Skift: White to move, ply 0, ...'.")
+    if len(lines) < 2:
+        raise ValueError("The board is missing: the column letters and rows follow the header.")
     to_move = 0 if header[1].lower() == "white" else 1
     origin = (read_int(int(header[4] or 0), "origin x"), read_int(int(header[5] or 0), "origin y"))
     if origin[0] % 2 or origin[1] % 2:
@@ -109,6 +126,8 @@ def _read_board(
     columns: list[str], rows: list[list[str]], origin: tuple[int, int]
 ) -> tuple[dict[str, Cell], dict[Point, Piece]]:
     width = len(columns)
+    if width > MAX_SPAN:
+        raise ValueError(f"The board is at most {MAX_SPAN} columns wide.")
     if width == 0 or width % 2 or columns != [chr(ord("a") + i) for i in range(width)]:
         raise ValueError("The second line must name an even number of columns a, b, c ...")
     if not rows or len(rows) % 2:

@@ -4,12 +4,18 @@ that keep to one line per event and never show the token."""
 from __future__ import annotations
 
 import asyncio
+import getpass
 import io
 import json
 import logging
 import os
+import shutil
 import signal
+import socket
 import sqlite3
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import discord
@@ -22,6 +28,7 @@ from bot.service import MatchService
 from bot.store.migrations import LATEST
 from tests.bot.discord_harness import settings_for
 
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "commands.json"
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 
@@ -90,6 +97,21 @@ def a_folder(path: Path) -> None:
     path.mkdir()
 
 
+def an_empty_file(path: Path) -> None:
+    """A database file of 0 bytes (a copy cut short before its first page)."""
+    path.touch()
+
+
+def a_damaged_database(path: Path) -> None:
+    """A database file whose last page is lost."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE notes (text TEXT)")
+        raw.executemany("INSERT INTO notes VALUES (?)", [(f"note {i}",) for i in range(2000)])
+    raw.close()
+    with path.open("r+b") as file:
+        file.truncate(path.stat().st_size - 4096)
+
+
 @pytest.mark.parametrize(
     ("problem", "expected"),
     [
@@ -97,6 +119,8 @@ def a_folder(path: Path) -> None:
         (not_a_database, "cannot be opened: file is not a database."),
         (inside_a_file, "/data is not a folder."),
         (a_folder, "cannot be opened: it is a folder; give a file name."),
+        (an_empty_file, "is an empty file (0 bytes), not a database"),
+        (a_damaged_database, "is damaged (database disk image is malformed)"),
     ],
 )
 @pytest.mark.parametrize("command", ["run", "local"])
@@ -150,7 +174,11 @@ def test_run_opens_the_service_and_a_refused_token_is_reported_without_showing_i
     assert seen["token"] == TOKEN and isinstance(seen["service"], MatchService)
     err = capsys.readouterr().err
     assert TOKEN not in err and "[token hidden]" in err
-    assert "Discord refused the token" in err
+    assert err.splitlines()[-1] == (
+        "shiftcord: Discord refused the token. Check DISCORD_TOKEN in .env (copy the token "
+        "again, or reset it); README.md, section 'Setting up the Discord application' "
+        "explains where to find it."
+    )
     assert (env / "db.sqlite3").exists()
 
 
@@ -186,3 +214,96 @@ def test_log_lines_are_single_and_hide_secrets(env):
     assert len(lines) == 2
     assert TOKEN not in stream.getvalue() and "[token hidden]" in lines[0]
     assert "failed | Traceback" in lines[1] and "RuntimeError: bad | thing" in lines[1]
+
+
+def test_an_unknown_log_level_stops_with_one_line(env, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("LOG_LEVEL", "loud")
+    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    assert cli.main([]) == 2
+    assert capsys.readouterr().err == (
+        "shiftcord: LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not 'loud'; "
+        "fix it in .env.\n"
+    )
+    monkeypatch.setenv("LOG_LEVEL", " debug ")
+    assert cli.main(["sync", "--print"]) == 0  # any case, spaces around
+
+
+@pytest.mark.parametrize("argv", [[], ["sync"]])
+def test_without_a_network_it_stops_with_one_line(env, monkeypatch, capsys, argv):
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+
+    def no_network(*_args, **_kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_network)  # what discord.py's login meets
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and TOKEN not in err
+    assert err.splitlines()[-1] == (
+        "shiftcord: Discord cannot be reached (Cannot connect to host discord.com:443 "
+        "ssl:default [Name or service not known]). Check this machine's network connection "
+        "(and any firewall or proxy), then start the bot again."
+    )
+
+
+@pytest.fixture
+def shared_folder(tmp_path):
+    """A folder another user can reach (tmp_path's parents are private to their owner)."""
+    folder = Path(tempfile.mkdtemp(prefix="shiftcord-"))
+    folder.chmod(0o755)
+    yield folder
+    for path in (folder, *folder.rglob("*")):
+        path.chmod(0o777 if path.is_dir() else 0o666)
+    shutil.rmtree(folder)
+
+
+def run_as_an_ordinary_user(argv: list[str], database: Path) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` with the database at `database`, run as a user whom file
+    permissions bind (root, whom they do not, runs it as nobody)."""
+    become: list[str] = []
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv to become another user")
+        become = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)}
+    return subprocess.run(
+        [*become, sys.executable, "-m", "bot", *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def unwritable_folder(database: Path) -> str:
+    """The database's folder may be read but not written; the expected words."""
+    database.parent.chmod(0o555)
+    return f"cannot be opened: the user {{}} may not write in its folder {database.parent}, "
+
+
+def read_only_file(database: Path) -> str:
+    """A database file that may be read but not written, in a folder anyone may write."""
+    with sqlite3.connect(database) as raw:
+        raw.execute("CREATE TABLE t (x)")
+    database.chmod(0o444)
+    database.parent.chmod(0o777)
+    return f"cannot be opened: the user {{}} may not read and write {database}. "
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="Unix permissions")
+@pytest.mark.parametrize("problem", [unwritable_folder, read_only_file])
+@pytest.mark.parametrize("command", ["run", "local"])
+def test_a_database_this_user_may_not_write_stops_with_one_line(shared_folder, command, problem):
+    database = shared_folder / "data" / "db.sqlite3"
+    database.parent.mkdir()
+    expected = problem(database)
+    argv = [] if command == "run" else ["local", "--database", str(database)]
+    done = run_as_an_ordinary_user(argv, database)
+    user = "nobody" if os.geteuid() == 0 else getpass.getuser()
+    assert done.returncode == 1 and done.stdout == "", done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"shiftcord: The database {database} ")
+    assert expected.format(user) in done.stderr and "chown or chmod" in done.stderr

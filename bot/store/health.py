@@ -1,0 +1,156 @@
+"""Whether the database can be used: the checks made before it is opened (its place, this
+user's permissions, an empty file), the integrity check once it is open, and the writes
+that fail for a while (a full disk, a read-only file), told to players as a refusal and to
+the admin in one log line per outage.
+"""
+
+from __future__ import annotations
+
+import getpass
+import logging
+import os
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from bot.match.errors import CannotSave
+
+log = logging.getLogger("shiftcord.store")
+
+#: Where the README tells an admin how to restore or recover a damaged database.
+RECOVERY = "README.md, section 'When the database is damaged'"
+#: What a player is told when an action could not be saved.
+CANNOT_SAVE = "The bot cannot save right now, so nothing was changed. Please try again later."
+
+_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 3, 8, 10, 11
+_SQLITE_FULL, _SQLITE_CANTOPEN = 13, 14
+#: What the admin should do, by the SQLite result code that says writes fail right now.
+_WRITE_ADVICE = {
+    _SQLITE_FULL: "the disk is full: free some space",
+    _SQLITE_IOERR: "the disk refuses writes: check that it has room, works and is mounted writable",
+    _SQLITE_READONLY: "the file is read-only: let this user write the database, its "
+    "-wal and -shm files and its folder",
+}
+_WRITE_ADVICE[_SQLITE_PERM] = _WRITE_ADVICE[_SQLITE_CANTOPEN] = _WRITE_ADVICE[_SQLITE_READONLY]
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened or copied; the message says which file and why."""
+
+
+def reason(error: BaseException) -> str:
+    """Why a file operation failed, in a few words ("unable to open database file",
+    "Permission denied"), without a trailing full stop."""
+    return (getattr(error, "strerror", None) or str(error)).rstrip(".")
+
+
+def _result_code(error: BaseException) -> int | None:
+    """SQLite's primary result code of an error (None for other errors)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _this_user() -> str:
+    """The account the bot runs as, for messages about permissions."""
+    try:
+        return f"user {getpass.getuser()}"
+    except (OSError, KeyError):
+        return f"user id {os.getuid()}"
+
+
+def check_place(path: Path, name: str) -> None:
+    """Raise StoreError unless `path` can hold this user's database: its folder exists (it
+    is made if missing) and may be written, and the file, if it exists, is a non-empty file
+    this user may read and write. `name` ("The database PATH") starts every message."""
+    if path.is_dir():
+        raise StoreError(f"{name} cannot be opened: it is a folder; give a file name.")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as error:  # a file stands where the folder should be
+        raise StoreError(f"{name} cannot be opened: {folder} is not a folder.") from error
+    except OSError as error:
+        raise StoreError(
+            f"{name} cannot be opened: its folder {folder} cannot be made ({reason(error)}); "
+            "make it for this user, or set DATABASE_PATH to a file in a folder it may write."
+        ) from error
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(
+            f"{name} cannot be opened: the {_this_user()} may not write in its folder "
+            f"{folder}, where SQLite also keeps the -wal and -shm files. Let it write there "
+            "(chown or chmod), or set DATABASE_PATH to a file in a folder it may write."
+        )
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+            raise StoreError(
+                f"{name} cannot be opened: the {_this_user()} may not read and write "
+                f"{file}. Let it (chown or chmod), or set DATABASE_PATH to another file."
+            )
+    if path.exists() and path.stat().st_size == 0:
+        raise StoreError(
+            f"{name} is an empty file (0 bytes), not a database: it may have been cut short. "
+            f"Restore a backup made with `python -m bot backup` ({RECOVERY}), or delete the "
+            "file to start with a new, empty database."
+        )
+
+
+async def check_intact(conn: aiosqlite.Connection, name: str) -> None:
+    """Raise StoreError (see `opening_failed`) when SQLite's quick check finds the open
+    database damaged."""
+    found = [tuple(row) for row in await conn.execute_fetchall("PRAGMA quick_check")]
+    if found != [("ok",)]:
+        lines = [line for row in found for line in str(row[0]).splitlines()]
+        problem = next((line for line in lines if not line.startswith("***")), "damaged")
+        raise _damaged(name, problem)
+
+
+def opening_failed(name: str, error: sqlite3.DatabaseError) -> StoreError:
+    """The refusal of a database SQLite could not open or read at start: a damaged one
+    names the backup and the README's recovery steps."""
+    if _result_code(error) == _SQLITE_CORRUPT:
+        return _damaged(name, reason(error))
+    return StoreError(f"{name} cannot be opened: {reason(error)}.")
+
+
+def _damaged(name: str, problem: str) -> StoreError:
+    return StoreError(
+        f"{name} is damaged ({problem.rstrip('.')}), so the bot does not use it. Stop here, "
+        "keep the file, and restore a backup made with `python -m bot backup` or recover "
+        f"what it holds: {RECOVERY}, gives the steps."
+    )
+
+
+def cannot_write(error: BaseException) -> bool:
+    """Whether `error` says the database cannot be written right now (a full disk, a
+    read-only file, a failing disk), as opposed to a fault in what was written."""
+    return isinstance(error, sqlite3.DatabaseError) and _result_code(error) in _WRITE_ADVICE
+
+
+class WriteHealth:
+    """Whether writes to the database currently fail: the admin's log gets one line when
+    they start failing and one when they work again, however many actions fail between."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: What the admin was told when writes started failing (None: they work).
+        self.failing: str | None = None
+
+    def failed(self, error: BaseException) -> CannotSave:
+        """Note a write that failed with `error` (see `cannot_write`); the player's refusal."""
+        if self.failing is None:
+            advice = _WRITE_ADVICE[_result_code(error) or _SQLITE_IOERR]
+            self.failing = f"{reason(error)}; {advice}"
+            log.error(
+                "The database %s cannot be written (%s). Players are told that nothing was "
+                "changed; the bot saves again by itself once writing works.",
+                self.path,
+                self.failing,
+            )
+        return CannotSave(CANNOT_SAVE)
+
+    def worked(self) -> None:
+        """Note a write that was saved: ends an outage, telling the admin once."""
+        if self.failing is not None:
+            self.failing = None
+            log.warning("The database %s can be written again; saving as usual.", self.path)
