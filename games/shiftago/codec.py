@@ -11,6 +11,7 @@ from itertools import islice
 from typing import Any
 
 from games.base import InvalidMove
+from games.fields import json_field, json_int
 from games.shiftago.action import Action
 from games.shiftago.geometry import COLUMNS, SIZE, line_between
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
@@ -75,15 +76,15 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifta
         raise ValueError("A Shiftago position must be a JSON object.")
     if data.get("game") != "shiftago" or data.get("version") != VERSION:
         raise ValueError(f"Not a Shiftago position of format version {VERSION}.")
-    players = _int(data, "players", 2, 4)
-    options = options_of(players, _field(data, "options", dict))
-    board = _read_board(_field(data, "board", list), players)
+    players = json_int(data, "players", 2, 4)
+    options = options_of(players, json_field(data, "options", dict))
+    board = _read_board(json_field(data, "board", list), players)
     supply = _ints(data, "supply", players, 0, MARBLES)
     for seat in range(players):
         if supply[seat] + board.count(seat) != MARBLES:
             raise ValueError(f"{COLOURS[seat]} must own {MARBLES} marbles, on the tray or not.")
     scores = _ints(data, "scores", players, 0, 100)
-    retired = tuple(_field(data, "retired", list))
+    retired = tuple(json_field(data, "retired", list))
     if len(retired) != players or not all(isinstance(r, bool) for r in retired):
         raise ValueError(f"retired must list {players} true/false values.")
     recent = tuple(_read_action(a, players, options) for a in _entries(data, "recent", MAX_RECENT))
@@ -93,11 +94,11 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifta
         board=board,
         supply=supply,
         scores=scores,
-        turn=_int(data, "turn", 0, players - 1),
-        scoring=_field(data, "scoring", bool),
+        turn=json_int(data, "turn", 0, players - 1),
+        scoring=json_field(data, "scoring", bool),
         sit_out=_ints(data, "sit_out", players, 0, MAX_SIT_OUT),
         retired=retired,
-        plies=_int(data, "ply", 0, 10**6),
+        plies=json_int(data, "ply", 0, 10**6),
         recent=recent,
         sat_out=tuple(_seat(s, players) for s in _entries(data, "sat_out", MAX_SIT_OUT * players)),
         ending=data.get("ending"),
@@ -155,9 +156,9 @@ def _read_action(data: Any, players: int, options: Mapping[str, Any]) -> Action:
     if not isinstance(data, Mapping):
         raise ValueError("Each recent action must be a JSON object.")
     seat = _seat(data.get("seat"), players)
-    move = _read_recorded_move(_field(data, "move", str), players)
+    move = _read_recorded_move(json_field(data, "move", str), players)
     if isinstance(move, Insert):
-        return Action(seat, move, pushed=_int(data, "pushed", 0, SIZE - 1))
+        return Action(seat, move, pushed=json_int(data, "pushed", 0, SIZE - 1))
     table = score_table(options["variant"], players) if options["variant"] != "express" else {}
     line = line_between(move.start, move.end) or ()
     if len(line) not in table or data.get("points") != table[len(line)]:
@@ -182,45 +183,22 @@ def _read_recorded_move(text: str, players: int) -> Move:
     return Score(start, end, read.keep)
 
 
-_KINDS = {
-    int: "a whole number",
-    bool: "true or false",
-    list: "a list",
-    dict: "an object",
-    str: "text",
-}
-
-
-def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise ValueError(f"Field {key!r} must be {_KINDS[kind]}.")
-    return value
-
-
 def _entries(data: Mapping[str, Any], key: str, most: int) -> list[Any]:
-    values: list[Any] = _field(data, key, list)
+    values: list[Any] = json_field(data, key, list)
     if len(values) > most:
         raise ValueError(f"Field {key!r} may hold at most {most} entries, not {len(values)}.")
     return values
 
 
-def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value: int = _field(data, key, int)
-    if not low <= value <= high:
-        raise ValueError(f"Field {key!r} must lie between {low} and {high}.")
-    return value
-
-
 def _ints(data: Mapping[str, Any], key: str, count: int, low: int, high: int) -> tuple[int, ...]:
-    values = _field(data, key, list)
+    values = json_field(data, key, list)
     if len(values) != count:
         raise ValueError(f"Field {key!r} must hold {count} numbers.")
-    return tuple(_int({key: v}, key, low, high) for v in values)
+    return tuple(json_int({key: v}, key, low, high) for v in values)
 
 
 def _seat(value: Any, players: int) -> int:
-    return _int({"seat": value}, "seat", 0, players - 1)
+    return json_int({"seat": value}, "seat", 0, players - 1)
 
 
 # ----- text ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import InvalidMove
+from games.fields import json_field, json_int
 from games.shifting_stones.cards import Card, read_card
 from games.shifting_stones.deck import MAX_CARDS
 from games.shifting_stones.moves import TURN_ENDERS, Skip, card_place, read_move
@@ -79,9 +80,9 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Stones
         raise ValueError("A Shifting Stones position must be a JSON object.")
     if data.get("game") != NAME or data.get("version") != VERSION:
         raise ValueError(f"Not a Shifting Stones position of format version {VERSION}.")
-    players = _int(data, "players", 1, 5)
-    options = options_of(players, _field(data, "options", dict))
-    cards = _read_cards(_field(data, "cards", list))
+    players = json_int(data, "players", 1, 5)
+    options = options_of(players, json_field(data, "options", dict))
+    cards = _read_cards(json_field(data, "cards", list))
     view = data.get("view")
     if view is not None and (not isinstance(view, Mapping) or "seat" not in view):
         raise ValueError("Field 'view' must be null or an object with a seat.")
@@ -91,21 +92,21 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Stones
         players=players,
         options=options,
         cards=cards,
-        grid=_read_grid(_field(data, "grid", list)),
+        grid=_read_grid(json_field(data, "grid", list)),
         hands=tuple(_cards(h, limit, "hands") for h in _list(data, "hands", players)),
         draw=_cards(data.get("draw"), limit, "draw"),
         discard=_cards(data.get("discard"), limit, "discard"),
         scored=tuple(_cards(p, limit, "scored") for p in _list(data, "scored", players)),
-        turn=_int(data, "turn", 0, players - 1),
+        turn=json_int(data, "turn", 0, players - 1),
         skipped=_flags(data, "skipped", players),
         retired=_flags(data, "retired", players),
-        strikes=_int(data, "strikes", 0, STRIKES),
-        triggered=_field(data, "triggered", bool),
+        strikes=json_int(data, "strikes", 0, STRIKES),
+        triggered=json_field(data, "triggered", bool),
         recent=tuple(_read_action(a, players, limit) for a in _recent(data, limit)),
-        plies=_int(data, "ply", 0, 10**7),
-        turns=_int(data, "turns", 0, 10**7),
-        seed=None if view is not None else _int(data, "seed", -MAX_SEED, MAX_SEED),
-        shuffles=_int(data, "shuffles", 0, 10**7),
+        plies=json_int(data, "ply", 0, 10**7),
+        turns=json_int(data, "turns", 0, 10**7),
+        seed=None if view is not None else json_int(data, "seed", -MAX_SEED, MAX_SEED),
+        shuffles=json_int(data, "shuffles", 0, 10**7),
         ending=data.get("ending"),
         viewer=viewer,
         is_view=view is not None,
@@ -157,7 +158,7 @@ def _cards(values: Any, limit: int, key: str) -> tuple[int, ...]:
 def _read_action(data: Any, players: int, limit: int) -> Action:
     if not isinstance(data, Mapping):
         raise ValueError("Each recent action must be a JSON object.")
-    text = _field(data, "move", str)
+    text = json_field(data, "move", str)
     try:
         move = read_move(text, [])
     except InvalidMove as error:
@@ -171,16 +172,16 @@ def _read_action(data: Any, players: int, limit: int) -> Action:
         _seat(data.get("seat"), players),
         move,
         card=card,
-        drew=_int(data, "drew", 0, most_drawn),
-        reshuffled=_field(data, "reshuffled", bool),
-        strike=_field(data, "strike", bool),
+        drew=json_int(data, "drew", 0, most_drawn),
+        reshuffled=json_field(data, "reshuffled", bool),
+        strike=json_field(data, "strike", bool),
     )
 
 
 def _recent(data: Mapping[str, Any], limit: int) -> list[Any]:
     """The recorded actions of the latest turn: at most one per card of the deck (each
     uses a card from the hand) and the action that ended the turn."""
-    actions: list[Any] = _field(data, "recent", list)
+    actions: list[Any] = json_field(data, "recent", list)
     if len(actions) > limit + 1:
         raise ValueError(f"Field 'recent' may hold at most {limit + 1} actions (one turn).")
     return actions
@@ -224,25 +225,8 @@ def _check_consistent(state: StonesState) -> None:
         raise ValueError("The game ends with one player left, and only then.")
 
 
-_KINDS = {int: "a whole number", bool: "true or false", list: "a list", dict: "an object"}
-
-
-def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise ValueError(f"Field {key!r} must be {_KINDS.get(kind, 'text')}.")
-    return value
-
-
-def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value: int = _field(data, key, int)
-    if not low <= value <= high:
-        raise ValueError(f"Field {key!r} must lie between {low} and {high}.")
-    return value
-
-
 def _list(data: Mapping[str, Any], key: str, count: int) -> list[Any]:
-    values: list[Any] = _field(data, key, list)
+    values: list[Any] = json_field(data, key, list)
     if len(values) != count:
         raise ValueError(f"Field {key!r} must hold one entry per player ({count}).")
     return values
@@ -256,4 +240,4 @@ def _flags(data: Mapping[str, Any], key: str, count: int) -> tuple[bool, ...]:
 
 
 def _seat(value: Any, players: int) -> int:
-    return _int({"seat": value}, "seat", 0, players - 1)
+    return json_int({"seat": value}, "seat", 0, players - 1)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import InvalidMove
+from games.fields import json_field, json_int
 from games.shifty.grid import COLUMNS, MAX_SIZE, Grid, grid
 from games.shifty.moves import Move, Pass, Place, Shift, Swap, notation, read_move
 from games.shifty.rules import BLACK, WHITE, crosscut_points, winning_chain
@@ -59,8 +60,8 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifty
         raise ValueError("A Shifty position must be a JSON object.")
     if data.get("game") != "shifty" or data.get("version") != VERSION:
         raise ValueError(f"Not a Shifty position of format version {VERSION}.")
-    players = _int(data, "players", 2, 2)
-    options = options_of(players, _field(data, "options", dict))
+    players = json_int(data, "players", 2, 2)
+    options = options_of(players, json_field(data, "options", dict))
     g = grid(options["size"])
     to_act = data.get("to_act")
     if to_act not in COLOURS:
@@ -69,11 +70,11 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifty
     state = ShiftyState(
         players=players,
         options=options,
-        stones=_read_board(_field(data, "board", list), g),
+        stones=_read_board(json_field(data, "board", list), g),
         colour=COLOURS.index(to_act),
-        swapped=_field(data, "swapped", bool),
-        plies=_int(data, "ply", 0, MAX_PLY),
-        passes=_int(data, "passes", 0, 2),
+        swapped=json_field(data, "swapped", bool),
+        plies=json_int(data, "ply", 0, MAX_PLY),
+        passes=json_int(data, "passes", 0, 2),
         last=None if last is None else _read_last(g, last),
     )
     _check_consistent(state)
@@ -142,23 +143,6 @@ def _check_last(state: ShiftyState) -> None:
     winner = state.winner_colour()
     if winner is not None and (winner != mover or not isinstance(last, Place | Shift)):
         raise ValueError("A winning chain ends the game on the action that made it.")
-
-
-_KINDS = {int: "a whole number", bool: "true or false", list: "a list", dict: "an object"}
-
-
-def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise ValueError(f"Field {key!r} must be {_KINDS[kind]}.")
-    return value
-
-
-def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value: int = _field(data, key, int)
-    if not low <= value <= high:
-        raise ValueError(f"Field {key!r} must lie between {low} and {high}.")
-    return value
 
 
 # ----- text ------------------------------------------------------------------------------
