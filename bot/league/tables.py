@@ -23,7 +23,9 @@ from random import Random
 from bot.league.records import History, Pairing, Result, Round, histories, lot
 
 #: Random starts of the local search for each round of a round robin of tables.
-RESTARTS = 6
+RESTARTS = 3
+#: What a first meeting is worth to the local search, against one per meeting before.
+NEW_MEETING = 2
 
 
 def table_sizes(players: int, size: int, smallest: int | None = None) -> list[int]:
@@ -69,7 +71,8 @@ def table_round_robin(
     history = {p: History() for p in players}
     cycle: list[Round] = []
     while unmet:
-        by_byes = sorted(range(count), key=lambda i: (byes[i], rng.random()))
+        strangers = [met[i].count(0) - 1 for i in range(count)]
+        by_byes = sorted(range(count), key=lambda i: (byes[i], strangers[i], rng.random()))
         resting = by_byes[: count - sum(sizes)]
         seated = [i for i in range(count) if i not in resting]
         pairings = []
@@ -98,11 +101,12 @@ def _least_met_tables(
     seated: list[int], sizes: list[int], met: list[list[int]], rng: Random
 ) -> list[list[int]]:
     """Tables of the given sizes whose pairs have met least often so far: the best of
-    `RESTARTS` seeded random starts, each improved by swapping players between tables while a
-    swap lowers the meetings repeated."""
+    a few seeded random starts, each improved by swapping players between tables while a
+    swap lowers the cost (a pair's meetings so far, a first meeting `-NEW_MEETING`)."""
+    cost = [[times or -NEW_MEETING for times in row] for row in met]
     best: list[list[int]] = []
-    best_cost = -1
-    for _ in range(RESTARTS + 240 // len(seated)):
+    best_cost = 0
+    for _ in range(RESTARTS + 60 // len(seated)):
         shuffled = rng.sample(seated, len(seated))
         tables = [shuffled[sum(sizes[:t]) : sum(sizes[: t + 1])] for t in range(len(sizes))]
         improved = True
@@ -111,14 +115,14 @@ def _least_met_tables(
             for t, u in combinations(tables, 2):
                 for i, a in enumerate(t):
                     for j, b in enumerate(u):
-                        gain = sum(met[a][x] - met[b][x] for x in t if x != a) + sum(
-                            met[b][y] - met[a][y] for y in u if y != b
+                        gain = sum(cost[a][x] - cost[b][x] for x in t if x != a) + sum(
+                            cost[b][y] - cost[a][y] for y in u if y != b
                         )
                         if gain > 0:
                             t[i], u[j] = a, b = b, a
                             improved = True
-        total = sum(met[a][b] for t in tables for a, b in combinations(t, 2))
-        if best_cost < 0 or total < best_cost:
+        total = sum(cost[a][b] for t in tables for a, b in combinations(t, 2))
+        if not best or total < best_cost:
             best, best_cost = tables, total
     return best
 
