@@ -6,8 +6,8 @@ the tables are as equal as possible (sizes differ by one at most), never below
 `smallest` (by default one less than the chosen size; the game's fewest players at
 least). Players left over, fewer than `smallest`, sit the round out with a bye (a win).
 
-Byes go to the players with the fewest byes so far: in a round robin of tables the lots
-decide among them, in a Swiss the lowest-ranked.
+Byes go to the players with the fewest byes so far: in a round robin of tables those with
+the fewest players left to meet, then the lots; in a Swiss the lowest-ranked.
 
 Seat order: at each table the player who has moved first least often moves first, then
 the one whose seats so far were latest on average, the lots breaking ties.
