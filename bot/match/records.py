@@ -227,7 +227,8 @@ class MatchUpdate:
     Everything here may be posted: `before`/`after` are public views (`view(None)`), and
     events carry only public words. `move` is the move played (for the picture's
     highlight), None for other actions. `match` is the match after the action: its
-    `to_act`, `deadline`, `proposal` and `result` say what comes next.
+    `to_act`, `deadline`, `proposal` and `result` say what comes next. `premove` is the
+    update of the premove that answered this move, played right after it (None if none).
     """
 
     match: Match
@@ -238,6 +239,7 @@ class MatchUpdate:
     after: GameState
     events: tuple[Event, ...] = ()
     move: Hashable | None = None
+    premove: MatchUpdate | None = None
 
     @property
     def result(self) -> MatchResult | None:

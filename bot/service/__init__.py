@@ -56,6 +56,7 @@ from bot.service.base import Clock, utc_now
 from bot.service.challenges import ChallengeMixin
 from bot.service.export import export_text, replay_export
 from bot.service.play import PlayMixin
+from bot.service.premoves import PremoveMixin
 from bot.service.queries import QueryMixin
 from bot.service.reports import (
     GameStats,
@@ -120,9 +121,9 @@ __all__ = [
 ]
 
 
-class MatchService(ChallengeMixin, PlayMixin, SettingsMixin, QueryMixin):
+class MatchService(ChallengeMixin, PlayMixin, PremoveMixin, SettingsMixin, QueryMixin):
     """The whole match service over one `Store`. Each part (challenges, play, clocks and
-    settings, queries) builds only on `ServiceBase`, never on another part."""
+    settings, queries, premoves) builds only on `ServiceBase`, never on another part."""
 
     @classmethod
     async def open(

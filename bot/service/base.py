@@ -5,6 +5,8 @@ one transaction, and return the update with its events.
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable
@@ -12,17 +14,19 @@ from datetime import UTC, datetime
 
 import render
 from bot.config import Settings
-from bot.match import actions, rules
+from bot.match import actions, premoves, rules
 from bot.match.actions import Request
 from bot.match.decision import Decision, Situation
-from bot.match.errors import NotFound
+from bot.match.errors import NotFound, ServiceError
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
+from bot.store import premoves as premove_rows
 from bot.store.ratings import apply_ratings
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.service")
 Clock = Callable[[], datetime]
 #: The picture theme of servers and members that chose none.
 DEFAULT_THEME = "default"
@@ -91,12 +95,19 @@ class ServiceBase:
         return hours, channel, known_theme(theme)
 
     async def _apply(
-        self, match_or_id: Match | int, actor: int | None, request: Request
+        self,
+        match_or_id: Match | int,
+        actor: int | None,
+        request: Request,
+        *,
+        by_premove: bool = False,
     ) -> MatchUpdate:
         """Decide `request` by `actor` with the match rules and store the decision in one
         transaction (refused, with nothing written, when the match changed meanwhile).
         The match, who of its players is on vacation and (for takebacks) its log are read
-        in one read transaction first."""
+        in one read transaction first. A move answered by a premove is followed by the
+        premove, played as a second action (`MatchUpdate.premove`); a move played
+        `by_premove` does not end its owner's vacation (they did not come back)."""
         now = self.now()
         async with self.store.reading() as conn:
             if isinstance(match_or_id, Match):
@@ -107,11 +118,12 @@ class ServiceBase:
             away = await member_rows.away(conn, list(match.members), now)
             log = await match_rows.fetch_log(conn, match) if request.action in _NEEDS_LOG else None
         decision = rules.decide(match, actor, request, Situation(now, away, log))
-        mover = actor if request.action is actions.MOVE else None
+        mover = actor if request.action is actions.MOVE and not by_premove else None
         async with self.store.transaction() as conn:
             stored = await self._store_decision(conn, match, decision, now, mover=mover)
+            answer = await self._settle_premoves(conn, match, decision)
         state = decision.state or match._state
-        return MatchUpdate(
+        update = MatchUpdate(
             match=stored,
             action=request.action,
             actor_id=actor,
@@ -121,6 +133,33 @@ class ServiceBase:
             events=decision.events,
             move=decision.move,
         )
+        if answer is None:
+            return update
+        return dataclasses.replace(update, premove=await self._play_premove(stored, answer))
+
+    @staticmethod
+    async def _settle_premoves(
+        conn: Connection, old: Match, decision: Decision
+    ) -> premoves.Premove | None:
+        """Drop the match's premoves when the decision changed its position or ended it,
+        in the decision's own transaction; the one that answers the move played, if any."""
+        if not premoves.settles(decision):
+            return None
+        stored = await premove_rows.of_match(conn, old.id)
+        if stored:
+            await premove_rows.clear(conn, old.id)
+        return premoves.answer(old, decision, stored)
+
+    async def _play_premove(self, match: Match, premove: premoves.Premove) -> MatchUpdate | None:
+        """Play a premove right after the move it answers, as its own action (one
+        transaction each), carrying the position it was checked against; None when the
+        match changed in between (the premove is dropped: it was for that position only)."""
+        request = Request(actions.MOVE, premove.then_move, premove.answer_ply)
+        try:
+            return await self._apply(match, premove.member_id, request, by_premove=True)
+        except ServiceError as error:
+            log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
+            return None
 
     async def _store_decision(
         self,

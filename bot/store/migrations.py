@@ -168,8 +168,24 @@ _V4 = (
     "CREATE INDEX challenges_by_challenger ON challenges (challenger_id, created_at)",
 )
 
+#: Version 5: conditional premoves, private to their owner until played: at position
+#: `ply`, if the opponent plays `if_move`, the owner plays `then_move` (checked at
+#: `answer_ply`). All of a match's are dropped by the next change of its position.
+_V5 = (
+    """CREATE TABLE premoves (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        member_id INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        if_move TEXT NOT NULL,
+        then_move TEXT NOT NULL,
+        answer_ply INTEGER NOT NULL,
+        UNIQUE (match_id, member_id, if_move)
+    )""",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 
 LATEST = len(MIGRATIONS)
 
