@@ -163,7 +163,9 @@ async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str
     here, so a failure is not an error for the player: it returns a sentence to add to
     their answer ("" when all went well)."""
     try:
-        await poster_of(interaction).post_update(update, interaction.channel)
+        for news in (update, update.premove):  # a move, then the premove that answered it
+            if news is not None:
+                await poster_of(interaction).post_update(news, interaction.channel)
     except (discord.HTTPException, Refusal) as error:
         log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
         if isinstance(error, discord.NotFound):

@@ -57,7 +57,8 @@ def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
 def called(update: MatchUpdate) -> set[int]:
     """Whom an action's news pings: everybody at the end; else the player a turn passed to
     (once a turn, not after each action of a turn of several), and the players a new or
-    agreed-to proposal waits for; never the member who acted."""
+    agreed-to proposal waits for; never the member who acted, nor one whose premove
+    answers the action at once."""
     match = update.match
     if update.result is not None:
         return set(match.members)
@@ -66,6 +67,8 @@ def called(update: MatchUpdate) -> set[int]:
     if asking and match.proposal is not None:
         members.update(match.proposal.waiting_for)
     members.discard(update.actor_id or 0)  # who just acted knows (a solo player's next turn)
+    if update.premove is not None:  # their premove answers at once: its post calls the next
+        members.discard(update.premove.actor_id or 0)
     return members
 
 

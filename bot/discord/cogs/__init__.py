@@ -6,8 +6,9 @@ from bot.discord.cogs.admin import Admin
 from bot.discord.cogs.challenges import Challenges
 from bot.discord.cogs.info import Info
 from bot.discord.cogs.play import Play
+from bot.discord.cogs.premoves import Premoves
 from bot.discord.cogs.settings import MemberSettingsCog
 
-COGS = (Challenges, Play, Info, MemberSettingsCog, Admin)
+COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin)
 
 __all__ = ["COGS"]
