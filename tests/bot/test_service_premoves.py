@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.match.actions import MOVE, OFFER_DRAW, Request
+from bot.match.actions import MOVE, OFFER_DRAW, RESIGN, Request
 from bot.match.events import Played, TurnPassed
 from bot.match.premoves import MAX_PREMOVES
 from bot.service import IllegalMoveError, LimitReached, NotAllowed
@@ -142,3 +142,10 @@ async def test_refused_for_chance_hidden_information_and_more_than_two_players(
     three = await start_match(service, (5, 6, 7), "shiftago")
     with pytest.raises(NotAllowed, match=f"match #{three.id} has 3"):
         await service.add_premove(three.id, 6, "x", "y")
+
+
+@pytest.mark.asyncio
+async def test_the_end_of_the_match_drops_them(service):
+    match, mover, waiter, _, _ = await waiting_premove(service)
+    await service.act(match.id, mover, Request(RESIGN))
+    assert await service.premoves(match.id, waiter) == []
