@@ -21,7 +21,7 @@ from bot.match.decision import Decision
 from bot.match.errors import IllegalMoveError, LimitReached, NotAllowed
 from bot.match.records import Match
 from bot.match.replay import MOVE
-from bot.match.rules import MAX_MOVE_TEXT, check_active
+from bot.match.rules import check_active, check_length
 from games import IllegalMove, InvalidMove
 
 #: The most premove lines one member may hold in one match.
@@ -79,11 +79,7 @@ def check(
             f"It is your turn in match #{match.id}: play your move with /move instead."
         )
     for text in (if_text, then_text):
-        if len(text) > MAX_MOVE_TEXT:
-            raise IllegalMoveError(
-                f"That is not a move: moves are at most {MAX_MOVE_TEXT} characters, and "
-                f"you typed {len(text):,}."
-            )
+        check_length(text)
     state = match._state
     try:
         theirs = state.parse_move(if_text)

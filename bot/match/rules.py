@@ -81,13 +81,18 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
     return consent.decide(match, seat, action, situation)
 
 
-def move(match: Match, seat: int, request: Request, situation: Situation) -> Decision:
-    """Play the move typed as `request.text` for `seat`."""
-    if len(request.text) > MAX_MOVE_TEXT:
+def check_length(text: str) -> None:
+    """IllegalMoveError, without echoing it, for text too long to be a move."""
+    if len(text) > MAX_MOVE_TEXT:
         raise IllegalMoveError(
             f"That is not a move: moves are at most {MAX_MOVE_TEXT} characters, and you "
-            f"typed {len(request.text):,}."
+            f"typed {len(text):,}."
         )
+
+
+def move(match: Match, seat: int, request: Request, situation: Situation) -> Decision:
+    """Play the move typed as `request.text` for `seat`."""
+    check_length(request.text)
     if match.current_seat != seat:
         raise NotYourTurn(
             Phrase(f"It is {{0}}'s turn in match #{match.id}, not yours.", (match.to_act or 0,))
