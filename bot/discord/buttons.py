@@ -12,13 +12,14 @@ from typing import Any, Self, cast
 
 import discord
 
-from bot.discord.actions import act, answer_challenge, show_hand
+from bot.discord.actions import act, answer_challenge, rematch, show_hand
 from bot.discord.pages import PageButton
 from bot.discord.replies import answer_error
 from bot.discord.views import (
     CHALLENGE_TEMPLATE,
     HAND,
     MATCH_TEMPLATE,
+    REMATCH_TEMPLATE,
     ViewButton,
     disabled,
     view_keyword,
@@ -87,4 +88,19 @@ class MatchButton(RecordButton, template=MATCH_TEMPLATE):
         await act(interaction, self.record_id, Request(action, ply=self.ply))
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MatchButton, PageButton)
+class RematchButton(RecordButton, template=REMATCH_TEMPLATE):
+    """Rematch, under the result of an ended match."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id (the match's number alone)."""
+        return cls(cast(ViewButton, item), int(match["id"]), "rematch")
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Challenge the match's other players again."""
+        await rematch(interaction, self.record_id)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, MatchButton, RematchButton, PageButton)

@@ -16,10 +16,12 @@ import discord
 
 from bot.match import actions
 from bot.match.events import DRAW
+from bot.match.records import FINISHED
 from bot.service import Challenge, Match
 
 #: The "My hand" button's key (it shows a view; it is no match action).
 HAND = "hand"
+REMATCH_TEMPLATE = r"sc:rematch:(?P<id>[0-9]+)"
 CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
 MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND)
 MATCH_TEMPLATE = (
@@ -35,6 +37,11 @@ _ANSWERS = {
 def challenge_id(challenge: int, action: str) -> str:
     """The custom id of a challenge's button."""
     return f"sc:challenge:{challenge}:{action}"
+
+
+def rematch_id(match: int) -> str:
+    """The custom id of the Rematch button under an ended match's result."""
+    return f"sc:rematch:{match}"
 
 
 def match_id(match: int, action: str, ply: int | None = None) -> str:
@@ -129,5 +136,17 @@ def resign_view(match: Match) -> discord.ui.View | None:
             label=f"Resign match #{match.id}",
             style=discord.ButtonStyle.danger,
             custom_id=match_id(match.id, actions.RESIGN.key),
+        )
+    )
+
+
+def rematch_view(match: Match) -> discord.ui.View | None:
+    """Rematch, under the result of a match that ended with one (none for a solo match, or
+    one aborted or cancelled)."""
+    if match.status != FINISHED or match.solo:
+        return None
+    return _view(
+        discord.ui.Button(
+            label="Rematch", style=discord.ButtonStyle.primary, custom_id=rematch_id(match.id)
         )
     )
