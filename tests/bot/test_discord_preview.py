@@ -15,10 +15,10 @@ from tests.bot.discord_harness import (
     FakeClock,
     FakeDiscord,
     all_disabled,
+    custom_ids,
     running_bot,
     settings_for,
     start_match,
-    walk_components,
 )
 
 
@@ -29,10 +29,6 @@ async def game(tmp_path):
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
         yield fake, bot, match_id, thread
-
-
-def custom_ids(message):
-    return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
 
 
 async def preview(fake, bot, match_id, thread):

@@ -15,17 +15,13 @@ from tests.bot.discord_harness import (
     FakeClock,
     FakeDiscord,
     all_disabled,
+    custom_ids,
     running_bot,
     settings_for,
     start_match,
-    walk_components,
 )
 
 OPTIONS = "variant=expert handicap_turns=2 handicap_player=1"  # the handicap: bob (joined 2nd)
-
-
-def custom_ids(message):
-    return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
 
 
 def public(fake, channel):
