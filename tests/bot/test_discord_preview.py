@@ -9,6 +9,7 @@ import pytest
 import pytest_asyncio
 from PIL import Image
 
+from tests.bot import secret_game
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -105,3 +106,25 @@ async def test_preview_refusals(game, monkeypatch):
     )
     assert calls[-1].ephemeral and "too long to carry in a Confirm button" in calls[-1].content
     assert not calls[-1].files and (await bot.service.get_match(match_id)).ply == 0
+
+
+@pytest.mark.asyncio
+async def test_a_preview_in_a_game_with_secrets_shows_only_the_movers_own_view(
+    tmp_path, monkeypatch
+):
+    secret_game.install(monkeypatch)
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="hiddensums")
+        match = await bot.service.get_match(match_id)
+        seat, n = match.current_seat, len(fake.calls)
+        mover = match.to_act
+        calls = await fake.slash(mover, "move", channel_id=thread, notation="2", preview=True)
+        assert all(c.ephemeral for c in fake.calls[n:] if c.kind != "callback")
+        state, drawn_for, _ = secret_game.DRAWN[-1]
+        assert drawn_for == seat and state.ply == match.ply + 1  # after the move, their view
+        alt = calls[-1].json["attachments"][0]["description"]
+        cards = match._state.cards
+        assert cards[seat] in alt
+        assert not any(card in alt for i, card in enumerate(cards) if i != seat)
+        assert (await bot.service.get_match(match_id)).ply == 0
