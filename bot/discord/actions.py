@@ -1,4 +1,5 @@
-"""What commands and buttons do, shared: answer a challenge, act in a match, show a hand.
+"""What commands and buttons do, shared: post or answer a challenge, ask for a rematch, act
+in a match, show a hand.
 
 Each function answers the interaction itself: it defers, asks the match service (which
 refuses with a typed error and changes nothing), posts the public news in the match's
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 
 from bot.discord.pictures import board_picture
-from bot.discord.posting import Poster, as_file
+from bot.discord.posting import STYLE, Poster, as_file, pings
 from bot.discord.replies import (
     ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
@@ -25,8 +26,9 @@ from bot.discord.replies import (
     begin,
     require_permissions,
 )
-from bot.discord.text import confirmation
-from bot.service import Match, MatchService, MatchUpdate, Request, ServiceError
+from bot.discord.text import challenge_text, confirmation
+from bot.discord.views import challenge_view, disabled, view_keyword
+from bot.service import Challenge, Match, MatchService, MatchUpdate, Request, ServiceError
 
 if TYPE_CHECKING:  # the client imports this module (through the cogs and buttons)
     from bot.discord.client import ShiftcordBot
@@ -211,6 +213,49 @@ async def answer_challenge(
     thread = await open_thread(interaction, interaction.message, match)
     await poster.refresh_challenge(challenge, interaction.message)
     await answer(interaction, f"The match has started in {thread.mention}.")
+
+
+async def post_challenge(
+    interaction: discord.Interaction, channel: discord.abc.Messageable, posted: Challenge
+) -> discord.Message:
+    """Post a challenge just made in `channel` and remember its message; if it cannot be
+    posted, withdraw it (or cancel the solo match it started), so that nothing is half-made."""
+    service = service_of(interaction)
+    try:
+        message = await channel.send(
+            challenge_text(posted, STYLE),
+            allowed_mentions=pings(posted.invited),
+            **view_keyword(challenge_view(posted)),
+        )
+    except discord.HTTPException:
+        if posted.match_id is None:
+            await service.cancel_challenge(posted.id, posted.challenger_id)
+        else:
+            await cancel_unstarted(interaction, await service.get_match(posted.match_id))
+        raise
+    await service.set_challenge_message(posted.id, message.id)
+    return message
+
+
+async def rematch(interaction: discord.Interaction, match_id: int) -> None:
+    """Challenge the other players of an ended match again (the Rematch button): post the
+    challenge where the match was challenged, and grey the button out."""
+    await begin(interaction)
+    service = service_of(interaction)
+    posted = await service.rematch(match_id, interaction.user.id)
+    client = interaction.client
+    channel = client.get_channel(posted.channel_id) or await client.fetch_channel(posted.channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        await service.cancel_challenge(posted.id, posted.challenger_id)
+        raise Refusal(f"I cannot post in the channel where match #{match_id} was challenged.")
+    message = await post_challenge(interaction, channel, posted)
+    if interaction.message is not None:
+        used = discord.ui.View.from_message(interaction.message, timeout=None)
+        await interaction.message.edit(view=disabled(used))
+    await answer(
+        interaction,
+        f"You asked for a rematch: challenge #{posted.id} is posted: {message.jump_url}",
+    )
 
 
 async def open_thread(

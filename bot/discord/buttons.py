@@ -12,13 +12,16 @@ from typing import Any, Self, cast
 
 import discord
 
-from bot.discord.actions import act, answer_challenge, show_hand
+from bot.discord.actions import act, answer_challenge, rematch, show_hand
 from bot.discord.pages import PageButton
+from bot.discord.preview import cancel_preview, confirm_preview
 from bot.discord.replies import answer_error
 from bot.discord.views import (
     CHALLENGE_TEMPLATE,
     HAND,
     MATCH_TEMPLATE,
+    PREVIEW_TEMPLATE,
+    REMATCH_TEMPLATE,
     ViewButton,
     disabled,
     view_keyword,
@@ -87,4 +90,47 @@ class MatchButton(RecordButton, template=MATCH_TEMPLATE):
         await act(interaction, self.record_id, Request(action, ply=self.ply))
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MatchButton, PageButton)
+class RematchButton(RecordButton, template=REMATCH_TEMPLATE):
+    """Rematch, under the result of an ended match."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id (the match's number alone)."""
+        return cls(cast(ViewButton, item), int(match["id"]), "rematch")
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Challenge the match's other players again."""
+        await rematch(interaction, self.record_id)
+
+
+class PreviewButton(RecordButton, template=PREVIEW_TEMPLATE):
+    """Confirm or Cancel under a move's private preview."""
+
+    def __init__(
+        self, item: ViewButton, record_id: int, action: str, ply: int, notation: str
+    ) -> None:
+        super().__init__(item, record_id, action, ply)
+        self.notation = notation
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id: the match, the ply, and Confirm's move."""
+        button = cast(ViewButton, item)
+        return cls(
+            button, int(match["id"]), match["action"], int(match["ply"]), match["move"] or ""
+        )
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Play the previewed move (if the position is unchanged), or drop it."""
+        if self.action == "cancel":
+            await cancel_preview(interaction)
+            return
+        assert self.ply is not None
+        await confirm_preview(interaction, self.record_id, self.ply, self.notation)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, MatchButton, RematchButton, PreviewButton, PageButton)

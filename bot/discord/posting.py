@@ -34,7 +34,13 @@ from bot.discord.text import (
     thread_name,
     update_text,
 )
-from bot.discord.views import challenge_view, disabled, match_view, view_keyword
+from bot.discord.views import (
+    challenge_view,
+    disabled,
+    match_view,
+    rematch_view,
+    view_keyword,
+)
 from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.service import Challenge, Match, MatchService, MatchUpdate
 
@@ -156,11 +162,12 @@ class Poster:
     ) -> discord.Message:
         """Announce an action in the match's thread: the words, the board when the position
         changed (with alt text), a ping for whoever acts next, or at the end the result for
-        every player, followed by the replay (drawn in the background, see `post_replay`)."""
+        every player and a Rematch button, followed by the replay (drawn in the background,
+        see `post_replay`)."""
         match = update.match
         channel = await self.channel_of(match, here)
         board = await update_board(update, await self.service.picture_theme(match.guild_id))
-        view = match_view(match)
+        view = match_view(match) if update.result is None else rematch_view(match)
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],

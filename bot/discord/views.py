@@ -16,10 +16,17 @@ import discord
 
 from bot.match import actions
 from bot.match.events import DRAW
+from bot.match.records import FINISHED
 from bot.service import Challenge, Match
 
 #: The "My hand" button's key (it shows a view; it is no match action).
 HAND = "hand"
+REMATCH_TEMPLATE = r"sc:rematch:(?P<id>[0-9]+)"
+PREVIEW_TEMPLATE = (
+    r"sc:preview:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<action>confirm|cancel)(?::(?P<move>.+))?"
+)
+#: The longest custom id Discord takes.
+MAX_CUSTOM_ID = 100
 CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
 MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND)
 MATCH_TEMPLATE = (
@@ -35,6 +42,16 @@ _ANSWERS = {
 def challenge_id(challenge: int, action: str) -> str:
     """The custom id of a challenge's button."""
     return f"sc:challenge:{challenge}:{action}"
+
+
+def rematch_id(match: int) -> str:
+    """The custom id of the Rematch button under an ended match's result."""
+    return f"sc:rematch:{match}"
+
+
+def preview_id(match: int, ply: int, action: str, notation: str = "") -> str:
+    """The custom id of a move preview's Confirm (with the move's notation) or Cancel."""
+    return f"sc:preview:{match}:{ply}:{action}" + (f":{notation}" if notation else "")
 
 
 def match_id(match: int, action: str, ply: int | None = None) -> str:
@@ -130,4 +147,32 @@ def resign_view(match: Match) -> discord.ui.View | None:
             style=discord.ButtonStyle.danger,
             custom_id=match_id(match.id, actions.RESIGN.key),
         )
+    )
+
+
+def rematch_view(match: Match) -> discord.ui.View | None:
+    """Rematch, under the result of a match that ended with one (none for a solo match, or
+    one aborted or cancelled)."""
+    if match.status != FINISHED or match.solo:
+        return None
+    return _view(
+        discord.ui.Button(
+            label="Rematch", style=discord.ButtonStyle.primary, custom_id=rematch_id(match.id)
+        )
+    )
+
+
+def preview_view(match: Match, notation: str) -> discord.ui.View | None:
+    """Confirm and Cancel under a move's private preview, for the position it was
+    previewed in; None when the notation is too long to fit in Confirm's custom id."""
+    confirm = preview_id(match.id, match.ply, "confirm", notation)
+    if len(confirm) > MAX_CUSTOM_ID:
+        return None
+    return _view(
+        discord.ui.Button(label="Confirm", style=discord.ButtonStyle.success, custom_id=confirm),
+        discord.ui.Button(
+            label="Cancel",
+            style=discord.ButtonStyle.secondary,
+            custom_id=preview_id(match.id, match.ply, "cancel"),
+        ),
     )

@@ -22,6 +22,7 @@ from bot.match.errors import (
 from bot.match.phrases import Phrase
 from bot.match.records import (
     DECLINED,
+    FINISHED,
     PENDING,
     STARTED,
     WITHDRAWN,
@@ -154,6 +155,49 @@ class ChallengeMixin(ServiceBase):
                 await self._start(conn, challenge, now)
                 challenge = await self._challenge(conn, challenge_id)
             return challenge
+
+    async def rematch(self, match_id: int, member_id: int) -> Challenge:
+        """A player of an ended match challenges its other players again: the same game,
+        options, clock and rules, the presser as challenger, the others invited by name
+        (their seat order rotated to start after the presser's). Seating is then the usual
+        one (a random first player, then join order). Raises NotFound, NotAllowed (not a
+        player, a solo, aborted or cancelled match, or a rematch already asked for),
+        ChannelBusy, LimitReached."""
+        match = await self._load(match_id)
+        seat = match.seat_of(member_id)
+        if seat is None:
+            raise NotAllowed(f"Only the players of match #{match.id} can ask for a rematch.")
+        if match.status != FINISHED or match.solo or match.ended_at is None:
+            raise NotAllowed(f"Match #{match.id} did not end with a result, so it has no rematch.")
+        async with self.store.reading() as conn:
+            since = await challenge_rows.challenges_among(
+                conn, match.guild_id, match.game, match.members, match.ended_at
+            )
+        earlier = [c for c in since if c.match_id != match.id]  # not the match's own
+        if earlier:
+            raise NotAllowed(
+                f"A rematch of match #{match.id} was already asked for: challenge #{earlier[0].id}."
+            )
+        count = len(match.seats)
+        order = [match.seats[(seat + step) % count].member_id for step in range(count)]
+        options = dict(match.options)
+        for option in games.get(match.game).options:
+            if option.names_player:  # a seat in the match, a join index in the challenge
+                options[option.name] = order.index(match.members[options[option.name]])
+        rules = match.rules
+        return await self.create_challenge(
+            match.guild_id,
+            match.origin_channel_id,
+            member_id,
+            match.game,
+            opponents=order[1:],
+            players=count,
+            options=options,
+            clock_hours=rules.clock_hours,
+            auto_timeout=rules.auto_timeout,
+            takebacks=rules.takebacks,
+            rated=rules.rated,
+        )
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
         """Accept an invitation or take an open seat; the last seat filled starts the match.

@@ -3,14 +3,16 @@ the thread a match lives in, and an admin's cancel."""
 
 from __future__ import annotations
 
-from bot.match import actions
+from bot.match import actions, rules
 from bot.match.actions import Request
-from bot.match.errors import ChannelBusy, NotFound
+from bot.match.decision import Situation
+from bot.match.errors import ChannelBusy, NotAllowed, NotFound
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.match.rules import check_active
 from bot.service.base import ServiceBase
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
+from games import GameState
 
 _CHOICE_CACHE_SIZE = 64
 
@@ -32,6 +34,34 @@ class PlayMixin(ServiceBase):
         PositionChanged, NoProposal, TakebackRefused, TooLate or ClockError.
         """
         return await self._apply(match_id, member_id, request)
+
+    async def preview_move(
+        self, match_id: int, member_id: int, text: str
+    ) -> tuple[Match, GameState, str]:
+        """What the member's move `text` would do, without playing it: the match as it is,
+        the position after the move as the mover would see it (the public view, or their
+        own in a game with hidden information) and the move's notation, to play it later
+        with `act(..., Request(MOVE, notation, match.ply))`. The match rules check it as
+        they check a move; a move that brings to light something hidden or left to chance
+        (a card drawn) is refused, since a preview would show it before it is played.
+
+        Raises NotFound, MatchOver, NotAllowed, NotYourTurn or IllegalMoveError.
+        """
+        now = self.now()
+        async with self.store.reading() as conn:
+            match = check_active(await self._fetch_known(conn, match_id))
+            away = await member_rows.away(conn, list(match.members), now)
+        request = Request(actions.MOVE, text, match.ply)
+        decision = rules.decide(match, member_id, request, Situation(now, away))
+        state, seat = match._state, match.seat_of(member_id)
+        assert decision.move is not None and decision.state is not None and seat is not None
+        if state.reveals(decision.move):
+            raise NotAllowed(
+                "That move brings to light something hidden or left to chance, so it has no "
+                "preview: play it without one."
+            )
+        after = decision.state.view(seat if match.has_secrets else None)
+        return match, after, state.format_move(decision.move)
 
     async def cancel_match(self, match_id: int, guild_id: int, admin_id: int) -> MatchUpdate:
         """A server admin (checked by the caller) cancels an active match: unrated."""

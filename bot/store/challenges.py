@@ -234,3 +234,17 @@ async def last_named(
         (challenger_id, member_id, ts(since)),
     )
     return dt(found[0][0]) if found else None
+
+
+async def challenges_among(
+    conn: aiosqlite.Connection, guild_id: int, game: str, members: Sequence[int], since: datetime
+) -> list[Challenge]:
+    """Challenges of `game` in the server made at or after `since` whose players (the
+    challenger, the joined and the invited) are exactly `members`, oldest first."""
+    found = await fetch_challenges(
+        conn,
+        "guild_id = ? AND game = ? AND created_at >= ? ORDER BY id",
+        (guild_id, game, ts(since)),
+    )
+    wanted = set(members)
+    return [c for c in found if {c.challenger_id, *c.joined, *c.invited} == wanted]

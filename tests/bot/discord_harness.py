@@ -104,6 +104,11 @@ def all_disabled(message: dict) -> bool:
     return bool(buttons) and all(b.get("disabled") for b in buttons)
 
 
+def custom_ids(message: dict) -> list[str]:
+    """The custom ids of a stored message's components, in order."""
+    return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
+
+
 def walk_components(components: list[dict]) -> Iterator[dict]:
     """Every component of a message, rows and their children alike."""
     for c in components:

@@ -14,10 +14,10 @@ from tests.bot.discord_harness import (
     MEMBER_PERMS,
     FakeClock,
     FakeDiscord,
+    custom_ids,
     running_bot,
     settings_for,
     start_match,
-    walk_components,
 )
 
 
@@ -46,10 +46,6 @@ async def play_a_move(fake, bot, match_id, thread):
     notation = await a_legal_move(bot, match_id, mover)
     await fake.slash(mover, "move", channel_id=thread, notation=notation)
     return mover, other, notation
-
-
-def custom_ids(message):
-    return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
 
 
 @pytest.mark.asyncio

@@ -14,15 +14,11 @@ from tests.bot.discord_harness import (
     FakeClock,
     FakeDiscord,
     all_disabled,
+    custom_ids,
     running_bot,
     settings_for,
     start_match,
-    walk_components,
 )
-
-
-def custom_ids(message):
-    return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
 
 
 @pytest.mark.asyncio

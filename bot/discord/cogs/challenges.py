@@ -6,13 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import cancel_unstarted, guild_id_of, open_thread, service_of
+from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.options import parse_options
-from bot.discord.posting import STYLE, pings
 from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
-from bot.discord.text import challenge_text, parse_clock
-from bot.discord.views import challenge_view, view_keyword
+from bot.discord.text import parse_clock
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -83,19 +81,7 @@ class Challenges(commands.Cog):
             takebacks=takebacks,
             rated=rated,
         )
-        try:
-            message = await interaction.channel.send(
-                challenge_text(posted, STYLE),
-                allowed_mentions=pings(posted.invited),
-                **view_keyword(challenge_view(posted)),
-            )
-        except discord.HTTPException:
-            if posted.match_id is None:
-                await service.cancel_challenge(posted.id, interaction.user.id)
-            else:
-                await cancel_unstarted(interaction, await service.get_match(posted.match_id))
-            raise
-        await service.set_challenge_message(posted.id, message.id)
+        message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:
             await answer(interaction, f"Challenge #{posted.id} is posted: {message.jump_url}")
             return

@@ -1,4 +1,4 @@
-"""Looking things up: your matches, history, export, standings, stats and rules."""
+"""Looking things up: your matches, history, export, standings, stats, rules and help."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bot.discord.actions import (
     service_of,
 )
 from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
+from bot.discord.help import help_text
 from bot.discord.pages import PageNumber, send_pages
 from bot.discord.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
 from bot.discord.posting import STYLE, as_file
@@ -156,3 +157,12 @@ class Info(commands.Cog):
         await begin(interaction)
         picture = await example_picture(game, await private_theme(interaction))
         await answer(interaction, rules_text(game), files=[as_file(picture)])
+
+    @app_commands.command(name="help")
+    @app_commands.guild_only()
+    async def help(self, interaction: discord.Interaction) -> None:
+        """A short guide to Shiftcord's commands and games, shown only to you."""
+        await begin(interaction)
+        tree = self.bot.tree.get_commands()
+        slash = [c for c in tree if not isinstance(c, app_commands.ContextMenu)]
+        await answer(interaction, help_text(slash, interaction.permissions.manage_guild))

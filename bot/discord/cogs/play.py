@@ -17,6 +17,7 @@ from bot.discord.actions import (
 from bot.discord.autocomplete import MatchNumber, move_choices, my_match_choices, theme_choices
 from bot.discord.pictures import board_picture
 from bot.discord.posting import STYLE, as_file
+from bot.discord.preview import preview as show_preview
 from bot.discord.replies import THREAD_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.text import board_caption
 from bot.discord.views import resign_view
@@ -36,14 +37,23 @@ class Play(commands.Cog):
     @app_commands.describe(
         notation="Your move as on the board picture; pick from the list",
         match="The match's number (default: this thread's; needed where a match has no thread)",
+        preview="Show you the position after the move first, with Confirm and Cancel buttons",
     )
     @app_commands.autocomplete(notation=move_choices)
     @app_commands.autocomplete(match=my_match_choices)
     async def move(
-        self, interaction: discord.Interaction, notation: str, match: MatchNumber | None = None
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        match: MatchNumber | None = None,
+        preview: bool = False,
     ) -> None:
         """Play your move in this thread's match (the list shows your legal moves)."""
-        await act(interaction, await chosen_match(interaction, match), Request(MOVE, notation))
+        number = await chosen_match(interaction, match)
+        if preview:
+            await show_preview(interaction, number, notation)
+            return
+        await act(interaction, number, Request(MOVE, notation))
 
     @app_commands.command(name="board")
     @app_commands.guild_only()

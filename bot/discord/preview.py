@@ -1,0 +1,66 @@
+"""Preview before you commit: `/move preview:True` shows the mover, privately, the
+position their move would make, under Confirm and Cancel buttons.
+
+The buttons carry the match, the ply of the position previewed and (Confirm) the move's
+notation in their custom id, so no table is needed and they outlive a restart; the match
+rules refuse a Confirm once the position has changed (the request carries that ply).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.actions import act, match_here, private_theme, service_of
+from bot.discord.pictures import board_picture
+from bot.discord.posting import as_file
+from bot.discord.replies import Refusal, answer, begin
+from bot.discord.views import disabled, preview_view, view_keyword
+from bot.match.actions import MOVE, Request
+
+TOO_LONG = (
+    "The notation of that move is too long to carry in a Confirm button, so it has no "
+    "preview: play it without one."
+)
+
+
+async def preview(interaction: discord.Interaction, match_id: int | None, text: str) -> None:
+    """Show the user the position after their move `text`, with Confirm and Cancel."""
+    await begin(interaction)
+    if match_id is None:
+        match_id = (await match_here(interaction)).id
+    service = service_of(interaction)
+    match, after, notation = await service.preview_move(match_id, interaction.user.id, text)
+    view = preview_view(match, notation)
+    if view is None:
+        raise Refusal(TOO_LONG)
+    seat = match.seat_of(interaction.user.id) if match.has_secrets else None
+    picture = await board_picture(after, seat=seat, theme=await private_theme(interaction))
+    await answer(
+        interaction,
+        f"After `{notation}` in match #{match.id} (not played yet): Confirm plays it if the "
+        "position has not changed meanwhile.",
+        files=[as_file(picture)],
+        view=view,
+    )
+
+
+async def close_preview(interaction: discord.Interaction) -> None:
+    """Grey out the preview's buttons (either press uses them up)."""
+    if interaction.message is None:
+        return
+    view = disabled(discord.ui.View.from_message(interaction.message, timeout=None))
+    await interaction.response.edit_message(**view_keyword(view))
+
+
+async def confirm_preview(
+    interaction: discord.Interaction, match_id: int, ply: int, notation: str
+) -> None:
+    """Play the previewed move, unless the position changed since the preview."""
+    await close_preview(interaction)
+    await act(interaction, match_id, Request(MOVE, notation, ply))
+
+
+async def cancel_preview(interaction: discord.Interaction) -> None:
+    """Drop the preview: its buttons grey out and nothing is played."""
+    await close_preview(interaction)
+    await interaction.followup.send("Nothing was played.", ephemeral=True)
