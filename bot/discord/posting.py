@@ -13,10 +13,12 @@ import asyncio
 import io
 import logging
 from collections.abc import Coroutine, Iterable
+from datetime import datetime
 from typing import Any, Final
 
 import discord
 
+from bot.discord.notices import REFUSED_NOTE, Notifier, turn_receivers
 from bot.discord.pictures import (
     TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
@@ -42,7 +44,7 @@ from bot.discord.views import (
     view_keyword,
 )
 from bot.match.events import Agreed, Proposed, TurnPassed
-from bot.service import Challenge, Match, MatchService, MatchUpdate
+from bot.service import Challenge, Match, MatchService, MatchUpdate, Notices
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -91,6 +93,7 @@ class Poster:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self.client = client
         self.service = service
+        self.notifier = Notifier(client, service)
         self._background: set[asyncio.Task[None]] = set()
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
@@ -163,21 +166,70 @@ class Poster:
         """Announce an action in the match's thread: the words, the board when the position
         changed (with alt text), a ping for whoever acts next, or at the end the result for
         every player and a Rematch button, followed by the replay (drawn in the background,
-        see `post_replay`)."""
+        see `post_replay`). A player who chose turn notices by DM gets one too, instead of
+        the ping if they chose so (see `bot.discord.notices`)."""
         match = update.match
         channel = await self.channel_of(match, here)
         board = await update_board(update, await self.service.picture_theme(match.guild_id))
         view = match_view(match) if update.result is None else rematch_view(match)
+        calling = called(update)
+        by_dm = await self._by_dm(turn_receivers(update, calling))
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],
-            allowed_mentions=pings(called(update)),
+            allowed_mentions=pings(
+                m for m in calling if m not in by_dm or by_dm[m].dm != "instead"
+            ),
             **view_keyword(view),
         )
         await self._posted(channel, match, message, board=board is not None, view=view)
+        refused = await self.notifier.turn_dms(update, by_dm, STYLE)
+        await self._fall_back(channel, match, refused, by_dm)
         if update.result is not None:
             self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
         return message
+
+    async def _by_dm(self, members: set[int]) -> dict[int, Notices]:
+        """The notices of those of these members who get turn notices by DM."""
+        found = {m: await self.service.notices(m) for m in sorted(members)}
+        return {m: n for m, n in found.items() if n.by_dm}
+
+    async def _fall_back(
+        self,
+        channel: Messageable,
+        match: Match,
+        refused: dict[int, bool],
+        by_dm: dict[int, Notices],
+    ) -> None:
+        """Ping in the thread the members whose turn DM Discord refused: those who wanted
+        DMs instead of pings get their ping; the first refusal tells them why."""
+        for member, tell in refused.items():
+            instead = by_dm[member].dm == "instead"
+            if not instead and not tell:
+                continue
+            line = f"{STYLE.mention(member)}, it is your move in match #{match.id}."
+            if not instead:
+                line = f"{STYLE.mention(member)}:"
+            await channel.send(
+                f"{line} {REFUSED_NOTE}" if tell else line, allowed_mentions=pings([member])
+            )
+
+    async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
+        """Tell the opponents, in the thread of each of the member's active matches, that the
+        member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
+        who = STYLE.mention(member_id)
+        if ends_at is None:
+            text = f"{who} is back from vacation; their clocks run again."
+        else:
+            text = f"{who} is on vacation until {STYLE.when(ends_at)}; their clocks are paused."
+        for match in await self.service.active_matches(member_id):
+            if match.channel_id is None or len(match.members) < 2:
+                continue
+            try:
+                channel = await self.channel_of(match)
+                await channel.send(text, allowed_mentions=pings(()))
+            except (discord.HTTPException, Refusal) as error:
+                log.warning("match %s: could not post the vacation notice: %s", match.id, error)
 
     async def post_replay(self, match_id: int, channel: Messageable) -> None:
         """Post the replay animation of an ended match in its thread, within the server's

@@ -1,4 +1,5 @@
-"""The background task: reminders, timeouts and expired challenges, from the service's clock.
+"""The background task: reminders, timeouts, expired challenges, vacations' ends, notices
+held back during quiet hours and daily digests, from the service's clock.
 
 Every round asks the match service what is due (`tick`), which marks each reminder sent in
 the same transaction that finds it, so a turn is never pinged twice, even across restarts.
@@ -61,6 +62,8 @@ class ReminderTask:
         if due is None:
             return self.interval
         seconds = (due - self.service.now()).total_seconds()
+        if seconds <= 0:  # held back (quiet hours, a snooze): nothing to do before then
+            return self.interval
         return min(self.interval, max(1.0, seconds))
 
     async def run_once(self) -> TickReport:
@@ -79,12 +82,19 @@ class ReminderTask:
             await self._post(update.match.id, self.poster.post_update(update))
         for challenge in report.expired_challenges:
             await self.poster.refresh_challenge(challenge, None)
-        if report.reminders or report.timeouts or report.expired_challenges:
+        for member_id in report.vacations_ended:
+            await self.poster.vacation_notice(member_id, None)
+        for held in report.held:
+            await self.poster.notifier.send_held(held)
+        for digest in report.digests:
+            await self.poster.notifier.send_digest(digest, STYLE)
+        if report.reminders or report.timeouts or report.expired_challenges or report.digests:
             log.info(
-                "round: %d reminders, %d timeouts, %d challenges expired",
+                "round: %d reminders, %d timeouts, %d challenges expired, %d digests",
                 len(report.reminders),
                 len(report.timeouts),
                 len(report.expired_challenges),
+                len(report.digests),
             )
         return report
 

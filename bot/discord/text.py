@@ -42,6 +42,7 @@ from bot.service import (
     MatchRules,
     MatchUpdate,
     MemberSettings,
+    Notices,
     PlayerStats,
     Reminder,
     Standing,
@@ -476,10 +477,27 @@ def settings_text(member: MemberSettings, style: Style) -> str:
         names = join_words([style.mention(m) for m in member.refuses[:20]])
         more = f" and {len(member.refuses) - 20} more" if len(member.refuses) > 20 else ""
         lines.append(f"You refuse challenges from {names}{more}.")
+    lines.append(notices_line(member.notices))
     if member.vacation is not None:
         lines.append(f"On vacation until {style.when(member.vacation.ends_at)}.")
     lines.append(f"Vacation days left this year: {member.vacation_days_left:g}.")
     return "\n".join(lines)
+
+
+def notices_line(notices: Notices) -> str:
+    """A member's notices in one sentence."""
+    dm = {"off": "thread pings only", "also": "DMs and thread pings", "instead": "DMs"}
+    how = dm[notices.dm]
+    if notices.dm != "off" and notices.dm_refused:
+        how = "thread pings (your DMs were closed to me)"
+    digest = "none" if notices.digest_hour is None else f"at {notices.digest_hour:02d}:00"
+    quiet = "none"
+    if notices.quiet_start is not None and notices.quiet_end is not None:
+        quiet = f"{notices.quiet_start:02d}:00 to {notices.quiet_end:02d}:00"
+    return (
+        f"Time zone: {notices.time_zone}. Turn notices: {how}. Daily digest: {digest}. "
+        f"Quiet hours: {quiet}."
+    )
 
 
 def guild_settings_text(guild: GuildSettings, style: Style) -> str:

@@ -15,10 +15,12 @@ from bot.match.actions import Request
 from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, when
+from bot.service.notices import due_notices, notices_from, quiet_now
 from bot.service.reports import MemberSettings, Reminder, TickReport, Vacation
 from bot.store import challenges as challenge_rows
 from bot.store import clocks as clock_rows
 from bot.store import members as member_rows
+from bot.store import notices as notice_rows
 from bot.store.clocks import CLAIMABLE, IDLE, LOW_TIME
 from bot.store.sql import Connection
 
@@ -26,12 +28,15 @@ _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
 
 
 class ClockMixin(ServiceBase):
-    """Time-driven methods of the match service: reminders, timeouts, vacation."""
+    """Time-driven methods of the match service: reminders, timeouts, vacation, and the
+    notices due (see `bot.service.notices`)."""
 
     async def tick(self, *, mark_sent: bool = True) -> TickReport:
         """Do everything due now: expire challenges, end finished vacations, end the turns
-        whose time ran out (auto-timeout matches), and return the reminders to send. A
-        reminder of kind "timeout_claimable" tells a waiting player they may claim the win.
+        whose time ran out (auto-timeout matches), and return the reminders, notices held back
+        during quiet hours and digests to send. A reminder of kind "timeout_claimable"
+        tells a waiting player they may claim the win. Nobody is reminded during their
+        quiet hours or of a match they snoozed: the reminder comes after.
 
         With `mark_sent` the reminders count as sent at once, in the same transaction, so
         no turn is reminded twice; without it (a poster that may fail) they count as sent
@@ -47,11 +52,14 @@ class ClockMixin(ServiceBase):
         timeouts = await self._auto_timeouts(now)
         async with self.store.transaction() as conn:
             reminders = await self._take_reminders(conn, now, mark_sent)
+            held, digests = await due_notices(conn, now)
         return TickReport(
             reminders=tuple(reminders),
             timeouts=tuple(timeouts),
             expired_challenges=tuple(dataclasses.replace(c, status=EXPIRED) for c in expired),
             vacations_ended=tuple(returning),
+            held=tuple(held),
+            digests=tuple(digests),
         )
 
     async def _auto_timeouts(self, now: datetime) -> list[MatchUpdate]:
@@ -79,7 +87,9 @@ class ClockMixin(ServiceBase):
         after = self.settings.reminder_after_hours * 3600.0
         fraction = self.settings.reminder_fraction_percent / 100
         candidates = await clock_rows.reminders_due(conn, now, after, fraction)
-        quiet = await member_rows.quiet_members(conn)
+        off = await member_rows.quiet_members(conn)
+        later = await quiet_now(conn, now)  # in their quiet hours: reminded after them
+        snoozed = await notice_rows.snoozed(conn, now)
         reminders: list[Reminder] = []
         for match in candidates:
             sent = match._reminded
@@ -99,10 +109,12 @@ class ClockMixin(ServiceBase):
                 kind = LOW_TIME if low else IDLE
                 mark = IDLE | LOW_TIME if low else IDLE
                 targets = [match.to_act] if match.to_act is not None else []
+            if any(m in later or (match.id, m) in snoozed for m in targets):
+                continue  # quiet hours or a snooze: reminded (all together) after them
             made = [
                 Reminder(match, member, _KINDS[kind], match.deadline, mark)
                 for member in targets
-                if member not in quiet
+                if member not in off
             ]
             if mark_sent or not made:
                 await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
@@ -167,6 +179,7 @@ class ClockMixin(ServiceBase):
             picture_theme=theme,
             refuses_everyone=member_rows.EVERYONE in refused,
             refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
+            notices=notices_from(await notice_rows.notice_row(conn, member_id)),
         )
 
 

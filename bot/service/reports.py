@@ -21,6 +21,31 @@ class Vacation:
     ends_at: datetime
 
 
+#: How turn notices may come by direct message: not at all, as well as the thread ping,
+#: or instead of it.
+DM_CHOICES = ("off", "also", "instead")
+
+
+@dataclass(frozen=True)
+class Notices:
+    """How a member wants to be told: their time zone (an IANA name), turn notices by
+    direct message (`dm`, one of DM_CHOICES), the local hour of their daily digest and
+    their quiet hours (local hours; None: none), and whether Discord refused them a DM
+    (then they get the thread pings until they change their notices)."""
+
+    time_zone: str = "UTC"
+    dm: str = "off"
+    digest_hour: int | None = None
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    dm_refused: bool = False
+
+    @property
+    def by_dm(self) -> bool:
+        """Whether turn notices go to them by direct message."""
+        return self.dm != "off" and not self.dm_refused
+
+
 @dataclass(frozen=True)
 class MemberSettings:
     """A member's preferences and vacation: reminders on/off, vacation and days left, the
@@ -34,6 +59,7 @@ class MemberSettings:
     picture_theme: str | None = None
     refuses_everyone: bool = False
     refuses: tuple[int, ...] = ()
+    notices: Notices = Notices()
 
 
 @dataclass(frozen=True)
@@ -61,13 +87,37 @@ class Reminder:
 
 
 @dataclass(frozen=True)
+class HeldNotices:
+    """Notices held back during a member's quiet hours, to send now in one message
+    (`last_id`: what to report to `release_held` once sent)."""
+
+    member_id: int
+    texts: tuple[str, ...]
+    last_id: int
+
+
+@dataclass(frozen=True)
+class Digest:
+    """A member's daily digest for their local `day` (ISO date): the matches waiting for
+    their move and the challenges waiting for their answer."""
+
+    member_id: int
+    day: str
+    matches: tuple[Match, ...]
+    challenges: tuple[Challenge, ...]
+
+
+@dataclass(frozen=True)
 class TickReport:
-    """Everything `tick()` found due: reminders to send, matches ended, challenges expired."""
+    """Everything `tick()` found due: reminders to send, matches ended, challenges expired,
+    vacations ended, notices held back whose quiet hours are over, and digests."""
 
     reminders: tuple[Reminder, ...] = ()
     timeouts: tuple[MatchUpdate, ...] = ()
     expired_challenges: tuple[Challenge, ...] = ()
     vacations_ended: tuple[int, ...] = ()
+    held: tuple[HeldNotices, ...] = ()
+    digests: tuple[Digest, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from bot.match.errors import BadOption, NotAllowed
 from bot.service.base import known_theme
 from bot.service.challenges import check_clock
 from bot.service.clocks import ClockMixin
+from bot.service.notices import NoticeMixin
 from bot.service.reports import GuildSettings, MemberSettings
 from bot.store import members as member_rows
 
@@ -26,7 +27,7 @@ def check_theme(name: str) -> str:
     return wanted
 
 
-class SettingsMixin(ClockMixin):
+class SettingsMixin(ClockMixin, NoticeMixin):
     """Settings methods of the match service (a member's include their vacation)."""
 
     async def member_settings(self, member_id: int) -> MemberSettings:

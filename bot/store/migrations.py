@@ -184,8 +184,38 @@ _V5 = (
     )""",
 )
 
+#: Version 6 (to be renumbered 7 at merge, after the clock banks' migration): notices.
+#: A member's time zone, turn notices by direct message (`notice_dm`: off, also,
+#: instead), daily digest hour and quiet hours (local hours, NULL: none), the local date
+#: of the last digest, and whether their DMs were refused (`dm_refused`: 1 not yet told,
+#: 2 told). Notices held back during quiet hours (`held_notices`), and matches whose
+#: reminders a member snoozed until `until`.
+_V6 = (
+    "ALTER TABLE members ADD COLUMN time_zone TEXT",
+    "ALTER TABLE members ADD COLUMN notice_dm TEXT NOT NULL DEFAULT 'off'",
+    "ALTER TABLE members ADD COLUMN digest_hour INTEGER",
+    "ALTER TABLE members ADD COLUMN quiet_start INTEGER",
+    "ALTER TABLE members ADD COLUMN quiet_end INTEGER",
+    "ALTER TABLE members ADD COLUMN digest_sent_on TEXT",
+    "ALTER TABLE members ADD COLUMN dm_refused INTEGER NOT NULL DEFAULT 0",
+    """CREATE TABLE held_notices (
+        id INTEGER PRIMARY KEY,
+        member_id INTEGER NOT NULL,
+        match_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX held_notices_member ON held_notices (member_id, id)",
+    """CREATE TABLE snoozes (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        member_id INTEGER NOT NULL,
+        until REAL NOT NULL,
+        PRIMARY KEY (match_id, member_id)
+    ) WITHOUT ROWID""",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 
 LATEST = len(MIGRATIONS)
 

@@ -178,6 +178,7 @@ class FakeDiscord:
         }
         self.messages: dict[int, dict] = {}
         self.synced: dict[str, list[dict]] = {}  # "global" or a guild id -> uploaded commands
+        self.closed_dms: set[int] = set()  # members whose DMs are closed to the bot (50007)
 
     # ---- connecting a bot
     @contextlib.asynccontextmanager
@@ -264,6 +265,15 @@ class FakeDiscord:
     def messages_in(self, channel_id: int | str) -> list[dict]:
         """Messages stored in a channel or thread, oldest first (ephemeral ones too: flag 64)."""
         return [m for m in self.messages.values() if m["channel_id"] == str(channel_id)]
+
+    def dms_to(self, user_id: int) -> list[dict]:
+        """The direct messages the bot sent a member, oldest first."""
+        return [
+            m
+            for c in self.channels.values()
+            if c["type"] == 1 and c["recipients"][0]["id"] == str(user_id)
+            for m in self.messages_in(c["id"])
+        ]
 
     def last_message(self, channel_id: int | str, *, ephemeral: bool = False) -> dict:
         """The newest public (or, with ephemeral=True, private) message in a channel."""
@@ -455,6 +465,8 @@ class FakeDiscord:
     def _post(self, channel_id: str, body: dict, files: dict) -> dict:
         """Store a message the bot sent (REST or interaction webhook); send MESSAGE_CREATE."""
         ch = self._channel(channel_id)
+        if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.closed_dms:
+            raise _error(403, 50007, "Cannot send messages to this user")
         meta = ch.get("thread_metadata")
         if meta and meta["archived"]:  # sending a message unarchives a thread unless locked
             if meta["locked"]:

@@ -149,10 +149,14 @@ async def test_settings_vacation(env):
     fake, bot, match_id, thread = env
     shown = private(await fake.slash(ALICE, "settings show")).content
     assert "Reminders: on." in shown and "Vacation days left this year: 30." in shown
-    away = private(await fake.slash(ALICE, "settings vacation", days=5)).content
+    calls = await fake.slash(ALICE, "settings vacation", days=5)
+    away = next(c for c in calls if c.kind == "followup").content
     assert "On vacation until <t:" in away and "left this year: 25" in away
-    back = private(await fake.slash(ALICE, "settings vacation", days=0)).content
-    assert "On vacation" not in back
+    told = fake.last_message(thread)  # the opponent is told in the thread (no ping)
+    assert f"<@{ALICE}> is on vacation until" in told["content"] and told["flags"] == 0
+    calls = await fake.slash(ALICE, "settings vacation", days=0)
+    assert "On vacation" not in next(c for c in calls if c.kind == "followup").content
+    assert "is back from vacation" in fake.last_message(thread)["content"]
     too_long = await fake.slash(BOB, "settings vacation", days=300)
     assert too_long[-1].ephemeral and "Vacation days left" not in too_long[-1].content
 

@@ -1,5 +1,5 @@
-"""/settings: a member's reminders, private picture theme, vacation and whose challenges
-they refuse."""
+"""/settings: a member's reminders, notices (time zone, DMs, digest, quiet hours), private
+picture theme, vacation and whose challenges they refuse; /snooze in a match's thread."""
 
 from __future__ import annotations
 
@@ -7,12 +7,39 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import service_of
+from bot.discord.actions import match_here, poster_of, service_of
 from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
 from bot.discord.replies import Refusal, answer, begin
 from bot.discord.text import settings_text
+from bot.service.notices import KEEP, Keep, time_zones
+
+#: The choices of an hour option: off, or 0 to 23 (Discord's 25 choices exactly).
+HOURS = [app_commands.Choice(name="off", value=-1)] + [
+    app_commands.Choice(name=f"{h:02d}:00", value=h) for h in range(24)
+]
+DM_MODES = [
+    app_commands.Choice(name="off: pings in the thread only", value="off"),
+    app_commands.Choice(name="also: a DM as well as the ping", value="also"),
+    app_commands.Choice(name="instead: a DM instead of the ping", value="instead"),
+]
+
+
+async def zone_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Up to 25 time zone names containing what was typed (those starting with it first)."""
+    typed = current.strip().lower().replace(" ", "_")
+    found = [z for z in time_zones() if typed in z.lower()]
+    found.sort(key=lambda z: (not z.lower().startswith(typed), z))
+    return [app_commands.Choice(name=z, value=z) for z in found[:25]]
+
+
+def _hour(choice: int | None) -> int | None | Keep:
+    """An hour option as the service takes it: left out keeps, "off" (-1) turns off."""
+    return KEEP if choice is None else None if choice < 0 else choice
+
 
 #: The choice of following each server's picture theme.
 SERVER_THEME = app_commands.Choice(name="server (each server's own theme)", value="server")
@@ -43,6 +70,60 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         await begin(interaction)
         mine = await service_of(interaction).set_reminders(interaction.user.id, enabled)
         await answer(interaction, settings_text(mine, STYLE))
+
+    @settings.command(name="timezone")
+    @app_commands.describe(zone="Your time zone, like Europe/Berlin: pick from the list")
+    @app_commands.autocomplete(zone=zone_choices)
+    async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
+        """Set your time zone, for your daily digest and quiet hours."""
+        await begin(interaction)
+        service = service_of(interaction)
+        await service.set_time_zone(interaction.user.id, zone)
+        await answer(
+            interaction, settings_text(await service.member_settings(interaction.user.id), STYLE)
+        )
+
+    @settings.command(name="notices")
+    @app_commands.describe(
+        dm="Turn notices by direct message: off, also (with the ping) or instead of the ping",
+        digest_hour="The hour of your daily digest by DM, in your time zone (off: none)",
+        quiet_start="From this hour nothing is sent to you (what waits comes after, at once)",
+        quiet_end="Until this hour (22 to 7 runs across midnight)",
+    )
+    @app_commands.choices(dm=DM_MODES)
+    @app_commands.choices(digest_hour=HOURS, quiet_start=HOURS, quiet_end=HOURS)
+    async def notices(
+        self,
+        interaction: discord.Interaction,
+        dm: str | None = None,
+        digest_hour: int | None = None,
+        quiet_start: int | None = None,
+        quiet_end: int | None = None,
+    ) -> None:
+        """Choose how you are told: DMs, a daily digest, quiet hours."""
+        await begin(interaction)
+        service = service_of(interaction)
+        await service.set_notices(
+            interaction.user.id,
+            dm=KEEP if dm is None else dm,
+            digest_hour=_hour(digest_hour),
+            quiet_start=_hour(quiet_start),
+            quiet_end=_hour(quiet_end),
+        )
+        await answer(
+            interaction, settings_text(await service.member_settings(interaction.user.id), STYLE)
+        )
+
+    @app_commands.command(name="snooze")
+    @app_commands.guild_only()
+    async def snooze(self, interaction: discord.Interaction) -> None:
+        """No reminders for you in this thread's match for a day."""
+        await begin(interaction)
+        match = await match_here(interaction)
+        until = await service_of(interaction).snooze(match.id, interaction.user.id)
+        await answer(
+            interaction, f"No reminders for you in match #{match.id} until {STYLE.when(until)}."
+        )
 
     @settings.command(name="theme")
     @app_commands.describe(theme="The picture theme of what the bot shows only you")
@@ -109,3 +190,5 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         else:
             mine = await service.start_vacation(interaction.user.id, days)
         await answer(interaction, settings_text(mine, STYLE))
+        ends = mine.vacation.ends_at if mine.vacation else None
+        await poster_of(interaction).vacation_notice(interaction.user.id, ends)

@@ -1,0 +1,134 @@
+"""Notices by direct message: a member's turn notices (as well as or instead of the thread
+ping), what was held back during their quiet hours (after them, in one message), and the
+daily digest.
+
+When Discord refuses a DM (the member closed their DMs: 403, code 50007), their notices
+fall back to thread pings, and they are told so once, in the match's thread (the first
+refused notice's ping says it). Changing `/settings notices` tries DMs again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+import discord
+
+from bot.discord.text import Style
+from bot.match.events import Played, TurnPassed
+from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate, Notices
+from bot.service.notices import is_quiet
+from games.wording import join_words
+
+log = logging.getLogger("shiftcord.notices")
+
+DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
+REFUSED_NOTE = (
+    "I could not send you a direct message (your DMs are closed to me), so your turn "
+    "notices come here as pings; open your DMs and set `/settings notices` again to get them."
+)
+
+
+def thread_link(match: Match) -> str:
+    """A link to the match's thread (or how to play it without one)."""
+    if match.channel_id is None:
+        return f"it has no thread: play it with `/move match:{match.id}`"
+    return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+
+
+def turn_notice(update: MatchUpdate, style: Style) -> str:
+    """The DM telling a player their turn has come: the match, the move, the link."""
+    match = update.match
+    moves = [f"`{e.notation}`" for e in update.events if isinstance(e, Played)]
+    played = f" after {join_words(moves)}" if moves else ""
+    deadline = f"; your time runs out {style.when(match.deadline)}" if match.deadline else ""
+    return (
+        f"Your move in match #{match.id} ({match.game_title}){played}{deadline}: "
+        f"{thread_link(match)}"
+    )
+
+
+def held_text(held: HeldNotices) -> str:
+    """The one message with what waited during a member's quiet hours."""
+    return "While your quiet hours lasted:\n" + "\n".join(f"- {t}" for t in held.texts)
+
+
+def digest_text(digest: Digest, style: Style) -> str:
+    """A member's daily digest: their moves to make, then the challenges waiting."""
+    lines = [f"Your Shiftcord digest for {digest.day}:"]
+    for m in digest.matches:
+        deadline = f", your time runs out <t:{int(m.deadline.timestamp())}:R>" if m.deadline else ""
+        lines.append(f"- Your move in match #{m.id} ({m.game_title}){deadline}: {thread_link(m)}")
+    for c in digest.challenges:
+        link = f"https://discord.com/channels/{c.guild_id}/{c.channel_id}"
+        if c.message_id is not None:
+            link += f"/{c.message_id}"
+        by = style.mention(c.challenger_id)
+        lines.append(
+            f"- {by} challenges you to {c.game_title}, until {style.when(c.expires_at)}: {link}"
+        )
+    return "\n".join(lines)
+
+
+def turn_receivers(update: MatchUpdate, called: Iterable[int]) -> set[int]:
+    """Whom an action's news gives the turn (of those it calls): who gets turn notices."""
+    if update.result is not None:
+        return set()
+    passed = {e.member for e in update.events if isinstance(e, TurnPassed)}
+    return passed & set(called)
+
+
+class Notifier:
+    """Sends direct messages on behalf of the poster and the reminder task."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+
+    async def send_dm(self, member_id: int, text: str) -> bool | None:
+        """Send a DM: True sent, False refused by the member (recorded), None failed
+        otherwise (try again later)."""
+        try:
+            channel = await self.client.create_dm(discord.Object(member_id))
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                log.warning("could not DM member %s: %s", member_id, error)
+                return None
+            return False
+        except discord.HTTPException as error:
+            log.warning("could not DM member %s: %s", member_id, error)
+            return None
+        return True
+
+    async def turn_dms(
+        self, update: MatchUpdate, chosen: dict[int, Notices], style: Style
+    ) -> dict[int, bool]:
+        """Tell by DM the members in `chosen` that their turn came (held back in their quiet
+        hours). Returns, for each whose DM Discord refused, whether to tell them so (the
+        first time)."""
+        text = turn_notice(update, style)
+        refused: dict[int, bool] = {}
+        now = self.service.now()
+        for member, notices in chosen.items():
+            if is_quiet(notices, now):
+                await self.service.hold_notice(member, update.match.id, text)
+            elif await self.send_dm(member, text) is False:
+                refused[member] = await self.service.dm_refused(member)
+        return refused
+
+    async def send_held(self, held: HeldNotices) -> None:
+        """Send what waited during quiet hours, once (a refused DM drops it)."""
+        sent = await self.send_dm(held.member_id, held_text(held))
+        if sent is False:
+            await self.service.dm_refused(held.member_id)
+        if sent is not None:
+            await self.service.release_held(held)
+
+    async def send_digest(self, digest: Digest, style: Style) -> None:
+        """Send a daily digest; it counts as sent only once Discord took it (or refused)."""
+        sent = await self.send_dm(digest.member_id, digest_text(digest, style))
+        if sent is False:
+            await self.service.dm_refused(digest.member_id)
+        if sent is not None:
+            await self.service.mark_digest_sent(digest)

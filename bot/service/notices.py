@@ -1,0 +1,204 @@
+"""Notices that respect a member's day: their time zone, turn notices by direct message,
+quiet hours (nothing is sent then; what waits is sent after, once, in one message), the
+daily digest at their local hour, refused DMs, and snoozed reminders.
+
+Hours are the member's local hours, so a digest at 8 stays at 8 across daylight saving
+changes. Quiet hours may run across midnight (22 to 7).
+"""
+
+from __future__ import annotations
+
+import enum
+import zoneinfo
+from datetime import datetime, timedelta
+from functools import cache
+
+from bot.match.errors import BadOption, NotAllowed
+from bot.service.base import ServiceBase
+from bot.service.reports import DM_CHOICES, Digest, HeldNotices, Notices
+from bot.store import challenges as challenge_rows
+from bot.store import matches as match_rows
+from bot.store import notices as notice_rows
+from bot.store.sql import Connection
+
+SNOOZE = timedelta(days=1)
+
+
+class Keep(enum.Enum):
+    """The value of a notice setting left as it is."""
+
+    KEEP = 0
+
+
+KEEP = Keep.KEEP
+
+
+@cache
+def time_zones() -> tuple[str, ...]:
+    """Every IANA time zone name this machine knows, sorted."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def check_zone(name: str) -> str:
+    """A known time zone's name, or BadOption."""
+    wanted = name.strip()
+    if wanted not in time_zones():
+        raise BadOption(
+            f"There is no time zone {name!r}; pick one from the list, like Europe/Berlin."
+        )
+    return wanted
+
+
+def local(notices: Notices, now: datetime) -> datetime:
+    """`now` on the member's own clock."""
+    return now.astimezone(zoneinfo.ZoneInfo(notices.time_zone))
+
+
+def is_quiet(notices: Notices, now: datetime) -> bool:
+    """Whether it is the member's quiet hours now (start included, end excluded; a start
+    after the end runs across midnight)."""
+    start, end = notices.quiet_start, notices.quiet_end
+    if start is None or end is None or start == end:
+        return False
+    hour = local(notices, now).hour
+    return start <= hour < end if start < end else hour >= start or hour < end
+
+
+def digest_day(notices: Notices, now: datetime, sent_on: str | None) -> str | None:
+    """The local day (ISO date) whose digest is due now, if any: from the member's digest
+    hour on, once a day."""
+    if notices.digest_hour is None:
+        return None
+    mine = local(notices, now)
+    day = mine.date().isoformat()
+    return day if mine.hour >= notices.digest_hour and sent_on != day else None
+
+
+def notices_from(row: tuple[object, ...]) -> Notices:
+    """Notices from the store's columns (`bot.store.notices.COLUMNS`)."""
+    zone, dm, digest, start, end, refused = row
+    return Notices(
+        time_zone=str(zone or "UTC"),
+        dm=str(dm),
+        digest_hour=None if digest is None else int(str(digest)),
+        quiet_start=None if start is None else int(str(start)),
+        quiet_end=None if end is None else int(str(end)),
+        dm_refused=refused == notice_rows.DM_REFUSED or refused == notice_rows.DM_TOLD,
+    )
+
+
+def _hour(value: int | None | Keep, what: str) -> int | None | Keep:
+    if isinstance(value, int) and not 0 <= value <= 23:
+        raise BadOption(f"The {what} must be an hour from 0 to 23.")
+    return value
+
+
+class NoticeMixin(ServiceBase):
+    """Notice methods of the match service: the settings and what the poster reports."""
+
+    async def notices(self, member_id: int) -> Notices:
+        """How the member wants to be told."""
+        async with self.store.reading() as conn:
+            return notices_from(await notice_rows.notice_row(conn, member_id))
+
+    async def set_time_zone(self, member_id: int, zone: str) -> Notices:
+        """Set the member's time zone (an IANA name). Raises BadOption."""
+        return await self._set_notices(member_id, {"time_zone": check_zone(zone)})
+
+    async def set_notices(
+        self,
+        member_id: int,
+        *,
+        dm: str | Keep = KEEP,
+        digest_hour: int | None | Keep = KEEP,
+        quiet_start: int | None | Keep = KEEP,
+        quiet_end: int | None | Keep = KEEP,
+    ) -> Notices:
+        """Change the member's notices (KEEP leaves one as it is; None turns it off). A
+        change tries direct messages again if Discord had refused one. Raises BadOption."""
+        if isinstance(dm, str) and dm not in DM_CHOICES:
+            raise BadOption(f"Direct messages must be one of: {', '.join(DM_CHOICES)}.")
+        wanted = {
+            "notice_dm": dm,
+            "digest_hour": _hour(digest_hour, "digest hour"),
+            "quiet_start": _hour(quiet_start, "start of quiet hours"),
+            "quiet_end": _hour(quiet_end, "end of quiet hours"),
+        }
+        changes: dict[str, object] = {k: v for k, v in wanted.items() if v is not KEEP}
+        changes["dm_refused"] = notice_rows.DM_OPEN
+        return await self._set_notices(member_id, changes)
+
+    async def _set_notices(self, member_id: int, changes: dict[str, object]) -> Notices:
+        async with self.store.transaction() as conn:
+            await notice_rows.set_columns(conn, member_id, changes)
+            return notices_from(await notice_rows.notice_row(conn, member_id))
+
+    async def dm_refused(self, member_id: int) -> bool:
+        """Discord refused the member a direct message: their notices come as thread pings
+        from now on. Whether they are to be told (only the first time)."""
+        async with self.store.transaction() as conn:
+            row = await notice_rows.notice_row(conn, member_id)
+            first = bool(row[-1] == notice_rows.DM_OPEN)
+            await notice_rows.set_columns(conn, member_id, {"dm_refused": notice_rows.DM_TOLD})
+        return first
+
+    async def hold_notice(self, member_id: int, match_id: int, text: str) -> None:
+        """Keep a notice for after the member's quiet hours."""
+        async with self.store.transaction() as conn:
+            await notice_rows.hold(conn, member_id, match_id, text, self.now())
+
+    async def release_held(self, held: HeldNotices) -> None:
+        """The held notices were sent: forget them."""
+        async with self.store.transaction() as conn:
+            await notice_rows.release(conn, held.member_id, held.last_id)
+
+    async def mark_digest_sent(self, digest: Digest) -> None:
+        """The digest was sent (or there was nothing to send): never again that day."""
+        async with self.store.transaction() as conn:
+            await notice_rows.set_digest_sent(conn, digest.member_id, digest.day)
+
+    async def snooze(self, match_id: int, member_id: int) -> datetime:
+        """No reminders for the member in the match for a day; returns until when. Raises
+        NotAllowed for a member who does not play in it."""
+        match = await self._load(match_id)
+        if member_id not in match.members:
+            raise NotAllowed(f"You do not play in match #{match_id}.")
+        until = self.now() + SNOOZE
+        async with self.store.transaction() as conn:
+            await notice_rows.snooze(conn, match_id, member_id, until)
+        return until
+
+
+async def quiet_now(conn: Connection, now: datetime) -> set[int]:
+    """Members in their quiet hours now."""
+    return {
+        row[0]
+        for row in await notice_rows.notice_rows(conn)
+        if is_quiet(notices_from(row[1:-1]), now)
+    }
+
+
+async def due_notices(conn: Connection, now: datetime) -> tuple[list[HeldNotices], list[Digest]]:
+    """Held notices whose member's quiet hours are over, and the digests due now (outside
+    quiet hours); a digest with nothing in it counts as sent at once."""
+    chosen = {
+        row[0]: (notices_from(row[1:-1]), row[-1]) for row in await notice_rows.notice_rows(conn)
+    }
+    released = [
+        HeldNotices(member, tuple(text for _, text in waiting), waiting[-1][0])
+        for member, waiting in (await notice_rows.held(conn)).items()
+        if not is_quiet(chosen.get(member, (Notices(), None))[0], now)
+    ]
+    digests = []
+    for member, (notices, sent_on) in chosen.items():
+        day = digest_day(notices, now, sent_on)
+        if day is None or is_quiet(notices, now):
+            continue
+        mine = [m for m in await match_rows.active_of(conn, member) if m.to_act == member]
+        pending = await challenge_rows.pending_challenges(conn, now, member, None)
+        waiting = [c for c in pending if member in c.invited]
+        if mine or waiting:
+            digests.append(Digest(member, day, tuple(mine), tuple(waiting)))
+        else:
+            await notice_rows.set_digest_sent(conn, member, day)
+    return released, digests
