@@ -184,8 +184,20 @@ _V5 = (
     )""",
 )
 
+#: Version 6: time-bank clocks. `clock_increment` (NULL: a fixed time per turn) and
+#: `clock_cap` (NULL: 30 days) on challenges and matches, with `clock_hours` the bank each
+#: seat starts with; `matches.banks` is a JSON list of each seat's bank in seconds (NULL
+#: without a bank; for the seat to act, the bank its turn began with).
+_V6 = (
+    "ALTER TABLE challenges ADD COLUMN clock_increment INTEGER",
+    "ALTER TABLE challenges ADD COLUMN clock_cap INTEGER",
+    "ALTER TABLE matches ADD COLUMN clock_increment INTEGER",
+    "ALTER TABLE matches ADD COLUMN clock_cap INTEGER",
+    "ALTER TABLE matches ADD COLUMN banks TEXT",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 
 LATEST = len(MIGRATIONS)
 
