@@ -147,7 +147,9 @@ def format_clock(hours: int) -> str:
     """ "3 days per move", "12 hours per move" or "no clock"."""
     if hours <= 0:
         return "no clock"
-    return span_words(timedelta(hours=hours)) + " per move"
+    if hours % 24 == 0:
+        return plural(hours // 24, "day") + " per move"
+    return plural(hours, "hour") + " per move"
 
 
 def clock_words(hours: int, increment_hours: int | None, cap_hours: int | None) -> str:
