@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.match.actions import GIVE_TIME, Request
+from bot.match.actions import GIVE_TIME, RESIGN, Request
 from bot.match.events import Ended, TimeGiven
 from bot.service import BadOption
 from tests.bot.service_fixtures import CHANNEL, GUILD, play_first_legal, start_match
@@ -72,3 +72,15 @@ async def test_a_bank_s_figures_are_checked(service):
     for given, words in cases:
         with pytest.raises(BadOption, match=words):
             await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2], **given)
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_keeps_the_time_bank(service):
+    match = await start_match(service, clock_hours=72, increment_hours=24, cap_hours=168)
+    await service.act(match.id, match.to_act, Request(RESIGN))
+    again = await service.rematch(match.id, match.members[0])
+    assert (again.rules.clock_hours, again.rules.increment_hours, again.rules.cap_hours) == (
+        72,
+        24,
+        168,
+    )
