@@ -8,10 +8,10 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.match.records import MAX_CLOCK_HOURS
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 README_SECTION = "README.md, section 'Setting up the Discord application'"
-#: The longest time per move a clock may have (30 days).
-MAX_CLOCK_HOURS = 30 * 24
 #: The values LOG_LEVEL may take, least to most severe.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable
 
-from bot.console.clock import parse_step, span_words
+from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.discord.options import game_named, parse_options
@@ -28,6 +28,7 @@ from bot.discord.text import (
     reminder_text,
     rules_text,
     settings_text,
+    span_words,
     standings_text,
     start_text,
     stats_text,
@@ -79,10 +80,11 @@ class Console(ConsoleSession):
         if they have spaces (opponent:"Mary Jane"). players: how many seats, for open
         seats or a solo match (players:1). options: the game's options as one quoted
         value, options:"variant=expert handicap_turns=2" (rules GAME lists them). clock:
-        time per move, 3d, 12h or none. takebacks, auto_timeout (the clock ends a late
-        turn by itself), rated: yes or no.
+        time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". takebacks,
+        auto_timeout (the clock ends a late turn by itself), rated: yes or no.
         """
         chosen = game_named(game)
+        clock = parse_clock(given.get("clock"))
         named = ("opponent", "opponent2", "opponent3", "opponent4")
         opponents = [self.remember(given[k]) for k in named if k in given]
         challenge = await self.service.create_challenge(
@@ -93,7 +95,9 @@ class Console(ConsoleSession):
             opponents=opponents,
             players=whole_number(given["players"], "players") if "players" in given else None,
             options=parse_options(chosen, given.get("options")),
-            clock_hours=parse_clock(given.get("clock")),
+            clock_hours=None if clock is None else clock.hours,
+            increment_hours=None if clock is None else clock.increment_hours,
+            cap_hours=None if clock is None else clock.cap_hours,
             takebacks=yes_or_no(given.get("takebacks", "yes")),
             auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
             rated=yes_or_no(given.get("rated", "yes")),

@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 
 from bot.console.commands import ConsoleError
 from bot.service.base import Clock, utc_now
-from games.wording import plural
 
 MAX_STEP = timedelta(days=366)  # the most one `tick` moves time forward
 _SPAN = re.compile(r"(?:(\d{1,6})\s*d(?:ays?)?)?\s*(?:(\d{1,6})\s*h(?:ours?)?)?")
@@ -45,13 +44,3 @@ def parse_step(text: str) -> timedelta:
     if not step:
         raise ConsoleError("tick moves time forward: give more than 0 hours.")
     return step
-
-
-def span_words(span: timedelta) -> str:
-    """A span in days and hours: "2 days 12 hours", "12 hours", "0 hours"."""
-    hours = int(span.total_seconds() // 3600)
-    days, hours = divmod(hours, 24)
-    parts = [plural(days, "day")] if days else []
-    if hours or not days:
-        parts.append(plural(hours, "hour"))
-    return " ".join(parts)

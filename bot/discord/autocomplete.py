@@ -17,7 +17,7 @@ import render
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.options import MAX_CHOICE, clip_choice, game_named, suggest_options
 from bot.discord.pictures import theme_label
-from bot.discord.text import CLOCK_SUGGESTIONS, format_clock, parse_clock
+from bot.discord.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
 from bot.service import Match
 from games import Game
 
@@ -76,15 +76,16 @@ async def clock_choices(interaction: discord.Interaction, current: str) -> Choic
     typed = current.strip().lower()
     values = [c for c in CLOCK_SUGGESTIONS if c.startswith(typed)]
     try:
-        hours = parse_clock(typed)
+        read = parse_clock(typed)
     except ValueError:
-        hours = None
-    if hours is not None and typed not in values and len(typed) <= MAX_CHOICE:
+        read = None
+    if read is not None and typed not in values and len(typed) <= MAX_CHOICE:
         values.insert(0, typed)
     out = []
     for value in values:
-        hours = parse_clock(value)
-        out.append(app_commands.Choice(name=f"{value}: {format_clock(hours or 0)}", value=value))
+        clock = parse_clock(value) or ClockSpec(0)
+        words = clock_words(clock.hours, clock.increment_hours, clock.cap_hours)
+        out.append(app_commands.Choice(name=clip_choice(f"{value}: {words}"), value=value))
     return out[:LIMIT]
 
 

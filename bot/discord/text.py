@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import games
-from bot.config import MAX_CLOCK_HOURS
 from bot.discord.options import describe_option, format_options
 from bot.match import actions, events
 from bot.match.events import (
@@ -27,11 +26,13 @@ from bot.match.events import (
     Played,
     Proposed,
     TakenBack,
+    TimeGiven,
     TurnPassed,
     Withdrawn,
 )
 from bot.match.phrases import Phrase
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
+from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
 from bot.service import (
     Challenge,
@@ -81,26 +82,66 @@ def discord_style() -> Style:
 
 
 # ---- clocks
-_CLOCK = re.compile(r"(\d{1,6})\s*(d|day|days|h|hr|hrs|hour|hours)?")
+_FIGURE = r"(\d{1,6})\s*(d|day|days|h|hr|hrs|hour|hours)?"
+_CLOCK = re.compile(rf"{_FIGURE}(?:\s*\+\s*{_FIGURE}(?:\s+max\s+{_FIGURE})?)?")
+_CLOCK_FORMS = "days like 3d, hours like 12h, a time bank like 3d+1d max 7d, or none"
 
 
-def parse_clock(text: str | None) -> int | None:
-    """Hours per move from "3d", "2 days", "12h", "none" (0); None for empty text (default)."""
+@dataclass(frozen=True)
+class ClockSpec:
+    """A clock as typed: `hours` per turn (0: none), or with `increment_hours` a time
+    bank starting at `hours`, refilled by the increment each turn, at most `cap_hours`."""
+
+    hours: int
+    increment_hours: int | None = None
+    cap_hours: int | None = None
+
+
+def _figure_hours(amount: str, unit: str | None) -> int:
+    """One figure of a clock in hours (days when no unit), at most 30 days."""
+    hours = int(amount) * (1 if unit and unit.startswith("h") else 24)
+    if hours > MAX_CLOCK_HOURS:
+        raise ClockText(f"Each time in a clock can be at most {MAX_CLOCK_HOURS // 24} days.")
+    return hours
+
+
+def parse_clock(text: str | None) -> ClockSpec | None:
+    """A clock from "3d", "2 days", "12h", "3d+1d", "3d+12h max 7d" or "none" (0 hours);
+    None for empty text (the default). Raises ClockText."""
     raw = (text or "").strip().lower()
     if not raw or raw == "default":
         return None
     if raw in ("none", "no", "off", "0", "no clock"):
-        return 0
+        return ClockSpec(0)
     match = _CLOCK.fullmatch(raw)
     if match is None:
+        raise ClockText(f"I cannot read the clock {quoted(raw)}: give {_CLOCK_FORMS}.")
+    hours = _figure_hours(match[1], match[2])
+    if match[3] is None:
+        return ClockSpec(hours)
+    cap = _figure_hours(match[5], match[6]) if match[5] else None
+    return ClockSpec(hours, _figure_hours(match[3], match[4]), cap)
+
+
+def parse_time_given(text: str) -> int:
+    """The hours of time to give, from "1d", "2 days" or "12h". Raises ClockText."""
+    raw = text.strip().lower()
+    match = re.fullmatch(_FIGURE, raw)
+    if match is None:
         raise ClockText(
-            f"I cannot read the clock {quoted(raw)}: give days like 3d or hours like 12h, or none."
+            f"I cannot read the time {quoted(raw)}: give days like 1d or hours like 12h."
         )
-    amount, unit = int(match[1]), match[2] or "d"
-    hours = amount * 24 if unit.startswith("d") else amount
-    if hours > MAX_CLOCK_HOURS:
-        raise ClockText(f"A clock can be at most {MAX_CLOCK_HOURS // 24} days per move.")
-    return hours
+    return _figure_hours(match[1], match[2])
+
+
+def span_words(span: timedelta) -> str:
+    """A span in days and hours: "2 days 12 hours", "12 hours", "0 hours"."""
+    hours = int(span.total_seconds() // 3600)
+    days, hours = divmod(hours, 24)
+    parts = [plural(days, "day")] if days else []
+    if hours or not days:
+        parts.append(plural(hours, "hour"))
+    return " ".join(parts)
 
 
 def format_clock(hours: int) -> str:
@@ -112,12 +153,38 @@ def format_clock(hours: int) -> str:
     return plural(hours, "hour") + " per move"
 
 
-CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "none")
+def clock_words(hours: int, increment_hours: int | None, cap_hours: int | None) -> str:
+    """A clock in words: "3 days per move", or a time bank ("a time bank of 3 days, plus
+    1 day per move, at most 7 days"; no cap given: at most 30 days)."""
+    if not hours or increment_hours is None:
+        return format_clock(hours)
+    start = span_words(timedelta(hours=hours))
+    increment = span_words(timedelta(hours=increment_hours))
+    cap = span_words(timedelta(hours=cap_hours or MAX_CLOCK_HOURS))
+    return f"a time bank of {start}, plus {increment} per move, at most {cap}"
+
+
+def banks_text(match: Match, style: Style) -> str:
+    """Each player's time bank ("" without one); the player to act's is what their turn
+    began with (their deadline says when it runs out)."""
+    if not match.active or not match.banks:
+        return ""
+    parts = []
+    for seat in match.seats:
+        if seat.retired:
+            continue
+        left = span_words(timedelta(seconds=match.banks[seat.seat]))
+        running = " (running since this turn began)" if seat.seat == match.current_seat else ""
+        parts.append(f"{style.mention(seat.member_id)} {left}{running}")
+    return "Time banks: " + ", ".join(parts) + "."
+
+
+CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none")
 
 
 def rules_words(rules: MatchRules, players: int = 2) -> str:
     """The service-level rules of a match in words: clock, timeouts, takebacks, rated."""
-    words = [format_clock(rules.clock_hours)]
+    words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
     if rules.clock_hours:
         words.append(
             "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
@@ -186,13 +253,13 @@ def players_text(match: Match, style: Style) -> str:
 def start_text(match: Match, style: Style) -> str:
     """The first message in a match's thread."""
     game = _game_line(match.game, match.game_title, dict(match.options))
-    return "\n".join(
-        [
-            f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats))}.",
-            players_text(match, style) + ".",
-            turn_text(match, style),
-        ]
-    )
+    lines = [
+        f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats))}.",
+        players_text(match, style) + ".",
+        banks_text(match, style),
+        turn_text(match, style),
+    ]
+    return "\n".join(line for line in lines if line)
 
 
 def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
@@ -220,7 +287,10 @@ def board_caption(match: Match, style: Style) -> str:
         when = f"after {plural(match.ply, 'move')}"
     else:
         when = "before the first move"
-    return f"Match #{match.id}, {when}.\n" + turn_text(match, style)
+    banks = banks_text(match, style)
+    return (
+        f"Match #{match.id}, {when}.\n" + (banks + "\n" if banks else "") + turn_text(match, style)
+    )
 
 
 _NOUNS = {DRAW: "draw offer", "takeback": "takeback request"}
@@ -250,6 +320,9 @@ def event_line(event: Event, style: Style) -> str:
             return f"{style.mention(member)} took back `{notation}`."
         case TakenBack(notation=notation):
             return f"The move `{notation}` was taken back."
+        case TimeGiven(member=member, hours=hours):
+            given = span_words(timedelta(hours=hours))
+            return f"{style.mention(member)} gave each opponent {given} more on their clock."
         case _:  # TurnPassed and Ended: the turn line or the result says it
             return ""
 
@@ -263,6 +336,8 @@ def update_text(update: MatchUpdate, style: Style) -> str:
         lines.append(f"Waiting for {waiting} to answer the {_NOUNS[match.proposal.kind]}.")
     passed = any(isinstance(e, TurnPassed) for e in update.events)
     goes_on = update.action is actions.MOVE and not passed
+    if update.action is actions.GIVE_TIME:
+        lines.append(banks_text(match, style))
     lines.append(turn_text(match, style, goes_on=goes_on))
     return "\n".join(line for line in lines if line)
 
@@ -287,6 +362,8 @@ def confirmation(update: MatchUpdate) -> str:
                 return f"You took back `{notation}`."
             case TakenBack(notation=notation):
                 return f"You granted the takeback: `{notation}` is taken back."
+            case TimeGiven(hours=hours):
+                return f"You gave each opponent {span_words(timedelta(hours=hours))} more."
             case Left(how="resign") | Ended(how="resign"):
                 return "You resigned."
             case Left(how="timeout") | Ended(how="timeout"):

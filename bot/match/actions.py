@@ -62,6 +62,9 @@ ABORT = MatchAction(
     "abort", "abort", "Call off this thread's match before everyone has played a turn (unrated)"
 )
 CLAIM = MatchAction("claim", "claim", "Claim the win when the player to move has run out of time")
+GIVE_TIME = MatchAction(
+    "clock-give", "clock give", "Give your opponents more time on their clocks (like 1d or 12h)"
+)
 TIME_OUT = MatchAction("timeout", "", "The clock ends the turn of a player whose time ran out")
 CANCEL = MatchAction("cancel", "", "A server admin cancels the match (unrated)")
 
@@ -77,13 +80,15 @@ ACTIONS: tuple[MatchAction, ...] = (
     REFUSE_TAKEBACK,
     ABORT,
     CLAIM,
+    GIVE_TIME,
     TIME_OUT,
     CANCEL,
 )
 #: The actions a player starts with a command of its own and no option (a move needs its
-#: notation, resigning a confirmation: their commands are written out by each face).
+#: notation, resigning a confirmation, giving time its amount: their commands are written
+#: out by each face).
 PLAYER_ACTIONS: tuple[MatchAction, ...] = tuple(
-    a for a in ACTIONS if a.command and a not in (MOVE, RESIGN)
+    a for a in ACTIONS if a.command and a not in (MOVE, RESIGN, GIVE_TIME)
 )
 #: The actions that buttons under match messages start.
 BUTTON_ACTIONS: tuple[MatchAction, ...] = tuple(a for a in ACTIONS if a.button) + (RESIGN,)
@@ -101,8 +106,10 @@ def action_named(key: str) -> MatchAction:
 class Request:
     """An action asked of a match: what, the move's text (for MOVE), and the ply of the
     position the player saw when choosing it (None: the current one), so that an action
-    that arrives twice, or after the match moved on, is refused instead of applied again."""
+    that arrives twice, or after the match moved on, is refused instead of applied again.
+    `hours` is the time given (for GIVE_TIME)."""
 
     action: MatchAction
     text: str = ""
     ply: int | None = None
+    hours: int = 0

@@ -89,18 +89,37 @@ def player_seat(match: Match, member_id: int) -> int:
     return seat
 
 
+def banks_after_turn(match: Match, now: datetime) -> tuple[float, ...]:
+    """The seats' time banks once the current turn ends at `now` (empty without a bank):
+    its seat keeps what it did not use (a paused clock used nothing while paused) plus
+    the increment, at most the cap. A match's first turn finds every bank full."""
+    rules = match.rules
+    if not rules.bank:
+        return ()
+    banks = list(match.banks) or [rules.clock_hours * 3600.0] * len(match.seats)
+    seat = match.current_seat
+    if seat is not None and match.deadline is not None:
+        left = max(0.0, (match.deadline - (match.paused_at or now)).total_seconds())
+        refill = left + (rules.increment_hours or 0) * 3600.0
+        banks[seat] = min(refill, rules.bank_cap_hours * 3600.0)
+    return tuple(banks)
+
+
 def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, object], Event]:
-    """The fields of a turn that starts now for `seat` (a fresh clock, paused while its
+    """The fields of a turn that starts now for `seat` (its clock: the fixed time per
+    turn, or its bank once the turn ending has refilled the banks; paused while its
     member is on vacation, no reminder sent yet) and the event that calls them."""
     member = match.seats[seat].member_id
-    hours = match.rules.clock_hours
     now = situation.now
+    banks = banks_after_turn(match, now)
+    seconds = banks[seat] if banks else match.rules.clock_hours * 3600.0
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,
         "turn_started_at": now,
-        "deadline": now + timedelta(hours=hours) if hours else None,
+        "deadline": now + timedelta(seconds=seconds) if match.rules.clock_hours else None,
         "paused_at": now if member in situation.away else None,
+        "banks": banks,
         "_reminded": 0,
     }
     return fields, TurnPassed(seat, member)

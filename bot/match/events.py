@@ -85,6 +85,15 @@ class TakenBack:
 
 
 @dataclass(frozen=True)
+class TimeGiven:
+    """`member` (in `seat`) gave each of their opponents `hours` more on the clock."""
+
+    seat: int
+    member: int
+    hours: int
+
+
+@dataclass(frozen=True)
 class Ended:
     """The match ended (`how`: "game", "resign", "timeout", "draw", "abort" or "cancel");
     the match's `result` says how."""
@@ -92,4 +101,15 @@ class Ended:
     how: str
 
 
-Event = Played | TurnPassed | Left | Proposed | Agreed | Declined | Withdrawn | TakenBack | Ended
+Event = (
+    Played
+    | TurnPassed
+    | Left
+    | Proposed
+    | Agreed
+    | Declined
+    | Withdrawn
+    | TakenBack
+    | TimeGiven
+    | Ended
+)

@@ -21,6 +21,10 @@ from bot.match.events import Ended, Event
 from bot.match.ratings import display_rating
 from games import GameState
 
+#: The most time anyone may have on the clock, in hours (30 days): every figure of a clock,
+#: a time bank, and the time left after `/clock give`.
+MAX_CLOCK_HOURS = 30 * 24
+
 #: Match statuses.
 ACTIVE = "active"
 FINISHED = "finished"
@@ -39,8 +43,12 @@ EXPIRED = "expired"
 class MatchRules:
     """The service-level settings of a match (the game's own options live in `options`).
 
-    `clock_hours` is the time per turn in hours, 0 for no clock. `auto_timeout`: when time
-    runs out the match ends by itself (True) or a waiting player may claim it (False).
+    `clock_hours` is the time per turn in hours, 0 for no clock. With `increment_hours`
+    (None: a fixed time per turn) the clock is a time bank: each seat starts with
+    `clock_hours`, a turn's deadline is its start plus the seat's bank, and a turn that
+    ends leaves the seat what it did not use plus `increment_hours`, at most `cap_hours`
+    (None: `MAX_CLOCK_HOURS`). `auto_timeout`: when time runs out the match ends by itself
+    (True) or a waiting player may claim it (False).
     `takebacks`: whether a player may ask to take back their last move. `rated`: whether
     the result may move ratings (a casual match's never does; solo matches never do).
     """
@@ -49,6 +57,18 @@ class MatchRules:
     auto_timeout: bool
     takebacks: bool
     rated: bool = True
+    increment_hours: int | None = None
+    cap_hours: int | None = None
+
+    @property
+    def bank(self) -> bool:
+        """Whether the clock is a time bank (else a fixed time per turn, or none)."""
+        return self.clock_hours > 0 and self.increment_hours is not None
+
+    @property
+    def bank_cap_hours(self) -> int:
+        """The most a seat's bank may hold, in hours."""
+        return self.cap_hours or MAX_CLOCK_HOURS
 
 
 @dataclass(frozen=True)
@@ -135,6 +155,8 @@ class Match:
     running, and it moves later by the length of the pause when the vacation ends.
     A turn is every action of one seat in a row: `turns` counts the turns completed and
     `turn_ply` is the ply the current turn began at (actions since then are the turn's).
+    `banks` (a time-bank clock only, else empty) holds each seat's bank in seconds: for
+    the seat to act, what it had when its turn began (its `deadline` is what counts).
     `channel_id` is the thread or channel the match lives in (None until attached);
     `origin_channel_id` is where the challenge was posted.
     """
@@ -167,6 +189,7 @@ class Match:
     _reminded: int = field(default=0, repr=False, compare=False)
     #: The message whose buttons act in this match now (to disable once they are stale).
     buttons_message_id: int | None = field(default=None, compare=False)
+    banks: tuple[float, ...] = ()
 
     @cached_property
     def _state(self) -> GameState:

@@ -8,6 +8,8 @@ record after the action, the new position, log lines and typed events) or raises
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.match import actions, consent
 from bot.match.actions import Request
 from bot.match.decision import (
@@ -30,14 +32,14 @@ from bot.match.errors import (
     PositionChanged,
     TooLate,
 )
-from bot.match.events import Ended, Event, Left, Played
+from bot.match.events import Ended, Event, Left, Played, TimeGiven
 from bot.match.phrases import Phrase
-from bot.match.records import ABORTED, CANCELLED, FINISHED, Match
+from bot.match.records import ABORTED, CANCELLED, FINISHED, MAX_CLOCK_HOURS, Match
 from bot.match.replay import MOVE, RETIRE
 from games import IllegalMove, InvalidMove
 
 #: Actions that stand whatever the position (an action's ply is checked for the others).
-_ANY_PLY = (actions.RESIGN, actions.ABORT, actions.CLAIM)
+_ANY_PLY = (actions.RESIGN, actions.ABORT, actions.CLAIM, actions.GIVE_TIME)
 #: The longest text read as a move (longer text is refused without being echoed).
 MAX_MOVE_TEXT = 100
 #: How an ended match is told apart in refusals ("Match #3 was aborted.").
@@ -78,6 +80,8 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
         return _claim(match, seat, situation)
     if action is actions.ABORT:
         return _abort(match, seat, situation)
+    if action is actions.GIVE_TIME:
+        return give_time(match, seat, request.hours, situation)
     return consent.decide(match, seat, action, situation)
 
 
@@ -121,6 +125,44 @@ def time_out(match: Match, situation: Situation) -> Decision:
     seat = match.current_seat
     assert seat is not None
     return _leave(match, seat, "timeout", f"{match.seat_name(seat)} ran out of time.", situation)
+
+
+def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Decision:
+    """`seat` gives every opponent `hours` more: the player to act (when not the giver) a
+    later deadline, and with a time bank every other opponent a fuller bank. Nobody ends
+    up with more than `MAX_CLOCK_HOURS` left."""
+    rules = match.rules
+    if not rules.clock_hours:
+        raise ClockError(f"Match #{match.id} has no clock, so there is no time to give.")
+    if len(playing(match)) < 2:
+        raise ClockError(
+            f"Nobody else is playing in match #{match.id}: there is nobody to give time."
+        )
+    if not 0 < hours <= MAX_CLOCK_HOURS:
+        raise ClockError(f"You can give from 1 hour up to {MAX_CLOCK_HOURS // 24} days at a time.")
+    current = match.current_seat
+    if current == seat and not rules.bank:
+        raise ClockError(
+            "It is your turn, and with a fixed time per move only the player to move has a "
+            "clock running: give time when it is theirs."
+        )
+    most = timedelta(hours=MAX_CLOCK_HOURS)
+    changes: dict[str, object] = {}
+    if current is not None and current != seat and match.deadline is not None:
+        running_from = match.paused_at or situation.now
+        later = min(match.deadline + timedelta(hours=hours), running_from + most)
+        changes["deadline"] = max(match.deadline, later)
+    if rules.bank:
+        banks = list(match.banks)
+        for other in playing(match, without=seat):
+            if other != current:
+                banks[other] = max(
+                    banks[other], min(banks[other] + hours * 3600.0, most.total_seconds())
+                )
+        changes["banks"] = tuple(banks)
+    member = match.seats[seat].member_id
+    record = with_state(match, match._state, **changes)
+    return Decision(record, events=(TimeGiven(seat, member, hours),))
 
 
 def _claim(match: Match, seat: int, situation: Situation) -> Decision:

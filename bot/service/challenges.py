@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import games
-from bot.config import MAX_CLOCK_HOURS
 from bot.match import rules
 from bot.match.decision import Situation, snapshot
 from bot.match.errors import (
@@ -23,6 +22,7 @@ from bot.match.phrases import Phrase
 from bot.match.records import (
     DECLINED,
     FINISHED,
+    MAX_CLOCK_HOURS,
     PENDING,
     STARTED,
     WITHDRAWN,
@@ -47,13 +47,28 @@ _CLOSED_WORDS = {
 }
 
 
-def check_clock(hours: int) -> int:
-    """A clock in hours per turn (0: none), or BadOption saying what is allowed."""
-    if not isinstance(hours, int) or isinstance(hours, bool) or hours < 0:
-        raise BadOption(f"A clock is a whole number of hours per move (0: none), not {hours!r}.")
-    if hours > MAX_CLOCK_HOURS:
+def check_clock(
+    hours: int, increment_hours: int | None = None, cap_hours: int | None = None
+) -> int:
+    """A clock in hours per turn (0: none), or with `increment_hours` a time bank starting
+    at `hours` (at most `cap_hours`); BadOption saying what is allowed."""
+    for figure in (hours, increment_hours, cap_hours):
+        if figure is None:
+            continue
+        if not isinstance(figure, int) or isinstance(figure, bool) or figure < 0:
+            raise BadOption(f"A clock's times are whole numbers of hours, not {figure!r}.")
+        if figure > MAX_CLOCK_HOURS:
+            raise BadOption(
+                f"Each time in a clock can be at most {MAX_CLOCK_HOURS // 24} days, "
+                f"not {figure} hours."
+            )
+    if increment_hours is None and cap_hours is not None:
+        raise BadOption("Only a time bank has a cap: give an increment too, like 3d+1d max 7d.")
+    if increment_hours is not None and not hours:
+        raise BadOption("A time bank starts with some time: 3d+1d, not 0d+1d.")
+    if cap_hours is not None and cap_hours < hours:
         raise BadOption(
-            f"A clock can be at most {MAX_CLOCK_HOURS // 24} days per move, not {hours} hours."
+            "A time bank's cap (after max) cannot be less than the time it starts with."
         )
     return hours
 
@@ -97,6 +112,8 @@ class ChallengeMixin(ServiceBase):
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
         clock_hours: int | None = None,
+        increment_hours: int | None = None,
+        cap_hours: int | None = None,
         auto_timeout: bool = False,
         takebacks: bool = True,
         rated: bool = True,
@@ -109,7 +126,9 @@ class ChallengeMixin(ServiceBase):
         it starts at once (the challenge comes back started, with its `match_id`).
         `options` are the game's options (values of options with `names_player` are join
         indexes: 0 the challenger, 1 the next to join...). `clock_hours`: None for the
-        server's default, 0 for no clock, else hours per turn. `rated`: False for a casual
+        server's default, 0 for no clock, else hours per turn; with `increment_hours` a time
+        bank starting at `clock_hours`, at most `cap_hours` (see `MatchRules`; a bank
+        needs `clock_hours`). `rated`: False for a casual
         match. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
         channel), NotAllowed (challenging oneself).
         """
@@ -122,8 +141,10 @@ class ChallengeMixin(ServiceBase):
             raise NotAllowed("You cannot challenge yourself.")
         seats = players or (1 + len(invited) if invited else max(2, game_rules.min_players))
         resolved = _checked_setup(game_rules, seats, len(invited), options)
-        if clock_hours is not None:
-            check_clock(clock_hours)
+        if clock_hours is not None or increment_hours is not None or cap_hours is not None:
+            if clock_hours is None:
+                raise BadOption("A time bank needs the time it starts with, like 3d+1d.")
+            check_clock(clock_hours, increment_hours, cap_hours)
         now = self.now()
         async with self.store.transaction() as conn:
             default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
@@ -145,7 +166,7 @@ class ChallengeMixin(ServiceBase):
                 game=game_rules.name,
                 players=seats,
                 options=resolved,
-                rules=MatchRules(hours, auto_timeout, takebacks, rated),
+                rules=MatchRules(hours, auto_timeout, takebacks, rated, increment_hours, cap_hours),
                 invited=invited,
                 now=now,
                 expires=expires,
@@ -194,6 +215,8 @@ class ChallengeMixin(ServiceBase):
             players=count,
             options=options,
             clock_hours=rules.clock_hours,
+            increment_hours=rules.increment_hours,
+            cap_hours=rules.cap_hours,
             auto_timeout=rules.auto_timeout,
             takebacks=rules.takebacks,
             rated=rules.rated,

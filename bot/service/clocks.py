@@ -184,5 +184,7 @@ class ClockMixin(ServiceBase):
 
 
 def _span(match: Match, fraction: float) -> timedelta:
-    """That fraction of the match's time per turn."""
-    return timedelta(hours=match.rules.clock_hours * fraction)
+    """That fraction of the turn's time: the time per turn, or the bank it began with."""
+    if match.deadline is None or match.turn_started_at is None:
+        return timedelta(0)
+    return (match.deadline - match.turn_started_at) * fraction

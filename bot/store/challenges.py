@@ -36,7 +36,8 @@ async def insert_challenge(
     cursor = await conn.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
         "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
-        "expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+        "expires_at, clock_increment, clock_cap) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -50,6 +51,8 @@ async def insert_challenge(
             int(rules.rated),
             ts(now),
             ts(expires),
+            rules.increment_hours,
+            rules.cap_hours,
         ),
     )
     challenge_id = cursor.lastrowid
@@ -65,7 +68,8 @@ async def insert_challenge(
 
 _CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, game, players, options, "
-    "clock_hours, auto_timeout, takebacks, rated, status, created_at, expires_at, match_id"
+    "clock_hours, auto_timeout, takebacks, rated, status, created_at, expires_at, match_id, "
+    "clock_increment, clock_cap"
 )
 
 
@@ -85,7 +89,8 @@ async def fetch_challenges(
     result = []
     for row in found:
         (cid, guild, channel, message, challenger, game, players, options) = row[:8]
-        (clock, auto, takebacks, rated, status, created, expires, match_id) = row[8:]
+        (clock, auto, takebacks, rated, status, created, expires, match_id) = row[8:16]
+        increment, cap = row[16:]
         people = members[cid]
         seated = sorted((j, m) for m, _i, j in people if j is not None)
         joined = tuple(m for _j, m in seated)
@@ -101,7 +106,7 @@ async def fetch_challenges(
                 game_title=game_title(game),
                 players=players,
                 options=json.loads(options),
-                rules=MatchRules(clock, bool(auto), bool(takebacks), bool(rated)),
+                rules=MatchRules(clock, bool(auto), bool(takebacks), bool(rated), increment, cap),
                 joined=joined,
                 invited=invited,
                 open_seats=players - len(joined) - len(invited),

@@ -34,14 +34,15 @@ async def reminders_due(
     conn: aiosqlite.Connection, now: datetime, after_seconds: float, fraction: float
 ) -> list[Match]:
     """Active matches with a reminder due: the turn has waited `after_seconds`, or only
-    `fraction` of the clock is left, or the time ran out (claimable) and that reminder
-    was not sent yet."""
+    `fraction` of the turn's time (its deadline less its start: the time per turn, or the
+    bank it began with) is left, or the time ran out (claimable) and that reminder was
+    not sent yet."""
     stamp = ts(now)
     return await fetch_matches(
         conn,
         f"status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND {PRESENT} AND ("
         "(? > 0 AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
-        "(? > 0 AND reminded & 2 = 0 AND deadline - clock_hours * 3600.0 * ? <= ?) OR "
+        "(? > 0 AND reminded & 2 = 0 AND deadline - (deadline - turn_started_at) * ? <= ?) OR "
         "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
         (after_seconds, after_seconds, stamp, fraction, fraction, stamp, stamp),
     )
@@ -71,7 +72,7 @@ async def next_due(
         "  THEN turn_started_at + ? END) FROM matches "
         f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 2 = 0 "
-        "  THEN deadline - clock_hours * 3600.0 * ? END) FROM matches "
+        "  THEN deadline - (deadline - turn_started_at) * ? END) FROM matches "
         f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
         f"  AND paused_at IS NULL AND {PRESENT} AND (auto_timeout = 1 OR reminded & 4 = 0))"

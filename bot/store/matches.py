@@ -48,7 +48,7 @@ _MATCH_COLUMNS = (
     "id, guild_id, origin_channel_id, channel_id, game, options, seed, players, clock_hours, "
     "auto_timeout, takebacks, rated, status, ply, version, turns, turn_ply, current_seat, "
     "turn_started_at, deadline, paused_at, reminded, proposal, snapshot, created_at, "
-    "ended_at, result, buttons_message_id"
+    "ended_at, result, buttons_message_id, clock_increment, clock_cap, banks"
 )
 
 
@@ -128,6 +128,9 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         ended_at,
         result,
         buttons_message_id,
+        clock_increment,
+        clock_cap,
+        banks,
     ) = row
     seats = tuple(
         Seat(seat, member, join_index, retired is not None, retired, left_at)
@@ -149,7 +152,14 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         game=game,
         game_title=game_title(game),
         options=json.loads(options),
-        rules=MatchRules(clock_hours, bool(auto_timeout), bool(takebacks), bool(rated)),
+        rules=MatchRules(
+            clock_hours,
+            bool(auto_timeout),
+            bool(takebacks),
+            bool(rated),
+            clock_increment,
+            clock_cap,
+        ),
         seats=seats,
         seed=seed,
         status=status,
@@ -169,6 +179,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         _snapshot=snapshot,
         _reminded=reminded,
         buttons_message_id=buttons_message_id,
+        banks=tuple(json.loads(banks)) if banks else (),
     )
 
 
@@ -207,8 +218,8 @@ async def insert_match(
     """Insert a started match and its players (seat = seat_of_join[join index])."""
     cursor = await conn.execute(
         "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, players, "
-        "clock_hours, auto_timeout, takebacks, rated, status, snapshot, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+        "clock_hours, auto_timeout, takebacks, rated, status, snapshot, created_at, "
+        "clock_increment, clock_cap) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
         (
             challenge.guild_id,
             challenge.channel_id,
@@ -222,6 +233,8 @@ async def insert_match(
             int(challenge.rules.rated),
             snapshot,
             ts(now),
+            challenge.rules.increment_hours,
+            challenge.rules.cap_hours,
         ),
     )
     match_id = cursor.lastrowid
@@ -252,6 +265,7 @@ async def save_match(conn: aiosqlite.Connection, old: Match, new: Match) -> None
         snapshot=new._snapshot,
         ended_at=ts(new.ended_at),
         result=None if new.result is None else result_json(new.result),
+        banks=json.dumps(list(new.banks)) if new.banks else None,
     )
 
 

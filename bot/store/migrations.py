@@ -184,13 +184,25 @@ _V5 = (
     )""",
 )
 
-#: Version 6 (to be renumbered 7 at merge, after the clock banks' migration): notices.
+#: Version 6: time-bank clocks. `clock_increment` (NULL: a fixed time per turn) and
+#: `clock_cap` (NULL: 30 days) on challenges and matches, with `clock_hours` the bank each
+#: seat starts with; `matches.banks` is a JSON list of each seat's bank in seconds (NULL
+#: without a bank; for the seat to act, the bank its turn began with).
+_V6 = (
+    "ALTER TABLE challenges ADD COLUMN clock_increment INTEGER",
+    "ALTER TABLE challenges ADD COLUMN clock_cap INTEGER",
+    "ALTER TABLE matches ADD COLUMN clock_increment INTEGER",
+    "ALTER TABLE matches ADD COLUMN clock_cap INTEGER",
+    "ALTER TABLE matches ADD COLUMN banks TEXT",
+)
+
+#: Version 7: notices.
 #: A member's time zone, turn notices by direct message (`notice_dm`: off, also,
 #: instead), daily digest hour and quiet hours (local hours, NULL: none), the local date
 #: of the last digest, and whether their DMs were refused (`dm_refused`: 1 not yet told,
 #: 2 told). Notices held back during quiet hours (`held_notices`), and matches whose
 #: reminders a member snoozed until `until`.
-_V6 = (
+_V7 = (
     "ALTER TABLE members ADD COLUMN time_zone TEXT",
     "ALTER TABLE members ADD COLUMN notice_dm TEXT NOT NULL DEFAULT 'off'",
     "ALTER TABLE members ADD COLUMN digest_hour INTEGER",
@@ -215,7 +227,7 @@ _V6 = (
 )
 
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 
 LATEST = len(MIGRATIONS)
 

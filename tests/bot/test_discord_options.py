@@ -12,7 +12,14 @@ from bot.discord.options import (
     parse_options,
     suggest_options,
 )
-from bot.discord.text import ClockText, format_clock, parse_clock
+from bot.discord.text import (
+    ClockSpec,
+    ClockText,
+    clock_words,
+    format_clock,
+    parse_clock,
+    parse_time_given,
+)
 
 SHIFTAGO = games.get("shiftago")
 
@@ -84,16 +91,44 @@ def test_suggestions_complete_the_last_word_and_skip_used_options():
     ],
 )
 def test_clocks(text, hours):
-    assert parse_clock(text) == hours
+    assert parse_clock(text) == (None if hours is None else ClockSpec(hours))
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [
+        ("3d+1d", ClockSpec(72, 24)),
+        ("3d + 12h max 7d", ClockSpec(72, 12, 168)),
+        ("2 days+1 day max 5 days", ClockSpec(48, 24, 120)),
+        ("12h+0h", ClockSpec(12, 0)),
+    ],
+)
+def test_time_bank_clocks(text, clock):
+    assert parse_clock(text) == clock
+
+
+def test_time_bank_words():
+    assert clock_words(72, 24, 168) == (
+        "a time bank of 3 days, plus 1 day per move, at most 7 days"
+    )
+    assert clock_words(36, 12, None) == (
+        "a time bank of 1 day 12 hours, plus 12 hours per move, at most 30 days"
+    )
+    assert clock_words(72, None, None) == "3 days per move"
+    assert parse_time_given("1d") == 24 and parse_time_given(" 12 hours ") == 12
+    for text in ("", "1d+1d", "soon", "31d"):
+        with pytest.raises(ClockText):
+            parse_time_given(text)
 
 
 def test_bad_clocks_and_clock_words():
-    for text in ("soon", "3w", "90d"):
+    for text in ("soon", "3w", "90d", "3d+", "3d max 7d", "3d+1d max", "3d+1d+1d", "1234567d"):
         with pytest.raises(ClockText):
             parse_clock(text)
-    assert parse_clock("30d") == 720  # the longest clock the match service takes
-    with pytest.raises(ClockText, match=r"^A clock can be at most 30 days per move\.$"):
-        parse_clock("31d")
+    assert parse_clock("30d") == ClockSpec(720)  # the longest clock the match service takes
+    for text in ("31d", "3d+31d", "3d+1d max 31d"):
+        with pytest.raises(ClockText, match=r"^Each time in a clock can be at most 30 days\.$"):
+            parse_clock(text)
     assert [format_clock(h) for h in (0, 24, 48, 1, 30)] == [
         "no clock",
         "1 day per move",

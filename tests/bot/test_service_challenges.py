@@ -220,7 +220,9 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
     assert posted.rules.clock_hours == 24
     none = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[3], clock_hours=0)
     assert none.rules.clock_hours == 0
-    with pytest.raises(BadOption, match=r"^A clock can be at most 30 days per move, not 1000 h"):
+    with pytest.raises(
+        BadOption, match=r"^Each time in a clock can be at most 30 days, not 1000 h"
+    ):
         await service.set_guild_clock(GUILD, 1000)
     assert (await service.set_challenge_channel(GUILD, None)).challenge_channel_id is None
     assert (await service.guild_settings(GUILD + 1)).clock_hours == 72

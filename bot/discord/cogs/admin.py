@@ -56,11 +56,17 @@ class Admin(commands.Cog):
     @app_commands.autocomplete(clock=clock_choices)
     async def clock(self, interaction: discord.Interaction, clock: str) -> None:
         """Set the default clock of new challenges in this server."""
-        hours = parse_clock(clock)
-        if hours is None:
+        chosen = parse_clock(clock)
+        if chosen is None:
             raise Refusal("Give a clock: days like 3d, hours like 12h, or none.")
+        if chosen.increment_hours is not None:
+            raise Refusal(
+                "The server's default clock is a time per move (3d, 12h or none); "
+                "players choose a time bank in /challenge."
+            )
         await begin(interaction)
-        guild = await service_of(interaction).set_guild_clock(guild_id_of(interaction), hours)
+        service = service_of(interaction)
+        guild = await service.set_guild_clock(guild_id_of(interaction), chosen.hours)
         await answer(interaction, guild_settings_text(guild, STYLE))
 
     @admin.command(name="channel")

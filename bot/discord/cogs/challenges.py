@@ -32,7 +32,7 @@ class Challenges(commands.Cog):
         opponent4="A fourth opponent, for games of five",
         players="How many players in all (1: play alone); seats beyond those named are open",
         options="The game's options as name=value words, e.g. variant=expert (see /rules)",
-        clock="Time per move: 3d (days), 12h (hours) or none; empty: the server's default",
+        clock="Time per move: 3d, 12h or none; a time bank: 3d+1d max 7d; empty: server's default",
         takebacks="Whether a player may ask to take back their last move (default: yes)",
         auto_timeout="End the match when time runs out (default: the waiting player claims it)",
         rated="Whether the result counts for ratings (default: yes; no for a casual match)",
@@ -55,7 +55,7 @@ class Challenges(commands.Cog):
     ) -> None:
         """Challenge members to a match, post an open challenge, or play alone (players:1)."""
         game_options = parse_options(game, options)
-        clock_hours = parse_clock(clock)
+        chosen_clock = parse_clock(clock)
         named = (opponent, opponent2, opponent3, opponent4)
         opponents = list(dict.fromkeys(m for m in named if m))
         if any(m.bot for m in opponents):
@@ -76,7 +76,9 @@ class Challenges(commands.Cog):
             opponents=[m.id for m in opponents],
             players=players,
             options=game_options,
-            clock_hours=clock_hours,
+            clock_hours=None if chosen_clock is None else chosen_clock.hours,
+            increment_hours=None if chosen_clock is None else chosen_clock.increment_hours,
+            cap_hours=None if chosen_clock is None else chosen_clock.cap_hours,
             auto_timeout=auto_timeout,
             takebacks=takebacks,
             rated=rated,

@@ -1,4 +1,4 @@
-"""Playing in a match's thread: move, board, resign and hand."""
+"""Playing in a match's thread: move, board, resign, hand and clock give."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from bot.discord.actions import (
     show_hand,
 )
 from bot.discord.autocomplete import MatchNumber, move_choices, my_match_choices, theme_choices
+from bot.discord.cogs.common import server_group
 from bot.discord.pictures import board_picture
 from bot.discord.posting import STYLE, as_file
 from bot.discord.preview import preview as show_preview
 from bot.discord.replies import THREAD_PERMISSIONS, Refusal, answer, begin, require_permissions
-from bot.discord.text import board_caption
+from bot.discord.text import board_caption, parse_time_given
 from bot.discord.views import resign_view
-from bot.match.actions import MOVE, Request
+from bot.match.actions import GIVE_TIME, MOVE, Request
 from bot.service.settings import check_theme
 
 
@@ -29,8 +30,27 @@ class Play(commands.Cog):
     """Commands used inside a match's thread (the action commands without options, draw,
     takeback, abort and claim, are made in `bot.discord.match_commands`)."""
 
+    clock = server_group("clock", description="The clocks of this thread's match")
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    @clock.command(name="give")
+    @app_commands.describe(
+        time="How much more time each opponent gets: days like 1d or hours like 12h",
+        match="The match's number (default: this thread's)",
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def give(
+        self,
+        interaction: discord.Interaction,
+        time: app_commands.Range[str, 1, 20],
+        match: MatchNumber | None = None,
+    ) -> None:
+        """Give your opponents more time on their clocks (like 1d or 12h)."""
+        hours = parse_time_given(time)
+        number = await chosen_match(interaction, match)
+        await act(interaction, number, Request(GIVE_TIME, hours=hours))
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
