@@ -312,6 +312,9 @@ class Challenge:
 
     `joined` lists member ids in join order (the challenger first); `invited` are named
     members who have not answered yet; `open_seats` is how many seats anyone may take.
+    `seat_order` fixes who sits where (member ids in seat order; options that name a
+    player then name a seat), else a random first player starts and play goes round in
+    join order.
     """
 
     id: int
@@ -331,6 +334,7 @@ class Challenge:
     created_at: datetime
     expires_at: datetime
     match_id: int | None
+    seat_order: tuple[int, ...] | None = None
 
     @property
     def pending(self) -> bool:

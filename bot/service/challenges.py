@@ -117,6 +117,7 @@ class ChallengeMixin(ServiceBase):
         auto_timeout: bool = False,
         takebacks: bool = True,
         rated: bool = True,
+        seat_order: Sequence[int] | None = None,
     ) -> Challenge:
         """Post a challenge in `channel_id`.
 
@@ -128,9 +129,10 @@ class ChallengeMixin(ServiceBase):
         indexes: 0 the challenger, 1 the next to join...). `clock_hours`: None for the
         server's default, 0 for no clock, else hours per turn; with `increment_hours` a time
         bank starting at `clock_hours`, at most `cap_hours` (see `MatchRules`; a bank
-        needs `clock_hours`). `rated`: False for a casual
-        match. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
-        channel), NotAllowed (challenging oneself).
+        needs `clock_hours`). `rated`: False for a casual match. `seat_order` (member ids
+        in seat order, every player named once) fixes who sits where; options naming a
+        player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not the
+        server's challenge channel), NotAllowed (challenging oneself).
         """
         try:
             game_rules = games.get(game)
@@ -158,6 +160,8 @@ class ChallengeMixin(ServiceBase):
             for member in invited:
                 await self._check_welcome(conn, challenger_id, member, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
+            if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *invited]):
+                raise BadOption("A fixed seat order names every player of the challenge once.")
             challenge_id = await challenge_rows.insert_challenge(
                 conn,
                 guild_id=guild_id,
@@ -170,6 +174,7 @@ class ChallengeMixin(ServiceBase):
                 invited=invited,
                 now=now,
                 expires=expires,
+                seat_order=seat_order,
             )
             challenge = await self._challenge(conn, challenge_id)
             if seats == 1:
@@ -179,11 +184,11 @@ class ChallengeMixin(ServiceBase):
 
     async def rematch(self, match_id: int, member_id: int) -> Challenge:
         """A player of an ended match challenges its other players again: the same game,
-        options, clock and rules, the presser as challenger, the others invited by name
-        (their seat order rotated to start after the presser's). Seating is then the usual
-        one (a random first player, then join order). Raises NotFound, NotAllowed (not a
-        player, a solo, aborted or cancelled match, or a rematch already asked for),
-        ChannelBusy, LimitReached."""
+        options, clock and rules, the presser as challenger, the others invited by name,
+        and sides rotated: everyone sits one seat on (in two-player games the sides swap,
+        so the other player moves first). Raises NotFound, NotAllowed (not a player, a
+        solo, aborted or cancelled match, or a rematch already asked for), ChannelBusy,
+        LimitReached."""
         match = await self._load(match_id)
         seat = match.seat_of(member_id)
         if seat is None:
@@ -199,20 +204,19 @@ class ChallengeMixin(ServiceBase):
             raise NotAllowed(
                 f"A rematch of match #{match.id} was already asked for: challenge #{earlier[0].id}."
             )
-        count = len(match.seats)
-        order = [match.seats[(seat + step) % count].member_id for step in range(count)]
+        rotated = (*match.members[1:], match.members[0])  # everyone one seat on
         options = dict(match.options)
         for option in games.get(match.game).options:
-            if option.names_player:  # a seat in the match, a join index in the challenge
-                options[option.name] = order.index(match.members[options[option.name]])
+            if option.names_player:  # the same player, in their seat of the rematch
+                options[option.name] = rotated.index(match.members[options[option.name]])
         rules = match.rules
         return await self.create_challenge(
             match.guild_id,
             match.origin_channel_id,
             member_id,
             match.game,
-            opponents=order[1:],
-            players=count,
+            opponents=[m for m in rotated if m != member_id],
+            players=len(rotated),
             options=options,
             clock_hours=rules.clock_hours,
             increment_hours=rules.increment_hours,
@@ -220,6 +224,7 @@ class ChallengeMixin(ServiceBase):
             auto_timeout=rules.auto_timeout,
             takebacks=rules.takebacks,
             rated=rules.rated,
+            seat_order=rotated,
         )
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
@@ -367,13 +372,19 @@ class ChallengeMixin(ServiceBase):
             )
 
     async def _start(self, conn: Connection, challenge: Challenge, now: datetime) -> Match:
-        """Seat the players (a random first player, then round in join order), make the
-        first position from a stored seed, and start the first turn's clock."""
+        """Seat the players (as the challenge fixes it, else a random first player, then
+        round in join order), make the first position from a stored seed, and start the
+        first turn's clock."""
         game = games.get(challenge.game)
         count = challenge.players
-        seat_of_join = seat_order(count, self._rng.randrange(count))
+        if challenge.seat_order is not None:
+            fixed = challenge.seat_order
+            seat_of_join = [fixed.index(member) for member in challenge.joined]
+            options = dict(challenge.options)  # options that name a player name a seat
+        else:
+            seat_of_join = seat_order(count, self._rng.randrange(count))
+            options = seated_options(game, challenge.options, seat_of_join)
         seed = self._rng.getrandbits(62)
-        options = seated_options(game, challenge.options, seat_of_join)
         state = game.new(count, seed=seed, options=options)
         match_id = await match_rows.insert_match(
             conn, challenge, seed, seat_of_join, options, snapshot(state), now

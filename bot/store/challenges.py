@@ -31,13 +31,14 @@ async def insert_challenge(
     invited: Sequence[int],
     now: datetime,
     expires: datetime,
+    seat_order: Sequence[int] | None = None,
 ) -> int:
     """Insert a pending challenge with its challenger seated and `invited` named; its id."""
     cursor = await conn.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
         "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
-        "expires_at, clock_increment, clock_cap) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)",
+        "expires_at, clock_increment, clock_cap, seat_order) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -53,6 +54,7 @@ async def insert_challenge(
             ts(expires),
             rules.increment_hours,
             rules.cap_hours,
+            None if seat_order is None else json.dumps(list(seat_order)),
         ),
     )
     challenge_id = cursor.lastrowid
@@ -69,7 +71,7 @@ async def insert_challenge(
 _CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, game, players, options, "
     "clock_hours, auto_timeout, takebacks, rated, status, created_at, expires_at, match_id, "
-    "clock_increment, clock_cap"
+    "clock_increment, clock_cap, seat_order"
 )
 
 
@@ -90,7 +92,7 @@ async def fetch_challenges(
     for row in found:
         (cid, guild, channel, message, challenger, game, players, options) = row[:8]
         (clock, auto, takebacks, rated, status, created, expires, match_id) = row[8:16]
-        increment, cap = row[16:]
+        increment, cap, order = row[16:]
         people = members[cid]
         seated = sorted((j, m) for m, _i, j in people if j is not None)
         joined = tuple(m for _j, m in seated)
@@ -114,6 +116,7 @@ async def fetch_challenges(
                 created_at=at(created),
                 expires_at=at(expires),
                 match_id=match_id,
+                seat_order=None if order is None else tuple(json.loads(order)),
             )
         )
     return result

@@ -226,8 +226,12 @@ _V7 = (
     ) WITHOUT ROWID""",
 )
 
+#: Version 8: a challenge may fix who sits where (`seat_order`, a JSON list of member ids
+#: in seat order; NULL: a random first player, then join order), as a rematch does.
+_V8 = ("ALTER TABLE challenges ADD COLUMN seat_order TEXT",)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 
 LATEST = len(MIGRATIONS)
 

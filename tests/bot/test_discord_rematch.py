@@ -77,6 +77,7 @@ async def test_rematch_same_players_options_clock_and_rules(tmp_path):
         new = await bot.service.get_match((await bot.service.get_challenge(2)).match_id)
     assert new.id != match_id and new.active and new.channel_id is not None
     assert set(new.members) == {ALICE, BOB} and new.game == "shiftago"
+    assert new.members == (old.members[1], old.members[0])  # sides rotated: swapped
     assert new.rules == old.rules and new.rules.clock_hours == 48 and not new.rules.rated
     assert {k: v for k, v in new.options.items() if k != "handicap_player"} == {
         k: v for k, v in old.options.items() if k != "handicap_player"
