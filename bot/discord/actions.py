@@ -142,6 +142,10 @@ async def act(interaction: discord.Interaction, match_id: int | None, request: R
         request = dataclasses.replace(request, ply=seen)
     update = await service.act(match_id, interaction.user.id, request)
     done = confirmation(update) + await announce(interaction, update)
+    if update.back_from_vacation:  # their move ended it: their opponents are told
+        poster = poster_of(interaction)
+        back = poster.vacation_notice(interaction.user.id, None)
+        poster.in_background(back, f"vacation end of {interaction.user.id}")
     await answer(interaction, done, files=await own_view_after(interaction, update))
 
 

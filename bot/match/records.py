@@ -262,6 +262,9 @@ class MatchUpdate:
     after: GameState
     events: tuple[Event, ...] = ()
     move: Hashable | None = None
+    #: The member who moved was on vacation, which their move ended (their opponents
+    #: elsewhere are to be told).
+    back_from_vacation: bool = False
     premove: MatchUpdate | None = None
 
     @property

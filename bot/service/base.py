@@ -132,6 +132,7 @@ class ServiceBase:
             after=state.view(None),
             events=decision.events,
             move=decision.move,
+            back_from_vacation=mover is not None and mover in away,
         )
         if answer is None:
             return update

@@ -234,3 +234,16 @@ async def test_match_numbers_are_suggested_and_bounded(tmp_path):
         refusal = clock_text[-1]
         assert refusal.ephemeral and "I cannot read the clock '9999" in refusal.content
         assert len(refusal.content) < 200
+
+
+@pytest.mark.asyncio
+async def test_a_move_that_ends_a_vacation_tells_the_opponents(env):
+    fake, bot, match_id, thread = env
+    mover = (await bot.service.get_match(match_id)).to_act
+    await fake.slash(mover, "settings vacation", days=5)
+    assert "is on vacation until" in fake.last_message(thread)["content"]
+    legal = await bot.service.legal_moves(match_id, mover, "", 1)
+    await fake.slash(mover, "move", channel_id=thread, notation=legal[0].notation)
+    back = [m["content"] for m in fake.messages_in(thread) if "back from vacation" in m["content"]]
+    assert back == [f"<@{mover}> is back from vacation; their clocks run again."]
+    assert (await bot.service.member_settings(mover)).vacation is None
