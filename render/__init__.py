@@ -40,8 +40,10 @@ from PIL import Image
 
 from render import modules
 from render.animation import MIN_SIZE, Positions, Replay, ReplayTooLarge, Request, make_replay
+from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
+from render.sprites import new_canvas
 from render.theme import THEMES, Theme, get_theme
 
 __all__ = [
@@ -92,6 +94,7 @@ def board_image(
     size: int | None = None,
     theme: str | Theme = "default",
     ending: str | None = None,
+    clock: str | None = None,
 ) -> Image.Image:
     """The finished picture as a palette image (what `board_png` encodes)."""
     chosen = get_theme(theme)
@@ -100,7 +103,18 @@ def board_image(
     image = modules.draw(
         module, state, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
     )
+    if clock:
+        image = _with_clock(image, clock, chosen)
     return to_palette(image, chosen, modules.extra_colours(module, chosen), state.players)
+
+
+def _with_clock(image: Image.Image, clock: str, theme: Theme) -> Image.Image:
+    """The picture with a strip under it saying how much time each player has."""
+    strip = header_strip(image.width, theme, [clock], [], round(header_px(image.width) * 0.8))
+    framed = new_canvas(image.width, image.height + strip.height, theme.background)
+    framed.paste(image, (0, 0))
+    framed.paste(strip, (0, image.height))
+    return framed
 
 
 def board_png(
@@ -111,6 +125,7 @@ def board_png(
     size: int | None = None,
     theme: str | Theme = "default",
     ending: str | None = None,
+    clock: str | None = None,
 ) -> bytes:
     """The board of `state` as PNG bytes.
 
@@ -122,11 +137,13 @@ def board_png(
     - `ending`: for a match that has ended, the sentence saying how ("Black wins: White
       resigned."), shown in the header instead of whose turn it is (a match can end by
       resignation, timeout, agreement or abort where the game itself has not).
+    - `clock`: a line on how much time each player has, shown on a strip under the board
+      ("White: 2 days 4 hours left · Black: 3 days"); None: no strip.
 
     Unknown games, themes and sizes raise ValueError with a sentence saying why.
     """
     image = board_image(
-        state, last_move=last_move, seat=seat, size=size, theme=theme, ending=ending
+        state, last_move=last_move, seat=seat, size=size, theme=theme, ending=ending, clock=clock
     )
     return encode_png(image)
 

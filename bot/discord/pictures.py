@@ -93,9 +93,14 @@ def _board(
     seat: int | None,
     theme: str,
     ending: str | None,
+    clock: str | None = None,
 ) -> Picture:
-    png = render.board_png(state, last_move=last_move, seat=seat, theme=theme, ending=ending)
+    png = render.board_png(
+        state, last_move=last_move, seat=seat, theme=theme, ending=ending, clock=clock
+    )
     alt = render.alt_text(state, last_move, ending=ending)
+    if clock:  # the time left comes first: it is cut last
+        alt = f"Clocks: {clock}. {alt}"
     return Picture(png, "board.png", alt[:MAX_ALT])
 
 
@@ -106,10 +111,12 @@ async def board_picture(
     seat: int | None = None,
     theme: str = DEFAULT_THEME,
     ending: str | None = None,
+    clock: str | None = None,
 ) -> Picture:
     """The board as a PNG with its alt text, drawn in a worker thread; `ending` (see
-    `ending_words`) replaces whose turn it is, for an ended match."""
-    return await asyncio.to_thread(_board, state, last_move, seat, theme, ending)
+    `ending_words`) replaces whose turn it is, for an ended match; `clock` (see
+    `bot.discord.text.clock_line`) is shown on a strip under the board."""
+    return await asyncio.to_thread(_board, state, last_move, seat, theme, ending, clock)
 
 
 async def match_board(match: Match, *, theme: str = DEFAULT_THEME) -> Picture:
@@ -117,14 +124,17 @@ async def match_board(match: Match, *, theme: str = DEFAULT_THEME) -> Picture:
     return await board_picture(match.public_view(), theme=theme, ending=ending_words(match))
 
 
-async def update_board(update: MatchUpdate, theme: str = DEFAULT_THEME) -> Picture | None:
+async def update_board(
+    update: MatchUpdate, theme: str = DEFAULT_THEME, clock: str | None = None
+) -> Picture | None:
     """The board an action's announcement carries: when the position changed or the match
-    ended (None otherwise); at the end it says how the match ended."""
+    ended (None otherwise); at the end it says how the match ended; `clock` as for
+    `board_picture`."""
     if update.result is not None:
         ending = ending_words(update.match)
         return await board_picture(update.after, update.move, theme=theme, ending=ending)
     if update.after != update.before:
-        return await board_picture(update.after, update.move, theme=theme)
+        return await board_picture(update.after, update.move, theme=theme, clock=clock)
     return None
 
 

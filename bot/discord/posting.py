@@ -31,6 +31,7 @@ from bot.discord.replies import Refusal
 from bot.discord.text import (
     board_caption,
     challenge_text,
+    clock_line,
     discord_style,
     start_text,
     thread_name,
@@ -170,7 +171,8 @@ class Poster:
         the ping if they chose so (see `bot.discord.notices`)."""
         match = update.match
         channel = await self.channel_of(match, here)
-        board = await update_board(update, await self.service.picture_theme(match.guild_id))
+        theme = await self.service.picture_theme(match.guild_id)
+        board = await update_board(update, theme, clock_line(match, self.service.now()))
         view = match_view(match) if update.result is None else rematch_view(match)
         calling = called(update)
         by_dm = await self._by_dm(turn_receivers(update, calling))
@@ -277,7 +279,11 @@ class Poster:
         view = match_view(match)
         message = await channel.send(
             caption,
-            file=as_file(await board_picture(match.public_view(), theme=theme)),
+            file=as_file(
+                await board_picture(
+                    match.public_view(), theme=theme, clock=clock_line(match, self.service.now())
+                )
+            ),
             allowed_mentions=pings(called),
             **view_keyword(view),
         )

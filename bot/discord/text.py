@@ -179,6 +179,27 @@ def banks_text(match: Match, style: Style) -> str:
     return "Time banks: " + ", ".join(parts) + "."
 
 
+def clock_line(match: Match, now: datetime) -> str | None:
+    """How much time each player has, in plain words for the picture's clock strip
+    ("White: 2 days 4 hours left · Black: 3 days"); None for a match without a clock or
+    that has ended. The player to act has until their deadline; a waiting player with a
+    time bank has their bank."""
+    if not match.active or not match.rules.clock_hours:
+        return None
+    parts = []
+    for seat in match.seats:
+        if seat.retired:
+            continue
+        name = match.seat_name(seat.seat)
+        if seat.seat == match.current_seat and match.deadline is not None:
+            left = max(timedelta(0), match.deadline - now)
+            paused = ", paused" if match.paused else ""
+            parts.append(f"{name}: {span_words(left)} left{paused}")
+        elif match.banks:
+            parts.append(f"{name}: {span_words(timedelta(seconds=match.banks[seat.seat]))}")
+    return " · ".join(parts) or None
+
+
 CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none")
 
 

@@ -55,6 +55,13 @@ async def test_a_bank_is_shown_used_refilled_and_given(game):
     assert match.banks[match.seat_of(first)] == 86 * 3600
     assert match.banks[match.seat_of(second)] == 94 * 3600
     assert f"<t:{int(match.deadline.timestamp())}:R>" in post.content
+    strip = post.json["attachments"][0]["description"]  # the picture's clock strip, in words
+    first_side, second_side = (match.seat_name(match.seat_of(m)) for m in (first, second))
+    assert strip.startswith(
+        f"Clocks: {first_side}: 3 days 14 hours left · {second_side}: 3 days 22 hours."
+    ) or strip.startswith(
+        f"Clocks: {second_side}: 3 days 22 hours · {first_side}: 3 days 14 hours left."
+    )
 
     calls = await fake.slash(second, "clock give", channel_id=thread, time="1d")
     done = calls[-1]

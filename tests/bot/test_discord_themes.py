@@ -9,6 +9,7 @@ import pytest
 import games
 import render
 from bot.discord.pictures import example_position
+from bot.discord.text import clock_line
 from tests.bot import secret_game
 from tests.bot.discord_harness import (
     ALICE,
@@ -98,10 +99,12 @@ async def test_the_real_pictures_come_in_the_chosen_theme(tmp_path):
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         await fake.slash(MOD, "admin theme", theme="contrast")
         match_id, thread = await start_match(fake, ALICE, BOB)
-        public = (await bot.service.get_match(match_id)).public_view()
+        match = await bot.service.get_match(match_id)
+        public, strip = match.public_view(), clock_line(match, clock())
+        assert strip is not None and strip.endswith("3 days left")  # the default clock
         first = next(c for c in fake.calls if c.path == f"/channels/{thread}/messages")
-        assert first.files["board.png"] == render.board_png(public, theme="contrast")
-        assert first.files["board.png"] != render.board_png(public, theme="default")
+        assert first.files["board.png"] == render.board_png(public, theme="contrast", clock=strip)
+        assert first.files["board.png"] != render.board_png(public, theme="default", clock=strip)
         mine = await fake.slash(CAROL, "board", channel_id=thread, theme="default")
         assert mine[-1].files["board.png"] == render.board_png(public, theme="default")
         example, last = example_position(games.get("skift"))

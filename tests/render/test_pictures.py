@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import games
 import render
@@ -86,3 +86,14 @@ def test_a_game_without_a_picture_is_refused() -> None:
 def test_pictures_are_deterministic() -> None:
     state = playout("skift", 25, seed=3)[-1]
     assert render.board_png(state) == render.board_png(state)
+
+
+def test_a_clock_strip_is_drawn_under_the_board():
+    state = games.get("skift").new(2, seed=1)
+    plain = Image.open(io.BytesIO(render.board_png(state, size=400)))
+    timed = Image.open(io.BytesIO(render.board_png(state, size=400, clock="White: 2 days left")))
+    assert timed.width == plain.width and timed.height > plain.height
+    top = timed.convert("RGB").crop((0, 0, plain.width, plain.height))
+    assert ImageChops.difference(top, plain.convert("RGB")).getbbox() is None  # board as it was
+    strip = timed.convert("RGB").crop((0, plain.height, timed.width, timed.height))
+    assert len(strip.getcolors(1 << 16) or []) > 2  # text drawn on the strip
