@@ -3,8 +3,9 @@ ping), what was held back during their quiet hours (after them, in one message),
 daily digest.
 
 When Discord refuses a DM (the member closed their DMs: 403, code 50007), their notices
-fall back to thread pings, and they are told so once, in the match's thread (the first
-refused notice's ping says it). Changing `/settings notices` tries DMs again.
+fall back to thread pings, and they are told so once, privately, in the answer to their
+next command or button (`bot.discord.replies.answer`). Changing `/settings notices` tries
+DMs again.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ log = logging.getLogger("shiftcord.notices")
 DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 REFUSED_NOTE = (
     "I could not send you a direct message (your DMs are closed to me), so your turn "
-    "notices come here as pings; open your DMs and set `/settings notices` again to get them."
+    "notices come as pings in the match threads; open your DMs and set `/settings notices` "
+    "again to get them by message."
 )
 
 
@@ -103,18 +105,18 @@ class Notifier:
 
     async def turn_dms(
         self, update: MatchUpdate, chosen: dict[int, Notices], style: Style
-    ) -> dict[int, bool]:
+    ) -> list[int]:
         """Tell by DM the members in `chosen` that their turn came (held back in their quiet
-        hours). Returns, for each whose DM Discord refused, whether to tell them so (the
-        first time)."""
+        hours). Returns those whose DM Discord refused."""
         text = turn_notice(update, style)
-        refused: dict[int, bool] = {}
+        refused: list[int] = []
         now = self.service.now()
         for member, notices in chosen.items():
             if is_quiet(notices, now):
                 await self.service.hold_notice(member, update.match.id, text)
             elif await self.send_dm(member, text) is False:
-                refused[member] = await self.service.dm_refused(member)
+                await self.service.dm_refused(member)
+                refused.append(member)
         return refused
 
     async def send_held(self, held: HeldNotices) -> None:

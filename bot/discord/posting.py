@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.discord.notices import REFUSED_NOTE, Notifier, turn_receivers
+from bot.discord.notices import Notifier, turn_receivers
 from bot.discord.pictures import (
     TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
@@ -200,21 +200,17 @@ class Poster:
         self,
         channel: Messageable,
         match: Match,
-        refused: dict[int, bool],
+        refused: list[int],
         by_dm: dict[int, Notices],
     ) -> None:
-        """Ping in the thread the members whose turn DM Discord refused: those who wanted
-        DMs instead of pings get their ping; the first refusal tells them why."""
-        for member, tell in refused.items():
-            instead = by_dm[member].dm == "instead"
-            if not instead and not tell:
-                continue
-            line = f"{STYLE.mention(member)}, it is your move in match #{match.id}."
-            if not instead:
-                line = f"{STYLE.mention(member)}:"
-            await channel.send(
-                f"{line} {REFUSED_NOTE}" if tell else line, allowed_mentions=pings([member])
-            )
+        """Ping in the thread the members whose turn DM Discord refused and who wanted DMs
+        instead of pings (the others were pinged with the news already)."""
+        for member in refused:
+            if by_dm[member].dm == "instead":
+                await channel.send(
+                    f"{STYLE.mention(member)}, it is your move in match #{match.id}.",
+                    allowed_mentions=pings([member]),
+                )
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the

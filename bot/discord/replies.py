@@ -10,15 +10,16 @@ service method checks before it changes anything, a refusal changes nothing.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
 
+from bot.discord.notices import REFUSED_NOTE
 from bot.discord.options import OptionsError
 from bot.discord.text import ClockText, discord_style, split_message
 from bot.discord.views import view_keyword
-from bot.service import ServiceError
+from bot.service import MatchService, ServiceError
 from games import IllegalMove, InvalidMove
 from games.wording import join_words
 
@@ -42,6 +43,12 @@ CHALLENGE_PERMISSIONS = {
     "create_public_threads": "Create Public Threads",
     **THREAD_PERMISSIONS,
 }
+
+
+class _Served(Protocol):
+    """The bot behind an interaction, as far as answers need it: its match service."""
+
+    service: MatchService | None
 
 
 class Refusal(Exception):
@@ -85,7 +92,11 @@ async def answer(
     view: discord.ui.View | None = None,
 ) -> None:
     """The final answer, seen only by the user who asked. A text too long for one message
-    goes in several, the files and buttons with the last."""
+    goes in several, the files and buttons with the last. A member whose DMs Discord
+    refused is told so here, once."""
+    service = cast(_Served, interaction.client).service
+    if service is not None and await service.dm_refusal_untold(interaction.user.id):
+        content = f"{content}\n\n{REFUSED_NOTE}"
     *first, last = split_message(content)
     for piece in first:
         await _send(interaction, piece)

@@ -133,14 +133,25 @@ class NoticeMixin(ServiceBase):
             await notice_rows.set_columns(conn, member_id, changes)
             return notices_from(await notice_rows.notice_row(conn, member_id))
 
-    async def dm_refused(self, member_id: int) -> bool:
+    async def dm_refused(self, member_id: int) -> None:
         """Discord refused the member a direct message: their notices come as thread pings
-        from now on. Whether they are to be told (only the first time)."""
+        from now on, and they are told so privately at their next interaction."""
         async with self.store.transaction() as conn:
             row = await notice_rows.notice_row(conn, member_id)
-            first = bool(row[-1] == notice_rows.DM_OPEN)
+            if row[-1] == notice_rows.DM_OPEN:
+                await notice_rows.set_columns(
+                    conn, member_id, {"dm_refused": notice_rows.DM_REFUSED}
+                )
+
+    async def dm_refusal_untold(self, member_id: int) -> bool:
+        """Whether the member is still to be told that their DMs were refused (once: it
+        counts as told from now on)."""
+        async with self.store.transaction() as conn:
+            row = await notice_rows.notice_row(conn, member_id)
+            if row[-1] != notice_rows.DM_REFUSED:
+                return False
             await notice_rows.set_columns(conn, member_id, {"dm_refused": notice_rows.DM_TOLD})
-        return first
+        return True
 
     async def hold_notice(self, member_id: int, match_id: int, text: str) -> None:
         """Keep a notice for after the member's quiet hours."""

@@ -148,15 +148,18 @@ async def test_closed_dms_fall_back_to_the_ping_and_are_told_once(tmp_path):
         fake.closed_dms.add(waiting)
         await play(fake, bot, match_id, thread)
         fallback = public(fake, thread)[-1]
-        assert pinged(fallback) == [waiting] and REFUSED_NOTE in fallback["content"]
+        assert pinged(fallback) == [waiting] and REFUSED_NOTE not in fallback["content"]
         assert f"it is your move in match #{match_id}" in fallback["content"]
+        told = await fake.slash(waiting, "settings show")  # their next interaction
+        assert told[-1].ephemeral and REFUSED_NOTE in told[-1].content  # told privately
+        assert "your DMs were closed to me" in told[-1].content
         await play(fake, bot, match_id, thread)
-        await play(fake, bot, match_id, thread)  # their turn again: a plain ping, no note
+        await play(fake, bot, match_id, thread)  # their turn again: a plain ping
         assert waiting in pinged(public(fake, thread)[-1])
-        notes = [m for m in public(fake, thread) if REFUSED_NOTE in m["content"]]
-        assert len(notes) == 1 and fake.dms_to(waiting) == []
-        calls = await fake.slash(waiting, "settings show")
-        assert "your DMs were closed to me" in calls[-1].content
+        assert not [m for m in public(fake, thread) if REFUSED_NOTE in m["content"]]
+        assert fake.dms_to(waiting) == []
+        again = await fake.slash(waiting, "settings show")  # only once
+        assert REFUSED_NOTE not in again[-1].content
 
 
 @pytest.mark.asyncio
