@@ -229,6 +229,8 @@ def test_a_process_killed_while_playing_loses_nothing_committed(tmp_path):
     ):
         reported = {}
         for line in printed:
+            if not line.endswith("\n"):  # the kill cut this line short: its move may be in
+                continue
             match_id, ply = map(int, line.split())
             reported[match_id] = ply
         assert len(printed) >= 20, "the player died before playing enough moves"
