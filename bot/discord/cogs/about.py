@@ -11,8 +11,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import answer, begin
-from bot.discord.text import plural, span_words
+from bot.discord.text import span_words
 from bot.version import shiftcord_version
+from games.wording import plural
 
 
 class About(commands.Cog):
