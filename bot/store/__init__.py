@@ -23,6 +23,7 @@ from bot.config import Settings
 from bot.store.health import (
     StoreError,
     WriteHealth,
+    _result_code,
     cannot_write,
     check_intact,
     check_place,
@@ -175,8 +176,9 @@ async def restore(source: Path | str, target: Path | str, *, force: bool = False
 
     `source` must be an intact Shiftcord database of a schema version this code knows. An
     existing `target` is replaced only with `force`, and never while a program (the bot)
-    has it open; it is first copied beside itself, and that copy is returned (None when
-    there was no database). The copy is written beside `target` and renamed into place.
+    has it open; it is first moved aside, with its log files, even when damaged, and its
+    new path is returned (None when there was no database). The copy is written beside
+    `target` and renamed into place; if that fails, the old database is put back.
     """
     source, target = Path(source), Path(target)
     if not source.is_file():
@@ -193,11 +195,16 @@ async def restore(source: Path | str, target: Path | str, *, force: bool = False
         if not force:
             raise StoreError(
                 f"The database {target} exists. To replace it with {source}, restore again "
-                "with --force (a copy of the current database is kept beside it)."
+                "with --force (the current database is kept beside it)."
             )
-        kept = await backup(target, beside(target, "before-restore"))
-        await asyncio.to_thread(_settle, target)
-    await backup(source, target)
+        kept = beside(target, "before-restore")
+        _move_database(target, kept)
+    try:
+        await backup(source, target)
+    except BaseException:
+        if kept is not None:
+            _move_database(kept, target)
+        raise
     return kept
 
 
@@ -233,26 +240,24 @@ _TABLES = "SELECT name FROM sqlite_master WHERE type = 'table'"
 
 def _in_use(path: Path) -> bool:
     """Whether another connection has the database open (the bot keeps its open while it
-    runs): an exclusive lock, taken without waiting, is then refused."""
+    runs): an exclusive lock, taken without waiting, is then refused as busy."""
     conn = sqlite3.connect(path, timeout=0, isolation_level=None)
     try:
         conn.execute("PRAGMA locking_mode = EXCLUSIVE")
         conn.execute("BEGIN EXCLUSIVE")
         conn.execute("ROLLBACK")
-        return False
-    except sqlite3.OperationalError:
-        return True
+    except sqlite3.DatabaseError as error:  # a damaged file cannot be open in the bot
+        return _result_code(error) == sqlite3.SQLITE_BUSY
     finally:
         conn.close()
+    return False
 
 
-def _settle(path: Path) -> None:
-    """Fold the write-ahead log of the database at `path` (not in use) into it and remove
-    the log files, so that none of them is applied to the file that replaces it."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("PRAGMA journal_mode = DELETE")
-    finally:
-        conn.close()
-    for extra in ("-wal", "-shm"):
-        path.with_name(path.name + extra).unlink(missing_ok=True)
+def _move_database(path: Path, to: Path) -> None:
+    """Rename a database that no one has open, with its write-ahead log or rollback
+    journal (so that they stay with it); its shared-memory index is rebuilt when needed."""
+    for extra in ("", "-wal", "-journal"):
+        moved = path.with_name(path.name + extra)
+        if moved.exists():
+            moved.replace(to.with_name(to.name + extra))
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)

@@ -5,6 +5,7 @@ backup taken automatically before migrations change a database."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import subprocess
 import sys
@@ -44,7 +45,8 @@ async def database(path: Path, member: int) -> None:
 
 
 def members(path: Path) -> list[int]:
-    with sqlite3.connect(path) as raw:
+    """The members in the database at `path` (read, then closed)."""
+    with contextlib.closing(sqlite3.connect(path)) as raw:
         return [row[0] for row in raw.execute("SELECT member_id FROM members")]
 
 
@@ -133,6 +135,32 @@ async def test_restore_refuses_a_damaged_backup(env, tmp_path):
     with pytest.raises(StoreError, match="is damaged"):
         await restore(damaged, live)
     assert not live.exists()
+
+
+@pytest.mark.asyncio
+async def test_restore_with_force_replaces_a_damaged_database_keeping_it(env):
+    live, saved = env
+    live.parent.mkdir()
+    zero_last_page(live, await a_database_of_many_pages(live))
+    wreck = live.read_bytes()
+    kept = await restore(saved, live, force=True)
+    assert kept is not None and kept.read_bytes() == wreck
+    assert members(live) == [7]
+
+
+@pytest.mark.asyncio
+async def test_a_failed_restore_puts_the_old_database_back(env, monkeypatch):
+    live, saved = env
+    await database(live, 9)
+
+    async def disk_full(source: object, target: object) -> Path:
+        raise StoreError("The disk is full.")
+
+    monkeypatch.setattr("bot.store.backup", disk_full)
+    with pytest.raises(StoreError, match="disk is full"):
+        await restore(saved, live, force=True)
+    assert members(live) == [9]
+    assert sorted(p.name for p in live.parent.iterdir()) == [live.name]
 
 
 @pytest.mark.asyncio
