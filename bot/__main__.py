@@ -4,7 +4,9 @@ python -m bot                      run the bot (reads .env; needs DISCORD_TOKEN)
 python -m bot sync [--guild ID]    upload the slash commands (globally, or to one server)
 python -m bot sync --print         print the command payload instead (no token needed)
 python -m bot backup PATH          write a consistent copy of the database to PATH
+python -m bot restore FILE [--force]  put a backup in place of the database (bot stopped)
 python -m bot local                play in a console through the same match service
+python -m bot --version            print the installed version
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from bot.config import README_SECTION, ConfigError, Settings
 from bot.logs import setup_logging
 from bot.store import DatabaseTooNew, StoreError
+from bot.version import shiftcord_version
 
 if TYPE_CHECKING:
     import discord
@@ -43,7 +46,8 @@ class CannotConnect(RuntimeError):
 def parser() -> argparse.ArgumentParser:
     """The command line: no subcommand runs the bot."""
     top = argparse.ArgumentParser(prog="python -m bot", description="Shiftcord, the Discord bot.")
-    sub = top.add_subparsers(dest="command", metavar="{sync,backup,local}")
+    top.add_argument("--version", action="version", version=f"Shiftcord {shiftcord_version()}")
+    sub = top.add_subparsers(dest="command", metavar="{sync,backup,restore,local}")
     sync = sub.add_parser("sync", help="upload the slash commands to Discord")
     sync.add_argument("--guild", type=int, help="upload to this server only (shows at once)")
     sync.add_argument(
@@ -54,6 +58,15 @@ def parser() -> argparse.ArgumentParser:
     )
     backup = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     backup.add_argument("path", type=Path, help="the file to write")
+    restore = sub.add_parser(
+        "restore", help="put a backup in place of the database (stop the bot first)"
+    )
+    restore.add_argument("path", type=caller_path, help="the backup file to restore")
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the existing database (a copy of it is kept beside it)",
+    )
     local = sub.add_parser("local", help="play in this console, without Discord")
     local.add_argument(
         "--database",
@@ -82,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.from_env()
         if args.command == "backup":
             return asyncio.run(_backup(settings, args.path))
+        if args.command == "restore":
+            return asyncio.run(_restore(settings, args.path, args.force))
         if args.command == "local":
             from bot.console import run_console
 
@@ -187,6 +202,16 @@ async def _backup(settings: Settings, path: Path) -> int:
 
     written = await backup(settings, path)
     print(f"Backed up {settings.database_path} to {written}.")
+    return 0
+
+
+async def _restore(settings: Settings, path: Path, force: bool) -> int:
+    from bot.store import restore
+
+    kept = await restore(path, settings.database_path, force=force)
+    if kept is not None:
+        print(f"Kept the database it replaced as {kept}.")
+    print(f"Restored {path} to {settings.database_path}; start the bot to use it.")
     return 0
 
 

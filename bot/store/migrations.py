@@ -7,6 +7,8 @@ database at a whole version. Never edit a released migration: append a new one.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import aiosqlite
 
 _V1 = (
@@ -259,12 +261,21 @@ async def known_version(conn: aiosqlite.Connection, name: str = "The database") 
     return version
 
 
-async def migrate(conn: aiosqlite.Connection, name: str = "The database") -> int:
+async def migrate(
+    conn: aiosqlite.Connection,
+    name: str = "The database",
+    before: Callable[[int], Awaitable[object]] | None = None,
+) -> int:
     """Apply every pending migration, each in its own transaction; return the version.
 
     `conn` must be in autocommit mode (isolation_level None). A database whose version is
-    newer than this code knows raises DatabaseTooNew naming `name`.
+    newer than this code knows raises DatabaseTooNew naming `name`. When there is something
+    to migrate in a database that is not new (version 0), `before(version)` runs first (the
+    store backs the database up there; if it raises, nothing is migrated).
     """
+    version = await known_version(conn, name)
+    if before is not None and 0 < version < LATEST:
+        await before(version)
     while True:
         await conn.execute("BEGIN IMMEDIATE")
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.discord.cogs.about import About
 from bot.discord.cogs.admin import Admin
 from bot.discord.cogs.challenges import Challenges
 from bot.discord.cogs.info import Info
@@ -9,6 +10,6 @@ from bot.discord.cogs.play import Play
 from bot.discord.cogs.premoves import Premoves
 from bot.discord.cogs.settings import MemberSettingsCog
 
-COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin)
+COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin, About)
 
 __all__ = ["COGS"]
