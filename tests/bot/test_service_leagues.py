@@ -1,0 +1,89 @@
+"""Leagues through the match service: sign-up, rounds started at once in the pairing's
+seat order, results recorded as matches end, the next round, leavers and deadlines."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.match.actions import MOVE, RESIGN, Request
+from bot.match.errors import BadOption, NotAllowed
+from tests.bot.service_fixtures import CHANNEL, GUILD
+
+PLAYERS = (1, 2, 3, 4, 5)
+
+
+async def _league(service, kind="round robin", players=PLAYERS, **extra):
+    await service.create_league(
+        GUILD, CHANNEL, players[0], "Winter", "test-swap", kind=kind, **extra
+    )
+    for member in players[1:]:
+        await service.join_league(GUILD, "winter", member)
+    return await service.start_league(GUILD, "Winter", players[0], may_manage=False)
+
+
+async def _first_seat_resigns(service, match):
+    """Seat 0 resigns: seat 1 wins."""
+    update = await service.act(match.id, match.members[0], Request(RESIGN))
+    return await service.league_after(update.match.id)
+
+
+@pytest.mark.asyncio
+async def test_round_robin_by_service(service, test_games):
+    news = await _league(service)
+    assert news.paired.number == 1 and len(news.unthreaded) == 2
+    for match, pairing in zip(news.unthreaded, news.paired.pairings, strict=True):
+        assert match.members == pairing.seats  # seats kept
+    rounds = 1
+    while not news.ended:
+        matches = news.unthreaded
+        for index, match in enumerate(matches):
+            news = await _first_seat_resigns(service, match)
+            assert news.result.match_id == match.id
+            assert (news.paired is not None or news.ended) == (index == len(matches) - 1)
+        rounds += 1 if news.paired else 0
+    assert rounds == 5
+    table = await service.league_table(GUILD, "winter")
+    assert table.league.status == "over"
+    assert sum(line.points for line in table.lines) == 15  # ten games and five byes
+    assert all(line.games == 4 and line.byes == 1 for line in table.lines)
+
+
+@pytest.mark.asyncio
+async def test_refusals(service, test_games):
+    await service.create_league(GUILD, CHANNEL, 1, "S", "test-swap", kind="swiss", rounds=3)
+    with pytest.raises(BadOption, match="already has a league called S"):
+        await service.create_league(GUILD, CHANNEL, 1, "s", "test-swap", kind="swiss", rounds=2)
+    with pytest.raises(BadOption, match="seats from 2 to 5"):
+        await service.create_league(GUILD, CHANNEL, 1, "T", "test-swap", kind="swiss", seats=7)
+    with pytest.raises(NotAllowed, match="already signed up"):
+        await service.join_league(GUILD, "S", 1)
+    with pytest.raises(BadOption, match="needs at least 2 players"):
+        await service.start_league(GUILD, "S", 1, may_manage=False)
+    await service.join_league(GUILD, "S", 2)
+    with pytest.raises(NotAllowed, match="Only whoever created"):
+        await service.start_league(GUILD, "S", 2, may_manage=False)
+    with pytest.raises(BadOption, match="fewer rounds than players"):
+        await service.start_league(GUILD, "S", 2, may_manage=True)
+    league, updates = await service.leave_league(GUILD, "S", 2)
+    assert updates == [] and [
+        e.member_id for e in (await service.league_table(GUILD, "S")).entrants
+    ] == [1]
+
+
+@pytest.mark.asyncio
+async def test_deadline_adjudicates_by_clock(service, clock, test_games):
+    news = await _league(
+        service, kind="swiss", players=(1, 2, 3, 4), rounds=2, round_days=3, adjudication="clock"
+    )
+    first, second = news.unthreaded
+    await service.act(first.id, first.to_act, Request(MOVE, "b2"))
+    clock.advance(days=3, hours=1)
+    updates, all_news = await service.league_tick()
+    assert {u.match.id for u in updates} == {first.id, second.id}
+    table = await service.league_table(GUILD, "winter")
+    results = {b.match_id: b.result for b in table.boards if b.round == 1}
+    # first: seat 0 moved at once, seat 1 has thought for three days: seat 1 loses
+    assert results[first.id].places == (1, 2)
+    # second: nobody moved, seat 0 used all the time
+    assert results[second.id].places == (2, 1)
+    assert len(table.rounds) == 2 and all_news[-1].paired.number == 2
