@@ -15,6 +15,7 @@ from collections.abc import Awaitable
 
 import discord
 
+from bot.discord.leagues import LeaguePoster
 from bot.discord.posting import STYLE, Poster, pings
 from bot.discord.replies import Refusal
 from bot.discord.text import reminder_text
@@ -27,9 +28,16 @@ log = logging.getLogger("shiftcord.reminders")
 class ReminderTask:
     """Runs `tick` rounds forever in the background; `run_once` does a single round."""
 
-    def __init__(self, service: MatchService, poster: Poster, interval: float) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        poster: Poster,
+        interval: float,
+        leagues: LeaguePoster | None = None,
+    ) -> None:
         self.service = service
         self.poster = poster
+        self.leagues = leagues
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
 
@@ -88,6 +96,8 @@ class ReminderTask:
             await self.poster.notifier.send_held(held)
         for digest in report.digests:
             await self.poster.notifier.send_digest(digest, STYLE)
+        if self.leagues is not None:
+            await self._leagues(self.leagues)
         if report.reminders or report.timeouts or report.expired_challenges or report.digests:
             log.info(
                 "round: %d reminders, %d timeouts, %d challenges expired, %d digests",
@@ -97,6 +107,15 @@ class ReminderTask:
                 len(report.digests),
             )
         return report
+
+    async def _leagues(self, leagues: LeaguePoster) -> None:
+        """Leagues: matches stopped at their round's deadline (posting each result
+        records it), then each league's news (a new round's threads)."""
+        stopped, news = await self.service.league_tick()
+        for update in stopped:
+            await self._post(update.match.id, self.poster.post_update(update))
+        for item in news:
+            await leagues.post_news(item)
 
     async def _remind(self, match: Match, text: str, member_id: int) -> None:
         channel = await self.poster.channel_of(match)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from bot.discord.cogs.admin import Admin
 from bot.discord.cogs.challenges import Challenges
 from bot.discord.cogs.info import Info
+from bot.discord.cogs.leagues import Leagues
 from bot.discord.cogs.play import Play
 from bot.discord.cogs.premoves import Premoves
 from bot.discord.cogs.settings import MemberSettingsCog
 
-COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin)
+COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin, Leagues)
 
 __all__ = ["COGS"]
