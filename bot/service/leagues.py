@@ -234,9 +234,11 @@ class LeagueMixin(ChallengeMixin):
                 updates.append(await self._apply(match_id, None, Request(actions.ADJUDICATE)))
             except (MatchOver, PositionChanged):
                 continue  # it ended meanwhile: its result was recorded first
+        started = {item.league.id for item in news}
         async with self.store.transaction() as conn:
             for league in await league_rows.running(conn):
-                news.append(await self._advance(conn, league))
+                if league.id not in started:
+                    news.append(await self._advance(conn, league))
         return updates, news
 
     async def league_table(self, guild_id: int, name: str) -> LeagueTable:
