@@ -1,5 +1,6 @@
 """The background task: reminders, timeouts, expired challenges, vacations' ends, notices
-held back during quiet hours and daily digests, from the service's clock.
+held back during quiet hours, daily digests and leagues' deadlines, from the service's
+clock.
 
 Every round asks the match service what is due (`tick`), which marks each reminder sent in
 the same transaction that finds it, so a turn is never pinged twice, even across restarts.
@@ -75,10 +76,12 @@ class ReminderTask:
         return min(self.interval, max(1.0, seconds))
 
     async def run_once(self) -> TickReport:
-        """One round: ask the service what is due and post it; returns what was found.
-        A reminder counts as sent only once it is posted (a failed one is tried again
-        next round)."""
+        """One round: ask the service what is due and post it (leagues' news first: their
+        deadlines and new rounds); returns what was found. A reminder counts as sent only
+        once it is posted (a failed one is tried again next round)."""
         report = await self.service.tick(mark_sent=False)
+        if self.leagues is not None:
+            await self._leagues(self.leagues)
         for reminder in report.reminders:
             posted = await self._post(
                 reminder.match.id,
@@ -96,8 +99,6 @@ class ReminderTask:
             await self.poster.notifier.send_held(held)
         for digest in report.digests:
             await self.poster.notifier.send_digest(digest, STYLE)
-        if self.leagues is not None:
-            await self._leagues(self.leagues)
         if report.reminders or report.timeouts or report.expired_challenges or report.digests:
             log.info(
                 "round: %d reminders, %d timeouts, %d challenges expired, %d digests",

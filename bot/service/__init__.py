@@ -55,7 +55,8 @@ from bot.match.replay import rebuild_state
 from bot.service.base import Clock, utc_now
 from bot.service.challenges import ChallengeMixin
 from bot.service.export import export_text, replay_export
-from bot.service.leagues import LeagueMixin, LeagueNews, LeagueTable
+from bot.service.league_rounds import LeagueNews, LeagueTable
+from bot.service.leagues import LeagueMixin
 from bot.service.play import PlayMixin
 from bot.service.premoves import PremoveMixin
 from bot.service.queries import QueryMixin

@@ -115,6 +115,8 @@ async def test_a_round_robin_of_five_with_a_restart(tmp_path, test_games):
         picture = Image.open(io.BytesIO(asked[-1].files["standings.png"]))
         assert picture.width > 200 and picture.height > 6 * 28  # headings and five rows
         assert picture.convert("RGB").getpixel((2, 2)) == get_theme("default").header
+        typed = await fake.autocomplete(CAROL, "league schedule", "name", name="wIN")
+        assert typed == [{"name": "Winter (over)", "value": "Winter"}]
         schedule = await fake.slash(CAROL, "league schedule", name="Winter")
         text = schedule[-1].content
         assert "**Round 5**" in text and text.count("1–0") + text.count("½–½") == 10

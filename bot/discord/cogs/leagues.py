@@ -49,6 +49,21 @@ async def may_manage(interaction: discord.Interaction) -> bool:
     )
 
 
+async def league_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The server's leagues whose name contains what was typed, newest first."""
+    if interaction.guild_id is None:
+        return []
+    found = await service_of(interaction).leagues(interaction.guild_id)
+    typed = current.casefold()
+    return [
+        app_commands.Choice(name=f"{league.name} ({league.status})", value=league.name)
+        for league in found
+        if typed in league.name.casefold()
+    ][:25]
+
+
 class Leagues(commands.Cog):
     """Leagues: sign up, play each round's matches in their threads, follow the standings."""
 
@@ -123,6 +138,7 @@ class Leagues(commands.Cog):
 
     @league.command(name="join")
     @app_commands.describe(name="The league's name")
+    @app_commands.autocomplete(name=league_choices)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         """Sign up for a league before it starts."""
         await begin(interaction)
@@ -133,6 +149,7 @@ class Leagues(commands.Cog):
 
     @league.command(name="leave")
     @app_commands.describe(name="The league's name")
+    @app_commands.autocomplete(name=league_choices)
     async def leave(self, interaction: discord.Interaction, name: str) -> None:
         """Leave a league: before its start, or later (you resign the match you are
         playing and forfeit your later games; your games played stand)."""
@@ -148,6 +165,7 @@ class Leagues(commands.Cog):
 
     @league.command(name="start")
     @app_commands.describe(name="The league's name")
+    @app_commands.autocomplete(name=league_choices)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         """Start a league now: round 1 is paired and all its matches start (its creator,
         an admin or the league role)."""
@@ -163,6 +181,7 @@ class Leagues(commands.Cog):
 
     @league.command(name="standings")
     @app_commands.describe(name="The league's name")
+    @app_commands.autocomplete(name=league_choices)
     async def standings(self, interaction: discord.Interaction, name: str) -> None:
         """A league's standings, with tie-breaks, as text and a picture."""
         await begin(interaction)
@@ -174,6 +193,7 @@ class Leagues(commands.Cog):
 
     @league.command(name="schedule")
     @app_commands.describe(name="The league's name")
+    @app_commands.autocomplete(name=league_choices)
     async def schedule(self, interaction: discord.Interaction, name: str) -> None:
         """A league's rounds: who plays whom, the scores, the byes and each deadline."""
         await begin(interaction)
