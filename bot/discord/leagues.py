@@ -42,12 +42,15 @@ def plain_points(points: Fraction) -> str:
     return f"{float(points):.1f}" if points.denominator == 2 else f"{float(points):.2f}"
 
 
-def _rounds_text(table: LeagueTable) -> str:
+def _standings_title(table: LeagueTable) -> str:
+    """ "final standings", or "standings after round 2 (of 3)"."""
     league = table.league
+    if league.status == OVER:
+        return "final standings"
     played = len(table.rounds)
     if league.kind == SWISS:
-        return f"after round {played} of {league.format.swiss_rounds}"
-    return f"after round {played}" if league.status != OVER else "final"
+        return f"standings after round {played} of {league.format.swiss_rounds}"
+    return f"standings after round {played}"
 
 
 def standings_text(table: LeagueTable) -> str:
@@ -59,7 +62,7 @@ def standings_text(table: LeagueTable) -> str:
             f"League **{league.name}** ({format_line(league)}) is open for sign-up until "
             f"{STYLE.when(league.signup_ends)}: {names or 'nobody yet'}."
         )
-    lines = [f"League **{league.name}**: standings {_rounds_text(table)}."]
+    lines = [f"League **{league.name}**: {_standings_title(table)}."]
     left = {e.member_id for e in table.entrants if e.left_at is not None}
     for line in table.lines:
         breaks = ", ".join(
@@ -115,7 +118,7 @@ def _picture(table: LeagueTable, names: dict[int, str], theme: str) -> Picture:
         ]
         for line in table.lines
     ]
-    title = f"{table.league.name}: standings {_rounds_text(table)}"
+    title = f"{table.league.name}: {_standings_title(table)}"
     data = draw_table(
         title, headings, rows, numeric=[True, False, *[True] * (len(headings) - 2)], theme=theme
     )

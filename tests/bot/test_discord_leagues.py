@@ -105,7 +105,7 @@ async def test_a_round_robin_of_five_with_a_restart(tmp_path, test_games):
     posts = standings_posts(fake)
     assert len(posts) == 10  # after every result
     final = posts[-1]["content"]
-    assert "standings final" in final and "The league is over." in final
+    assert "League **Winter**: final standings." in final and "The league is over." in final
     assert "Sonneborn-Berger" in final
     for line in table.lines:
         assert f"{line.place}. <@{line.player}>" in final
@@ -157,7 +157,9 @@ async def test_a_swiss_with_a_leaver_and_a_deadline(tmp_path, test_games):
         board = next(b for b in table.boards if b.match_id == match.id)
         assert board.result.places == (1, 2)  # the second seat's clock ran longest
         assert table.league.status == "over"
-    final = standings_posts(fake)[-1]["content"]
+    posts = [p["content"] for p in standings_posts(fake)]
+    assert "League **Spring**: standings after round 1 of 3." in posts[0]
+    final = posts[-1]
     assert "Buchholz" in final and "median Buchholz" in final and "The league is over." in final
     assert f"<@{DAVE}> (left)" in final
     thread = fake.messages_in(match.channel_id)
