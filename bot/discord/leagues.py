@@ -158,6 +158,15 @@ class LeaguePoster:
         that has none yet (a new round's); failures are logged, the league goes on."""
         try:
             channel = await self._channel(news.league)
+            if news.ended and news.result is None and news.paired is None:
+                table = await self.service.league_table_of(news.league.id)
+                if not table.rounds:
+                    await channel.send(
+                        f"League **{news.league.name}** is called off: too few players "
+                        "signed up before its sign-up ended.",
+                        allowed_mentions=pings(()),
+                    )
+                    return
             if news.result is not None or news.ended:
                 table = await self.service.league_table_of(news.league.id)
                 picture = await self.standings_picture(table)

@@ -16,6 +16,7 @@ from tests.bot.discord_harness import (
     BOB,
     CAROL,
     DAVE,
+    GUILD,
     MOD,
     FakeClock,
     FakeDiscord,
@@ -166,3 +167,27 @@ async def test_a_swiss_with_a_leaver_and_a_deadline(tmp_path, test_games):
     assert any("league round's deadline has passed" in m["content"] for m in thread)
     dave_line = next(line for line in table.lines if line.player == DAVE)
     assert dave_line.games == 2  # his played games stand; he was paired no more
+
+
+@pytest.mark.asyncio
+async def test_sign_up_ends_by_itself_and_only_organisers_create(tmp_path, test_games):
+    fake, clock, settings = FakeDiscord(), FakeClock(), settings_for(tmp_path)
+    async with running_bot(fake, settings, clock) as bot:
+        refused = await fake.slash(ALICE, "league create", name="A", game="test-swap",
+                                   format="round robin")  # fmt: skip
+        assert refused[-1].ephemeral and "Only the server's admins" in refused[-1].content
+        organisers = GUILD + 1  # the "Players" role every member has
+        await fake.slash(MOD, "league role", role=organisers)
+        for name in ("Full", "Empty"):
+            created = await fake.slash(ALICE, "league create", name=name, game="test-swap",
+                                       format="round robin", signup_days=2)  # fmt: skip
+            assert created[-1].content == f"League {name} is open for sign-up; you are in it."
+        await fake.slash(BOB, "league join", name="Full")
+        clock.advance(days=2)
+        await bot.reminders.run_once()
+        said = [m["content"] for m in fake.messages_in(fake.channel_id)]
+        assert any("League **Empty** is called off" in text for text in said)
+        assert any("League **Full**: round 1 is paired" in text for text in said)
+        assert len(fake.threads()) == 1
+        match = await bot.service.match_in_channel(int(fake.threads()[0]["id"]))
+        assert sorted(match.members) == [ALICE, BOB]
