@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import DYNAMIC_ITEMS
 from bot.discord.cogs import COGS
+from bot.discord.leagues import LeaguePoster
 from bot.discord.match_commands import action_commands
 from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
@@ -51,9 +52,14 @@ class ShiftcordBot(commands.Bot):
         self.service = service
         self.poster: Poster | None = None
         self.reminders: ReminderTask | None = None
+        self.leagues: LeaguePoster | None = None
         if service is not None:
             self.poster = Poster(self, service)
-            self.reminders = ReminderTask(service, self.poster, settings.reminder_check_seconds)
+            self.leagues = LeaguePoster(self.poster)
+            self.poster.after_result = self.leagues.after_match
+            self.reminders = ReminderTask(
+                service, self.poster, settings.reminder_check_seconds, self.leagues
+            )
         self._background = background
 
     async def setup_hook(self) -> None:

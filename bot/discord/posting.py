@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from datetime import datetime
 from typing import Any, Final
 
@@ -96,6 +96,8 @@ class Poster:
         self.service = service
         self.notifier = Notifier(client, service)
         self._background: set[asyncio.Task[None]] = set()
+        #: Called with every match whose result was just posted (a league records it).
+        self.after_result: Callable[[Match], Awaitable[None]] | None = None
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name: from the cache, else asked of Discord, else their id."""
@@ -189,6 +191,8 @@ class Poster:
         await self._fall_back(channel, match, refused, by_dm)
         if update.result is not None:
             self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
+            if self.after_result is not None:
+                await self.after_result(match)
         return message
 
     async def _by_dm(self, members: set[int]) -> dict[int, Notices]:

@@ -1,5 +1,6 @@
 """The background task: reminders, timeouts, expired challenges, vacations' ends, notices
-held back during quiet hours and daily digests, from the service's clock.
+held back during quiet hours, daily digests and leagues' deadlines, from the service's
+clock.
 
 Every round asks the match service what is due (`tick`), which marks each reminder sent in
 the same transaction that finds it, so a turn is never pinged twice, even across restarts.
@@ -15,6 +16,7 @@ from collections.abc import Awaitable
 
 import discord
 
+from bot.discord.leagues import LeaguePoster
 from bot.discord.posting import STYLE, Poster, pings
 from bot.discord.replies import Refusal
 from bot.discord.text import reminder_text
@@ -27,9 +29,16 @@ log = logging.getLogger("shiftcord.reminders")
 class ReminderTask:
     """Runs `tick` rounds forever in the background; `run_once` does a single round."""
 
-    def __init__(self, service: MatchService, poster: Poster, interval: float) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        poster: Poster,
+        interval: float,
+        leagues: LeaguePoster | None = None,
+    ) -> None:
         self.service = service
         self.poster = poster
+        self.leagues = leagues
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
 
@@ -67,10 +76,12 @@ class ReminderTask:
         return min(self.interval, max(1.0, seconds))
 
     async def run_once(self) -> TickReport:
-        """One round: ask the service what is due and post it; returns what was found.
-        A reminder counts as sent only once it is posted (a failed one is tried again
-        next round)."""
+        """One round: ask the service what is due and post it (leagues' news first: their
+        deadlines and new rounds); returns what was found. A reminder counts as sent only
+        once it is posted (a failed one is tried again next round)."""
         report = await self.service.tick(mark_sent=False)
+        if self.leagues is not None:
+            await self._leagues(self.leagues)
         for reminder in report.reminders:
             posted = await self._post(
                 reminder.match.id,
@@ -97,6 +108,15 @@ class ReminderTask:
                 len(report.digests),
             )
         return report
+
+    async def _leagues(self, leagues: LeaguePoster) -> None:
+        """Leagues: matches stopped at their round's deadline (posting each result
+        records it), then each league's news (a new round's threads)."""
+        stopped, news = await self.service.league_tick()
+        for update in stopped:
+            await self._post(update.match.id, self.poster.post_update(update))
+        for item in news:
+            await leagues.post_news(item)
 
     async def _remind(self, match: Match, text: str, member_id: int) -> None:
         channel = await self.poster.channel_of(match)

@@ -67,6 +67,9 @@ GIVE_TIME = MatchAction(
 )
 TIME_OUT = MatchAction("timeout", "", "The clock ends the turn of a player whose time ran out")
 CANCEL = MatchAction("cancel", "", "A server admin cancels the match (unrated)")
+ADJUDICATE = MatchAction(
+    "adjudicate", "", "A league round's deadline stops the match (unrated; the league scores it)"
+)
 
 #: Every action, in the order help lists them.
 ACTIONS: tuple[MatchAction, ...] = (
@@ -83,6 +86,7 @@ ACTIONS: tuple[MatchAction, ...] = (
     GIVE_TIME,
     TIME_OUT,
     CANCEL,
+    ADJUDICATE,
 )
 #: The actions a player starts with a command of its own and no option (a move needs its
 #: notation, resigning a confirmation, giving time its amount: their commands are written

@@ -65,6 +65,9 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
         return time_out(match, situation)
     if action is actions.CANCEL:
         return _end_unrated(match, "cancel", "A server admin cancelled the match.", situation)
+    if action is actions.ADJUDICATE:
+        reason = "The league round's deadline has passed: the league scores this match."
+        return _end_unrated(match, "cancel", reason, situation)
     assert actor is not None  # every other action is a member's
     seat = player_seat(match, actor)
     if request.ply is not None and request.ply != match.ply and action not in _ANY_PLY:

@@ -55,6 +55,8 @@ from bot.match.replay import rebuild_state
 from bot.service.base import Clock, utc_now
 from bot.service.challenges import ChallengeMixin
 from bot.service.export import export_text, replay_export
+from bot.service.league_rounds import LeagueNews, LeagueTable
+from bot.service.leagues import LeagueMixin
 from bot.service.play import PlayMixin
 from bot.service.premoves import PremoveMixin
 from bot.service.queries import QueryMixin
@@ -87,6 +89,8 @@ __all__ = [
     "GameStats",
     "GuildSettings",
     "IllegalMoveError",
+    "LeagueNews",
+    "LeagueTable",
     "LimitReached",
     "LogEntry",
     "Match",
@@ -127,9 +131,10 @@ __all__ = [
 ]
 
 
-class MatchService(ChallengeMixin, PlayMixin, PremoveMixin, SettingsMixin, QueryMixin):
+class MatchService(LeagueMixin, ChallengeMixin, PlayMixin, PremoveMixin, SettingsMixin, QueryMixin):
     """The whole match service over one `Store`. Each part (challenges, play, clocks and
-    settings, queries, premoves) builds only on `ServiceBase`, never on another part."""
+    settings, queries, premoves) builds only on `ServiceBase`, never on another part;
+    leagues build on challenges (they start matches)."""
 
     @classmethod
     async def open(

@@ -73,7 +73,7 @@ def check_clock(
     return hours
 
 
-def _checked_setup(
+def checked_setup(
     game: games.Game, seats: int, invited: int, options: Mapping[str, Any] | None
 ) -> dict[str, Any]:
     """The game's options for `seats` players, checked by making a position; BadOption
@@ -142,7 +142,7 @@ class ChallengeMixin(ServiceBase):
         if challenger_id in invited:
             raise NotAllowed("You cannot challenge yourself.")
         seats = players or (1 + len(invited) if invited else max(2, game_rules.min_players))
-        resolved = _checked_setup(game_rules, seats, len(invited), options)
+        resolved = checked_setup(game_rules, seats, len(invited), options)
         if clock_hours is not None or increment_hours is not None or cap_hours is not None:
             if clock_hours is None:
                 raise BadOption("A time bank needs the time it starts with, like 3d+1d.")

@@ -232,8 +232,66 @@ _V7 = (
 #: in seat order; NULL: a random first player, then join order), as a rematch does.
 _V8 = ("ALTER TABLE challenges ADD COLUMN seat_order TEXT",)
 
+#: Version 9: server leagues. A league (`format`: round robin, double round robin or
+#: swiss; `status`: signup, running or over; `adjudication`: draw or clock) posts in
+#: `channel_id`; its entrants (`left_at` set once they leave), its rounds (started, their
+#: deadline, byes as a JSON list) and its pairings: seats as a JSON list of member ids in
+#: seat order, the match that plays it (NULL: decided by forfeit) and, once known, each
+#: seat's place and who forfeited (JSON lists). `league_role` is the role whose members
+#: may create leagues besides the server's admins.
+_V9 = (
+    """CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        clock_hours INTEGER NOT NULL,
+        format TEXT NOT NULL,
+        seats INTEGER NOT NULL,
+        swiss_rounds INTEGER NOT NULL,
+        signup_ends REAL NOT NULL,
+        status TEXT NOT NULL,
+        adjudication TEXT NOT NULL,
+        round_days INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        created_by INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        started_at REAL
+    )""",
+    "CREATE UNIQUE INDEX leagues_name ON leagues (guild_id, name)",
+    """CREATE TABLE league_entrants (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        member_id INTEGER NOT NULL,
+        joined_at REAL NOT NULL,
+        left_at REAL,
+        PRIMARY KEY (league_id, member_id)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE league_rounds (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        number INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        deadline REAL NOT NULL,
+        byes TEXT NOT NULL,
+        PRIMARY KEY (league_id, number)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE league_pairings (
+        league_id INTEGER NOT NULL REFERENCES leagues (id),
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        match_id INTEGER REFERENCES matches (id),
+        places TEXT,
+        forfeited TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (league_id, round, board)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX league_pairings_match ON league_pairings (match_id)",
+    "ALTER TABLE guilds ADD COLUMN league_role INTEGER",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 
 LATEST = len(MIGRATIONS)
 

@@ -6,10 +6,11 @@ from bot.discord.cogs.about import About
 from bot.discord.cogs.admin import Admin
 from bot.discord.cogs.challenges import Challenges
 from bot.discord.cogs.info import Info
+from bot.discord.cogs.leagues import Leagues
 from bot.discord.cogs.play import Play
 from bot.discord.cogs.premoves import Premoves
 from bot.discord.cogs.settings import MemberSettingsCog
 
-COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin, About)
+COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin, Leagues, About)
 
 __all__ = ["COGS"]

@@ -1,0 +1,226 @@
+"""Server leagues over the store: create, join, leave, start; each round's matches started
+at once (ordinary rated matches, seats in the pairing's order); results recorded as
+matches end; the next round paired when the last match of a round ends or at the round's
+deadline, when the matches still going are adjudicated (`league_tick`; the steps are in
+`bot.service.league_rounds`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+import games
+from bot.league import deadlines
+from bot.league.plan import KINDS, SWISS, LeagueFormat
+from bot.match import actions
+from bot.match.actions import Request
+from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
+from bot.match.records import MatchUpdate
+from bot.service.challenges import check_clock, checked_setup
+from bot.service.league_rounds import LeagueNews, LeagueRoundsMixin, LeagueTable
+from bot.store import leagues as league_rows
+from bot.store.leagues import OVER, RUNNING, SIGNUP, League
+from bot.store.sql import Connection
+
+#: The longest a league's name, sign-up and rounds may be.
+MAX_NAME = 40
+MAX_DAYS = 60
+
+
+class LeagueMixin(LeagueRoundsMixin):
+    """League methods of the match service."""
+
+    async def create_league(
+        self,
+        guild_id: int,
+        channel_id: int,
+        member_id: int,
+        name: str,
+        game: str,
+        *,
+        kind: str,
+        rounds: int = 0,
+        seats: int = 2,
+        options: Mapping[str, Any] | None = None,
+        clock_hours: int | None = None,
+        signup_days: int = 7,
+        round_days: int = 7,
+        adjudication: str = deadlines.DRAW,
+    ) -> League:
+        """Open a league for sign-up in `channel_id` (who may is the caller's to check).
+        Raises BadOption saying what does not fit."""
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_NAME:
+            raise BadOption(f"A league's name has 1 to {MAX_NAME} characters.")
+        try:
+            game_rules = games.get(game)
+        except KeyError as error:
+            raise BadOption(error.args[0]) from None
+        if kind not in KINDS:
+            raise BadOption(f"A league is one of: {', '.join(KINDS)}.")
+        try:
+            league_format = LeagueFormat(
+                kind, seats, rounds if kind == SWISS else 0, seed=self._rng.getrandbits(31)
+            )
+        except ValueError as error:
+            raise BadOption(str(error)) from None
+        resolved = checked_setup(game_rules, seats, 0, options)
+        if adjudication not in deadlines.RULES:
+            raise BadOption(f"The adjudication rule is one of: {', '.join(deadlines.RULES)}.")
+        for days in (signup_days, round_days):
+            if not 1 <= days <= MAX_DAYS:
+                raise BadOption(f"Sign-up and rounds last from 1 to {MAX_DAYS} days.")
+        now = self.now()
+        async with self.store.transaction() as conn:
+            default_clock, _, _ = await self._guild_defaults(conn, guild_id)
+            hours = check_clock(default_clock if clock_hours is None else clock_hours)
+            existing = await league_rows.by_name(conn, guild_id, name)
+            if existing is not None:
+                raise BadOption(f"This server already has a league called {existing.name}.")
+            league = League(
+                0, guild_id, channel_id, name, game_rules.name, resolved, hours, league_format,
+                now + timedelta(days=signup_days), SIGNUP, adjudication, round_days,
+                member_id, None,
+            )  # fmt: skip
+            league_id = await league_rows.insert_league(conn, league, now)
+            await league_rows.join(conn, league_id, member_id, now)
+            return await league_rows.by_id(conn, league_id)
+
+    async def join_league(self, guild_id: int, name: str, member_id: int) -> League:
+        """Sign up for a league still in sign-up. Raises NotFound, NotAllowed."""
+        async with self.store.transaction() as conn:
+            league = await self._league(conn, guild_id, name)
+            if league.status != SIGNUP:
+                raise NotAllowed(f"League {league.name} has started: sign-up is closed.")
+            if any(e.member_id == member_id for e in await league_rows.entrants(conn, league.id)):
+                raise NotAllowed(f"You are already signed up for league {league.name}.")
+            await league_rows.join(conn, league.id, member_id, self.now())
+            return league
+
+    async def leave_league(
+        self, guild_id: int, name: str, member_id: int
+    ) -> tuple[League, list[MatchUpdate]]:
+        """Leave a league: before the start the sign-up is dropped; after it the member
+        resigns their matches under way and forfeits their later games (their games played
+        stand). The updates of the matches resigned, to post. Raises NotFound, NotAllowed."""
+        now = self.now()
+        async with self.store.transaction() as conn:
+            league = await self._league(conn, guild_id, name)
+            entrant = next(
+                (
+                    e
+                    for e in await league_rows.entrants(conn, league.id)
+                    if e.member_id == member_id
+                ),
+                None,
+            )
+            if entrant is None or entrant.left_at is not None or league.status == OVER:
+                raise NotAllowed(f"You are not playing in league {league.name}.")
+            if league.status == SIGNUP:
+                await league_rows.withdraw(conn, league.id, member_id)
+                return league, []
+            await league_rows.mark_left(conn, league.id, member_id, now)
+            boards = await league_rows.boards_of(conn, league.id)
+        updates = []
+        for board in boards:
+            if board.match_id is None or board.result is not None:
+                continue
+            match = await self._load(board.match_id)
+            if match.active and member_id in match.members:
+                updates.append(await self._apply(match, member_id, Request(actions.RESIGN)))
+        return league, updates
+
+    async def start_league(
+        self, guild_id: int, name: str, member_id: int, *, may_manage: bool
+    ) -> LeagueNews:
+        """Start a league in sign-up (its creator, or a member who may manage leagues):
+        round 1 is paired and all its matches start. Raises NotFound, NotAllowed,
+        BadOption (too few players)."""
+        async with self.store.transaction() as conn:
+            league = await self._league(conn, guild_id, name)
+            if league.created_by != member_id and not may_manage:
+                raise NotAllowed(f"Only whoever created league {league.name} can start it.")
+            return await self._start_league(conn, league)
+
+    async def _start_league(self, conn: Connection, league: League) -> LeagueNews:
+        if league.status != SIGNUP:
+            raise NotAllowed(f"League {league.name} has already started.")
+        players = await league_rows.entrants(conn, league.id)
+        try:
+            league.format.check_players(len(players))
+        except ValueError as error:
+            raise BadOption(f"League {league.name} cannot start yet: {error}") from None
+        now = self.now()
+        await league_rows.set_status(conn, league.id, RUNNING, now)
+        return await self._advance(conn, replace(league, status=RUNNING, started_at=now))
+
+    async def league_after(self, match_id: int) -> LeagueNews | None:
+        """After a match ended: record its result if it plays a league pairing, and pair
+        the next round if this was the round's last; None for a match of no league."""
+        async with self.store.transaction() as conn:
+            league_id = await league_rows.of_match(conn, match_id)
+            if league_id is None:
+                return None
+            news = await self._advance(conn, await league_rows.by_id(conn, league_id))
+            boards = await league_rows.boards_of(conn, league_id)
+            played = next(b for b in boards if b.match_id == match_id)
+            return replace(news, result=played)
+
+    async def league_tick(self) -> tuple[list[MatchUpdate], list[LeagueNews]]:
+        """Everything due in leagues: a league whose sign-up has ended starts (or, too
+        few signed up, is called off), matches still going at their round's deadline are
+        adjudicated by the league's rule and stopped, and every running league moves on
+        if it can. The updates of the stopped matches and each league's news."""
+        now = self.now()
+        stopping: list[int] = []
+        news: list[LeagueNews] = []
+        async with self.store.transaction() as conn:
+            for league in await league_rows.running(conn):
+                stopping += await self._adjudicate(conn, league, now)
+            for league in await league_rows.signup_over(conn, now):
+                try:
+                    news.append(await self._start_league(conn, league))
+                except BadOption:
+                    await league_rows.set_status(conn, league.id, OVER)
+                    news.append(LeagueNews(replace(league, status=OVER), ended=True))
+        updates = []
+        for match_id in stopping:
+            try:
+                updates.append(await self._apply(match_id, None, Request(actions.ADJUDICATE)))
+            except (MatchOver, PositionChanged):
+                continue  # it ended meanwhile: its result was recorded first
+        started = {item.league.id for item in news}
+        async with self.store.transaction() as conn:
+            for league in await league_rows.running(conn):
+                if league.id not in started:
+                    news.append(await self._advance(conn, league))
+        return updates, news
+
+    async def league_table(self, guild_id: int, name: str) -> LeagueTable:
+        """A league's entrants, rounds, boards and standings. Raises NotFound."""
+        async with self.store.reading() as conn:
+            league = await self._league(conn, guild_id, name)
+            return await self._table(conn, league)
+
+    async def league_table_of(self, league_id: int) -> LeagueTable:
+        """`league_table` by the league's id."""
+        async with self.store.reading() as conn:
+            return await self._table(conn, await league_rows.by_id(conn, league_id))
+
+    async def leagues(self, guild_id: int) -> list[League]:
+        """A server's leagues, newest first."""
+        async with self.store.reading() as conn:
+            return await league_rows.of_guild(conn, guild_id)
+
+    async def league_role(self, guild_id: int) -> int | None:
+        """The role whose members may create leagues besides admins (None: admins only)."""
+        async with self.store.reading() as conn:
+            return await league_rows.league_role(conn, guild_id)
+
+    async def set_league_role(self, guild_id: int, role_id: int | None) -> None:
+        """Name the role whose members may create leagues (None: admins only)."""
+        async with self.store.transaction() as conn:
+            await league_rows.set_league_role(conn, guild_id, role_id)

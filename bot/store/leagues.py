@@ -1,0 +1,300 @@
+"""Rows of the league tables read into records and written back: the league, its
+entrants, its rounds and its pairings (with the match that plays each, and its result
+once known)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.league.plan import SWISS, LeagueFormat
+from bot.league.records import Pairing, Result, Round
+from bot.store.sql import at, dt, one, rows, ts
+
+SIGNUP = "signup"
+RUNNING = "running"
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class League:
+    """A server league as stored: where it posts, what it plays and how, its sign-up
+    deadline, status ("signup", "running", "over"), the adjudication rule at a round's
+    deadline ("draw" or "clock") and how many days a round lasts."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    game: str
+    options: dict[str, Any]
+    clock_hours: int
+    format: LeagueFormat
+    signup_ends: datetime
+    status: str
+    adjudication: str
+    round_days: int
+    created_by: int
+    started_at: datetime | None
+
+    @property
+    def kind(self) -> str:
+        """ "round robin", "double round robin" or "swiss"."""
+        return self.format.kind
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A member who signed up, and when they left (None: still in)."""
+
+    member_id: int
+    joined_at: datetime
+    left_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Board:
+    """One pairing of a round as stored: its board number (from 1), the pairing, the match
+    that plays it (None: decided by forfeit) and its result once known."""
+
+    round: int
+    board: int
+    pairing: Pairing
+    match_id: int | None
+    result: Result | None
+
+
+_LEAGUE_COLUMNS = (
+    "id, guild_id, channel_id, name, game, options, clock_hours, format, seats, "
+    "swiss_rounds, signup_ends, status, adjudication, round_days, seed, created_by, started_at"
+)
+
+
+def _league(row: Sequence[Any]) -> League:
+    (lid, guild, channel, name, game, options, clock, kind, seats, rounds) = row[:10]
+    (signup, status, rule, days, seed, creator, started) = row[10:]
+    league_format = LeagueFormat(kind, seats, rounds if kind == SWISS else 0, seed=seed)
+    return League(
+        lid, guild, channel, name, game, json.loads(options), clock, league_format,
+        at(signup), status, rule, days, creator, dt(started),
+    )  # fmt: skip
+
+
+async def insert_league(
+    conn: aiosqlite.Connection,
+    league: League,
+    now: datetime,
+) -> int:
+    """Insert a league in sign-up (its `id` is ignored); its id."""
+    f = league.format
+    cursor = await conn.execute(
+        f"INSERT INTO leagues ({_LEAGUE_COLUMNS}, created_at) "
+        "VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+        (
+            league.guild_id, league.channel_id, league.name, league.game,
+            json.dumps(league.options), league.clock_hours, f.kind, f.seats, f.swiss_rounds,
+            ts(league.signup_ends), SIGNUP, league.adjudication, league.round_days, f.seed,
+            league.created_by, ts(now),
+        ),
+    )  # fmt: skip
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def by_name(conn: aiosqlite.Connection, guild_id: int, name: str) -> League | None:
+    """The server's league called `name` (case-insensitive), or None."""
+    row = await one(
+        conn,
+        f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? AND lower(name) = lower(?)",
+        (guild_id, name),
+    )
+    return None if row is None else _league(row)
+
+
+async def by_id(conn: aiosqlite.Connection, league_id: int) -> League:
+    """The league with this id (it exists)."""
+    row = await one(conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+    return _league(row)
+
+
+async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
+    """The server's leagues, newest first."""
+    found = await rows(
+        conn,
+        f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY id DESC",
+        (guild_id,),
+    )
+    return [_league(row) for row in found]
+
+
+async def running(conn: aiosqlite.Connection) -> list[League]:
+    """Every running league."""
+    found = await rows(conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE status = ?", (RUNNING,))
+    return [_league(row) for row in found]
+
+
+async def signup_over(conn: aiosqlite.Connection, now: datetime) -> list[League]:
+    """The leagues still in sign-up whose sign-up deadline has come."""
+    found = await rows(
+        conn,
+        f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE status = ? AND signup_ends <= ?",
+        (SIGNUP, ts(now)),
+    )
+    return [_league(row) for row in found]
+
+
+async def of_match(conn: aiosqlite.Connection, match_id: int) -> int | None:
+    """The id of the league whose pairing match `match_id` plays, or None."""
+    row = await one(conn, "SELECT league_id FROM league_pairings WHERE match_id = ?", (match_id,))
+    return None if row is None else int(row[0])
+
+
+async def set_status(
+    conn: aiosqlite.Connection, league_id: int, status: str, now: datetime | None = None
+) -> None:
+    """Change a league's status (`now`: when it started, for "running")."""
+    await conn.execute(
+        "UPDATE leagues SET status = ?, started_at = coalesce(?, started_at) WHERE id = ?",
+        (status, ts(now), league_id),
+    )
+
+
+async def entrants(conn: aiosqlite.Connection, league_id: int) -> list[Entrant]:
+    """Everyone who signed up, in sign-up order."""
+    found = await rows(
+        conn,
+        "SELECT member_id, joined_at, left_at FROM league_entrants WHERE league_id = ? "
+        "ORDER BY joined_at, member_id",
+        (league_id,),
+    )
+    return [Entrant(member, at(joined), dt(left)) for member, joined, left in found]
+
+
+async def join(conn: aiosqlite.Connection, league_id: int, member_id: int, now: datetime) -> None:
+    """Sign a member up."""
+    await conn.execute(
+        "INSERT INTO league_entrants (league_id, member_id, joined_at) VALUES (?, ?, ?)",
+        (league_id, member_id, ts(now)),
+    )
+
+
+async def withdraw(conn: aiosqlite.Connection, league_id: int, member_id: int) -> None:
+    """Remove a member's sign-up (before the start)."""
+    await conn.execute(
+        "DELETE FROM league_entrants WHERE league_id = ? AND member_id = ?", (league_id, member_id)
+    )
+
+
+async def mark_left(
+    conn: aiosqlite.Connection, league_id: int, member_id: int, now: datetime
+) -> None:
+    """A member left a running league."""
+    await conn.execute(
+        "UPDATE league_entrants SET left_at = ? WHERE league_id = ? AND member_id = ?",
+        (ts(now), league_id, member_id),
+    )
+
+
+async def rounds_of(conn: aiosqlite.Connection, league_id: int) -> list[tuple[Round, datetime]]:
+    """The league's rounds so far with their deadlines, in order."""
+    boards = await boards_of(conn, league_id)
+    found = await rows(
+        conn,
+        "SELECT number, deadline, byes FROM league_rounds WHERE league_id = ? ORDER BY number",
+        (league_id,),
+    )
+    return [
+        (
+            Round(
+                number,
+                tuple(b.pairing for b in boards if b.round == number),
+                tuple(json.loads(byes)),
+            ),
+            at(deadline),
+        )
+        for number, deadline, byes in found
+    ]
+
+
+async def add_round(
+    conn: aiosqlite.Connection, league_id: int, round_: Round, now: datetime, deadline: datetime
+) -> None:
+    """Store a new round (its pairings come with `add_board`)."""
+    await conn.execute(
+        "INSERT INTO league_rounds (league_id, number, started_at, deadline, byes) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (league_id, round_.number, ts(now), ts(deadline), json.dumps(list(round_.byes))),
+    )
+
+
+async def add_board(
+    conn: aiosqlite.Connection,
+    league_id: int,
+    round_number: int,
+    board: int,
+    pairing: Pairing,
+    match_id: int | None,
+) -> None:
+    """Store one pairing of a round and the match that plays it (None: a forfeit)."""
+    await conn.execute(
+        "INSERT INTO league_pairings (league_id, round, board, seats, match_id) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (league_id, round_number, board, json.dumps(list(pairing.seats)), match_id),
+    )
+
+
+async def set_result(
+    conn: aiosqlite.Connection, league_id: int, board: Board, result: Result
+) -> None:
+    """Record a pairing's result (places per seat, forfeits)."""
+    await conn.execute(
+        "UPDATE league_pairings SET places = ?, forfeited = ? "
+        "WHERE league_id = ? AND round = ? AND board = ?",
+        (
+            json.dumps(list(result.places)),
+            json.dumps(sorted(result.forfeited)),
+            league_id,
+            board.round,
+            board.board,
+        ),
+    )
+
+
+async def boards_of(conn: aiosqlite.Connection, league_id: int) -> list[Board]:
+    """Every pairing of the league, by round and board."""
+    found = await rows(
+        conn,
+        "SELECT round, board, seats, match_id, places, forfeited FROM league_pairings "
+        "WHERE league_id = ? ORDER BY round, board",
+        (league_id,),
+    )
+    boards = []
+    for number, board, seats, match_id, places, forfeited in found:
+        pairing = Pairing(tuple(json.loads(seats)))
+        result = None
+        if places is not None:
+            result = Result(
+                number, pairing, tuple(json.loads(places)), frozenset(json.loads(forfeited))
+            )
+        boards.append(Board(number, board, pairing, match_id, result))
+    return boards
+
+
+async def league_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
+    """The role whose members may create leagues in a server (None: admins only)."""
+    row = await one(conn, "SELECT league_role FROM guilds WHERE guild_id = ?", (guild_id,))
+    return None if row is None or row[0] is None else int(row[0])
+
+
+async def set_league_role(conn: aiosqlite.Connection, guild_id: int, role_id: int | None) -> None:
+    """Name the role whose members may create leagues (None: admins only)."""
+    await conn.execute(
+        "INSERT INTO guilds (guild_id, league_role) VALUES (?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET league_role = excluded.league_role",
+        (guild_id, role_id),
+    )
