@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from ai.levels import Budget
@@ -110,12 +110,12 @@ class Search:
             visited.visits += 1
             visited.total += rewards[chooser]
 
-    def _select(self, node: Node, moves: object) -> tuple[Hashable, Node]:
+    def _select(self, node: Node, moves: Iterable[Hashable]) -> tuple[Hashable, Node]:
         """The tried move with the best UCB1 value among those legal now."""
         log_visits = math.log(node.visits + 1)
         best: tuple[Hashable, Node] | None = None
         best_value = -1.0
-        for move in moves:  # type: ignore[attr-defined]
+        for move in moves:
             child = node.children[move]
             value = child.mean() + EXPLORATION * math.sqrt(log_visits / (child.visits + 1e-9))
             if value > best_value:

@@ -68,7 +68,7 @@ def with_state(match: Match, state: GameState, **changes: object) -> Match:
         match,
         _snapshot=snapshot(state),
         ply=state.ply,
-        **changes,  # type: ignore[arg-type]
+        **changes,  # type: ignore[arg-type]  # Match's own fields, checked when it is made
     )
     changed.__dict__["_state"] = state  # the state is known: no need to parse it again
     return changed

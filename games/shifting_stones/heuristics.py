@@ -53,7 +53,9 @@ def plausible_move(state: StonesState, rng: random.Random) -> Hashable:
     held = [p for p, c in enumerate(state.hands[seat]) if c is not None and c != HIDDEN]
     if len(held) >= 2:
         target = held[rng.randrange(len(held))]
-        card = state.cards[state.hands[seat][target]]  # type: ignore[index]
+        held_card = state.hands[seat][target]
+        assert isinstance(held_card, int)  # `held` keeps only known cards of the hand
+        card = state.cards[held_card]
         pay = rng.choice([p for p in held if p != target])
         for change in _changes(rng, pay):
             if card.scores_on(grid_mask(_changed_grid(state.grid, change))):
