@@ -94,8 +94,7 @@ async def answer(
     """The final answer, seen only by the user who asked. A text too long for one message
     goes in several, the files and buttons with the last. A member whose DMs Discord
     refused is told so here, once."""
-    service = cast(_Served, interaction.client).service
-    if service is not None and await service.dm_refusal_untold(interaction.user.id):
+    if await _dms_refused_untold(interaction):
         content = f"{content}\n\n{REFUSED_NOTE}"
     *first, last = split_message(content)
     for piece in first:
@@ -104,6 +103,18 @@ async def answer(
     if files:
         extra["files"] = files
     await _send(interaction, last, **extra)
+
+
+async def _dms_refused_untold(interaction: discord.Interaction) -> bool:
+    """Whether the user is to be told now that their DMs were refused; a store that cannot
+    answer (a full disk) never keeps the answer itself from going out."""
+    service = cast(_Served, interaction.client).service
+    if service is None:
+        return False
+    try:
+        return await service.dm_refusal_untold(interaction.user.id)
+    except ServiceError:
+        return False
 
 
 async def _send(interaction: discord.Interaction, content: str, **extra: Any) -> None:

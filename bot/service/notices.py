@@ -145,11 +145,13 @@ class NoticeMixin(ServiceBase):
 
     async def dm_refusal_untold(self, member_id: int) -> bool:
         """Whether the member is still to be told that their DMs were refused (once: it
-        counts as told from now on)."""
-        async with self.store.transaction() as conn:
+        counts as told from now on). Every answer asks, so only a member still to be told
+        costs a write."""
+        async with self.store.reading() as conn:
             row = await notice_rows.notice_row(conn, member_id)
-            if row[-1] != notice_rows.DM_REFUSED:
-                return False
+        if row[-1] != notice_rows.DM_REFUSED:
+            return False
+        async with self.store.transaction() as conn:
             await notice_rows.set_columns(conn, member_id, {"dm_refused": notice_rows.DM_TOLD})
         return True
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
 from bot.service import MatchService
 from games import Game
+from tests.bot import discord_harness as harness
 from tests.bot.service_fixtures import FakeClock, open_service
 from tests.testgames import installed
 
@@ -34,3 +36,17 @@ def test_games() -> Iterator[list[Game]]:
     registered for one test."""
     with installed() as added:
         yield added
+
+
+@pytest_asyncio.fixture
+async def env(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, int, int]]:
+    """alice and bob play match #1 on the fake Discord (two moves made); nothing else has
+    happened."""
+    fake, clock = harness.FakeDiscord(), harness.FakeClock()
+    async with harness.running_bot(fake, harness.settings_for(tmp_path), clock) as bot:
+        match_id, thread = await harness.start_match(fake, harness.ALICE, harness.BOB, clock="2d")
+        for _ in range(2):
+            match = await bot.service.get_match(match_id)
+            legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
+            await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
+        yield fake, bot, match_id, thread

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from bot.service import replay_export
 from tests.bot.discord_harness import (
@@ -20,19 +19,6 @@ from tests.bot.discord_harness import (
     settings_for,
     start_match,
 )
-
-
-@pytest_asyncio.fixture
-async def env(tmp_path):
-    """alice and bob play match #1 (two moves made); nothing else has happened."""
-    fake, clock = FakeDiscord(), FakeClock()
-    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
-        match_id, thread = await start_match(fake, ALICE, BOB, clock="2d")
-        for _ in range(2):
-            match = await bot.service.get_match(match_id)
-            legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
-            await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
-        yield fake, bot, match_id, thread
 
 
 def private(calls):

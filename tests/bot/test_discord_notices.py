@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.discord.notices import REFUSED_NOTE
+from bot.match.errors import CannotSave
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -208,3 +209,17 @@ async def test_time_zone_autocomplete_and_refusal(tmp_path):
         assert calls[-1].ephemeral and "There is no time zone 'Mars/Olympus'" in calls[-1].content
         calls = await fake.slash(ALICE, "settings timezone", zone="America/New_York")
         assert "Time zone: America/New_York." in calls[-1].content
+
+
+@pytest.mark.asyncio
+async def test_an_answer_goes_out_when_the_store_cannot_say_whether_dms_were_refused(
+    env, monkeypatch
+):
+    fake, bot, match_id, thread = env
+
+    async def cannot(member_id):
+        raise CannotSave("The bot cannot save right now, so nothing was changed.")
+
+    monkeypatch.setattr(bot.service, "dm_refusal_untold", cannot)
+    calls = await fake.slash(ALICE, "settings show")
+    assert calls[-1].ephemeral and calls[-1].content.startswith("Reminders: on.")

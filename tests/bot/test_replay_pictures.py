@@ -14,7 +14,6 @@ from datetime import timedelta
 
 import discord
 import pytest
-import pytest_asyncio
 from PIL import Image, ImageChops
 
 from bot.discord import pictures
@@ -43,13 +42,8 @@ from bot.match.replay import TAKEBACK, PublicLine, rebuild_state
 from games.wording import plural
 from tests.bot.discord_harness import (
     ALICE,
-    BOB,
     CAROL,
-    FakeClock,
     FakeDiscord,
-    running_bot,
-    settings_for,
-    start_match,
 )
 from tests.bot.match_records import T0, logged, new_match
 from tests.render.positions import gif_frames, skift_frame, skift_game
@@ -211,19 +205,6 @@ async def test_a_5000_move_replay_fits_the_upload_limit(long_record) -> None:
     assert len(frames) == replay.frames and width <= pictures.render.REPLAY_SIZE
     for frame, index in ((frames[0], 0), (frames[-1], LONG)):  # the start and the end
         assert ImageChops.difference(frame, skift_frame(states, index, width)).getbbox() is None
-
-
-@pytest_asyncio.fixture
-async def env(tmp_path):
-    """alice and bob play match #1 (two moves made)."""
-    fake, clock = FakeDiscord(), FakeClock()
-    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
-        match_id, thread = await start_match(fake, ALICE, BOB, clock="2d")
-        for _ in range(2):
-            match = await bot.service.get_match(match_id)
-            legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
-            await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
-        yield fake, bot, match_id, thread
 
 
 def _upload_limit(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
