@@ -61,6 +61,8 @@ class Settings:
     vacation_days_per_year: int = 30
     reminder_check_seconds: int = 60
     challenge_cooldown_minutes: int = 10
+    #: Worker processes in which the bot thinks (0: one fewer than the machine's cores).
+    bot_workers: int = 0
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -82,6 +84,7 @@ class Settings:
             vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30, maximum=366),
             reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60, minimum=1, maximum=3600),
             challenge_cooldown_minutes=_int("CHALLENGE_COOLDOWN_MINUTES", 10, maximum=10_080),
+            bot_workers=_int("BOT_WORKERS", 0, maximum=64),
         )
 
     def require_token(self) -> str:

@@ -97,8 +97,8 @@ class ConsoleSession:
         partial.replace(self.names_file)
 
     def name_of(self, member: int) -> str:
-        """A player's name as first typed."""
-        return self.names.get(member, f"player {member}")
+        """A player's name as first typed (a bot seat: "Shiftcord (hard)")."""
+        return bot_name(member) or self.names.get(member, f"player {member}")
 
     def remember(self, name: str) -> int:
         """The id of the player called `name`, whose name is kept as first typed; raises

@@ -19,6 +19,7 @@ from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
 from bot.service import MatchService
+from bot.service.bot_player import BotPlayer
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -31,8 +32,9 @@ def intents() -> discord.Intents:
 
 class ShiftcordBot(commands.Bot):
     """Shiftcord on Discord. `service` is the match service (None only to upload commands,
-    and then there is no `poster` or `reminders` either); `background` starts the reminder
-    task when the bot logs in."""
+    and then there is no `poster`, `reminders` or `bot_player` either); `background`
+    starts the reminder task when the bot logs in (its first round finds the moves the
+    bot owes)."""
 
     def __init__(
         self,
@@ -53,12 +55,21 @@ class ShiftcordBot(commands.Bot):
         self.poster: Poster | None = None
         self.reminders: ReminderTask | None = None
         self.leagues: LeaguePoster | None = None
+        self.bot_player: BotPlayer | None = None
         if service is not None:
             self.poster = Poster(self, service)
             self.leagues = LeaguePoster(self.poster)
             self.poster.after_result = self.leagues.after_match
+            self.bot_player = BotPlayer(
+                service, self.poster.post_update, workers=settings.bot_workers
+            )
+            self.poster.after_post = self.bot_player.notice
             self.reminders = ReminderTask(
-                service, self.poster, settings.reminder_check_seconds, self.leagues
+                service,
+                self.poster,
+                settings.reminder_check_seconds,
+                self.leagues,
+                self.bot_player,
             )
         self._background = background
 
@@ -73,9 +84,12 @@ class ShiftcordBot(commands.Bot):
             self.reminders.start()
 
     async def close(self) -> None:
-        """Stop the reminder task, finish posting, then disconnect."""
+        """Stop the reminder task and the bot's play (its worker processes exit), finish
+        posting, then disconnect."""
         if self.reminders is not None:
             await self.reminders.stop()
+        if self.bot_player is not None:
+            await self.bot_player.close()
         if self.poster is not None:
             await self.poster.idle()
         await super().close()

@@ -44,6 +44,7 @@ from bot.discord.views import (
     rematch_view,
     view_keyword,
 )
+from bot.match.bots import bot_name, people
 from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Notices
 
@@ -67,10 +68,10 @@ def called(update: MatchUpdate) -> set[int]:
     """Whom an action's news pings: everybody at the end; else the player a turn passed to
     (once a turn, not after each action of a turn of several), and the players a new or
     agreed-to proposal waits for; never the member who acted, nor one whose premove
-    answers the action at once."""
+    answers the action at once, nor a bot seat."""
     match = update.match
     if update.result is not None:
-        return set(match.members)
+        return set(people(match.members))
     members = {e.member for e in update.events if isinstance(e, TurnPassed)}
     asking = any(isinstance(e, Proposed | Agreed) for e in update.events)
     if asking and match.proposal is not None:
@@ -78,7 +79,7 @@ def called(update: MatchUpdate) -> set[int]:
     members.discard(update.actor_id or 0)  # who just acted knows (a solo player's next turn)
     if update.premove is not None:  # their premove answers at once: its post calls the next
         members.discard(update.premove.actor_id or 0)
-    return members
+    return set(people(list(members)))
 
 
 def as_file(picture: Picture) -> discord.File:
@@ -98,9 +99,15 @@ class Poster:
         self._background: set[asyncio.Task[None]] = set()
         #: Called with every match whose result was just posted (a league records it).
         self.after_result: Callable[[Match], Awaitable[None]] | None = None
+        #: Called with every match whose news was just posted (the bot plays its seats).
+        self.after_post: Callable[[Match], None] | None = None
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
-        """A member's display name: from the cache, else asked of Discord, else their id."""
+        """A member's display name: from the cache, else asked of Discord, else their id
+        (a bot seat: "Shiftcord (hard)")."""
+        bot = bot_name(member_id)
+        if bot is not None:
+            return bot
         member = guild.get_member(member_id) if guild else None
         if member is None and guild is not None:
             try:
@@ -138,7 +145,9 @@ class Poster:
         )
         match = await self.service.attach_channel(match.id, thread.id)
         caption = f"{start_text(match, STYLE)}\n{MOVE_HINT}"
-        await self._send_board(thread, match, caption, match.members)
+        await self._send_board(thread, match, caption, people(match.members))
+        if self.after_post is not None:
+            self.after_post(match)
         return thread
 
     async def rehome(self, match: Match, parent_id: int) -> None:
@@ -193,6 +202,8 @@ class Poster:
             self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
             if self.after_result is not None:
                 await self.after_result(match)
+        elif self.after_post is not None:
+            self.after_post(match)
         return message
 
     async def _by_dm(self, members: set[int]) -> dict[int, Notices]:

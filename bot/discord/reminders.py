@@ -1,6 +1,6 @@
 """The background task: reminders, timeouts, expired challenges, vacations' ends, notices
-held back during quiet hours, daily digests and leagues' deadlines, from the service's
-clock.
+held back during quiet hours, daily digests, leagues' deadlines and the moves the bot
+owes, from the service's clock.
 
 Every round asks the match service what is due (`tick`), which marks each reminder sent in
 the same transaction that finds it, so a turn is never pinged twice, even across restarts.
@@ -22,6 +22,7 @@ from bot.discord.replies import Refusal
 from bot.discord.text import reminder_text
 from bot.match.errors import CannotSave
 from bot.service import Match, MatchService, TickReport
+from bot.service.bot_player import BotPlayer
 
 log = logging.getLogger("shiftcord.reminders")
 
@@ -35,10 +36,12 @@ class ReminderTask:
         poster: Poster,
         interval: float,
         leagues: LeaguePoster | None = None,
+        bot_player: BotPlayer | None = None,
     ) -> None:
         self.service = service
         self.poster = poster
         self.leagues = leagues
+        self.bot_player = bot_player
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
 
@@ -77,9 +80,12 @@ class ReminderTask:
 
     async def run_once(self) -> TickReport:
         """One round: ask the service what is due and post it (leagues' news first: their
-        deadlines and new rounds); returns what was found. A reminder counts as sent only
-        once it is posted (a failed one is tried again next round)."""
+        deadlines and new rounds), and set the bot to what its seats owe; returns what was
+        found. A reminder counts as sent only once it is posted (a failed one is tried
+        again next round)."""
         report = await self.service.tick(mark_sent=False)
+        if self.bot_player is not None:  # moves the bot owes (after a restart: at once)
+            await self.bot_player.sweep()
         if self.leagues is not None:
             await self._leagues(self.leagues)
         for reminder in report.reminders:

@@ -16,6 +16,7 @@ from typing import Any
 import games
 from bot.discord.options import describe_option, format_options
 from bot.match import actions, events
+from bot.match.bots import bot_name
 from bot.match.events import (
     DRAW,
     Agreed,
@@ -72,13 +73,14 @@ class Style:
 
 
 def discord_style() -> Style:
-    """Mentions (`<@id>`, `<#id>`) and Discord timestamps in each reader's own time zone."""
+    """Mentions (`<@id>`, `<#id>`; a bot seat by name, "Shiftcord (hard)") and Discord
+    timestamps in each reader's own time zone."""
 
     def when(moment: datetime) -> str:
         stamp = int(moment.timestamp())
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
-    return Style(mention=lambda member_id: f"<@{member_id}>", when=when)
+    return Style(mention=lambda member_id: bot_name(member_id) or f"<@{member_id}>", when=when)
 
 
 # ---- clocks

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import games
+from bot.match.bots import is_bot
 from bot.match.errors import NotAllowed
 from bot.match.events import Ended, Event, TurnPassed
 from bot.match.ratings import outcome_places, seat_ranks
@@ -108,16 +109,18 @@ def banks_after_turn(match: Match, now: datetime) -> tuple[float, ...]:
 def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, object], Event]:
     """The fields of a turn that starts now for `seat` (its clock: the fixed time per
     turn, or its bank once the turn ending has refilled the banks; paused while its
-    member is on vacation, no reminder sent yet) and the event that calls them."""
+    member is on vacation, no reminder sent yet) and the event that calls them. A bot
+    seat's clock never runs: it has no deadline, so it never times out."""
     member = match.seats[seat].member_id
     now = situation.now
     banks = banks_after_turn(match, now)
     seconds = banks[seat] if banks else match.rules.clock_hours * 3600.0
+    clocked = match.rules.clock_hours and not is_bot(member)
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,
         "turn_started_at": now,
-        "deadline": now + timedelta(seconds=seconds) if match.rules.clock_hours else None,
+        "deadline": now + timedelta(seconds=seconds) if clocked else None,
         "paused_at": now if member in situation.away else None,
         "banks": banks,
         "_reminded": 0,

@@ -74,7 +74,9 @@ class MatchRules:
 @dataclass(frozen=True)
 class Seat:
     """One player of a match: seat (turn order), member, join order and whether they left
-    (`left_at`: the index of the log entry of their leaving, so the order is known)."""
+    (`left_at`: the index of the log entry of their leaving, so the order is known).
+    `bot_level` is the level of a seat the bot plays (None for a person; see
+    `bot.match.bots`)."""
 
     seat: int
     member_id: int
@@ -82,6 +84,7 @@ class Seat:
     retired: bool = False
     retire_reason: str | None = None
     left_at: int | None = None
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True)

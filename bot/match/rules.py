@@ -177,6 +177,8 @@ def _claim(match: Match, seat: int, situation: Situation) -> Decision:
         raise ClockError("It is your own turn: move instead of claiming a timeout.")
     if match.paused:
         raise ClockError(Phrase("{0} is on vacation; their clock is paused.", late))
+    if match.deadline is None:  # the bot's turn: its clock never runs
+        raise ClockError(Phrase("{0} has no clock running, so there is no timeout.", late))
     if match.deadline is not None and situation.now < match.deadline:
         stamp = match.deadline.strftime("%Y-%m-%d %H:%M UTC")
         raise ClockError(Phrase(f"{{0}} still has time until {stamp}.", late))

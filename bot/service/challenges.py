@@ -9,6 +9,7 @@ from typing import Any
 
 import games
 from bot.match import rules
+from bot.match.bots import people
 from bot.match.decision import Situation, snapshot
 from bot.match.errors import (
     BadOption,
@@ -121,10 +122,13 @@ class ChallengeMixin(ServiceBase):
     ) -> Challenge:
         """Post a challenge in `channel_id`.
 
-        `opponents` are invited by name; `players` is the total seat count (default: the
-        challenger, the opponents, and for an open challenge the game's minimum, at least
-        two); seats beyond the named ones are open to anyone. One player is a solo match:
-        it starts at once (the challenge comes back started, with its `match_id`).
+        `opponents` are invited by name; bot seats among them (ids from
+        `bot.match.bots.bot_members`) take their seats at once. `players` is the total seat
+        count (default: the challenger, the opponents, and for an open challenge the
+        game's minimum, at least two); seats beyond the named ones are open to anyone. A
+        challenge whose every seat is taken (one player, a solo match, or only bots
+        against the challenger) starts at once (it comes back started, with its
+        `match_id`).
         `options` are the game's options (values of options with `names_player` are join
         indexes: 0 the challenger, 1 the next to join...). `clock_hours`: None for the
         server's default, 0 for no clock, else hours per turn; with `increment_hours` a time
@@ -157,7 +161,7 @@ class ChallengeMixin(ServiceBase):
             hours = default_clock if clock_hours is None else clock_hours
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
-            for member in invited:
+            for member in people(invited):
                 await self._check_welcome(conn, challenger_id, member, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
             if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *invited]):
@@ -177,7 +181,7 @@ class ChallengeMixin(ServiceBase):
                 seat_order=seat_order,
             )
             challenge = await self._challenge(conn, challenge_id)
-            if seats == 1:
+            if len(challenge.joined) == seats:  # solo, or every opponent a bot: it accepts
                 await self._start(conn, challenge, now)
                 challenge = await self._challenge(conn, challenge_id)
             return challenge
@@ -243,7 +247,7 @@ class ChallengeMixin(ServiceBase):
                 raise NotAllowed("This challenge has no open seat for you.")
             await self._check_active_limit(conn, member_id)
             if len(challenge.joined) + 1 == challenge.players:  # this answer starts the match
-                for other in challenge.joined:
+                for other in people(challenge.joined):
                     await self._check_active_limit(conn, other, starting=True)
             await challenge_rows.take_seat(conn, challenge_id, member_id, len(challenge.joined))
             challenge = await self._challenge(conn, challenge_id)

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from bot.match import actions
 from bot.match.actions import Request
+from bot.match.bots import people
 from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, when
@@ -109,6 +110,7 @@ class ClockMixin(ServiceBase):
                 kind = LOW_TIME if low else IDLE
                 mark = IDLE | LOW_TIME if low else IDLE
                 targets = [match.to_act] if match.to_act is not None else []
+            targets = people(targets)  # the bot is never reminded
             if any(m in later or (match.id, m) in snoozed for m in targets):
                 continue  # quiet hours or a snooze: reminded (all together) after them
             made = [

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.match.bots import Duty, duty
 from bot.match.errors import NotAllowed
 from bot.match.ratings import display_rating, rating_label
 from bot.match.records import Match, MatchRecord
 from bot.service.base import ServiceBase
 from bot.service.export import export_text
 from bot.service.reports import GameStats, PlayerStats, SoloStats, Standing
+from bot.store import bots as bot_rows
 from bot.store import matches as match_rows
 from bot.store import ratings as rating_rows
 from games import GameState
@@ -21,6 +23,14 @@ class QueryMixin(ServiceBase):
     async def get_match(self, match_id: int) -> Match:
         """A match by id. Raises NotFound."""
         return await self._load(match_id)
+
+    async def bot_duties(self, limit: int) -> list[Duty]:
+        """What bot seats owe (moves, answers to proposals) in up to `limit` active matches
+        of servers the bot is in, oldest match first: found from the database, so what was
+        owed when the process stopped is done after a restart."""
+        async with self.store.reading() as conn:
+            found = await bot_rows.owing(conn, limit)
+        return [d for d in map(duty, found) if d is not None]
 
     async def match_in_channel(self, channel_id: int) -> Match | None:
         """The active match living in this thread or channel, if any."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.match.bots import is_bot, level_of, people
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
 from bot.store.sql import at, dt, rows, rows_by_parent, ts
@@ -33,7 +34,9 @@ async def insert_challenge(
     expires: datetime,
     seat_order: Sequence[int] | None = None,
 ) -> int:
-    """Insert a pending challenge with its challenger seated and `invited` named; its id."""
+    """Insert a pending challenge with its challenger seated, its bot seats (members of
+    `invited` below zero, see `bot.match.bots`) seated after them and the others of
+    `invited` named; its id."""
     cursor = await conn.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
         "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
@@ -59,11 +62,13 @@ async def insert_challenge(
     )
     challenge_id = cursor.lastrowid
     assert challenge_id is not None  # an INSERT gives its row id
+    bots = [member for member in invited if is_bot(member)]
     await conn.executemany(
-        "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
-        "VALUES (?, ?, ?, ?)",
-        [(challenge_id, challenger_id, 0, 0)]
-        + [(challenge_id, member, 1, None) for member in invited],
+        "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index, "
+        "bot_level) VALUES (?, ?, ?, ?, ?)",
+        [(challenge_id, challenger_id, 0, 0, None)]
+        + [(challenge_id, bot, 1, 1 + j, level_of(bot)) for j, bot in enumerate(bots)]
+        + [(challenge_id, member, 1, None, None) for member in people(invited)],
     )
     return challenge_id
 

@@ -16,6 +16,7 @@ from typing import Any
 import aiosqlite
 
 import games
+from bot.match.bots import level_of
 from bot.match.errors import PositionChanged
 from bot.match.records import (
     Challenge,
@@ -133,12 +134,12 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         banks,
     ) = row
     seats = tuple(
-        Seat(seat, member, join_index, retired is not None, retired, left_at)
-        for seat, member, join_index, retired, left_at, *_ in player_rows
+        Seat(seat, member, join_index, retired is not None, retired, left_at, level)
+        for seat, member, join_index, retired, left_at, *_, level in player_rows
     )
     changes = tuple(
         RatingChange(member, game, mu0, s0, mu1, s1, played or 0)
-        for _seat, member, _j, _r, _l, mu0, s0, mu1, s1, played in player_rows
+        for _seat, member, _j, _r, _l, mu0, s0, mu1, s1, played, _b in player_rows
         if mu1 is not None
     )
     to_act = None
@@ -193,7 +194,7 @@ async def fetch_matches(
     players = await rows_by_parent(
         conn,
         "SELECT match_id, seat, member_id, join_index, retired, left_at, mu_before, "
-        "sigma_before, mu_after, sigma_after, games_after FROM match_players "
+        "sigma_before, mu_after, sigma_after, games_after, bot_level FROM match_players "
         "WHERE match_id IN ({ids}) ORDER BY match_id, seat",
         [row[0] for row in found],
     )
@@ -240,8 +241,12 @@ async def insert_match(
     match_id = cursor.lastrowid
     assert match_id is not None  # an INSERT gives its row id
     await conn.executemany(
-        "INSERT INTO match_players (match_id, seat, member_id, join_index) VALUES (?, ?, ?, ?)",
-        [(match_id, seat_of_join[j], member, j) for j, member in enumerate(challenge.joined)],
+        "INSERT INTO match_players (match_id, seat, member_id, join_index, bot_level) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [
+            (match_id, seat_of_join[j], member, j, level_of(member))
+            for j, member in enumerate(challenge.joined)
+        ],
     )
     return match_id
 

@@ -290,8 +290,18 @@ _V9 = (
     "ALTER TABLE guilds ADD COLUMN league_role INTEGER",
 )
 
+#: Version 10: the bot as a player. A seat (or a challenge's seat) the bot plays has its
+#: level in `bot_level` ('easy', 'medium' or 'hard'; NULL for a person) and a member id
+#: below zero of its own (see `bot.match.bots`); matches where a bot seat is to act are
+#: found at start-up, so a move the bot owed when the process stopped is made then.
+_V10 = (
+    "ALTER TABLE match_players ADD COLUMN bot_level TEXT",
+    "ALTER TABLE challenge_members ADD COLUMN bot_level TEXT",
+    "CREATE INDEX match_players_bots ON match_players (match_id, seat) WHERE bot_level IS NOT NULL",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 
 LATEST = len(MIGRATIONS)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.match.bots import rating_member
 from bot.match.ratings import MODEL, rate
 from bot.match.records import Match, RatingChange
 from bot.store import matches as match_rows
@@ -22,27 +23,34 @@ async def apply_ratings(
     draw: bool,
 ) -> tuple[RatingChange, ...]:
     """Update the players' ratings and win/draw/loss counts from their ranks; record and
-    return the changes."""
+    return the changes. A bot seat is rated as its level (`bots.rating_member`); a level
+    that plays several seats of one match is updated once, from its first seat (the
+    others count as opponents only)."""
     members = [s.member_id for s in match.seats]
-    marks = ",".join("?" * len(members))
+    raters = [rating_member(m) for m in members]
+    marks = ",".join("?" * len(raters))
     known = {
         member: (mu, sigma, played)
         for member, mu, sigma, played in await rows(
             conn,
             f"SELECT member_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
             f"AND member_id IN ({marks})",
-            (match.guild_id, match.game, *members),
+            (match.guild_id, match.game, *raters),
         )
     }
-    before = [known[m][:2] if m in known else None for m in members]
+    before = [known[r][:2] if r in known else None for r in raters]
     after = rate(before, ranks)
     changes = []
     for seat, member in enumerate(members):
+        rater = raters[seat]
         mu, sigma = after[seat]
         old = before[seat] or (MODEL.mu, MODEL.sigma)  # a newcomer starts where the model does
-        played = (known[member][2] if member in known else 0) + 1
+        played = (known[rater][2] if rater in known else 0) + 1
         change = RatingChange(member, match.game, old[0], old[1], mu, sigma, played)
         changes.append(change)
+        await match_rows.store_rating_change(conn, match.id, seat, change)
+        if rater in raters[:seat]:
+            continue  # the level was rated from its first seat
         won = member in winners
         drew = draw and ranks[seat] == 1
         await conn.execute(
@@ -51,9 +59,8 @@ async def apply_ratings(
             "ON CONFLICT (guild_id, game, member_id) DO UPDATE SET mu = excluded.mu, "
             "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
             "draws = draws + excluded.draws, losses = losses + excluded.losses",
-            (match.guild_id, match.game, member, mu, sigma, won, drew, not won and not drew),
+            (match.guild_id, match.game, rater, mu, sigma, won, drew, not won and not drew),
         )
-        await match_rows.store_rating_change(conn, match.id, seat, change)
     return tuple(changes)
 
 

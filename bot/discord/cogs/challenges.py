@@ -11,6 +11,7 @@ from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.options import parse_options
 from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.text import parse_clock
+from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -36,8 +37,11 @@ class Challenges(commands.Cog):
         takebacks="Whether a player may ask to take back their last move (default: yes)",
         auto_timeout="End the match when time runs out (default: the waiting player claims it)",
         rated="Whether the result counts for ratings (default: yes; no for a casual match)",
+        bots="How many seats I play myself (or name me as the opponent)",
+        level="How well I play: easy, medium or hard (default: medium)",
     )
     @app_commands.autocomplete(options=option_choices, clock=clock_choices)
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -52,14 +56,22 @@ class Challenges(commands.Cog):
         takebacks: bool = True,
         auto_timeout: bool = False,
         rated: bool = True,
+        bots: app_commands.Range[int, 1, MAX_BOTS] | None = None,
+        level: str | None = None,
     ) -> None:
-        """Challenge members to a match, post an open challenge, or play alone (players:1)."""
+        """Challenge members (or me) to a match, post an open challenge, or play alone."""
         game_options = parse_options(game, options)
         chosen_clock = parse_clock(clock)
         named = (opponent, opponent2, opponent3, opponent4)
         opponents = list(dict.fromkeys(m for m in named if m))
-        if any(m.bot for m in opponents):
-            raise Refusal("Bots cannot play; challenge a person.")
+        me = interaction.client.user
+        people = [m for m in opponents if me is None or m.id != me.id]
+        if any(m.bot for m in people):
+            raise Refusal("Other bots cannot play; challenge a person, or me.")
+        seats_for_me = (bots or 0) + len(opponents) - len(people)
+        if level is not None and not seats_for_me:
+            raise Refusal("A level is for a match against me: name me as opponent, or add bots.")
+        mine = bot_members([level or DEFAULT_LEVEL] * seats_for_me)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise Refusal(
                 "Post challenges in a text channel, not in a thread: every match gets a "
@@ -73,7 +85,7 @@ class Challenges(commands.Cog):
             interaction.channel.id,
             interaction.user.id,
             game.name,
-            opponents=[m.id for m in opponents],
+            opponents=[m.id for m in people] + mine,
             players=players,
             options=game_options,
             clock_hours=None if chosen_clock is None else chosen_clock.hours,

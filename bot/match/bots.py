@@ -1,0 +1,129 @@
+"""The bot as a player: who its seats are, what they are called, and how it answers.
+
+A bot seat is a member id of its own, below zero (Discord's ids are all above), which
+says the seat's level: so a match, its proposals and its log name each bot seat apart
+(Shiftago with three bots of one level has three), and every face names it the same way
+("Shiftcord (hard)"). A level is rated as one player per server and game, under its
+`rating_member`. Pure: no engine, no SQL, no Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.match import actions
+from bot.match.actions import MatchAction
+from bot.match.records import Match
+
+#: The bot's levels, weakest first.
+LEVELS = ("easy", "medium", "hard")
+#: The level a challenge gets when it names none.
+DEFAULT_LEVEL = "medium"
+#: The name players see before the level.
+BOT_NAME = "Shiftcord"
+#: The most bot seats one challenge may have (the largest table less its challenger).
+MAX_BOTS = 4
+
+
+def bot_member(level: str, index: int = 0) -> int:
+    """The member id of the `index`-th bot seat of `level` in one challenge (0 first):
+    -1, -2, -3 for the first easy, medium and hard seat, then -4, -5, -6..."""
+    return -(1 + LEVELS.index(level) + len(LEVELS) * index)
+
+
+def bot_members(levels: Sequence[str]) -> list[int]:
+    """A member id for each of these bot seats, told apart within their challenge."""
+    seen: dict[str, int] = {}
+    ids = []
+    for level in levels:
+        ids.append(bot_member(level, seen.get(level, 0)))
+        seen[level] = seen.get(level, 0) + 1
+    return ids
+
+
+def is_bot(member_id: int) -> bool:
+    """Whether the member id is one of the bot's seats."""
+    return member_id < 0
+
+
+def level_of(member_id: int) -> str | None:
+    """The level of a bot seat, None for a person."""
+    if not is_bot(member_id):
+        return None
+    return LEVELS[(-member_id - 1) % len(LEVELS)]
+
+
+def rating_member(member_id: int) -> int:
+    """Whose rating a seat's result moves: a person's own; a bot seat's level's (all bot
+    seats of one level share one rating per server and game)."""
+    level = level_of(member_id)
+    return member_id if level is None else bot_member(level)
+
+
+def bot_name(member_id: int) -> str | None:
+    """What a bot seat is called ("Shiftcord (hard)"), None for a person."""
+    level = level_of(member_id)
+    return None if level is None else f"{BOT_NAME} ({level})"
+
+
+def people(member_ids: Sequence[int]) -> list[int]:
+    """The members who are people (not bot seats), in order."""
+    return [m for m in member_ids if not is_bot(m)]
+
+
+def grants_takeback(level: str) -> bool:
+    """Whether the bot at `level` lets a player take back a move: only at easy, where
+    players learn."""
+    return level == LEVELS[0]
+
+
+def accepts_draw(estimate: float, players: int) -> bool:
+    """Whether the bot accepts a draw, given its own estimate of its result in [0, 1]
+    (1 a sure win): only when it is lost or even, at most its fair share 1/players (1/2 in
+    a two-player game)."""
+    return estimate <= 1.0 / players
+
+
+#: The kinds of a bot seat's duty: a move, or the answer to a pending proposal.
+MOVE, DRAW, TAKEBACK = "move", "draw", "takeback"
+
+
+@dataclass(frozen=True)
+class Duty:
+    """What a bot seat owes in a match now: a move (`kind` MOVE), or its answer to a
+    draw offer or takeback request. `ply` is the position it decides in (the action
+    carries it, so a duty done twice is applied once); `seed` makes its thinking
+    repeatable: the same match and ply, the same move."""
+
+    match_id: int
+    member_id: int
+    seat: int
+    level: str
+    kind: str
+    ply: int
+    seed: int
+
+    def answer(self, yes: bool) -> MatchAction:
+        """The action that answers the proposal: yes (accept, grant) or no."""
+        if self.kind == DRAW:
+            return actions.ACCEPT_DRAW if yes else actions.DECLINE_DRAW
+        return actions.GRANT_TAKEBACK if yes else actions.REFUSE_TAKEBACK
+
+
+def duty(match: Match) -> Duty | None:
+    """What a bot seat of the match owes now, answers before moves; None when nothing
+    (a finished match, a person to act and no proposal waiting for the bot)."""
+    if not match.active:
+        return None
+    waiting = match.proposal.waiting_for if match.proposal is not None else ()
+    owing = [(m, match.proposal.kind) for m in waiting if is_bot(m) and match.proposal]
+    if match.to_act is not None and is_bot(match.to_act):
+        owing.append((match.to_act, MOVE))
+    for member, kind in owing:
+        seat = match.seat_of(member)
+        level = match.seats[seat].bot_level if seat is not None else None
+        if seat is not None and level is not None:
+            seed = (match.seed + 7919 * match.ply + seat) % 2**62
+            return Duty(match.id, member, seat, level, kind, match.ply, seed)
+    return None

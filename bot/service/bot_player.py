@@ -1,0 +1,195 @@
+"""The bot at the table: it finds what its seats owe, thinks in worker processes and acts
+through the match service like a player.
+
+Thinking (the engine's search) runs in a `ProcessPoolExecutor`, never on the event loop.
+At most `workers` searches run at once; the matches waiting for one form a queue of at
+most `waiting`; a match noticed beyond that is found again by the next `sweep`, which
+reads from the database what bot seats owe (so a move owed when the process stopped is
+made after a restart). Each action carries the ply it was chosen at: one that arrives
+twice, or after the position moved on, is refused by the match rules and thought again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import ai
+import games
+from bot.match import actions
+from bot.match.actions import Request
+from bot.match.bots import MOVE, TAKEBACK, Duty, accepts_draw, duty, grants_takeback
+from bot.match.decision import playing
+from bot.match.errors import NoProposal, PositionChanged, ServiceError
+from bot.match.records import Match, MatchUpdate
+from bot.service import MatchService
+
+log = logging.getLogger("shiftcord.bot_player")
+
+#: The most matches waiting for the bot at once (beyond them, the next sweep finds them).
+MAX_WAITING = 200
+#: The most actions the bot takes in one match in a row before it lets others go first
+#: (a table of bots plays on at the next sweep).
+MAX_IN_A_ROW = 100
+
+
+def default_workers() -> int:
+    """Worker processes for a machine: one fewer than its cores, at least one (the event
+    loop and the database keep a core)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What a worker is asked: the match's position (`snapshot`, as stored), the bot
+    seat and its level (or a `budget` of one's own, for tests), and whether it chooses a
+    move or judges a draw offer among `players` still playing."""
+
+    game: str
+    snapshot: str
+    seat: int
+    level: str
+    seed: int
+    kind: str
+    players: int
+    budget: ai.Budget | None = None
+
+
+def think(thought: Thought) -> str | bool:
+    """In a worker process: the notation of the bot's move, or whether it accepts the
+    draw. The engine decides from the seat's own view of the position only."""
+    state = games.get(thought.game).from_json(json.loads(thought.snapshot))
+    level = thought.budget or ai.Level.named(thought.level)
+    if thought.kind == MOVE:
+        return state.format_move(ai.choose_move(state, thought.seat, level, thought.seed))
+    estimate = ai.evaluate(state, thought.seat, level, thought.seed)
+    return accepts_draw(estimate, thought.players)
+
+
+class BotPlayer:
+    """Plays the bot's seats: `notice` a match after each action, `sweep` now and then,
+    `close` at the end. `on_update` posts what the bot did (like a player's action)."""
+
+    def __init__(
+        self,
+        service: MatchService,
+        on_update: Callable[[MatchUpdate], Awaitable[object]],
+        *,
+        workers: int = 0,
+        waiting: int = MAX_WAITING,
+        budget: ai.Budget | None = None,
+    ) -> None:
+        self.service = service
+        self.on_update = on_update
+        self.workers = workers or default_workers()
+        self.waiting = waiting
+        self.budget = budget
+        self._pool: ProcessPoolExecutor | None = None
+        self._slots = asyncio.Semaphore(self.workers)
+        self._matches: dict[int, asyncio.Task[None]] = {}
+        self._closed = False
+
+    def notice(self, match: Match) -> None:
+        """Start playing the match when a bot seat owes something in it (once: a match
+        already being played is not started twice)."""
+        if duty(match) is not None:
+            self._play(match.id)
+
+    async def sweep(self) -> int:
+        """Start every match where a bot seat owes something, as the database says; how
+        many were found."""
+        found = await self.service.bot_duties(self.waiting)
+        for owed in found:
+            self._play(owed.match_id)
+        return len(found)
+
+    def busy(self) -> bool:
+        """Whether the bot is playing any match now."""
+        return bool(self._matches)
+
+    async def idle(self) -> None:
+        """Wait until the bot has done all it owes in the matches it is playing."""
+        while self._matches:
+            await asyncio.gather(*self._matches.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop playing (what is owed is found again at the next start) and shut the
+        worker processes down, waiting for them to exit."""
+        self._closed = True
+        for task in self._matches.values():
+            task.cancel()
+        await asyncio.gather(*self._matches.values(), return_exceptions=True)
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    def _play(self, match_id: int) -> None:
+        if self._closed or match_id in self._matches:
+            return
+        if len(self._matches) >= self.waiting:
+            log.warning("match %s waits for the next sweep: %d queued", match_id, self.waiting)
+            return
+        task = asyncio.create_task(self._serve(match_id), name=f"shiftcord-bot {match_id}")
+        self._matches[match_id] = task
+        task.add_done_callback(lambda done: self._finished(match_id, done))
+
+    def _finished(self, match_id: int, task: asyncio.Task[None]) -> None:
+        self._matches.pop(match_id, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the bot failed in match %s: %r", match_id, task.exception())
+
+    async def _serve(self, match_id: int) -> None:
+        """Do what the bot's seats owe in the match, one action after another, until a
+        person is to act (or `MAX_IN_A_ROW` actions)."""
+        for _ in range(MAX_IN_A_ROW):
+            match = await self.service.get_match(match_id)
+            owed = duty(match)
+            if owed is None:
+                return
+            request = await self._decide(match, owed)
+            try:
+                update = await self.service.act(match_id, owed.member_id, request)
+            except (PositionChanged, NoProposal):  # it moved on while the bot thought
+                continue
+            except ServiceError as error:
+                log.warning("the bot could not act in match %s: %s", match_id, error)
+                return
+            try:
+                await self.on_update(update)
+            except Exception as error:  # posting is the face's; the action stands
+                log.warning("could not post the bot's action in match %s: %r", match_id, error)
+
+    async def _decide(self, match: Match, owed: Duty) -> Request:
+        """The bot's action for its duty: a takeback by rule, else by thinking."""
+        if owed.kind == TAKEBACK:
+            return Request(owed.answer(grants_takeback(owed.level)), ply=owed.ply)
+        thought = Thought(
+            match.game,
+            match._snapshot,
+            owed.seat,
+            owed.level,
+            owed.seed,
+            owed.kind,
+            len(playing(match)),
+            self.budget,
+        )
+        async with self._slots:  # the pool never holds more than it runs
+            loop = asyncio.get_running_loop()
+            answer = await loop.run_in_executor(self._executor(), think, thought)
+        if owed.kind == MOVE:
+            return Request(actions.MOVE, str(answer), owed.ply)
+        return Request(owed.answer(bool(answer)), ply=owed.ply)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        """The worker processes, started on first use (spawned: the bot's threads and
+        connections stay out of them)."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
