@@ -35,6 +35,7 @@ from bot.discord.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, up
 from bot.discord.replies import PLAYER_ERRORS
 from bot.discord.text import Style, players_text, turn_text, update_text
 from bot.match.actions import RESIGN
+from bot.match.bots import bot_name
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
 from games import GameState
 

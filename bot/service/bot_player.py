@@ -68,8 +68,17 @@ def think(thought: Thought) -> str | bool:
     level = thought.budget or ai.Level.named(thought.level)
     if thought.kind == MOVE:
         return state.format_move(ai.choose_move(state, thought.seat, level, thought.seed))
-    estimate = ai.evaluate(state, thought.seat, level, thought.seed)
-    return accepts_draw(estimate, thought.players)
+    return accepts_draw(estimate(state, thought.seat, level, thought.seed), thought.players)
+
+
+def estimate(state: games.GameState, seat: int, level: ai.Level | ai.Budget, seed: int) -> float:
+    """The bot's estimate of its result in [0, 1]. Off its turn in a two-player game without
+    secrets (where its view is the whole position) it searches for the player to act, one
+    less that; else `ai.evaluate` of its own view."""
+    mover = state.current_player
+    if mover not in (None, seat) and state.players == 2 and not state.game.hidden_information:
+        return 1.0 - ai.evaluate(state, mover, level, seed)
+    return ai.evaluate(state, seat, level, seed)
 
 
 class BotPlayer:

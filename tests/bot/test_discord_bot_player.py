@@ -1,0 +1,230 @@
+"""The bot as a player through the real bot and the fake Discord: whole matches against it
+in every game (a table of three bots too), its hand kept secret, a restart while it thinks,
+its worker processes ending with the bot, and its ratings per level in /standings.
+
+The bot thinks in real worker processes, with a tiny search budget so the matches stay
+quick (the levels' strength is the benchmark's business, not the tests')."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ai
+from bot.discord import pictures
+from bot.match.bots import bot_member
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+)
+from tests.bot.test_discord_shifting_stones import held, public, shows
+
+#: A search of a few simulated games: enough to play, quick on a busy machine.
+TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)
+
+
+def tiny(bot, budget: ai.Budget = TINY):
+    """The bot of a test, thinking with `budget` in one worker process."""
+    bot.bot_player.budget = budget
+    return bot
+
+
+async def settle(fake, bot) -> None:
+    """Wait until the bot has done what it owes and posted it."""
+    await bot.bot_player.idle()
+    await fake.drain()
+
+
+async def challenge_bot(fake, bot, game: str, **options) -> tuple[int, int]:
+    """Alice challenges the bot with /challenge; the match starts at once. Returns (match
+    id, thread id)."""
+    calls = await fake.slash(ALICE, "challenge", game=game, **options)
+    assert calls[-1].content.startswith("Your match has started in"), calls[-1].content
+    await settle(fake, bot)
+    thread = int(fake.threads()[-1]["id"])
+    match = await bot.service.match_in_channel(thread)
+    return match.id, thread
+
+
+async def alices_move(bot, match, rng: random.Random) -> str:
+    """A quick player: in Shifting Stones score when a card scores, else one change, then
+    end; elsewhere a random legal move."""
+    legal = [c.notation for c in await bot.service.legal_moves(match.id, ALICE, "", 500)]
+    if match.game != "shifting-stones":
+        return rng.choice(legal)
+    scoring = [n for n in legal if n.startswith("score")]
+    changes = [n for n in legal if n.startswith(("shift", "flip"))]
+    if scoring:
+        return scoring[0]
+    if changes and match.ply == match.turn_ply:
+        return rng.choice(changes)
+    return "end" if "end" in legal else rng.choice(legal)
+
+
+async def play_out(fake, bot, match_id: int, thread: int) -> list:
+    """Alice plays until the match ends, the bot answering each of her moves; after every
+    one, the bot's posts ping Alice when her turn comes (and nobody else). Returns the
+    bot's posts."""
+    rng = random.Random(match_id)
+    posts = []
+    for _ in range(400):
+        match = await bot.service.get_match(match_id)
+        if not match.active:
+            return posts
+        assert match.to_act == ALICE, "the bot left a move undone"
+        assert match.deadline is not None  # Alice's clock runs
+        before = len(fake.calls)
+        await fake.slash(
+            ALICE, "move", channel_id=thread, notation=await alices_move(bot, match, rng)
+        )
+        await settle(fake, bot)
+        calls = fake.calls[before:]
+        after = await bot.service.get_match(match_id)
+        mine = [c for c in calls if c.kind == "send_message" and "Shiftcord (" in c.content[:30]]
+        for post in mine:
+            pinged = post.json["allowed_mentions"]["users"]
+            assert set(pinged) <= {ALICE}, pinged  # a bot seat is never pinged
+        if mine and after.active and after.to_act == ALICE and after.turn_ply == after.ply:
+            assert mine[-1].json["allowed_mentions"]["users"] == [ALICE]
+        if after.active and after.to_act != ALICE:
+            assert after.deadline is None  # the bot's clock never runs
+        posts += mine
+    raise AssertionError("the match does not end")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["skift", "shifty", "shiftago"])
+async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, game):
+    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=1) as bot:
+        tiny(bot)
+        match_id, thread = await challenge_bot(fake, bot, game, opponent=fake.bot_id, level="hard")
+        match = await bot.service.get_match(match_id)
+        assert sorted(match.members) == [bot_member("hard"), ALICE]
+        assert [s.bot_level for s in match.seats if s.member_id < 0] == ["hard"]
+        first = fake.messages_in(thread)
+        assert "Shiftcord (hard)" in first[0]["content"] and "<@-" not in json.dumps(first)
+        posts = await play_out(fake, bot, match_id, thread)
+        ended = await bot.service.get_match(match_id)
+        assert ended.result is not None and ended.result.how == "game"
+        assert posts and all("board.png" in p.files for p in posts if "played" in p.content)
+        assert {c.member_id for c in ended.result.rating_changes} == {ALICE, bot_member("hard")}
+        standings = await fake.slash(BOB, "standings", game=game)
+        assert "Shiftcord (hard)" in standings[-1].content
+
+
+@pytest.mark.asyncio
+async def test_a_table_of_three_bots_rates_each_level_once(tmp_path, monkeypatch):
+    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=2) as bot:
+        tiny(bot)
+        match_id, thread = await challenge_bot(fake, bot, "shiftago", bots=3, level="easy")
+        match = await bot.service.get_match(match_id)
+        bots = [m for m in match.members if m < 0]
+        assert len(match.seats) == 4 and len(set(bots)) == 3  # three seats told apart
+        assert {s.bot_level for s in match.seats if s.member_id < 0} == {"easy"}
+        await play_out(fake, bot, match_id, thread)
+        ended = await bot.service.get_match(match_id)
+        assert ended.result is not None
+        standings = (await fake.slash(ALICE, "standings", game="shiftago"))[-1].content
+        assert standings.count("Shiftcord (easy)") == 1 and "1 played" in standings
+        assert "<@-" not in standings
+
+
+def kept(before, after, seat: int) -> list[str]:
+    """The cards `seat` held all through a round, from `before` to `after`, that have no
+    twin in the deck (a twin may be shown when another player plays it). Without a
+    reshuffle in between, such a card was never played (shown) in the round."""
+    if after._state.shuffles != before._state.shuffles:
+        return []
+    ids = set(before._state.hands[seat]) & set(after._state.hands[seat]) - {None}
+    every = [card.words() for card in after._state.cards]
+    return [every[i] for i in sorted(ids) if every.count(every[i]) == 1]
+
+
+@pytest.mark.asyncio
+async def test_the_bots_hand_never_reaches_a_public_request(tmp_path, monkeypatch):
+    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=3) as bot:
+        tiny(bot)
+        match_id, thread = await challenge_bot(
+            fake, bot, "shifting-stones", opponent=fake.bot_id, level="medium"
+        )
+        match = await bot.service.get_match(match_id)
+        seat = match.seat_of(bot_member("medium"))
+        assert seat is not None and kept(match, match, seat)
+        assert not any(shows(public(fake.calls), card) for card in kept(match, match, seat))
+        rounds = 0
+        rng = random.Random(7)
+        while (match := await bot.service.get_match(match_id)).active:
+            before = len(fake.calls)
+            notation = await alices_move(bot, match, rng)
+            await fake.slash(ALICE, "move", channel_id=thread, notation=notation)
+            await settle(fake, bot)
+            after = await bot.service.get_match(match_id)
+            shown = public(fake.calls[before:])
+            assert not any(shows(shown, card) for card in kept(match, after, seat))
+            rounds += 1
+            assert rounds < 400, "the match does not end"
+        assert match.result is not None and rounds > 5
+        assert not any(c.kind == "create_dm" for c in fake.calls)  # nobody was sent its hand
+
+
+@pytest.mark.asyncio
+async def test_a_move_pending_at_a_stop_is_made_once_after_the_restart(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    settings = settings_for(tmp_path, bot_workers=1)
+    slow = ai.Budget(iterations=10**7, seconds=0.8, lookahead=0, playout_plies=4)
+    async with running_bot(fake, settings, clock, seed=4) as bot:
+        tiny(bot)
+        match_id, thread = await challenge_bot(fake, bot, "skift", opponent=fake.bot_id)
+        match = await bot.service.get_match(match_id)
+        if match.to_act != ALICE:  # the bot moved first: answer it
+            await play_one(fake, bot, match, thread)
+        tiny(bot, slow)
+        match = await bot.service.get_match(match_id)
+        legal = await bot.service.legal_moves(match_id, ALICE, "", 1)
+        await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
+        assert bot.bot_player.busy()  # thinking in its worker as the bot stops
+    async with running_bot(fake, settings, clock, seed=4) as bot:
+        stopped = await bot.service.get_match(match_id)
+        assert stopped.to_act == bot_member("medium") and stopped.ply == match.ply + 1
+        tiny(bot)
+        posted = len(fake.messages_in(thread))
+        await bot.reminders.run_once()  # the first round at start-up: the sweep
+        await settle(fake, bot)
+        await bot.reminders.run_once()  # a second round finds nothing more to do
+        await settle(fake, bot)
+        moved = await bot.service.get_match(match_id)
+    assert moved.ply == stopped.ply + 1 and moved.to_act == ALICE
+    new = fake.messages_in(thread)[posted:]
+    assert [m["content"].startswith("Shiftcord (medium) played") for m in new] == [True]
+
+
+async def play_one(fake, bot, match, thread: int) -> None:
+    """Let the bot make its owed move."""
+    bot.bot_player.notice(match)
+    await settle(fake, bot)
+
+
+@pytest.mark.asyncio
+async def test_the_worker_processes_end_with_the_bot(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock) as bot:
+        tiny(bot)
+        await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id, level="easy")
+        pool = bot.bot_player._pool
+        assert pool is not None  # it thought its first move there
+        workers = list(pool._processes.values())
+        assert workers and all(p.is_alive() for p in workers)
+    assert bot.bot_player._pool is None
+    assert all(not p.is_alive() and p.exitcode == 0 for p in workers)
