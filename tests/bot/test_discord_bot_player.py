@@ -23,7 +23,7 @@ from tests.bot.discord_harness import (
     running_bot,
     settings_for,
 )
-from tests.bot.test_discord_shifting_stones import held, public, shows
+from tests.bot.test_discord_shifting_stones import public, shows
 
 #: A search of a few simulated games: enough to play, quick on a busy machine.
 TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)

@@ -9,7 +9,6 @@ import pytest_asyncio
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
-    BOT_ID,
     CAROL,
     DAVE,
     LOBBY_CHANNEL,
@@ -184,7 +183,7 @@ async def test_expired_challenge_button_says_so_and_changes_nothing(env):
     [
         ({"game": "chess", "opponent": BOB}, "There is no game called 'chess'"),
         ({"game": "skift", "opponent": ALICE}, "You cannot challenge yourself."),
-        ({"game": "skift", "opponent": BOT_ID}, "Bots cannot play"),
+        ({"game": "skift", "opponent": BOB, "level": "hard"}, "A level is for a match against me"),
         ({"game": "skift", "opponent": BOB, "options": "colour=red"}, "has no option 'colour'"),
         ({"game": "skift", "opponent": BOB, "clock": "soon"}, "cannot read the clock"),
         ({"game": "shiftago", "options": "variant=fast", "players": 2}, "must be one of"),

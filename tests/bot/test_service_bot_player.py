@@ -1,0 +1,202 @@
+"""The bot as a player in the match service: its seats and levels, its clock that never
+runs, its answers to draw offers and takebacks, a duplicate action applied once, and the
+bounded queue that the database sweep catches up with."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+import ai
+import games
+from bot.match import bots
+from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW, Request
+from bot.match.bots import DRAW, bot_member, duty
+from bot.match.bots import MOVE as BOT_MOVE
+from bot.match.errors import ClockError, PositionChanged
+from bot.service.bot_player import BotPlayer, Thought, think
+from tests.bot.service_fixtures import CHANNEL, GUILD
+
+#: A few simulated games, never cut short by the wall clock: the same answer every time.
+TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
+ALICE = 1
+
+
+async def against(service, level: str, game: str = "skift", **challenge):
+    """Alice's challenge to the bot at `level`: the match it started at once."""
+    posted = await service.create_challenge(
+        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **challenge
+    )
+    assert posted.match_id is not None  # the bot accepted at once
+    return await service.get_match(posted.match_id)
+
+
+def player(service, updates: list, waiting: int = 10) -> BotPlayer:
+    """A bot player thinking in one worker with a tiny budget, `waiting` matches queued at
+    most; its updates in `updates`."""
+
+    async def posted(update) -> None:
+        updates.append(update)
+
+    return BotPlayer(service, posted, workers=1, waiting=waiting, budget=TINY)
+
+
+async def alice_moves(service, match):
+    """Alice plays her first legal move; the match after it."""
+    state = match._state
+    notation = state.format_move(state.legal_moves()[0])
+    return (await service.act(match.id, ALICE, Request(MOVE, notation, match.ply))).match
+
+
+def test_bot_seats_name_their_level_and_share_its_rating():
+    assert [bot_member(level) for level in bots.LEVELS] == [-1, -2, -3]
+    seats = bots.bot_members(["easy", "easy", "hard"])
+    assert len(set(seats)) == 3 and [bots.level_of(m) for m in seats] == ["easy", "easy", "hard"]
+    assert {bots.rating_member(m) for m in seats} == {-1, -3}
+    assert bots.bot_name(seats[1]) == "Shiftcord (easy)" and bots.bot_name(42) is None
+    assert bots.rating_member(42) == 42 and bots.people([42, -1, 43]) == [42, 43]
+    assert bots.grants_takeback("easy") and not bots.grants_takeback("medium")
+
+
+def test_the_bot_accepts_a_draw_only_when_lost_or_even():
+    assert bots.accepts_draw(0.5, 2) and bots.accepts_draw(0.1, 2)
+    assert not bots.accepts_draw(0.51, 2)
+    assert bots.accepts_draw(0.25, 4) and not bots.accepts_draw(0.3, 4)
+
+
+def shiftago(board: list[str], to_act: int) -> str:
+    """A two-player Shiftago position as stored, with the marbles off the tray in supply."""
+    game = games.get("shiftago")
+    data = game.new(2, seed=0, options=game.resolve_options({})).to_json()
+    supply = [22 - sum(row.count(colour) for row in board) for colour in "OG"]
+    data.update(board=board, turn=to_act, supply=supply, ply=8)
+    return json.dumps(game.from_json(data).to_json())
+
+
+def test_the_bot_judges_a_draw_by_the_position():
+    budget = ai.Budget(iterations=60, seconds=60.0, lookahead=1, playout_plies=10)
+    orange_wins = [".......", ".......", ".......", ".OOOO..", ".......", "..G.G..", "..G.G.."]
+    green_wins = [".......", ".......", ".......", ".GGGG..", ".......", "..O.O..", "..O.O.."]
+    for board, to_act, accepts in ((orange_wins, 0, False), (green_wins, 1, True)):
+        thought = Thought("shiftago", shiftago(board, to_act), 0, "hard", 1, DRAW, 2, budget)
+        assert think(thought) is accepts  # Orange is the bot, on its turn or not
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_runs(
+    service, clock, tmp_path
+):
+    match = await against(service, "hard", clock_hours=24)
+    (seat,) = [s for s in match.seats if s.member_id == bot_member("hard")]
+    assert seat.bot_level == "hard"
+    with sqlite3.connect(tmp_path / "db.sqlite3") as raw:
+        stored = raw.execute("SELECT member_id, bot_level FROM match_players").fetchall()
+    assert sorted(stored) == [(bot_member("hard"), "hard"), (ALICE, None)]
+    if match.to_act == ALICE:
+        match = await alice_moves(service, match)
+    assert match.to_act == bot_member("hard") and match.deadline is None
+    clock.advance(days=40)
+    report = await service.tick()
+    assert not report.reminders and not report.timeouts  # never reminded, never timed out
+    with pytest.raises(ClockError, match="no clock running"):
+        await service.act(match.id, ALICE, Request(CLAIM))
+
+
+@pytest.mark.asyncio
+async def test_a_duplicate_bot_move_is_applied_once(service):
+    match = await against(service, "easy", game="shiftago")
+    if match.to_act == ALICE:
+        match = await alice_moves(service, match)
+    owed = duty(match)
+    assert owed is not None and owed.kind == BOT_MOVE and owed.ply == match.ply
+    thought = Thought(
+        match.game, match._snapshot, owed.seat, owed.level, owed.seed, owed.kind, 2, TINY
+    )
+    move = think(thought)
+    assert move == think(thought)  # the same match and ply: the same move
+    request = Request(MOVE, str(move), owed.ply)
+    await service.act(match.id, owed.member_id, request)
+    with pytest.raises(PositionChanged):
+        await service.act(match.id, owed.member_id, request)
+    assert (await service.get_match(match.id)).ply == match.ply + 1
+
+
+async def alice_just_moved(service, level: str, updates: list) -> tuple[BotPlayer, object]:
+    """A match against the bot where Alice has just moved (the bot has not answered yet,
+    as when her next action comes at once)."""
+    bot = player(service, updates)
+    match = await against(service, level, game="shiftago")
+    bot.notice(match)
+    await bot.idle()
+    match = await alice_moves(service, await service.get_match(match.id))
+    return bot, match
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("level", "granted"), [("easy", True), ("hard", False)])
+async def test_the_bot_grants_takebacks_at_easy_only(service, level, granted):
+    updates: list = []
+    bot, match = await alice_just_moved(service, level, updates)
+    try:
+        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=match.ply))
+        assert asked.match.proposal is not None
+        bot.notice(asked.match)
+        await bot.idle()
+        record = await service.match_record(match.id)
+        kinds = [entry.kind for entry in record.log]
+        assert ("takeback" in kinds) is granted
+        after = await service.get_match(match.id)
+        assert after.proposal is None and after.to_act == ALICE
+        assert after.ply == (match.ply - 1 if granted else match.ply + 1)  # else it moved
+        answers = [u.action.key for u in updates if u.action.key.startswith("takeback")]
+        assert answers == ["takeback-grant" if granted else "takeback-refuse"]
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
+    updates: list = []
+    bot, match = await alice_just_moved(service, "medium", updates)
+    try:
+        offered = await service.act(match.id, ALICE, Request(OFFER_DRAW, ply=match.ply))
+        owed = duty(offered.match)
+        assert owed is not None and owed.kind == DRAW
+        thought = Thought(
+            match.game, match._snapshot, owed.seat, owed.level, owed.seed, DRAW, 2, TINY
+        )
+        accepts = think(thought)
+        bot.notice(offered.match)
+        await bot.idle()
+        after = await service.get_match(match.id)
+        assert after.proposal is None
+        answers = [u.action.key for u in updates if u.action.key.startswith("draw")]
+        assert answers == ["draw-accept" if accepts else "draw-decline"]
+        assert (after.result is not None and after.result.draw) is accepts
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_matches_beyond_the_queue_wait_for_the_sweep(service):
+    updates: list = []
+    bot = player(service, updates, waiting=1)
+    try:
+        owing = []
+        for _ in range(2):
+            match = await against(service, "easy", game="shiftago")
+            if match.to_act == ALICE:
+                match = await alice_moves(service, match)
+            owing.append(match.id)
+        assert await bot.sweep() == 1 and bot.busy()  # the queue holds one
+        bot.notice(await service.get_match(owing[1]))  # beyond the queue: left for later
+        await bot.idle()
+        assert {u.match.id for u in updates} == {owing[0]}
+        assert await bot.sweep() == 1
+        await bot.idle()
+        assert {u.match.id for u in updates} == set(owing)
+        assert await bot.sweep() == 0  # nothing owed: Alice is to act in both
+    finally:
+        await bot.close()
