@@ -243,7 +243,8 @@ async def post_challenge(
 
 async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     """Challenge the other players of an ended match again (the Rematch button): post the
-    challenge where the match was challenged, and grey the button out."""
+    challenge where the match was challenged, and grey the button out; a rematch against
+    the bot alone starts at once, in a thread on the challenge."""
     await begin(interaction)
     service = service_of(interaction)
     posted = await service.rematch(match_id, interaction.user.id)
@@ -256,6 +257,10 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     if interaction.message is not None:
         used = discord.ui.View.from_message(interaction.message, timeout=None)
         await interaction.message.edit(view=disabled(used))
+    if posted.match_id is not None:  # against the bot alone: it accepted at once
+        thread = await open_thread(interaction, message, await service.get_match(posted.match_id))
+        await answer(interaction, f"Your rematch has started in {thread.mention}.")
+        return
     await answer(
         interaction,
         f"You asked for a rematch: challenge #{posted.id} is posted: {message.jump_url}",

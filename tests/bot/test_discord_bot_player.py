@@ -7,6 +7,7 @@ quick (the levels' strength is the benchmark's business, not the tests')."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -20,6 +21,7 @@ from tests.bot.discord_harness import (
     BOB,
     FakeClock,
     FakeDiscord,
+    custom_ids,
     running_bot,
     settings_for,
 )
@@ -27,6 +29,20 @@ from tests.bot.test_discord_shifting_stones import public, shows
 
 #: A search of a few simulated games: enough to play, quick on a busy machine.
 TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)
+
+
+@pytest.fixture(autouse=True)
+def short_replays(monkeypatch):
+    """Replays of few frames: their bound is tested elsewhere."""
+    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
+
+
+@contextlib.asynccontextmanager
+async def on_discord(tmp_path, seed: int = 0):
+    """The bot on the fake Discord, thinking with a tiny budget in one worker process."""
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=seed) as bot:
+        yield fake, tiny(bot)
 
 
 def tiny(bot, budget: ai.Budget = TINY):
@@ -100,11 +116,8 @@ async def play_out(fake, bot, match_id: int, thread: int) -> list:
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["skift", "shifty", "shiftago"])
-async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, game):
-    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
-    fake, clock = FakeDiscord(), FakeClock()
-    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=1) as bot:
-        tiny(bot)
+async def test_a_whole_match_against_the_bot(tmp_path, game):
+    async with on_discord(tmp_path, seed=1) as (fake, bot):
         match_id, thread = await challenge_bot(fake, bot, game, opponent=fake.bot_id, level="hard")
         match = await bot.service.get_match(match_id)
         assert sorted(match.members) == [bot_member("hard"), ALICE]
@@ -121,11 +134,8 @@ async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, game):
 
 
 @pytest.mark.asyncio
-async def test_a_table_of_three_bots_rates_each_level_once(tmp_path, monkeypatch):
-    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
-    fake, clock = FakeDiscord(), FakeClock()
-    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=2) as bot:
-        tiny(bot)
+async def test_a_table_of_three_bots_rates_each_level_once(tmp_path):
+    async with on_discord(tmp_path, seed=2) as (fake, bot):
         match_id, thread = await challenge_bot(fake, bot, "shiftago", bots=3, level="easy")
         match = await bot.service.get_match(match_id)
         bots = [m for m in match.members if m < 0]
@@ -151,11 +161,8 @@ def kept(before, after, seat: int) -> list[str]:
 
 
 @pytest.mark.asyncio
-async def test_the_bots_hand_never_reaches_a_public_request(tmp_path, monkeypatch):
-    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
-    fake, clock = FakeDiscord(), FakeClock()
-    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock, seed=3) as bot:
-        tiny(bot)
+async def test_the_bots_hand_never_reaches_a_public_request(tmp_path):
+    async with on_discord(tmp_path, seed=3) as (fake, bot):
         match_id, thread = await challenge_bot(
             fake, bot, "shifting-stones", opponent=fake.bot_id, level="medium"
         )
@@ -218,9 +225,7 @@ async def play_one(fake, bot, match, thread: int) -> None:
 
 @pytest.mark.asyncio
 async def test_the_worker_processes_end_with_the_bot(tmp_path):
-    fake, clock = FakeDiscord(), FakeClock()
-    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock) as bot:
-        tiny(bot)
+    async with on_discord(tmp_path) as (fake, bot):
         await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id, level="easy")
         pool = bot.bot_player._pool
         assert pool is not None  # it thought its first move there
@@ -228,3 +233,21 @@ async def test_the_worker_processes_end_with_the_bot(tmp_path):
         assert workers and all(p.is_alive() for p in workers)
     assert bot.bot_player._pool is None
     assert all(not p.is_alive() and p.exitcode == 0 for p in workers)
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_against_the_bot_starts_at_once(tmp_path):
+    async with on_discord(tmp_path, seed=5) as (fake, bot):
+        match_id, thread = await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id)
+        await play_out(fake, bot, match_id, thread)
+        result = next(
+            m
+            for m in reversed(fake.messages_in(thread))
+            if f"sc:rematch:{match_id}" in custom_ids(m)
+        )
+        calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
+        await settle(fake, bot)
+        assert calls[-1].content.startswith("Your rematch has started in")
+        again = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
+        assert again.id != match_id and set(again.members) == {ALICE, bot_member("medium")}
+        assert again.to_act == ALICE  # the bot made its first move if it had it
