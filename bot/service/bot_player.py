@@ -18,6 +18,7 @@ import multiprocessing
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 import ai
@@ -190,7 +191,14 @@ class BotPlayer:
         )
         async with self._slots:  # the pool never holds more than it runs
             loop = asyncio.get_running_loop()
-            answer = await loop.run_in_executor(self._executor(), think, thought)
+            pool = self._executor()
+            try:
+                answer = await loop.run_in_executor(pool, think, thought)
+            except BrokenProcessPool:  # a worker died (killed): fresh ones next time
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                raise
         if owed.kind == MOVE:
             return Request(actions.MOVE, str(answer), owed.ply)
         return Request(owed.answer(bool(answer)), ply=owed.ply)

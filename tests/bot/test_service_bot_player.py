@@ -200,3 +200,29 @@ async def test_matches_beyond_the_queue_wait_for_the_sweep(service):
         assert await bot.sweep() == 0  # nothing owed: Alice is to act in both
     finally:
         await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_a_killed_worker_is_replaced_at_the_next_sweep(service):
+    updates: list = []
+    bot = player(service, updates)
+    try:
+        match = await against(service, "easy", game="shiftago")
+        if match.to_act != ALICE:
+            bot.notice(match)
+            await bot.idle()
+            match = await service.get_match(match.id)
+        pool = bot._executor()
+        pool.submit(int).result()  # its worker is up
+        for worker in list(pool._processes.values()):
+            worker.kill()
+            worker.join()
+        await alice_moves(service, match)
+        assert await bot.sweep() == 1
+        await bot.idle()  # the think failed: nothing was played
+        assert (await service.get_match(match.id)).to_act != ALICE
+        assert await bot.sweep() == 1
+        await bot.idle()
+        assert (await service.get_match(match.id)).to_act == ALICE and bot._pool is not pool
+    finally:
+        await bot.close()
