@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bot.match import actions
 from bot.match.actions import MatchAction
+from bot.match.bots import is_bot
 from bot.match.decision import (
     Decision,
     Ending,
@@ -81,7 +82,7 @@ def _ask_takeback(match: Match, seat: int, situation: Situation) -> Decision:
                 f"`{last.notation}` brought hidden information or chance to light, so it "
                 "cannot be taken back."
             )
-        return _undo(match, log, situation, alone=True)
+        return _undo(match, log, situation, span=1, alone=True)
     if match.solo:
         raise TakebackRefused(
             "In a solo match only the actions of the turn you are playing can be taken "
@@ -98,16 +99,34 @@ def _ask_takeback(match: Match, seat: int, situation: Situation) -> Decision:
             f"{'Your' if own else 'A'} {NOUNS[pending.kind]} is waiting for answers in "
             f"match #{match.id}; a takeback can be asked once it is settled."
         )
-    if last is None or last.kind != MOVE or last.seat != seat:
+    span = _takeback_span(log, seat)
+    if span is None:
         raise TakebackRefused(
-            "You can only take back your own move, and only while it is the last one."
+            "You can only take back your own move, and only while it is the last one "
+            "(or only the bot has answered it)."
         )
-    if last.sealed:
+    sealed = next((e for e in log[-span:] if e.sealed), None)
+    if sealed is not None:
         raise TakebackRefused(
-            f"`{last.notation}` brought hidden information or chance to light, so it "
+            f"`{sealed.notation}` brought hidden information or chance to light, so it "
             "cannot be taken back."
         )
     return _propose(match, member, TAKEBACK)
+
+
+def _takeback_span(log: tuple[LogEntry, ...], seat: int | None) -> int | None:
+    """How many moves at the end of the log a takeback asked by `seat` undoes: its own
+    last move, and the moves of the bot's seats after it (the bot answers at once, so
+    taking back a move against the bot takes back its reply too); None when another
+    player has moved since, or the log does not end in moves."""
+    for span, entry in enumerate(reversed(log), start=1):
+        if entry.kind != MOVE:
+            return None
+        if entry.seat == seat:
+            return span
+        if not is_bot(entry.member_id):
+            return None
+    return None
 
 
 def _propose(match: Match, member: int, kind: str) -> Decision:
@@ -154,7 +173,11 @@ def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decisi
         ending = Ending("draw", "The players agreed to a draw.", places, (), draw=True)
         record, rate = end(match, match._state, ending, situation.now)
         return Decision(record, rate=rate, events=(Ended("draw"),))
-    return _undo(match, situation.log or (), situation, alone=False)
+    log = situation.log or ()
+    span = _takeback_span(log, match.seat_of(pending.by_member))
+    if span is None:  # (a move drops any proposal, so this is only a safeguard)
+        raise NoProposal("The move asked back is no longer the last one.")
+    return _undo(match, log, situation, span=span)
 
 
 def _drop(match: Match, member: int, kind: str) -> Decision:
@@ -174,31 +197,32 @@ def _drop(match: Match, member: int, kind: str) -> Decision:
 
 
 def _undo(
-    match: Match, log: tuple[LogEntry, ...], situation: Situation, *, alone: bool
+    match: Match, log: tuple[LogEntry, ...], situation: Situation, *, span: int, alone: bool = False
 ) -> Decision:
-    """Take back the last move of the log: alone, within the mover's turn (which goes
-    on), or agreed by all (the mover's turn starts again, with a fresh clock)."""
-    last = log[-1]
-    entries = [(e.kind, e.seat, e.notation) for e in log]
-    entries.append((TAKEBACK_ENTRY, last.seat, last.notation))
+    """Take back the last `span` moves of the log: the mover's last action alone, within
+    their turn (which goes on), or agreed by all, their move and the bot's replies to it
+    (the mover's turn starts again, with a fresh clock)."""
+    first = log[-span]
+    undoing = [(TAKEBACK_ENTRY, e.seat, e.notation) for e in reversed(log[-span:])]
+    entries = [(e.kind, e.seat, e.notation) for e in log] + undoing
     seats = len(match.seats)
     undone = rebuild_state(match.game, seats, match.seed, match.options, entries)
     public = undone.view(None)  # the announcement: only what everybody may know
-    move = undone.parse_move(last.notation)
+    move = undone.parse_move(first.notation)
     taken = TakenBack(
-        last.seat, last.member_id, public.format_move(move), public.describe_move(move), alone
+        first.seat, first.member_id, public.format_move(move), public.describe_move(move), alone
     )
-    line = (Entry(last.seat, TAKEBACK_ENTRY, last.notation),)
+    line = tuple(Entry(seat, kind, notation) for kind, seat, notation in undoing)
     if alone:
         record = with_state(match, undone, proposal=None)
         return Decision(record, undone, line, events=(taken,))
-    fields, called = new_turn(match, last.seat, situation)
+    fields, called = new_turn(match, first.seat, situation)
     record = with_state(
         match,
         undone,
         proposal=None,
-        turns=max(0, match.turns - 1),
-        turn_ply=_turn_start(log[:-1], last.seat),
+        turns=max(0, match.turns - span),
+        turn_ply=_turn_start(log[:-span], first.seat),
         **fields,
     )
     return Decision(record, undone, line, events=(taken, called))

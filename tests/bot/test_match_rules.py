@@ -142,6 +142,32 @@ def test_a_takeback_by_consent_restarts_the_askers_turn():
     assert granted.state == match._state
 
 
+def test_a_takeback_against_the_bot_takes_back_its_replies_too():
+    alice, bot, bob = 1, -1, 2  # -1: the bot's first easy seat
+    current = new_match("shiftago", members=(alice, bot, bob))
+    while current.to_act != alice:
+        current = play_first(current).match
+    mine = play_first(current)
+    reply = play_first(mine.match)
+    assert reply.match.to_act == bob
+    log = logged([mine, reply])
+    asked = rules.decide(reply.match, alice, Request(ASK_TAKEBACK), Situation(LATER, log=log))
+    granted = rules.decide(asked.match, bot, Request(GRANT_TAKEBACK), Situation(LATER, log=log))
+    granted = rules.decide(granted.match, bob, Request(GRANT_TAKEBACK), Situation(LATER, log=log))
+    assert [entry.kind for entry in granted.entries] == ["takeback", "takeback"]
+    assert granted.state == current._state and granted.match.to_act == alice
+    assert granted.events[0].notation == mine.entries[0].notation
+    answered = play_first(reply.match)  # a person answered too: no longer hers to take back
+    log = logged([mine, reply, answered])
+    with pytest.raises(TakebackRefused, match="only while it is the last one"):
+        rules.decide(answered.match, alice, Request(ASK_TAKEBACK), Situation(LATER, log=log))
+
+
+def play_first(match):
+    """The decision of the player to act playing their first legal move."""
+    return rules.decide(match, match.to_act, Request(MOVE, first_move(match)), Situation(LATER))
+
+
 def test_within_a_turn_the_player_takes_back_alone():
     match = new_match("shiftago", options={"variant": "expert", "handicap_turns": 2})
     mover = match.to_act

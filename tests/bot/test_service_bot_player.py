@@ -157,6 +157,32 @@ async def test_the_bot_grants_takebacks_at_easy_only(service, level, granted):
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize(("level", "granted"), [("easy", True), ("hard", False)])
+async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, level, granted):
+    updates: list = []
+    bot, match = await alice_just_moved(service, level, updates)
+    try:
+        bot.notice(match)
+        await bot.idle()  # the bot replies at once
+        replied = await service.get_match(match.id)
+        assert replied.ply == match.ply + 1 and replied.to_act == ALICE
+        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=replied.ply))
+        bot.notice(asked.match)
+        await bot.idle()
+        after = await service.get_match(match.id)
+        assert after.proposal is None and after.to_act == ALICE
+        if granted:  # her move and the bot's reply are gone: she plays her move again
+            assert after.ply == match.ply - 1
+            assert after._snapshot != replied._snapshot
+            kinds = [entry.kind for entry in (await service.match_record(match.id)).log]
+            assert kinds[-2:] == ["takeback", "takeback"]
+        else:
+            assert after.ply == replied.ply and after._snapshot == replied._snapshot
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
 async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
     updates: list = []
     bot, match = await alice_just_moved(service, "medium", updates)
