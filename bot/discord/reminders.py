@@ -89,6 +89,8 @@ class ReminderTask:
             )
             if posted:
                 await self.service.mark_reminded(reminder)
+            else:
+                await self.service.give_back(reminder)
         for update in report.timeouts:
             await self._post(update.match.id, self.poster.post_update(update))
         for challenge in report.expired_challenges:
@@ -117,6 +119,7 @@ class ReminderTask:
             await self._post(update.match.id, self.poster.post_update(update))
         for item in news:
             await leagues.post_news(item)
+            await self.service.league_posted(item)
 
     async def _remind(self, match: Match, text: str, member_id: int) -> None:
         channel = await self.poster.channel_of(match)

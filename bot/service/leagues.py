@@ -173,14 +173,19 @@ class LeagueMixin(LeagueRoundsMixin):
         """Everything due in leagues: a league whose sign-up has ended starts (or, too
         few signed up, is called off), matches still going at their round's deadline are
         adjudicated by the league's rule and stopped, and every running league moves on
-        if it can. The updates of the stopped matches and each league's news."""
+        if it can. The updates of the stopped matches and each league's news.
+
+        Only the leagues of servers this process runs, each claimed for it (kind
+        "league", see `bot.store.claims`) so that no other process moves it on meanwhile;
+        once its news is posted, `league_posted` gives it back."""
         now = self.now()
         stopping: list[int] = []
         news: list[LeagueNews] = []
         async with self.store.transaction() as conn:
-            for league in await league_rows.running(conn):
+            running = await self._claim_leagues(conn, await league_rows.running(conn))
+            for league in running:
                 stopping += await self._adjudicate(conn, league, now)
-            for league in await league_rows.signup_over(conn, now):
+            for league in await self._claim_leagues(conn, await league_rows.signup_over(conn, now)):
                 try:
                     news.append(await self._start_league(conn, league))
                 except BadOption:
@@ -193,11 +198,25 @@ class LeagueMixin(LeagueRoundsMixin):
             except (MatchOver, PositionChanged):
                 continue  # it ended meanwhile: its result was recorded first
         started = {item.league.id for item in news}
+        claimed = {league.id for league in running}
         async with self.store.transaction() as conn:
             for league in await league_rows.running(conn):
-                if league.id not in started:
+                if league.id in claimed and league.id not in started:
                     news.append(await self._advance(conn, league))
         return updates, news
+
+    async def _claim_leagues(self, conn: Connection, leagues: list[League]) -> list[League]:
+        """Those of `leagues` this process runs and could claim."""
+        return [
+            league
+            for league in leagues
+            if self.runs_guild(league.guild_id) and await self._claim(conn, *league_claim(league))
+        ]
+
+    async def league_posted(self, news: LeagueNews) -> None:
+        """The news of a league that `league_tick` gave is posted: any process may move the
+        league on again."""
+        await self.release_work(*league_claim(news.league))
 
     async def league_table(self, guild_id: int, name: str) -> LeagueTable:
         """A league's entrants, rounds, boards and standings. Raises NotFound."""
@@ -224,3 +243,8 @@ class LeagueMixin(LeagueRoundsMixin):
         """Name the role whose members may create leagues (None: admins only)."""
         async with self.store.transaction() as conn:
             await league_rows.set_league_role(conn, guild_id, role_id)
+
+
+def league_claim(league: League) -> tuple[str, str]:
+    """The background work of moving `league` on (`bot.store.claims`)."""
+    return "league", str(league.id)
