@@ -127,7 +127,6 @@ class ReminderTask:
             await self._post(update.match.id, self.poster.post_update(update))
         for item in news:
             await leagues.post_news(item)
-            await self.service.league_posted(item)
 
     async def _remind(self, match: Match, text: str, member_id: int) -> None:
         channel = await self.poster.channel_of(match)

@@ -78,7 +78,13 @@ class ServiceBase:
         return self._clock()
 
     async def close(self) -> None:
-        """Close the database connection."""
+        """Give back the background work this process holds (other processes, or this
+        one started again, take it at once), then close the database connection."""
+        try:
+            async with self.store.transaction() as conn:
+                await claim_rows.release_all(conn, self.worker)
+        except Exception as error:  # the store cannot write: the leases run out instead
+            log.warning("could not give back this process's claims on work: %s", error)
         await self.store.close()
 
     # --- background work, done once by one of several processes -----------------------

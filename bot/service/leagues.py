@@ -159,12 +159,19 @@ class LeagueMixin(LeagueRoundsMixin):
 
     async def league_after(self, match_id: int) -> LeagueNews | None:
         """After a match ended: record its result if it plays a league pairing, and pair
-        the next round if this was the round's last; None for a match of no league."""
+        the next round if this was the round's last; None for a match of no league. The
+        league is claimed as `league_tick` claims it; while another process holds it, only
+        the result is recorded here, and that process pairs the next round."""
         async with self.store.transaction() as conn:
             league_id = await league_rows.of_match(conn, match_id)
             if league_id is None:
                 return None
-            news = await self._advance(conn, await league_rows.by_id(conn, league_id))
+            league = await league_rows.by_id(conn, league_id)
+            if await self._claim(conn, *league_claim(league)):
+                news = await self._advance(conn, league)
+            else:
+                await self._settle(conn, league)
+                news = LeagueNews(league)
             boards = await league_rows.boards_of(conn, league_id)
             played = next(b for b in boards if b.match_id == match_id)
             return replace(news, result=played)
@@ -176,8 +183,9 @@ class LeagueMixin(LeagueRoundsMixin):
         if it can. The updates of the stopped matches and each league's news.
 
         Only the leagues of servers this process runs, each claimed for it (kind
-        "league", see `bot.store.claims`) so that no other process moves it on meanwhile;
-        once its news is posted, `league_posted` gives it back."""
+        "league", see `bot.store.claims`) so that no other process moves it on or posts
+        its news: the claim is renewed each time this process works on the league and
+        passes to another process only once its lease has run out (this one stopped)."""
         now = self.now()
         stopping: list[int] = []
         news: list[LeagueNews] = []
@@ -212,11 +220,6 @@ class LeagueMixin(LeagueRoundsMixin):
             for league in leagues
             if self.runs_guild(league.guild_id) and await self._claim(conn, *league_claim(league))
         ]
-
-    async def league_posted(self, news: LeagueNews) -> None:
-        """The news of a league that `league_tick` gave is posted: any process may move the
-        league on again."""
-        await self.release_work(*league_claim(news.league))
 
     async def league_table(self, guild_id: int, name: str) -> LeagueTable:
         """A league's entrants, rounds, boards and standings. Raises NotFound."""

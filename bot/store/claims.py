@@ -51,6 +51,11 @@ async def release(conn: Connection, kind: str, item: str, worker: str) -> None:
     )
 
 
+async def release_all(conn: Connection, worker: str) -> None:
+    """Give back all the work `worker` holds and has not finished (it is stopping)."""
+    await conn.execute("DELETE FROM work_claims WHERE claimed_by = ? AND done = 0", (worker,))
+
+
 async def prune(conn: Connection, before: datetime) -> None:
     """Forget the claims whose lease ended before `before` (done or abandoned)."""
     await conn.execute("DELETE FROM work_claims WHERE claimed_until < ?", (ts(before),))

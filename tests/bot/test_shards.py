@@ -168,3 +168,23 @@ async def test_a_claim_is_one_process_s_until_done_given_back_or_its_lease_runs_
             assert list(await conn.execute_fetchall("SELECT * FROM work_claims")) == []
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_work_a_process_claims_is_given_back_when_it_stops(tmp_path):
+    path, clock = tmp_path / "db.sqlite3", FakeClock(START)
+    first = await MatchService.open(make_settings(path), clock=clock)
+    second = await MatchService.open(make_settings(path), clock=clock)
+    try:
+        assert await first.claim_work("bot-move", "5:12")
+        assert not await second.claim_work("bot-move", "5:12")
+        await first.release_work("bot-move", "5:12")
+        assert await second.claim_work("bot-move", "5:12")
+        assert not await first.claim_work("bot-move", "5:12")
+        await second.close()  # stopping: what it held, the others may take at once
+        assert await first.claim_work("bot-move", "5:12")
+        await first.finish_work("bot-move", "5:12")
+        clock.advance(hours=1)
+        assert not await first.claim_work("bot-move", "5:12")  # done
+    finally:
+        await first.close()
