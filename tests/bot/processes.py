@@ -14,9 +14,11 @@ process. `SqliteDatabase` is the SQLite file; a PostgreSQL one (a URL) goes besi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import os
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,6 +48,10 @@ class Database(Protocol):
         """The settings of a process on this database."""
         ...
 
+    def query(self, sql: str) -> list[tuple[Any, ...]]:
+        """Rows of the database, read directly (for the tests' checks)."""
+        ...
+
 
 @dataclass(frozen=True)
 class SqliteDatabase:
@@ -57,6 +63,11 @@ class SqliteDatabase:
         """The settings of a process on this file."""
         base = Settings(discord_token="", database_path=self.path, log_level="INFO")
         return dataclasses.replace(base, **{**SHARED, **changes})
+
+    def query(self, sql: str) -> list[tuple[Any, ...]]:
+        """Rows of the file, read with the sqlite3 module."""
+        with contextlib.closing(sqlite3.connect(self.path)) as raw:
+            return raw.execute(sql).fetchall()
 
 
 def running_clock(start: datetime) -> Callable[[], datetime]:
@@ -124,7 +135,7 @@ class RecordingPoster:
 
     def __init__(self, service: MatchService, record: Record, hang: bool) -> None:
         self.service, self.record, self.hang = service, record, hang
-        self.notifier = Notifier(RecordingDMs(record), service)  # type: ignore[arg-type]
+        self.notifier = Notifier(RecordingDMs(record), service)
 
     async def channel_of(self, match: Any) -> RecordingChannel:
         """The match's thread."""
@@ -175,7 +186,7 @@ async def _sweep(
     settings = database.settings(**changes)
     service = await MatchService.open(settings, clock=running_clock(start))
     poster = RecordingPoster(service, record, hang)
-    task = ReminderTask(service, poster, 1.0, RecordingLeagues(service, record))  # type: ignore[arg-type]
+    task = ReminderTask(service, poster, 1.0, RecordingLeagues(service, record))
     try:
         if barrier is not None:
             barrier.wait()

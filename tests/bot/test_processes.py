@@ -2,10 +2,11 @@
 background work (reminders, timeouts, challenge expiry, vacations' ends, digests, a
 league's start) is done once whatever the number of processes and however their shards
 overlap; work claimed by a process killed with SIGKILL is done by another once its lease
-has run out; the same move sent by two processes at once is applied once.
+has run out; the same move sent by two or three processes at once is applied once.
 
-The `database` fixture says how the children open the store; add a PostgreSQL one to its
-params to run the same tests there.
+The `database` fixture says how the children open the store and how the checks read it
+(`tests.bot.processes.Database`); add a PostgreSQL one to its params to run the same tests
+there.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import multiprocessing
 import os
 import random
 import signal
-import sqlite3
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -135,13 +135,6 @@ def once(keys: Iterable[Any]) -> Counter[Any]:
     return Counter(set(keys))
 
 
-def query(database: Database, sql: str) -> list[tuple[Any, ...]]:
-    """Rows of the shared database, read directly."""
-    assert isinstance(database, SqliteDatabase)
-    with sqlite3.connect(database.path) as raw:
-        return raw.execute(sql).fetchall()
-
-
 #: Shards of the processes of each test: none given (each runs everything, so only the
 #: claims keep them apart), the two shards split, and split with a third process running
 #: both (two processes on each server, as while moving to more processes).
@@ -177,7 +170,7 @@ async def test_background_work_is_done_once_by_several_processes(database, tmp_p
     assert counted(recorded, "expired") == once(due.expired)
     assert counted(recorded, "vacation") == once([due.vacation])
     assert counted(recorded, "round") == once([f"{due.league}:1"])
-    league_matches = query(database, "SELECT match_id FROM league_pairings")
+    league_matches = database.query("SELECT match_id FROM league_pairings")
     assert counted(recorded, "thread") == once(match for (match,) in league_matches)
     digests = [key for key in counted(recorded, "dm") if key.startswith(f"{due.digest}:")]
     assert counted(recorded, "dm") == Counter(digests) and len(digests) == 1
@@ -186,18 +179,18 @@ async def test_background_work_is_done_once_by_several_processes(database, tmp_p
             runs = shards[int(post["process"][1:])].get("shard_ids", (0, 1))
             assert GUILDS.index(post["guild"]) in runs, post
     # and the database agrees: each thing happened once
-    reminded = dict(query(database, "SELECT id, reminded FROM matches"))
+    reminded = dict(database.query("SELECT id, reminded FROM matches"))
     assert all(reminded[match] == 1 for match in due.reminders)
-    ended = dict(query(database, "SELECT id, result FROM matches WHERE status = 'finished'"))
+    ended = dict(database.query("SELECT id, result FROM matches WHERE status = 'finished'"))
     assert sorted(ended) == sorted(due.timeouts)
     assert all(json.loads(result)["how"] == "timeout" for result in ended.values())
-    rated = query(database, "SELECT COUNT(*), SUM(games) FROM ratings")
+    rated = database.query("SELECT COUNT(*), SUM(games) FROM ratings")
     assert rated == [(2 * len(due.timeouts), 2 * len(due.timeouts))]  # each rated once
-    statuses = dict(query(database, "SELECT id, status FROM challenges"))
+    statuses = dict(database.query("SELECT id, status FROM challenges"))
     assert all(statuses[challenge] == "expired" for challenge in due.expired)
     assert len(league_matches) == 2  # four players: two boards in round 1
-    assert query(database, "SELECT COUNT(*) FROM league_rounds") == [(1,)]
-    claimed = Counter(query(database, "SELECT kind, done FROM work_claims"))
+    assert database.query("SELECT COUNT(*) FROM league_rounds") == [(1,)]
+    claimed = Counter(database.query("SELECT kind, done FROM work_claims"))
     assert claimed == Counter({("reminder", 1): len(due.reminders), ("digest", 1): 1})
     # (the league was its process's until it stopped, which gave it back)
 
@@ -221,7 +214,7 @@ async def test_work_claimed_by_a_killed_process_is_done_by_another_after_its_lea
     while not any(p["what"] == "holding" for p in _maybe_posts(out)):
         assert time.monotonic() < deadline and frozen.is_alive(), "p0 never held a claim"
         time.sleep(0.05)
-    held = query(database, "SELECT kind, COUNT(*) FROM work_claims WHERE done = 0 GROUP BY kind")
+    held = database.query("SELECT kind, COUNT(*) FROM work_claims WHERE done = 0 GROUP BY kind")
     assert sorted(held) == [("digest", 1), ("league", 1), ("reminder", len(due.reminders))]
     os.kill(frozen.pid, signal.SIGKILL)
     frozen.join(10)
@@ -243,10 +236,10 @@ async def test_work_claimed_by_a_killed_process_is_done_by_another_after_its_lea
     assert {p["process"] for p in recorded if p["what"] == "reminder"} <= {"p1", "p2"}
     assert [key for key in counted(recorded, "dm") if key.startswith(f"{due.digest}:")]
     assert sum(counted(recorded, "dm").values()) == 1
-    left = query(database, "SELECT kind, claimed_by FROM work_claims WHERE done = 0")
+    left = database.query("SELECT kind, claimed_by FROM work_claims WHERE done = 0")
     assert all(kind == "league" and by.split(":")[1] == str(frozen.pid) for kind, by in left)
     # (only the frozen process's claim on the league may be left, if no one needed it since)
-    reminded = dict(query(database, "SELECT id, reminded FROM matches"))
+    reminded = dict(database.query("SELECT id, reminded FROM matches"))
     assert all(reminded[match] == 1 for match in due.reminders)
     # what the frozen process changed (challenges expired) it announced at once, before
     # its reminders; nobody changed or announced it again
@@ -291,7 +284,7 @@ async def test_the_same_move_sent_by_several_processes_at_once_is_applied_once(
     for n, (match_id, *_) in enumerate(moves):
         outcomes = Counter(result[n][1] for result in results)
         assert outcomes == Counter({"applied": 1, "PositionChanged": racers - 1}), match_id
-    stored = query(database, "SELECT id, ply, version FROM matches")
+    stored = database.query("SELECT id, ply, version FROM matches")
     assert {match: (ply, version) for match, ply, version in stored} == before  # one step on
-    logged = query(database, "SELECT match_id, COUNT(*) FROM moves GROUP BY match_id")
+    logged = database.query("SELECT match_id, COUNT(*) FROM moves GROUP BY match_id")
     assert sorted(logged) == sorted((match_id, 1) for match_id, *_ in moves)
