@@ -14,9 +14,9 @@ Seams, all private to discord.py (so it is pinned to 2.7.*):
 - Gateway: payloads go to `bot._connection.parse_<event>()` as the websocket would deliver them:
   READY and GUILD_CREATE on connect; THREAD_*, CHANNEL_UPDATE, MESSAGE_* when a request changes
   something; INTERACTION_CREATE from `slash()`, `autocomplete()`, `click()` and `feed()`.
-- `bot._connection.guild_ready_timeout` is lowered so that READY completes at once; a sharded
-  bot gets the shard count and ids `launch_shards()` would give its connection state, and one
-  READY per shard it runs.
+- `bot._connection.guild_ready_timeout` is lowered so that READY completes at once; the bot (an
+  `AutoShardedClient`) gets the shard count and ids `launch_shards()` would give its connection
+  state, and one READY per shard it runs.
 
 Discord's state (channels, threads, messages) lives in the fake and outlives a bot, so closing a
 bot and connecting a fresh instance to the same fake simulates a restart.
@@ -184,7 +184,7 @@ class FakeDiscord:
 
     # ---- connecting a bot
     @contextlib.asynccontextmanager
-    async def connect(self, bot: discord.Client):
+    async def connect(self, bot: discord.AutoShardedClient):
         """Start `bot` as if it connected: the real `login()` and `setup_hook()`, READY,
         GUILD_CREATE. Closes it on exit."""
         previous, self.bot = self.bot, bot
@@ -210,15 +210,13 @@ class FakeDiscord:
             async_context.reset(token)
             self.bot = previous
 
-    def _ready_payloads(self, bot: discord.Client) -> list[dict]:
-        """READY as each shard's websocket would deliver it, with the guild on its shard. A
-        sharded client runs the shards it was given (one, when discord.py would ask Discord
-        how many), as `AutoShardedClient.launch_shards` sets them up."""
+    def _ready_payloads(self, bot: discord.AutoShardedClient) -> list[dict]:
+        """READY as each shard's websocket would deliver it, with the guild on its shard:
+        the bot runs the shards it was given (one, when discord.py would ask Discord how
+        many), set up as `AutoShardedClient.launch_shards` sets them up."""
         base = {"v": 10, "user": self.bot_user, "session_id": "fake"}
         base["application"] = {"id": str(BOT_ID), "flags": 0}
         guild = {"id": str(GUILD), "unavailable": True}
-        if not isinstance(bot, discord.AutoShardedClient):
-            return [{**base, "guilds": [guild]}]
         bot.shard_count = count = bot.shard_count or 1
         bot._connection.shard_count = count
         bot._connection.shard_ids = shards = bot.shard_ids or range(count)
