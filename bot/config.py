@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
 
@@ -14,6 +15,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 README_SECTION = "README.md, section 'Setting up the Discord application'"
 #: The values LOG_LEVEL may take, least to most severe.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The most shards SHARD_COUNT may name (Discord's own limit is far above any one bot's).
+MAX_SHARDS = 10_000
 
 
 class ConfigError(RuntimeError):
@@ -44,6 +47,34 @@ def _log_level() -> str:
     return level
 
 
+def _shards() -> dict[str, Any]:
+    """SHARD_COUNT and SHARD_IDS as `shard_count` and `shard_ids` (None when unset: the
+    bot asks Discord how many shards to run and runs them all). The ids are a
+    comma-separated list, each from 0 to SHARD_COUNT - 1, and need SHARD_COUNT."""
+    count = _int("SHARD_COUNT", 0, minimum=1, maximum=MAX_SHARDS) or None
+    raw = os.environ.get("SHARD_IDS", "").strip()
+    if not raw:
+        return {"shard_count": count, "shard_ids": None}
+    if count is None:
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the number of shards of all the "
+            "bot's processes together, or leave both unset."
+        )
+    parts = [part.strip() for part in raw.split(",")]
+    if not all(part.isdigit() and len(part) <= 6 for part in parts):
+        shown = raw if len(raw) <= 40 else raw[:40] + "…"
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {shown!r}."
+        )
+    ids = sorted({int(part) for part in parts})
+    if ids[-1] >= count:
+        raise ConfigError(
+            f"SHARD_IDS may only hold shards 0 to {count - 1} (SHARD_COUNT is {count}), "
+            f"not {ids[-1]}."
+        )
+    return {"shard_count": count, "shard_ids": tuple(ids)}
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting of the bot; `.env.example` documents each one."""
@@ -63,6 +94,9 @@ class Settings:
     challenge_cooldown_minutes: int = 10
     #: Worker processes in which the bot thinks (0: one fewer than the machine's cores).
     bot_workers: int = 0
+    work_lease_seconds: int = 300
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -85,7 +119,16 @@ class Settings:
             reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60, minimum=1, maximum=3600),
             challenge_cooldown_minutes=_int("CHALLENGE_COOLDOWN_MINUTES", 10, maximum=10_080),
             bot_workers=_int("BOT_WORKERS", 0, maximum=64),
+            work_lease_seconds=_int("WORK_LEASE_SECONDS", 300, minimum=1, maximum=3600),
+            **_shards(),
         )
+
+    def runs_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of server `guild_id`: always when SHARD_IDS
+        is unset (it runs every shard), else as Discord assigns servers to shards."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     def require_token(self) -> str:
         """The Discord token, or a ConfigError naming DISCORD_TOKEN and the README section."""

@@ -1,4 +1,5 @@
-"""The Discord client: a `commands.Bot` with Shiftcord's cogs, buttons and background task."""
+"""The Discord client: a `commands.AutoShardedBot` with Shiftcord's cogs, buttons and background
+task."""
 
 from __future__ import annotations
 
@@ -30,11 +31,23 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
-class ShiftcordBot(commands.Bot):
+def _shards(settings: Settings) -> dict[str, Any]:
+    """The sharding options of the client: those the settings name (none: discord.py asks
+    Discord how many shards to run and runs them all)."""
+    options: dict[str, Any] = {}
+    if settings.shard_count is not None:
+        options["shard_count"] = settings.shard_count
+    if settings.shard_ids is not None:
+        options["shard_ids"] = list(settings.shard_ids)
+    return options
+
+
+class ShiftcordBot(commands.AutoShardedBot):
     """Shiftcord on Discord. `service` is the match service (None only to upload commands,
     and then there is no `poster`, `reminders` or `bot_player` either); `background`
     starts the reminder task when the bot logs in (its first round finds the moves the
-    bot owes)."""
+    bot owes). It runs the shards the settings name (SHARD_COUNT, SHARD_IDS), or as many
+    as Discord recommends when they are unset."""
 
     def __init__(
         self,
@@ -49,6 +62,7 @@ class ShiftcordBot(commands.Bot):
             tree_cls=ShiftcordTree,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **_shards(settings),
         )
         self.settings = settings
         self.service = service
@@ -149,13 +163,13 @@ class ShiftcordBot(commands.Bot):
         )
 
 
-def command_payload(bot: commands.Bot) -> list[dict[str, Any]]:
+def command_payload(bot: commands.Bot | commands.AutoShardedBot) -> list[dict[str, Any]]:
     """What `sync` uploads: the global commands as Discord's API receives them."""
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 
 
 async def upload_commands(
-    bot: commands.Bot, guild_id: int | None = None
+    bot: commands.Bot | commands.AutoShardedBot, guild_id: int | None = None
 ) -> list[app_commands.AppCommand]:
     """Upload the commands to Discord, globally or to one server (which shows them at once)."""
     if guild_id is None:

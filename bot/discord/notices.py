@@ -124,7 +124,9 @@ class Notifier:
         sent = await self.send_dm(held.member_id, held_text(held))
         if sent is False:
             await self.service.dm_refused(held.member_id)
-        if sent is not None:
+        if sent is None:
+            await self.service.give_back(held)
+        else:
             await self.service.release_held(held)
 
     async def send_digest(self, digest: Digest, style: Style) -> None:
@@ -132,5 +134,7 @@ class Notifier:
         sent = await self.send_dm(digest.member_id, digest_text(digest, style))
         if sent is False:
             await self.service.dm_refused(digest.member_id)
-        if sent is not None:
+        if sent is None:
+            await self.service.give_back(digest)
+        else:
             await self.service.mark_digest_sent(digest)

@@ -2,10 +2,15 @@
 held back during quiet hours, daily digests, leagues' deadlines and the moves the bot
 owes, from the service's clock.
 
-Every round asks the match service what is due (`tick`), which marks each reminder sent in
-the same transaction that finds it, so a turn is never pinged twice, even across restarts.
-Then it posts: a ping in the match's thread, the result of a match lost on time, the closed
-state of an expired challenge. It sleeps until the next thing is due (at most `interval`).
+Every round asks the match service what is due (`tick`), then posts it: the result of a
+match lost on time, the closed state of an expired challenge, a ping in the match's thread.
+Each reminder is marked sent once posted, so a turn is not pinged twice, even across
+restarts. It sleeps until the next thing is due (at most `interval`).
+
+Several processes on one database (shards): a round does only the servers of this
+process's shards, and each reminder, held notice, digest and league's news is claimed in
+the database before it is posted (`bot.store.claims`), so one process posts it; the claims
+of a process that stopped run out after WORK_LEASE_SECONDS and another does the work.
 """
 
 from __future__ import annotations
@@ -79,11 +84,19 @@ class ReminderTask:
         return min(self.interval, max(1.0, seconds))
 
     async def run_once(self) -> TickReport:
-        """One round: ask the service what is due and post it (leagues' news first: their
-        deadlines and new rounds), and set the bot to what its seats owe; returns what was
-        found. A reminder counts as sent only once it is posted (a failed one is tried
-        again next round)."""
+        """One round: ask the service what is due and post it; returns what was found.
+        What the round changed comes first (matches ended on time, challenges expired,
+        vacations ended, then leagues' deadlines and new rounds), each announced right
+        after its change by the process that made it; then the reminders and messages this
+        process claimed; and the bot is set to what its seats owe. A reminder counts as sent
+        only once it is posted (a failed one is given back, to be tried again next round)."""
         report = await self.service.tick(mark_sent=False)
+        for update in report.timeouts:
+            await self._post(update.match.id, self.poster.post_update(update))
+        for challenge in report.expired_challenges:
+            await self.poster.refresh_challenge(challenge, None)
+        for member_id in report.vacations_ended:
+            await self.poster.vacation_notice(member_id, None)
         if self.bot_player is not None:  # moves the bot owes (after a restart: at once)
             await self.bot_player.sweep()
         if self.leagues is not None:
@@ -95,12 +108,8 @@ class ReminderTask:
             )
             if posted:
                 await self.service.mark_reminded(reminder)
-        for update in report.timeouts:
-            await self._post(update.match.id, self.poster.post_update(update))
-        for challenge in report.expired_challenges:
-            await self.poster.refresh_challenge(challenge, None)
-        for member_id in report.vacations_ended:
-            await self.poster.vacation_notice(member_id, None)
+            else:
+                await self.service.give_back(reminder)
         for held in report.held:
             await self.poster.notifier.send_held(held)
         for digest in report.digests:

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import random
+import secrets
+import socket
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import render
 from bot.config import Settings
@@ -20,6 +23,7 @@ from bot.match.decision import Decision, Situation
 from bot.match.errors import NotFound, ServiceError
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
+from bot.store import claims as claim_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import premoves as premove_rows
@@ -66,14 +70,52 @@ class ServiceBase:
         self._rng = rng or random.SystemRandom()
         #: Legal moves for autocomplete, by (match, version): typing asks again and again.
         self._choices: OrderedDict[tuple[int, int], list[MoveChoice]] = OrderedDict()
+        #: This process as its claims on background work name it (`bot.store.claims`).
+        self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     def now(self) -> datetime:
         """The service's current time (injectable for tests and the reminder task)."""
         return self._clock()
 
     async def close(self) -> None:
-        """Close the database connection."""
+        """Give back the background work this process holds (other processes, or this
+        one started again, take it at once), then close the database connection."""
+        try:
+            async with self.store.transaction() as conn:
+                await claim_rows.release_all(conn, self.worker)
+        except Exception as error:  # the store cannot write: the leases run out instead
+            log.warning("could not give back this process's claims on work: %s", error)
         await self.store.close()
+
+    # --- background work, done once by one of several processes -----------------------
+
+    def runs_guild(self, guild_id: int) -> bool:
+        """Whether this process does the background work of server `guild_id` (it runs the
+        server's shard; every server when SHARD_IDS is unset)."""
+        return self.settings.runs_guild(guild_id)
+
+    async def _claim(self, conn: Connection, kind: str, item: str) -> bool:
+        """Claim background work for this process, for WORK_LEASE_SECONDS, in the caller's
+        transaction; whether it is ours to do (see `bot.store.claims`)."""
+        now = self.now()
+        until = now + timedelta(seconds=self.settings.work_lease_seconds)
+        return await claim_rows.claim(conn, kind, item, self.worker, now, until)
+
+    async def claim_work(self, kind: str, item: str) -> bool:
+        """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
+        Once done, `finish_work`; if it could not be done, `release_work`."""
+        async with self.store.transaction() as conn:
+            return await self._claim(conn, kind, item)
+
+    async def finish_work(self, kind: str, item: str) -> None:
+        """Mark claimed background work done: no process does it again."""
+        async with self.store.transaction() as conn:
+            await claim_rows.finish(conn, kind, item)
+
+    async def release_work(self, kind: str, item: str) -> None:
+        """Give back claimed background work that was not done, to be tried again."""
+        async with self.store.transaction() as conn:
+            await claim_rows.release(conn, kind, item, self.worker)
 
     async def _load(self, match_id: int) -> Match:
         async with self.store.reading() as conn:

@@ -7,11 +7,14 @@ most `waiting`; a match noticed beyond that is found again by the next `sweep`, 
 reads from the database what bot seats owe (so a move owed when the process stopped is
 made after a restart). Each action carries the ply it was chosen at: one that arrives
 twice, or after the position moved on, is refused by the match rules and thought again.
+With several processes on one database, a process plays only the matches of its shards'
+servers, and claims each duty in the database before thinking, so one process does it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -35,6 +38,8 @@ log = logging.getLogger("shiftcord.bot_player")
 
 #: The most matches waiting for the bot at once (beyond them, the next sweep finds them).
 MAX_WAITING = 200
+#: The kind of background work a bot seat's duty is claimed as (one process does each).
+CLAIM_KIND = "bot-move"
 #: The most actions the bot takes in one match in a row before it lets others go first
 #: (a table of bots plays on at the next sweep).
 MAX_IN_A_ROW = 100
@@ -162,14 +167,24 @@ class BotPlayer:
             owed = duty(match)
             if owed is None:
                 return
-            request = await self._decide(match, owed)
+            work = (CLAIM_KIND, f"{match_id}:{owed.ply}:{owed.member_id}:{owed.kind}")
+            if not await self.service.claim_work(*work):
+                return  # another process (on an overlapping shard) is on it
             try:
+                request = await self._decide(match, owed)
                 update = await self.service.act(match_id, owed.member_id, request)
             except (PositionChanged, NoProposal):  # it moved on while the bot thought
+                await self.service.finish_work(*work)
                 continue
             except ServiceError as error:
                 log.warning("the bot could not act in match %s: %s", match_id, error)
+                await self.service.finish_work(*work)
                 return
+            except BaseException:  # stopped or failed while thinking: another may do it
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(self.service.release_work(*work))
+                raise
+            await self.service.finish_work(*work)
             try:
                 await self.on_update(update)
             except Exception as error:  # posting is the face's; the action stands

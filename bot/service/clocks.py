@@ -17,8 +17,16 @@ from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, when
 from bot.service.notices import due_notices, notices_from, quiet_now
-from bot.service.reports import MemberSettings, Reminder, TickReport, Vacation
+from bot.service.reports import (
+    Digest,
+    HeldNotices,
+    MemberSettings,
+    Reminder,
+    TickReport,
+    Vacation,
+)
 from bot.store import challenges as challenge_rows
+from bot.store import claims as claim_rows
 from bot.store import clocks as clock_rows
 from bot.store import members as member_rows
 from bot.store import notices as notice_rows
@@ -26,6 +34,8 @@ from bot.store.clocks import CLAIMABLE, IDLE, LOW_TIME
 from bot.store.sql import Connection
 
 _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
+#: How long claims on background work are kept after their lease (`bot.store.claims`).
+CLAIMS_KEPT = timedelta(days=1)
 
 
 class ClockMixin(ServiceBase):
@@ -43,17 +53,33 @@ class ClockMixin(ServiceBase):
         no turn is reminded twice; without it (a poster that may fail) they count as sent
         only once the caller reports them posted with `mark_reminded`: a failed post is
         tried again next time, and only a stop between the post and the report may ever
-        post one twice. Reminders with nobody to ping (reminders turned off) count as sent."""
+        post one twice. Reminders with nobody to ping (reminders turned off) count as sent.
+
+        Several processes on one database: each does the matches and challenges of the
+        servers on its shards (`runs_guild`). Each reminder, held notice and digest returned
+        is claimed for this process (`bot.store.claims`), so no other sends it; one not sent
+        goes back with `give_back`. Each expiry, vacation's end and timeout is made by one
+        process (conditional updates, the version column), which alone returns it."""
         now = self.now()
         async with self.store.transaction() as conn:
-            expired = await challenge_rows.expire_due(conn, now)
-            returning = await member_rows.vacations_due(conn, now)
-            for member in returning:
-                await member_rows.close_vacation(conn, member, now)
+            await claim_rows.prune(conn, now - CLAIMS_KEPT)
+            expired = [
+                challenge
+                for challenge in await challenge_rows.expiry_due(conn, now)
+                if self.runs_guild(challenge.guild_id)
+                and await challenge_rows.expire(conn, challenge.id)
+            ]
+            returning = [
+                member
+                for member in await member_rows.vacations_due(conn, now)
+                if await member_rows.close_vacation(conn, member, now)
+            ]
         timeouts = await self._auto_timeouts(now)
         async with self.store.transaction() as conn:
             reminders = await self._take_reminders(conn, now, mark_sent)
             held, digests = await due_notices(conn, now)
+            held = [h for h in held if await self._claim(conn, *h.claim)]
+            digests = [d for d in digests if await self._claim(conn, *d.claim)]
         return TickReport(
             reminders=tuple(reminders),
             timeouts=tuple(timeouts),
@@ -68,6 +94,8 @@ class ClockMixin(ServiceBase):
             due = await clock_rows.timeouts_due(conn, now)
         updates = []
         for match in due:
+            if not self.runs_guild(match.guild_id):
+                continue
             try:
                 updates.append(await self._apply(match, None, Request(actions.TIME_OUT)))
             except (PositionChanged, MatchOver):
@@ -81,6 +109,12 @@ class ClockMixin(ServiceBase):
             await clock_rows.mark_reminded(
                 conn, reminder.match.id, reminder.bits, reminder.match.turn_started_at
             )
+            await claim_rows.finish(conn, *reminder.claim)
+
+    async def give_back(self, due: Reminder | HeldNotices | Digest) -> None:
+        """A reminder, held notices or digest that `tick` gave this process and that could
+        not be sent now: another round (of any process) tries again."""
+        await self.release_work(*due.claim)
 
     async def _take_reminders(
         self, conn: Connection, now: datetime, mark_sent: bool
@@ -93,6 +127,8 @@ class ClockMixin(ServiceBase):
         snoozed = await notice_rows.snoozed(conn, now)
         reminders: list[Reminder] = []
         for match in candidates:
+            if not self.runs_guild(match.guild_id):
+                continue
             sent = match._reminded
             if match.deadline is not None and match.deadline <= now:
                 mark, targets = IDLE | LOW_TIME | CLAIMABLE, []
@@ -118,8 +154,12 @@ class ClockMixin(ServiceBase):
                 for member in targets
                 if member not in off
             ]
+            if made and not await self._claim(conn, *made[0].claim):
+                continue  # another process sends them
             if mark_sent or not made:
                 await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
+                if made:
+                    await claim_rows.finish(conn, *made[0].claim)
             reminders.extend(made)
         return reminders
 

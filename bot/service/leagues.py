@@ -159,12 +159,19 @@ class LeagueMixin(LeagueRoundsMixin):
 
     async def league_after(self, match_id: int) -> LeagueNews | None:
         """After a match ended: record its result if it plays a league pairing, and pair
-        the next round if this was the round's last; None for a match of no league."""
+        the next round if this was the round's last; None for a match of no league. The
+        league is claimed as `league_tick` claims it; while another process holds it, only
+        the result is recorded here, and that process pairs the next round."""
         async with self.store.transaction() as conn:
             league_id = await league_rows.of_match(conn, match_id)
             if league_id is None:
                 return None
-            news = await self._advance(conn, await league_rows.by_id(conn, league_id))
+            league = await league_rows.by_id(conn, league_id)
+            if await self._claim(conn, *league_claim(league)):
+                news = await self._advance(conn, league)
+            else:
+                await self._settle(conn, league)
+                news = LeagueNews(league)
             boards = await league_rows.boards_of(conn, league_id)
             played = next(b for b in boards if b.match_id == match_id)
             return replace(news, result=played)
@@ -173,14 +180,20 @@ class LeagueMixin(LeagueRoundsMixin):
         """Everything due in leagues: a league whose sign-up has ended starts (or, too
         few signed up, is called off), matches still going at their round's deadline are
         adjudicated by the league's rule and stopped, and every running league moves on
-        if it can. The updates of the stopped matches and each league's news."""
+        if it can. The updates of the stopped matches and each league's news.
+
+        Only the leagues of servers this process runs, each claimed for it (kind
+        "league", see `bot.store.claims`) so that no other process moves it on or posts
+        its news: the claim is renewed each time this process works on the league and
+        passes to another process only once its lease has run out (this one stopped)."""
         now = self.now()
         stopping: list[int] = []
         news: list[LeagueNews] = []
         async with self.store.transaction() as conn:
-            for league in await league_rows.running(conn):
+            running = await self._claim_leagues(conn, await league_rows.running(conn))
+            for league in running:
                 stopping += await self._adjudicate(conn, league, now)
-            for league in await league_rows.signup_over(conn, now):
+            for league in await self._claim_leagues(conn, await league_rows.signup_over(conn, now)):
                 try:
                     news.append(await self._start_league(conn, league))
                 except BadOption:
@@ -193,11 +206,20 @@ class LeagueMixin(LeagueRoundsMixin):
             except (MatchOver, PositionChanged):
                 continue  # it ended meanwhile: its result was recorded first
         started = {item.league.id for item in news}
+        claimed = {league.id for league in running}
         async with self.store.transaction() as conn:
             for league in await league_rows.running(conn):
-                if league.id not in started:
+                if league.id in claimed and league.id not in started:
                     news.append(await self._advance(conn, league))
         return updates, news
+
+    async def _claim_leagues(self, conn: Connection, leagues: list[League]) -> list[League]:
+        """Those of `leagues` this process runs and could claim."""
+        return [
+            league
+            for league in leagues
+            if self.runs_guild(league.guild_id) and await self._claim(conn, *league_claim(league))
+        ]
 
     async def league_table(self, guild_id: int, name: str) -> LeagueTable:
         """A league's entrants, rounds, boards and standings. Raises NotFound."""
@@ -224,3 +246,8 @@ class LeagueMixin(LeagueRoundsMixin):
         """Name the role whose members may create leagues (None: admins only)."""
         async with self.store.transaction() as conn:
             await league_rows.set_league_role(conn, guild_id, role_id)
+
+
+def league_claim(league: League) -> tuple[str, str]:
+    """The background work of moving `league` on (`bot.store.claims`)."""
+    return "league", str(league.id)

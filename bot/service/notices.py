@@ -17,6 +17,7 @@ from bot.match.errors import BadOption, NotAllowed
 from bot.service.base import ServiceBase
 from bot.service.reports import DM_CHOICES, Digest, HeldNotices, Notices
 from bot.store import challenges as challenge_rows
+from bot.store import claims as claim_rows
 from bot.store import matches as match_rows
 from bot.store import notices as notice_rows
 from bot.store.sql import Connection
@@ -164,11 +165,13 @@ class NoticeMixin(ServiceBase):
         """The held notices were sent: forget them."""
         async with self.store.transaction() as conn:
             await notice_rows.release(conn, held.member_id, held.last_id)
+            await claim_rows.finish(conn, *held.claim)
 
     async def mark_digest_sent(self, digest: Digest) -> None:
         """The digest was sent (or there was nothing to send): never again that day."""
         async with self.store.transaction() as conn:
             await notice_rows.set_digest_sent(conn, digest.member_id, digest.day)
+            await claim_rows.finish(conn, *digest.claim)
 
     async def snooze(self, match_id: int, member_id: int) -> datetime:
         """No reminders for the member in the match for a day; returns until when. Raises

@@ -26,11 +26,13 @@ class QueryMixin(ServiceBase):
 
     async def bot_duties(self, limit: int) -> list[Duty]:
         """What bot seats owe (moves, answers to proposals) in up to `limit` active matches
-        of servers the bot is in, oldest match first: found from the database, so what was
-        owed when the process stopped is done after a restart."""
+        of servers the bot is in and this process's shards run, oldest match first: found
+        from the database, so what was owed when the process stopped is done after a
+        restart."""
         async with self.store.reading() as conn:
             found = await bot_rows.owing(conn, limit)
-        return [d for d in map(duty, found) if d is not None]
+        mine = [m for m in found if self.runs_guild(m.guild_id)]
+        return [d for d in map(duty, mine) if d is not None]
 
     async def match_in_channel(self, channel_id: int) -> Match | None:
         """The active match living in this thread or channel, if any."""

@@ -85,6 +85,13 @@ class Reminder:
     deadline: datetime | None
     bits: int = 0  # the reminders this one stands for, as `bot.store.clocks` marks them
 
+    @property
+    def claim(self) -> tuple[str, str]:
+        """The background work it is (`bot.store.claims`): this turn's reminders of its kind."""
+        started = self.match.turn_started_at
+        stamp = "" if started is None else f"{started.timestamp():.6f}"
+        return "reminder", f"{self.match.id}:{stamp}:{self.bits}"
+
 
 @dataclass(frozen=True)
 class HeldNotices:
@@ -94,6 +101,11 @@ class HeldNotices:
     member_id: int
     texts: tuple[str, ...]
     last_id: int
+
+    @property
+    def claim(self) -> tuple[str, str]:
+        """The background work it is (`bot.store.claims`): sending these notices."""
+        return "held", f"{self.member_id}:{self.last_id}"
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,11 @@ class Digest:
     day: str
     matches: tuple[Match, ...]
     challenges: tuple[Challenge, ...]
+
+    @property
+    def claim(self) -> tuple[str, str]:
+        """The background work it is (`bot.store.claims`): the member's digest of the day."""
+        return "digest", f"{self.member_id}:{self.day}"
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import aiosqlite
 from bot.match.bots import is_bot, level_of, people
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
-from bot.store.sql import at, dt, rows, rows_by_parent, ts
+from bot.store.sql import at, dt, one, rows, rows_by_parent, ts
 
 
 async def insert_challenge(
@@ -222,16 +222,20 @@ async def pending_challenges(
     return await fetch_challenges(conn, " AND ".join(where) + " ORDER BY id", params)
 
 
-async def expire_due(conn: aiosqlite.Connection, now: datetime) -> list[Challenge]:
-    """Mark every pending challenge past its expiry as expired; those challenges (as they
-    were before)."""
-    stamp = ts(now)
-    expired = await fetch_challenges(conn, "status = 'pending' AND expires_at <= ?", (stamp,))
-    await conn.execute(
-        "UPDATE challenges SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?",
-        (stamp,),
+async def expiry_due(conn: aiosqlite.Connection, now: datetime) -> list[Challenge]:
+    """The pending challenges past their expiry (to `expire` one by one)."""
+    return await fetch_challenges(conn, "status = 'pending' AND expires_at <= ?", (ts(now),))
+
+
+async def expire(conn: aiosqlite.Connection, challenge_id: int) -> bool:
+    """Mark a pending challenge expired; whether this did it (False: it was no longer
+    pending, another process expired or started it first)."""
+    done = await one(
+        conn,
+        "UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'pending' RETURNING id",
+        (challenge_id,),
     )
-    return expired
+    return done is not None
 
 
 async def last_named(

@@ -129,22 +129,27 @@ async def start_vacation(
     )
 
 
-async def close_vacation(conn: aiosqlite.Connection, member_id: int, now: datetime) -> None:
+async def close_vacation(conn: aiosqlite.Connection, member_id: int, now: datetime) -> bool:
     """End the member's open vacation (at its end or now, whichever is first) and restart
-    their paused clocks, shifted by the time they were paused."""
+    their paused clocks, shifted by the time they were paused. Whether this ended one
+    (False: there was none open, or another process ended it first)."""
     row = await one(
         conn,
         "SELECT started_at, ends_at FROM vacations WHERE member_id = ? AND closed = 0",
         (member_id,),
     )
     if row is None:
-        return
+        return False
     started_at, ends_at = row
     end = min(ends_at, ts(now))
-    await conn.execute(
-        "UPDATE vacations SET ends_at = ?, closed = 1 WHERE member_id = ? AND started_at = ?",
+    closed = await one(
+        conn,
+        "UPDATE vacations SET ends_at = ?, closed = 1 "
+        "WHERE member_id = ? AND started_at = ? AND closed = 0 RETURNING member_id",
         (end, member_id, started_at),
     )
+    if closed is None:
+        return False
     await conn.execute(
         "UPDATE matches SET turn_started_at = turn_started_at + MAX(0, ? - paused_at), "
         "deadline = deadline + MAX(0, ? - paused_at), paused_at = NULL, "
@@ -153,6 +158,7 @@ async def close_vacation(conn: aiosqlite.Connection, member_id: int, now: dateti
         "AND p.member_id = ? AND p.seat = matches.current_seat)",
         (end, end, member_id),
     )
+    return True
 
 
 async def vacations_due(conn: aiosqlite.Connection, now: datetime) -> list[int]:

@@ -300,8 +300,23 @@ _V10 = (
     "CREATE INDEX match_players_bots ON match_players (match_id, seat) WHERE bot_level IS NOT NULL",
 )
 
+#: Version 11: several processes on one database. Background work each process claims
+#: before doing it (`bot.store.claims`): `kind` and `item` name the work, `claimed_by` the
+#: process, `claimed_until` when its lease ends, `done` once it was done.
+_V11 = (
+    """CREATE TABLE work_claims (
+        kind TEXT NOT NULL,
+        item TEXT NOT NULL,
+        claimed_by TEXT NOT NULL,
+        claimed_until REAL NOT NULL,
+        done INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (kind, item)
+    )""",
+    "CREATE INDEX work_claims_until ON work_claims (claimed_until)",
+)
+
 #: MIGRATIONS[n - 1] brings the schema to version n.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
 
 LATEST = len(MIGRATIONS)
 

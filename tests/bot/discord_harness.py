@@ -14,7 +14,9 @@ Seams, all private to discord.py (so it is pinned to 2.7.*):
 - Gateway: payloads go to `bot._connection.parse_<event>()` as the websocket would deliver them:
   READY and GUILD_CREATE on connect; THREAD_*, CHANNEL_UPDATE, MESSAGE_* when a request changes
   something; INTERACTION_CREATE from `slash()`, `autocomplete()`, `click()` and `feed()`.
-- `bot._connection.guild_ready_timeout` is lowered so that READY completes at once.
+- `bot._connection.guild_ready_timeout` is lowered so that READY completes at once; the bot (an
+  `AutoShardedClient`) gets the shard count and ids `launch_shards()` would give its connection
+  state, and one READY per shard it runs.
 
 Discord's state (channels, threads, messages) lives in the fake and outlives a bot, so closing a
 bot and connecting a fresh instance to the same fake simulates a restart.
@@ -182,7 +184,7 @@ class FakeDiscord:
 
     # ---- connecting a bot
     @contextlib.asynccontextmanager
-    async def connect(self, bot: discord.Client):
+    async def connect(self, bot: discord.AutoShardedClient):
         """Start `bot` as if it connected: the real `login()` and `setup_hook()`, READY,
         GUILD_CREATE. Closes it on exit."""
         previous, self.bot = self.bot, bot
@@ -196,17 +198,8 @@ class FakeDiscord:
             async with bot:
                 await bot.login("fake-token")  # GET /users/@me, GET /oauth2/..., setup_hook()
                 bot._connection.guild_ready_timeout = 0.01  # READY waits this long for guilds
-                application = {"id": str(BOT_ID), "flags": 0}
-                self._gateway(
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": self.bot_user,
-                        "session_id": "fake",
-                        "application": application,
-                        "guilds": [{"id": str(GUILD), "unavailable": True}],
-                    },
-                )
+                for ready in self._ready_payloads(bot):
+                    self._gateway("READY", ready)
                 self._gateway("GUILD_CREATE", self.guild_create())
                 await asyncio.wait_for(bot.wait_until_ready(), 5)
                 await self.drain()
@@ -216,6 +209,22 @@ class FakeDiscord:
                 logging.getLogger(name).removeHandler(handler)
             async_context.reset(token)
             self.bot = previous
+
+    def _ready_payloads(self, bot: discord.AutoShardedClient) -> list[dict]:
+        """READY as each shard's websocket would deliver it, with the guild on its shard:
+        the bot runs the shards it was given (one, when discord.py would ask Discord how
+        many), set up as `AutoShardedClient.launch_shards` sets them up."""
+        base = {"v": 10, "user": self.bot_user, "session_id": "fake"}
+        base["application"] = {"id": str(BOT_ID), "flags": 0}
+        guild = {"id": str(GUILD), "unavailable": True}
+        bot.shard_count = count = bot.shard_count or 1
+        bot._connection.shard_count = count
+        bot._connection.shard_ids = shards = bot.shard_ids or range(count)
+        on_shard = (GUILD >> 22) % count
+        return [
+            {**base, "shard": [shard, count], "guilds": [guild] if shard == on_shard else []}
+            for shard in shards
+        ]
 
     def guild_create(self) -> dict:
         """The GUILD_CREATE Discord would send now (active threads only)."""

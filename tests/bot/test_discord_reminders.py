@@ -81,7 +81,9 @@ async def test_automatic_timeout_posts_the_result_in_an_archived_thread(tmp_path
         assert len(report.timeouts) == 1
         kinds = [c.kind for c in fake.calls[n:]]
         assert kinds[:2] == ["get_channel", "edit_channel"] and "send_message" in kinds
-        end = fake.last_message(thread)
+        await bot.poster.idle()  # the replay, drawn in the background, comes after
+        *_, end, replay = fake.messages_in(thread)
+        assert replay["content"] == f"Replay of match #{match_id}."
         assert "ran out of time." in end["content"] and "won**" in end["content"]
         assert f"<@{late}> (" not in end["content"]  # the winner is named, not the late one
         assert not (await bot.service.get_match(match_id)).active

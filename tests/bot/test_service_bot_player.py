@@ -4,6 +4,7 @@ bounded queue that the database sweep catches up with."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 
@@ -17,7 +18,7 @@ from bot.match.bots import DRAW, bot_member, duty
 from bot.match.bots import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
 from bot.service.bot_player import BotPlayer, Thought, think
-from tests.bot.service_fixtures import CHANNEL, GUILD
+from tests.bot.service_fixtures import CHANNEL, GUILD, open_service
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
 TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
@@ -252,3 +253,54 @@ async def test_a_killed_worker_is_replaced_at_the_next_sweep(service):
         assert (await service.get_match(match.id)).to_act == ALICE and bot._pool is not pool
     finally:
         await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_two_processes_on_one_database_make_the_bots_move_once(service, tmp_path, clock):
+    """Two services on the database file (as two processes would be) both find the move
+    the bot owes; the one that claims it first thinks and plays it, the other leaves it."""
+    match = await against(service, "easy", game="shiftago")
+    if match.to_act == ALICE:
+        match = await alice_moves(service, match)
+    other = await open_service(tmp_path / "db.sqlite3", clock)
+    updates: list = []
+    first, second = player(service, updates), player(other, updates)
+    try:
+        assert len(await service.bot_duties(10)) == len(await other.bot_duties(10)) == 1
+        thoughts = []
+        for bot in (first, second):
+            decide = bot._decide
+
+            async def counted(match, owed, decide=decide):
+                thoughts.append(owed)
+                return await decide(match, owed)
+
+            bot._decide = counted
+        await asyncio.gather(first.sweep(), second.sweep())
+        await asyncio.gather(first.idle(), second.idle())
+        assert len(thoughts) == 1 and len(updates) == 1  # one of them thought, once
+        assert (await service.get_match(match.id)).ply == match.ply + 1
+    finally:
+        await first.close()
+        await second.close()
+        await other.close()
+
+
+@pytest.mark.asyncio
+async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(tmp_path, clock):
+    shard_of_guild = (GUILD >> 22) % 2  # (GUILD is small: shard 0 of 2)
+    elsewhere = await open_service(
+        tmp_path / "db.sqlite3", clock, shard_count=2, shard_ids=(1 - shard_of_guild,)
+    )
+    here = await open_service(
+        tmp_path / "db.sqlite3", clock, shard_count=2, shard_ids=(shard_of_guild,)
+    )
+    try:
+        match = await against(here, "easy", game="shiftago")
+        if match.to_act == ALICE:
+            await alice_moves(here, match)
+        assert await elsewhere.bot_duties(10) == []
+        assert [d.match_id for d in await here.bot_duties(10)] == [match.id]
+    finally:
+        await here.close()
+        await elsewhere.close()

@@ -17,6 +17,9 @@ SERVICE_SETTINGS = {
     "REMINDER_FRACTION_PERCENT": ("reminder_fraction_percent", 10),
     "VACATION_DAYS_PER_YEAR": ("vacation_days_per_year", 30),
     "REMINDER_CHECK_SECONDS": ("reminder_check_seconds", 60),
+    "WORK_LEASE_SECONDS": ("work_lease_seconds", 300),
+    "SHARD_COUNT": ("shard_count", None),
+    "SHARD_IDS": ("shard_ids", None),
 }
 
 
@@ -51,6 +54,8 @@ def test_defaults_and_values_from_the_environment(environment):
         ("BUSY_TIMEOUT_MS", "-5", "from 0 to 600000"),
         ("REMINDER_CHECK_SECONDS", "0", "from 1 to 3600"),
         ("CHALLENGE_COOLDOWN_MINUTES", "1e9", "from 0 to 10080"),
+        ("WORK_LEASE_SECONDS", "0", "from 1 to 3600"),
+        ("SHARD_COUNT", "0", "from 1 to 10000"),
     ],
 )
 def test_values_out_of_range_are_refused_by_name(environment, name, raw, allowed):

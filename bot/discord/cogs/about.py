@@ -19,7 +19,7 @@ from games.wording import plural
 class About(commands.Cog):
     """The bot's own facts, shown only to whoever asked."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
         self.started = time.monotonic()
 

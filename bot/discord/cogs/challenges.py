@@ -20,7 +20,7 @@ MAX_SEATS = 5
 class Challenges(commands.Cog):
     """Challenges: the start of every match."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="challenge")

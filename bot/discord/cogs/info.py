@@ -38,7 +38,7 @@ EXPORT_WHERE = (
 class Info(commands.Cog):
     """Commands that show things; their answers are seen only by whoever asked."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="matches")

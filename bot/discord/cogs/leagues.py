@@ -69,7 +69,7 @@ class Leagues(commands.Cog):
 
     league = server_group("league", description="Server leagues: round robin and Swiss")
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
 
     @league.command(name="create")

@@ -32,7 +32,7 @@ class Play(commands.Cog):
 
     clock = server_group("clock", description="The clocks of this thread's match")
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
 
     @clock.command(name="give")

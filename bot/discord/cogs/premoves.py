@@ -42,7 +42,7 @@ class Premoves(commands.Cog):
         "premove", description="Answer your opponent's next move in advance, privately"
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
 
     @premove.command(name="add")

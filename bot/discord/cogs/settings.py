@@ -53,7 +53,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         description="Your reminders, picture theme, vacation and whose challenges you take",
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.bot = bot
 
     @settings.command(name="show")
