@@ -10,6 +10,9 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
     bob> moves c3            the legal moves starting with c3, as the autocomplete shows them
     bob> move c3-c4
     bob> draw offer
+    alice> challenge shiftago bots:3 level:easy     the bot plays three seats
+
+The bot answers at once: its moves are printed after yours.
 
 `help` lists the commands (`help COMMAND`: what one does), `as NAME` switches player
 (quote names with spaces), `use N` goes into match N's thread (accepting a challenge goes
@@ -35,6 +38,7 @@ from bot.config import PROJECT_ROOT, Settings
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.service import MatchService
+from bot.service.bot_player import BotPlayer
 
 
 async def run_console(
@@ -49,8 +53,10 @@ async def run_console(
     clock = OffsetClock()
     service = await MatchService.open(replace(settings, database_path=database), clock=clock)
     console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
+    console.bot_player = BotPlayer(service, console.announce, workers=1)
     console.say(f"Shiftcord local console ({database}). Type help for the commands.")
     try:
+        await console.bot_turns()  # what the bot owed when the console last ended
         while True:
             if lines.isatty():
                 out.write(f"{console.player}> ")
@@ -59,4 +65,5 @@ async def run_console(
             if not line or not await console.run_line(line):
                 return 0
     finally:
+        await console.bot_player.close()
         await service.close()

@@ -35,7 +35,9 @@ from bot.discord.text import (
     turn_text,
 )
 from bot.match.actions import MOVE, Request
+from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
 from bot.service.settings import check_theme
+from games.wording import quoted
 
 MOVES_SHOWN = 25  # as many as Discord's autocomplete shows
 
@@ -81,12 +83,14 @@ class Console(ConsoleSession):
         seats or a solo match (players:1). options: the game's options as one quoted
         value, options:"variant=expert handicap_turns=2" (rules GAME lists them). clock:
         time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". takebacks,
-        auto_timeout (the clock ends a late turn by itself), rated: yes or no.
+        auto_timeout (the clock ends a late turn by itself), rated: yes or no. bots: how
+        many seats the bot plays (1 to 4), at level easy, medium or hard (default medium).
         """
         chosen = game_named(game)
         clock = parse_clock(given.get("clock"))
         named = ("opponent", "opponent2", "opponent3", "opponent4")
         opponents = [self.remember(given[k]) for k in named if k in given]
+        opponents += self._bot_seats(given.get("bots"), given.get("level"))
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,
@@ -107,6 +111,20 @@ class Console(ConsoleSession):
             await self.enter(challenge.match_id)
             return
         self.say(f"(answer with: accept {challenge.id} or decline {challenge.id})")
+
+    @staticmethod
+    def _bot_seats(bots: str | None, level: str | None) -> list[int]:
+        """The member ids of the bot's seats a challenge asks for (`bots` at `level`)."""
+        if level is not None and level.lower() not in LEVELS:
+            raise ConsoleError(f"The level is easy, medium or hard, not {quoted(level)}.")
+        if bots is None:
+            if level is not None:
+                raise ConsoleError("A level is for a match against the bot: add bots:1.")
+            return []
+        count = whole_number(bots, "bots")
+        if not 1 <= count <= MAX_BOTS:
+            raise ConsoleError(f"bots is a number from 1 to {MAX_BOTS}.")
+        return bot_members([(level or DEFAULT_LEVEL).lower()] * count)
 
     async def _challenge_id(self, given: str | None) -> int:
         if given:

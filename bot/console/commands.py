@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "takebacks",
         "auto_timeout",
         "rated",
+        "bots",
+        "level",
     ),
     "accept": ("challenge",),
     "decline": ("challenge",),

@@ -37,6 +37,7 @@ from bot.discord.text import Style, players_text, turn_text, update_text
 from bot.match.actions import RESIGN
 from bot.match.bots import bot_name
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
+from bot.service.bot_player import BotPlayer
 from games import GameState
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -65,6 +66,8 @@ class ConsoleSession:
     #: The ply of the last board shown of each match: a typed move carries it, so a move
     #: typed against a position that has since changed is refused, not played.
     seen: dict[int, int] = field(default_factory=dict)
+    #: The bot as a player (None: matches against it wait); it thinks in its own process.
+    bot_player: BotPlayer | None = None
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=_place)
@@ -162,11 +165,19 @@ class ConsoleSession:
                 self.say(players_text(match, self.style) + ".\n" + turn_text(match, self.style))
             elif words:
                 await self.dispatch(*parse_line(line))
+                await self.bot_turns()
         except ServiceError as error:
             self.say(f"Refused: {self.style.words(error.phrase)}")
         except (ConsoleError, *PLAYER_ERRORS) as error:
             self.say(f"Refused: {error}")
         return True
+
+    async def bot_turns(self) -> None:
+        """Let the bot do what its seats owe (moves, answers), printing each of its actions
+        as a player's."""
+        if self.bot_player is not None:
+            await self.bot_player.sweep()
+            await self.bot_player.idle()
 
     def help(self, words: list[str]) -> str:
         """What the command named by `words` does, with its options (the docstring of the

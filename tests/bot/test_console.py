@@ -17,7 +17,9 @@ from bot.console.commands import COMMANDS, ConsoleError, parse_line
 from bot.discord.pictures import example_position
 from bot.match.actions import MOVE, Request
 from bot.service import MatchService
+from bot.service.bot_player import BotPlayer
 from tests.bot.discord_harness import FakeClock, settings_for
+from tests.bot.test_service_bot_player import TINY
 
 
 @pytest_asyncio.fixture
@@ -56,7 +58,7 @@ def test_parse_line_reads_named_and_positional_options():
         parse_line("hand now")
     assert parse_line("board contrast") == ("board", {"theme": "contrast"})
     with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
-        parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes extra")
+        parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes 1 easy extra")
 
 
 @pytest.mark.asyncio
@@ -92,6 +94,30 @@ async def test_a_match_in_the_console(console):
     assert "Skift standings" in said and "Skift: rating" in said
     said = await run(con, out, "rules skift")
     assert (con.pictures / "skift-example.png").exists()
+
+
+@pytest.mark.asyncio
+async def test_playing_the_bot_in_the_console(console):
+    con, out = console
+    con.bot_player = BotPlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        said = await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
+        assert "Match #1: Shiftago" in said and "Shiftcord (easy)" in said
+        match = await con.service.get_match(1)
+        assert match.to_act == con.me  # whoever sat first, the bot has moved if it was it
+        said = await run(con, out, "moves")
+        first = said.splitlines()[1].split(":")[0]
+        said = await run(con, out, f"move {first}")
+        assert f"alice played `{first}`" in said
+        assert "Shiftcord (easy) played `" in said  # its answer is printed after the move
+        assert (await con.service.get_match(1)).to_act == con.me
+        said = await run(con, out, "challenge skift level:hard", "challenge skift bots:9")
+        assert said.splitlines() == [
+            "Refused: A level is for a match against the bot: add bots:1.",
+            "Refused: bots is a number from 1 to 4.",
+        ]
+    finally:
+        await con.bot_player.close()
 
 
 @pytest.mark.asyncio
