@@ -48,8 +48,9 @@ async def apply_ratings(
             "INSERT INTO ratings (guild_id, game, member_id, mu, sigma, games, wins, draws, "
             "losses) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
             "ON CONFLICT (guild_id, game, member_id) DO UPDATE SET mu = excluded.mu, "
-            "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-            "draws = draws + excluded.draws, losses = losses + excluded.losses",
+            "sigma = excluded.sigma, games = ratings.games + 1, "
+            "wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws, "
+            "losses = ratings.losses + excluded.losses",
             (
                 match.guild_id,
                 match.game,

@@ -19,6 +19,9 @@ from bot.store import SqliteStore, StoreError, backup, migrations, restore
 from bot.store.migrations import LATEST
 from tests.bot.test_store_health import a_database_of_many_pages, zero_last_page
 
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+pytestmark = pytest.mark.sqlite_only
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -13,6 +13,9 @@ from bot.config import Settings
 from bot.store import SqliteStore, StoreError, backup, migrations
 from bot.store.migrations import LATEST, DatabaseTooNew
 
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+pytestmark = pytest.mark.sqlite_only
+
 
 async def scalar(store: SqliteStore, sql: str) -> object:
     async with store.conn.execute(sql) as cursor:

@@ -18,11 +18,14 @@ from bot.match.errors import CannotSave, ServiceError
 from bot.store import SqliteStore, StoreError
 from tests.bot.service_fixtures import (
     FakeClock,
-    dump,
+    dump_file,
     open_service,
     play_first_legal,
     start_match,
 )
+
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+pytestmark = pytest.mark.sqlite_only
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = 4096
@@ -109,7 +112,7 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
     try:
         match = await play_first_legal(service, await start_match(service), 2)
         await set_read_only(service, True)
-        before = dump(path)
+        before = dump_file(path)
         state = match._state
         move = state.format_move(state.legal_moves()[0])
         with caplog.at_level(logging.INFO, logger="shiftcord.store"):
@@ -123,7 +126,7 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
             with pytest.raises(CannotSave):
                 await service.set_reminders(1, False)
             assert (await service.get_match(match.id)).ply == 2  # reading still works
-            assert dump(path) == before
+            assert dump_file(path) == before
             await set_read_only(service, False)
             moved = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
             assert moved.ply == 3
