@@ -11,6 +11,7 @@ REPEATABLE READ READ ONLY transactions: one consistent snapshot, without waiting
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -149,9 +150,8 @@ class PostgresStore(Store):
         player, and the admin's log says so once until writing works."""
         async with self._lock:
             try:
-                async with self.pool.acquire() as conn, conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-                    yield PostgresConnection(conn)
+                async with self._inside(_BEGIN_WRITE) as conn:
+                    yield conn
             except BaseException as error:
                 problem = write_problem(error)
                 if problem is not None:
@@ -162,8 +162,69 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
         """A read transaction (one consistent snapshot of the database) around the block."""
-        async with (
-            self.pool.acquire() as conn,
-            conn.transaction(isolation="repeatable_read", readonly=True),
-        ):
+        async with self._inside(_BEGIN_READ) as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _inside(self, begin: str) -> AsyncIterator[Connection]:
+        """A pooled connection inside a transaction started by `begin`, committed at the
+        end of the block or rolled back on any error (a cancellation included)."""
+        conn = await self._begun(begin)
+        try:
             yield PostgresConnection(conn)
+            await conn.execute("COMMIT")
+        except BaseException:
+            await asyncio.shield(self._roll_back(conn))
+            raise
+        finally:
+            with contextlib.suppress(asyncpg.InterfaceError):  # (already taken back)
+                await asyncio.shield(self.pool.release(conn))
+
+    async def _begun(self, begin: str) -> asyncpg.Connection:
+        """A pooled connection on which `begin` ran; when the server dropped the pool's
+        connections while they were idle (a restart of the server), new ones are made. A
+        connection whose BEGIN failed otherwise (or was cancelled) is closed, not reused."""
+        retried = False
+        while True:
+            conn = await self.pool.acquire()
+            try:
+                await conn.execute(begin)
+            except BaseException as error:
+                await asyncio.shield(self._discard(conn))
+                if retried or not isinstance(error, _DROPPED):
+                    raise
+                await self.pool.expire_connections()  # the others were dropped too
+                retried = True
+                continue
+            return conn
+
+    async def _discard(self, conn: asyncpg.Connection) -> None:
+        """Close a pooled connection in an unknown state and give it back (the pool makes
+        a new one); one the pool already took back (the server dropped it) is left."""
+        with contextlib.suppress(asyncpg.InterfaceError):
+            conn.terminate()
+            await self.pool.release(conn)
+
+    @staticmethod
+    async def _roll_back(conn: asyncpg.Connection) -> None:
+        """Roll back whatever is open; a connection that cannot is closed instead (the
+        pool makes a new one)."""
+        try:
+            await conn.execute("ROLLBACK")
+        except Exception:
+            with contextlib.suppress(asyncpg.InterfaceError):
+                conn.terminate()
+
+
+#: What a pooled connection the server has dropped raises when it is used again.
+_DROPPED = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+)
+#: Write transactions: one at a time across processes (see the module's docstring).
+_BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+#: Read transactions: a snapshot that does not wait for writers.
+_BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"

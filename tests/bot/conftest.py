@@ -78,14 +78,16 @@ class Databases:
         self.server = server
         self._made: list[str] = []
 
-    async def settings(self, **overrides: Any) -> Settings:
-        """Settings of a new, migrated, empty database of this kind."""
+    async def settings(self, *, empty: bool = False, **overrides: Any) -> Settings:
+        """Settings of a new, migrated database of this kind holding no rows (`empty`: a
+        PostgreSQL database without even the schema)."""
         number = next(self._numbers)
         settings = make_settings(self.folder / f"db{number}.sqlite3", **overrides)
         if self.server is None:
             return settings
         name = f"test_{os.getpid()}_{number}"
-        await self._admin(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+        template = "template0" if empty else TEMPLATE
+        await self._admin(f"CREATE DATABASE {name} TEMPLATE {template}")
         self._made.append(name)
         return replace(settings, database_url=self.server.url(name))
 
@@ -148,3 +150,13 @@ async def env(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, int, int]]:
             legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
             await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
         yield fake, bot, match_id, thread
+
+
+@pytest_asyncio.fixture
+async def postgres_databases(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> AsyncIterator[Databases]:
+    """New PostgreSQL databases only (for the tests of PostgreSQL itself)."""
+    made = Databases("postgres", tmp_path, postgres_server)
+    yield made
+    await made.drop()
