@@ -48,6 +48,16 @@ async def played_database(path) -> None:
         await service.close()
 
 
+async def played_database_small(path) -> None:
+    """An SQLite database with two matches under way (two moves and one)."""
+    service = await open_service(path, FakeClock())
+    try:
+        await play_first_legal(service, await start_match(service, (1, 2)), 2)
+        await play_first_legal(service, await start_match(service, (3, 4)), 1)
+    finally:
+        await service.close()
+
+
 def sqlite_rows(path) -> dict[str, list]:
     """Every table's rows (as sorted column: value pairs)."""
     with sqlite3.connect(path) as raw:
@@ -109,15 +119,6 @@ async def test_a_database_that_is_not_empty_is_refused(tmp_path, postgres_databa
         await copy_to_postgres(path, target.database_url)
     rows = await postgres_rows(target.database_url, ["matches"])
     assert rows == {"matches": []}
-
-
-async def played_database_small(path) -> None:
-    service = await open_service(path, FakeClock())
-    try:
-        await play_first_legal(service, await start_match(service, (1, 2)), 2)
-        await play_first_legal(service, await start_match(service, (3, 4)), 1)
-    finally:
-        await service.close()
 
 
 @pytest.mark.asyncio

@@ -96,6 +96,35 @@ async def test_an_error_inside_a_transaction_rolls_everything_back(postgres_data
 
 
 @pytest.mark.asyncio
+async def test_a_cancelled_transaction_is_rolled_back_and_leaks_no_connection(
+    postgres_databases,
+):
+    settings = await postgres_databases.settings()
+    store = await PostgresStore.open(settings.database_url, connections=2)
+
+    async def slow(member: int) -> None:
+        async with store.transaction() as conn:
+            await conn.run("INSERT INTO members (member_id) VALUES (?)", (member,))
+            await conn.run("SELECT pg_sleep(5)")
+
+    try:
+        for member, delay in enumerate((0, 0.001, 0.01, 0.05, 0.3), start=1):
+            task = asyncio.create_task(slow(member))  # cancelled at BEGIN, in a statement...
+            await asyncio.sleep(delay)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        for member in (100, 101, 102):  # more than the pool holds: none was kept
+            async with asyncio.timeout(10), store.transaction() as conn:
+                await conn.run("INSERT INTO members (member_id) VALUES (?)", (member,))
+        async with store.reading() as conn:
+            found = await conn.rows("SELECT member_id FROM members ORDER BY 1")
+        assert [row[0] for row in found] == [100, 101, 102]
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
 async def test_write_transactions_of_two_processes_run_one_after_the_other(postgres_databases):
     settings = await postgres_databases.settings()
     first = await PostgresStore.open(settings.database_url)
