@@ -79,7 +79,7 @@ async def restore(source: Path | str, target: Path | str, *, force: bool = False
     if target.exists():
         if target.resolve() == source.resolve():
             raise StoreError(f"{source} is the database itself; give a backup file to restore.")
-        if await asyncio.to_thread(_in_use, target):
+        if await asyncio.to_thread(in_use, target):
             raise StoreError(
                 f"The database {target} is in use: stop the bot first, then restore again."
             )
@@ -129,7 +129,7 @@ async def _check_restorable(source: Path) -> None:
 _TABLES = "SELECT name FROM sqlite_master WHERE type = 'table'"
 
 
-def _in_use(path: Path) -> bool:
+def in_use(path: Path) -> bool:
     """Whether another connection has the database open (the bot keeps its open while it
     runs): an exclusive lock, taken without waiting, is then refused as busy."""
     conn = sqlite3.connect(path, timeout=0, isolation_level=None)

@@ -11,6 +11,7 @@ other error, rolls everything back and leaves the PostgreSQL database empty.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +23,11 @@ import games
 from bot.match.errors import ReplayError
 from bot.match.replay import rebuild_state
 from bot.store import postgres_schema
+from bot.store.files import in_use
 from bot.store.health import StoreError
 from bot.store.matches import fetch_matches
 from bot.store.postgres import PostgresConnection, describe
-from bot.store.sql import rows_by_parent
+from bot.store.sql import Connection, rows_by_parent
 from bot.store.sqlite import SqliteStore
 
 #: Rows sent to PostgreSQL in one COPY, and matches replayed per query.
@@ -46,6 +48,8 @@ class Copied:
 async def copy_to_postgres(source: Path, url: str) -> Copied:
     """Copy the SQLite database `source` into the empty PostgreSQL database at `url`."""
     name = describe(url)
+    if await asyncio.to_thread(in_use, source):
+        raise StoreError(f"The database {source} is in use: stop the bot first, then copy it.")
     sqlite = await SqliteStore.open(source)
     try:
         try:
@@ -57,8 +61,9 @@ async def copy_to_postgres(source: Path, url: str) -> Copied:
             async with target.transaction():
                 await postgres_schema.migrate(target, name)
                 copied = Copied()
-                for table in await _copy_order(sqlite):
-                    copied.rows[table] = await _copy_table(sqlite, target, table)
+                async with sqlite.reading() as snapshot:  # one picture of the whole file
+                    for table in await _copy_order(snapshot):
+                        copied.rows[table] = await _copy_table(sqlite, target, table)
                 await _continue_ids(target)
                 await _replay_all(PostgresConnection(target), copied)
             return copied
@@ -80,20 +85,19 @@ async def _check_empty(target: asyncpg.Connection, name: str) -> None:
         )
 
 
-async def _copy_order(sqlite: SqliteStore) -> list[str]:
+async def _copy_order(conn: Connection) -> list[str]:
     """The SQLite tables, each after the tables its foreign keys point to."""
-    async with sqlite.reading() as conn:
-        tables = [
-            row[0]
-            for row in await conn.rows(
-                "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
-            )
-        ]
-        parents = {
-            table: {row[2] for row in await conn.rows(f"PRAGMA foreign_key_list({table})")}
-            for table in tables
-        }
+    tables = [
+        row[0]
+        for row in await conn.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+    ]
+    parents = {
+        table: {row[2] for row in await conn.rows(f"PRAGMA foreign_key_list({table})")}
+        for table in tables
+    }
     ordered: list[str] = []
     while len(ordered) < len(tables):
         ordered += [t for t in tables if t not in ordered and parents[t] - {t} <= set(ordered)]
@@ -101,7 +105,8 @@ async def _copy_order(sqlite: SqliteStore) -> list[str]:
 
 
 async def _copy_table(sqlite: SqliteStore, target: asyncpg.Connection, table: str) -> int:
-    """COPY every row of `table` into PostgreSQL, in batches; how many there were."""
+    """COPY every row of `table` into PostgreSQL, in batches; how many there were (inside
+    the caller's read transaction of `sqlite`)."""
     kinds = dict(
         await target.fetch(
             "SELECT column_name, data_type FROM information_schema.columns "
@@ -109,15 +114,15 @@ async def _copy_table(sqlite: SqliteStore, target: asyncpg.Connection, table: st
             table,
         )
     )
-    async with sqlite.reading() as conn:
-        columns = [row[1] for row in await conn.rows(f"PRAGMA table_info({table})")]
-        floats = [kinds[c] == "double precision" for c in columns]
-        count = 0
-        async with sqlite.conn.execute(f"SELECT {', '.join(columns)} FROM {table}") as cursor:
-            while batch := await cursor.fetchmany(_BATCH):
-                records = [_as_stored(row, floats) for row in batch]
-                await target.copy_records_to_table(table, records=records, columns=columns)
-                count += len(records)
+    async with sqlite.conn.execute(f"PRAGMA table_info({table})") as cursor:
+        columns = [row[1] for row in await cursor.fetchall()]
+    floats = [kinds[c] == "double precision" for c in columns]
+    count = 0
+    async with sqlite.conn.execute(f"SELECT {', '.join(columns)} FROM {table}") as cursor:
+        while batch := await cursor.fetchmany(_BATCH):
+            records = [_as_stored(row, floats) for row in batch]
+            await target.copy_records_to_table(table, records=records, columns=columns)
+            count += len(records)
     return count
 
 

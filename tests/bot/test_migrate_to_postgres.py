@@ -6,6 +6,7 @@ database is not empty or a match does not replay."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 
 import asyncpg
 import pytest
@@ -122,10 +123,22 @@ async def test_a_database_that_is_not_empty_is_refused(tmp_path, postgres_databa
 
 
 @pytest.mark.asyncio
+async def test_a_database_in_use_is_refused(tmp_path, postgres_databases):
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path, FakeClock())  # the bot still runs
+    try:
+        target = await postgres_databases.settings(empty=True)
+        with pytest.raises(StoreError, match="is in use: stop the bot first"):
+            await copy_to_postgres(path, target.database_url)
+    finally:
+        await service.close()
+
+
+@pytest.mark.asyncio
 async def test_a_match_that_does_not_replay_stops_the_copy(tmp_path, postgres_databases):
     path = tmp_path / "db.sqlite3"
     await played_database_small(path)
-    with sqlite3.connect(path) as raw:  # match 1's position, as stored, is not its log's
+    with closing(sqlite3.connect(path)) as raw, raw:  # match 1's position is not its log's
         raw.execute("UPDATE matches SET snapshot = (SELECT snapshot FROM matches WHERE id = 2) "
                     "WHERE id = 1")  # fmt: skip
     target = await postgres_databases.settings(empty=True)
