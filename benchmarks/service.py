@@ -116,18 +116,18 @@ async def seed_matches(service: MatchService, template_id: int, count: int) -> N
         players += [(match_id, seat, member, seat) for seat, member in enumerate(pair)]
         moves += [(match_id, *entry) for entry in log]
     async with service.store.transaction() as tx:
-        await tx.executemany(
+        await tx.run_many(
             "INSERT INTO matches (id, guild_id, origin_channel_id, game, options, seed, players, "
             "clock_hours, auto_timeout, takebacks, status, ply, snapshot, created_at, ended_at, "
             "result, channel_id, current_seat) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
-        await tx.executemany(
+        await tx.run_many(
             "INSERT INTO match_players (match_id, seat, member_id, join_index) VALUES (?, ?, ?, ?)",
             players,
         )
-        await tx.executemany(
+        await tx.run_many(
             "INSERT INTO moves (match_id, idx, seat, kind, notation, at) VALUES (?, ?, ?, ?, ?, ?)",
             moves,
         )

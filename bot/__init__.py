@@ -1,1 +1,2 @@
-"""The Shiftcord application: settings, the SQLite store, the match service and Discord."""
+"""The Shiftcord application: settings, the store (SQLite or PostgreSQL), the match service
+and Discord."""

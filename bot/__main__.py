@@ -5,6 +5,7 @@ python -m bot sync [--guild ID]    upload the slash commands (globally, or to on
 python -m bot sync --print         print the command payload instead (no token needed)
 python -m bot backup PATH          write a consistent copy of the database to PATH
 python -m bot restore FILE [--force]  put a backup in place of the database (bot stopped)
+python -m bot migrate-to-postgres URL  copy the SQLite database into an empty PostgreSQL one
 python -m bot local                play in a console through the same match service
 python -m bot --version            print the installed version
 """
@@ -47,7 +48,9 @@ def parser() -> argparse.ArgumentParser:
     """The command line: no subcommand runs the bot."""
     top = argparse.ArgumentParser(prog="python -m bot", description="Shiftcord, the Discord bot.")
     top.add_argument("--version", action="version", version=f"Shiftcord {shiftcord_version()}")
-    sub = top.add_subparsers(dest="command", metavar="{sync,backup,restore,local}")
+    sub = top.add_subparsers(
+        dest="command", metavar="{sync,backup,restore,migrate-to-postgres,local}"
+    )
     sync = sub.add_parser("sync", help="upload the slash commands to Discord")
     sync.add_argument("--guild", type=int, help="upload to this server only (shows at once)")
     sync.add_argument(
@@ -67,6 +70,11 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="replace the existing database (a copy of it is kept beside it)",
     )
+    to_postgres = sub.add_parser(
+        "migrate-to-postgres",
+        help="copy the SQLite database (DATABASE_PATH) into an empty PostgreSQL database",
+    )
+    to_postgres.add_argument("url", help="the PostgreSQL database: postgresql://user:pw@host/db")
     local = sub.add_parser("local", help="play in this console, without Discord")
     local.add_argument(
         "--database",
@@ -97,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_backup(settings, args.path))
         if args.command == "restore":
             return asyncio.run(_restore(settings, args.path, args.force))
+        if args.command == "migrate-to-postgres":
+            return asyncio.run(_migrate_to_postgres(settings, args.url))
         if args.command == "local":
             from bot.console import run_console
 
@@ -157,7 +167,7 @@ async def _run(settings: Settings, token: str) -> int:
     try:
         async with ShiftcordBot(settings, service) as bot:
             _close_on_sigterm(bot)
-            log.info("starting; database %s", settings.database_path)
+            log.info("starting; %s", service.store.name)
             await _connecting(bot.start(token))
     finally:
         await service.close()
@@ -197,9 +207,25 @@ async def _sync(settings: Settings, token: str, guild: int | None) -> int:
     return 0
 
 
+#: What `backup` and `restore` say when the bot uses PostgreSQL (README.md, section
+#: 'Using PostgreSQL', shows the same commands).
+POSTGRES_BACKUP = (
+    "The bot keeps its data in PostgreSQL (DATABASE_URL), so back it up with PostgreSQL's "
+    "own tool, even while the bot runs: "
+    'pg_dump --format=custom --file=shiftcord.dump "$DATABASE_URL"'
+)
+POSTGRES_RESTORE = (
+    "The bot keeps its data in PostgreSQL (DATABASE_URL), so restore a pg_dump backup with "
+    "PostgreSQL's own tool, the bot stopped, into an empty database: pg_restore --no-owner "
+    '--dbname "$DATABASE_URL" shiftcord.dump'
+)
+
+
 async def _backup(settings: Settings, path: Path) -> int:
     from bot.store import backup
 
+    if settings.database_url:
+        raise StoreError(f"{POSTGRES_BACKUP} (README.md, section 'Using PostgreSQL').")
     written = await backup(settings, path)
     print(f"Backed up {settings.database_path} to {written}.")
     return 0
@@ -208,10 +234,31 @@ async def _backup(settings: Settings, path: Path) -> int:
 async def _restore(settings: Settings, path: Path, force: bool) -> int:
     from bot.store import restore
 
+    if settings.database_url:
+        raise StoreError(f"{POSTGRES_RESTORE} (README.md, section 'Using PostgreSQL').")
     kept = await restore(path, settings.database_path, force=force)
     if kept is not None:
         print(f"Kept the database it replaced as {kept}.")
     print(f"Restored {path} to {settings.database_path}; start the bot to use it.")
+    return 0
+
+
+async def _migrate_to_postgres(settings: Settings, url: str) -> int:
+    from bot.store.postgres import describe
+    from bot.store.to_postgres import copy_to_postgres
+
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(f"{url!r} is not a PostgreSQL address (postgresql://user:pw@host/db).")
+    if not settings.database_path.exists():
+        raise StoreError(f"There is no database at {settings.database_path} to copy.")
+    copied = await copy_to_postgres(settings.database_path, url)
+    print(f"Copied {settings.database_path}. {describe(url)} now holds:")
+    for table, count in copied.rows.items():
+        print(f"  {count:>9} {table}")
+    print(f"Every match replays to its stored position ({copied.replayed} checked).")
+    if copied.unknown_games:
+        print(f"{copied.unknown_games} matches of games this Shiftcord does not know were not.")
+    print("To use it, set DATABASE_URL to its address in .env and start the bot.")
     return 0
 
 

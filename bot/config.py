@@ -75,6 +75,19 @@ def _shards() -> dict[str, Any]:
     return {"shard_count": count, "shard_ids": tuple(ids)}
 
 
+def _database_url() -> str | None:
+    """DATABASE_URL (None when unset), refused unless it names a PostgreSQL database."""
+    raw = os.environ.get("DATABASE_URL", "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL address (postgresql://user:password@host/"
+            "database); leave it unset to keep the database in the SQLite file DATABASE_PATH."
+        )
+    return raw
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting of the bot; `.env.example` documents each one."""
@@ -82,6 +95,8 @@ class Settings:
     discord_token: str
     database_path: Path
     log_level: str
+    #: A PostgreSQL database (postgresql://...) used instead of the SQLite file, or None.
+    database_url: str | None = None
     busy_timeout_ms: int = 5000
     challenge_expiry_days: int = 7
     max_pending_challenges: int = 5
@@ -108,6 +123,7 @@ class Settings:
             discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database_path=Path(database) if database else default_database,
             log_level=_log_level(),
+            database_url=_database_url(),
             busy_timeout_ms=_int("BUSY_TIMEOUT_MS", 5000, maximum=600_000),
             challenge_expiry_days=_int("CHALLENGE_EXPIRY_DAYS", 7, minimum=1, maximum=90),
             max_pending_challenges=_int("MAX_PENDING_CHALLENGES", 5, minimum=1, maximum=100),

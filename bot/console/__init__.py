@@ -48,10 +48,13 @@ async def run_console(
     lines: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
 ) -> int:
-    """Read commands until the input ends or `quit`; the console keeps its own database."""
+    """Read commands until the input ends or `quit`; the console keeps its own
+    SQLite database (even when the bot uses PostgreSQL)."""
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
     clock = OffsetClock()
-    service = await MatchService.open(replace(settings, database_path=database), clock=clock)
+    service = await MatchService.open(
+        replace(settings, database_path=database, database_url=None), clock=clock
+    )
     console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
     console.bot_player = BotPlayer(service, console.announce, workers=1)
     console.say(f"Shiftcord local console ({database}). Type help for the commands.")

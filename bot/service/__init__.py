@@ -75,7 +75,7 @@ from bot.service.reports import (
     Vacation,
 )
 from bot.service.settings import SettingsMixin
-from bot.store import Store
+from bot.store import open_store
 
 __all__ = [
     "BadOption",
@@ -145,5 +145,4 @@ class MatchService(LeagueMixin, ChallengeMixin, PlayMixin, PremoveMixin, Setting
         rng: random.Random | None = None,
     ) -> MatchService:
         """Open (creating and migrating if needed) the database named by the settings."""
-        store = await Store.open(settings.database_path, busy_timeout_ms=settings.busy_timeout_ms)
-        return cls(store, settings, clock=clock, rng=rng)
+        return cls(await open_store(settings), settings, clock=clock, rng=rng)

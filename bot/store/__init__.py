@@ -1,263 +1,34 @@
-"""The SQLite store: one aiosqlite connection in WAL mode, transactions, migrations, backup
-and restore.
-
-Every read-modify-write runs inside `transaction()` (BEGIN IMMEDIATE ... COMMIT, rolled
-back on any error); reads that need a consistent picture use `reading()`. One asyncio lock
-keeps the coroutines sharing the connection from interleaving their statements.
+"""The store: all SQL of Shiftcord, behind one interface (`Store`) with two databases,
+SQLite (the default: one file, `DATABASE_PATH`) and PostgreSQL (`DATABASE_URL`, for
+several bot processes). `open_store` opens the one the settings name; the store modules
+(`bot.store.matches` and the rest) work on either through `bot.store.sql.Connection`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from datetime import UTC, datetime
-from pathlib import Path
-
-import aiosqlite
-
 from bot.config import Settings
-from bot.store.health import (
-    StoreError,
-    WriteHealth,
-    _result_code,
-    cannot_write,
-    check_intact,
-    check_place,
-    opening_failed,
-    reason,
-)
-from bot.store.migrations import LATEST, DatabaseTooNew, known_version, migrate, schema_version
+from bot.store.base import Store
+from bot.store.files import backup, restore
+from bot.store.health import StoreError
+from bot.store.migrations import DatabaseTooNew
+from bot.store.sqlite import SqliteStore
 
-__all__ = ["DatabaseTooNew", "Store", "StoreError", "backup", "restore"]
-
-log = logging.getLogger("shiftcord.store")
-
-
-class Store:
-    """The database connection and its transactions; open with `await Store.open(path)`."""
-
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self.conn = conn
-        self.path = path
-        self._lock = asyncio.Lock()
-        self._writes = WriteHealth(path)
-
-    @classmethod
-    async def open(cls, path: Path | str, *, busy_timeout_ms: int = 5000) -> Store:
-        """Open (creating the file and its folder on first start) and migrate the database."""
-        path = Path(path)
-        name = f"The database {path}"
-        check_place(path, name)
-        try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.DatabaseError as error:
-            raise opening_failed(name, error) from error
-        try:
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await known_version(conn, name)  # refuse a newer database before touching it
-            await check_intact(conn, name)  # and a damaged one
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = FULL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await migrate(
-                conn, name, before=lambda version: _backup_before_migrating(path, version)
-            )
-        except sqlite3.DatabaseError as error:
-            await conn.close()
-            raise opening_failed(name, error) from error
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, path)
-
-    async def close(self) -> None:
-        """Close the connection (waiting for a running transaction to finish)."""
-        async with self._lock:
-            await self.conn.close()
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT around the block; any exception (a failed COMMIT or a
-        cancellation at any await included) rolls everything back. When the database cannot
-        be written right now (a full disk, a read-only file) the block raises `CannotSave`,
-        a refusal for the player, and the admin's log says so once until writing works."""
-        async with self._lock:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                changes = self.conn.total_changes
-                yield self.conn
-                await self.conn.commit()
-            except BaseException as error:
-                await self._end_transaction()
-                if cannot_write(error):
-                    raise self._writes.failed(error) from error
-                raise
-            if self.conn.total_changes > changes:  # (one that wrote nothing proves nothing)
-                self._writes.worked()
-
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A read transaction (one consistent snapshot of the database) around the block."""
-        async with self._lock:
-            try:
-                await self.conn.execute("BEGIN")
-                yield self.conn
-            finally:
-                await self._end_transaction()
-
-    async def _end_transaction(self) -> None:
-        """Roll back whatever is open, even when the caller was cancelled mid-statement.
-
-        The rollback is queued behind any statement still running on the connection's
-        thread (a BEGIN whose caller was cancelled included), so the connection is never
-        left inside a transaction for the next caller.
-        """
-        await asyncio.shield(self.conn.rollback())
+__all__ = [
+    "DatabaseTooNew",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "backup",
+    "open_store",
+    "restore",
+]
 
 
-async def backup(settings_or_path: Settings | Path | str, target: Path | str) -> Path:
-    """Copy the database consistently to `target` with SQLite's online backup API.
+async def open_store(settings: Settings) -> Store:
+    """Open (creating and migrating if needed) the database the settings name:
+    PostgreSQL when DATABASE_URL is set, else the SQLite file DATABASE_PATH."""
+    if settings.database_url:
+        from bot.store.postgres import PostgresStore  # (asyncpg only when it is used)
 
-    Safe while the bot runs: it reads through its own connection, and the copy is written
-    beside `target` and renamed into place only when complete. Returns the target path.
-    """
-    if isinstance(settings_or_path, Settings):
-        source = settings_or_path.database_path
-    else:
-        source = Path(settings_or_path)
-    if not source.exists():
-        raise StoreError(f"There is no database at {source} to back up.")
-    target = Path(target)
-    if target.exists() and target.resolve() == source.resolve():
-        raise StoreError(f"The backup target {target} is the database itself; choose another.")
-    if target.is_dir():
-        raise StoreError(f"The backup target {target} is a folder; give a file name.")
-    partial = target.with_name(target.name + ".partial")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial.unlink(missing_ok=True)
-        async with aiosqlite.connect(source) as conn:
-            await conn.execute("PRAGMA busy_timeout = 10000")
-            copy = sqlite3.connect(partial, check_same_thread=False)
-            try:
-                await conn.backup(copy)
-                copy.execute("PRAGMA journal_mode = DELETE")
-            finally:
-                copy.close()
-        partial.replace(target)
-    except (OSError, sqlite3.DatabaseError) as error:
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
-        raise StoreError(
-            f"The database {source} cannot be backed up to {target}: {reason(error)}."
-        ) from error
-    return target
-
-
-def beside(path: Path, label: str) -> Path:
-    """A file next to `path` named after it, `label` and the time (UTC), keeping its suffix:
-    shiftcord.sqlite3 -> shiftcord-v7-20260101-120000.sqlite3."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    return path.with_name(f"{path.stem}-{label}-{stamp}{path.suffix}")
-
-
-async def _backup_before_migrating(path: Path, version: int) -> None:
-    """Copy the database at schema `version` beside itself before migrations change it."""
-    written = await backup(path, beside(path, f"v{version}"))
-    log.info("backed up %s (schema version %d) to %s before migrating it", path, version, written)
-
-
-async def restore(source: Path | str, target: Path | str, *, force: bool = False) -> Path | None:
-    """Put the Shiftcord database `source` (a backup) in place of the database `target`.
-
-    `source` must be an intact Shiftcord database of a schema version this code knows. An
-    existing `target` is replaced only with `force`, and never while a program (the bot)
-    has it open; it is first moved aside, with its log files, even when damaged, and its
-    new path is returned (None when there was no database). The copy is written beside
-    `target` and renamed into place; if that fails, the old database is put back.
-    """
-    source, target = Path(source), Path(target)
-    if not source.is_file():
-        raise StoreError(f"There is no file at {source} to restore.")
-    await _check_restorable(source)
-    kept = None
-    if target.exists():
-        if target.resolve() == source.resolve():
-            raise StoreError(f"{source} is the database itself; give a backup file to restore.")
-        if await asyncio.to_thread(_in_use, target):
-            raise StoreError(
-                f"The database {target} is in use: stop the bot first, then restore again."
-            )
-        if not force:
-            raise StoreError(
-                f"The database {target} exists. To replace it with {source}, restore again "
-                "with --force (the current database is kept beside it)."
-            )
-        kept = beside(target, "before-restore")
-        _move_database(target, kept)
-    try:
-        await backup(source, target)
-    except BaseException:
-        if kept is not None:
-            _move_database(kept, target)
-        raise
-    return kept
-
-
-async def _check_restorable(source: Path) -> None:
-    """Raise StoreError unless `source` is an intact Shiftcord database of a known version."""
-    name = f"The file {source}"
-    try:
-        async with aiosqlite.connect(source) as conn:
-            version = await schema_version(conn)
-            await check_intact(conn, name)
-            tables = {row[0] for row in await conn.execute_fetchall(_TABLES)}
-    except sqlite3.DatabaseError as error:
-        raise StoreError(
-            f"{name} cannot be restored: it is damaged or is not a Shiftcord database "
-            f"({reason(error)})."
-        ) from error
-    except StoreError as error:  # SQLite's quick check found damage
-        raise StoreError(f"{name} is damaged, so it is not restored: choose another.") from error
-    if version > LATEST:
-        raise StoreError(
-            f"{name} was written by a newer Shiftcord (schema version {version}; this one "
-            f"knows versions up to {LATEST}): update Shiftcord first, then restore it."
-        )
-    if version < 1 or not {"matches", "members"} <= tables:
-        raise StoreError(
-            f"{name} is not a Shiftcord database (schema version {version}; versions 1 to "
-            f"{LATEST} are known)."
-        )
-
-
-_TABLES = "SELECT name FROM sqlite_master WHERE type = 'table'"
-
-
-def _in_use(path: Path) -> bool:
-    """Whether another connection has the database open (the bot keeps its open while it
-    runs): an exclusive lock, taken without waiting, is then refused as busy."""
-    conn = sqlite3.connect(path, timeout=0, isolation_level=None)
-    try:
-        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-        conn.execute("BEGIN EXCLUSIVE")
-        conn.execute("ROLLBACK")
-    except sqlite3.DatabaseError as error:  # a damaged file cannot be open in the bot
-        return _result_code(error) == sqlite3.SQLITE_BUSY
-    finally:
-        conn.close()
-    return False
-
-
-def _move_database(path: Path, to: Path) -> None:
-    """Rename a database that no one has open, with its write-ahead log or rollback
-    journal (so that they stay with it); its shared-memory index is rebuilt when needed."""
-    for extra in ("", "-wal", "-journal"):
-        moved = path.with_name(path.name + extra)
-        if moved.exists():
-            moved.replace(to.with_name(to.name + extra))
-    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+        return await PostgresStore.open(settings.database_url)
+    return await SqliteStore.open(settings.database_path, busy_timeout_ms=settings.busy_timeout_ms)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.match.records import Match
 from bot.store.matches import PRESENT, fetch_matches
+from bot.store.sql import Connection
 
 #: Active matches (in servers the bot is in) where a bot seat is to act, or where a
 #: proposal waits and a bot seat plays (whether it waits for the bot is the caller's to see).
@@ -18,7 +17,7 @@ _OWING = (
 )
 
 
-async def owing(conn: aiosqlite.Connection, limit: int) -> list[Match]:
+async def owing(conn: Connection, limit: int) -> list[Match]:
     """Up to `limit` active matches where the bot may owe a move or an answer, oldest
     first."""
     return await fetch_matches(conn, _OWING, (limit,))

@@ -11,16 +11,14 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
 from bot.match.bots import is_bot, level_of, people
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
-from bot.store.sql import at, dt, one, rows, rows_by_parent, ts
+from bot.store.sql import Connection, at, dt, one, rows, rows_by_parent, ts
 
 
 async def insert_challenge(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -37,7 +35,7 @@ async def insert_challenge(
     """Insert a pending challenge with its challenger seated, its bot seats (members of
     `invited` below zero, see `bot.match.bots`) seated after them and the others of
     `invited` named; its id."""
-    cursor = await conn.execute(
+    challenge_id = await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
         "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
         "expires_at, clock_increment, clock_cap, seat_order) "
@@ -60,10 +58,8 @@ async def insert_challenge(
             None if seat_order is None else json.dumps(list(seat_order)),
         ),
     )
-    challenge_id = cursor.lastrowid
-    assert challenge_id is not None  # an INSERT gives its row id
     bots = [member for member in invited if is_bot(member)]
-    await conn.executemany(
+    await conn.run_many(
         "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index, "
         "bot_level) VALUES (?, ?, ?, ?, ?)",
         [(challenge_id, challenger_id, 0, 0, None)]
@@ -80,9 +76,7 @@ _CHALLENGE_COLUMNS = (
 )
 
 
-async def fetch_challenges(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
-) -> list[Challenge]:
+async def fetch_challenges(conn: Connection, where: str, params: Sequence[Any]) -> list[Challenge]:
     """Challenges selected by a WHERE clause, with who joined and who is invited."""
     found = await rows(conn, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}", params)
     if not found:
@@ -127,13 +121,13 @@ async def fetch_challenges(
     return result
 
 
-async def fetch_challenge(conn: aiosqlite.Connection, challenge_id: int) -> Challenge | None:
+async def fetch_challenge(conn: Connection, challenge_id: int) -> Challenge | None:
     """One challenge by id, or None."""
     found = await fetch_challenges(conn, "id = ?", (challenge_id,))
     return found[0] if found else None
 
 
-async def pending_count(conn: aiosqlite.Connection, challenger_id: int, now: datetime) -> int:
+async def pending_count(conn: Connection, challenger_id: int, now: datetime) -> int:
     """How many unexpired pending challenges the member has made."""
     found = await rows(
         conn,
@@ -144,11 +138,9 @@ async def pending_count(conn: aiosqlite.Connection, challenger_id: int, now: dat
     return int(found[0][0])
 
 
-async def take_seat(
-    conn: aiosqlite.Connection, challenge_id: int, member_id: int, join_index: int
-) -> None:
+async def take_seat(conn: Connection, challenge_id: int, member_id: int, join_index: int) -> None:
     """Seat a member (invited or not) at `join_index`."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index) "
         "VALUES (?, ?, 0, ?) ON CONFLICT (challenge_id, member_id) "
         "DO UPDATE SET join_index = excluded.join_index",
@@ -157,7 +149,7 @@ async def take_seat(
 
 
 async def membership(
-    conn: aiosqlite.Connection, challenge_id: int, member_id: int
+    conn: Connection, challenge_id: int, member_id: int
 ) -> tuple[bool, int | None] | None:
     """(invited, join index or None) of a member of the challenge; None for outsiders."""
     found = await rows(
@@ -170,7 +162,7 @@ async def membership(
 
 
 async def leave_seat(
-    conn: aiosqlite.Connection, challenge_id: int, member_id: int, invited: bool, join_index: int
+    conn: Connection, challenge_id: int, member_id: int, invited: bool, join_index: int
 ) -> None:
     """A seated member leaves: a named seat stays theirs (not joined), an open seat is
     freed; the later joiners move up one place."""
@@ -179,10 +171,8 @@ async def leave_seat(
         if invited
         else "DELETE FROM challenge_members"
     )
-    await conn.execute(
-        f"{leave} WHERE challenge_id = ? AND member_id = ?", (challenge_id, member_id)
-    )
-    await conn.execute(
+    await conn.run(f"{leave} WHERE challenge_id = ? AND member_id = ?", (challenge_id, member_id))
+    await conn.run(
         "UPDATE challenge_members SET join_index = join_index - 1 "
         "WHERE challenge_id = ? AND join_index > ?",
         (challenge_id, join_index),
@@ -190,24 +180,22 @@ async def leave_seat(
 
 
 async def set_status(
-    conn: aiosqlite.Connection, challenge_id: int, status: str, match_id: int | None = None
+    conn: Connection, challenge_id: int, status: str, match_id: int | None = None
 ) -> None:
     """Close a challenge with `status` (and the match it started)."""
-    await conn.execute(
+    await conn.run(
         "UPDATE challenges SET status = ?, match_id = COALESCE(?, match_id) WHERE id = ?",
         (status, match_id, challenge_id),
     )
 
 
-async def set_message(conn: aiosqlite.Connection, challenge_id: int, message_id: int) -> None:
+async def set_message(conn: Connection, challenge_id: int, message_id: int) -> None:
     """Remember the message that shows the challenge."""
-    await conn.execute(
-        "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
-    )
+    await conn.run("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
 
 
 async def pending_challenges(
-    conn: aiosqlite.Connection, now: datetime, member_id: int | None, guild_id: int | None
+    conn: Connection, now: datetime, member_id: int | None, guild_id: int | None
 ) -> list[Challenge]:
     """Pending challenges a member made, joined or is invited to, and/or of one server,
     oldest first."""
@@ -222,12 +210,12 @@ async def pending_challenges(
     return await fetch_challenges(conn, " AND ".join(where) + " ORDER BY id", params)
 
 
-async def expiry_due(conn: aiosqlite.Connection, now: datetime) -> list[Challenge]:
+async def expiry_due(conn: Connection, now: datetime) -> list[Challenge]:
     """The pending challenges past their expiry (to `expire` one by one)."""
     return await fetch_challenges(conn, "status = 'pending' AND expires_at <= ?", (ts(now),))
 
 
-async def expire(conn: aiosqlite.Connection, challenge_id: int) -> bool:
+async def expire(conn: Connection, challenge_id: int) -> bool:
     """Mark a pending challenge expired; whether this did it (False: it was no longer
     pending, another process expired or started it first)."""
     done = await one(
@@ -239,7 +227,7 @@ async def expire(conn: aiosqlite.Connection, challenge_id: int) -> bool:
 
 
 async def last_named(
-    conn: aiosqlite.Connection, challenger_id: int, member_id: int, since: datetime
+    conn: Connection, challenger_id: int, member_id: int, since: datetime
 ) -> datetime | None:
     """When `challenger_id` last named `member_id` in a challenge that has not started,
     if that was after `since`."""
@@ -254,7 +242,7 @@ async def last_named(
 
 
 async def challenges_among(
-    conn: aiosqlite.Connection, guild_id: int, game: str, members: Sequence[int], since: datetime
+    conn: Connection, guild_id: int, game: str, members: Sequence[int], since: datetime
 ) -> list[Challenge]:
     """Challenges of `game` in the server made at or after `since` whose players (the
     challenger, the joined and the invited) are exactly `members`, oldest first."""

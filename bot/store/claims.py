@@ -40,12 +40,12 @@ async def claim(
 
 async def finish(conn: Connection, kind: str, item: str) -> None:
     """Mark the work done: no process takes it again."""
-    await conn.execute("UPDATE work_claims SET done = 1 WHERE kind = ? AND item = ?", (kind, item))
+    await conn.run("UPDATE work_claims SET done = 1 WHERE kind = ? AND item = ?", (kind, item))
 
 
 async def release(conn: Connection, kind: str, item: str, worker: str) -> None:
     """Give back work `worker` took and did not finish, to be tried again by any process."""
-    await conn.execute(
+    await conn.run(
         "DELETE FROM work_claims WHERE kind = ? AND item = ? AND claimed_by = ? AND done = 0",
         (kind, item, worker),
     )
@@ -53,9 +53,9 @@ async def release(conn: Connection, kind: str, item: str, worker: str) -> None:
 
 async def release_all(conn: Connection, worker: str) -> None:
     """Give back all the work `worker` holds and has not finished (it is stopping)."""
-    await conn.execute("DELETE FROM work_claims WHERE claimed_by = ? AND done = 0", (worker,))
+    await conn.run("DELETE FROM work_claims WHERE claimed_by = ? AND done = 0", (worker,))
 
 
 async def prune(conn: Connection, before: datetime) -> None:
     """Forget the claims whose lease ended before `before` (done or abandoned)."""
-    await conn.execute("DELETE FROM work_claims WHERE claimed_until < ?", (ts(before),))
+    await conn.run("DELETE FROM work_claims WHERE claimed_until < ?", (ts(before),))

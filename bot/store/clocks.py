@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import aiosqlite
-
 from bot.match.records import Match
 from bot.store.matches import PRESENT, fetch_matches
-from bot.store.sql import dt, one, ts
+from bot.store.sql import Connection, dt, one, ts
 
 IDLE = 1
 LOW_TIME = 2
 CLAIMABLE = 4
 
 
-async def timeouts_due(conn: aiosqlite.Connection, now: datetime) -> list[Match]:
+async def timeouts_due(conn: Connection, now: datetime) -> list[Match]:
     """Matches that end a turn by themselves (auto timeout) whose time has run out."""
     return await fetch_matches(
         conn,
@@ -31,7 +29,7 @@ async def timeouts_due(conn: aiosqlite.Connection, now: datetime) -> list[Match]
 
 
 async def reminders_due(
-    conn: aiosqlite.Connection, now: datetime, after_seconds: float, fraction: float
+    conn: Connection, now: datetime, after_seconds: float, fraction: float
 ) -> list[Match]:
     """Active matches with a reminder due: the turn has waited `after_seconds`, or only
     `fraction` of the turn's time (its deadline less its start: the time per turn, or the
@@ -41,41 +39,41 @@ async def reminders_due(
     return await fetch_matches(
         conn,
         f"status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND {PRESENT} AND ("
-        "(? > 0 AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
-        "(? > 0 AND reminded & 2 = 0 AND deadline - (deadline - turn_started_at) * ? <= ?) OR "
+        "(? AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
+        "(? AND reminded & 2 = 0 AND deadline - (deadline - turn_started_at) * ? <= ?) OR "
         "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
-        (after_seconds, after_seconds, stamp, fraction, fraction, stamp, stamp),
+        (after_seconds > 0, after_seconds, stamp, fraction > 0, fraction, stamp, stamp),
     )
 
 
 async def mark_reminded(
-    conn: aiosqlite.Connection, match_id: int, bits: int, turn_started_at: datetime | None
+    conn: Connection, match_id: int, bits: int, turn_started_at: datetime | None
 ) -> None:
     """Record reminders as sent for the match's turn that began at `turn_started_at`
     (nothing is marked once another turn has begun)."""
-    await conn.execute(
-        "UPDATE matches SET reminded = reminded | ? WHERE id = ? AND turn_started_at IS ?",
+    await conn.run(
+        "UPDATE matches SET reminded = reminded | ? WHERE id = ? "
+        "AND turn_started_at IS NOT DISTINCT FROM ?",
         (bits, match_id, ts(turn_started_at)),
     )
 
 
-async def next_due(
-    conn: aiosqlite.Connection, after_seconds: float, fraction: float
-) -> datetime | None:
+async def next_due(conn: Connection, after_seconds: float, fraction: float) -> datetime | None:
     """When anything is next due: a challenge expiring, a vacation ending, a reminder or
     a timeout (None: nothing scheduled)."""
     query = (
         "SELECT MIN(t) FROM ("
         "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
         "UNION ALL SELECT MIN(ends_at) FROM vacations WHERE closed = 0 "
-        "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 1 = 0 "
+        "UNION ALL SELECT MIN(CASE WHEN ? AND reminded & 1 = 0 "
         "  THEN turn_started_at + ? END) FROM matches "
         f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
-        "UNION ALL SELECT MIN(CASE WHEN ? > 0 AND reminded & 2 = 0 "
+        "UNION ALL SELECT MIN(CASE WHEN ? AND reminded & 2 = 0 "
         "  THEN deadline - (deadline - turn_started_at) * ? END) FROM matches "
         f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
-        f"  AND paused_at IS NULL AND {PRESENT} AND (auto_timeout = 1 OR reminded & 4 = 0))"
+        f"  AND paused_at IS NULL AND {PRESENT} AND (auto_timeout = 1 OR reminded & 4 = 0)) AS due"
     )
-    row = await one(conn, query, (after_seconds, after_seconds, fraction, fraction))
+    params = (after_seconds > 0, after_seconds, fraction > 0, fraction)
+    row = await one(conn, query, params)
     return dt(row[0])

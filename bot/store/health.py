@@ -121,30 +121,35 @@ def _damaged(name: str, problem: str) -> StoreError:
     )
 
 
-def cannot_write(error: BaseException) -> bool:
-    """Whether `error` says the database cannot be written right now (a full disk, a
-    read-only file, a failing disk), as opposed to a fault in what was written."""
-    return isinstance(error, sqlite3.DatabaseError) and _result_code(error) in _WRITE_ADVICE
+def write_problem(error: BaseException) -> str | None:
+    """What keeps SQLite from writing right now and what to do ("database or disk is full;
+    the disk is full: free some space"), or None when `error` is something else (a fault in
+    what was written)."""
+    if not isinstance(error, sqlite3.DatabaseError):
+        return None
+    advice = _WRITE_ADVICE.get(_result_code(error) or 0)
+    return None if advice is None else f"{reason(error)}; {advice}"
 
 
 class WriteHealth:
     """Whether writes to the database currently fail: the admin's log gets one line when
-    they start failing and one when they work again, however many actions fail between."""
+    they start failing and one when they work again, however many actions fail between.
+    `name` ("The database PATH") starts those lines."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, name: str) -> None:
+        self.name = name
         #: What the admin was told when writes started failing (None: they work).
         self.failing: str | None = None
 
-    def failed(self, error: BaseException) -> CannotSave:
-        """Note a write that failed with `error` (see `cannot_write`); the player's refusal."""
+    def failed(self, problem: str) -> CannotSave:
+        """Note a write that failed because of `problem` (see `write_problem`); the
+        player's refusal."""
         if self.failing is None:
-            advice = _WRITE_ADVICE[_result_code(error) or _SQLITE_IOERR]
-            self.failing = f"{reason(error)}; {advice}"
+            self.failing = problem
             log.error(
-                "The database %s cannot be written (%s). Players are told that nothing was "
+                "%s cannot be written (%s). Players are told that nothing was "
                 "changed; the bot saves again by itself once writing works.",
-                self.path,
+                self.name,
                 self.failing,
             )
         return CannotSave(CANNOT_SAVE)
@@ -153,4 +158,4 @@ class WriteHealth:
         """Note a write that was saved: ends an outage, telling the admin once."""
         if self.failing is not None:
             self.failing = None
-            log.warning("The database %s can be written again; saving as usual.", self.path)
+            log.warning("%s can be written again; saving as usual.", self.name)

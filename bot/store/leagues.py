@@ -10,11 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
 from bot.league.plan import SWISS, LeagueFormat
 from bot.league.records import Pairing, Result, Round
-from bot.store.sql import at, dt, one, rows, ts
+from bot.store.sql import Connection, at, dt, one, rows, ts
 
 SIGNUP = "signup"
 RUNNING = "running"
@@ -86,15 +84,15 @@ def _league(row: Sequence[Any]) -> League:
 
 
 async def insert_league(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     league: League,
     now: datetime,
 ) -> int:
     """Insert a league in sign-up (its `id` is ignored); its id."""
     f = league.format
-    cursor = await conn.execute(
-        f"INSERT INTO leagues ({_LEAGUE_COLUMNS}, created_at) "
-        "VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+    return await conn.insert(
+        f"INSERT INTO leagues ({_LEAGUE_COLUMNS.removeprefix('id, ')}, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
         (
             league.guild_id, league.channel_id, league.name, league.game,
             json.dumps(league.options), league.clock_hours, f.kind, f.seats, f.swiss_rounds,
@@ -102,11 +100,9 @@ async def insert_league(
             league.created_by, ts(now),
         ),
     )  # fmt: skip
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
 
 
-async def by_name(conn: aiosqlite.Connection, guild_id: int, name: str) -> League | None:
+async def by_name(conn: Connection, guild_id: int, name: str) -> League | None:
     """The server's league called `name` (case-insensitive), or None."""
     row = await one(
         conn,
@@ -116,13 +112,13 @@ async def by_name(conn: aiosqlite.Connection, guild_id: int, name: str) -> Leagu
     return None if row is None else _league(row)
 
 
-async def by_id(conn: aiosqlite.Connection, league_id: int) -> League:
+async def by_id(conn: Connection, league_id: int) -> League:
     """The league with this id (it exists)."""
     row = await one(conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
     return _league(row)
 
 
-async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
+async def of_guild(conn: Connection, guild_id: int) -> list[League]:
     """The server's leagues, newest first."""
     found = await rows(
         conn,
@@ -132,13 +128,13 @@ async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
     return [_league(row) for row in found]
 
 
-async def running(conn: aiosqlite.Connection) -> list[League]:
+async def running(conn: Connection) -> list[League]:
     """Every running league."""
     found = await rows(conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE status = ?", (RUNNING,))
     return [_league(row) for row in found]
 
 
-async def signup_over(conn: aiosqlite.Connection, now: datetime) -> list[League]:
+async def signup_over(conn: Connection, now: datetime) -> list[League]:
     """The leagues still in sign-up whose sign-up deadline has come."""
     found = await rows(
         conn,
@@ -148,23 +144,23 @@ async def signup_over(conn: aiosqlite.Connection, now: datetime) -> list[League]
     return [_league(row) for row in found]
 
 
-async def of_match(conn: aiosqlite.Connection, match_id: int) -> int | None:
+async def of_match(conn: Connection, match_id: int) -> int | None:
     """The id of the league whose pairing match `match_id` plays, or None."""
     row = await one(conn, "SELECT league_id FROM league_pairings WHERE match_id = ?", (match_id,))
     return None if row is None else int(row[0])
 
 
 async def set_status(
-    conn: aiosqlite.Connection, league_id: int, status: str, now: datetime | None = None
+    conn: Connection, league_id: int, status: str, now: datetime | None = None
 ) -> None:
     """Change a league's status (`now`: when it started, for "running")."""
-    await conn.execute(
+    await conn.run(
         "UPDATE leagues SET status = ?, started_at = coalesce(?, started_at) WHERE id = ?",
         (status, ts(now), league_id),
     )
 
 
-async def entrants(conn: aiosqlite.Connection, league_id: int) -> list[Entrant]:
+async def entrants(conn: Connection, league_id: int) -> list[Entrant]:
     """Everyone who signed up, in sign-up order."""
     found = await rows(
         conn,
@@ -175,32 +171,30 @@ async def entrants(conn: aiosqlite.Connection, league_id: int) -> list[Entrant]:
     return [Entrant(member, at(joined), dt(left)) for member, joined, left in found]
 
 
-async def join(conn: aiosqlite.Connection, league_id: int, member_id: int, now: datetime) -> None:
+async def join(conn: Connection, league_id: int, member_id: int, now: datetime) -> None:
     """Sign a member up."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO league_entrants (league_id, member_id, joined_at) VALUES (?, ?, ?)",
         (league_id, member_id, ts(now)),
     )
 
 
-async def withdraw(conn: aiosqlite.Connection, league_id: int, member_id: int) -> None:
+async def withdraw(conn: Connection, league_id: int, member_id: int) -> None:
     """Remove a member's sign-up (before the start)."""
-    await conn.execute(
+    await conn.run(
         "DELETE FROM league_entrants WHERE league_id = ? AND member_id = ?", (league_id, member_id)
     )
 
 
-async def mark_left(
-    conn: aiosqlite.Connection, league_id: int, member_id: int, now: datetime
-) -> None:
+async def mark_left(conn: Connection, league_id: int, member_id: int, now: datetime) -> None:
     """A member left a running league."""
-    await conn.execute(
+    await conn.run(
         "UPDATE league_entrants SET left_at = ? WHERE league_id = ? AND member_id = ?",
         (ts(now), league_id, member_id),
     )
 
 
-async def rounds_of(conn: aiosqlite.Connection, league_id: int) -> list[tuple[Round, datetime]]:
+async def rounds_of(conn: Connection, league_id: int) -> list[tuple[Round, datetime]]:
     """The league's rounds so far with their deadlines, in order."""
     boards = await boards_of(conn, league_id)
     found = await rows(
@@ -222,10 +216,10 @@ async def rounds_of(conn: aiosqlite.Connection, league_id: int) -> list[tuple[Ro
 
 
 async def add_round(
-    conn: aiosqlite.Connection, league_id: int, round_: Round, now: datetime, deadline: datetime
+    conn: Connection, league_id: int, round_: Round, now: datetime, deadline: datetime
 ) -> None:
     """Store a new round (its pairings come with `add_board`)."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO league_rounds (league_id, number, started_at, deadline, byes) "
         "VALUES (?, ?, ?, ?, ?)",
         (league_id, round_.number, ts(now), ts(deadline), json.dumps(list(round_.byes))),
@@ -233,7 +227,7 @@ async def add_round(
 
 
 async def add_board(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     league_id: int,
     round_number: int,
     board: int,
@@ -241,18 +235,16 @@ async def add_board(
     match_id: int | None,
 ) -> None:
     """Store one pairing of a round and the match that plays it (None: a forfeit)."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO league_pairings (league_id, round, board, seats, match_id) "
         "VALUES (?, ?, ?, ?, ?)",
         (league_id, round_number, board, json.dumps(list(pairing.seats)), match_id),
     )
 
 
-async def set_result(
-    conn: aiosqlite.Connection, league_id: int, board: Board, result: Result
-) -> None:
+async def set_result(conn: Connection, league_id: int, board: Board, result: Result) -> None:
     """Record a pairing's result (places per seat, forfeits)."""
-    await conn.execute(
+    await conn.run(
         "UPDATE league_pairings SET places = ?, forfeited = ? "
         "WHERE league_id = ? AND round = ? AND board = ?",
         (
@@ -265,7 +257,7 @@ async def set_result(
     )
 
 
-async def boards_of(conn: aiosqlite.Connection, league_id: int) -> list[Board]:
+async def boards_of(conn: Connection, league_id: int) -> list[Board]:
     """Every pairing of the league, by round and board."""
     found = await rows(
         conn,
@@ -285,15 +277,15 @@ async def boards_of(conn: aiosqlite.Connection, league_id: int) -> list[Board]:
     return boards
 
 
-async def league_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
+async def league_role(conn: Connection, guild_id: int) -> int | None:
     """The role whose members may create leagues in a server (None: admins only)."""
     row = await one(conn, "SELECT league_role FROM guilds WHERE guild_id = ?", (guild_id,))
     return None if row is None or row[0] is None else int(row[0])
 
 
-async def set_league_role(conn: aiosqlite.Connection, guild_id: int, role_id: int | None) -> None:
+async def set_league_role(conn: Connection, guild_id: int, role_id: int | None) -> None:
     """Name the role whose members may create leagues (None: admins only)."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO guilds (guild_id, league_role) VALUES (?, ?) "
         "ON CONFLICT (guild_id) DO UPDATE SET league_role = excluded.league_role",
         (guild_id, role_id),

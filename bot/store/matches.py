@@ -1,7 +1,7 @@
 """Rows of the schema (see `bot.store.migrations`) read into records and written back:
 matches, their players and their move log (challenges are in `bot.store.challenges`).
 
-Times are stored as REAL seconds since the epoch (UTC); JSON columns hold options,
+Times are stored as seconds since the epoch (UTC); JSON columns hold options,
 proposals, results and snapshots. Every match write checks and bumps `version`, so a
 write computed from a stale read is refused with PositionChanged.
 """
@@ -12,8 +12,6 @@ import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
-
-import aiosqlite
 
 import games
 from bot.match.bots import level_of
@@ -28,7 +26,7 @@ from bot.match.records import (
     RatingChange,
     Seat,
 )
-from bot.store.sql import at, dt, one, rows, rows_by_parent, ts
+from bot.store.sql import Connection, at, dt, one, rows, rows_by_parent, ts
 
 
 def game_title(game: str) -> str:
@@ -184,9 +182,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
     )
 
 
-async def fetch_matches(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
-) -> list[Match]:
+async def fetch_matches(conn: Connection, where: str, params: Sequence[Any]) -> list[Match]:
     """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
     found = await rows(conn, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}", params)
     if not found:
@@ -201,14 +197,14 @@ async def fetch_matches(
     return [_match(row, players[row[0]]) for row in found]
 
 
-async def fetch_match(conn: aiosqlite.Connection, match_id: int) -> Match | None:
+async def fetch_match(conn: Connection, match_id: int) -> Match | None:
     """One match by id, or None."""
     found = await fetch_matches(conn, "id = ?", (match_id,))
     return found[0] if found else None
 
 
 async def insert_match(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     challenge: Challenge,
     seed: int,
     seat_of_join: Sequence[int],
@@ -217,7 +213,7 @@ async def insert_match(
     now: datetime,
 ) -> int:
     """Insert a started match and its players (seat = seat_of_join[join index])."""
-    cursor = await conn.execute(
+    match_id = await conn.insert(
         "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, players, "
         "clock_hours, auto_timeout, takebacks, rated, status, snapshot, created_at, "
         "clock_increment, clock_cap) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
@@ -238,9 +234,7 @@ async def insert_match(
             challenge.rules.cap_hours,
         ),
     )
-    match_id = cursor.lastrowid
-    assert match_id is not None  # an INSERT gives its row id
-    await conn.executemany(
+    await conn.run_many(
         "INSERT INTO match_players (match_id, seat, member_id, join_index, bot_level) "
         "VALUES (?, ?, ?, ?, ?)",
         [
@@ -251,7 +245,7 @@ async def insert_match(
     return match_id
 
 
-async def save_match(conn: aiosqlite.Connection, old: Match, new: Match) -> None:
+async def save_match(conn: Connection, old: Match, new: Match) -> None:
     """Write what the match rules decided (`new`) over the match read as `old`, bumping
     the version; PositionChanged when the match changed since `old` was read."""
     await update_match(
@@ -274,22 +268,22 @@ async def save_match(conn: aiosqlite.Connection, old: Match, new: Match) -> None
     )
 
 
-async def update_match(conn: aiosqlite.Connection, match: Match, **columns: Any) -> None:
+async def update_match(conn: Connection, match: Match, **columns: Any) -> None:
     """Write `columns` of the match and bump its version, refusing a stale `match`."""
     names = list(columns)
     sets = "".join(f"{name} = ?, " for name in names)
-    cursor = await conn.execute(
+    changed = await conn.run(
         f"UPDATE matches SET {sets}version = version + 1 WHERE id = ? AND version = ?",
         [*(columns[n] for n in names), match.id, match.version],
     )
-    if cursor.rowcount != 1:
+    if changed != 1:
         raise PositionChanged(
             "The match changed while you were acting (someone else moved or answered first). "
             "Look at the board again and retry."
         )
 
 
-async def active_match_count(conn: aiosqlite.Connection, member_id: int) -> int:
+async def active_match_count(conn: Connection, member_id: int) -> int:
     """How many active matches the member plays in (seats they left not counted)."""
     (count,) = await one(
         conn,
@@ -301,20 +295,20 @@ async def active_match_count(conn: aiosqlite.Connection, member_id: int) -> int:
 
 
 async def retire_seat(
-    conn: aiosqlite.Connection, match_id: int, seat: int, reason: str, log_index: int
+    conn: Connection, match_id: int, seat: int, reason: str, log_index: int
 ) -> None:
     """Mark a seat as having left the match."""
-    await conn.execute(
+    await conn.run(
         "UPDATE match_players SET retired = ?, left_at = ? WHERE match_id = ? AND seat = ?",
         (reason, log_index, match_id, seat),
     )
 
 
 async def store_rating_change(
-    conn: aiosqlite.Connection, match_id: int, seat: int, change: RatingChange
+    conn: Connection, match_id: int, seat: int, change: RatingChange
 ) -> None:
     """Record one seat's rating before and after the match."""
-    await conn.execute(
+    await conn.run(
         "UPDATE match_players SET mu_before = ?, sigma_before = ?, mu_after = ?, "
         "sigma_after = ?, games_after = ? WHERE match_id = ? AND seat = ?",
         (
@@ -329,24 +323,20 @@ async def store_rating_change(
     )
 
 
-async def set_buttons_message(
-    conn: aiosqlite.Connection, match_id: int, message_id: int | None
-) -> None:
+async def set_buttons_message(conn: Connection, match_id: int, message_id: int | None) -> None:
     """Remember the message whose buttons act in the match now (None: no such message)."""
-    await conn.execute(
-        "UPDATE matches SET buttons_message_id = ? WHERE id = ?", (message_id, match_id)
-    )
+    await conn.run("UPDATE matches SET buttons_message_id = ? WHERE id = ?", (message_id, match_id))
 
 
-async def set_channel(conn: aiosqlite.Connection, match_id: int, channel_id: int | None) -> None:
+async def set_channel(conn: Connection, match_id: int, channel_id: int | None) -> None:
     """Bind a match to its thread or channel (None: it has none; it is played by number)."""
-    await conn.execute(
+    await conn.run(
         "UPDATE matches SET channel_id = ?, buttons_message_id = NULL WHERE id = ?",
         (channel_id, match_id),
     )
 
 
-async def living_in(conn: aiosqlite.Connection, channel_id: int) -> list[Match]:
+async def living_in(conn: Connection, channel_id: int) -> list[Match]:
     """Active matches whose thread is `channel_id`, or that were challenged in it."""
     return await fetch_matches(
         conn,
@@ -355,9 +345,7 @@ async def living_in(conn: aiosqlite.Connection, channel_id: int) -> list[Match]:
     )
 
 
-async def in_channel(
-    conn: aiosqlite.Connection, channel_id: int, *, finished: bool = False
-) -> Match | None:
+async def in_channel(conn: Connection, channel_id: int, *, finished: bool = False) -> Match | None:
     """The active match living in a thread or channel; with `finished`, else the one
     started there last (None when no match was ever played there)."""
     where = "channel_id = ? AND status = 'active'"
@@ -367,14 +355,14 @@ async def in_channel(
     return found[0] if found else None
 
 
-async def active_in_guild(conn: aiosqlite.Connection, guild_id: int, limit: int) -> list[Match]:
+async def active_in_guild(conn: Connection, guild_id: int, limit: int) -> list[Match]:
     """A server's active matches, newest first, at most `limit`."""
     return await fetch_matches(
         conn, "guild_id = ? AND status = 'active' ORDER BY id DESC LIMIT ?", (guild_id, limit)
     )
 
 
-async def active_of(conn: aiosqlite.Connection, member_id: int) -> list[Match]:
+async def active_of(conn: Connection, member_id: int) -> list[Match]:
     """The active matches a member still plays in."""
     return await fetch_matches(
         conn,
@@ -385,7 +373,7 @@ async def active_of(conn: aiosqlite.Connection, member_id: int) -> list[Match]:
 
 
 async def ended(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     member_id: int | None,
     guild_id: int | None,
@@ -412,7 +400,7 @@ async def ended(
 
 
 async def append_log(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     match_id: int,
     entries: Sequence[tuple[int, str, str, bool]],
     now: datetime,
@@ -428,7 +416,7 @@ async def append_log(
         (match_id, last + i, seat, kind, notation, ts(now), int(sealed))
         for i, (seat, kind, notation, sealed) in enumerate(entries, start=1)
     ]
-    await conn.executemany(
+    await conn.run_many(
         "INSERT INTO moves (match_id, idx, seat, kind, notation, at, sealed) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         added,
@@ -436,7 +424,7 @@ async def append_log(
     return int(last) + len(added)
 
 
-async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry, ...]:
+async def fetch_log(conn: Connection, match: Match) -> tuple[LogEntry, ...]:
     """The match's whole log in order."""
     found = await rows(
         conn,
@@ -455,22 +443,21 @@ async def fetch_log(conn: aiosqlite.Connection, match: Match) -> tuple[LogEntry,
 BOARDS_KEPT = 20
 
 
-async def record_board(
-    conn: aiosqlite.Connection, match_id: int, message_id: int, ply: int
-) -> None:
+async def record_board(conn: Connection, match_id: int, message_id: int, ply: int) -> None:
     """Remember that message `message_id` showed the match's position at `ply`."""
-    await conn.execute(
-        "INSERT OR REPLACE INTO boards (match_id, message_id, ply) VALUES (?, ?, ?)",
+    await conn.run(
+        "INSERT INTO boards (match_id, message_id, ply) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id, message_id) DO UPDATE SET ply = excluded.ply",
         (match_id, message_id, ply),
     )
-    await conn.execute(
+    await conn.run(
         "DELETE FROM boards WHERE match_id = ? AND message_id NOT IN (SELECT message_id "
         "FROM boards WHERE match_id = ? ORDER BY message_id DESC LIMIT ?)",
         (match_id, match_id, BOARDS_KEPT),
     )
 
 
-async def ply_shown_before(conn: aiosqlite.Connection, match_id: int, before_id: int) -> int | None:
+async def ply_shown_before(conn: Connection, match_id: int, before_id: int) -> int | None:
     """The ply of the last board of the match posted before id `before_id` (ids grow with
     time, as Discord's do), or None when none is remembered."""
     row = await one(

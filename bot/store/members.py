@@ -9,28 +9,24 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
-from bot.store.sql import dt, one, rows, ts
+from bot.store.sql import Connection, dt, one, rows, ts
 
 _DAY = 86400.0
 
 
 async def upsert(
-    conn: aiosqlite.Connection, table: str, key: str, key_value: int, column: str, value: Any
+    conn: Connection, table: str, key: str, key_value: int, column: str, value: Any
 ) -> None:
     """Set one column of the row `key = key_value` of `table` ("members" or "guilds"),
     creating the row if needed (its other columns keep their defaults)."""
-    await conn.execute(
+    await conn.run(
         f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
         f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}",
         (key_value, value),
     )
 
 
-async def guild_row(
-    conn: aiosqlite.Connection, guild_id: int
-) -> tuple[int | None, int | None, str | None]:
+async def guild_row(conn: Connection, guild_id: int) -> tuple[int | None, int | None, str | None]:
     """A server's stored clock, challenge channel and picture theme (None: not chosen)."""
     row = await one(
         conn,
@@ -40,7 +36,7 @@ async def guild_row(
     return (row[0], row[1], row[2]) if row else (None, None, None)
 
 
-async def member_row(conn: aiosqlite.Connection, member_id: int) -> tuple[bool, str | None]:
+async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None]:
     """A member's reminders setting and picture theme (defaults: on, none)."""
     row = await one(
         conn, "SELECT reminders, picture_theme FROM members WHERE member_id = ?", (member_id,)
@@ -49,7 +45,7 @@ async def member_row(conn: aiosqlite.Connection, member_id: int) -> tuple[bool, 
 
 
 async def themes(
-    conn: aiosqlite.Connection, guild_id: int, member_id: int | None
+    conn: Connection, guild_id: int, member_id: int | None
 ) -> tuple[str | None, str | None]:
     """The member's own picture theme and the server's (None where not chosen)."""
     row = await one(
@@ -61,7 +57,7 @@ async def themes(
     return row[0], row[1]
 
 
-async def quiet_members(conn: aiosqlite.Connection) -> set[int]:
+async def quiet_members(conn: Connection) -> set[int]:
     """Members who turned reminders off."""
     return {row[0] for row in await rows(conn, "SELECT member_id FROM members WHERE reminders = 0")}
 
@@ -69,7 +65,7 @@ async def quiet_members(conn: aiosqlite.Connection) -> set[int]:
 # --- vacations ---------------------------------------------------------------------------
 
 
-async def away(conn: aiosqlite.Connection, member_ids: list[int], now: datetime) -> frozenset[int]:
+async def away(conn: Connection, member_ids: list[int], now: datetime) -> frozenset[int]:
     """Which of these members are on vacation now."""
     if not member_ids:
         return frozenset()
@@ -84,7 +80,7 @@ async def away(conn: aiosqlite.Connection, member_ids: list[int], now: datetime)
 
 
 async def running_vacation(
-    conn: aiosqlite.Connection, member_id: int, now: datetime
+    conn: Connection, member_id: int, now: datetime
 ) -> tuple[datetime, datetime] | None:
     """(start, end) of the member's vacation running now, if any."""
     row = await one(
@@ -100,7 +96,7 @@ async def running_vacation(
     return start, end
 
 
-async def days_used(conn: aiosqlite.Connection, member_id: int, now: datetime) -> float:
+async def days_used(conn: Connection, member_id: int, now: datetime) -> float:
     """Vacation days the member took in vacations started this calendar year."""
     year = datetime(now.year, 1, 1, tzinfo=UTC)
     row = await one(
@@ -112,15 +108,13 @@ async def days_used(conn: aiosqlite.Connection, member_id: int, now: datetime) -
     return float(row[0]) / _DAY
 
 
-async def start_vacation(
-    conn: aiosqlite.Connection, member_id: int, now: datetime, ends: datetime
-) -> None:
+async def start_vacation(conn: Connection, member_id: int, now: datetime, ends: datetime) -> None:
     """Record a vacation and pause the clocks of every turn waiting on the member."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO vacations (member_id, started_at, ends_at) VALUES (?, ?, ?)",
         (member_id, ts(now), ts(ends)),
     )
-    await conn.execute(
+    await conn.run(
         "UPDATE matches SET paused_at = ?, version = version + 1 "
         "WHERE status = 'active' AND paused_at IS NULL AND EXISTS (SELECT 1 FROM "
         "match_players p WHERE p.match_id = matches.id AND p.member_id = ? "
@@ -129,7 +123,12 @@ async def start_vacation(
     )
 
 
-async def close_vacation(conn: aiosqlite.Connection, member_id: int, now: datetime) -> bool:
+#: How long a match was paused until the time given twice as parameters (0 if it was
+#: paused after that time).
+_PAUSED = "(CASE WHEN ? > paused_at THEN ? - paused_at ELSE 0 END)"
+
+
+async def close_vacation(conn: Connection, member_id: int, now: datetime) -> bool:
     """End the member's open vacation (at its end or now, whichever is first) and restart
     their paused clocks, shifted by the time they were paused. Whether this ended one
     (False: there was none open, or another process ended it first)."""
@@ -150,18 +149,18 @@ async def close_vacation(conn: aiosqlite.Connection, member_id: int, now: dateti
     )
     if closed is None:
         return False
-    await conn.execute(
-        "UPDATE matches SET turn_started_at = turn_started_at + MAX(0, ? - paused_at), "
-        "deadline = deadline + MAX(0, ? - paused_at), paused_at = NULL, "
+    await conn.run(
+        f"UPDATE matches SET turn_started_at = turn_started_at + {_PAUSED}, "
+        f"deadline = deadline + {_PAUSED}, paused_at = NULL, "
         "version = version + 1 WHERE status = 'active' AND paused_at IS NOT NULL "
         "AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id "
         "AND p.member_id = ? AND p.seat = matches.current_seat)",
-        (end, end, member_id),
+        (end, end, end, end, member_id),
     )
     return True
 
 
-async def vacations_due(conn: aiosqlite.Connection, now: datetime) -> list[int]:
+async def vacations_due(conn: Connection, now: datetime) -> list[int]:
     """Members whose open vacation has reached its end."""
     found = await rows(
         conn, "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?", (ts(now),)
@@ -175,7 +174,7 @@ async def vacations_due(conn: aiosqlite.Connection, now: datetime) -> list[int]:
 EVERYONE = 0
 
 
-async def blocks(conn: aiosqlite.Connection, member_id: int) -> list[int]:
+async def blocks(conn: Connection, member_id: int) -> list[int]:
     """Whom the member refuses challenges from (EVERYONE for all), in id order."""
     found = await rows(
         conn,
@@ -185,21 +184,22 @@ async def blocks(conn: aiosqlite.Connection, member_id: int) -> list[int]:
     return [row[0] for row in found]
 
 
-async def set_block(conn: aiosqlite.Connection, member_id: int, blocked_id: int, on: bool) -> None:
+async def set_block(conn: Connection, member_id: int, blocked_id: int, on: bool) -> None:
     """Refuse (or accept again) challenges from `blocked_id` (EVERYONE: from all)."""
     if on:
-        await conn.execute(
-            "INSERT OR IGNORE INTO member_blocks (member_id, blocked_id) VALUES (?, ?)",
+        await conn.run(
+            "INSERT INTO member_blocks (member_id, blocked_id) VALUES (?, ?) "
+            "ON CONFLICT DO NOTHING",
             (member_id, blocked_id),
         )
     else:
-        await conn.execute(
+        await conn.run(
             "DELETE FROM member_blocks WHERE member_id = ? AND blocked_id = ?",
             (member_id, blocked_id),
         )
 
 
-async def refuses(conn: aiosqlite.Connection, member_id: int, challenger_id: int) -> bool:
+async def refuses(conn: Connection, member_id: int, challenger_id: int) -> bool:
     """Whether the member refuses challenges from `challenger_id`."""
     row = await one(
         conn,
@@ -212,27 +212,27 @@ async def refuses(conn: aiosqlite.Connection, member_id: int, challenger_id: int
 # --- servers the bot was removed from ------------------------------------------------------
 
 
-async def guild_left(conn: aiosqlite.Connection, guild_id: int, now: datetime) -> None:
+async def guild_left(conn: Connection, guild_id: int, now: datetime) -> None:
     """The bot was removed from the server: its matches wait, their clocks stopped."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO guilds (guild_id, left_at) VALUES (?, ?) ON CONFLICT (guild_id) "
         "DO UPDATE SET left_at = COALESCE(guilds.left_at, excluded.left_at)",
         (guild_id, ts(now)),
     )
 
 
-async def guild_back(conn: aiosqlite.Connection, guild_id: int, now: datetime) -> bool:
+async def guild_back(conn: Connection, guild_id: int, now: datetime) -> bool:
     """The bot is in the server again: its matches' clocks go on, later by the time it was
     away (a vacation's pause moves with them). Whether the bot had been away."""
     row = await one(conn, "SELECT left_at FROM guilds WHERE guild_id = ?", (guild_id,))
     if row is None or row[0] is None:
         return False
     away = max(0.0, float(ts(now) or 0) - row[0])
-    await conn.execute(
+    await conn.run(
         "UPDATE matches SET turn_started_at = turn_started_at + ?, deadline = deadline + ?, "
         "paused_at = paused_at + ?, version = version + 1 "
         "WHERE guild_id = ? AND status = 'active'",
         (away, away, away, guild_id),
     )
-    await conn.execute("UPDATE guilds SET left_at = NULL WHERE guild_id = ?", (guild_id,))
+    await conn.run("UPDATE guilds SET left_at = NULL WHERE guild_id = ?", (guild_id,))
     return True

@@ -1,8 +1,12 @@
-"""The database schema as numbered migrations, applied at start-up via PRAGMA user_version.
+"""The SQLite schema as numbered migrations, applied at start-up via PRAGMA user_version.
 
 Migration N brings the schema from version N-1 to N. Each runs in its own transaction
 (BEGIN IMMEDIATE ... COMMIT, with `user_version` set inside it), so a crash leaves the
 database at a whole version. Never edit a released migration: append a new one.
+
+PostgreSQL has the same schema (`bot.store.postgres_schema`: the schema of version 9 at
+once, then the same later versions). A new version is added to both: `_V10` here and its
+PostgreSQL twin there; tests/bot/test_store_schemas.py checks that the two agree.
 """
 
 from __future__ import annotations
@@ -332,16 +336,21 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-async def known_version(conn: aiosqlite.Connection, name: str = "The database") -> int:
-    """The schema version, or DatabaseTooNew (naming `name`) when this code is older."""
-    version = await schema_version(conn)
+def check_known(version: int, name: str, elsewhere: str) -> int:
+    """`version`, or DatabaseTooNew (naming `name`, and `elsewhere` to use instead) when
+    this code is older than the database."""
     if version > LATEST:
         raise DatabaseTooNew(
             f"{name} has schema version {version}, but this Shiftcord only knows "
             f"versions up to {LATEST}: it was written by a newer Shiftcord. Update "
-            "Shiftcord (git pull) or point DATABASE_PATH at another file."
+            f"Shiftcord (git pull) or {elsewhere}."
         )
     return version
+
+
+async def known_version(conn: aiosqlite.Connection, name: str = "The database") -> int:
+    """The schema version, or DatabaseTooNew (naming `name`) when this code is older."""
+    return check_known(await schema_version(conn), name, "point DATABASE_PATH at another file")
 
 
 async def migrate(

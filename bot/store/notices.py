@@ -9,9 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
-from bot.store.sql import one, rows, ts
+from bot.store.sql import Connection, one, rows, ts
 
 #: The notice columns of `members`, in the order `notice_row` returns them.
 COLUMNS = ("time_zone", "notice_dm", "digest_hour", "quiet_start", "quiet_end", "dm_refused")
@@ -21,7 +19,7 @@ _DEFAULTS: tuple[Any, ...] = (None, "off", None, None, None, 0)
 DM_OPEN, DM_REFUSED, DM_TOLD = 0, 1, 2
 
 
-async def notice_row(conn: aiosqlite.Connection, member_id: int) -> tuple[Any, ...]:
+async def notice_row(conn: Connection, member_id: int) -> tuple[Any, ...]:
     """One member's notice columns (defaults without a row)."""
     row = await one(
         conn, f"SELECT {', '.join(COLUMNS)} FROM members WHERE member_id = ?", (member_id,)
@@ -29,7 +27,7 @@ async def notice_row(conn: aiosqlite.Connection, member_id: int) -> tuple[Any, .
     return tuple(row) if row else _DEFAULTS
 
 
-async def notice_rows(conn: aiosqlite.Connection) -> list[tuple[Any, ...]]:
+async def notice_rows(conn: Connection) -> list[tuple[Any, ...]]:
     """(member_id, *COLUMNS, digest_sent_on) of every member who chose something."""
     found = await rows(
         conn,
@@ -39,37 +37,33 @@ async def notice_rows(conn: aiosqlite.Connection) -> list[tuple[Any, ...]]:
     return [tuple(row) for row in found]
 
 
-async def set_columns(conn: aiosqlite.Connection, member_id: int, changes: dict[str, Any]) -> None:
+async def set_columns(conn: Connection, member_id: int, changes: dict[str, Any]) -> None:
     """Set notice columns of the member's row (created if needed); names from COLUMNS."""
     assert set(changes) <= set(COLUMNS)
-    await conn.execute("INSERT OR IGNORE INTO members (member_id) VALUES (?)", (member_id,))
-    for column, value in changes.items():
-        await conn.execute(
-            f"UPDATE members SET {column} = ? WHERE member_id = ?", (value, member_id)
-        )
-
-
-async def set_digest_sent(conn: aiosqlite.Connection, member_id: int, day: str) -> None:
-    """Record the digest of the member's local `day` (ISO date) as sent."""
-    await conn.execute(
-        "UPDATE members SET digest_sent_on = ? WHERE member_id = ?", (day, member_id)
+    await conn.run(
+        "INSERT INTO members (member_id) VALUES (?) ON CONFLICT DO NOTHING", (member_id,)
     )
+    for column, value in changes.items():
+        await conn.run(f"UPDATE members SET {column} = ? WHERE member_id = ?", (value, member_id))
+
+
+async def set_digest_sent(conn: Connection, member_id: int, day: str) -> None:
+    """Record the digest of the member's local `day` (ISO date) as sent."""
+    await conn.run("UPDATE members SET digest_sent_on = ? WHERE member_id = ?", (day, member_id))
 
 
 # --- notices held back during quiet hours -------------------------------------------------
 
 
-async def hold(
-    conn: aiosqlite.Connection, member_id: int, match_id: int, text: str, now: datetime
-) -> None:
+async def hold(conn: Connection, member_id: int, match_id: int, text: str, now: datetime) -> None:
     """Keep a notice for the member until their quiet hours end."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO held_notices (member_id, match_id, text, created_at) VALUES (?, ?, ?, ?)",
         (member_id, match_id, text, ts(now)),
     )
 
 
-async def held(conn: aiosqlite.Connection) -> dict[int, list[tuple[int, str]]]:
+async def held(conn: Connection) -> dict[int, list[tuple[int, str]]]:
     """Every member's held notices as (id, text), oldest first."""
     found = await rows(conn, "SELECT member_id, id, text FROM held_notices ORDER BY id")
     by_member: dict[int, list[tuple[int, str]]] = {}
@@ -78,28 +72,24 @@ async def held(conn: aiosqlite.Connection) -> dict[int, list[tuple[int, str]]]:
     return by_member
 
 
-async def release(conn: aiosqlite.Connection, member_id: int, last_id: int) -> None:
+async def release(conn: Connection, member_id: int, last_id: int) -> None:
     """Forget the member's held notices up to `last_id` (they were sent)."""
-    await conn.execute(
-        "DELETE FROM held_notices WHERE member_id = ? AND id <= ?", (member_id, last_id)
-    )
+    await conn.run("DELETE FROM held_notices WHERE member_id = ? AND id <= ?", (member_id, last_id))
 
 
 # --- snoozed reminders ----------------------------------------------------------------------
 
 
-async def snooze(
-    conn: aiosqlite.Connection, match_id: int, member_id: int, until: datetime
-) -> None:
+async def snooze(conn: Connection, match_id: int, member_id: int, until: datetime) -> None:
     """No reminders for the member in the match until `until`."""
-    await conn.execute(
+    await conn.run(
         "INSERT INTO snoozes (match_id, member_id, until) VALUES (?, ?, ?) "
         "ON CONFLICT (match_id, member_id) DO UPDATE SET until = excluded.until",
         (match_id, member_id, ts(until)),
     )
 
 
-async def snoozed(conn: aiosqlite.Connection, now: datetime) -> set[tuple[int, int]]:
+async def snoozed(conn: Connection, now: datetime) -> set[tuple[int, int]]:
     """(match_id, member_id) of the snoozes running now."""
     found = await rows(conn, "SELECT match_id, member_id FROM snoozes WHERE until > ?", (ts(now),))
     return {(row[0], row[1]) for row in found}

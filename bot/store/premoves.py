@@ -19,7 +19,7 @@ async def of_match(conn: Connection, match_id: int, member_id: int | None = None
 
 async def add(conn: Connection, premove: Premove) -> None:
     """Store a premove; it replaces the member's line for the same move of the opponent."""
-    await conn.execute(
+    await conn.run(
         f"INSERT INTO premoves ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (match_id, member_id, if_move) DO UPDATE SET "
         "ply = excluded.ply, then_move = excluded.then_move, answer_ply = excluded.answer_ply",
@@ -39,5 +39,4 @@ async def clear(conn: Connection, match_id: int, member_id: int | None = None) -
     where, params = "match_id = ?", [match_id]
     if member_id is not None:
         where, params = where + " AND member_id = ?", [match_id, member_id]
-    cursor = await conn.execute(f"DELETE FROM premoves WHERE {where}", params)
-    return cursor.rowcount
+    return await conn.run(f"DELETE FROM premoves WHERE {where}", params)

@@ -3,20 +3,19 @@ changes a match made, standings, and the results of solo matches (never rated)."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
-
-import aiosqlite
 
 from bot.match.bots import rating_member
 from bot.match.ratings import MODEL, rate
 from bot.match.records import Match, RatingChange
 from bot.store import matches as match_rows
-from bot.store.sql import rows
+from bot.store.sql import Connection, rows
 
 
 async def apply_ratings(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     match: Match,
     ranks: Sequence[int],
     winners: Sequence[int],
@@ -53,20 +52,28 @@ async def apply_ratings(
             continue  # the level was rated from its first seat
         won = member in winners
         drew = draw and ranks[seat] == 1
-        await conn.execute(
+        await conn.run(
             "INSERT INTO ratings (guild_id, game, member_id, mu, sigma, games, wins, draws, "
             "losses) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
             "ON CONFLICT (guild_id, game, member_id) DO UPDATE SET mu = excluded.mu, "
-            "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-            "draws = draws + excluded.draws, losses = losses + excluded.losses",
-            (match.guild_id, match.game, rater, mu, sigma, won, drew, not won and not drew),
+            "sigma = excluded.sigma, games = ratings.games + 1, "
+            "wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws, "
+            "losses = ratings.losses + excluded.losses",
+            (
+                match.guild_id,
+                match.game,
+                rater,
+                mu,
+                sigma,
+                int(won),
+                int(drew),
+                int(not won and not drew),
+            ),
         )
     return tuple(changes)
 
 
-async def standings_rows(
-    conn: aiosqlite.Connection, guild_id: int, game: str, limit: int
-) -> list[Any]:
+async def standings_rows(conn: Connection, guild_id: int, game: str, limit: int) -> list[Any]:
     """(member, mu, sigma, games, wins, draws, losses) of a server's rated players in one
     game, best estimate first."""
     return await rows(
@@ -77,7 +84,7 @@ async def standings_rows(
     )
 
 
-async def stats_rows(conn: aiosqlite.Connection, guild_id: int, member_id: int) -> list[Any]:
+async def stats_rows(conn: Connection, guild_id: int, member_id: int) -> list[Any]:
     """(game, mu, games, wins, draws, losses, players rated better) per game of a member."""
     return await rows(
         conn,
@@ -88,13 +95,23 @@ async def stats_rows(conn: aiosqlite.Connection, guild_id: int, member_id: int) 
     )
 
 
-async def solo_rows(conn: aiosqlite.Connection, guild_id: int, member_id: int) -> list[Any]:
-    """(game, played, won, best score) of a member's finished solo matches per game."""
-    return await rows(
+async def solo_rows(conn: Connection, guild_id: int, member_id: int) -> list[Any]:
+    """(game, played, won, best score or None) of a member's finished solo matches per
+    game, by game (the results' JSON is read here, the same on either database)."""
+    found = await rows(
         conn,
-        "SELECT m.game, COUNT(*), SUM(json_array_length(json_extract(m.result, '$.winners')) "
-        "> 0), MAX(json_extract(m.result, '$.scores[0]')) FROM matches m "
-        "JOIN match_players p ON p.match_id = m.id WHERE m.guild_id = ? AND p.member_id = ? "
-        "AND m.players = 1 AND m.status = 'finished' GROUP BY m.game ORDER BY m.game",
+        "SELECT m.game, m.result FROM matches m JOIN match_players p ON p.match_id = m.id "
+        "WHERE m.guild_id = ? AND p.member_id = ? AND m.players = 1 "
+        "AND m.status = 'finished' ORDER BY m.game, m.id",
         (guild_id, member_id),
     )
+    per_game: dict[str, list[Any]] = {}
+    for game, raw in found:
+        result = json.loads(raw)
+        totals = per_game.setdefault(game, [game, 0, 0, None])
+        totals[1] += 1
+        totals[2] += bool(result["winners"])
+        score = result["scores"][0] if result["scores"] else None
+        if score is not None and (totals[3] is None or score > totals[3]):
+            totals[3] = score
+    return list(per_game.values())

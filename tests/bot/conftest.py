@@ -1,19 +1,119 @@
-"""Fixtures of the match service tests (helpers in `tests/bot/service_fixtures.py`)."""
+"""Fixtures of the match service tests (helpers in `tests/bot/service_fixtures.py`).
+
+The store and service tests run on both databases: `databases` (and `service`, built on
+it) is parametrized as `sqlite` (a file in tmp_path) and `postgres` (a database of its
+own on a PostgreSQL server the test run starts: `postgres_server`). Tests that need an
+SQLite file (damage, a full disk, WAL, restoring a file) use tmp_path instead and say so.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import os
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
 
+from bot.config import Settings
 from bot.service import MatchService
 from games import Game
 from tests.bot import discord_harness as harness
-from tests.bot.service_fixtures import FakeClock, open_service
+from tests.bot.service_fixtures import FakeClock, make_settings, open_service
+from tests.postgres_server import PostgresServer, find_binaries
 from tests.testgames import installed
+
+#: The database every test database on the PostgreSQL server is copied from: migrated
+#: once per run (CREATE DATABASE ... TEMPLATE is much faster than migrating each).
+TEMPLATE = "shiftcord_template"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test run, with the migrated TEMPLATE database; skips
+    the PostgreSQL tests where no server binaries are installed (unless
+    SHIFTCORD_REQUIRE_POSTGRES is set, as CI sets it: then they fail)."""
+    binaries = find_binaries()
+    if binaries is None:
+        message = "PostgreSQL server binaries not found (apt-get install postgresql)"
+        if os.environ.get("SHIFTCORD_REQUIRE_POSTGRES"):
+            pytest.fail(message)
+        pytest.skip(message)
+    server = PostgresServer(binaries).start()
+    try:
+        with ThreadPoolExecutor(1) as thread:  # (the asking fixture's loop is running)
+            thread.submit(asyncio.run, _make_template(server)).result()
+        yield server
+    finally:
+        server.stop()
+
+
+async def _make_template(server: PostgresServer) -> None:
+    import asyncpg
+
+    from bot.store.postgres import PostgresStore
+
+    admin = await asyncpg.connect(server.url())
+    try:
+        await admin.execute(f"CREATE DATABASE {TEMPLATE}")
+    finally:
+        await admin.close()
+    await (await PostgresStore.open(server.url(TEMPLATE), connections=1)).close()
+
+
+class Databases:
+    """Fresh databases of one kind for a test ("sqlite" or "postgres"); `settings()`
+    makes a new one each time, dropped when the test ends."""
+
+    _numbers = itertools.count(1)
+
+    def __init__(self, kind: str, folder: Path, server: PostgresServer | None) -> None:
+        self.kind = kind
+        self.folder = folder
+        self.server = server
+        self._made: list[str] = []
+
+    async def settings(self, *, empty: bool = False, **overrides: Any) -> Settings:
+        """Settings of a new, migrated database of this kind holding no rows (`empty`: a
+        PostgreSQL database without even the schema)."""
+        number = next(self._numbers)
+        settings = make_settings(self.folder / f"db{number}.sqlite3", **overrides)
+        if self.server is None:
+            return settings
+        name = f"test_{os.getpid()}_{number}"
+        template = "template0" if empty else TEMPLATE
+        await self._admin(f"CREATE DATABASE {name} TEMPLATE {template}")
+        self._made.append(name)
+        return replace(settings, database_url=self.server.url(name))
+
+    async def drop(self) -> None:
+        """Drop the PostgreSQL databases made for the test."""
+        for name in self._made:
+            await self._admin(f"DROP DATABASE {name} WITH (FORCE)")
+
+    async def _admin(self, statement: str) -> None:
+        import asyncpg
+
+        assert self.server is not None
+        admin = await asyncpg.connect(self.server.url())
+        try:
+            await admin.execute(statement)
+        finally:
+            await admin.close()
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def databases(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Databases]:
+    """New databases of each kind in turn (the test runs once with each)."""
+    server = request.getfixturevalue("postgres_server") if request.param == "postgres" else None
+    made = Databases(request.param, tmp_path, server)
+    yield made
+    await made.drop()
 
 
 @pytest.fixture
@@ -23,9 +123,9 @@ def clock() -> FakeClock:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path: Path, clock: FakeClock) -> AsyncIterator[MatchService]:
-    """A match service on a fresh database file in tmp_path, closed afterwards."""
-    opened = await open_service(tmp_path / "db.sqlite3", clock)
+async def service(databases: Databases, clock: FakeClock) -> AsyncIterator[MatchService]:
+    """A match service on a fresh database (of each kind in turn), closed afterwards."""
+    opened = await open_service(await databases.settings(), clock)
     yield opened
     await opened.close()
 
@@ -50,3 +150,13 @@ async def env(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, int, int]]:
             legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
             await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
         yield fake, bot, match_id, thread
+
+
+@pytest_asyncio.fixture
+async def postgres_databases(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> AsyncIterator[Databases]:
+    """New PostgreSQL databases only (for the tests of PostgreSQL itself)."""
+    made = Databases("postgres", tmp_path, postgres_server)
+    yield made
+    await made.drop()

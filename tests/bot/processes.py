@@ -8,7 +8,7 @@ killed with SIGKILL are there too), instead of sending it to Discord. The tests 
 count each post over all the processes, and check the database.
 
 `Database` is what a test fixture hands to the children: how to open the store in another
-process. `SqliteDatabase` is the SQLite file; a PostgreSQL one (a URL) goes beside it.
+process: `SqliteDatabase` (a file) or `PostgresDatabase` (a URL).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from multiprocessing.synchronize import Barrier
@@ -68,6 +69,33 @@ class SqliteDatabase:
         """Rows of the file, read with the sqlite3 module."""
         with contextlib.closing(sqlite3.connect(self.path)) as raw:
             return raw.execute(sql).fetchall()
+
+
+@dataclass(frozen=True)
+class PostgresDatabase:
+    """A PostgreSQL database (its DATABASE_URL) shared by the processes."""
+
+    url: str
+
+    def settings(self, **changes: Any) -> Settings:
+        """The settings of a process on this database."""
+        base = Settings(discord_token="", database_path=Path("unused.sqlite3"), log_level="INFO")
+        return dataclasses.replace(base, **{**SHARED, "database_url": self.url, **changes})
+
+    def query(self, sql: str) -> list[tuple[Any, ...]]:
+        """Rows of the database, read with asyncpg (in a thread of its own: the asking
+        test's event loop is running)."""
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, self._fetch(sql)).result()
+
+    async def _fetch(self, sql: str) -> list[tuple[Any, ...]]:
+        import asyncpg
+
+        conn = await asyncpg.connect(self.url)
+        try:
+            return [tuple(row) for row in await conn.fetch(sql)]
+        finally:
+            await conn.close()
 
 
 def running_clock(start: datetime) -> Callable[[], datetime]:

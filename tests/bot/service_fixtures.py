@@ -1,12 +1,13 @@
 """Helpers for the store and match service tests: a settable clock, settings on a temp
-database, and shortcuts that start matches through the real challenge flow. The `clock`
-and `service` fixtures built on them live in `tests/bot/conftest.py`."""
+database, and shortcuts that start matches through the real challenge flow. The `clock`,
+`databases` and `service` fixtures built on them live in `tests/bot/conftest.py`."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from bot.config import Settings
 from bot.match.actions import MOVE, Request
 from bot.service import Match, MatchService, rebuild_state
+from bot.store import SqliteStore, Store
 from games import GameState
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -42,12 +44,15 @@ def make_settings(path: Path, **overrides: Any) -> Settings:
 
 
 async def open_service(
-    path: Path, clock: FakeClock, seed: int = 7, **overrides: Any
+    where: Path | Settings, clock: FakeClock, seed: int = 7, **overrides: Any
 ) -> MatchService:
-    """A match service on a real SQLite file, with a fixed random source."""
-    return await MatchService.open(
-        make_settings(path, **overrides), clock=clock, rng=random.Random(seed)
-    )
+    """A match service with a fixed random source on a real database: the SQLite file at
+    a path, or the database of settings (from the `databases` fixture)."""
+    if isinstance(where, Settings):
+        settings = replace(where, **overrides)
+    else:
+        settings = make_settings(where, **overrides)
+    return await MatchService.open(settings, clock=clock, rng=random.Random(seed))
 
 
 async def start_match(
@@ -78,10 +83,24 @@ async def play_first_legal(service: MatchService, match: Match, moves: int) -> M
     return match
 
 
-def dump(path: Path) -> list[str]:
-    """Every row of the database as SQL text, to show that a refusal changed nothing."""
+def dump_file(path: Path) -> list[str]:
+    """Every row of an SQLite database file as SQL text."""
     with sqlite3.connect(path) as raw:
         return list(raw.iterdump())
+
+
+async def dump(store: Store) -> list[str]:
+    """Every row of the database as text, to show that a refusal changed nothing."""
+    if isinstance(store, SqliteStore):
+        return dump_file(store.path)
+    lines = []
+    async with store.reading() as conn:
+        for (table,) in await conn.rows(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"
+        ):
+            found = [tuple(row) for row in await conn.rows(f"SELECT * FROM {table}")]
+            lines += [f"{table} {row!r}" for row in sorted(found, key=repr)]
+    return lines
 
 
 async def rebuilt(service: MatchService, match: Match) -> GameState:

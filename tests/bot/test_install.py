@@ -8,6 +8,7 @@ import configparser
 import re
 import tomllib
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -87,18 +88,24 @@ def test_the_dockerfile_copies_what_exists_runs_unprivileged_and_keeps_data_in_a
     assert {".git", ".venv", ".env", "data"} <= set(ignored)
 
 
-def test_compose_runs_the_bot_with_its_data_in_a_volume():
+def test_compose_runs_the_bot_on_its_postgresql_with_volumes():
     yaml = pytest.importorskip("yaml", reason="PyYAML comes with the test tools: scripts/test")
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
-    bot = compose["services"]["bot"]
+    bot, postgres = compose["services"]["bot"], compose["services"]["postgres"]
     assert bot["build"] == "." and bot["env_file"] == ".env"
     assert bot["volumes"] == ["shiftcord-data:/data"]
     assert bot["environment"]["DATABASE_PATH"] == "/data/shiftcord.sqlite3"
-    assert "shiftcord-data" in compose["volumes"]
     assert bot["stop_signal"] == "SIGTERM"
-    # PostgreSQL is there for the coming store, commented out: the bot cannot use it yet.
-    assert "postgres" not in compose["services"]
-    assert "# postgres:" in (ROOT / "compose.yaml").read_text()
+    # The bot's DATABASE_URL names the database, user and password the service makes.
+    url = urlsplit(bot["environment"]["DATABASE_URL"])
+    made = postgres["environment"]
+    assert url.scheme == "postgresql" and url.hostname == "postgres" and url.port == 5432
+    assert url.path == "/" + made["POSTGRES_DB"] and url.username == made["POSTGRES_USER"]
+    assert url.password == made["POSTGRES_PASSWORD"] == "${POSTGRES_PASSWORD:-change-me}"
+    assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert "pg_isready" in postgres["healthcheck"]["test"]
+    assert postgres["volumes"] == ["postgres-data:/var/lib/postgresql/data"]
+    assert {"shiftcord-data", "postgres-data"} <= set(compose["volumes"])
 
 
 def test_the_systemd_unit_runs_scripts_bot_as_its_own_user_and_restarts_on_failure():

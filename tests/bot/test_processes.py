@@ -5,8 +5,8 @@ overlap; work claimed by a process killed with SIGKILL is done by another once i
 has run out; the same move sent by two or three processes at once is applied once.
 
 The `database` fixture says how the children open the store and how the checks read it
-(`tests.bot.processes.Database`); add a PostgreSQL one to its params to run the same tests
-there.
+(`tests.bot.processes.Database`): each test runs on an SQLite file and on a PostgreSQL
+database.
 """
 
 from __future__ import annotations
@@ -18,17 +18,19 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.service import MatchService
 from tests.bot import processes
-from tests.bot.processes import Database, SqliteDatabase
+from tests.bot.conftest import Databases
+from tests.bot.processes import Database, PostgresDatabase, SqliteDatabase
 from tests.bot.service_fixtures import START, FakeClock
 
 SPAWN = multiprocessing.get_context("spawn")
@@ -40,11 +42,17 @@ GUILDS = (1000, (1 << 22) + 1000)
 LATER = START + timedelta(days=7, hours=1)
 
 
-@pytest.fixture(params=["sqlite"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
-    """How the processes of a test open their shared database."""
-    assert request.param == "sqlite"
-    return SqliteDatabase(tmp_path / "shared.sqlite3")
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """How the processes of a test open their shared database (each kind in turn)."""
+    if request.param == "sqlite":
+        yield SqliteDatabase(tmp_path / "shared.sqlite3")
+        return
+    made = Databases("postgres", tmp_path, request.getfixturevalue("postgres_server"))
+    settings = await made.settings()
+    assert settings.database_url is not None
+    yield PostgresDatabase(settings.database_url)
+    await made.drop()
 
 
 @dataclass

@@ -15,9 +15,12 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as cli
-from bot.store import Store, StoreError, backup, migrations, restore
+from bot.store import SqliteStore, StoreError, backup, migrations, restore
 from bot.store.migrations import LATEST
 from tests.bot.test_store_health import a_database_of_many_pages, zero_last_page
+
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+pytestmark = pytest.mark.sqlite_only
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,9 +41,9 @@ def test_version_prints_the_installed_version():
 
 async def database(path: Path, member: int) -> None:
     """A Shiftcord database at `path` whose only member is `member` (reminders off)."""
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     async with store.transaction() as conn:
-        await conn.execute("INSERT INTO members (member_id, reminders) VALUES (?, 0)", (member,))
+        await conn.run("INSERT INTO members (member_id, reminders) VALUES (?, 0)", (member,))
     await store.close()
 
 
@@ -91,12 +94,12 @@ def test_restore_with_force_replaces_the_database_and_keeps_the_old_one(env, cap
 async def test_restore_refuses_a_database_in_use_even_with_force(env):
     live, saved = env
     await database(live, 9)
-    store = await Store.open(live)  # the bot is running
+    store = await SqliteStore.open(live)  # the bot is running
     try:
         with pytest.raises(StoreError, match="in use: stop the bot first"):
             await restore(saved, live, force=True)
         async with store.reading() as conn:
-            rows = await conn.execute_fetchall("SELECT member_id FROM members")
+            rows = await conn.rows("SELECT member_id FROM members")
         assert [row[0] for row in rows] == [9]
     finally:
         await store.close()
@@ -156,7 +159,7 @@ async def test_a_failed_restore_puts_the_old_database_back(env, monkeypatch):
     async def disk_full(source: object, target: object) -> Path:
         raise StoreError("The disk is full.")
 
-    monkeypatch.setattr("bot.store.backup", disk_full)
+    monkeypatch.setattr("bot.store.files.backup", disk_full)
     with pytest.raises(StoreError, match="disk is full"):
         await restore(saved, live, force=True)
     assert members(live) == [9]
@@ -170,9 +173,9 @@ async def test_a_backup_is_taken_before_migrating_an_old_database(tmp_path, monk
         old_code.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:2])
         old_code.setattr(migrations, "LATEST", 2)
         await database(path, 7)
-        await (await Store.open(path)).close()  # nothing to migrate: no backup
+        await (await SqliteStore.open(path)).close()  # nothing to migrate: no backup
         assert sorted(p.name for p in tmp_path.iterdir()) == ["db.sqlite3"]
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     await store.close()
     copies = [p for p in tmp_path.iterdir() if p.name.startswith("db-v2-")]
     assert len(copies) == 1 and copies[0].suffix == ".sqlite3"
@@ -182,7 +185,7 @@ async def test_a_backup_is_taken_before_migrating_an_old_database(tmp_path, monk
     assert members(path) == [7]
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
-    await (await Store.open(path)).close()  # up to date: no second backup
+    await (await SqliteStore.open(path)).close()  # up to date: no second backup
     assert len([p for p in tmp_path.iterdir() if p.name.startswith("db-v")]) == 1
 
 
@@ -191,7 +194,7 @@ async def test_a_new_database_gets_no_backup_and_a_failed_backup_stops_the_migra
     tmp_path, monkeypatch
 ):
     path = tmp_path / "db.sqlite3"
-    await (await Store.open(path)).close()
+    await (await SqliteStore.open(path)).close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["db.sqlite3"]
 
     async def refused(source: object, target: object) -> Path:
@@ -199,9 +202,9 @@ async def test_a_new_database_gets_no_backup_and_a_failed_backup_stops_the_migra
 
     monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, ("CREATE TABLE x (y)",)))
     monkeypatch.setattr(migrations, "LATEST", LATEST + 1)
-    monkeypatch.setattr("bot.store.backup", refused)
+    monkeypatch.setattr("bot.store.sqlite.backup", refused)
     with pytest.raises(StoreError, match="disk is full"):
-        await Store.open(path)
+        await SqliteStore.open(path)
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
     assert callable(backup)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
+import random
+from dataclasses import replace
 
 import pytest
 
@@ -17,8 +18,9 @@ from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW, Request
 from bot.match.bots import DRAW, bot_member, duty
 from bot.match.bots import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
+from bot.service import MatchService
 from bot.service.bot_player import BotPlayer, Thought, think
-from tests.bot.service_fixtures import CHANNEL, GUILD, open_service
+from tests.bot.service_fixtures import CHANNEL, GUILD
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
 TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
@@ -86,15 +88,13 @@ def test_the_bot_judges_a_draw_by_the_position():
 
 
 @pytest.mark.asyncio
-async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_runs(
-    service, clock, tmp_path
-):
+async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_runs(service, clock):
     match = await against(service, "hard", clock_hours=24)
     (seat,) = [s for s in match.seats if s.member_id == bot_member("hard")]
     assert seat.bot_level == "hard"
-    with sqlite3.connect(tmp_path / "db.sqlite3") as raw:
-        stored = raw.execute("SELECT member_id, bot_level FROM match_players").fetchall()
-    assert sorted(stored) == [(bot_member("hard"), "hard"), (ALICE, None)]
+    async with service.store.reading() as conn:
+        stored = await conn.rows("SELECT member_id, bot_level FROM match_players")
+    assert sorted(map(tuple, stored)) == [(bot_member("hard"), "hard"), (ALICE, None)]
     if match.to_act == ALICE:
         match = await alice_moves(service, match)
     assert match.to_act == bot_member("hard") and match.deadline is None
@@ -256,13 +256,15 @@ async def test_a_killed_worker_is_replaced_at_the_next_sweep(service):
 
 
 @pytest.mark.asyncio
-async def test_two_processes_on_one_database_make_the_bots_move_once(service, tmp_path, clock):
-    """Two services on the database file (as two processes would be) both find the move
-    the bot owes; the one that claims it first thinks and plays it, the other leaves it."""
+async def test_two_processes_on_one_database_make_the_bots_move_once(databases, clock):
+    """Two services on one database (as two processes would be) both find the move the
+    bot owes; the one that claims it first thinks and plays it, the other leaves it."""
+    settings = await databases.settings()
+    service = await MatchService.open(settings, clock=clock, rng=random.Random(7))
+    other = await MatchService.open(settings, clock=clock, rng=random.Random(8))
     match = await against(service, "easy", game="shiftago")
     if match.to_act == ALICE:
         match = await alice_moves(service, match)
-    other = await open_service(tmp_path / "db.sqlite3", clock)
     updates: list = []
     first, second = player(service, updates), player(other, updates)
     try:
@@ -284,17 +286,17 @@ async def test_two_processes_on_one_database_make_the_bots_move_once(service, tm
         await first.close()
         await second.close()
         await other.close()
+        await service.close()
 
 
 @pytest.mark.asyncio
-async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(tmp_path, clock):
+async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(databases, clock):
     shard_of_guild = (GUILD >> 22) % 2  # (GUILD is small: shard 0 of 2)
-    elsewhere = await open_service(
-        tmp_path / "db.sqlite3", clock, shard_count=2, shard_ids=(1 - shard_of_guild,)
+    settings = await databases.settings(shard_count=2)
+    elsewhere = await MatchService.open(
+        replace(settings, shard_ids=(1 - shard_of_guild,)), clock=clock
     )
-    here = await open_service(
-        tmp_path / "db.sqlite3", clock, shard_count=2, shard_ids=(shard_of_guild,)
-    )
+    here = await MatchService.open(replace(settings, shard_ids=(shard_of_guild,)), clock=clock)
     try:
         match = await against(here, "easy", game="shiftago")
         if match.to_act == ALICE:

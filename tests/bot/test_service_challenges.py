@@ -41,10 +41,10 @@ async def test_a_named_challenge_starts_a_match_when_accepted(service):
 
 
 @pytest.mark.asyncio
-async def test_seats_are_shuffled_so_either_player_may_start(tmp_path, clock):
+async def test_seats_are_shuffled_so_either_player_may_start(databases, clock):
     starters = set()
     for seed in range(8):
-        service = await open_service(tmp_path / f"db{seed}.sqlite3", clock, seed=seed)
+        service = await open_service(await databases.settings(), clock, seed=seed)
         match = await start_match(service)
         starters.add(match.to_act)
         await service.close()
@@ -101,9 +101,9 @@ async def test_an_invited_player_who_joined_and_declines_leaves_their_named_seat
 
 
 @pytest.mark.asyncio
-async def test_an_option_naming_a_player_follows_that_player_to_their_seat(tmp_path, clock):
+async def test_an_option_naming_a_player_follows_that_player_to_their_seat(databases, clock):
     for seed in range(4):
-        service = await open_service(tmp_path / f"db{seed}.sqlite3", clock, seed=seed)
+        service = await open_service(await databases.settings(), clock, seed=seed)
         posted = await service.create_challenge(
             GUILD,
             CHANNEL,
@@ -159,9 +159,9 @@ async def test_challenges_expire_after_seven_days(service, clock):
 
 
 @pytest.mark.asyncio
-async def test_limits_on_pending_challenges_and_active_matches(tmp_path, clock):
+async def test_limits_on_pending_challenges_and_active_matches(databases, clock):
     service = await open_service(
-        tmp_path / "db.sqlite3", clock, max_pending_challenges=2, max_active_matches=1
+        await databases.settings(), clock, max_pending_challenges=2, max_active_matches=1
     )
     try:
         await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
@@ -176,17 +176,17 @@ async def test_limits_on_pending_challenges_and_active_matches(tmp_path, clock):
         with pytest.raises(LimitReached, match="1 match,"):
             await service.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[8])
         # a challenge posted before the challenger reached the limit cannot start now
-        before = dump(service.store.path)
+        before = await dump(service.store)
         with pytest.raises(LimitReached, match="member 6 already plays 1 match, .* cannot start"):
             await service.accept_challenge(early.id, 9)
-        assert dump(service.store.path) == before
+        assert await dump(service.store) == before
     finally:
         await service.close()
 
 
 @pytest.mark.asyncio
 async def test_bad_challenges_are_refused_and_change_nothing(service):
-    before = dump(service.store.path)
+    before = await dump(service.store)
     refusals = [
         (NotAllowed, dict(game="skift", opponents=[1])),
         (BadOption, dict(game="chess", opponents=[2])),
@@ -202,7 +202,7 @@ async def test_bad_challenges_are_refused_and_change_nothing(service):
         with pytest.raises(error) as caught:
             await service.create_challenge(GUILD, CHANNEL, 1, **arguments)
         assert str(caught.value).endswith(".")
-    assert dump(service.store.path) == before
+    assert await dump(service.store) == before
 
 
 @pytest.mark.asyncio

@@ -1,5 +1,8 @@
 """Faults: simultaneous moves, a process killed while playing, and a restart that brings
-back every match, challenge, clock and reminder."""
+back every match, challenge, clock and reminder.
+
+Simultaneous moves in one process run on both databases; the tests of processes and
+restarts use an SQLite file (marked sqlite_only)."""
 
 from __future__ import annotations
 
@@ -106,8 +109,8 @@ async def at_the_same_moment(*moves: tuple[MatchService, Awaitable[Any]]) -> lis
 
 
 @pytest.mark.asyncio
-async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
-    service = await open_service(tmp_path / "db.sqlite3", FakeClock())
+async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
+    service = await open_service(await databases.settings(), FakeClock())
     try:
         match = await start_match(service)
         first, second = (match._state.format_move(m) for m in match._state.legal_moves()[:2])
@@ -127,6 +130,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(tmp_path):
         await service.close()
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.asyncio
 async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
     """Two connections to one file (two bot processes): BEGIN IMMEDIATE and the version
@@ -184,6 +188,7 @@ def read_lines(pipe: IO[str], lines: queue.Queue[str | None]) -> None:
     lines.put(None)
 
 
+@pytest.mark.sqlite_only
 def test_a_process_killed_while_playing_loses_nothing_committed(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     players: list[subprocess.Popen[str]] = []
@@ -256,6 +261,7 @@ async def play_on(path: Path, match_id: int) -> None:
         await service.close()
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.asyncio
 async def test_after_a_restart_everything_comes_back(tmp_path):
     path = tmp_path / "db.sqlite3"

@@ -5,7 +5,6 @@ several actions. What is stored, who acts, what is rated, what each seat may see
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
@@ -28,9 +27,10 @@ async def play(service, match, notation):
     return await service.act(match.id, match.to_act, Request(MOVE, notation))
 
 
-def rated_rows(service_path):
-    with sqlite3.connect(service_path) as raw:
-        return raw.execute("SELECT member_id, games FROM ratings ORDER BY member_id").fetchall()
+async def rated_rows(service):
+    async with service.store.reading() as conn:
+        found = await conn.rows("SELECT member_id, games FROM ratings ORDER BY member_id")
+    return [tuple(row) for row in found]
 
 
 @pytest.mark.asyncio
@@ -60,7 +60,7 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
     result = match.result
     assert result.how == "game" and result.ranks is None and result.rating_changes == ()
     assert result.scores is not None and not result.draw
-    assert rated_rows(service.store.path) == []
+    assert await rated_rows(service) == []
     stats = await service.player_stats(GUILD, 1)
     assert stats.games == () and len(stats.solo) == 1
     solo = stats.solo[0]
@@ -96,7 +96,7 @@ async def test_five_seats_go_round_in_join_order_and_all_are_rated(service, test
     ranks = match.result.ranks
     assert len(ranks) == 5 and ranks[2] == max(ranks)  # the one who left is last
     assert len(match.result.rating_changes) == 5
-    assert [games for _, games in rated_rows(service.store.path)] == [1] * 5
+    assert [games for _, games in await rated_rows(service)] == [1] * 5
 
 
 @pytest.mark.asyncio
@@ -159,5 +159,5 @@ async def test_a_casual_match_shows_its_result_but_moves_no_rating(service):
     assert not match.rules.rated
     ended = await service.act(match.id, 2, Request(RESIGN))
     assert ended.result.winners == (1,) and ended.result.rating_changes == ()
-    assert rated_rows(service.store.path) == []
+    assert await rated_rows(service) == []
     assert [m.id for m in await service.finished_matches(member_id=1)] == [match.id]

@@ -82,7 +82,7 @@ async def test_a_move_reports_what_changed(service, clock):
 async def test_wrong_moves_are_refused_and_change_nothing(service):
     match = await start_match(service)
     mover, waiting = match.to_act, other(match, match.to_act)
-    before = dump(service.store.path)
+    before = await dump(service.store)
     cases = [
         (NotAllowed, 99, "b2-b1"),
         (NotYourTurn, waiting, "b2-b1"),
@@ -97,7 +97,7 @@ async def test_wrong_moves_are_refused_and_change_nothing(service):
         await service.act(12345, mover, Request(MOVE, "b2-b1"))
     with pytest.raises(PositionChanged):
         await service.act(match.id, mover, Request(MOVE, "b2-b1", ply=3))
-    assert dump(service.store.path) == before
+    assert await dump(service.store) == before
 
 
 @pytest.mark.asyncio

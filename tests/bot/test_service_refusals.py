@@ -84,12 +84,12 @@ async def test_every_refused_action_changes_nothing(service, clock):
         (ClockError, service.start_vacation(first, 0)),
         (BadOption, service.set_guild_clock(GUILD, -5)),
     ]
-    before = dump(service.store.path)
+    before = await dump(service.store)
     for error, action in refusals:
         with pytest.raises(error) as caught:
             await action
         assert_sentence(caught.value)
-    assert dump(service.store.path) == before
+    assert await dump(service.store) == before
     assert (await service.get_match(busy.id)).channel_id == 777
     late = await play_first_legal(service, await service.get_match(match.id), 1)
     with pytest.raises(TooLate) as caught:
@@ -111,10 +111,10 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
         raise RuntimeError("the disk is full")
 
     monkeypatch.setattr(match_rows, "append_log", append_then_fail)
-    before = dump(service.store.path)
+    before = await dump(service.store)
     with pytest.raises(RuntimeError, match="disk is full"):
         await service.act(match.id, match.to_act, Request(MOVE, notation))
-    assert dump(service.store.path) == before
+    assert await dump(service.store) == before
     monkeypatch.setattr(match_rows, "append_log", append_log)
     moved = await service.act(match.id, match.to_act, Request(MOVE, notation))
     assert moved.match.ply == 1 and len((await service.match_record(match.id)).log) == 1
@@ -128,8 +128,8 @@ async def test_an_ending_failing_at_its_ratings_leaves_the_match_running(service
         raise RuntimeError("ratings broke")
 
     monkeypatch.setattr(match_rows, "store_rating_change", fail)
-    before = dump(service.store.path)
+    before = await dump(service.store)
     with pytest.raises(RuntimeError, match="ratings broke"):
         await service.act(match.id, match.to_act, Request(RESIGN))
-    assert dump(service.store.path) == before
+    assert await dump(service.store) == before
     assert (await service.get_match(match.id)).active

@@ -4,8 +4,6 @@ finished ones included."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from bot.match.actions import ABORT, RESIGN, Request
@@ -39,20 +37,20 @@ async def test_a_server_theme_and_a_members_own(service):
 @pytest.mark.asyncio
 async def test_unknown_themes_are_refused_and_change_nothing(service):
     await service.set_guild_theme(GUILD, "contrast")
-    before = dump(service.store.path)
+    before = await dump(service.store)
     for attempt in (service.set_guild_theme(GUILD, "neon"), service.set_member_theme(1, "")):
         with pytest.raises(BadOption, match="^There is no picture theme .*; choose one of: def"):
             await attempt
-    assert dump(service.store.path) == before
+    assert await dump(service.store) == before
 
 
 @pytest.mark.asyncio
 async def test_a_theme_the_renderer_no_longer_has_falls_back_to_default(service):
     await service.set_guild_theme(GUILD, "contrast")
     await service.set_member_theme(1, "contrast")
-    with sqlite3.connect(service.store.path) as raw:  # written by a Shiftcord with more themes
-        raw.execute("UPDATE guilds SET picture_theme = 'sepia'")
-        raw.execute("UPDATE members SET picture_theme = 'sepia'")
+    async with service.store.transaction() as conn:  # written by a Shiftcord with more themes
+        await conn.run("UPDATE guilds SET picture_theme = 'sepia'")
+        await conn.run("UPDATE members SET picture_theme = 'sepia'")
     assert (await service.guild_settings(GUILD)).picture_theme == "default"
     assert await service.picture_theme(GUILD, 1) == "default"
 

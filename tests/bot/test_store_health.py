@@ -15,14 +15,17 @@ import pytest
 
 from bot.match.actions import MOVE, Request
 from bot.match.errors import CannotSave, ServiceError
-from bot.store import Store, StoreError
+from bot.store import SqliteStore, StoreError
 from tests.bot.service_fixtures import (
     FakeClock,
-    dump,
+    dump_file,
     open_service,
     play_first_legal,
     start_match,
 )
+
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+pytestmark = pytest.mark.sqlite_only
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = 4096
@@ -32,9 +35,9 @@ RECOVERY = "README.md, section 'When the database is damaged'"
 async def a_database_of_many_pages(path: Path) -> int:
     """A closed database at `path` holding enough rows to fill a few dozen pages; its
     number of pages."""
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     async with store.transaction() as conn:
-        await conn.executemany(
+        await conn.run_many(
             "INSERT INTO vacations (member_id, started_at, ends_at) VALUES (?, ?, ?)",
             [(member, member * 1.5, member * 2.5) for member in range(3000)],
         )
@@ -70,7 +73,7 @@ async def test_a_damaged_database_is_refused_at_start_and_left_as_it_is(tmp_path
     damage(path, await a_database_of_many_pages(path))
     before = path.read_bytes()
     with pytest.raises(StoreError) as refused:
-        await Store.open(path)
+        await SqliteStore.open(path)
     message = str(refused.value)
     assert message.startswith(f"The database {path} is damaged (")
     assert "`python -m bot backup`" in message and RECOVERY in message
@@ -84,12 +87,12 @@ async def test_an_empty_file_is_refused_but_a_missing_one_is_created(tmp_path):
     empty = tmp_path / "empty.sqlite3"
     empty.touch()
     with pytest.raises(StoreError) as refused:
-        await Store.open(empty)
+        await SqliteStore.open(empty)
     assert str(refused.value).startswith(f"The database {empty} is an empty file (0 bytes)")
     assert "delete the file" in str(refused.value) and RECOVERY in str(refused.value)
     assert empty.stat().st_size == 0
     missing = tmp_path / "new.sqlite3"
-    store = await Store.open(missing)
+    store = await SqliteStore.open(missing)
     await store.close()
     assert missing.stat().st_size > 0
 
@@ -109,7 +112,7 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
     try:
         match = await play_first_legal(service, await start_match(service), 2)
         await set_read_only(service, True)
-        before = dump(path)
+        before = dump_file(path)
         state = match._state
         move = state.format_move(state.legal_moves()[0])
         with caplog.at_level(logging.INFO, logger="shiftcord.store"):
@@ -123,7 +126,7 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
             with pytest.raises(CannotSave):
                 await service.set_reminders(1, False)
             assert (await service.get_match(match.id)).ply == 2  # reading still works
-            assert dump(path) == before
+            assert dump_file(path) == before
             await set_read_only(service, False)
             moved = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
             assert moved.ply == 3
@@ -216,8 +219,8 @@ async def test_when_the_database_is_full_a_change_is_refused_until_there_is_room
             with pytest.raises(CannotSave):
                 await service.set_reminders(member, False)
             assert (await service.member_settings(member)).reminders is True  # not saved
-            async with service.store.transaction() as conn:  # a change of no row goes
-                await conn.execute("UPDATE members SET reminders = 1 WHERE member_id = -1")
+            async with service.store.transaction() as calls:  # a change of no row goes
+                await calls.run("UPDATE members SET reminders = 1 WHERE member_id = -1")
             with pytest.raises(CannotSave):  # through, but proves nothing: still full
                 await service.set_reminders(member, False)
             await conn.execute(f"PRAGMA max_page_count = {pages + 100}")

@@ -1,0 +1,31 @@
+"""The store's interface: what the match service holds, whichever database is behind it
+(`bot.store.sqlite.SqliteStore` or `bot.store.postgres.PostgresStore`)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager
+
+from bot.store.sql import Connection
+
+
+class Store(ABC):
+    """The database and its transactions. Every read-modify-write runs inside
+    `transaction()` (committed at the end of the block, rolled back on any error, one
+    writer at a time); reads that need a consistent picture use `reading()`. `name`
+    ("The database data/shiftcord.sqlite3") starts the messages about it."""
+
+    name: str
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction around the block; CannotSave when the database cannot be
+        written right now (a refusal for the player: nothing was changed)."""
+
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Connection]:
+        """A read transaction (one consistent snapshot of the database) around the block."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the database (waiting for a running transaction to finish)."""

@@ -1,0 +1,230 @@
+"""The PostgreSQL store (DATABASE_URL=postgresql://...): a pool of asyncpg connections,
+its transactions and migrations, for several bot processes sharing one database.
+
+Write transactions run one at a time, as SQLite's BEGIN IMMEDIATE makes them: within a
+process behind an asyncio lock, across processes behind a transaction-level advisory lock
+taken first in each. Each sees everything committed before it, so a read-modify-write
+(the version check of a match included) never acts on a stale read. Reads run in
+REPEATABLE READ READ ONLY transactions: one consistent snapshot, without waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import asyncpg
+
+from bot.store import postgres_schema
+from bot.store.base import Store
+from bot.store.health import StoreError, WriteHealth
+from bot.store.sql import Connection
+
+#: The advisory lock every write transaction holds ("shiftcord" in a 63-bit number).
+WRITE_LOCK = 0x5348494654_0002
+#: What to do about an error class (SQLSTATE's first two characters) that keeps the
+#: database from being written for a while.
+_WRITE_ADVICE = {
+    "08": "the connection to PostgreSQL was lost: check that the server runs and is reachable",
+    "53": "PostgreSQL is out of resources (disk, memory or connections): check the server",
+    "57": "PostgreSQL is shutting down or starting: wait for it, or start it",
+    "25": "the database refuses writes (read-only): check the server (is it a standby?)",
+}
+
+
+@functools.lru_cache(maxsize=2048)
+def numbered(sql: str) -> str:
+    """`sql` with its `?` parameters numbered for PostgreSQL (`$1`, `$2`, ...); quoted
+    text is left alone."""
+    pieces = sql.split("'")
+    count = 0
+    for i in range(0, len(pieces), 2):  # the even pieces are outside quotes
+        parts = pieces[i].split("?")
+        for j in range(1, len(parts)):
+            count += 1
+            parts[j] = f"${count}{parts[j]}"
+        pieces[i] = "".join(parts)
+    return "'".join(pieces)
+
+
+class PostgresConnection(Connection):
+    """The store's calls on an asyncpg connection (rows come as asyncpg Records)."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Every row of a query."""
+        return list(await self.conn.fetch(numbered(sql), *params))
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query, or None."""
+        return await self.conn.fetchrow(numbered(sql), *params)
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; how many rows it changed (from its status, "UPDATE 1")."""
+        status = await self.conn.execute(numbered(sql), *params)
+        count = status.rpartition(" ")[2]
+        return int(count) if count.isdigit() else 0
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Insert one row; its id (RETURNING id)."""
+        return int(await self.conn.fetchval(numbered(sql) + " RETURNING id", *params))
+
+    async def run_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        """Run a statement once for each set of parameters."""
+        await self.conn.executemany(numbered(sql), params)
+
+
+def describe(url: str) -> str:
+    """How messages name the database of `url`, without its password: "The PostgreSQL
+    database shiftcord on db.example:5432"."""
+    parts = urlsplit(url)
+    host = parts.hostname or parse_qs(parts.query).get("host", ["localhost"])[0]
+    where = f"{host}:{parts.port}" if parts.port else host
+    return f"The PostgreSQL database {parts.path.lstrip('/') or '(default)'} on {where}"
+
+
+def write_problem(error: BaseException) -> str | None:
+    """What keeps PostgreSQL from writing right now and what to do, or None when `error`
+    is something else (a fault in what was written)."""
+    if isinstance(error, OSError):  # the server cannot be reached (a timeout included)
+        state = "08"
+    elif isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
+        state = getattr(error, "sqlstate", None) or ""
+    else:
+        return None
+    if state.startswith("25") and state != "25006":  # of class 25, only a read-only one
+        return None
+    advice = _WRITE_ADVICE.get(state[:2])
+    if advice is None:
+        return None
+    return f"{str(error).rstrip('.') or type(error).__name__}; {advice}"
+
+
+class PostgresStore(Store):
+    """A PostgreSQL database; open with `await PostgresStore.open(url)`."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        self.name = describe(url)
+        self._lock = asyncio.Lock()
+        self._writes = WriteHealth(self.name)
+
+    @classmethod
+    async def open(cls, url: str, *, connections: int = 10) -> PostgresStore:
+        """Connect (a pool of up to `connections`) and migrate the database."""
+        name = describe(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=connections, statement_cache_size=1024
+            )
+        except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+            raise StoreError(f"{name} cannot be opened: {error}.") from error
+        except ValueError as error:  # a malformed URL
+            raise StoreError(f"DATABASE_URL is not a PostgreSQL address: {error}.") from error
+        try:
+            async with pool.acquire() as conn:
+                await postgres_schema.migrate(conn, name)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        """Close the pool (waiting for a running transaction to finish)."""
+        async with self._lock:
+            await self.pool.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """A write transaction around the block, after every earlier one has committed;
+        any exception rolls it back. When the database cannot be written right now (the
+        server is gone, its disk is full) the block raises `CannotSave`, a refusal for the
+        player, and the admin's log says so once until writing works."""
+        async with self._lock:
+            try:
+                async with self._inside(_BEGIN_WRITE) as conn:
+                    yield conn
+            except BaseException as error:
+                problem = write_problem(error)
+                if problem is not None:
+                    raise self._writes.failed(problem) from error
+                raise
+            self._writes.worked()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        """A read transaction (one consistent snapshot of the database) around the block."""
+        async with self._inside(_BEGIN_READ) as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _inside(self, begin: str) -> AsyncIterator[Connection]:
+        """A pooled connection inside a transaction started by `begin`, committed at the
+        end of the block or rolled back on any error (a cancellation included)."""
+        conn = await self._begun(begin)
+        try:
+            yield PostgresConnection(conn)
+            await conn.execute("COMMIT")
+        except BaseException:
+            await asyncio.shield(self._roll_back(conn))
+            raise
+        finally:
+            with contextlib.suppress(asyncpg.InterfaceError):  # (already taken back)
+                await asyncio.shield(self.pool.release(conn))
+
+    async def _begun(self, begin: str) -> asyncpg.Connection:
+        """A pooled connection on which `begin` ran; when the server dropped the pool's
+        connections while they were idle (a restart of the server), new ones are made. A
+        connection whose BEGIN failed otherwise (or was cancelled) is closed, not reused."""
+        retried = False
+        while True:
+            conn = await self.pool.acquire()
+            try:
+                await conn.execute(begin)
+            except BaseException as error:
+                await asyncio.shield(self._discard(conn))
+                if retried or not isinstance(error, _DROPPED):
+                    raise
+                await self.pool.expire_connections()  # the others were dropped too
+                retried = True
+                continue
+            return conn
+
+    async def _discard(self, conn: asyncpg.Connection) -> None:
+        """Close a pooled connection in an unknown state and give it back (the pool makes
+        a new one); one the pool already took back (the server dropped it) is left."""
+        with contextlib.suppress(asyncpg.InterfaceError):
+            conn.terminate()
+            await self.pool.release(conn)
+
+    @staticmethod
+    async def _roll_back(conn: asyncpg.Connection) -> None:
+        """Roll back whatever is open; a connection that cannot is closed instead (the
+        pool makes a new one)."""
+        try:
+            await conn.execute("ROLLBACK")
+        except Exception:
+            with contextlib.suppress(asyncpg.InterfaceError):
+                conn.terminate()
+
+
+#: What a pooled connection the server has dropped raises when it is used again.
+_DROPPED = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+)
+#: Write transactions: one at a time across processes (see the module's docstring).
+_BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+#: Read transactions: a snapshot that does not wait for writers.
+_BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"

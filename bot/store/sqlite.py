@@ -1,0 +1,154 @@
+"""The SQLite store: one aiosqlite connection in WAL mode, its transactions and migrations.
+
+Every read-modify-write runs inside `transaction()` (BEGIN IMMEDIATE ... COMMIT, rolled
+back on any error); reads that need a consistent picture use `reading()`. One asyncio lock
+keeps the coroutines sharing the connection from interleaving their statements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import Store
+from bot.store.files import backup, beside
+from bot.store.health import (
+    WriteHealth,
+    check_intact,
+    check_place,
+    opening_failed,
+    write_problem,
+)
+from bot.store.migrations import known_version, migrate
+from bot.store.sql import Connection
+
+log = logging.getLogger("shiftcord.store")
+
+
+class SqliteConnection(Connection):
+    """The store's calls on an aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Every row of a query, in one round trip to the database thread."""
+        return list(await self.conn.execute_fetchall(sql, params))
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query, or None."""
+        found = list(await self.conn.execute_fetchall(sql, params))
+        return found[0] if found else None
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; how many rows it changed."""
+        cursor = await self.conn.execute(sql, params)
+        return cursor.rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Insert one row; its id (SQLite's rowid, which `id INTEGER PRIMARY KEY` is)."""
+        cursor = await self.conn.execute(sql, params)
+        assert cursor.lastrowid is not None  # an INSERT gives its row id
+        return cursor.lastrowid
+
+    async def run_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        """Run a statement once for each set of parameters."""
+        await self.conn.executemany(sql, params)
+
+
+class SqliteStore(Store):
+    """The SQLite database file; open with `await SqliteStore.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self.name = f"The database {path}"
+        self._calls = SqliteConnection(conn)
+        self._lock = asyncio.Lock()
+        self._writes = WriteHealth(self.name)
+
+    @classmethod
+    async def open(cls, path: Path | str, *, busy_timeout_ms: int = 5000) -> SqliteStore:
+        """Open (creating the file and its folder on first start) and migrate the database."""
+        path = Path(path)
+        name = f"The database {path}"
+        check_place(path, name)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.DatabaseError as error:
+            raise opening_failed(name, error) from error
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await known_version(conn, name)  # refuse a newer database before touching it
+            await check_intact(conn, name)  # and a damaged one
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await migrate(
+                conn, name, before=lambda version: _backup_before_migrating(path, version)
+            )
+        except sqlite3.DatabaseError as error:
+            await conn.close()
+            raise opening_failed(name, error) from error
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        """Close the connection (waiting for a running transaction to finish)."""
+        async with self._lock:
+            await self.conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """BEGIN IMMEDIATE ... COMMIT around the block; any exception (a failed COMMIT or a
+        cancellation at any await included) rolls everything back. When the database cannot
+        be written right now (a full disk, a read-only file) the block raises `CannotSave`,
+        a refusal for the player, and the admin's log says so once until writing works."""
+        async with self._lock:
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                changes = self.conn.total_changes
+                yield self._calls
+                await self.conn.commit()
+            except BaseException as error:
+                await self._end_transaction()
+                problem = write_problem(error)
+                if problem is not None:
+                    raise self._writes.failed(problem) from error
+                raise
+            if self.conn.total_changes > changes:  # (one that wrote nothing proves nothing)
+                self._writes.worked()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        """A read transaction (one consistent snapshot of the database) around the block."""
+        async with self._lock:
+            try:
+                await self.conn.execute("BEGIN")
+                yield self._calls
+            finally:
+                await self._end_transaction()
+
+    async def _end_transaction(self) -> None:
+        """Roll back whatever is open, even when the caller was cancelled mid-statement.
+
+        The rollback is queued behind any statement still running on the connection's
+        thread (a BEGIN whose caller was cancelled included), so the connection is never
+        left inside a transaction for the next caller.
+        """
+        await asyncio.shield(self.conn.rollback())
+
+
+async def _backup_before_migrating(path: Path, version: int) -> None:
+    """Copy the database at schema `version` beside itself before migrations change it."""
+    written = await backup(path, beside(path, f"v{version}"))
+    log.info("backed up %s (schema version %d) to %s before migrating it", path, version, written)
