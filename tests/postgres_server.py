@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL server for the tests: `initdb` on a temporary folder, started
+"""A throwaway PostgreSQL server for the tests (and `benchmarks/scale.py`, which starts it
+`durable`): `initdb` on a temporary folder, started
 with `pg_ctl` listening only on a unix socket in that folder, stopped and deleted at the
 end. Debian's server binaries (`apt-get install postgresql`) are found in
 /usr/lib/postgresql/*/bin, or set SHIFTCORD_POSTGRES_BIN to the folder holding them.
@@ -19,6 +20,8 @@ from pathlib import Path
 
 #: Settings for speed: a test server that loses its data in a crash loses nothing of value.
 _FAST = ("fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=200")
+#: PostgreSQL's own durable defaults (for benchmarks: what a real server does per commit).
+_DURABLE = ("max_connections=200", "shared_buffers=512MB")
 
 
 def find_binaries() -> Path | None:
@@ -39,8 +42,9 @@ def find_binaries() -> Path | None:
 class PostgresServer:
     """A running test server; `url(database)` names one of its databases."""
 
-    def __init__(self, binaries: Path) -> None:
+    def __init__(self, binaries: Path, *, durable: bool = False) -> None:
         self.binaries = binaries
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="shiftcord-pg-"))
         self.data = self.folder / "data"
         self._as_user: list[str] = []
@@ -62,8 +66,9 @@ class PostgresServer:
             str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres",
             "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync",
         )  # fmt: skip
+        settings = _DURABLE if self.durable else _FAST
         options = " ".join(
-            [f"-c {setting}" for setting in _FAST]
+            [f"-c {setting}" for setting in settings]
             + ["-c listen_addresses=''", f"-c unix_socket_directories={self.folder}"]
         )
         self._run(
@@ -71,6 +76,11 @@ class PostgresServer:
             str(self.folder / "server.log"), "-o", options, "-w", "start",
         )  # fmt: skip
         return self
+
+    def create_database(self, name: str) -> str:
+        """Make an empty database `name` on this server; its DATABASE_URL."""
+        self._run(str(self.binaries / "createdb"), "-h", str(self.folder), "-U", "postgres", name)
+        return self.url(name)
 
     def url(self, database: str = "postgres") -> str:
         """The DATABASE_URL of `database` on this server (through its unix socket)."""

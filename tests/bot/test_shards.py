@@ -12,7 +12,7 @@ import pytest
 from bot.config import ConfigError, Settings
 from bot.discord.client import ShiftcordBot
 from bot.service import MatchService
-from bot.store import Store, claims
+from bot.store import claims, open_store
 from tests.bot import discord_harness as harness
 from tests.bot.service_fixtures import START, FakeClock, make_settings
 
@@ -139,8 +139,8 @@ async def test_tick_does_only_the_servers_of_the_process_shards(tmp_path):
 
 
 @pytest.mark.asyncio
-async def test_a_claim_is_one_process_s_until_done_given_back_or_its_lease_runs_out(tmp_path):
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_a_claim_is_one_process_s_until_done_given_back_or_its_lease_runs_out(databases):
+    store = await open_store(await databases.settings())
     lease = timedelta(minutes=5)
     now = START
 
@@ -165,7 +165,7 @@ async def test_a_claim_is_one_process_s_until_done_given_back_or_its_lease_runs_
         assert not await claim("b", timedelta(days=1))  # done: never again, lease or not
         async with store.transaction() as conn:
             await claims.prune(conn, now + timedelta(days=2))
-            assert list(await conn.execute_fetchall("SELECT * FROM work_claims")) == []
+            assert await conn.rows("SELECT * FROM work_claims") == []
     finally:
         await store.close()
 

@@ -1,0 +1,374 @@
+"""Benchmark of several bot processes on one database: moves per second and the time of
+one Skift move (p50, p99) with 1, 2 and 4 service processes, on PostgreSQL and on SQLite,
+over a database of 100,000 stored matches; then how the move time grows with the number
+of stored matches (10,000 to 1,000,000). Nothing lost, nothing applied twice: checked at
+the end of every run against the move log.
+
+    .venv/bin/python benchmarks/scale.py [--stored 100000] [--processes 1,2,4]
+        [--growth 10000,100000,1000000] [--matches 4] [--shared 8] [--only postgres|sqlite]
+
+PostgreSQL is a throwaway server this script starts (`tests/postgres_server.py`: Debian's
+`postgresql` package), with its durable defaults (fsync on, synchronous commit), as SQLite
+runs with `synchronous=FULL`. The stored matches are copies of one finished Skift match of
+`--template-moves` moves (its players, snapshot and whole move log), a tenth of them left
+active, made inside the database (`INSERT ... SELECT`), so a million take minutes, not
+hours.
+
+Each process plays `--matches` fresh 100-move matches of its own, timing every move, and
+between its moves races the other processes on `--shared` matches: each process sends the
+same move at the same ply, the database takes it once. At the end the move log must hold
+exactly the moves the processes were told were applied, each once. The last line printed
+is a JSON object of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+# Put the project root first: benchmarks/bot.py would otherwise shadow the bot package.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import games  # noqa: E402
+from benchmarks.service import GUILD, MOVES, Clock, long_game  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
+from bot.match.errors import ServiceError  # noqa: E402
+from bot.service import MatchService  # noqa: E402
+from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
+
+P99_BUDGET_MS = 20.0  # PostgreSQL, one Skift move, 4 processes, on this machine
+
+
+def settings_for(database: str) -> Settings:
+    """Settings of a process on `database` (a PostgreSQL URL or an SQLite path), with no
+    limit on matches."""
+    base = Settings(
+        discord_token="",
+        database_path=Path(database),
+        log_level="WARNING",
+        max_active_matches=10**9,
+        max_pending_challenges=10**9,
+        challenge_cooldown_minutes=0,
+    )
+    if database.startswith("postgresql://"):
+        return replace(base, database_url=database)
+    return base
+
+
+async def start_match(service: MatchService, members: tuple[int, int]) -> int:
+    """A new Skift match between two members, in its thread; its number."""
+    posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
+    match = (await service.accept_challenge(posted.id, members[1])).match
+    assert match is not None
+    await service.attach_channel(match.id, 10**12 + match.id)
+    return match.id
+
+
+# --- the stored matches -------------------------------------------------------------
+
+
+async def columns(service: MatchService, table: str) -> list[str]:
+    """The columns of `table`, in order, on either database."""
+    async with service.store.reading() as conn:
+        if service.settings.database_url:
+            found = await conn.rows(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "ORDER BY ordinal_position",
+                (table,),
+            )
+        else:
+            found = await conn.rows(f"SELECT name FROM pragma_table_info('{table}')")
+    return [row[0] for row in found]
+
+
+async def seed_matches(service: MatchService, template: int, total: int) -> float:
+    """Copy the finished template match until `total` matches are stored (a tenth of the
+    copies active), inside the database; the seconds it took."""
+    start = time.perf_counter()
+    async with service.store.reading() as conn:
+        (first,) = await conn.one("SELECT MAX(id) FROM matches")
+    count = total - first
+    if count <= 0:
+        return 0.0
+    special = {
+        "id": "n.i",
+        "status": "CASE WHEN n.i % 10 = 0 THEN 'active' ELSE t.status END",
+        "ended_at": "CASE WHEN n.i % 10 = 0 THEN NULL ELSE t.ended_at END",
+        "result": "CASE WHEN n.i % 10 = 0 THEN NULL ELSE t.result END",
+        "channel_id": "CASE WHEN n.i % 10 = 0 THEN 2000000000000 + n.i ELSE NULL END",
+        "current_seat": "CASE WHEN n.i % 10 = 0 THEN 0 ELSE t.current_seat END",
+    }
+    names = await columns(service, "matches")
+    chosen = ", ".join(special.get(name, f"t.{name}") for name in names)
+    numbers = (
+        "WITH RECURSIVE n(i) AS (SELECT CAST(? AS BIGINT) UNION ALL "
+        "SELECT i + 1 FROM n WHERE i < ?) "
+    )
+    step = 100_000  # matches per transaction
+    for low in range(first + 1, total + 1, step):
+        high = min(total, low + step - 1)
+        async with service.store.transaction() as conn:
+            await conn.run(
+                f"{numbers}INSERT INTO matches ({', '.join(names)}) "
+                f"SELECT {chosen} FROM matches t, n WHERE t.id = ?",
+                (low, high, template),
+            )
+            await conn.run(
+                "INSERT INTO match_players (match_id, seat, member_id, join_index) "
+                "SELECT m.id, p.seat, 1 + (m.id * 7 + p.seat * 13) % 500, p.join_index "
+                "FROM matches m, match_players p "
+                "WHERE p.match_id = ? AND m.id BETWEEN ? AND ?",
+                (template, low, high),
+            )
+            await conn.run(
+                "INSERT INTO moves (match_id, idx, seat, kind, notation, at) "
+                "SELECT m.id, v.idx, v.seat, v.kind, v.notation, v.at "
+                "FROM matches m, moves v WHERE v.match_id = ? AND m.id BETWEEN ? AND ?",
+                (template, low, high),
+            )
+            if service.settings.database_url:  # ids given: continue the id sequence after them
+                await conn.run(
+                    "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
+                )
+    return time.perf_counter() - start
+
+
+# --- one process ---------------------------------------------------------------------
+
+
+def shared_move(match_id: int, ply: int, state: games.GameState) -> str:
+    """The move every process sends in a shared match at `ply`: the same for all."""
+    candidates = list(state.legal_moves())
+    random.Random(match_id * 1000 + ply).shuffle(candidates)
+    move = next((m for m in candidates if state.play(m).outcome() is None), candidates[0])
+    return state.format_move(move)
+
+
+async def race(service: MatchService, shared: list[int], applied: list[tuple[int, int]]) -> None:
+    """Send the next move of every shared match at its current ply; note those applied."""
+    for match_id in shared:
+        match = await service.get_match(match_id)
+        if not match.active or match.ply >= MOVES:
+            continue
+        notation = shared_move(match_id, match.ply, match._state)
+        try:
+            await service.act(match_id, match.to_act, Request(MOVE, notation, match.ply))
+        except ServiceError:  # another process took this ply first
+            continue
+        applied.append((match_id, match.ply))
+
+
+async def play(database: str, number: int, matches: int, shared: list[int], go: float) -> dict:
+    """One process: wait for the common start, then play `matches` matches of its own,
+    timing each move, racing on the shared matches between moves."""
+    service = await MatchService.open(settings_for(database), clock=Clock())
+    timings: list[float] = []
+    own: list[tuple[int, int]] = []
+    raced: list[tuple[int, int]] = []
+    try:
+        members = [(10_000 * (number + 1) + 2 * k, 10_000 * (number + 1) + 2 * k + 1)
+                   for k in range(matches)]  # fmt: skip
+        started = [await start_match(service, pair) for pair in members]
+        time.sleep(max(0.0, go - time.time()))
+        began = time.perf_counter()
+        for match_id in started:
+            match = await service.get_match(match_id)
+            for notation in long_game(match.seed, dict(match.options)):
+                moment = time.perf_counter()
+                update = await service.act(match_id, match.to_act, Request(MOVE, notation))
+                timings.append(time.perf_counter() - moment)
+                own.append((match_id, match.ply))
+                match = update.match
+                if len(own) % 10 == 0:
+                    await race(service, shared, raced)
+            await service.act(match_id, match.to_act, Request(RESIGN))
+        elapsed = time.perf_counter() - began
+    finally:
+        await service.close()
+    return {"timings": timings, "own": own, "raced": raced, "elapsed": elapsed}
+
+
+def process_main(database: str, number: int, matches: int, shared: list[int], go: float):
+    """The body of a spawned process (see `play`)."""
+    return asyncio.run(play(database, number, matches, shared, go))
+
+
+# --- a run and its checks ------------------------------------------------------------
+
+
+async def check(database: str, results: list[dict], shared: list[int]) -> dict:
+    """Compare what the processes applied with the move log: lost or doubled moves."""
+    service = await MatchService.open(settings_for(database))
+    try:
+        applied = [pair for r in results for pair in r["own"] + r["raced"]]
+        doubled = len(applied) - len(set(applied))
+        matches = {match_id for match_id, _ in applied} | set(shared)
+        logged = 0
+        async with service.store.reading() as conn:
+            for match_id in matches:
+                (count,) = await conn.one(
+                    "SELECT COUNT(*) FROM moves WHERE match_id = ? AND kind = 'move'", (match_id,)
+                )
+                logged += count
+        unique = len(set(applied))
+        return {
+            "applied": len(applied),
+            "logged": logged,
+            "doubled": doubled,
+            "lost": max(0, unique - logged),
+            "extra": max(0, logged - unique),
+        }
+    finally:
+        await service.close()
+
+
+async def prepare_shared(database: str, count: int) -> list[int]:
+    """`count` fresh matches every process races on."""
+    service = await MatchService.open(settings_for(database))
+    try:
+        return [
+            await start_match(service, (900_000 + 2 * k, 900_001 + 2 * k)) for k in range(count)
+        ]
+    finally:
+        await service.close()
+
+
+def run_processes(database: str, processes: int, matches: int, shared_count: int) -> dict:
+    """Run `processes` spawned service processes together; the figures of the run."""
+    shared = asyncio.run(prepare_shared(database, shared_count))
+    context = multiprocessing.get_context("spawn")
+    go = time.time() + 3.0 + processes  # every process started and its matches made
+    with context.Pool(processes) as pool:
+        results = pool.starmap(
+            process_main, [(database, n, matches, shared, go) for n in range(processes)]
+        )
+    timings = sorted(t for r in results for t in r["timings"])
+    moves = sum(len(r["own"]) + len(r["raced"]) for r in results)
+    wall = max(r["elapsed"] for r in results)
+    figures = {
+        "processes": processes,
+        "moves_per_s": round(moves / wall, 1),
+        "p50_ms": round(statistics.median(timings) * 1000, 2),
+        "p99_ms": round(timings[int(len(timings) * 0.99) - 1] * 1000, 2),
+        "timed_moves": len(timings),
+    }
+    figures.update(asyncio.run(check(database, results, shared)))
+    return figures
+
+
+async def make_template(database: str, moves: int) -> int:
+    """A finished Skift match of `moves` moves (then a resignation) to copy: its number."""
+    service = await MatchService.open(settings_for(database), clock=Clock())
+    try:
+        match_id = await start_match(service, (1, 2))
+        match = await service.get_match(match_id)
+        for notation in long_game(match.seed, dict(match.options))[:moves]:
+            match = (await service.act(match_id, match.to_act, Request(MOVE, notation))).match
+        await service.act(match_id, match.to_act, Request(RESIGN))
+        return match_id
+    finally:
+        await service.close()
+
+
+async def seed(database: str, template: int, total: int) -> float:
+    """Store copies of the template until `total` matches are stored; seconds taken."""
+    service = await MatchService.open(settings_for(database))
+    try:
+        return await seed_matches(service, template, total)
+    finally:
+        await service.close()
+
+
+def bench(name: str, new_database: Callable[[str], str], args: argparse.Namespace) -> dict:
+    """Every run on one kind of database: the process counts with `--stored` matches
+    stored, then (on a database of its own) one process as the stored matches grow."""
+    database = new_database("scale")
+    template = asyncio.run(make_template(database, args.template_moves))
+    seeded = asyncio.run(seed(database, template, args.stored))
+    print(f"{name}: {args.stored:,} matches stored in {seeded:.1f} s", file=sys.stderr)
+    runs = []
+    for processes in args.processes:
+        figures = {"stored": args.stored}
+        figures.update(run_processes(database, processes, args.matches, args.shared))
+        print(f"{name}: {figures}", file=sys.stderr)
+        runs.append(figures)
+    growth = []
+    database = new_database("growth")
+    template = asyncio.run(make_template(database, args.template_moves))
+    for total in sorted(args.growth):
+        seeded = asyncio.run(seed(database, template, total))
+        figures = {"stored": total, "seed_s": round(seeded, 1)}
+        figures.update(run_processes(database, 1, args.matches, 0))
+        print(f"{name}: {figures}", file=sys.stderr)
+        growth.append(figures)
+    return {"processes": runs, "growth": growth}
+
+
+def main(args: argparse.Namespace) -> dict:
+    """Both databases (or the one `--only` names); print a table and return the figures."""
+    figures: dict = {}
+    with tempfile.TemporaryDirectory() as folder:
+        if args.only in (None, "postgres"):
+            binaries = find_binaries()
+            if binaries is None:
+                raise SystemExit("No PostgreSQL server found: apt-get install postgresql.")
+            server = PostgresServer(binaries, durable=True).start()
+            try:
+                figures["postgres"] = bench("postgres", server.create_database, args)
+            finally:
+                server.stop()
+        if args.only in (None, "sqlite"):
+            figures["sqlite"] = bench(
+                "sqlite", lambda name: str(Path(folder) / f"{name}.sqlite3"), args
+            )
+    print_table(figures)
+    runs = [run for both in figures.values() for part in both.values() for run in part]
+    four = [r for r in figures.get("postgres", {}).get("processes", []) if r["processes"] == 4]
+    figures["p99_budget_ms"] = P99_BUDGET_MS
+    figures["within_budget"] = bool(four) and four[0]["p99_ms"] <= P99_BUDGET_MS
+    figures["nothing_lost_or_doubled"] = all(
+        run["lost"] == run["extra"] == run["doubled"] == 0 for run in runs
+    )
+    return figures
+
+
+def print_table(figures: dict) -> None:
+    """The runs as a table, one line each."""
+    print("database    stored     procs  moves/s   p50 ms   p99 ms   applied  lost  doubled")
+    for name, both in figures.items():
+        for part in ("processes", "growth"):
+            for run in both[part]:
+                print(
+                    f"{name:<11} {run['stored']:<10,} {run['processes']:<6} "
+                    f"{run['moves_per_s']:<9} "
+                    f"{run['p50_ms']:<8} {run['p99_ms']:<8} {run['applied']:<8} "
+                    f"{run['lost'] + run['extra']:<5} {run['doubled']}"
+                )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stored", type=int, default=100_000, help="matches stored first")
+    parser.add_argument("--processes", default="1,2,4", help="process counts, comma-separated")
+    parser.add_argument("--growth", default="10000,100000,1000000",
+                        help="stored-match counts for the growth runs (one process)")  # fmt: skip
+    parser.add_argument("--matches", type=int, default=3, help="100-move matches per process")
+    parser.add_argument("--shared", type=int, default=8, help="matches the processes race on")
+    parser.add_argument("--template-moves", type=int, default=30,
+                        help="moves of the finished match the stored ones copy")  # fmt: skip
+    parser.add_argument("--only", choices=("postgres", "sqlite"), help="one database only")
+    arguments = parser.parse_args()
+    arguments.processes = [int(n) for n in arguments.processes.split(",")]
+    arguments.growth = [int(n) for n in arguments.growth.split(",") if n]
+    print(json.dumps(main(arguments)))
