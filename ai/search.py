@@ -7,7 +7,8 @@ four the bot maximises its own result among several opponents. One iteration:
 1. take the root position, or, in a game with hidden information or chance, a fresh
    `determinize` of the bot's view (single-observer information-set MCTS: the tree is
    shared, and a node offers only the moves legal in this iteration's deal);
-2. descend by UCB1 while every legal move has been tried, then try one new move;
+2. descend by UCB1 while every move worth searching (`search_moves`) has been tried,
+   then try one new move;
 3. simulate with `playout_move` for at most `playout_plies` plies, then let the game's
    `heuristic` judge (a game without one is played out to its end);
 4. add the rewards (one per seat) along the path.
@@ -32,6 +33,8 @@ from games.base import GameState
 
 #: The exploration constant of UCB1 for rewards in [0, 1].
 EXPLORATION = 0.8
+#: How often (in iterations) the search checks whether its choice is settled.
+SETTLED_CHECK = 50
 #: A simulated game without a heuristic is given up as undecided after this many plies.
 MAX_PLAYOUT_PLIES = 400
 
@@ -69,13 +72,23 @@ class Search:
         self.tree = Node(depth=0, state=self.root if self.exact else None)
 
     def run(self) -> None:
-        """Iterate until the budget's iterations are spent or its time cap is reached."""
+        """Iterate until the budget's iterations are spent, the most searched move can no
+        longer be overtaken in the iterations left, or the time cap is reached."""
         deadline = time.perf_counter() + self.budget.seconds
         while self.iterations < self.budget.iterations:
             self.iterate()
             self.iterations += 1
+            if self.iterations % SETTLED_CHECK == 0 and self._settled():
+                break
             if time.perf_counter() >= deadline:
                 break
+
+    def _settled(self) -> bool:
+        """Whether the root's most visited move leads the next by more visits than the
+        iterations left: the full budget would choose the same move."""
+        visits = sorted((c.visits for c in self.tree.children.values()), reverse=True)
+        second = visits[1] if len(visits) > 1 else 0
+        return bool(visits) and visits[0] - second > self.budget.iterations - self.iterations
 
     def iterate(self) -> None:
         """One iteration: deal, descend, expand one move, simulate, add up the rewards."""
@@ -91,7 +104,7 @@ class Search:
             if player is None:  # ended in this deal (only where nodes are not settled)
                 rewards = self._simulate(state)
                 break
-            moves = state.legal_moves()
+            moves = state.search_moves()
             untried = [m for m in moves if m not in node.children]
             if untried:
                 move = untried[self.rng.randrange(len(untried))]
@@ -155,7 +168,7 @@ class Search:
     def ranked_moves(self) -> list[tuple[Hashable, Node]]:
         """The root's tried moves, most visited first (then the better mean, then the
         order the game lists them in)."""
-        order = {m: i for i, m in enumerate(self.root.legal_moves())}
+        order = {m: i for i, m in enumerate(self.root.search_moves())}
         tried = [(m, c) for m, c in self.tree.children.items() if m in order]
         return sorted(tried, key=lambda mc: (-mc[1].visits, -mc[1].mean(), order[mc[0]]))
 

@@ -8,8 +8,8 @@ random; they decide from their own view like the bot) and against `easy`, in ser
 opponents in the other seats. A win counts 1, a shared win or a draw its share; the table
 shows that score rate with a 95% Wilson interval. A solo game has no opponents: `hard`
 and `easy` each play the same deals alone (win rate and mean points, no budget). Then
-the p95 time of `hard` and `easy` moves, overall and per game (moves with a single legal
-choice are not searched and not counted). Budgets from issue 13 are checked at the end;
+the p95 time of `hard` and `easy` moves, overall and per game (moves with a single move
+worth searching are not searched and not counted). Budgets from issue 13 are checked at the end;
 the last line is one JSON object. Games run in `--jobs` processes (default: one a core;
 times measured on a busy machine are pessimistic).
 
@@ -131,7 +131,7 @@ def play_game(task: Task) -> Played:
             move = greedy_move(state, seat, rng)
         else:
             level = ai.Level.HARD if kind == "hard" else ai.Level.EASY
-            searched = len(state.view(seat).legal_moves()) > 1
+            searched = len(state.view(seat).search_moves()) > 1
             start = time.perf_counter()
             move = ai.choose_move(state, seat, level, seed=rng.getrandbits(32))
             if searched:

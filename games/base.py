@@ -24,6 +24,7 @@ game, so a game without them is still played, only less well:
 
 - `state.heuristic(seat)`: a static estimate in [0, 1] of `seat`'s result, or None.
 - `state.playout_move(rng)`: a quick, plausible move for simulated play (default random).
+- `state.search_moves()`: the legal moves worth searching (default all of them).
 - `state.determinize(rng)`: from a view, a full state consistent with what it shows.
 """
 
@@ -270,6 +271,15 @@ class GameState(ABC):
         game offers none (the default). The engine uses it to cut simulated play short, so
         it must be cheap (about as fast as listing the legal moves) and raise nothing."""
         return None
+
+    def search_moves(self) -> Sequence[Hashable]:
+        """The moves the engine searches here: some of `legal_moves`, at least one while
+        the game runs (the default: all of them). A game may leave out moves that are
+        never better than one it keeps (spending a card on a change that prepares
+        nothing), so the search spends itself on the rest; where it keeps a single move,
+        the engine plays it without searching. Called only while the game runs, on views
+        as on full states."""
+        return self.legal_moves()
 
     def playout_move(self, rng: random.Random) -> Hashable:
         """A legal move for simulated play, drawn with `rng` (the only randomness used):
