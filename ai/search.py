@@ -9,14 +9,16 @@ four the bot maximises its own result among several opponents. One iteration:
    shared, and a node offers only the moves legal in this iteration's deal);
 2. descend by UCB1 while every move worth searching (`search_moves`) has been tried,
    then try one new move;
-3. simulate with `playout_move` for at most `playout_plies` plies, then let the game's
-   `heuristic` judge (a game without one is played out to its end);
+3. simulate with `playout_move` for at most `playout_plies` plies (the level's, or the
+   game's own if fewer), then let the game's `heuristic` judge (a game without one is
+   played out to its end);
 4. add the rewards (one per seat) along the path.
 
-In a game without secrets or chance, a new position within `lookahead` plies of the root
-is first checked for a win in one for the seat to act; if there is one, the position
-counts as won for that seat from then on, so the search sees at once the moves that hand
-an opponent a win. (Where the deal decides, positions are judged afresh each iteration.)
+In a game without secrets or chance, a position within `lookahead` plies of the root is
+checked for a win in one for the seat to act when the search comes back to it; if there
+is one, the position counts as won for that seat from then on, so the search soon sees
+the moves that hand an opponent a win. (Where the deal decides, positions are judged
+afresh each iteration.)
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Node:
     total: float = 0.0  # reward sum of the seat that moved into this node
     state: GameState | None = None  # kept only when positions do not depend on the deal
     settled: Rewards | None = None  # the rewards once the node is ended or won in one
+    unchecked: bool = False  # a win in one is still to be looked for (on the next visit)
 
     def mean(self) -> float:
         """The mean reward of the seat that chose this node."""
@@ -97,6 +100,9 @@ class Search:
         path: list[tuple[Node, int]] = []
         rewards: Rewards | None = None
         while True:
+            if node.unchecked:
+                node.unchecked = False
+                node.settled = winning_rewards(state)
             if node.settled is not None:
                 rewards = node.settled
                 break
@@ -137,20 +143,24 @@ class Search:
         return best
 
     def _new_node(self, parent: Node, state: GameState) -> Node:
-        """The node for `state`, settled when the game ended or can be won in one."""
+        """The node for `state`: settled when the game ended; within the lookahead, to be
+        checked for a win in one when the search comes back to it (most new positions
+        are visited once, and the check costs a play of every move)."""
         node = Node(depth=parent.depth + 1, state=state if self.exact else None)
         if not self.exact:  # what ends or wins here depends on the deal
             return node
         outcome = state.outcome()
         if outcome is not None:
             node.settled = outcome_rewards(outcome, state.players)
-        elif node.depth <= self.budget.lookahead:
-            node.settled = winning_rewards(state)
+        else:
+            node.unchecked = node.depth <= self.budget.lookahead
         return node
 
     def _simulate(self, state: GameState) -> Rewards:
         """Play on with `playout_move`, then judge: the end's rewards, or the heuristic's."""
         limit = self.budget.playout_plies
+        if state.game.playout_plies is not None:
+            limit = min(limit, state.game.playout_plies)
         plies = 0
         while True:
             outcome = state.outcome()
