@@ -28,6 +28,7 @@ import random
 import sys
 import time
 from collections.abc import Hashable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -215,13 +216,12 @@ def main() -> None:
     tasks = [Task(*key, index) for key in series for index in range(count)]
     results: dict[tuple[str, int, str], list[Played]] = {key: [] for key in series}
     started = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            for played in pool.imap_unordered(play_game, tasks):
-                results[played.task.key].append(played)
-    else:
-        for task in tasks:
-            results[task.key].append(play_game(task))
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        played_games = pool.imap_unordered(play_game, tasks) if pool else map(play_game, tasks)
+        for done, played in enumerate(played_games, 1):
+            results[played.task.key].append(played)
+            elapsed = time.perf_counter() - started
+            print(f"{done}/{len(tasks)} games, {elapsed:.0f} s", end="\r", file=sys.stderr)
     report(results, time.perf_counter() - started)
 
 
