@@ -11,7 +11,6 @@ from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
-from games.shiftago.heuristics import estimate
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.rules import (
     WINNING_POINTS,
@@ -274,12 +273,6 @@ class ShiftagoState(GameState):
             return Outcome((), True, f"{cause}: {tied} tie on {best} points, a draw.", scores)
         winner = COLOURS[leaders[0]]
         return Outcome(leaders, False, f"{cause}: {winner} wins with {best} points.", scores)
-
-    # ----- knowledge for the playing engine (see games.shiftago.heuristics) --------------
-
-    def heuristic(self, seat: int) -> float:
-        """The engine's estimate of `seat`'s result from the promise of its lines."""
-        return estimate(self, seat)
 
     # ----- serialisation (see games.shiftago.codec) -------------------------------------
 

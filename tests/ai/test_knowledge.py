@@ -1,13 +1,10 @@
-"""What the games tell the engine: Shifting Stones' moves worth searching, Shiftago's
-estimate of whose lines are the most promising."""
+"""What a game tells the engine: Shifting Stones' moves worth searching."""
 
 from __future__ import annotations
 
-import pytest
-
 from games.shifting_stones.moves import End, Flip, Score, Shift, Skip
 from games.shifting_stones.state import StonesState
-from tests.games import shiftago_helpers, shifting_stones_helpers
+from tests.games import shifting_stones_helpers
 
 # The helpers' grid: sun fish horse / bird boat seed / horse tree seed.
 SCORES_NOW = "2: sun fish"
@@ -47,21 +44,3 @@ def test_only_changes_that_make_another_card_score_are_searched() -> None:
 def test_a_hand_that_can_prepare_nothing_only_ends_or_skips() -> None:
     state = stones([[NEVER, NEVER], [NEVER]])
     assert state.search_moves() == (End(), Skip())
-
-
-SHIFTAGO_THREAT = """
-. . . . . . .
-. O O O . . .
-. . . . . . .
-. . . G . . .
-. . . . . G .
-. . . . . . .
-. B . . . . B
-"""
-
-
-def test_shiftago_rates_a_line_above_scattered_marbles() -> None:
-    state = shiftago_helpers.position(SHIFTAGO_THREAT, players=3, turn=1)
-    values = [state.heuristic(seat) for seat in range(3)]
-    assert sum(values) == pytest.approx(1.0)
-    assert values[0] > values[1] > values[2]
