@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.shifting_stones.moves import End, Flip, Score, Shift, Skip
 from games.shifting_stones.state import StonesState
 from tests.games import shifting_stones_helpers
@@ -12,7 +14,7 @@ AFTER_A_SHIFT = "2: fish sun"  # swapping a1 and b1 makes it score
 NEVER = "1: moon moon"
 
 
-def stones(hands: list[list[str]], **fields: object) -> StonesState:
+def stones(hands: list[list[str]], **fields: Any) -> StonesState:
     """A two-player position, seat 0 to act, with these hands."""
     return shifting_stones_helpers.position(2, hands, draw=[NEVER] * 6, **fields)
 
