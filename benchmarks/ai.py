@@ -9,12 +9,13 @@ opponents in the other seats. A win counts 1, a shared win or a draw its share; 
 shows that score rate with a 95% Wilson interval. A solo game has no opponents: `hard`
 and `easy` each play the same deals alone (win rate and mean points, no budget). Then
 the p95 time of `hard` and `easy` moves, overall and per game (moves with a single move
-worth searching are not searched and not counted). Budgets from issue 13 are checked at the end;
-the last line is one JSON object. Games run in `--jobs` processes (default: one a core;
-times measured on a busy machine are pessimistic).
+worth searching are not searched and not counted). Budgets from issue 13 are checked at
+the end; the last line is one JSON object. Games run in `--jobs` processes (default: one
+a core; times measured on a busy machine are pessimistic).
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1
+    .venv/bin/python benchmarks/ai.py --games 10 --first 10 ...   # the next ten games
 """
 
 from __future__ import annotations
@@ -210,10 +211,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="one player count")
     parser.add_argument("--against", choices=OPPONENTS + SOLO, help="one opponent kind")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
     args = parser.parse_args()
     count = QUICK_GAMES if args.quick else args.games
     series = series_of(args)
-    tasks = [Task(*key, index) for key in series for index in range(count)]
+    indices = range(args.first, args.first + count)
+    tasks = [Task(*key, index) for key in series for index in indices]
     results: dict[tuple[str, int, str], list[Played]] = {key: [] for key in series}
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
