@@ -5,7 +5,9 @@
   changes nothing on the grid, so the order does not matter), unless that triggers the
   end, when ending the turn instead is searched too; else the shifts and flips that make
   a card of the hand score, paid with another card (`setups`), ending the turn, and
-  skipping it where allowed. A change that prepares nothing only spends a card.
+  skipping it where allowed. A change that prepares nothing only spends a card, except
+  in the solo game, where every action is searched (a turn that scores nothing is a
+  strike, so two changes that make a card score are worth their cards).
 - `plausible_move`: score a card that scores; else a random setup; else end the turn.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
   and the cards it could score now; solo, from the cards scored and strikes left.
@@ -58,6 +60,8 @@ def worth_searching(state: StonesState) -> tuple[Move, ...]:
         if len(state.scored[seat]) + 1 < state.game_end_target():
             return (score,)
         return score, End()  # scoring now triggers the end: holding back may be better
+    if state.solo:  # a turn without a score is a strike: plans of several changes count
+        return state.legal_moves()
     moves: list[Move] = list(setups(state))
     moves.append(End())
     if not state.this_turn() and not state.skipped[seat]:
