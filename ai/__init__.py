@@ -39,20 +39,21 @@ def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> 
 def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
     """The move `seat` plays in `state` at `level` (or with a `Budget` of one's own, for
     tests and tuning): a move of `legal_moves()` of the seat's view. A win in one is
-    always taken; else the most searched move. Raises ValueError when the game is over
+    always taken; else the only move worth searching (`search_moves`), if there is one;
+    else the most searched move. Raises ValueError when the game is over
     or another seat is to act."""
     if state.outcome() is not None:
         raise ValueError("The game is over: there is no move to choose.")
     if state.current_player != seat:
         raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
     view = state.view(seat)
-    moves = view.legal_moves()
-    if len(moves) == 1:
-        return moves[0]
     deal = view.determinize(random.Random(seed))
     win = winning_move(deal)
     if win is not None:
         return win
+    worth = view.search_moves()
+    if len(worth) == 1:
+        return worth[0]
     search = _searched(state, seat, level, seed)
     return search.ranked_moves()[0][0]
 

@@ -38,10 +38,13 @@ def outcome_rewards(outcome: Outcome, players: int) -> Rewards:
 
 def judged_rewards(state: GameState) -> Rewards | None:
     """Each seat's reward as the game's heuristic judges a running position, or None
-    when the game has no heuristic."""
+    when the game has no heuristic. With two players the second seat's is what the first
+    seat's leaves (their results add up to 1), so the heuristic is asked once."""
     first = state.heuristic(0)
     if first is None:
         return None
+    if state.players == 2:
+        return first, 1.0 - first
     values = [first]
     for seat in range(1, state.players):
         value = state.heuristic(seat)

@@ -7,15 +7,18 @@ four the bot maximises its own result among several opponents. One iteration:
 1. take the root position, or, in a game with hidden information or chance, a fresh
    `determinize` of the bot's view (single-observer information-set MCTS: the tree is
    shared, and a node offers only the moves legal in this iteration's deal);
-2. descend by UCB1 while every legal move has been tried, then try one new move;
-3. simulate with `playout_move` for at most `playout_plies` plies, then let the game's
-   `heuristic` judge (a game without one is played out to its end);
+2. descend by UCB1 while every move worth searching (`search_moves`) has been tried,
+   then try one new move;
+3. simulate with `playout_move` for at most `playout_plies` plies (the level's, or the
+   game's own if fewer), then let the game's `heuristic` judge (a game without one is
+   played out to its end);
 4. add the rewards (one per seat) along the path.
 
-In a game without secrets or chance, a new position within `lookahead` plies of the root
-is first checked for a win in one for the seat to act; if there is one, the position
-counts as won for that seat from then on, so the search sees at once the moves that hand
-an opponent a win. (Where the deal decides, positions are judged afresh each iteration.)
+In a game without secrets or chance, a position within `lookahead` plies of the root is
+checked for a win in one for the seat to act when the search comes back to it; if there
+is one, the position counts as won for that seat from then on, so the search soon sees
+the moves that hand an opponent a win. (Where the deal decides, positions are judged
+afresh each iteration.)
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from games.base import GameState
 
 #: The exploration constant of UCB1 for rewards in [0, 1].
 EXPLORATION = 0.8
+#: How often (in iterations) the search checks whether its choice is settled.
+SETTLED_CHECK = 50
 #: A simulated game without a heuristic is given up as undecided after this many plies.
 MAX_PLAYOUT_PLIES = 400
 
@@ -46,6 +51,7 @@ class Node:
     total: float = 0.0  # reward sum of the seat that moved into this node
     state: GameState | None = None  # kept only when positions do not depend on the deal
     settled: Rewards | None = None  # the rewards once the node is ended or won in one
+    unchecked: bool = False  # a win in one is still to be looked for (on the next visit)
 
     def mean(self) -> float:
         """The mean reward of the seat that chose this node."""
@@ -69,13 +75,23 @@ class Search:
         self.tree = Node(depth=0, state=self.root if self.exact else None)
 
     def run(self) -> None:
-        """Iterate until the budget's iterations are spent or its time cap is reached."""
+        """Iterate until the budget's iterations are spent, the most searched move can no
+        longer be overtaken in the iterations left, or the time cap is reached."""
         deadline = time.perf_counter() + self.budget.seconds
         while self.iterations < self.budget.iterations:
             self.iterate()
             self.iterations += 1
+            if self.iterations % SETTLED_CHECK == 0 and self._settled():
+                break
             if time.perf_counter() >= deadline:
                 break
+
+    def _settled(self) -> bool:
+        """Whether the root's most visited move leads the next by more visits than the
+        iterations left: the full budget would choose the same move."""
+        visits = sorted((c.visits for c in self.tree.children.values()), reverse=True)
+        second = visits[1] if len(visits) > 1 else 0
+        return bool(visits) and visits[0] - second > self.budget.iterations - self.iterations
 
     def iterate(self) -> None:
         """One iteration: deal, descend, expand one move, simulate, add up the rewards."""
@@ -84,6 +100,9 @@ class Search:
         path: list[tuple[Node, int]] = []
         rewards: Rewards | None = None
         while True:
+            if node.unchecked:
+                node.unchecked = False
+                node.settled = winning_rewards(state)
             if node.settled is not None:
                 rewards = node.settled
                 break
@@ -91,7 +110,7 @@ class Search:
             if player is None:  # ended in this deal (only where nodes are not settled)
                 rewards = self._simulate(state)
                 break
-            moves = state.legal_moves()
+            moves = state.search_moves()
             untried = [m for m in moves if m not in node.children]
             if untried:
                 move = untried[self.rng.randrange(len(untried))]
@@ -124,20 +143,24 @@ class Search:
         return best
 
     def _new_node(self, parent: Node, state: GameState) -> Node:
-        """The node for `state`, settled when the game ended or can be won in one."""
+        """The node for `state`: settled when the game ended; within the lookahead, to be
+        checked for a win in one when the search comes back to it (most new positions
+        are visited once, and the check costs a play of every move)."""
         node = Node(depth=parent.depth + 1, state=state if self.exact else None)
         if not self.exact:  # what ends or wins here depends on the deal
             return node
         outcome = state.outcome()
         if outcome is not None:
             node.settled = outcome_rewards(outcome, state.players)
-        elif node.depth <= self.budget.lookahead:
-            node.settled = winning_rewards(state)
+        else:
+            node.unchecked = node.depth <= self.budget.lookahead
         return node
 
     def _simulate(self, state: GameState) -> Rewards:
         """Play on with `playout_move`, then judge: the end's rewards, or the heuristic's."""
         limit = self.budget.playout_plies
+        if state.game.playout_plies is not None:
+            limit = min(limit, state.game.playout_plies)
         plies = 0
         while True:
             outcome = state.outcome()
@@ -155,7 +178,7 @@ class Search:
     def ranked_moves(self) -> list[tuple[Hashable, Node]]:
         """The root's tried moves, most visited first (then the better mean, then the
         order the game lists them in)."""
-        order = {m: i for i, m in enumerate(self.root.legal_moves())}
+        order = {m: i for i, m in enumerate(self.root.search_moves())}
         tried = [(m, c) for m, c in self.tree.children.items() if m in order]
         return sorted(tried, key=lambda mc: (-mc[1].visits, -mc[1].mean(), order[mc[0]]))
 

@@ -24,6 +24,9 @@ game, so a game without them is still played, only less well:
 
 - `state.heuristic(seat)`: a static estimate in [0, 1] of `seat`'s result, or None.
 - `state.playout_move(rng)`: a quick, plausible move for simulated play (default random).
+- `state.search_moves()`: the legal moves worth searching (default all of them).
+- `game.playout_plies`: a shorter simulated play than the level's, for a game whose
+  heuristic judges better than random play (default None: the level's).
 - `state.determinize(rng)`: from a view, a full state consistent with what it shows.
 """
 
@@ -126,6 +129,10 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     #: Whether the seed decides things during play (a shuffled deck), not only the setup.
     chance: ClassVar[bool] = False
+    #: For the playing engine: at most this many plies of simulated play before the
+    #: game's heuristic judges a position (0: judge new positions at once, where the
+    #: heuristic knows better than random play does); None: as long as the level says.
+    playout_plies: ClassVar[int | None] = None
     #: Where the server admin may put files for this game (decks), or None; set by the
     #: application with `games.use_data_folder`. Games that read no files ignore it.
     data_folder: Path | None = None
@@ -270,6 +277,15 @@ class GameState(ABC):
         game offers none (the default). The engine uses it to cut simulated play short, so
         it must be cheap (about as fast as listing the legal moves) and raise nothing."""
         return None
+
+    def search_moves(self) -> Sequence[Hashable]:
+        """The moves the engine searches here: some of `legal_moves`, at least one while
+        the game runs (the default: all of them). A game may leave out moves that are
+        never better than one it keeps (spending a card on a change that prepares
+        nothing), so the search spends itself on the rest; where it keeps a single move,
+        the engine plays it without searching. Called only while the game runs, on views
+        as on full states."""
+        return self.legal_moves()
 
     def playout_move(self, rng: random.Random) -> Hashable:
         """A legal move for simulated play, drawn with `rng` (the only randomness used):

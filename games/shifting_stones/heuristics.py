@@ -1,8 +1,14 @@
 """What the playing engine knows about Shifting Stones: deals, plausible play, estimates.
 
 - `deal`: a full position consistent with a view, the unseen cards dealt at random.
-- `plausible_move`: score a card that scores; else set up a card of the hand with one
-  shift or flip paid by another card; else end the turn.
+- `worth_searching`: a card that scores is scored (the lowest place first: scoring
+  changes nothing on the grid, so the order does not matter), unless that triggers the
+  end, when ending the turn instead is searched too; else the shifts and flips that make
+  a card of the hand score, paid with another card (`setups`), ending the turn, and
+  skipping it where allowed. A change that prepares nothing only spends a card, except
+  in the solo game, where every action is searched (a turn that scores nothing is a
+  strike, so two changes that make a card score are worth their cards).
+- `plausible_move`: score a card that scores; else a random setup; else end the turn.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
   and the cards it could score now; solo, from the cards scored and strikes left.
 """
@@ -11,13 +17,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from games.shifting_stones.moves import End, Flip, Score, Shift
+from games.shifting_stones.cards import Card
+from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
 from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
-from games.shifting_stones.stones import CELLS, NEIGHBOURS, flipped, grid_mask
+from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
 
 if TYPE_CHECKING:
     from games.shifting_stones.state import StonesState
@@ -44,41 +51,85 @@ def deal(view: StonesState, rng: random.Random) -> StonesState:
     return replace(view, hands=hands, draw=draw, seed=seed, viewer=None, is_view=False)
 
 
-def plausible_move(state: StonesState, rng: random.Random) -> Hashable:
-    """A quick, sensible action for simulated play (see the module docstring)."""
+def worth_searching(state: StonesState) -> tuple[Move, ...]:
+    """The actions worth searching (see the module docstring)."""
     seat = state.turn
-    ready = list(state.scoring_places(seat))
+    ready = state.scoring_places(seat)
+    if ready:
+        score = Score(min(ready))
+        if len(state.scored[seat]) + 1 < state.game_end_target():
+            return (score,)
+        return score, End()  # scoring now triggers the end: holding back may be better
+    if state.solo:  # a turn without a score is a strike: plans of several changes count
+        return state.legal_moves()
+    moves: list[Move] = list(setups(state))
+    moves.append(End())
+    if not state.this_turn() and not state.skipped[seat]:
+        moves.append(Skip())
+    return tuple(moves)
+
+
+def plausible_move(state: StonesState, rng: random.Random) -> Move:
+    """A quick, sensible action for simulated play (see the module docstring)."""
+    ready = list(state.scoring_places(state.turn))
     if ready:
         return Score(ready[rng.randrange(len(ready))])
-    held = [p for p, c in enumerate(state.hands[seat]) if c is not None and c != HIDDEN]
-    if len(held) >= 2:
-        target = held[rng.randrange(len(held))]
-        held_card = state.hands[seat][target]
-        assert isinstance(held_card, int)  # `held` keeps only known cards of the hand
-        card = state.cards[held_card]
-        pay = rng.choice([p for p in held if p != target])
-        for change in _changes(rng, pay):
-            if card.scores_on(grid_mask(_changed_grid(state.grid, change))):
-                return change
+    prepared = setups(state)
+    if prepared:
+        return prepared[rng.randrange(len(prepared))]
     return End()
 
 
-def _changes(rng: random.Random, pay: int) -> list[Shift | Flip]:
-    """Every shift and flip paid with `pay`, in a random order."""
-    changes: list[Shift | Flip] = [Shift(a, b, pay) for a, b in NEIGHBOURS]
-    changes += [Flip(c, pay) for c in range(CELLS)]
-    rng.shuffle(changes)
-    return changes
+def setups(state: StonesState) -> tuple[Shift | Flip, ...]:
+    """Every shift or flip after which a card of the hand of the seat to act scores, paid
+    with another card of that hand."""
+    hand = tuple(state.known_card(state.turn, p) for p in range(len(state.hands[state.turn])))
+    return _setups(state.grid, hand)
 
 
-def _changed_grid(grid: tuple[int, ...], change: Shift | Flip) -> tuple[int, ...]:
-    """The grid after a shift or flip."""
-    cells = list(grid)
-    if isinstance(change, Shift):
-        cells[change.first], cells[change.second] = cells[change.second], cells[change.first]
-    else:
-        cells[change.cell] = flipped(cells[change.cell])
-    return tuple(cells)
+@lru_cache(maxsize=8192)
+def _setups(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ...]:
+    """`setups` for a grid and the cards of a hand (None: no card known in that place)."""
+    held = [p for p, card in enumerate(hand) if card is not None]
+    if len(held) < 2:
+        return ()
+    mask = grid_mask(grid)
+    # A change alters at most two cells: only placements missing at most two symbols count.
+    near = [
+        (p, needed)
+        for p, card in enumerate(hand)
+        if card is not None
+        for _, needed in card.placements
+        if (needed & ~mask).bit_count() <= 2
+    ]
+    if not near:
+        return ()
+    found: list[Shift | Flip] = []
+    for change, after in _changed_masks(grid, mask):
+        scoring = {p for p, needed in near if after & needed == needed}
+        found += [_paid(change, pay) for pay in held if scoring - {pay}]
+    return tuple(found)
+
+
+def _changed_masks(grid: Grid, mask: int) -> list[tuple[Shift | Flip, int]]:
+    """Every shift and flip (paid with place 0, a placeholder) with the grid's mask after it
+    (see `stones.grid_mask`)."""
+    width = len(SYMBOLS)
+    found: list[tuple[Shift | Flip, int]] = []
+    for a, b in NEIGHBOURS:
+        old = 1 << (a * width + grid[a]) | 1 << (b * width + grid[b])
+        new = 1 << (a * width + grid[b]) | 1 << (b * width + grid[a])
+        found.append((Shift(a, b, 0), mask & ~old | new))
+    for cell in range(CELLS):
+        old = 1 << (cell * width + grid[cell])
+        new = 1 << (cell * width + flipped(grid[cell]))
+        found.append((Flip(cell, 0), mask & ~old | new))
+    return found
+
+
+def _paid(change: Shift | Flip, pay: int) -> Shift | Flip:
+    """`change` paid with the card in place `pay`."""
+    return replace(change, pay=pay)
 
 
 def estimate(state: StonesState, seat: int) -> float:

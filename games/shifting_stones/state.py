@@ -311,6 +311,10 @@ class StonesState(GameState):
         """The engine's estimate of `seat`'s result from points and ready cards."""
         return heuristics.estimate(self, seat)
 
+    def search_moves(self) -> tuple[Move, ...]:
+        """The actions worth searching: scoring, preparing a card, ending, skipping."""
+        return heuristics.worth_searching(self)
+
     def playout_move(self, rng: random.Random) -> Hashable:
         """A plausible action for simulated play: score, set up a card, or end the turn."""
         return heuristics.plausible_move(self, rng)

@@ -50,6 +50,7 @@ class ShiftyGame(Game):
     rated = True
     hidden_information = False
     chance = False
+    playout_plies = 0  # random play says less than the distance to join the edges
     options = (
         Option(
             "size",

@@ -8,10 +8,9 @@ an enemy stone). The side nearer to its goal, counting the move in hand, is ahea
 from __future__ import annotations
 
 import math
-from collections import deque
-from functools import lru_cache
 
-from games.shifty.rules import BLACK
+from games.shifty.grid import Grid, grid
+from games.shifty.rules import sides
 
 #: How sharply a lead in distance turns into an expected win.
 _SHARPNESS = 0.6
@@ -19,53 +18,34 @@ _SHARPNESS = 0.6
 _TEMPO = 0.5
 
 
-@lru_cache(maxsize=32)
-def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
-    """Each point's neighbours (orthogonal and diagonal) on a board of `size`."""
-    found = []
-    for point in range(size * size):
-        x, y = point % size, point // size
-        found.append(
-            tuple(
-                (y + dy) * size + x + dx
-                for dy in (-1, 0, 1)
-                for dx in (-1, 0, 1)
-                if (dx or dy) and 0 <= x + dx < size and 0 <= y + dy < size
-            )
-        )
-    return tuple(found)
-
-
 def distance(size: int, own: int, enemy: int, colour: int) -> int | None:
     """Empty points `colour` (Black: top to bottom, White: left to right) must still fill
-    to join its edges with `own` stones against `enemy` ones; None if it cannot."""
-    neighbours = _neighbours(size)
-    if colour == BLACK:
-        starts, ends = range(size), set(range(size * (size - 1), size * size))
-    else:
-        starts, ends = range(0, size * size, size), set(range(size - 1, size * size, size))
-    best: dict[int, int] = {}
-    queue: deque[tuple[int, int]] = deque()
-    for point in starts:
-        if not enemy >> point & 1:
-            cost = 0 if own >> point & 1 else 1
-            best[point] = cost
-            (queue.appendleft if cost == 0 else queue.append)((cost, point))
-    while queue:
-        cost, point = queue.popleft()
-        if cost > best[point]:
-            continue
-        if point in ends:
-            return cost
-        for step in neighbours[point]:
-            if enemy >> step & 1:
-                continue
-            free = own >> step & 1
-            new = cost + (0 if free else 1)
-            if new < best.get(step, size * size):
-                best[step] = new
-                (queue.appendleft if free else queue.append)((new, step))
-    return None
+    to join its edges with `own` stones against `enemy` ones; None if it cannot.
+
+    On bitboards, ring by ring: the points reachable filling at most d empty points are
+    those reachable filling d - 1, the free points touching them (and the free points of
+    the first edge), and every own stone linked to those."""
+    g = grid(size)
+    first, second = sides(g, colour)
+    free = g.full & ~enemy
+    reach = _linked(g, own, first & own)
+    filled = 0
+    while not reach & second:
+        grown = _linked(g, own, reach | (g.touching(reach) | first) & free)
+        if grown == reach:
+            return None
+        reach = grown
+        filled += 1
+    return filled
+
+
+def _linked(g: Grid, own: int, points: int) -> int:
+    """`points` with every own stone linked to them through own stones."""
+    while True:
+        grown = points | g.touching(points) & own
+        if grown == points:
+            return points
+        points = grown
 
 
 def estimate(size: int, stones: tuple[int, int], colour: int, to_act: int) -> float:

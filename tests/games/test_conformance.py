@@ -337,9 +337,11 @@ def test_a_retired_seat_never_acts_again_and_the_game_still_ends(name: str, play
 
 def engine_hooks_check(state: GameState, move: Any) -> None:
     """The optional hooks of the playing engine keep their contract: `heuristic` is None
-    or a float in [0, 1] for every seat (in the full state and in that seat's view),
-    `playout_move` draws a legal move, and `determinize` of a seat's view shows that seat
-    the same view."""
+    or a float in [0, 1] for every seat (in the full state and in that seat's view; with
+    two players the two seats' values add up to 1), `playout_move` draws a legal move,
+    `search_moves` keeps at least one legal move and nothing else (in the full state and
+    in the acting seat's view), and `determinize` of a seat's view shows that seat the
+    same view."""
     rng = random.Random(state.ply)
     for seat in range(state.players):
         for judged in (state, state.view(seat)):
@@ -347,7 +349,14 @@ def engine_hooks_check(state: GameState, move: Any) -> None:
             assert value is None or (type(value) is float and 0.0 <= value <= 1.0), value
         view = state.view(seat)
         assert view.determinize(rng).view(seat) == view
+    if state.players == 2 and (first := state.heuristic(0)) is not None:
+        assert first + (state.heuristic(1) or 0.0) == pytest.approx(1.0)
     assert state.playout_move(rng) in state.legal_moves()
+    acting = state.current_player
+    assert acting is not None
+    for searched in (state, state.view(acting)):
+        worth = searched.search_moves()
+        assert worth and set(worth) <= set(searched.legal_moves()), worth
 
 
 @pytest.mark.parametrize(("name", "players"), SEATINGS)
