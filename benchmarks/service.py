@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import random
 import statistics
@@ -38,17 +39,23 @@ BYTES_BUDGET = 20 * 1024  # database bytes per finished 100-move match
 
 
 def long_game(seed: int, options: dict) -> list[str]:
-    """MOVES random Skift moves that never end the game (so a match lasts 100 moves)."""
-    chooser = random.Random(seed)
-    state = games.get("skift").new(2, seed=seed, options=options)
-    notations = []
-    for _ in range(MOVES):
-        candidates = list(state.legal_moves())
-        chooser.shuffle(candidates)
-        move = next(m for m in candidates if state.play(m).outcome() is None)
-        notations.append(state.format_move(move))
-        state = state.play(move)
-    return notations
+    """MOVES random Skift moves that never end the game (so a match lasts 100 moves); a
+    walk that runs into a position where every move ends the game is walked again."""
+    for attempt in itertools.count():
+        chooser = random.Random(seed + 1_000_003 * attempt)
+        state = games.get("skift").new(2, seed=seed, options=options)
+        notations = []
+        for _ in range(MOVES):
+            candidates = list(state.legal_moves())
+            chooser.shuffle(candidates)
+            move = next((m for m in candidates if state.play(m).outcome() is None), None)
+            if move is None:
+                break
+            notations.append(state.format_move(move))
+            state = state.play(move)
+        else:
+            return notations
+    raise AssertionError("unreachable")
 
 
 class Clock:
