@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import json
 import random
 import statistics
@@ -41,21 +40,28 @@ BYTES_BUDGET = 20 * 1024  # database bytes per finished 100-move match
 def long_game(seed: int, options: dict) -> list[str]:
     """MOVES random Skift moves that never end the game (so a match lasts 100 moves); a
     walk that runs into a position where every move ends the game is walked again."""
-    for attempt in itertools.count():
-        chooser = random.Random(seed + 1_000_003 * attempt)
-        state = games.get("skift").new(2, seed=seed, options=options)
-        notations = []
-        for _ in range(MOVES):
-            candidates = list(state.legal_moves())
-            chooser.shuffle(candidates)
-            move = next((m for m in candidates if state.play(m).outcome() is None), None)
-            if move is None:
-                break
-            notations.append(state.format_move(move))
-            state = state.play(move)
-        else:
-            return notations
-    raise AssertionError("unreachable")
+    attempt = 0
+    while (
+        notations := random_walk(seed, options, random.Random(seed + 1_000_003 * attempt))
+    ) is None:
+        attempt += 1
+    return notations
+
+
+def random_walk(seed: int, options: dict, chooser: random.Random) -> list[str] | None:
+    """MOVES moves of a Skift game, none ending it, chosen by `chooser`; None when the
+    walk reaches a position where every move ends the game."""
+    state = games.get("skift").new(2, seed=seed, options=options)
+    notations = []
+    for _ in range(MOVES):
+        candidates = list(state.legal_moves())
+        chooser.shuffle(candidates)
+        move = next((m for m in candidates if state.play(m).outcome() is None), None)
+        if move is None:
+            return None
+        notations.append(state.format_move(move))
+        state = state.play(move)
+    return notations
 
 
 class Clock:

@@ -256,17 +256,8 @@ BASELINE: tuple[str, ...] = (
 #: migration of that number does.
 LATER: tuple[tuple[str, ...], ...] = (
     MIGRATIONS[9],  # version 10, the bot's seats: the same statements as SQLite's
-    (  # version 11, claims on background work
-        f"""CREATE TABLE work_claims (
-            kind TEXT NOT NULL,
-            item TEXT NOT NULL,
-            claimed_by TEXT NOT NULL,
-            claimed_until {_TIME} NOT NULL,
-            done INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (kind, item)
-        )""",
-        "CREATE INDEX work_claims_until ON work_claims (claimed_until)",
-    ),
+    # version 11, claims on background work: SQLite's, with PostgreSQL's type for times
+    tuple(sql.replace(" REAL ", f" {_TIME} ") for sql in MIGRATIONS[10]),
 )
 
 assert BASELINE_VERSION + len(LATER) == LATEST, "every SQLite version needs its PostgreSQL twin"
