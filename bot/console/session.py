@@ -31,11 +31,11 @@ from bot.console.commands import (
     usage,
     whole_number,
 )
-from bot.discord.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
 from bot.discord.replies import PLAYER_ERRORS
-from bot.discord.text import Style, players_text, turn_text, update_text
 from bot.match.actions import RESIGN
 from bot.match.bots import bot_name
+from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
+from bot.presentation.text import Style, players_text, turn_text, update_text
 from bot.service import MatchService, MatchUpdate, Request, ServiceError
 from bot.service.bot_player import BotPlayer
 from games import GameState

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.discord.pictures import board_picture
 from bot.discord.posting import STYLE, Poster, as_file, pings
 from bot.discord.replies import (
     ASK_ADMIN,
@@ -26,8 +25,9 @@ from bot.discord.replies import (
     begin,
     require_permissions,
 )
-from bot.discord.text import challenge_text, confirmation
 from bot.discord.views import challenge_view, disabled, view_keyword
+from bot.presentation.pictures import board_picture
+from bot.presentation.text import challenge_text, confirmation
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Request, ServiceError
 
 if TYPE_CHECKING:  # the client imports this module (through the cogs and buttons)

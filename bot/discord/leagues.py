@@ -10,11 +10,11 @@ from fractions import Fraction
 
 import discord
 
-from bot.discord.pictures import Picture
 from bot.discord.posting import STYLE, Poster, as_file, pings
 from bot.discord.replies import Refusal
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
+from bot.presentation.pictures import Picture
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
 from bot.store.leagues import OVER, SIGNUP, Board, League
 from render.table import draw_table

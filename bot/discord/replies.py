@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 
 from bot.discord.notices import REFUSED_NOTE
-from bot.discord.options import OptionsError
-from bot.discord.text import ClockText, discord_style, split_message
 from bot.discord.views import view_keyword
+from bot.presentation.options import OptionsError
+from bot.presentation.text import ClockText, discord_style, split_message
 from bot.service import MatchService, ServiceError
 from games import IllegalMove, InvalidMove
 from games.wording import join_words

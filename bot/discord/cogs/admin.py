@@ -16,7 +16,7 @@ from bot.discord.autocomplete import (
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
 from bot.discord.replies import Refusal, answer, begin
-from bot.discord.text import guild_settings_text, parse_clock
+from bot.presentation.text import guild_settings_text, parse_clock
 
 
 class Admin(commands.Cog):

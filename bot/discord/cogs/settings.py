@@ -12,7 +12,7 @@ from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.posting import STYLE
 from bot.discord.replies import Refusal, answer, begin
-from bot.discord.text import settings_text
+from bot.presentation.text import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
 
 #: The choices of an hour option: off, or 0 to 23 (Discord's 25 choices exactly).

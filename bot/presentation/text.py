@@ -14,7 +14,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import games
-from bot.discord.options import describe_option, format_options
 from bot.match import actions, events
 from bot.match.bots import bot_name
 from bot.match.events import (
@@ -35,6 +34,7 @@ from bot.match.phrases import Phrase
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
+from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
     GuildSettings,
