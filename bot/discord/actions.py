@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.discord.posting import STYLE, Poster, as_file, pings
+from bot.discord.markup import STYLE
+from bot.discord.posting import Poster, as_file, pings
 from bot.discord.replies import (
     ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
     SERVERS_ONLY,
     THREAD_PERMISSIONS,
-    Refusal,
     answer,
     begin,
     require_permissions,
 )
 from bot.discord.views import challenge_view, disabled, view_keyword
+from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
 from bot.presentation.text import challenge_text, confirmation
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Request, ServiceError

@@ -15,12 +15,11 @@ from typing import Any, Protocol, cast
 import discord
 from discord import app_commands
 
+from bot.discord.markup import STYLE, split_message
 from bot.discord.notices import REFUSED_NOTE
 from bot.discord.views import view_keyword
-from bot.presentation.options import OptionsError
-from bot.presentation.text import ClockText, discord_style, split_message
+from bot.presentation.errors import Refusal, refusal_text
 from bot.service import MatchService, ServiceError
-from games import IllegalMove, InvalidMove
 from games.wording import join_words
 
 log = logging.getLogger("shiftcord.discord")
@@ -51,10 +50,6 @@ class _Served(Protocol):
     service: MatchService | None
 
 
-class Refusal(Exception):
-    """A request the bot turns down; the message is shown to the player as it is."""
-
-
 class MissingBotPermissions(Refusal):
     """The bot lacks Discord permissions it needs here; the message names them."""
 
@@ -65,10 +60,6 @@ class MissingBotPermissions(Refusal):
             f"I am missing the permission{'s' * many} {listed} in this channel. A server "
             f"admin can grant {'them' if many else 'it'} in the channel's or my role's settings."
         )
-
-
-_STYLE = discord_style()
-PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, IllegalMove)
 
 
 def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:
@@ -130,10 +121,9 @@ def error_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
         error = error.__cause__  # an option's value could not be read (a game's name...)
-    if isinstance(error, ServiceError):
-        return _STYLE.words(error.phrase)  # members as mentions
-    if isinstance(error, PLAYER_ERRORS):
-        return str(error)
+    refused = refusal_text(error, STYLE)  # members as mentions
+    if refused is not None:
+        return refused
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVERS_ONLY
     if isinstance(error, app_commands.MissingPermissions):

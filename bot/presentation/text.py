@@ -1,8 +1,8 @@
 """The bot's words: clocks, challenges, moves, results and lists, for Discord and the console.
 
-Pure functions of the match service's records. A `Style` says how a member and a time are
-written (Discord mentions and timestamps, or plain names and dates in the local console),
-so both front ends say exactly the same things.
+Pure functions of the match service's records. A `Style`, supplied by each face, says how a
+member, a channel and a time are written (Discord mentions and timestamps, or plain names
+and dates in the local console), so both faces say exactly the same things.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import Any
 
 import games
 from bot.match import actions, events
-from bot.match.bots import bot_name
 from bot.match.events import (
     DRAW,
     Agreed,
@@ -51,7 +50,8 @@ from bot.service import (
 )
 from games.wording import join_words, plural, quoted
 
-MAX_MESSAGE = 2000  # Discord's limit on a message's text
+#: The longest text shown in one message (Discord's limit; the console shows the same).
+MAX_MESSAGE = 2000
 
 
 class ClockText(ValueError):
@@ -65,22 +65,11 @@ class Style:
 
     mention: Callable[[int], str]
     when: Callable[[datetime], str]
-    channel: Callable[[int], str] = lambda channel_id: f"<#{channel_id}>"
+    channel: Callable[[int], str]
 
     def words(self, phrase: Phrase) -> str:
         """A phrase of the service (a refusal naming members) written in this style."""
         return phrase.render(self.mention, self.channel)
-
-
-def discord_style() -> Style:
-    """Mentions (`<@id>`, `<#id>`; a bot seat by name, "Shiftcord (hard)") and Discord
-    timestamps in each reader's own time zone."""
-
-    def when(moment: datetime) -> str:
-        stamp = int(moment.timestamp())
-        return f"<t:{stamp}:f> (<t:{stamp}:R>)"
-
-    return Style(mention=lambda member_id: bot_name(member_id) or f"<@{member_id}>", when=when)
 
 
 # ---- clocks
@@ -551,7 +540,7 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 
 def rules_text(game: games.Game) -> str:
     """A game's summary, player counts and options, for /rules (it may be longer than one
-    Discord message: send it with `split_message`)."""
+    message)."""
     counts = (
         str(game.min_players)
         if game.min_players == game.max_players
@@ -608,40 +597,6 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
         f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
         f"Pictures: the {guild.picture_theme} theme."
     )
-
-
-def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
-    """`text` as messages of at most `limit` characters, cut between paragraphs where it
-    can, else between lines, else between words."""
-    pieces = []
-    while len(text) > limit:
-        for mark in ("\n\n", "\n", " "):
-            cut = text.rfind(mark, 0, limit + 1)
-            if cut >= limit // 2:
-                break
-        if cut <= 0:
-            cut = limit
-        pieces.append(text[:cut].rstrip())
-        text = text[cut:].lstrip("\n ")
-    return [*pieces, text]
-
-
-def pages(text: str, limit: int = MAX_MESSAGE - 100) -> list[str]:
-    """`text` as pages of at most `limit` characters, cut between lines; every page after
-    the first repeats the first line (what the list is). A line longer than a page is cut."""
-    head, *rest = text.split("\n")
-    out: list[str] = []
-    page = [head[:limit]]
-    size = len(page[0])
-    for line in rest:
-        line = line[: limit - len(head) - 1]
-        if size + 1 + len(line) > limit and len(page) > 1:
-            out.append("\n".join(page))
-            page, size = [head], len(head)
-        page.append(line)
-        size += 1 + len(line)
-    out.append("\n".join(page))
-    return out
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

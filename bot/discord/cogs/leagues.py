@@ -12,9 +12,10 @@ from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.leagues import LeaguePoster, schedule_text, standings_text
 from bot.discord.posting import as_file
-from bot.discord.replies import Refusal, answer, begin
+from bot.discord.replies import answer, begin
 from bot.league.deadlines import CLOCK, DRAW
 from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
+from bot.presentation.errors import Refusal
 from bot.presentation.options import parse_options
 from bot.presentation.text import parse_clock
 
