@@ -10,16 +10,17 @@ service method checks before it changes anything, a refusal changes nothing.
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.markup import STYLE, split_message
 from bot.discord.notices import REFUSED_NOTE
+from bot.discord.served import bot_of
 from bot.discord.views import view_keyword
 from bot.presentation.errors import Refusal, refusal_text
-from bot.service import MatchService, ServiceError
+from bot.service import ServiceError
 from games.wording import join_words
 
 log = logging.getLogger("shiftcord.discord")
@@ -42,12 +43,6 @@ CHALLENGE_PERMISSIONS = {
     "create_public_threads": "Create Public Threads",
     **THREAD_PERMISSIONS,
 }
-
-
-class _Served(Protocol):
-    """The bot behind an interaction, as far as answers need it: its match service."""
-
-    service: MatchService | None
 
 
 class MissingBotPermissions(Refusal):
@@ -99,7 +94,7 @@ async def answer(
 async def _dms_refused_untold(interaction: discord.Interaction) -> bool:
     """Whether the user is to be told now that their DMs were refused; a store that cannot
     answer (a full disk) never keeps the answer itself from going out."""
-    service = cast(_Served, interaction.client).service
+    service = bot_of(interaction).service
     if service is None:
         return False
     try:

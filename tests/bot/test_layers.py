@@ -1,5 +1,5 @@
 """The bot's layers, read from the source: the console and the presentation package stand
-on no Discord code."""
+on no Discord code, and no module of the bot imports itself back through others."""
 
 from __future__ import annotations
 
@@ -32,6 +32,43 @@ def imported(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
             if not inner <= modules:
                 names.add(node.module)
     return names
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """The modules of the package at `root` and which of them each imports."""
+    files = {module_name(path, root): path for path in root.rglob("*.py")}
+    modules = frozenset(files)
+    return {
+        name: {other for other in imported(path, modules) if other in files and other != name}
+        for name, path in files.items()
+    }
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of `graph` (its modules in order, the first repeated at the end),
+    or None."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(name: str) -> list[str] | None:
+        if name in path:
+            return [*path[path.index(name) :], name]
+        if name in done:
+            return None
+        path.append(name)
+        for other in sorted(graph[name]):
+            found = visit(other)
+            if found is not None:
+                return found
+        path.pop()
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        found = visit(name)
+        if found is not None:
+            return found
+    return None
 
 
 def discord_imports(root: Path) -> dict[str, set[str]]:
@@ -67,3 +104,9 @@ def test_the_checks_see_what_they_look_for(tmp_path):
     (face / "a.py").write_text("if True:\n    from bot.discord.text import Style\n")
     (face / "b.py").write_text("import discord.ui\n")
     assert set(discord_imports(face)) == {"face.a", "face.b"}
+    assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_bot_has_no_import_cycle():
+    assert cycle_in(import_graph(BOT)) is None
