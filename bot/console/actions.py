@@ -9,15 +9,17 @@ from collections.abc import Awaitable, Callable
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
-from bot.discord.options import game_named, parse_options
-from bot.discord.pictures import (
+from bot.match.actions import MOVE, Request
+from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.presentation.options import game_named, parse_options
+from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     board_picture,
     example_picture,
     example_position,
     replay_picture,
 )
-from bot.discord.text import (
+from bot.presentation.text import (
     board_caption,
     challenge_text,
     guild_settings_text,
@@ -34,8 +36,6 @@ from bot.discord.text import (
     stats_text,
     turn_text,
 )
-from bot.match.actions import MOVE, Request
-from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
 from bot.service.settings import check_theme
 from games.wording import quoted
 

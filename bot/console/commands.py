@@ -10,6 +10,7 @@ import shlex
 
 import games
 from bot.match.actions import PLAYER_ACTIONS, MatchAction
+from bot.presentation.errors import Refusal
 
 #: Every command with its option names in order (groups as two words, "draw offer"); the
 #: match actions without options come from `bot.match.actions.PLAYER_ACTIONS`.
@@ -65,7 +66,7 @@ MAX_NAME = 32  # characters, as Discord's display names
 FREE_TEXT = {"notation", "prefix", "time"}  # options that take the rest of the line, spaces and all
 
 
-class ConsoleError(ValueError):
+class ConsoleError(Refusal, ValueError):
     """A line the console cannot read; the message says what to type."""
 
 

@@ -31,12 +31,12 @@ from bot.console.commands import (
     usage,
     whole_number,
 )
-from bot.discord.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
-from bot.discord.replies import PLAYER_ERRORS
-from bot.discord.text import Style, players_text, turn_text, update_text
 from bot.match.actions import RESIGN
 from bot.match.bots import bot_name
-from bot.service import MatchService, MatchUpdate, Request, ServiceError
+from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
+from bot.presentation.text import Style, players_text, turn_text, update_text
+from bot.service import MatchService, MatchUpdate, Request
 from bot.service.bot_player import BotPlayer
 from games import GameState
 
@@ -166,10 +166,8 @@ class ConsoleSession:
             elif words:
                 await self.dispatch(*parse_line(line))
                 await self.bot_turns()
-        except ServiceError as error:
-            self.say(f"Refused: {self.style.words(error.phrase)}")
-        except (ConsoleError, *PLAYER_ERRORS) as error:
-            self.say(f"Refused: {error}")
+        except PLAYER_ERRORS as error:
+            self.say(f"Refused: {refusal_text(error, self.style)}")
         return True
 
     async def bot_turns(self) -> None:

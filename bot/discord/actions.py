@@ -10,37 +10,30 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.discord.pictures import board_picture
-from bot.discord.posting import STYLE, Poster, as_file, pings
+from bot.discord.markup import STYLE
+from bot.discord.posting import Poster, as_file, pings
 from bot.discord.replies import (
     ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
     SERVERS_ONLY,
     THREAD_PERMISSIONS,
-    Refusal,
     answer,
     begin,
     require_permissions,
 )
-from bot.discord.text import challenge_text, confirmation
+from bot.discord.served import bot_of
 from bot.discord.views import challenge_view, disabled, view_keyword
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import board_picture
+from bot.presentation.text import challenge_text, confirmation
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Request, ServiceError
-
-if TYPE_CHECKING:  # the client imports this module (through the cogs and buttons)
-    from bot.discord.client import ShiftcordBot
 
 log = logging.getLogger("shiftcord.discord")
 #: Why a bot made only to upload commands cannot answer an interaction.
 UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
-
-
-def bot_of(interaction: discord.Interaction) -> ShiftcordBot:
-    """The bot that received the interaction: always a ShiftcordBot, the only client."""
-    return cast("ShiftcordBot", interaction.client)
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:

@@ -18,25 +18,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord.markup import STYLE
 from bot.discord.notices import Notifier, turn_receivers
-from bot.discord.pictures import (
-    TOO_LONG_TO_REPLAY,
-    UPLOAD_LIMIT,
-    Picture,
-    board_picture,
-    replay_picture,
-    update_board,
-)
-from bot.discord.replies import Refusal
-from bot.discord.text import (
-    board_caption,
-    challenge_text,
-    clock_line,
-    discord_style,
-    start_text,
-    thread_name,
-    update_text,
-)
 from bot.discord.views import (
     challenge_view,
     disabled,
@@ -46,6 +29,23 @@ from bot.discord.views import (
 )
 from bot.match.bots import bot_name, people
 from bot.match.events import Agreed, Proposed, TurnPassed
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import (
+    TOO_LONG_TO_REPLAY,
+    UPLOAD_LIMIT,
+    Picture,
+    board_picture,
+    replay_picture,
+    update_board,
+)
+from bot.presentation.text import (
+    board_caption,
+    challenge_text,
+    clock_line,
+    start_text,
+    thread_name,
+    update_text,
+)
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Notices
 
 log = logging.getLogger("shiftcord.discord")
@@ -53,7 +53,6 @@ log = logging.getLogger("shiftcord.discord")
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
 MOVE_HINT = "Play with `/move` in this thread: the list shows your legal moves as you type."
-STYLE = discord_style()
 Messageable = discord.Thread | discord.TextChannel
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import discord
 
 from bot.discord.actions import act, match_here, private_theme, service_of
-from bot.discord.pictures import board_picture
 from bot.discord.posting import as_file
-from bot.discord.replies import Refusal, answer, begin
+from bot.discord.replies import answer, begin
 from bot.discord.views import disabled, preview_view, view_keyword
 from bot.match.actions import MOVE, Request
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import board_picture
 
 TOO_LONG = (
     "The notation of that move is too long to carry in a Confirm button, so it has no "

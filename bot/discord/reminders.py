@@ -22,10 +22,11 @@ from collections.abc import Awaitable
 import discord
 
 from bot.discord.leagues import LeaguePoster
-from bot.discord.posting import STYLE, Poster, pings
-from bot.discord.replies import Refusal
-from bot.discord.text import reminder_text
+from bot.discord.markup import STYLE
+from bot.discord.posting import Poster, pings
 from bot.match.errors import CannotSave
+from bot.presentation.errors import Refusal
+from bot.presentation.text import reminder_text
 from bot.service import Match, MatchService, TickReport
 from bot.service.bot_player import BotPlayer
 

@@ -14,8 +14,8 @@ from bot.console import run_console
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, ConsoleError, parse_line
-from bot.discord.pictures import example_position
 from bot.match.actions import MOVE, Request
+from bot.presentation.pictures import example_position
 from bot.service import MatchService
 from bot.service.bot_player import BotPlayer
 from tests.bot.discord_harness import FakeClock, settings_for

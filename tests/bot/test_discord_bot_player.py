@@ -14,8 +14,8 @@ import random
 import pytest
 
 import ai
-from bot.discord import pictures
 from bot.match.bots import bot_member
+from bot.presentation import pictures
 from tests.bot.discord_harness import (
     ALICE,
     BOB,

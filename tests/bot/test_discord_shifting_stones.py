@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bot.discord import pictures
+from bot.presentation import pictures
 from tests.bot.discord_harness import (
     ALICE,
     BOB,

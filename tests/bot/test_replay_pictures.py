@@ -16,15 +16,6 @@ import discord
 import pytest
 from PIL import Image, ImageChops
 
-from bot.discord import pictures
-from bot.discord.pictures import (
-    TOO_LONG_TO_REPLAY,
-    board_picture,
-    ending_words,
-    match_board,
-    replay_picture,
-    update_board,
-)
 from bot.match import rules
 from bot.match.actions import (
     ABORT,
@@ -39,6 +30,15 @@ from bot.match.actions import (
 from bot.match.decision import Situation
 from bot.match.records import LogEntry, MatchRecord, MatchUpdate
 from bot.match.replay import TAKEBACK, PublicLine, rebuild_state
+from bot.presentation import pictures
+from bot.presentation.pictures import (
+    TOO_LONG_TO_REPLAY,
+    board_picture,
+    ending_words,
+    match_board,
+    replay_picture,
+    update_board,
+)
 from games.wording import plural
 from tests.bot.discord_harness import (
     ALICE,

@@ -8,10 +8,11 @@ from discord.ext import commands
 
 from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
-from bot.discord.options import parse_options
-from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
-from bot.discord.text import parse_clock
+from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.presentation.errors import Refusal
+from bot.presentation.options import parse_options
+from bot.presentation.text import parse_clock
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
