@@ -161,7 +161,7 @@ async def race(service: MatchService, shared: list[int], applied: list[tuple[int
         match = await service.get_match(match_id)
         if not match.active or match.ply >= MOVES:
             continue
-        notation = shared_move(match_id, match.ply, match._state)
+        notation = shared_move(match_id, match.ply, match.state)
         try:
             await service.act(match_id, match.to_act, Request(MOVE, notation, match.ply))
         except ServiceError:  # another process took this ply first

@@ -10,7 +10,7 @@ from typing import Any
 import games
 from bot.match import rules
 from bot.match.bots import people
-from bot.match.decision import Situation, snapshot
+from bot.match.decision import Situation
 from bot.match.errors import (
     BadOption,
     ChallengeClosed,
@@ -31,6 +31,7 @@ from bot.match.records import (
     ChallengeUpdate,
     Match,
     MatchRules,
+    Snapshot,
 )
 from bot.match.seating import seat_order, seated_options
 from bot.service.base import ServiceBase
@@ -391,7 +392,7 @@ class ChallengeMixin(ServiceBase):
         seed = self._rng.getrandbits(62)
         state = game.new(count, seed=seed, options=options)
         match_id = await match_rows.insert_match(
-            conn, challenge, seed, seat_of_join, options, snapshot(state), now
+            conn, challenge, seed, seat_of_join, options, Snapshot.of(state).text, now
         )
         await challenge_rows.set_status(conn, challenge.id, STARTED, match_id)
         match = await match_rows.fetch_match(conn, match_id)

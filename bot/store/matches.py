@@ -25,6 +25,7 @@ from bot.match.records import (
     Proposal,
     RatingChange,
     Seat,
+    Snapshot,
 )
 from bot.store.sql import Connection, at, dt, one, rows, rows_by_parent, ts
 
@@ -175,7 +176,7 @@ def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
         created_at=at(created_at),
         ended_at=dt(ended_at),
         result=_result(result, changes),
-        _snapshot=snapshot,
+        snapshot=Snapshot(game, snapshot),
         _reminded=reminded,
         buttons_message_id=buttons_message_id,
         banks=tuple(json.loads(banks)) if banks else (),
@@ -261,7 +262,7 @@ async def save_match(conn: Connection, old: Match, new: Match) -> None:
         paused_at=ts(new.paused_at),
         reminded=new._reminded,
         proposal=proposal_json(new.proposal),
-        snapshot=new._snapshot,
+        snapshot=new.snapshot.text,
         ended_at=ts(new.ended_at),
         result=None if new.result is None else result_json(new.result),
         banks=json.dumps(list(new.banks)) if new.banks else None,

@@ -174,7 +174,7 @@ async def _replay_all(conn: PostgresConnection, copied: Copied) -> None:
             except ReplayError as error:
                 wrong.append(f"#{match.id} ({error})")
                 continue
-            if state != match._state:
+            if state != match.state:
                 wrong.append(f"#{match.id} (its log leads to another position)")
             else:
                 copied.replayed += 1

@@ -77,7 +77,7 @@ async def start_match(
 async def play_first_legal(service: MatchService, match: Match, moves: int) -> Match:
     """Play `moves` moves, each the first legal move of whoever is to act."""
     for _ in range(moves):
-        state = match._state
+        state = match.state
         notation = state.format_move(state.legal_moves()[0])
         match = (await service.act(match.id, match.to_act, Request(MOVE, notation))).match
     return match

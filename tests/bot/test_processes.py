@@ -279,7 +279,7 @@ async def test_the_same_move_sent_by_several_processes_at_once_is_applied_once(
         for n in range(12):
             match_id = await _start(service, GUILDS[n % 2], 300 + 2 * n, 301 + 2 * n, False)
             match = await service.get_match(match_id)
-            state = match._state
+            state = match.state
             notation = state.format_move(state.legal_moves()[0])
             moves.append((match_id, match.to_act, notation, match.ply))
             before[match_id] = (match.ply + 1, match.version + 1)
