@@ -14,9 +14,9 @@ from bot.discord.pictures import Picture
 from bot.discord.posting import STYLE, Poster, as_file, pings
 from bot.discord.replies import Refusal
 from bot.league.plan import SWISS
+from bot.league.records import OVER, SIGNUP, Board, League
 from bot.league.standings import format_points
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
-from bot.store.leagues import OVER, SIGNUP, Board, League
 from render.table import draw_table
 
 log = logging.getLogger("shiftcord.leagues")

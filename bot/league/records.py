@@ -11,6 +11,9 @@ their points for the game are the mean of those scores. Two players: win 1, draw
 loss 0; four players: places 1, 2, 3, 4 score 1, 2/3, 1/3, 0. A bye scores 1 (a win).
 A player who forfeited (left the league before the game) scores 0 against everyone and
 everyone else at the table scores 1 against them. Points are exact fractions.
+
+A `League` is a server league as stored, with its `Entrant`s and the `Board`s of its
+rounds.
 """
 
 from __future__ import annotations
@@ -18,10 +21,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
 from random import Random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (the plan reads these records: a type only, to keep out of its way)
+    from bot.league.plan import LeagueFormat
 
 #: A bye, and a forfeit win, are worth a win.
 WIN = Fraction(1)
@@ -165,3 +173,58 @@ def meetings(rounds: Iterable[Round]) -> Counter[frozenset[int]]:
         for pairing in round_.pairings:
             count.update(frozenset(two) for two in combinations(pairing.seats, 2))
     return count
+
+
+# --- leagues as stored ----------------------------------------------------------------
+
+SIGNUP = "signup"
+RUNNING = "running"
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class League:
+    """A server league as stored: where it posts, what it plays and how, its sign-up
+    deadline, status ("signup", "running", "over"), the adjudication rule at a round's
+    deadline ("draw" or "clock") and how many days a round lasts."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    game: str
+    options: dict[str, Any]
+    clock_hours: int
+    format: LeagueFormat
+    signup_ends: datetime
+    status: str
+    adjudication: str
+    round_days: int
+    created_by: int
+    started_at: datetime | None
+
+    @property
+    def kind(self) -> str:
+        """ "round robin", "double round robin" or "swiss"."""
+        return self.format.kind
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A member who signed up, and when they left (None: still in)."""
+
+    member_id: int
+    joined_at: datetime
+    left_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Board:
+    """One pairing of a round as stored: its board number (from 1), the pairing, the match
+    that plays it (None: decided by forfeit) and its result once known."""
+
+    round: int
+    board: int
+    pairing: Pairing
+    match_id: int | None
+    result: Result | None
