@@ -71,6 +71,11 @@ class MatchRules:
         return self.cap_hours or MAX_CLOCK_HOURS
 
 
+#: A challenge's rules unless its challenger chooses: claimed timeouts, takebacks, rated (a
+#: challenge takes its server's default clock unless it names one).
+DEFAULT_RULES = MatchRules(0, auto_timeout=False, takebacks=True)
+
+
 @dataclass(frozen=True)
 class Seat:
     """One player of a match: seat (turn order), member, join order and whether they left

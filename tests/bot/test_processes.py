@@ -31,7 +31,7 @@ from bot.service import MatchService
 from tests.bot import processes
 from tests.bot.conftest import Databases
 from tests.bot.processes import Database, PostgresDatabase, SqliteDatabase
-from tests.bot.service_fixtures import START, FakeClock
+from tests.bot.service_fixtures import START, FakeClock, terms
 
 SPAWN = multiprocessing.get_context("spawn")
 CHANNEL = 2000
@@ -110,7 +110,9 @@ async def populate(database: Database) -> Due:
 
 async def _start(service: MatchService, guild: int, one: int, two: int, timed: bool) -> int:
     hours = {"clock_hours": 24, "auto_timeout": True} if timed else {"clock_hours": 72}
-    posted = await service.create_challenge(guild, CHANNEL, one, "skift", opponents=[two], **hours)
+    posted = await service.create_challenge(
+        guild, CHANNEL, one, "skift", opponents=[two], **terms(**hours)
+    )
     update = await service.accept_challenge(posted.id, two)
     assert update.match is not None
     await service.attach_channel(update.match.id, 9000 + update.match.id)

@@ -20,7 +20,7 @@ from bot.match.bots import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
 from bot.service import MatchService
 from bot.service.bot_player import BotPlayer, Thought, think
-from tests.bot.service_fixtures import CHANNEL, GUILD
+from tests.bot.service_fixtures import CHANNEL, GUILD, terms
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
 TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
@@ -30,7 +30,7 @@ ALICE = 1
 async def against(service, level: str, game: str = "skift", **challenge):
     """Alice's challenge to the bot at `level`: the match it started at once."""
     posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **challenge
+        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **terms(**challenge)
     )
     assert posted.match_id is not None  # the bot accepted at once
     return await service.get_match(posted.match_id)

@@ -12,6 +12,7 @@ from bot.discord.options import parse_options
 from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
 from bot.discord.text import parse_clock
 from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.match.records import MatchRules
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -88,12 +89,15 @@ class Challenges(commands.Cog):
             opponents=[m.id for m in people] + mine,
             players=players,
             options=game_options,
-            clock_hours=None if chosen_clock is None else chosen_clock.hours,
-            increment_hours=None if chosen_clock is None else chosen_clock.increment_hours,
-            cap_hours=None if chosen_clock is None else chosen_clock.cap_hours,
-            auto_timeout=auto_timeout,
-            takebacks=takebacks,
-            rated=rated,
+            rules=MatchRules(
+                0 if chosen_clock is None else chosen_clock.hours,
+                auto_timeout,
+                takebacks,
+                rated,
+                None if chosen_clock is None else chosen_clock.increment_hours,
+                None if chosen_clock is None else chosen_clock.cap_hours,
+            ),
+            server_clock=chosen_clock is None,
         )
         message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:
