@@ -1,4 +1,4 @@
-"""Rows of the schema (see `bot.store.migrations`) read into records and written back:
+"""Rows of the schema (see `bot.store.schema`) read into records and written back:
 matches, their players and their move log (challenges are in `bot.store.challenges`).
 
 Times are stored as seconds since the epoch (UTC); JSON columns hold options,
