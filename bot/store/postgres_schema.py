@@ -38,7 +38,7 @@ async def user_tables(conn: asyncpg.Connection) -> list[str]:
     found = await conn.fetch(
         "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"
     )
-    return [row[0] for row in found]
+    return [row["tablename"] for row in found]
 
 
 async def migrate(conn: asyncpg.Connection, name: str) -> int:

@@ -115,7 +115,7 @@ async def _copy_table(sqlite: SqliteStore, target: asyncpg.Connection, table: st
         )
     )
     async with sqlite.conn.execute(f"PRAGMA table_info({table})") as cursor:
-        columns = [row[1] for row in await cursor.fetchall()]
+        columns = [row["name"] for row in await cursor.fetchall()]
     floats = [kinds[c] == "double precision" for c in columns]
     count = 0
     async with sqlite.conn.execute(f"SELECT {', '.join(columns)} FROM {table}") as cursor:
