@@ -45,6 +45,7 @@ from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
 from bot.service import MatchService  # noqa: E402
+from bot.store.sql import value  # noqa: E402
 from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
 
 P99_BUDGET_MS = 20.0  # PostgreSQL, one Skift move, 4 processes, on this machine
@@ -83,13 +84,13 @@ async def columns(service: MatchService, table: str) -> list[str]:
     async with service.store.reading() as conn:
         if service.settings.database_url:
             found = await conn.rows(
-                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? "
                 "ORDER BY ordinal_position",
                 (table,),
             )
         else:
             found = await conn.rows(f"SELECT name FROM pragma_table_info('{table}')")
-    return [row[0] for row in found]
+    return [row["name"] for row in found]
 
 
 async def seed_matches(service: MatchService, template: int, total: int) -> float:
@@ -97,7 +98,7 @@ async def seed_matches(service: MatchService, template: int, total: int) -> floa
     copies active), inside the database; the seconds it took."""
     start = time.perf_counter()
     async with service.store.reading() as conn:
-        (first,) = await conn.one("SELECT MAX(id) FROM matches")
+        first = await value(conn, "SELECT MAX(id) AS value FROM matches")
     count = total - first
     if count <= 0:
         return 0.0
@@ -161,7 +162,7 @@ async def race(service: MatchService, shared: list[int], applied: list[tuple[int
         match = await service.get_match(match_id)
         if not match.active or match.ply >= MOVES:
             continue
-        notation = shared_move(match_id, match.ply, match._state)
+        notation = shared_move(match_id, match.ply, match.state)
         try:
             await service.act(match_id, match.to_act, Request(MOVE, notation, match.ply))
         except ServiceError:  # another process took this ply first
@@ -217,8 +218,10 @@ async def check(database: str, results: list[dict], shared: list[int]) -> dict:
         logged = 0
         async with service.store.reading() as conn:
             for match_id in matches:
-                (count,) = await conn.one(
-                    "SELECT COUNT(*) FROM moves WHERE match_id = ? AND kind = 'move'", (match_id,)
+                count = await value(
+                    conn,
+                    "SELECT COUNT(*) AS value FROM moves WHERE match_id = ? AND kind = 'move'",
+                    (match_id,),
                 )
                 logged += count
         unique = len(set(applied))

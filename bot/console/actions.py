@@ -11,6 +11,7 @@ from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.match.actions import MOVE, Request
 from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.match.records import MatchRules
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -99,12 +100,15 @@ class Console(ConsoleSession):
             opponents=opponents,
             players=whole_number(given["players"], "players") if "players" in given else None,
             options=parse_options(chosen, given.get("options")),
-            clock_hours=None if clock is None else clock.hours,
-            increment_hours=None if clock is None else clock.increment_hours,
-            cap_hours=None if clock is None else clock.cap_hours,
-            takebacks=yes_or_no(given.get("takebacks", "yes")),
-            auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
-            rated=yes_or_no(given.get("rated", "yes")),
+            rules=MatchRules(
+                0 if clock is None else clock.hours,
+                auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
+                takebacks=yes_or_no(given.get("takebacks", "yes")),
+                rated=yes_or_no(given.get("rated", "yes")),
+                increment_hours=None if clock is None else clock.increment_hours,
+                cap_hours=None if clock is None else clock.cap_hours,
+            ),
+            server_clock=clock is None,
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once

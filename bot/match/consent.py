@@ -131,7 +131,7 @@ def _takeback_span(log: tuple[LogEntry, ...], seat: int | None) -> int | None:
 
 def _propose(match: Match, member: int, kind: str) -> Decision:
     proposal = Proposal(kind, member, (member,), _waiting(match, (member,)))
-    record = with_state(match, match._state, proposal=proposal)
+    record = with_state(match, match.state, proposal=proposal)
     return Decision(record, events=(Proposed(kind, member),))
 
 
@@ -166,12 +166,12 @@ def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decisi
     waiting = _waiting(match, agreed)
     if waiting:
         proposal = Proposal(kind, pending.by_member, agreed, waiting)
-        record = with_state(match, match._state, proposal=proposal)
+        record = with_state(match, match.state, proposal=proposal)
         return Decision(record, events=(Agreed(kind, member),))
     if kind == DRAW:
         places = dict.fromkeys(playing(match), 1)
         ending = Ending("draw", "The players agreed to a draw.", places, (), draw=True)
-        record, rate = end(match, match._state, ending, situation.now)
+        record, rate = end(match, match.state, ending, situation.now)
         return Decision(record, rate=rate, events=(Ended("draw"),))
     log = situation.log or ()
     span = _takeback_span(log, match.seat_of(pending.by_member))
@@ -193,7 +193,7 @@ def _drop(match: Match, member: int, kind: str) -> Decision:
         )
     else:
         event = Declined(kind, member)
-    return Decision(with_state(match, match._state, proposal=None), events=(event,))
+    return Decision(with_state(match, match.state, proposal=None), events=(event,))
 
 
 def _undo(

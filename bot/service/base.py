@@ -164,7 +164,7 @@ class ServiceBase:
         async with self.store.transaction() as conn:
             stored = await self._store_decision(conn, match, decision, now, mover=mover)
             answer = await self._settle_premoves(conn, match, decision)
-        state = decision.state or match._state
+        state = decision.state or match.state
         update = MatchUpdate(
             match=stored,
             action=request.action,
@@ -236,5 +236,5 @@ class ServiceBase:
         """The match as stored, its state taken from the decision (no need to parse it)."""
         stored = await match_rows.fetch_match(conn, match_id)
         assert stored is not None
-        stored.__dict__["_state"] = decision.state or decision.match._state
-        return stored
+        known = decision.state or decision.match.state
+        return dataclasses.replace(stored, snapshot=stored.snapshot.knowing(known))

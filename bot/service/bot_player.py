@@ -196,7 +196,7 @@ class BotPlayer:
             return Request(owed.answer(grants_takeback(owed.level)), ply=owed.ply)
         thought = Thought(
             match.game,
-            match._snapshot,
+            match.snapshot.text,
             owed.seat,
             owed.level,
             owed.seed,

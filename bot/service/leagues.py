@@ -14,6 +14,7 @@ from typing import Any
 
 import games
 from bot.league import deadlines
+from bot.league.leagues import OVER, RUNNING, SIGNUP, League
 from bot.league.plan import KINDS, SWISS, LeagueFormat
 from bot.match import actions
 from bot.match.actions import Request
@@ -22,7 +23,6 @@ from bot.match.records import MatchUpdate
 from bot.service.challenges import check_clock, checked_setup
 from bot.service.league_rounds import LeagueNews, LeagueRoundsMixin, LeagueTable
 from bot.store import leagues as league_rows
-from bot.store.leagues import OVER, RUNNING, SIGNUP, League
 from bot.store.sql import Connection
 
 #: The longest a league's name, sign-up and rounds may be.

@@ -53,7 +53,7 @@ class PlayMixin(ServiceBase):
             away = await member_rows.away(conn, list(match.members), now)
         request = Request(actions.MOVE, text, match.ply)
         decision = rules.decide(match, member_id, request, Situation(now, away))
-        state, seat = match._state, match.seat_of(member_id)
+        state, seat = match.state, match.seat_of(member_id)
         assert decision.move is not None and decision.state is not None and seat is not None
         if state.reveals(decision.move):
             raise NotAllowed(
@@ -148,7 +148,7 @@ class PlayMixin(ServiceBase):
         key = (match.id, match.version)
         choices = self._choices.get(key)
         if choices is None:  # shown only to the player to act: in words of their own view
-            state = match._state
+            state = match.state
             own = match.view_for(match.current_seat)
             choices = [
                 MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()

@@ -13,7 +13,8 @@ import aiosqlite
 
 from bot.config import Settings
 from bot.store.health import StoreError, _result_code, check_intact, reason
-from bot.store.migrations import LATEST, schema_version
+from bot.store.migrations import schema_version
+from bot.store.schema import LATEST
 
 
 async def backup(settings_or_path: Settings | Path | str, target: Path | str) -> Path:

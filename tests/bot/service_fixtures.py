@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.match.actions import MOVE, Request
-from bot.service import Match, MatchService, rebuild_state
+from bot.service import Match, MatchRules, MatchService, rebuild_state
 from bot.store import SqliteStore, Store
 from games import GameState
 
@@ -55,6 +55,22 @@ async def open_service(
     return await MatchService.open(settings, clock=clock, rng=random.Random(seed))
 
 
+def terms(
+    *,
+    clock_hours: int | None = None,
+    increment_hours: int | None = None,
+    cap_hours: int | None = None,
+    auto_timeout: bool = False,
+    takebacks: bool = True,
+    rated: bool = True,
+    **others: Any,
+) -> dict[str, Any]:
+    """`create_challenge`'s keywords for a challenge with these rules (`clock_hours` None:
+    the server's clock) and the `others` as given."""
+    rules = MatchRules(clock_hours or 0, auto_timeout, takebacks, rated, increment_hours, cap_hours)
+    return {"rules": rules, "server_clock": clock_hours is None, **others}
+
+
 async def start_match(
     service: MatchService,
     members: Sequence[int] = (1, 2),
@@ -65,7 +81,7 @@ async def start_match(
 ) -> Match:
     """Challenge the other members by name, let each accept, attach a thread; the match."""
     posted = await service.create_challenge(
-        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **challenge
+        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **terms(**challenge)
     )
     for member in members[1:]:
         update = await service.accept_challenge(posted.id, member)
@@ -77,7 +93,7 @@ async def start_match(
 async def play_first_legal(service: MatchService, match: Match, moves: int) -> Match:
     """Play `moves` moves, each the first legal move of whoever is to act."""
     for _ in range(moves):
-        state = match._state
+        state = match.state
         notation = state.format_move(state.legal_moves()[0])
         match = (await service.act(match.id, match.to_act, Request(MOVE, notation))).match
     return match

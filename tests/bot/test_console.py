@@ -315,7 +315,7 @@ async def test_a_typed_move_carries_the_position_last_shown(console):
     other = session.name_of(next(m for m in match.members if m != match.to_act))
     await run(session, out, f"as {first}", "move b2-b1")
     match = await session.service.get_match(session.here)
-    state = match._state
+    state = match.state
     elsewhere = state.format_move(state.legal_moves()[0])  # played by another bot process
     await session.service.act(match.id, match.to_act, Request(MOVE, elsewhere))
     said = await run(session, out, f"as {other}", f"move {elsewhere}")

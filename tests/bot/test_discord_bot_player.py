@@ -153,10 +153,10 @@ def kept(before, after, seat: int) -> list[str]:
     """The cards `seat` held all through a round, from `before` to `after`, that have no
     twin in the deck (a twin may be shown when another player plays it). Without a
     reshuffle in between, such a card was never played (shown) in the round."""
-    if after._state.shuffles != before._state.shuffles:
+    if after.state.shuffles != before.state.shuffles:
         return []
-    ids = set(before._state.hands[seat]) & set(after._state.hands[seat]) - {None}
-    every = [card.words() for card in after._state.cards]
+    ids = set(before.state.hands[seat]) & set(after.state.hands[seat]) - {None}
+    every = [card.words() for card in after.state.cards]
     return [every[i] for i in sorted(ids) if every.count(every[i]) == 1]
 
 

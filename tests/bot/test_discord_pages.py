@@ -33,7 +33,7 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
         service, rng = bot.service, random.Random(3)
         while (match := await service.get_match(match_id)).ply < 600:
-            state = match._state
+            state = match.state
             notation = state.format_move(rng.choice(state.legal_moves()))
             await service.act(match_id, match.to_act, Request(MOVE, notation))
         answer = (await fake.slash(ALICE, "history", match=match_id))[-1]

@@ -31,7 +31,7 @@ GAME = "shifting-stones"
 
 def held(match) -> dict[int, list[str]]:
     """Each seat's hand in words: what nobody else may be shown."""
-    state = match._state
+    state = match.state
     return {
         seat: [state.cards[c].words() for c in hand if c is not None]
         for seat, hand in enumerate(state.hands)

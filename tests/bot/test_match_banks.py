@@ -27,7 +27,7 @@ def hours(n: float) -> timedelta:
 
 def play(match, at, away=frozenset()):
     """The first legal move of whoever is to act, played at `at`."""
-    state = match._state
+    state = match.state
     notation = state.format_move(state.legal_moves()[0])
     return rules.decide(match, match.to_act, Request(MOVE, notation), Situation(at, away)).match
 

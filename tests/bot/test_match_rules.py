@@ -40,7 +40,7 @@ LATER = T0 + timedelta(hours=5)
 
 
 def first_move(match) -> str:
-    state = match._state
+    state = match.state
     return state.format_move(state.legal_moves()[0])
 
 
@@ -139,7 +139,7 @@ def test_a_takeback_by_consent_restarts_the_askers_turn():
     assert isinstance(taken, TakenBack) and not taken.alone and taken.notation == "b2-b1"
     assert granted.events[1] == TurnPassed(0, 1)
     assert granted.match.ply == 0 and granted.match.to_act == 1
-    assert granted.state == match._state
+    assert granted.state == match.state
 
 
 def test_a_takeback_against_the_bot_takes_back_its_replies_too():
@@ -155,7 +155,7 @@ def test_a_takeback_against_the_bot_takes_back_its_replies_too():
     granted = rules.decide(asked.match, bot, Request(GRANT_TAKEBACK), Situation(LATER, log=log))
     granted = rules.decide(granted.match, bob, Request(GRANT_TAKEBACK), Situation(LATER, log=log))
     assert [entry.kind for entry in granted.entries] == ["takeback", "takeback"]
-    assert granted.state == current._state and granted.match.to_act == alice
+    assert granted.state == current.state and granted.match.to_act == alice
     assert granted.events[0].notation == mine.entries[0].notation
     answered = play_first(reply.match)  # a person answered too: no longer hers to take back
     log = logged([mine, reply, answered])
@@ -177,14 +177,14 @@ def test_within_a_turn_the_player_takes_back_alone():
         moved.match, mover, Request(ASK_TAKEBACK), Situation(LATER, log=logged([moved]))
     )
     assert len(undone.events) == 1 and undone.events[0].alone
-    assert undone.state == match._state and undone.match.to_act == mover
+    assert undone.state == match.state and undone.match.to_act == mover
     assert undone.match.deadline == match.deadline  # the same turn, the same clock
 
 
 def test_an_action_that_revealed_something_cannot_be_taken_back(monkeypatch):
     match = new_match("shiftago", options={"variant": "expert", "handicap_turns": 2})
     mover = match.to_act
-    monkeypatch.setattr(type(match._state), "reveals", lambda self, move: True)
+    monkeypatch.setattr(type(match.state), "reveals", lambda self, move: True)
     moved = rules.decide(match, mover, Request(MOVE, first_move(match)), Situation(LATER))
     assert moved.entries[0].sealed
     with pytest.raises(TakebackRefused, match="brought hidden information or chance to light"):

@@ -41,7 +41,7 @@ async def played_database(path) -> None:
         await service.start_league(GUILD, "Winter", 7, may_manage=False)
         await service.set_reminders(9, False)
         await service.start_vacation(3, days=2)
-        state = going._state
+        state = going.state
         mine = state.format_move(state.legal_moves()[0])
         clock.advance(hours=1)
         await service.act(going.id, going.to_act, Request(MOVE, mine))

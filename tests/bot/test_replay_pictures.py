@@ -57,7 +57,7 @@ def _act(match, actor, action, text="", when=LATER):
 
 
 def _first_move(match) -> str:
-    state = match._state
+    state = match.state
     return state.format_move(state.legal_moves()[0])
 
 

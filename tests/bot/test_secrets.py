@@ -37,7 +37,7 @@ def hidden_sums(monkeypatch):
 
 def card_of(match, member: int) -> str:
     """The member's secret card in the match (read from the full state, as only a test may)."""
-    return match._state.cards[match.seat_of(member)]
+    return match.state.cards[match.seat_of(member)]
 
 
 @pytest.mark.asyncio
@@ -71,7 +71,7 @@ async def test_an_export_keeps_the_seed_back_until_the_match_ends(service):
     assert not match.active
     ended = await service.export(match.id)
     assert f"Seed: {match.seed}" in ended
-    assert replay_export(ended) == match._state  # once over, it replays exactly
+    assert replay_export(ended) == match.state  # once over, it replays exactly
 
 
 @pytest_asyncio.fixture

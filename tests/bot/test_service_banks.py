@@ -11,7 +11,7 @@ import pytest
 from bot.match.actions import GIVE_TIME, RESIGN, Request
 from bot.match.events import Ended, TimeGiven
 from bot.service import BadOption
-from tests.bot.service_fixtures import CHANNEL, GUILD, play_first_legal, start_match
+from tests.bot.service_fixtures import CHANNEL, GUILD, play_first_legal, start_match, terms
 
 H = 3600.0
 
@@ -71,7 +71,9 @@ async def test_a_bank_s_figures_are_checked(service):
     ]
     for given, words in cases:
         with pytest.raises(BadOption, match=words):
-            await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2], **given)
+            await service.create_challenge(
+                GUILD, CHANNEL, 1, "skift", opponents=[2], **terms(**given)
+            )
 
 
 @pytest.mark.asyncio

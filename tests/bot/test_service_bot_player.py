@@ -20,7 +20,7 @@ from bot.match.bots import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
 from bot.service import MatchService
 from bot.service.bot_player import BotPlayer, Thought, think
-from tests.bot.service_fixtures import CHANNEL, GUILD
+from tests.bot.service_fixtures import CHANNEL, GUILD, terms
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
 TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
@@ -30,7 +30,7 @@ ALICE = 1
 async def against(service, level: str, game: str = "skift", **challenge):
     """Alice's challenge to the bot at `level`: the match it started at once."""
     posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **challenge
+        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **terms(**challenge)
     )
     assert posted.match_id is not None  # the bot accepted at once
     return await service.get_match(posted.match_id)
@@ -48,7 +48,7 @@ def player(service, updates: list, waiting: int = 10) -> BotPlayer:
 
 async def alice_moves(service, match):
     """Alice plays her first legal move; the match after it."""
-    state = match._state
+    state = match.state
     notation = state.format_move(state.legal_moves()[0])
     return (await service.act(match.id, ALICE, Request(MOVE, notation, match.ply))).match
 
@@ -113,7 +113,7 @@ async def test_a_duplicate_bot_move_is_applied_once(service):
     owed = duty(match)
     assert owed is not None and owed.kind == BOT_MOVE and owed.ply == match.ply
     thought = Thought(
-        match.game, match._snapshot, owed.seat, owed.level, owed.seed, owed.kind, 2, TINY
+        match.game, match.snapshot.text, owed.seat, owed.level, owed.seed, owed.kind, 2, TINY
     )
     move = think(thought)
     assert move == think(thought)  # the same match and ply: the same move
@@ -174,11 +174,11 @@ async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, le
         assert after.proposal is None and after.to_act == ALICE
         if granted:  # her move and the bot's reply are gone: she plays her move again
             assert after.ply == match.ply - 1
-            assert after._snapshot != replied._snapshot
+            assert after.snapshot.text != replied.snapshot.text
             kinds = [entry.kind for entry in (await service.match_record(match.id)).log]
             assert kinds[-2:] == ["takeback", "takeback"]
         else:
-            assert after.ply == replied.ply and after._snapshot == replied._snapshot
+            assert after.ply == replied.ply and after.snapshot.text == replied.snapshot.text
     finally:
         await bot.close()
 
@@ -192,7 +192,7 @@ async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
         owed = duty(offered.match)
         assert owed is not None and owed.kind == DRAW
         thought = Thought(
-            match.game, match._snapshot, owed.seat, owed.level, owed.seed, DRAW, 2, TINY
+            match.game, match.snapshot.text, owed.seat, owed.level, owed.seed, DRAW, 2, TINY
         )
         accepts = think(thought)
         bot.notice(offered.match)

@@ -127,7 +127,7 @@ async def test_vacation_pauses_every_clock_of_the_player_until_they_move(service
     assert report.timeouts == () and report.reminders == ()
     with pytest.raises(ClockError, match="vacation"):
         await service.act(first.id, 2, Request(CLAIM))
-    state = first._state
+    state = first.state
     update = await service.act(
         first.id, 1, Request(MOVE, state.format_move(state.legal_moves()[0]))
     )

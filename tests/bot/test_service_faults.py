@@ -63,7 +63,7 @@ async def main(path, seed, kill_before, occurrence):
         while True:
             match = await start_match(service, (1, 2))
             while match.active:
-                state = match._state
+                state = match.state
                 move = state.format_move(chooser.choice(state.legal_moves()))
                 clock.advance(minutes=1)
                 match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
@@ -113,7 +113,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
     service = await open_service(await databases.settings(), FakeClock())
     try:
         match = await start_match(service)
-        first, second = (match._state.format_move(m) for m in match._state.legal_moves()[:2])
+        first, second = (match.state.format_move(m) for m in match.state.legal_moves()[:2])
         outcomes = await at_the_same_moment(
             (service, service.act(match.id, match.to_act, Request(MOVE, first))),
             (service, service.act(match.id, match.to_act, Request(MOVE, second))),
@@ -125,7 +125,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
         assert "changed" in str(refused[0])
         stored = await service.match_record(match.id)
         assert [e.notation for e in stored.log] == [applied[0].events[0].notation]
-        assert stored.match.ply == 1 and stored.match._state == applied[0].match._state
+        assert stored.match.ply == 1 and stored.match.state == applied[0].match.state
     finally:
         await service.close()
 
@@ -141,7 +141,7 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
     second = await open_service(path, clock)
     try:
         match = await start_match(first)
-        moves = [match._state.format_move(m) for m in match._state.legal_moves()[:2]]
+        moves = [match.state.format_move(m) for m in match.state.legal_moves()[:2]]
         outcomes = await at_the_same_moment(
             (first, first.act(match.id, match.to_act, Request(MOVE, moves[0]))),
             (second, second.act(match.id, match.to_act, Request(MOVE, moves[1]))),
@@ -152,7 +152,7 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
         for service in (first, second):
             stored = await service.match_record(match.id)
             assert [e.notation for e in stored.log] == [applied.events[0].notation]
-            assert stored.match._state == applied.match._state
+            assert stored.match.state == applied.match.state
     finally:
         await first.close()
         await second.close()
@@ -281,7 +281,7 @@ async def test_after_a_restart_everything_comes_back(tmp_path):
     service = await open_service(path, clock)
     try:
         again = await service.get_match(match.id)
-        assert again == before and again._state == before._state
+        assert again == before and again.state == before.state
         assert (await service.match_in_channel(match.channel_id)).id == match.id
         assert (await service.tick()).reminders == ()  # not reminded twice
         assert [c.id for c in await service.pending_challenges(member_id=6)] == [waiting.id]

@@ -55,7 +55,7 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
         await service.act(match.id, 1, Request(ABORT))
     match = placed.match
     while match.active:
-        state = match._state
+        state = match.state
         match = (await play(service, match, state.format_move(state.legal_moves()[0]))).match
     result = match.result
     assert result.how == "game" and result.ranks is None and result.rating_changes == ()
@@ -66,7 +66,7 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
     solo = stats.solo[0]
     assert (solo.game, solo.played, solo.won) == ("test-solo", 1, int(bool(result.winners)))
     assert solo.best_score == result.scores[0]
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
 
 
 @pytest.mark.asyncio
@@ -90,7 +90,7 @@ async def test_five_seats_go_round_in_join_order_and_all_are_rated(service, test
     seen = []
     while match.active:
         seen.append(match.current_seat)
-        state = match._state
+        state = match.state
         match = (await play(service, match, state.format_move(state.legal_moves()[0]))).match
     assert 2 not in seen and {0, 1, 3, 4} <= set(seen)
     ranks = match.result.ranks

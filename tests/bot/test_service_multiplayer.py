@@ -50,7 +50,7 @@ async def test_three_players_a_resignation_lets_the_others_play_on(service, cloc
         await service.act(match.id, s1, Request(MOVE, "Na"))
     match = await play_first_legal(service, match, 1)
     assert match.to_act == s2  # the seat that left is skipped
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
     clock.advance(hours=1)
     ended = (await service.act(match.id, s2, Request(RESIGN))).match
     assert ended.status == "finished" and ended.result.winners == (s0,)
@@ -126,7 +126,7 @@ async def test_a_whole_four_player_match_replays_from_its_export(service, clock)
     match = await service.get_match(match.id)
     chooser = random.Random(11)
     while match.active:
-        state = match._state
+        state = match.state
         clock.advance(minutes=10)
         move = state.format_move(chooser.choice(state.legal_moves()))
         match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
@@ -134,7 +134,7 @@ async def test_a_whole_four_player_match_replays_from_its_export(service, clock)
     assert match.result.ranks[2] == max(match.result.ranks)
     text = await service.export(match.id)
     assert "- Seat 3 leaves: resign" in text
-    assert replay_export(text) == match._state
+    assert replay_export(text) == match.state
     standings = await service.standings(GUILD, "shiftago")
     assert sorted(s.member_id for s in standings) == [1, 2, 3, 4]
     assert standings[0].member_id in match.result.winners

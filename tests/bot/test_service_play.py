@@ -104,12 +104,12 @@ async def test_wrong_moves_are_refused_and_change_nothing(service):
 async def test_the_snapshot_is_rebuilt_from_log_seed_and_options(service):
     match = await start_match(service)
     match = await play_first_legal(service, match, 6)
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
     await service.act(match.id, match.seats[1].member_id, Request(ASK_TAKEBACK))
     match = (await service.act(match.id, match.seats[0].member_id, Request(GRANT_TAKEBACK))).match
     match = await play_first_legal(service, match, 3)
     assert match.ply == 8
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
 
 
 @pytest.mark.asyncio
@@ -258,7 +258,7 @@ async def test_legal_moves_for_autocomplete(service):
     match = await start_match(service)
     mover = match.to_act
     everything = await service.legal_moves(match.id, mover, limit=1000)
-    assert len(everything) == len(match._state.legal_moves())
+    assert len(everything) == len(match.state.legal_moves())
     some = await service.legal_moves(match.id, mover, "B2 ")
     assert some and all(c.notation.startswith("b2-") for c in some)
     assert all(c.words for c in some)
@@ -281,18 +281,18 @@ async def test_a_whole_match_to_its_result_and_an_export_that_replays(service, c
     match = await start_match(service)
     chooser = random.Random(3)
     while match.active:
-        state = match._state
+        state = match.state
         clock.advance(minutes=30)
         move = state.format_move(chooser.choice(state.legal_moves()))
         match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
         assert match.ply < 500
-    outcome = match._state.outcome()
+    outcome = match.state.outcome()
     assert match.result.how == "game" and match.result.reason == outcome.reason
     winners = tuple(match.seats[s].member_id for s in outcome.winners)
     assert match.result.winners == winners and match.result.rated
     text = await service.export(match.id, {match.seats[0].member_id: "Ada"})
     assert "Game: skift (Skift)" in text and "Ada (member" in text
     assert f"Seed: {match.seed}" in text and "Result: " in text
-    assert replay_export(text) == match._state
+    assert replay_export(text) == match.state
     finished = await service.finished_matches(member_id=match.seats[0].member_id)
     assert [m.id for m in finished] == [match.id]

@@ -21,7 +21,7 @@ def legal(state, limit=None):
 
 def line(match, pick=0):
     """A premove line for the player waiting: (X of the player to act, Y answering it)."""
-    state = match._state
+    state = match.state
     theirs = state.legal_moves()[pick]
     after = state.play(theirs)
     return state.format_move(theirs), legal(after)[0]
@@ -68,7 +68,7 @@ async def test_any_other_move_drops_all_of_the_players_premoves(service):
     match, mover, waiter, x, _ = await waiting_premove(service)
     x2, y2 = line(match, 1)
     await service.add_premove(match.id, waiter, x2, y2)
-    other = next(n for n in legal(match._state) if n not in (x, x2))
+    other = next(n for n in legal(match.state) if n not in (x, x2))
     update = await service.act(match.id, mover, Request(MOVE, other))
     assert update.premove is None
     after = await service.get_match(match.id)
@@ -105,9 +105,9 @@ async def test_premoves_are_checked_when_added(service):
 @pytest.mark.asyncio
 async def test_a_line_for_the_same_move_replaces_and_the_number_is_bounded(service):
     match, _, waiter = await skift(service)
-    moves = match._state.legal_moves()
+    moves = match.state.legal_moves()
     x, y = line(match)
-    second = legal(match._state.play(moves[0]))[1]
+    second = legal(match.state.play(moves[0]))[1]
     held = await service.add_premove(match.id, waiter, x, second)
     held = await service.add_premove(match.id, waiter, x, y)
     assert [(p.if_move, p.then_move) for p in held] == [(x, y)]

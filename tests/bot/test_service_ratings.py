@@ -93,7 +93,7 @@ async def test_a_taken_back_move_is_left_out_of_the_export(service):
     text = await service.export(match.id)
     assert "3. Seat 1" not in text and "2. Seat 2" in text
     assert "Ended: still playing" in text and "Result: none yet" in text
-    assert replay_export(text) == match._state
+    assert replay_export(text) == match.state
 
 
 @pytest.mark.asyncio

@@ -102,7 +102,7 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
     service, monkeypatch
 ):
     match = await start_match(service)
-    state = match._state
+    state = match.state
     notation = state.format_move(state.legal_moves()[0])
     append_log = match_rows.append_log
 

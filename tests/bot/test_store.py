@@ -91,11 +91,11 @@ async def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path, monke
             "SELECT m.reminders, m.picture_theme, g.clock_hours, g.picture_theme, "
             "g.league_role FROM members m, guilds g"
         )
-        assert list(rows) == [(0, None, 48, None, None)]
+        assert [tuple(row) for row in rows] == [(0, None, 48, None, None)]
         plan = await store.conn.execute_fetchall(
             "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE channel_id = 5 ORDER BY id DESC"
         )
-        assert "matches_by_channel" in str(list(plan))
+        assert "matches_by_channel" in str([tuple(row) for row in plan])
     finally:
         await store.close()
 

@@ -113,7 +113,7 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
         match = await play_first_legal(service, await start_match(service), 2)
         await set_read_only(service, True)
         before = dump_file(path)
-        state = match._state
+        state = match.state
         move = state.format_move(state.legal_moves()[0])
         with caplog.at_level(logging.INFO, logger="shiftcord.store"):
             for _ in range(3):
@@ -156,7 +156,7 @@ async def main(path):
     setup_logging("INFO")
     service = await open_service(path, FakeClock())
     match = await play_first_legal(service, await start_match(service), 1)
-    move = match._state.format_move(match._state.legal_moves()[0])
+    move = match.state.format_move(match.state.legal_moves()[0])
     unlimited = resource.getrlimit(resource.RLIMIT_FSIZE)
     room = os.path.getsize(path + "-wal") + 100  # less than the next page needs
     resource.setrlimit(resource.RLIMIT_FSIZE, (room, unlimited[1]))

@@ -10,6 +10,7 @@ from bot.discord.actions import guild_id_of, open_thread, post_challenge, servic
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.match.records import MatchRules
 from bot.presentation.errors import Refusal
 from bot.presentation.options import parse_options
 from bot.presentation.text import parse_clock
@@ -89,12 +90,15 @@ class Challenges(commands.Cog):
             opponents=[m.id for m in people] + mine,
             players=players,
             options=game_options,
-            clock_hours=None if chosen_clock is None else chosen_clock.hours,
-            increment_hours=None if chosen_clock is None else chosen_clock.increment_hours,
-            cap_hours=None if chosen_clock is None else chosen_clock.cap_hours,
-            auto_timeout=auto_timeout,
-            takebacks=takebacks,
-            rated=rated,
+            rules=MatchRules(
+                0 if chosen_clock is None else chosen_clock.hours,
+                auto_timeout,
+                takebacks,
+                rated,
+                None if chosen_clock is None else chosen_clock.increment_hours,
+                None if chosen_clock is None else chosen_clock.cap_hours,
+            ),
+            server_clock=chosen_clock is None,
         )
         message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:
