@@ -45,6 +45,12 @@ def reason(error: BaseException) -> str:
     return (getattr(error, "strerror", None) or str(error)).rstrip(".")
 
 
+def trouble(error: BaseException) -> str:
+    """Why a file operation failed (see `reason`), and what to do when the disk or the
+    file's permissions stand in the way (see `write_problem`)."""
+    return write_problem(error) or reason(error)
+
+
 def _result_code(error: BaseException) -> int | None:
     """SQLite's primary result code of an error (None for other errors)."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -107,10 +113,10 @@ async def check_intact(conn: aiosqlite.Connection, name: str) -> None:
 
 def opening_failed(name: str, error: sqlite3.DatabaseError) -> StoreError:
     """The refusal of a database SQLite could not open or read at start: a damaged one
-    names the backup and the README's recovery steps."""
+    names the backup and the README's recovery steps, a full disk says to free space."""
     if _result_code(error) == _SQLITE_CORRUPT:
         return _damaged(name, reason(error))
-    return StoreError(f"{name} cannot be opened: {reason(error)}.")
+    return StoreError(f"{name} cannot be opened: {trouble(error)}.")
 
 
 def _damaged(name: str, problem: str) -> StoreError:
