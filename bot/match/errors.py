@@ -85,3 +85,8 @@ class ReplayError(ServiceError):
 
 class CannotSave(ServiceError):
     """The database refuses writes (a full disk, a read-only file): nothing was changed."""
+
+
+class CannotReach(CannotSave):
+    """The database server cannot be reached (stopped, restarting, the network down), so
+    nothing could be read or changed."""

@@ -70,5 +70,6 @@ async def migrate(
             await conn.execute(f"PRAGMA user_version = {version + 1}")
             await conn.execute("COMMIT")
         except BaseException:
-            await conn.execute("ROLLBACK")
+            if conn.in_transaction:  # (SQLite has rolled back by itself after a full disk)
+                await conn.execute("ROLLBACK")
             raise
