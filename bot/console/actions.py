@@ -34,7 +34,7 @@ from bot.discord.text import (
     stats_text,
     turn_text,
 )
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
 from bot.service.settings import check_theme
 from games.wording import quoted
@@ -169,7 +169,7 @@ class Console(ConsoleSession):
     async def do_move(self, notation: str) -> None:
         """Play a move in the current match; the notation is the rest of the line, spaces
         and all (move x g3-g6 keep g3). moves lists the legal ones."""
-        await self.act(Request(MOVE, notation, ply=self.seen.get(self._current())))
+        await self.act(MOVE, notation)
 
     async def do_moves(self, prefix: str = "") -> None:
         """Your legal moves in the current match that start with the prefix (case,

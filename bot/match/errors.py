@@ -85,3 +85,8 @@ class ReplayError(ServiceError):
 
 class CannotSave(ServiceError):
     """The database refuses writes (a full disk, a read-only file): nothing was changed."""
+
+
+class OutcomeUnknown(CannotSave):
+    """The database's answer to a COMMIT was lost (the connection dropped): the action may
+    have been saved or not. The service looks its request up before answering."""

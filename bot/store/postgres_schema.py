@@ -258,6 +258,13 @@ LATER: tuple[tuple[str, ...], ...] = (
     MIGRATIONS[9],  # version 10, the bot's seats: the same statements as SQLite's
     # version 11, claims on background work: SQLite's, with PostgreSQL's type for times
     tuple(sql.replace(" REAL ", f" {_TIME} ") for sql in MIGRATIONS[10]),
+    # version 12, the requests applied: SQLite's, with PostgreSQL's types for ids and times
+    tuple(
+        sql.replace(" INTEGER ", " BIGINT ")
+        .replace(" INTEGER,", " BIGINT,")
+        .replace(" REAL ", f" {_TIME} ")
+        for sql in MIGRATIONS[11]
+    ),
 )
 
 assert BASELINE_VERSION + len(LATER) == LATEST, "every SQLite version needs its PostgreSQL twin"
