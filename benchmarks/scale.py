@@ -40,9 +40,9 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
-from benchmarks.service import GUILD, MOVES, Clock, long_game  # noqa: E402
+from benchmarks.service import GUILD, MOVES, Clock, long_game, request  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
+from bot.match.actions import MOVE, RESIGN  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
 from bot.service import MatchService  # noqa: E402
 from bot.store.sql import value  # noqa: E402
@@ -164,7 +164,7 @@ async def race(service: MatchService, shared: list[int], applied: list[tuple[int
             continue
         notation = shared_move(match_id, match.ply, match.state)
         try:
-            await service.act(match_id, match.to_act, Request(MOVE, notation, match.ply))
+            await service.act(match_id, match.to_act, request(MOVE, match, notation))
         except ServiceError:  # another process took this ply first
             continue
         applied.append((match_id, match.ply))
@@ -187,13 +187,13 @@ async def play(database: str, number: int, matches: int, shared: list[int], go: 
             match = await service.get_match(match_id)
             for notation in long_game(match.seed, dict(match.options)):
                 moment = time.perf_counter()
-                update = await service.act(match_id, match.to_act, Request(MOVE, notation))
+                update = await service.act(match_id, match.to_act, request(MOVE, match, notation))
                 timings.append(time.perf_counter() - moment)
                 own.append((match_id, match.ply))
                 match = update.match
                 if len(own) % 10 == 0:
                     await race(service, shared, raced)
-            await service.act(match_id, match.to_act, Request(RESIGN))
+            await service.act(match_id, match.to_act, request(RESIGN, match))
         elapsed = time.perf_counter() - began
     finally:
         await service.close()
@@ -277,8 +277,9 @@ async def make_template(database: str, moves: int) -> int:
         match_id = await start_match(service, (1, 2))
         match = await service.get_match(match_id)
         for notation in long_game(match.seed, dict(match.options))[:moves]:
-            match = (await service.act(match_id, match.to_act, Request(MOVE, notation))).match
-        await service.act(match_id, match.to_act, Request(RESIGN))
+            update = await service.act(match_id, match.to_act, request(MOVE, match, notation))
+            match = update.match
+        await service.act(match_id, match.to_act, request(RESIGN, match))
         return match_id
     finally:
         await service.close()

@@ -20,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -28,7 +29,8 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
+from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
+from bot.match.records import Match  # noqa: E402
 from bot.service import MatchService  # noqa: E402
 
 MOVES = 100
@@ -75,6 +77,11 @@ class Clock:
         return self.moment
 
 
+def request(action: MatchAction, match: Match, text: str = "") -> Request:
+    """A request of `action` at the match's current position, with an id of its own."""
+    return Request(action, text, ply=match.ply, request_id=f"benchmark:{uuid.uuid4().hex}")
+
+
 async def play_match(service: MatchService, members: tuple[int, int]) -> list[float]:
     """Challenge, accept, play 100 moves and resign; the seconds each move took."""
     posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
@@ -83,10 +90,10 @@ async def play_match(service: MatchService, members: tuple[int, int]) -> list[fl
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
         start = time.perf_counter()
-        update = await service.act(match.id, match.to_act, Request(MOVE, notation))
+        update = await service.act(match.id, match.to_act, request(MOVE, match, notation))
         timings.append(time.perf_counter() - start)
         match = update.match
-    await service.act(match.id, match.to_act, Request(RESIGN))
+    await service.act(match.id, match.to_act, request(RESIGN, match))
     return timings
 
 

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
 from bot.match.records import MatchRules
 from bot.presentation.options import game_named, parse_options
@@ -173,7 +173,7 @@ class Console(ConsoleSession):
     async def do_move(self, notation: str) -> None:
         """Play a move in the current match; the notation is the rest of the line, spaces
         and all (move x g3-g6 keep g3). moves lists the legal ones."""
-        await self.act(Request(MOVE, notation, ply=self.seen.get(self._current())))
+        await self.act(MOVE, notation)
 
     async def do_moves(self, prefix: str = "") -> None:
         """Your legal moves in the current match that start with the prefix (case,

@@ -90,3 +90,8 @@ class CannotSave(ServiceError):
 class CannotReach(CannotSave):
     """The database server cannot be reached (stopped, restarting, the network down), so
     nothing could be read or changed."""
+
+
+class OutcomeUnknown(CannotSave):
+    """The database's answer to a COMMIT was lost (the connection dropped): the action may
+    have been saved or not. The service looks its request up before answering."""

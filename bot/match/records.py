@@ -291,6 +291,9 @@ class MatchUpdate:
     highlight), None for other actions. `match` is the match after the action: its
     `to_act`, `deadline`, `proposal` and `result` say what comes next. `premove` is the
     update of the premove that answered this move, played right after it (None if none).
+    `repeated`: the request had been applied before (it arrived twice); `events` are what
+    it did then, `match`, `before` and `after` the match as it is now, and its news was
+    told when it was applied.
     """
 
     match: Match
@@ -305,6 +308,7 @@ class MatchUpdate:
     #: elsewhere are to be told).
     back_from_vacation: bool = False
     premove: MatchUpdate | None = None
+    repeated: bool = False
 
     @property
     def result(self) -> MatchResult | None:

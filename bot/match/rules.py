@@ -70,7 +70,7 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
         return _end_unrated(match, "cancel", reason, situation)
     assert actor is not None  # every other action is a member's
     seat = player_seat(match, actor)
-    if request.ply is not None and request.ply != match.ply and action not in _ANY_PLY:
+    if request.ply != match.ply and action not in _ANY_PLY:
         raise PositionChanged(
             f"The position changed since you looked (move {request.ply} then, {match.ply} "
             "now), so nothing was done. Look at the board again."

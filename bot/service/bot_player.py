@@ -185,15 +185,19 @@ class BotPlayer:
                     await asyncio.shield(self.service.release_work(*work))
                 raise
             await self.service.finish_work(*work)
+            if update.repeated:  # another process did it, and posted it
+                continue
             try:
                 await self.on_update(update)
             except Exception as error:  # posting is the face's; the action stands
                 log.warning("could not post the bot's action in match %s: %r", match_id, error)
 
     async def _decide(self, match: Match, owed: Duty) -> Request:
-        """The bot's action for its duty: a takeback by rule, else by thinking."""
+        """The bot's action for its duty: a takeback by rule, else by thinking. Its request
+        id names the duty, so that a duty done twice (by two processes) counts once."""
+        key = f"bot:{match.id}:{owed.ply}:{owed.seat}:{owed.kind}"
         if owed.kind == TAKEBACK:
-            return Request(owed.answer(grants_takeback(owed.level)), ply=owed.ply)
+            return Request(owed.answer(grants_takeback(owed.level)), ply=owed.ply, request_id=key)
         thought = Thought(
             match.game,
             match.snapshot.text,
@@ -215,8 +219,8 @@ class BotPlayer:
                     pool.shutdown(wait=False, cancel_futures=True)
                 raise
         if owed.kind == MOVE:
-            return Request(actions.MOVE, str(answer), owed.ply)
-        return Request(owed.answer(bool(answer)), ply=owed.ply)
+            return Request(actions.MOVE, str(answer), ply=owed.ply, request_id=key)
+        return Request(owed.answer(bool(answer)), ply=owed.ply, request_id=key)
 
     def _executor(self) -> ProcessPoolExecutor:
         """The worker processes, started on first use (spawned: the bot's threads and

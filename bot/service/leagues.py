@@ -17,9 +17,9 @@ from bot.league import deadlines
 from bot.league.leagues import OVER, RUNNING, SIGNUP, League
 from bot.league.plan import KINDS, SWISS, LeagueFormat
 from bot.match import actions
-from bot.match.actions import Request
 from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
 from bot.match.records import MatchUpdate
+from bot.service.base import background_request
 from bot.service.challenges import check_clock, checked_setup
 from bot.service.league_rounds import LeagueNews, LeagueRoundsMixin, LeagueTable
 from bot.store import leagues as league_rows
@@ -130,7 +130,8 @@ class LeagueMixin(LeagueRoundsMixin):
                 continue
             match = await self._load(board.match_id)
             if match.active and member_id in match.members:
-                updates.append(await self._apply(match, member_id, Request(actions.RESIGN)))
+                resign = background_request(match, actions.RESIGN, member_id)
+                updates.append(await self._apply(match, member_id, resign))
         return league, updates
 
     async def start_league(
@@ -202,9 +203,14 @@ class LeagueMixin(LeagueRoundsMixin):
         updates = []
         for match_id in stopping:
             try:
-                updates.append(await self._apply(match_id, None, Request(actions.ADJUDICATE)))
+                match = await self._load(match_id)
+                update = await self._apply(
+                    match, None, background_request(match, actions.ADJUDICATE)
+                )
             except (MatchOver, PositionChanged):
                 continue  # it ended meanwhile: its result was recorded first
+            if not update.repeated:  # (else another process stopped it and told it)
+                updates.append(update)
         started = {item.league.id for item in news}
         claimed = {league.id for league in running}
         async with self.store.transaction() as conn:

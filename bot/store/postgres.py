@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
-from bot.match.errors import CannotSave
+from bot.match.errors import CannotSave, OutcomeUnknown
 from bot.store import postgres_schema
 from bot.store.base import Store
 from bot.store.health import ReachHealth, StoreError, WriteHealth
@@ -40,6 +40,13 @@ _WRITE_ADVICE = {
     "53": "PostgreSQL is out of resources (disk or memory): check the server",
     "25006": "the database refuses writes (read-only): check the server (is it a standby?)",
 }
+
+#: What a player is told when the database's answer to saving their action was lost and
+#: cannot be asked again.
+COMMIT_LOST = (
+    "The connection to the database was lost while saving, so the bot cannot tell whether "
+    "that was saved. Look at the match before you try again."
+)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -208,7 +215,12 @@ class PostgresStore(Store):
         conn = await self._begun(begin)
         try:
             yield PostgresConnection(conn)
-            await conn.execute("COMMIT")
+            try:
+                await conn.execute("COMMIT")
+            except _DROPPED as error:  # the server may have committed before it was lost
+                if begin != _BEGIN_WRITE:
+                    raise
+                raise OutcomeUnknown(COMMIT_LOST) from error
         except BaseException:
             await asyncio.shield(self._roll_back(conn))
             raise

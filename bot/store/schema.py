@@ -370,8 +370,36 @@ _V11: Migration = (
     "CREATE INDEX work_claims_until ON work_claims (claimed_until)",
 )
 
+#: Version 12: every match action counts once. Each action applied is recorded under the
+#: unique id of its request (a Discord interaction, a console command, a bot's duty, a
+#: clock's timeout: `bot.store.requests`), in the action's own transaction, with the
+#: events it had, so that a request seen again is answered with what it did.
+_V12: Migration = (
+    """CREATE TABLE match_requests (
+        request_id TEXT PRIMARY KEY,
+        match_id {id} NOT NULL REFERENCES matches (id),
+        member_id {id},
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        made_at {real} NOT NULL
+    )""",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
-MIGRATIONS: tuple[Migration, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
+MIGRATIONS: tuple[Migration, ...] = (
+    _V1,
+    _V2,
+    _V3,
+    _V4,
+    _V5,
+    _V6,
+    _V7,
+    _V8,
+    _V9,
+    _V10,
+    _V11,
+    _V12,
+)
 
 LATEST = len(MIGRATIONS)
 

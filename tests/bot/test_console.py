@@ -14,11 +14,12 @@ from bot.console import run_console
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, ConsoleError, parse_line
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.presentation.pictures import example_position
 from bot.service import MatchService
 from bot.service.bot_player import BotPlayer
 from tests.bot.discord_harness import FakeClock, settings_for
+from tests.bot.service_fixtures import act
 from tests.bot.test_service_bot_player import TINY
 
 
@@ -317,7 +318,7 @@ async def test_a_typed_move_carries_the_position_last_shown(console):
     match = await session.service.get_match(session.here)
     state = match.state
     elsewhere = state.format_move(state.legal_moves()[0])  # played by another bot process
-    await session.service.act(match.id, match.to_act, Request(MOVE, elsewhere))
+    await act(session.service, match.id, match.to_act, MOVE, elsewhere)
     said = await run(session, out, f"as {other}", f"move {elsewhere}")
     assert "Refused: The position changed since you looked (move 1 then, 2 now)" in said
     said = await run(session, out, "board")

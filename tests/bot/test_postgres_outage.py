@@ -18,7 +18,13 @@ from bot.match.actions import MOVE, Request
 from bot.match.errors import CannotReach
 from bot.service import MatchService
 from tests.bot import discord_harness as harness
-from tests.bot.service_fixtures import FakeClock, open_service, play_first_legal, start_match
+from tests.bot.service_fixtures import (
+    FakeClock,
+    open_service,
+    play_first_legal,
+    request,
+    start_match,
+)
 from tests.postgres_server import PostgresServer
 
 REFUSAL = (
@@ -51,7 +57,7 @@ def assert_told_once(lines: list[tuple[str, str]], name: str) -> None:
 
 def a_move(match) -> Request:
     """The first legal move of the match's position."""
-    return Request(MOVE, match.state.format_move(match.state.legal_moves()[0]))
+    return request(MOVE, match.state.format_move(match.state.legal_moves()[0]), ply=match.ply)
 
 
 @pytest.mark.asyncio

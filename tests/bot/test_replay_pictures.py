@@ -53,7 +53,9 @@ LONG = 5000
 
 
 def _act(match, actor, action, text="", when=LATER):
-    return rules.decide(match, actor, Request(action, text), Situation(when))
+    return rules.decide(
+        match, actor, Request(action, text, ply=match.ply, request_id="test"), Situation(when)
+    )
 
 
 def _first_move(match) -> str:

@@ -14,13 +14,13 @@ import pytest
 import ai
 import games
 from bot.match import bots
-from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW, Request
+from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW
 from bot.match.bots import DRAW, bot_member, duty
 from bot.match.bots import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
 from bot.service import MatchService
 from bot.service.bot_player import BotPlayer, Thought, think
-from tests.bot.service_fixtures import CHANNEL, GUILD, terms
+from tests.bot.service_fixtures import CHANNEL, GUILD, act, request, terms
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
 TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
@@ -50,7 +50,7 @@ async def alice_moves(service, match):
     """Alice plays her first legal move; the match after it."""
     state = match.state
     notation = state.format_move(state.legal_moves()[0])
-    return (await service.act(match.id, ALICE, Request(MOVE, notation, match.ply))).match
+    return (await service.act(match.id, ALICE, request(MOVE, notation, ply=match.ply))).match
 
 
 def test_bot_seats_name_their_level_and_share_its_rating():
@@ -102,7 +102,7 @@ async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_ru
     report = await service.tick()
     assert not report.reminders and not report.timeouts  # never reminded, never timed out
     with pytest.raises(ClockError, match="no clock running"):
-        await service.act(match.id, ALICE, Request(CLAIM))
+        await act(service, match.id, ALICE, CLAIM)
 
 
 @pytest.mark.asyncio
@@ -117,11 +117,18 @@ async def test_a_duplicate_bot_move_is_applied_once(service):
     )
     move = think(thought)
     assert move == think(thought)  # the same match and ply: the same move
-    request = Request(MOVE, str(move), owed.ply)
-    await service.act(match.id, owed.member_id, request)
-    with pytest.raises(PositionChanged):
-        await service.act(match.id, owed.member_id, request)
+    bot = player(service, [])
+    try:
+        chosen = await bot._decide(match, owed)  # its id names the duty
+    finally:
+        await bot.close()
+    assert chosen.text == move
+    first = await service.act(match.id, owed.member_id, chosen)
+    again = await service.act(match.id, owed.member_id, chosen)  # two processes did the duty
+    assert again.repeated and not first.repeated and again.events == first.events
     assert (await service.get_match(match.id)).ply == match.ply + 1
+    with pytest.raises(PositionChanged):  # another request chosen at that ply comes too late
+        await service.act(match.id, owed.member_id, replace(chosen, request_id="bot:other"))
 
 
 async def alice_just_moved(service, level: str, updates: list) -> tuple[BotPlayer, object]:
@@ -141,7 +148,7 @@ async def test_the_bot_grants_takebacks_at_easy_only(service, level, granted):
     updates: list = []
     bot, match = await alice_just_moved(service, level, updates)
     try:
-        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=match.ply))
+        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=match.ply))
         assert asked.match.proposal is not None
         bot.notice(asked.match)
         await bot.idle()
@@ -167,7 +174,7 @@ async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, le
         await bot.idle()  # the bot replies at once
         replied = await service.get_match(match.id)
         assert replied.ply == match.ply + 1 and replied.to_act == ALICE
-        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=replied.ply))
+        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
         bot.notice(asked.match)
         await bot.idle()
         after = await service.get_match(match.id)
@@ -188,7 +195,7 @@ async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
     updates: list = []
     bot, match = await alice_just_moved(service, "medium", updates)
     try:
-        offered = await service.act(match.id, ALICE, Request(OFFER_DRAW, ply=match.ply))
+        offered = await service.act(match.id, ALICE, request(OFFER_DRAW, ply=match.ply))
         owed = duty(offered.match)
         assert owed is not None and owed.kind == DRAW
         thought = Thought(

@@ -25,12 +25,13 @@ from typing import IO, Any
 
 import pytest
 
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.service import MatchService, PositionChanged, rebuild_state
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
     FakeClock,
+    act,
     open_service,
     play_first_legal,
     start_match,
@@ -40,8 +41,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PLAYER = """
 import asyncio, os, random, signal, sys
-from bot.match.actions import MOVE, Request
-from tests.bot.service_fixtures import FakeClock, open_service, start_match
+from bot.match.actions import MOVE
+from tests.bot.service_fixtures import FakeClock, act, open_service, start_match
 
 signal.alarm(60)  # never outlive a test run that lost track of this process
 
@@ -66,7 +67,7 @@ async def main(path, seed, kill_before, occurrence):
                 state = match.state
                 move = state.format_move(chooser.choice(state.legal_moves()))
                 clock.advance(minutes=1)
-                match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
+                match = (await act(service, match.id, match.to_act, MOVE, move)).match
                 print(match.id, match.ply, flush=True)
     finally:
         await service.close()
@@ -115,8 +116,8 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
         match = await start_match(service)
         first, second = (match.state.format_move(m) for m in match.state.legal_moves()[:2])
         outcomes = await at_the_same_moment(
-            (service, service.act(match.id, match.to_act, Request(MOVE, first))),
-            (service, service.act(match.id, match.to_act, Request(MOVE, second))),
+            (service, act(service, match.id, match.to_act, MOVE, first)),
+            (service, act(service, match.id, match.to_act, MOVE, second)),
         )
         applied = [o for o in outcomes if not isinstance(o, Exception)]
         refused = [o for o in outcomes if isinstance(o, Exception)]
@@ -143,8 +144,8 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
         match = await start_match(first)
         moves = [match.state.format_move(m) for m in match.state.legal_moves()[:2]]
         outcomes = await at_the_same_moment(
-            (first, first.act(match.id, match.to_act, Request(MOVE, moves[0]))),
-            (second, second.act(match.id, match.to_act, Request(MOVE, moves[1]))),
+            (first, act(first, match.id, match.to_act, MOVE, moves[0])),
+            (second, act(second, match.id, match.to_act, MOVE, moves[1])),
         )
         refused = [o for o in outcomes if isinstance(o, Exception)]
         assert len(refused) == 1 and isinstance(refused[0], PositionChanged)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN, Request
+from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN
 from bot.match.ratings import display_rating, outcome_places, rate, rating_label, seat_ranks
 from bot.service import ReplayError, replay_export
 from games import Outcome
-from tests.bot.service_fixtures import GUILD, play_first_legal, start_match
+from tests.bot.service_fixtures import GUILD, act, play_first_legal, start_match
 
 
 def test_places_from_an_outcome():
@@ -35,13 +35,13 @@ def test_the_displayed_rating_is_the_estimate_marked_while_provisional():
 async def test_standings_and_stats_per_server_and_game(service):
     for loser in (2, 3):
         match = await start_match(service, (1, loser))
-        await service.act(match.id, loser, Request(RESIGN))
+        await act(service, match.id, loser, RESIGN)
     drawn = await start_match(service, (2, 3))
-    await service.act(drawn.id, 2, Request(OFFER_DRAW))
-    await service.act(drawn.id, 3, Request(ACCEPT_DRAW))
+    await act(service, drawn.id, 2, OFFER_DRAW)
+    await act(service, drawn.id, 3, ACCEPT_DRAW)
     other_server = await service.create_challenge(GUILD + 1, 1, 4, "skift", opponents=[1])
     match = (await service.accept_challenge(other_server.id, 1)).match
-    await service.act(match.id, 1, Request(RESIGN))
+    await act(service, match.id, 1, RESIGN)
 
     ended = await service.finished_matches(member_id=1)
     assert [m.id for m in ended] == [match.id, 2, 1]  # newest first
@@ -87,8 +87,8 @@ async def test_my_matches_list_my_turn_first_then_by_deadline(service, clock):
 @pytest.mark.asyncio
 async def test_a_taken_back_move_is_left_out_of_the_export(service):
     match = await play_first_legal(service, await start_match(service), 3)
-    await service.act(match.id, match.seats[0].member_id, Request(ASK_TAKEBACK))
-    await service.act(match.id, match.seats[1].member_id, Request(GRANT_TAKEBACK))
+    await act(service, match.id, match.seats[0].member_id, ASK_TAKEBACK)
+    await act(service, match.id, match.seats[1].member_id, GRANT_TAKEBACK)
     match = await service.get_match(match.id)
     text = await service.export(match.id)
     assert "3. Seat 1" not in text and "2. Seat 2" in text

@@ -75,9 +75,10 @@ async def test_the_move_log_is_append_only(postgres_databases):
 
 
 def _move(state):
-    from bot.match.actions import MOVE, Request
+    from bot.match.actions import MOVE
+    from tests.bot.service_fixtures import request
 
-    return Request(MOVE, state.format_move(state.legal_moves()[0]))
+    return request(MOVE, state.format_move(state.legal_moves()[0]), ply=state.ply)
 
 
 @pytest.mark.asyncio
