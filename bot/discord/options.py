@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.match.shown import shorten
 from games import Game, Option
 from games.wording import quoted
 
@@ -113,7 +114,7 @@ def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, 
 
 def clip_choice(text: str) -> str:
     """`text` cut to Discord's 100 characters for a choice, with "…" where it was cut."""
-    return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
+    return shorten(text, MAX_CHOICE)
 
 
 def _text(value: Any) -> str:
