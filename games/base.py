@@ -33,6 +33,7 @@ game, so a game without them is still played, only less well:
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -65,6 +66,9 @@ class Outcome:
 
 #: The longest value of a free-text option (see `Option`).
 MAX_FREE_OPTION = 40
+#: What a free-text option's value may be: one lower-case word of letters, digits, - and _,
+#: so it reads back from every position's text and can name a file without leaving its folder.
+FREE_OPTION_WORD = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -73,8 +77,8 @@ class Option:
 
     `names_player` marks an int option whose value is a player in join order (0 = the
     challenger); the match service maps it to that player's seat when it seats them.
-    Empty `choices` on a str option means any short word (a name the game checks itself
-    when it makes the position, raising ValueError saying why).
+    Empty `choices` on a str option means any short word (`FREE_OPTION_WORD`: a name the
+    game checks itself when it makes the position, raising ValueError saying why).
     """
 
     name: str
@@ -102,12 +106,17 @@ class Option:
         if isinstance(value, bool) and self.type is not bool:
             value = None  # True is an int to Python, never a number of turns
         free = self.type is str and not self.choices
-        if free and isinstance(value, str) and 0 < len(value) <= MAX_FREE_OPTION:
+        if (
+            free
+            and isinstance(value, str)
+            and len(value) <= MAX_FREE_OPTION
+            and FREE_OPTION_WORD.fullmatch(value)
+        ):
             return value
         if not isinstance(value, self.type) or value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             if free:
-                allowed = f"a word of 1 to {MAX_FREE_OPTION} characters"
+                allowed = f"a word of 1 to {MAX_FREE_OPTION} letters, digits, - and _"
             got = quoted(value) if isinstance(value, str) else repr(value)[:30]
             raise ValueError(f"Option {self.name} must be one of: {allowed} (got {got}).")
         return value

@@ -10,6 +10,7 @@ import shlex
 
 import games
 from bot.match.actions import PLAYER_ACTIONS, MatchAction
+from bot.match.shown import clean_name
 from bot.presentation.errors import Refusal
 
 #: Every command with its option names in order (groups as two words, "draw offer"); the
@@ -117,7 +118,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
 
 def player_name(text: str) -> str:
     """A player's name as typed, spaces tidied; a ConsoleError when empty or too long."""
-    name = " ".join(text.split())
+    name = clean_name(text)
     if not name:
         raise ConsoleError('Give a name, quoted if it has spaces: as "Mary Jane".')
     if len(name) > MAX_NAME:

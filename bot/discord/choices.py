@@ -3,6 +3,7 @@ and completions of game options typed so far."""
 
 from __future__ import annotations
 
+from bot.match.shown import shorten
 from bot.presentation.options import option_value
 from games import Game
 
@@ -37,4 +38,4 @@ def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, 
 
 def clip_choice(text: str) -> str:
     """`text` cut to Discord's 100 characters for a choice, with "…" where it was cut."""
-    return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
+    return shorten(text, MAX_CHOICE)

@@ -29,6 +29,7 @@ from bot.discord.views import (
 )
 from bot.match.bots import bot_name, people
 from bot.match.events import Agreed, Proposed, TurnPassed
+from bot.match.shown import clean_name
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -113,7 +114,8 @@ class Poster:
                 member = await guild.fetch_member(member_id)
             except discord.HTTPException:
                 member = None
-        return member.display_name if member else f"member {member_id}"
+        shown = clean_name(member.display_name) if member else ""
+        return shown or f"member {member_id}"
 
     async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict[int, str]:
         """Display names of several members, by id."""

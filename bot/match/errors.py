@@ -14,7 +14,7 @@ class ServiceError(Exception):
     """Base of every refusal; `phrase` is shown to the player (`str(error)` in plain words)."""
 
     def __init__(self, message: str | Phrase) -> None:
-        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        self.phrase = message if isinstance(message, Phrase) else Phrase.plain(message)
         super().__init__(str(self.phrase))
 
     @property

@@ -32,6 +32,7 @@ from bot.match.phrases import Phrase
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
+from bot.match.shown import shorten
 from bot.presentation import messages
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
@@ -52,6 +53,8 @@ from games.wording import join_words, plural, quoted
 
 #: The longest text shown in one message (Discord's limit; the console shows the same).
 MAX_MESSAGE = 2000
+#: Discord's limit on a thread's name (the console shows the same).
+MAX_THREAD_NAME = 100
 
 
 class ClockText(ValueError):
@@ -246,7 +249,7 @@ def challenge_status(ch: Challenge) -> str:
 def thread_name(match: Match, names: Callable[[int], str]) -> str:
     """The match thread's name, within Discord's 100 characters."""
     title = f"{match.game_title} #{match.id}: " + " vs ".join(names(m) for m in match.members)
-    return title if len(title) <= 100 else title[:99] + "…"
+    return shorten(title, MAX_THREAD_NAME)
 
 
 # ---- matches

@@ -19,6 +19,7 @@ from bot.league.plan import KINDS, SWISS, LeagueFormat
 from bot.match import actions
 from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
 from bot.match.records import MatchUpdate
+from bot.match.shown import clean_name
 from bot.service.base import background_request
 from bot.service.challenges import check_clock, checked_setup
 from bot.service.league_rounds import LeagueNews, LeagueRoundsMixin, LeagueTable
@@ -52,7 +53,7 @@ class LeagueMixin(LeagueRoundsMixin):
     ) -> League:
         """Open a league for sign-up in `channel_id` (who may is the caller's to check).
         Raises BadOption saying what does not fit."""
-        name = " ".join(name.split())
+        name = clean_name(name)
         if not 1 <= len(name) <= MAX_NAME:
             raise BadOption(f"A league's name has 1 to {MAX_NAME} characters.")
         try:

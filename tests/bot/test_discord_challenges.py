@@ -18,6 +18,7 @@ from tests.bot.discord_harness import (
     all_disabled,
     running_bot,
     settings_for,
+    start_match,
 )
 
 
@@ -213,6 +214,26 @@ async def test_challenge_in_a_thread_or_outside_the_challenge_channel_is_refused
     where = {"channel_id": LOBBY_CHANNEL}
     calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE, **where)
     assert "send_message" in [c.kind for c in calls]
+
+
+#: A nickname of 32 characters that reads backwards (U+202E) and carries a joined emoji
+#: (woman, woman, girl) and letters with combining accents.
+TRICKY_NICK = "\u202e" + "x" * 12 + "\U0001f469\u200d\U0001f469\u200d\U0001f467" + "e\u0301" * 7
+SHOWN_NICK = TRICKY_NICK.removeprefix("\u202e")
+
+
+@pytest.mark.asyncio
+async def test_thread_names_drop_bidi_controls_and_are_cut_between_whole_characters(tmp_path):
+    fake = FakeDiscord()
+    for member in (ALICE, BOB, CAROL, DAVE):
+        fake.members[member]["nick"] = TRICKY_NICK
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()):
+        await start_match(fake, ALICE, BOB, CAROL, DAVE, game="shiftago")
+        create = next(c for c in fake.calls if c.kind == "create_thread")
+    # 130 characters in full: cut to 100 at most (Discord counts code points), and not
+    # inside the joined emoji of the third name, which would leave a dangling joiner.
+    expected = f"Shiftago #1: {SHOWN_NICK} vs {SHOWN_NICK} vs " + "x" * 12 + "…"
+    assert create.json["name"] == expected and len(expected) <= 100
 
 
 @pytest.mark.asyncio

@@ -15,7 +15,10 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import sysconfig
 import tempfile
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -258,19 +261,58 @@ def shared_folder(tmp_path):
     shutil.rmtree(folder)
 
 
-def run_as_an_ordinary_user(argv: list[str], database: Path) -> subprocess.CompletedProcess[str]:
+#: What the child run as another user may not import from the checkout: the project's
+#: packages (pyproject.toml's list) and the packages it runs on.
+PROJECT_PACKAGES = [
+    name.rstrip("*")
+    for name in tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+        "packages"
+    ]["find"]["include"]
+]
+
+
+@pytest.fixture(scope="module")
+def readable_code() -> Iterator[Path]:
+    """The project's packages (in `project`) and those it runs on (in `site`), copied where
+    any user may read them: another user cannot reach a checkout in a private folder (a
+    clone in a home folder, or under `mktemp -d`), nor the virtual environment inside it."""
+    folder = Path(tempfile.mkdtemp(prefix="shiftcord-code-"))
+    no_cache = shutil.ignore_patterns("__pycache__")
+    for name in PROJECT_PACKAGES:
+        shutil.copytree(ROOT / name, folder / "project" / name, ignore=no_cache)
+    for place in dict.fromkeys(sysconfig.get_path(kind) for kind in ("purelib", "platlib")):
+        shutil.copytree(place, folder / "site", ignore=no_cache, dirs_exist_ok=True)
+    for path in (folder, *folder.rglob("*")):
+        if not path.is_symlink():
+            path.chmod(0o755 if path.is_dir() else path.stat().st_mode | 0o444)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def run_as_an_ordinary_user(
+    argv: list[str], database: Path, code: Path
+) -> subprocess.CompletedProcess[str]:
     """`python -m bot` with the database at `database`, run as a user whom file
-    permissions bind (root, whom they do not, runs it as nobody)."""
+    permissions bind (root, whom they do not, runs it as nobody), importing the project and
+    its packages from `code` (`readable_code`) with the virtual environment's own Python."""
     become: list[str] = []
+    python = getattr(sys, "_base_executable", sys.executable)
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         if setpriv is None:
             pytest.skip("running as root without setpriv to become another user")
         become = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
-    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)}
+        if subprocess.run([*become, python, "-S", "-c", ""], check=False).returncode:
+            pytest.skip(f"nobody may not run {python}")
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_PATH": str(database),
+        "PYTHONPATH": os.pathsep.join([str(code / "project"), str(code / "site")]),
+    }
     return subprocess.run(
-        [*become, sys.executable, "-m", "bot", *argv],
-        cwd=ROOT,
+        [*become, python, "-S", "-m", "bot", *argv],  # -S: no site folder but `code`
+        cwd=code / "project",
         env=env,
         capture_output=True,
         text=True,
@@ -296,12 +338,14 @@ def read_only_file(database: Path) -> str:
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="Unix permissions")
 @pytest.mark.parametrize("problem", [unwritable_folder, read_only_file])
 @pytest.mark.parametrize("command", ["run", "local"])
-def test_a_database_this_user_may_not_write_stops_with_one_line(shared_folder, command, problem):
+def test_a_database_this_user_may_not_write_stops_with_one_line(
+    shared_folder, readable_code, command, problem
+):
     database = shared_folder / "data" / "db.sqlite3"
     database.parent.mkdir()
     expected = problem(database)
     argv = [] if command == "run" else ["local", "--database", str(database)]
-    done = run_as_an_ordinary_user(argv, database)
+    done = run_as_an_ordinary_user(argv, database, readable_code)
     user = "nobody" if os.geteuid() == 0 else getpass.getuser()
     assert done.returncode == 1 and done.stdout == "", done.stderr
     assert done.stderr.count("\n") == 1, done.stderr

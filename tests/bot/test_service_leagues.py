@@ -54,6 +54,12 @@ async def test_refusals(service, test_games):
     await service.create_league(GUILD, CHANNEL, 1, "S", "test-swap", kind="swiss", rounds=3)
     with pytest.raises(BadOption, match="already has a league called S"):
         await service.create_league(GUILD, CHANNEL, 1, "s", "test-swap", kind="swiss", rounds=2)
+    hidden = await service.create_league(
+        GUILD, CHANNEL, 1, "\u202eU\u2066 V", "test-swap", kind="swiss", rounds=1
+    )
+    assert hidden.name == "U V"  # no bidi controls from whoever named it
+    with pytest.raises(BadOption, match="1 to 40 characters"):
+        await service.create_league(GUILD, CHANNEL, 1, "\u202e", "test-swap", kind="swiss")
     with pytest.raises(BadOption, match="seats from 2 to 5"):
         await service.create_league(GUILD, CHANNEL, 1, "T", "test-swap", kind="swiss", seats=7)
     with pytest.raises(NotAllowed, match="already signed up"):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN
@@ -110,6 +113,42 @@ async def test_damaged_exports_are_refused_with_a_reason(service):
         with pytest.raises(ReplayError) as caught:
             replay_export(broken)
         assert str(caught.value).endswith("."), what
+
+
+def odd_records(text: str) -> dict[str, str]:
+    """An export edited into records a careless hand or a damaged file might give."""
+    options = re.search(r"^Options: .*$", text, re.MULTILINE)
+    move = re.search(r"^1\. Seat 1:", text, re.MULTILINE)
+    assert options is not None and move is not None
+    odd = {
+        f"options {value[:12]}": text.replace(options[0], f"Options: {value}")
+        for value in ("[1]", "5", '"x"', "NaN", "true", '{"layout": [[1]]}', "[" * 100_000)
+    }
+    odd["a seat of 5000 digits"] = text.replace(move[0], f"1. Seat {'9' * 5000}:")
+    odd["a seed of 5000 digits"] = re.sub(r"^Seed: .*$", "Seed: " + "9" * 5000, text, flags=re.M)
+    odd["a player count of 5000 digits"] = text.replace("Players: 2", "Players: " + "9" * 5000)
+    lines = text.splitlines()
+    rng = random.Random(20)
+    for number in range(200):
+        edited = list(lines)
+        place = rng.randrange(len(edited))
+        start = rng.randrange(len(edited[place]) + 1)
+        edited[place] = edited[place][:start] + rng.choice(ODD_BITS) + edited[place][start:]
+        odd[f"random edit {number}"] = "\n".join(edited)
+    return odd
+
+
+ODD_BITS = ("[", "{", "]", "}", '"', "0", "-1", "9" * 40, " ", ":", "\u202e", "\x00", "null")
+
+
+@pytest.mark.asyncio
+async def test_odd_exports_replay_or_raise_replay_error_never_anything_else(service):
+    match = await play_first_legal(service, await start_match(service), 2)
+    for what, odd in odd_records(await service.export(match.id)).items():
+        try:
+            replay_export(odd)
+        except ReplayError as error:
+            assert str(error).endswith("."), what
 
 
 def test_ratings_do_not_inflate():

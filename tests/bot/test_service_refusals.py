@@ -22,6 +22,7 @@ from bot.service import (
     BadOption,
     ChannelBusy,
     ClockError,
+    IllegalMoveError,
     MatchOver,
     NoProposal,
     NotAllowed,
@@ -94,6 +95,17 @@ async def test_every_refused_action_changes_nothing(service, clock):
     with pytest.raises(TooLate) as caught:
         await act(service, late.id, first, ABORT)
     assert_sentence(caught.value)
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_quoting_what_a_player_typed_keeps_its_braces(service):
+    match = await start_match(service)
+    first = match.seats[0].member_id
+    for typed in ("{0} {x}", "}{", "{channel}"):
+        with pytest.raises(IllegalMoveError) as caught:
+            await act(service, match.id, first, MOVE, typed)
+        assert_sentence(caught.value)
+        assert repr(typed) in str(caught.value)
 
 
 @pytest.mark.asyncio
