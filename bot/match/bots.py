@@ -93,8 +93,10 @@ MOVE, DRAW, TAKEBACK = "move", "draw", "takeback"
 class Duty:
     """What a bot seat owes in a match now: a move (`kind` MOVE), or its answer to a
     draw offer or takeback request. `ply` is the position it decides in (the action
-    carries it, so a duty done twice is applied once); `seed` makes its thinking
-    repeatable: the same match and ply, the same move."""
+    carries it, so a duty done twice is applied once); `version` is the match's stored
+    version it was found at, which every action changes, takebacks and repeated proposals
+    too (a ply comes back after a takeback); `seed` makes its thinking repeatable: the
+    same match and ply, the same move."""
 
     match_id: int
     member_id: int
@@ -102,6 +104,7 @@ class Duty:
     level: str
     kind: str
     ply: int
+    version: int
     seed: int
 
     def answer(self, yes: bool) -> MatchAction:
@@ -125,5 +128,5 @@ def duty(match: Match) -> Duty | None:
         level = match.seats[seat].bot_level if seat is not None else None
         if seat is not None and level is not None:
             seed = (match.seed + 7919 * match.ply + seat) % 2**62
-            return Duty(match.id, member, seat, level, kind, match.ply, seed)
+            return Duty(match.id, member, seat, level, kind, match.ply, match.version, seed)
     return None

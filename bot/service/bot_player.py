@@ -8,7 +8,9 @@ reads from the database what bot seats owe (so a move owed when the process stop
 made after a restart). Each action carries the ply it was chosen at: one that arrives
 twice, or after the position moved on, is refused by the match rules and thought again.
 With several processes on one database, a process plays only the matches of its shards'
-servers, and claims each duty in the database before thinking, so one process does it.
+servers, and claims each duty in the database before thinking, so one process does it:
+the claim names the match's stored version, not its ply, since a takeback brings a ply
+back (and a proposal made again asks again in the same position).
 """
 
 from __future__ import annotations
@@ -167,7 +169,7 @@ class BotPlayer:
             owed = duty(match)
             if owed is None:
                 return
-            work = (CLAIM_KIND, f"{match_id}:{owed.ply}:{owed.member_id}:{owed.kind}")
+            work = (CLAIM_KIND, f"{match_id}:{owed.version}:{owed.member_id}:{owed.kind}")
             if not await self.service.claim_work(*work):
                 return  # another process (on an overlapping shard) is on it
             try:

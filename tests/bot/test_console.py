@@ -111,6 +111,9 @@ async def test_playing_the_bot_in_the_console(console):
         assert f"alice played `{first}`" in said
         assert "Shiftcord (easy) played `" in said  # its answer is printed after the move
         assert (await con.service.get_match(1)).to_act == con.me
+        said = await run(con, out, "takeback ask", f"move {first}")  # both moves taken back
+        assert said.count("Shiftcord (easy) played `") == 1  # it answers the move again
+        assert (await con.service.get_match(1)).to_act == con.me
         said = await run(con, out, "challenge skift level:hard", "challenge skift bots:9")
         assert said.splitlines() == [
             "Refused: A level is for a match against the bot: add bots:1.",

@@ -306,3 +306,83 @@ async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(databas
     finally:
         await here.close()
         await elsewhere.close()
+
+
+async def answered(bot: BotPlayer, service, match):
+    """The match once the bot has done what it owes in it."""
+    bot.notice(match)
+    await bot.idle()
+    return await service.get_match(match.id)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("bot_seats", [1, 2])
+async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_seats):
+    """Alice takes back her move and the bots' replies, and plays the same move again:
+    the bots reply again (they once owed a move at that ply and made it)."""
+    bot = player(service, [])
+    try:
+        posted = await service.create_challenge(
+            GUILD,
+            CHANNEL,
+            ALICE,
+            "shiftago",
+            opponents=bots.bot_members(["easy"] * bot_seats),
+            seat_order=[ALICE, *bots.bot_members(["easy"] * bot_seats)],
+        )
+        assert posted.match_id is not None
+        match = await alice_moves(service, await service.get_match(posted.match_id))
+        replied = await answered(bot, service, match)
+        assert replied.to_act == ALICE and replied.ply == match.ply + bot_seats
+        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=replied.ply))
+        back = await answered(bot, service, asked.match)
+        assert back.to_act == ALICE and back.ply == match.ply - 1
+        again = await alice_moves(service, back)
+        assert again.ply == match.ply and again.to_act != ALICE
+        after = await answered(bot, service, again)
+        assert after.to_act == ALICE and after.ply == again.ply + bot_seats
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("proposal", "answer"), [(ASK_TAKEBACK, "takeback-refuse")])
+async def test_the_bot_answers_a_proposal_made_again_in_the_same_position(
+    service, proposal, answer
+):
+    updates: list = []
+    bot, match = await alice_just_moved(service, "hard", updates)
+    try:
+        match = await answered(bot, service, match)
+        assert match.to_act == ALICE
+        for _ in range(2):
+            asked = await service.act(match.id, ALICE, Request(proposal, ply=match.ply))
+            after = await answered(bot, service, asked.match)
+            assert after.proposal is None and after.ply == match.ply
+        assert [u.action.key for u in updates[-2:]] == [answer, answer]
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_the_bot_moves_after_an_undo_within_alices_turn(service):
+    """Shifting Stones: Alice undoes a change within her turn, makes it again and ends her
+    turn; the bot plays its turn."""
+    bot = player(service, [])
+    try:
+        match = await answered(bot, service, await against(service, "easy", "shifting-stones"))
+        assert match.to_act == ALICE
+        change = next(
+            n
+            for n in (match._state.format_move(m) for m in match._state.legal_moves())
+            if n.startswith(("shift", "flip"))
+        )
+        for action in (Request(MOVE, change), Request(ASK_TAKEBACK), Request(MOVE, change)):
+            match = (await service.act(match.id, ALICE, replace(action, ply=match.ply))).match
+        assert match.to_act == ALICE and match.ply == match.turn_ply + 1
+        ended = (await service.act(match.id, ALICE, Request(MOVE, "end", match.ply))).match
+        assert ended.to_act != ALICE
+        after = await answered(bot, service, ended)
+        assert after.to_act == ALICE and after.ply > ended.ply
+    finally:
+        await bot.close()
