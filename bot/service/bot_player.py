@@ -30,7 +30,7 @@ import ai
 import games
 from bot.match import actions
 from bot.match.actions import Request
-from bot.match.bots import MOVE, TAKEBACK, Duty, accepts_draw, duty, grants_takeback
+from bot.match.bots import MOVE, Duty, accepts_draw, duty, ruled_answer
 from bot.match.decision import playing
 from bot.match.errors import NoProposal, PositionChanged, ServiceError
 from bot.match.records import Match, MatchUpdate
@@ -193,9 +193,10 @@ class BotPlayer:
                 log.warning("could not post the bot's action in match %s: %r", match_id, error)
 
     async def _decide(self, match: Match, owed: Duty) -> Request:
-        """The bot's action for its duty: a takeback by rule, else by thinking."""
-        if owed.kind == TAKEBACK:
-            return Request(owed.answer(grants_takeback(owed.level)), ply=owed.ply)
+        """The bot's action for its duty: by rule (`ruled_answer`), else by thinking."""
+        ruled = ruled_answer(match, owed)
+        if ruled is not None:
+            return Request(owed.answer(ruled), ply=owed.ply)
         thought = Thought(
             match.game,
             match._snapshot,

@@ -63,10 +63,24 @@ def test_bot_seats_name_their_level_and_share_its_rating():
     assert bots.grants_takeback("easy") and not bots.grants_takeback("medium")
 
 
-def test_the_bot_accepts_a_draw_only_when_lost_or_even():
-    assert bots.accepts_draw(0.5, 2) and bots.accepts_draw(0.1, 2)
-    assert not bots.accepts_draw(0.51, 2)
-    assert bots.accepts_draw(0.25, 4) and not bots.accepts_draw(0.3, 4)
+def test_the_bot_accepts_a_draw_only_when_clearly_worse_than_even():
+    assert bots.accepts_draw(0.4, 2) and bots.accepts_draw(0.1, 2)
+    assert not bots.accepts_draw(0.45, 2) and not bots.accepts_draw(0.5, 2)
+    assert bots.accepts_draw(0.15, 4) and not bots.accepts_draw(0.2, 4)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "each"), [("skift", 10), ("shiftago", 10), ("shifting-stones", 2)]
+)
+async def test_the_opening_is_ten_moves_each_or_a_tenth_of_a_games_turns(service, game, each):
+    match = await against(service, "hard", game)
+    assert bots.in_opening(match)
+    assert bots.in_opening(replace(match, turns=2 * each - 1))
+    assert not bots.in_opening(replace(match, turns=2 * each))
+    owed = bots.Duty(match.id, bot_member("hard"), 1, "hard", DRAW, 0, 0, 0)
+    assert bots.ruled_answer(replace(match, turns=2 * each - 1), owed) is False
+    assert bots.ruled_answer(replace(match, turns=2 * each), owed) is None  # it thinks
 
 
 def shiftago(board: list[str], to_act: int) -> str:
@@ -185,8 +199,11 @@ async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, le
 
 @pytest.mark.asyncio
 async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
+    """After the opening (its turns counted as played) the bot thinks about a draw."""
     updates: list = []
     bot, match = await alice_just_moved(service, "medium", updates)
+    async with service.store.transaction() as conn:
+        await conn.run("UPDATE matches SET turns = 20 WHERE id = ?", (match.id,))
     try:
         offered = await service.act(match.id, ALICE, Request(OFFER_DRAW, ply=match.ply))
         owed = duty(offered.match)
@@ -346,7 +363,9 @@ async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize(("proposal", "answer"), [(ASK_TAKEBACK, "takeback-refuse")])
+@pytest.mark.parametrize(
+    ("proposal", "answer"), [(OFFER_DRAW, "draw-decline"), (ASK_TAKEBACK, "takeback-refuse")]
+)
 async def test_the_bot_answers_a_proposal_made_again_in_the_same_position(
     service, proposal, answer
 ):
