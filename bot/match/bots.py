@@ -88,6 +88,14 @@ def grants_takeback(level: str) -> bool:
     return level == LEVELS[0]
 
 
+def takeback_refuser(member_ids: Sequence[int]) -> int | None:
+    """The first bot seat among `member_ids` whose level refuses every takeback (so no
+    takeback of a move can ever be agreed), None when there is none."""
+    return next(
+        (m for m in member_ids if is_bot(m) and not grants_takeback(level_of(m) or "")), None
+    )
+
+
 def accepts_draw(estimate: float, players: int) -> bool:
     """Whether the bot accepts a draw after the opening, given its own estimate of its
     result in [0, 1] (1 a sure win): only when it is clearly worse than a draw for it,

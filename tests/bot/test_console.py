@@ -103,6 +103,7 @@ async def test_playing_the_bot_in_the_console(console):
     try:
         said = await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
         assert "Match #1: Shiftago" in said and "Shiftcord (easy)" in said
+        assert "takebacks allowed" in said  # the easy bot grants them
         match = await con.service.get_match(1)
         assert match.to_act == con.me  # whoever sat first, the bot has moved if it was it
         said = await run(con, out, "moves")
@@ -119,6 +120,8 @@ async def test_playing_the_bot_in_the_console(console):
             "Refused: A level is for a match against the bot: add bots:1.",
             "Refused: bots is a number from 1 to 4.",
         ]
+        said = await run(con, out, "challenge skift bots:1 level:hard clock:none")
+        assert "takebacks refused by Shiftcord (hard)" in said and "allowed" not in said
     finally:
         await con.bot_player.close()
 
