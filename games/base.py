@@ -18,6 +18,9 @@ What a game declares about itself (the match engine reads nothing else):
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
   `state.reveals(move)` says whether an action brought something hidden or left to
   chance to light (a card drawn), which its player cannot then take back alone.
+- `typical_turns`: for a game whose turns may be several actions, how many turns each
+  player typically plays in a whole game (None: a turn is one move); the bot reads it to
+  tell a match's opening.
 
 Optional knowledge for the playing engine (`ai/`); the defaults know nothing about the
 game, so a game without them is still played, only less well:
@@ -138,6 +141,9 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     #: Whether the seed decides things during play (a shuffled deck), not only the setup.
     chance: ClassVar[bool] = False
+    #: A game whose turns may be several actions: how many turns each player typically
+    #: plays in a whole game. None (the default): a turn is one move.
+    typical_turns: ClassVar[int | None] = None
     #: For the playing engine: at most this many plies of simulated play before the
     #: game's heuristic judges a position (0: judge new positions at once, where the
     #: heuristic knows better than random play does); None: as long as the level says.

@@ -15,6 +15,7 @@ from typing import Any
 
 import games
 from bot.match import actions
+from bot.match.bots import bot_name, takeback_refuser
 from bot.match.events import (
     Agreed,
     Declined,
@@ -197,15 +198,20 @@ def clock_line(match: Match, now: datetime) -> str | None:
 CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none")
 
 
-def rules_words(rules: MatchRules, players: int = 2) -> str:
-    """The service-level rules of a match in words: clock, timeouts, takebacks, rated."""
+def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()) -> str:
+    """The service-level rules of a match in words: clock, timeouts, takebacks (refused by
+    a bot seat among `members` whose level refuses them all), rated."""
     words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
     if rules.clock_hours:
         words.append(
             "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
         )
     if players > 1:
-        words.append("takebacks allowed" if rules.takebacks else "no takebacks")
+        refuser = takeback_refuser(members)
+        if rules.takebacks and refuser is not None:
+            words.append(f"takebacks refused by {bot_name(refuser)}")
+        else:
+            words.append("takebacks allowed" if rules.takebacks else "no takebacks")
         words.append("rated" if rules.rated else "casual (unrated)")
     return ", ".join(words)
 
@@ -224,7 +230,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     if ch.pending and ch.open_seats:
         others.append(f"{ch.open_seats} more" if others else "anyone")
     verb = "challenges" if ch.pending else "challenged"
-    rules = rules_words(ch.rules, ch.players)
+    rules = rules_words(ch.rules, ch.players, (*ch.joined, *ch.invited))
     if ch.players == 1:
         lines = [f"{who} plays {game} alone: {rules}."]
     else:
@@ -265,7 +271,7 @@ def start_text(match: Match, style: Style) -> str:
     """The first message in a match's thread."""
     game = _game_line(match.game, match.game_title, dict(match.options))
     lines = [
-        f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats))}.",
+        f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats), match.members)}.",
         players_text(match, style) + ".",
         banks_text(match, style),
         turn_text(match, style),

@@ -44,6 +44,9 @@ class ShiftingStonesGame(Game):
     rated = True
     hidden_information = True
     chance = True
+    #: A turn is a few actions; about 20 turns each: 10 cards scored end a two-player game,
+    #: a card every other turn or so.
+    typical_turns = 20
     options = (
         Option(
             "deck",

@@ -104,6 +104,7 @@ async def test_playing_the_bot_in_the_console(console):
     try:
         said = await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
         assert "Match #1: Shiftago" in said and "Shiftcord (easy)" in said
+        assert "takebacks allowed" in said  # the easy bot grants them
         match = await con.service.get_match(1)
         assert match.to_act == con.me  # whoever sat first, the bot has moved if it was it
         said = await run(con, out, "moves")
@@ -112,11 +113,16 @@ async def test_playing_the_bot_in_the_console(console):
         assert f"alice played `{first}`" in said
         assert "Shiftcord (easy) played `" in said  # its answer is printed after the move
         assert (await con.service.get_match(1)).to_act == con.me
+        said = await run(con, out, "takeback ask", f"move {first}")  # both moves taken back
+        assert said.count("Shiftcord (easy) played `") == 1  # it answers the move again
+        assert (await con.service.get_match(1)).to_act == con.me
         said = await run(con, out, "challenge skift level:hard", "challenge skift bots:9")
         assert said.splitlines() == [
             "Refused: A level is for a match against the bot: add bots:1.",
             "Refused: bots is a number from 1 to 4.",
         ]
+        said = await run(con, out, "challenge skift bots:1 level:hard clock:none")
+        assert "takebacks refused by Shiftcord (hard)" in said and "allowed" not in said
     finally:
         await con.bot_player.close()
 

@@ -251,3 +251,32 @@ async def test_a_rematch_against_the_bot_starts_at_once(tmp_path):
         again = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
         assert again.id != match_id and set(again.members) == {ALICE, bot_member("medium")}
         assert again.to_act == ALICE  # the bot made its first move if it had it
+
+
+@pytest.mark.asyncio
+async def test_the_bot_answers_again_after_granting_a_takeback(tmp_path):
+    """Alice moves, the easy bot answers; she takes both back and plays her move again:
+    the bot answers again, in the thread."""
+    async with on_discord(tmp_path, seed=6) as (fake, bot):
+        match_id, thread = await challenge_bot(
+            fake, bot, "skift", opponent=fake.bot_id, level="easy"
+        )
+        match = await bot.service.get_match(match_id)
+        if match.to_act != ALICE:  # the bot moved first: answer it
+            await play_one(fake, bot, match, thread)
+        legal = await bot.service.legal_moves(match_id, ALICE, "", 1)
+        await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
+        await settle(fake, bot)
+        replied = await bot.service.get_match(match_id)
+        assert replied.to_act == ALICE
+        await fake.slash(ALICE, "takeback ask", channel_id=thread)
+        await settle(fake, bot)
+        taken = await bot.service.get_match(match_id)
+        assert taken.to_act == ALICE and taken.ply == replied.ply - 2
+        posted = len(fake.messages_in(thread))
+        await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
+        await settle(fake, bot)
+        after = await bot.service.get_match(match_id)
+        assert after.to_act == ALICE and after.ply == replied.ply
+        new = [m["content"] for m in fake.messages_in(thread)[posted:]]
+        assert [c.startswith("Shiftcord (easy) played") for c in new][-2:] == [False, True]

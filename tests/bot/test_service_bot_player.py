@@ -63,10 +63,24 @@ def test_bot_seats_name_their_level_and_share_its_rating():
     assert bots.grants_takeback("easy") and not bots.grants_takeback("medium")
 
 
-def test_the_bot_accepts_a_draw_only_when_lost_or_even():
-    assert bots.accepts_draw(0.5, 2) and bots.accepts_draw(0.1, 2)
-    assert not bots.accepts_draw(0.51, 2)
-    assert bots.accepts_draw(0.25, 4) and not bots.accepts_draw(0.3, 4)
+def test_the_bot_accepts_a_draw_only_when_clearly_worse_than_even():
+    assert bots.accepts_draw(0.4, 2) and bots.accepts_draw(0.1, 2)
+    assert not bots.accepts_draw(0.45, 2) and not bots.accepts_draw(0.5, 2)
+    assert bots.accepts_draw(0.15, 4) and not bots.accepts_draw(0.2, 4)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "each"), [("skift", 10), ("shiftago", 10), ("shifting-stones", 2)]
+)
+async def test_the_opening_is_ten_moves_each_or_a_tenth_of_a_games_turns(service, game, each):
+    match = await against(service, "hard", game)
+    assert bots.in_opening(match)
+    assert bots.in_opening(replace(match, turns=2 * each - 1))
+    assert not bots.in_opening(replace(match, turns=2 * each))
+    owed = bots.Duty(match.id, bot_member("hard"), 1, "hard", DRAW, 0, 0, 0)
+    assert bots.ruled_answer(replace(match, turns=2 * each - 1), owed) is False
+    assert bots.ruled_answer(replace(match, turns=2 * each), owed) is None  # it thinks
 
 
 def shiftago(board: list[str], to_act: int) -> str:
@@ -192,8 +206,11 @@ async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, le
 
 @pytest.mark.asyncio
 async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
+    """After the opening (its turns counted as played) the bot thinks about a draw."""
     updates: list = []
     bot, match = await alice_just_moved(service, "medium", updates)
+    async with service.store.transaction() as conn:
+        await conn.run("UPDATE matches SET turns = 20 WHERE id = ?", (match.id,))
     try:
         offered = await service.act(match.id, ALICE, request(OFFER_DRAW, ply=match.ply))
         owed = duty(offered.match)
@@ -313,3 +330,85 @@ async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(databas
     finally:
         await here.close()
         await elsewhere.close()
+
+
+async def answered(bot: BotPlayer, service, match):
+    """The match once the bot has done what it owes in it."""
+    bot.notice(match)
+    await bot.idle()
+    return await service.get_match(match.id)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("bot_seats", [1, 2])
+async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_seats):
+    """Alice takes back her move and the bots' replies, and plays the same move again:
+    the bots reply again (they once owed a move at that ply and made it)."""
+    bot = player(service, [])
+    try:
+        posted = await service.create_challenge(
+            GUILD,
+            CHANNEL,
+            ALICE,
+            "shiftago",
+            opponents=bots.bot_members(["easy"] * bot_seats),
+            seat_order=[ALICE, *bots.bot_members(["easy"] * bot_seats)],
+        )
+        assert posted.match_id is not None
+        match = await alice_moves(service, await service.get_match(posted.match_id))
+        replied = await answered(bot, service, match)
+        assert replied.to_act == ALICE and replied.ply == match.ply + bot_seats
+        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
+        back = await answered(bot, service, asked.match)
+        assert back.to_act == ALICE and back.ply == match.ply - 1
+        again = await alice_moves(service, back)
+        assert again.ply == match.ply and again.to_act != ALICE
+        after = await answered(bot, service, again)
+        assert after.to_act == ALICE and after.ply == again.ply + bot_seats
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("proposal", "answer"), [(OFFER_DRAW, "draw-decline"), (ASK_TAKEBACK, "takeback-refuse")]
+)
+async def test_the_bot_answers_a_proposal_made_again_in_the_same_position(
+    service, proposal, answer
+):
+    updates: list = []
+    bot, match = await alice_just_moved(service, "hard", updates)
+    try:
+        match = await answered(bot, service, match)
+        assert match.to_act == ALICE
+        for _ in range(2):
+            asked = await service.act(match.id, ALICE, request(proposal, ply=match.ply))
+            after = await answered(bot, service, asked.match)
+            assert after.proposal is None and after.ply == match.ply
+        assert [u.action.key for u in updates[-2:]] == [answer, answer]
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_the_bot_moves_after_an_undo_within_alices_turn(service):
+    """Shifting Stones: Alice undoes a change within her turn, makes it again and ends her
+    turn; the bot plays its turn."""
+    bot = player(service, [])
+    try:
+        match = await answered(bot, service, await against(service, "easy", "shifting-stones"))
+        assert match.to_act == ALICE
+        change = next(
+            n
+            for n in (match.state.format_move(m) for m in match.state.legal_moves())
+            if n.startswith(("shift", "flip"))
+        )
+        for action, text in ((MOVE, change), (ASK_TAKEBACK, ""), (MOVE, change)):
+            match = (await act(service, match.id, ALICE, action, text)).match
+        assert match.to_act == ALICE and match.ply == match.turn_ply + 1
+        ended = (await act(service, match.id, ALICE, MOVE, "end")).match
+        assert ended.to_act != ALICE
+        after = await answered(bot, service, ended)
+        assert after.to_act == ALICE and after.ply > ended.ply
+    finally:
+        await bot.close()
