@@ -10,7 +10,9 @@
   is several `play N` actions then `end` (which draws: it reveals); every card's text
   starts with "SECRET".
 
-Each has a picture module (`PICTURES[name]`). Register them all for a test with
+Each module declares its game as `GAME`, as a real game's package does, and the games are
+found the same way (`games.discover`). Each has a picture module (`PICTURES[name]`).
+Register them all for a test with
 
     with installed():
         ...
@@ -22,6 +24,7 @@ registered before).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -51,8 +54,8 @@ __all__ = [
     "installed",
 ]
 
-#: The test games, in the order above.
-TEST_GAMES: list[Game] = [SOLO, FIVE, SWAP, HAND]
+#: The test games, found as the project's own are (in listing order).
+TEST_GAMES: list[Game] = games.discover(sys.modules[__name__])
 #: Each test game's picture module, by game name.
 PICTURES: dict[str, ModuleType] = {
     SOLO.name: solo_picture,

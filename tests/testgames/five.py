@@ -208,3 +208,6 @@ class Five(Game):
 
 FIVE = Five()
 FiveState.game = FIVE
+
+#: The game this module declares (found by `games.discover`).
+GAME = FIVE

@@ -312,3 +312,6 @@ class HandGame(Game):
 
 HAND = HandGame()
 HandState.game = HAND
+
+#: The game this module declares (found by `games.discover`).
+GAME = HAND

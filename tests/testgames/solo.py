@@ -228,3 +228,6 @@ class Solo(Game):
 
 SOLO = Solo()
 SoloState.game = SOLO
+
+#: The game this module declares (found by `games.discover`).
+GAME = SOLO
