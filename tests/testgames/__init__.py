@@ -18,8 +18,8 @@ Register them all for a test with
         ...
 
 (or as a pytest fixture: see `installed`). Registration goes through `games.register` /
-`render.register`, and the games are unregistered afterwards (only those that were not
-registered before).
+`render.register`, as discovery does for the project's own, and the games are
+unregistered afterwards (only those that were not registered before).
 """
 
 from __future__ import annotations
@@ -27,17 +27,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import ModuleType
 
 import games
 import render
 from games.base import Game
-from tests.testgames import (
-    five_picture,
-    hand_picture,
-    solo_picture,
-    swap_picture,
-)
 from tests.testgames.five import FIVE
 from tests.testgames.hand import HAND, SECRET
 from tests.testgames.solo import SOLO
@@ -56,12 +49,9 @@ __all__ = [
 
 #: The test games, found as the project's own are (in listing order).
 TEST_GAMES: list[Game] = games.discover(sys.modules[__name__])
-#: Each test game's picture module, by game name.
-PICTURES: dict[str, ModuleType] = {
-    SOLO.name: solo_picture,
-    FIVE.name: five_picture,
-    SWAP.name: swap_picture,
-    HAND.name: hand_picture,
+#: Each test game's pictures, found as the project's own are, by game name.
+PICTURES: dict[str, render.Pictures] = {
+    pictures.game: pictures for pictures in render.modules.discover(sys.modules[__name__])
 }
 
 
@@ -79,7 +69,7 @@ def installed() -> Iterator[list[Game]]:
     try:
         for game in fresh:
             games.register(game)
-            render.register(game.name, PICTURES[game.name])
+            render.register(PICTURES[game.name])
         yield TEST_GAMES
     finally:
         for game in fresh:
