@@ -135,6 +135,9 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
     seat_names: ClassVar[tuple[str, ...]] = ()
+    #: Where the game stands in lists of games (help, autocomplete): lowest first, then
+    #: by name.
+    rank: ClassVar[int] = 100
     #: Whether matches of two or more players may be rated (solo matches never are).
     rated: ClassVar[bool] = True
     #: Whether some players may not see everything (then only views are ever shown).

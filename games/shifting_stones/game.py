@@ -38,6 +38,7 @@ class ShiftingStonesGame(Game):
 
     name = "shifting-stones"
     title = "Shifting Stones"
+    rank = 3
     min_players = 1
     max_players = 5
     summary = SUMMARY
