@@ -10,7 +10,7 @@ from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.match.actions import MOVE
-from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
@@ -91,7 +91,7 @@ class Console(ConsoleSession):
         clock = parse_clock(given.get("clock"))
         named = ("opponent", "opponent2", "opponent3", "opponent4")
         opponents = [self.remember(given[k]) for k in named if k in given]
-        opponents += self._bot_seats(given.get("bots"), given.get("level"))
+        opponents += self._engine_seats(given.get("bots"), given.get("level"))
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,
@@ -117,7 +117,7 @@ class Console(ConsoleSession):
         self.say(f"(answer with: accept {challenge.id} or decline {challenge.id})")
 
     @staticmethod
-    def _bot_seats(bots: str | None, level: str | None) -> list[int]:
+    def _engine_seats(bots: str | None, level: str | None) -> list[int]:
         """The member ids of the bot's seats a challenge asks for (`bots` at `level`)."""
         if level is not None and level.lower() not in LEVELS:
             raise ConsoleError(f"The level is easy, medium or hard, not {quoted(level)}.")
@@ -126,9 +126,9 @@ class Console(ConsoleSession):
                 raise ConsoleError("A level is for a match against the bot: add bots:1.")
             return []
         count = whole_number(bots, "bots")
-        if not 1 <= count <= MAX_BOTS:
-            raise ConsoleError(f"bots is a number from 1 to {MAX_BOTS}.")
-        return bot_members([(level or DEFAULT_LEVEL).lower()] * count)
+        if not 1 <= count <= MAX_ENGINE_SEATS:
+            raise ConsoleError(f"bots is a number from 1 to {MAX_ENGINE_SEATS}.")
+        return engine_members([(level or DEFAULT_LEVEL).lower()] * count)
 
     async def _challenge_id(self, given: str | None) -> int:
         if given:

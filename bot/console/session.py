@@ -34,12 +34,12 @@ from bot.console.commands import (
     whole_number,
 )
 from bot.match.actions import RESIGN, MatchAction
-from bot.match.bots import bot_name
+from bot.match.engine_seats import engine_name
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
 from bot.presentation.text import Style, players_text, turn_text, update_text
 from bot.service import MatchService, MatchUpdate, Request
-from bot.service.bot_player import BotPlayer
+from bot.service.engine_player import EnginePlayer
 from games import GameState
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -69,7 +69,7 @@ class ConsoleSession:
     #: typed against a position that has since changed is refused, not played.
     seen: dict[int, int] = field(default_factory=dict)
     #: The bot as a player (None: matches against it wait); it thinks in its own process.
-    bot_player: BotPlayer | None = None
+    engine_player: EnginePlayer | None = None
     #: This session's requests are "console:SESSION:N", N counting its match actions.
     session_id: str = field(default_factory=lambda: secrets.token_hex(8))
     requests: Iterator[int] = field(default_factory=itertools.count)
@@ -107,7 +107,7 @@ class ConsoleSession:
 
     def name_of(self, member: int) -> str:
         """A player's name as first typed (a bot seat: "Shiftcord (hard)")."""
-        return bot_name(member) or self.names.get(member, f"player {member}")
+        return engine_name(member) or self.names.get(member, f"player {member}")
 
     def remember(self, name: str) -> int:
         """The id of the player called `name`, whose name is kept as first typed; raises
@@ -178,9 +178,9 @@ class ConsoleSession:
     async def bot_turns(self) -> None:
         """Let the bot do what its seats owe (moves, answers), printing each of its actions
         as a player's."""
-        if self.bot_player is not None:
-            await self.bot_player.sweep()
-            await self.bot_player.idle()
+        if self.engine_player is not None:
+            await self.engine_player.sweep()
+            await self.engine_player.idle()
 
     def help(self, words: list[str]) -> str:
         """What the command named by `words` does, with its options (the docstring of the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.match.bots import bot_name
+from bot.match.engine_seats import engine_name
 from bot.presentation.text import MAX_MESSAGE, Style
 
 
@@ -18,7 +18,7 @@ def discord_style() -> Style:
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
     return Style(
-        mention=lambda member_id: bot_name(member_id) or f"<@{member_id}>",
+        mention=lambda member_id: engine_name(member_id) or f"<@{member_id}>",
         when=when,
         channel=lambda channel_id: f"<#{channel_id}>",
     )

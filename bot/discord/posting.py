@@ -27,7 +27,7 @@ from bot.discord.views import (
     rematch_view,
     view_keyword,
 )
-from bot.match.bots import bot_name, people
+from bot.match.engine_seats import engine_name, people
 from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.match.shown import clean_name
 from bot.presentation.errors import Refusal
@@ -105,7 +105,7 @@ class Poster:
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name: from the cache, else asked of Discord, else their id
         (a bot seat: "Shiftcord (hard)")."""
-        bot = bot_name(member_id)
+        bot = engine_name(member_id)
         if bot is not None:
             return bot
         member = guild.get_member(member_id) if guild else None

@@ -1,6 +1,6 @@
 """The bot behind an interaction, as commands, buttons and answers reach it.
 
-`ShiftcordBot` (the client, on top of every command and button) has these parts; a
+`ShiftcordClient` (the client, on top of every command and button) has these parts; a
 command finds them through the interaction, so nothing below the client imports it.
 """
 
@@ -25,5 +25,5 @@ class Served(Protocol):
 
 
 def bot_of(interaction: discord.Interaction) -> Served:
-    """The bot that received the interaction: always a ShiftcordBot, the only client."""
+    """The bot that received the interaction: always a ShiftcordClient, the only client."""
     return cast(Served, interaction.client)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bot.match import actions
 from bot.match.actions import MatchAction
-from bot.match.bots import is_bot
 from bot.match.decision import (
     Decision,
     Ending,
@@ -22,6 +21,7 @@ from bot.match.decision import (
     playing,
     with_state,
 )
+from bot.match.engine_seats import is_engine
 from bot.match.errors import NoProposal, TakebackRefused
 from bot.match.events import DRAW, TAKEBACK, Agreed, Declined, Ended, Proposed, TakenBack, Withdrawn
 from bot.match.records import LogEntry, Match, Proposal
@@ -124,7 +124,7 @@ def _takeback_span(log: tuple[LogEntry, ...], seat: int | None) -> int | None:
             return None
         if entry.seat == seat:
             return span
-        if not is_bot(entry.member_id):
+        if not is_engine(entry.member_id):
             return None
     return None
 

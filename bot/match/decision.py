@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import games
-from bot.match.bots import is_bot
+from bot.match.engine_seats import is_engine
 from bot.match.errors import NotAllowed
 from bot.match.events import Ended, Event, TurnPassed
 from bot.match.ratings import outcome_places, seat_ranks
@@ -115,7 +115,7 @@ def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, o
     now = situation.now
     banks = banks_after_turn(match, now)
     seconds = banks[seat] if banks else match.rules.clock_hours * 3600.0
-    clocked = match.rules.clock_hours and not is_bot(member)
+    clocked = match.rules.clock_hours and not is_engine(member)
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,

@@ -81,7 +81,7 @@ class Seat:
     """One player of a match: seat (turn order), member, join order and whether they left
     (`left_at`: the index of the log entry of their leaving, so the order is known).
     `bot_level` is the level of a seat the bot plays (None for a person; see
-    `bot.match.bots`)."""
+    `bot.match.engine_seats`)."""
 
     seat: int
     member_id: int

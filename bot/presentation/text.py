@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bot.match import actions
-from bot.match.bots import bot_name, takeback_refuser
+from bot.match.engine_seats import engine_name, takeback_refuser
 from bot.match.events import (
     Agreed,
     Declined,
@@ -209,7 +209,7 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
     if players > 1:
         refuser = takeback_refuser(members)
         if rules.takebacks and refuser is not None:
-            words.append(f"takebacks refused by {bot_name(refuser)}")
+            words.append(f"takebacks refused by {engine_name(refuser)}")
         else:
             words.append("takebacks allowed" if rules.takebacks else "no takebacks")
         words.append("rated" if rules.rated else "casual (unrated)")

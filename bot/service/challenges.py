@@ -10,8 +10,8 @@ from typing import Any
 
 import games
 from bot.match import rules
-from bot.match.bots import people
 from bot.match.decision import Situation
+from bot.match.engine_seats import people
 from bot.match.errors import (
     BadOption,
     ChallengeClosed,
@@ -122,8 +122,8 @@ class ChallengeMixin(ServiceBase):
         """Post a challenge in `channel_id`.
 
         `opponents` are invited by name; bot seats among them (ids from
-        `bot.match.bots.bot_members`) take their seats at once. `players` is the total seat
-        count (default: the challenger, the opponents, and for an open challenge the
+        `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
+        total seat count (default: the challenger, the opponents, and for an open challenge the
         game's minimum, at least two); seats beyond the named ones are open to anyone. A
         challenge whose every seat is taken (one player, a solo match, or only bots
         against the challenger) starts at once (it comes back started, with its

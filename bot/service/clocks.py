@@ -11,7 +11,7 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from bot.match import actions
-from bot.match.bots import people
+from bot.match.engine_seats import people
 from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, background_request, when

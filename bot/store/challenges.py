@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.match.bots import is_bot, level_of, people
+from bot.match.engine_seats import is_engine, level_of, people
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
 from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
@@ -33,7 +33,7 @@ async def insert_challenge(
     seat_order: Sequence[int] | None = None,
 ) -> int:
     """Insert a pending challenge with its challenger seated, its bot seats (members of
-    `invited` below zero, see `bot.match.bots`) seated after them and the others of
+    `invited` below zero, see `bot.match.engine_seats`) seated after them and the others of
     `invited` named; its id."""
     challenge_id = await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
@@ -58,7 +58,7 @@ async def insert_challenge(
             None if seat_order is None else json.dumps(list(seat_order)),
         ),
     )
-    bots = [member for member in invited if is_bot(member)]
+    bots = [member for member in invited if is_engine(member)]
     await conn.run_many(
         "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index, "
         "bot_level) VALUES (?, ?, ?, ?, ?)",

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 import games
-from bot.match.bots import level_of
+from bot.match.engine_seats import level_of
 from bot.match.errors import PositionChanged
 from bot.match.records import (
     Challenge,

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.match.bots import rating_member
+from bot.match.engine_seats import rating_member
 from bot.match.ratings import MODEL, rate
 from bot.match.records import Match, RatingChange
 from bot.store import matches as match_rows
@@ -22,7 +22,7 @@ async def apply_ratings(
     draw: bool,
 ) -> tuple[RatingChange, ...]:
     """Update the players' ratings and win/draw/loss counts from their ranks; record and
-    return the changes. A bot seat is rated as its level (`bots.rating_member`); a level
+    return the changes. A bot seat is rated as its level (`engine_seats.rating_member`); a level
     that plays several seats of one match is updated once, from its first seat (the
     others count as opponents only)."""
     members = [s.member_id for s in match.seats]

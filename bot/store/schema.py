@@ -347,7 +347,7 @@ _V9: Migration = (
 
 #: Version 10: the bot as a player. A seat (or a challenge's seat) the bot plays has its
 #: level in `bot_level` ('easy', 'medium' or 'hard'; NULL for a person) and a member id
-#: below zero of its own (see `bot.match.bots`); matches where a bot seat is to act are
+#: below zero of its own (see `bot.match.engine_seats`); matches where a bot seat is to act are
 #: found at start-up, so a move the bot owed when the process stopped is made then.
 _V10: Migration = (
     "ALTER TABLE match_players ADD COLUMN bot_level TEXT",

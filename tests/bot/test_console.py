@@ -17,10 +17,10 @@ from bot.console.commands import COMMANDS, ConsoleError, parse_line
 from bot.match.actions import MOVE
 from bot.presentation.pictures import example_position
 from bot.service import MatchService
-from bot.service.bot_player import BotPlayer
+from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
 from tests.bot.service_fixtures import act
-from tests.bot.test_service_bot_player import TINY
+from tests.bot.test_service_engine_player import TINY
 
 
 @pytest_asyncio.fixture
@@ -100,7 +100,7 @@ async def test_a_match_in_the_console(console):
 @pytest.mark.asyncio
 async def test_playing_the_bot_in_the_console(console):
     con, out = console
-    con.bot_player = BotPlayer(con.service, con.announce, workers=1, budget=TINY)
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
     try:
         said = await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
         assert "Match #1: Shiftago" in said and "Shiftcord (easy)" in said
@@ -124,7 +124,7 @@ async def test_playing_the_bot_in_the_console(console):
         said = await run(con, out, "challenge skift bots:1 level:hard clock:none")
         assert "takebacks refused by Shiftcord (hard)" in said and "allowed" not in said
     finally:
-        await con.bot_player.close()
+        await con.engine_player.close()
 
 
 @pytest.mark.asyncio

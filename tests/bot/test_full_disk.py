@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as cli
-from bot.discord.client import ShiftcordBot
+from bot.discord.client import ShiftcordClient
 from bot.store import SqliteStore, StoreError, backup, restore
 
 #: Tests of SQLite files on a disk of their own.
@@ -64,7 +64,7 @@ def test_a_full_disk_at_the_first_start_stops_with_one_line_and_room_lets_it_sta
     database = full_disk / "db.sqlite3"
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("DATABASE_PATH", str(database))
-    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    monkeypatch.setattr(ShiftcordClient, "start", None)  # it must stop before connecting
     argv = [] if command == "run" else ["local", "--database", str(database)]
     assert cli.main(argv) == 1
     captured = capsys.readouterr()

@@ -25,7 +25,7 @@ import discord
 import pytest
 
 from bot import __main__ as cli
-from bot.discord.client import ShiftcordBot
+from bot.discord.client import ShiftcordClient
 from bot.logs import setup_logging
 from bot.service import MatchService
 from bot.store.migrations import LATEST
@@ -135,7 +135,7 @@ def test_an_unusable_database_stops_with_one_line(
     database.parent.mkdir()
     problem(database)
     monkeypatch.setenv("DATABASE_PATH", str(database))
-    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    monkeypatch.setattr(ShiftcordClient, "start", None)  # it must stop before connecting
     argv = [] if command == "run" else ["local", "--database", str(database)]
     assert cli.main(argv) == 1
     captured = capsys.readouterr()
@@ -172,7 +172,7 @@ def test_run_opens_the_service_and_a_refused_token_is_reported_without_showing_i
         logging.getLogger("shiftcord").info("trying token %s", token)
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(ShiftcordBot, "start", start)
+    monkeypatch.setattr(ShiftcordClient, "start", start)
     assert cli.main([]) == 2
     assert seen["token"] == TOKEN and isinstance(seen["service"], MatchService)
     err = capsys.readouterr().err
@@ -197,7 +197,7 @@ def test_sigterm_closes_the_bot_cleanly(env, monkeypatch, capsys):
             await asyncio.sleep(0.01)
         closed.append(self.reminders._task)
 
-    monkeypatch.setattr(ShiftcordBot, "start", start)
+    monkeypatch.setattr(ShiftcordClient, "start", start)
     assert cli.main([]) == 0
     assert closed == [None]  # the reminder task was stopped by close()
     assert "stopping (SIGTERM)" in capsys.readouterr().err
@@ -222,7 +222,7 @@ def test_log_lines_are_single_and_hide_secrets(env):
 def test_an_unknown_log_level_stops_with_one_line(env, monkeypatch, capsys):
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("LOG_LEVEL", "loud")
-    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    monkeypatch.setattr(ShiftcordClient, "start", None)  # it must stop before connecting
     assert cli.main([]) == 2
     assert capsys.readouterr().err == (
         "shiftcord: LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not 'loud'; "

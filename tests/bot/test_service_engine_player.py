@@ -13,13 +13,13 @@ import pytest
 
 import ai
 import games
-from bot.match import bots
+from bot.match import engine_seats
 from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW
-from bot.match.bots import DRAW, bot_member, duty
-from bot.match.bots import MOVE as BOT_MOVE
+from bot.match.engine_seats import DRAW, duty, engine_member
+from bot.match.engine_seats import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
 from bot.service import MatchService
-from bot.service.bot_player import BotPlayer, Thought, think
+from bot.service.engine_player import EnginePlayer, Thought, think
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, request, terms
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
@@ -30,20 +30,20 @@ ALICE = 1
 async def against(service, level: str, game: str = "skift", **challenge):
     """Alice's challenge to the bot at `level`: the match it started at once."""
     posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **terms(**challenge)
+        GUILD, CHANNEL, ALICE, game, opponents=[engine_member(level)], **terms(**challenge)
     )
     assert posted.match_id is not None  # the bot accepted at once
     return await service.get_match(posted.match_id)
 
 
-def player(service, updates: list, waiting: int = 10) -> BotPlayer:
+def player(service, updates: list, waiting: int = 10) -> EnginePlayer:
     """A bot player thinking in one worker with a tiny budget, `waiting` matches queued at
     most; its updates in `updates`."""
 
     async def posted(update) -> None:
         updates.append(update)
 
-    return BotPlayer(service, posted, workers=1, waiting=waiting, budget=TINY)
+    return EnginePlayer(service, posted, workers=1, waiting=waiting, budget=TINY)
 
 
 async def alice_moves(service, match):
@@ -54,19 +54,26 @@ async def alice_moves(service, match):
 
 
 def test_bot_seats_name_their_level_and_share_its_rating():
-    assert [bot_member(level) for level in bots.LEVELS] == [-1, -2, -3]
-    seats = bots.bot_members(["easy", "easy", "hard"])
-    assert len(set(seats)) == 3 and [bots.level_of(m) for m in seats] == ["easy", "easy", "hard"]
-    assert {bots.rating_member(m) for m in seats} == {-1, -3}
-    assert bots.bot_name(seats[1]) == "Shiftcord (easy)" and bots.bot_name(42) is None
-    assert bots.rating_member(42) == 42 and bots.people([42, -1, 43]) == [42, 43]
-    assert bots.grants_takeback("easy") and not bots.grants_takeback("medium")
+    assert [engine_member(level) for level in engine_seats.LEVELS] == [-1, -2, -3]
+    seats = engine_seats.engine_members(["easy", "easy", "hard"])
+    assert len(set(seats)) == 3 and [engine_seats.level_of(m) for m in seats] == [
+        "easy",
+        "easy",
+        "hard",
+    ]
+    assert {engine_seats.rating_member(m) for m in seats} == {-1, -3}
+    assert (
+        engine_seats.engine_name(seats[1]) == "Shiftcord (easy)"
+        and engine_seats.engine_name(42) is None
+    )
+    assert engine_seats.rating_member(42) == 42 and engine_seats.people([42, -1, 43]) == [42, 43]
+    assert engine_seats.grants_takeback("easy") and not engine_seats.grants_takeback("medium")
 
 
 def test_the_bot_accepts_a_draw_only_when_clearly_worse_than_even():
-    assert bots.accepts_draw(0.4, 2) and bots.accepts_draw(0.1, 2)
-    assert not bots.accepts_draw(0.45, 2) and not bots.accepts_draw(0.5, 2)
-    assert bots.accepts_draw(0.15, 4) and not bots.accepts_draw(0.2, 4)
+    assert engine_seats.accepts_draw(0.4, 2) and engine_seats.accepts_draw(0.1, 2)
+    assert not engine_seats.accepts_draw(0.45, 2) and not engine_seats.accepts_draw(0.5, 2)
+    assert engine_seats.accepts_draw(0.15, 4) and not engine_seats.accepts_draw(0.2, 4)
 
 
 @pytest.mark.asyncio
@@ -75,12 +82,12 @@ def test_the_bot_accepts_a_draw_only_when_clearly_worse_than_even():
 )
 async def test_the_opening_is_ten_moves_each_or_a_tenth_of_a_games_turns(service, game, each):
     match = await against(service, "hard", game)
-    assert bots.in_opening(match)
-    assert bots.in_opening(replace(match, turns=2 * each - 1))
-    assert not bots.in_opening(replace(match, turns=2 * each))
-    owed = bots.Duty(match.id, bot_member("hard"), 1, "hard", DRAW, 0, 0, 0)
-    assert bots.ruled_answer(replace(match, turns=2 * each - 1), owed) is False
-    assert bots.ruled_answer(replace(match, turns=2 * each), owed) is None  # it thinks
+    assert engine_seats.in_opening(match)
+    assert engine_seats.in_opening(replace(match, turns=2 * each - 1))
+    assert not engine_seats.in_opening(replace(match, turns=2 * each))
+    owed = engine_seats.Duty(match.id, engine_member("hard"), 1, "hard", DRAW, 0, 0, 0)
+    assert engine_seats.ruled_answer(replace(match, turns=2 * each - 1), owed) is False
+    assert engine_seats.ruled_answer(replace(match, turns=2 * each), owed) is None  # it thinks
 
 
 def shiftago(board: list[str], to_act: int) -> str:
@@ -104,14 +111,14 @@ def test_the_bot_judges_a_draw_by_the_position():
 @pytest.mark.asyncio
 async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_runs(service, clock):
     match = await against(service, "hard", clock_hours=24)
-    (seat,) = [s for s in match.seats if s.member_id == bot_member("hard")]
+    (seat,) = [s for s in match.seats if s.member_id == engine_member("hard")]
     assert seat.bot_level == "hard"
     async with service.store.reading() as conn:
         stored = await conn.rows("SELECT member_id, bot_level FROM match_players")
-    assert sorted(map(tuple, stored)) == [(bot_member("hard"), "hard"), (ALICE, None)]
+    assert sorted(map(tuple, stored)) == [(engine_member("hard"), "hard"), (ALICE, None)]
     if match.to_act == ALICE:
         match = await alice_moves(service, match)
-    assert match.to_act == bot_member("hard") and match.deadline is None
+    assert match.to_act == engine_member("hard") and match.deadline is None
     clock.advance(days=40)
     report = await service.tick()
     assert not report.reminders and not report.timeouts  # never reminded, never timed out
@@ -145,7 +152,7 @@ async def test_a_duplicate_bot_move_is_applied_once(service):
         await service.act(match.id, owed.member_id, replace(chosen, request_id="bot:other"))
 
 
-async def alice_just_moved(service, level: str, updates: list) -> tuple[BotPlayer, object]:
+async def alice_just_moved(service, level: str, updates: list) -> tuple[EnginePlayer, object]:
     """A match against the bot where Alice has just moved (the bot has not answered yet,
     as when her next action comes at once)."""
     bot = player(service, updates)
@@ -332,7 +339,7 @@ async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(databas
         await elsewhere.close()
 
 
-async def answered(bot: BotPlayer, service, match):
+async def answered(bot: EnginePlayer, service, match):
     """The match once the bot has done what it owes in it."""
     bot.notice(match)
     await bot.idle()
@@ -351,8 +358,8 @@ async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_
             CHANNEL,
             ALICE,
             "shiftago",
-            opponents=bots.bot_members(["easy"] * bot_seats),
-            seat_order=[ALICE, *bots.bot_members(["easy"] * bot_seats)],
+            opponents=engine_seats.engine_members(["easy"] * bot_seats),
+            seat_order=[ALICE, *engine_seats.engine_members(["easy"] * bot_seats)],
         )
         assert posted.match_id is not None
         match = await alice_moves(service, await service.get_match(posted.match_id))

@@ -30,13 +30,13 @@ import ai
 import games
 from bot.match import actions
 from bot.match.actions import Request
-from bot.match.bots import MOVE, Duty, accepts_draw, duty, ruled_answer
 from bot.match.decision import playing
+from bot.match.engine_seats import MOVE, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import NoProposal, PositionChanged, ServiceError
 from bot.match.records import Match, MatchUpdate
 from bot.service import MatchService
 
-log = logging.getLogger("shiftcord.bot_player")
+log = logging.getLogger("shiftcord.engine_player")
 
 #: The most matches waiting for the bot at once (beyond them, the next sweep finds them).
 MAX_WAITING = 200
@@ -89,7 +89,7 @@ def estimate(state: games.GameState, seat: int, level: ai.Level | ai.Budget, see
     return ai.evaluate(state, seat, level, seed)
 
 
-class BotPlayer:
+class EnginePlayer:
     """Plays the bot's seats: `notice` a match after each action, `sweep` now and then,
     `close` at the end. `on_update` posts what the bot did (like a player's action)."""
 

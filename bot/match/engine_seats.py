@@ -23,9 +23,9 @@ LEVELS = ("easy", "medium", "hard")
 #: The level a challenge gets when it names none.
 DEFAULT_LEVEL = "medium"
 #: The name players see before the level.
-BOT_NAME = "Shiftcord"
+ENGINE_NAME = "Shiftcord"
 #: The most bot seats one challenge may have (the largest table less its challenger).
-MAX_BOTS = 4
+MAX_ENGINE_SEATS = 4
 #: The opening, in which the bot declines every draw offer: until each player has made
 #: this many moves...
 OPENING_MOVES = 10
@@ -36,30 +36,30 @@ OPENING_SHARE = 0.1
 DRAW_MARGIN = 0.1
 
 
-def bot_member(level: str, index: int = 0) -> int:
+def engine_member(level: str, index: int = 0) -> int:
     """The member id of the `index`-th bot seat of `level` in one challenge (0 first):
     -1, -2, -3 for the first easy, medium and hard seat, then -4, -5, -6..."""
     return -(1 + LEVELS.index(level) + len(LEVELS) * index)
 
 
-def bot_members(levels: Sequence[str]) -> list[int]:
+def engine_members(levels: Sequence[str]) -> list[int]:
     """A member id for each of these bot seats, told apart within their challenge."""
     seen: dict[str, int] = {}
     ids = []
     for level in levels:
-        ids.append(bot_member(level, seen.get(level, 0)))
+        ids.append(engine_member(level, seen.get(level, 0)))
         seen[level] = seen.get(level, 0) + 1
     return ids
 
 
-def is_bot(member_id: int) -> bool:
+def is_engine(member_id: int) -> bool:
     """Whether the member id is one of the bot's seats."""
     return member_id < 0
 
 
 def level_of(member_id: int) -> str | None:
     """The level of a bot seat, None for a person."""
-    if not is_bot(member_id):
+    if not is_engine(member_id):
         return None
     return LEVELS[(-member_id - 1) % len(LEVELS)]
 
@@ -68,18 +68,18 @@ def rating_member(member_id: int) -> int:
     """Whose rating a seat's result moves: a person's own; a bot seat's level's (all bot
     seats of one level share one rating per server and game)."""
     level = level_of(member_id)
-    return member_id if level is None else bot_member(level)
+    return member_id if level is None else engine_member(level)
 
 
-def bot_name(member_id: int) -> str | None:
+def engine_name(member_id: int) -> str | None:
     """What a bot seat is called ("Shiftcord (hard)"), None for a person."""
     level = level_of(member_id)
-    return None if level is None else f"{BOT_NAME} ({level})"
+    return None if level is None else f"{ENGINE_NAME} ({level})"
 
 
 def people(member_ids: Sequence[int]) -> list[int]:
     """The members who are people (not bot seats), in order."""
-    return [m for m in member_ids if not is_bot(m)]
+    return [m for m in member_ids if not is_engine(m)]
 
 
 def grants_takeback(level: str) -> bool:
@@ -92,7 +92,7 @@ def takeback_refuser(member_ids: Sequence[int]) -> int | None:
     """The first bot seat among `member_ids` whose level refuses every takeback (so no
     takeback of a move can ever be agreed), None when there is none."""
     return next(
-        (m for m in member_ids if is_bot(m) and not grants_takeback(level_of(m) or "")), None
+        (m for m in member_ids if is_engine(m) and not grants_takeback(level_of(m) or "")), None
     )
 
 
@@ -158,8 +158,8 @@ def duty(match: Match) -> Duty | None:
     if not match.active:
         return None
     waiting = match.proposal.waiting_for if match.proposal is not None else ()
-    owing = [(m, match.proposal.kind) for m in waiting if is_bot(m) and match.proposal]
-    if match.to_act is not None and is_bot(match.to_act):
+    owing = [(m, match.proposal.kind) for m in waiting if is_engine(m) and match.proposal]
+    if match.to_act is not None and is_engine(match.to_act):
         owing.append((match.to_act, MOVE))
     for member, kind in owing:
         seat = match.seat_of(member)
