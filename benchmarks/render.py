@@ -43,7 +43,7 @@ REPEATS = 40  # timed renders per position
 MID_PLY = 24  # how far into a random playout a "mid-game" position lies
 REPLAY_MOVES = 200
 #: The long replay: moves, width, Discord's default upload limit and the bot's frame cap
-#: (`bot.discord.pictures.REPLAY_FRAMES`).
+#: (`bot.presentation.pictures.REPLAY_FRAMES`).
 LONG_MOVES, LONG_SIZE, UPLOAD_LIMIT, LONG_FRAMES = 5000, 800, 10 << 20, 600
 BUDGET = {"render_ms": 25.0, "png_kb": 60.0, "render_over_encode": 2.0}
 #: Options that make a game's picture fullest, for its many-player measurement.

@@ -40,11 +40,12 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
-from benchmarks.service import GUILD, MOVES, Clock, long_game  # noqa: E402
+from benchmarks.service import GUILD, MOVES, Clock, long_game, request  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
+from bot.match.actions import MOVE, RESIGN  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
 from bot.service import MatchService  # noqa: E402
+from bot.store.sql import value  # noqa: E402
 from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
 
 P99_BUDGET_MS = 20.0  # PostgreSQL, one Skift move, 4 processes, on this machine
@@ -83,13 +84,13 @@ async def columns(service: MatchService, table: str) -> list[str]:
     async with service.store.reading() as conn:
         if service.settings.database_url:
             found = await conn.rows(
-                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? "
                 "ORDER BY ordinal_position",
                 (table,),
             )
         else:
             found = await conn.rows(f"SELECT name FROM pragma_table_info('{table}')")
-    return [row[0] for row in found]
+    return [row["name"] for row in found]
 
 
 async def seed_matches(service: MatchService, template: int, total: int) -> float:
@@ -97,7 +98,7 @@ async def seed_matches(service: MatchService, template: int, total: int) -> floa
     copies active), inside the database; the seconds it took."""
     start = time.perf_counter()
     async with service.store.reading() as conn:
-        (first,) = await conn.one("SELECT MAX(id) FROM matches")
+        first = await value(conn, "SELECT MAX(id) AS value FROM matches")
     count = total - first
     if count <= 0:
         return 0.0
@@ -161,9 +162,9 @@ async def race(service: MatchService, shared: list[int], applied: list[tuple[int
         match = await service.get_match(match_id)
         if not match.active or match.ply >= MOVES:
             continue
-        notation = shared_move(match_id, match.ply, match._state)
+        notation = shared_move(match_id, match.ply, match.state)
         try:
-            await service.act(match_id, match.to_act, Request(MOVE, notation, match.ply))
+            await service.act(match_id, match.to_act, request(MOVE, match, notation))
         except ServiceError:  # another process took this ply first
             continue
         applied.append((match_id, match.ply))
@@ -186,13 +187,13 @@ async def play(database: str, number: int, matches: int, shared: list[int], go: 
             match = await service.get_match(match_id)
             for notation in long_game(match.seed, dict(match.options)):
                 moment = time.perf_counter()
-                update = await service.act(match_id, match.to_act, Request(MOVE, notation))
+                update = await service.act(match_id, match.to_act, request(MOVE, match, notation))
                 timings.append(time.perf_counter() - moment)
                 own.append((match_id, match.ply))
                 match = update.match
                 if len(own) % 10 == 0:
                     await race(service, shared, raced)
-            await service.act(match_id, match.to_act, Request(RESIGN))
+            await service.act(match_id, match.to_act, request(RESIGN, match))
         elapsed = time.perf_counter() - began
     finally:
         await service.close()
@@ -217,8 +218,10 @@ async def check(database: str, results: list[dict], shared: list[int]) -> dict:
         logged = 0
         async with service.store.reading() as conn:
             for match_id in matches:
-                (count,) = await conn.one(
-                    "SELECT COUNT(*) FROM moves WHERE match_id = ? AND kind = 'move'", (match_id,)
+                count = await value(
+                    conn,
+                    "SELECT COUNT(*) AS value FROM moves WHERE match_id = ? AND kind = 'move'",
+                    (match_id,),
                 )
                 logged += count
         unique = len(set(applied))
@@ -274,8 +277,9 @@ async def make_template(database: str, moves: int) -> int:
         match_id = await start_match(service, (1, 2))
         match = await service.get_match(match_id)
         for notation in long_game(match.seed, dict(match.options))[:moves]:
-            match = (await service.act(match_id, match.to_act, Request(MOVE, notation))).match
-        await service.act(match_id, match.to_act, Request(RESIGN))
+            update = await service.act(match_id, match.to_act, request(MOVE, match, notation))
+            match = update.match
+        await service.act(match_id, match.to_act, request(RESIGN, match))
         return match_id
     finally:
         await service.close()

@@ -22,6 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -31,7 +32,8 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import games  # noqa: E402
 from benchmarks.transactions import TransactionCount, floor_ms  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.match.actions import MOVE, RESIGN, Request  # noqa: E402
+from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
+from bot.match.records import Match  # noqa: E402
 from bot.service import MatchService  # noqa: E402
 
 MOVES = 100
@@ -78,6 +80,11 @@ class Clock:
         return self.moment
 
 
+def request(action: MatchAction, match: Match, text: str = "") -> Request:
+    """A request of `action` at the match's current position, with an id of its own."""
+    return Request(action, text, ply=match.ply, request_id=f"benchmark:{uuid.uuid4().hex}")
+
+
 async def play_match(
     service: MatchService, members: tuple[int, int], counted: TransactionCount
 ) -> list[float]:
@@ -90,10 +97,10 @@ async def play_match(
     for notation in long_game(match.seed, dict(match.options)):
         with counted.one_move():
             start = time.perf_counter()
-            update = await service.act(match.id, match.to_act, Request(MOVE, notation))
+            update = await service.act(match.id, match.to_act, request(MOVE, match, notation))
             timings.append(time.perf_counter() - start)
         match = update.match
-    await service.act(match.id, match.to_act, Request(RESIGN))
+    await service.act(match.id, match.to_act, request(RESIGN, match))
     return timings
 
 

@@ -160,12 +160,12 @@ async def _connecting(step: Awaitable[None]) -> None:
 
 
 async def _run(settings: Settings, token: str) -> int:
-    from bot.discord.client import ShiftcordBot
+    from bot.discord.client import ShiftcordClient
     from bot.service import MatchService
 
     service = await MatchService.open(settings)
     try:
-        async with ShiftcordBot(settings, service) as bot:
+        async with ShiftcordClient(settings, service) as bot:
             _close_on_sigterm(bot)
             log.info("starting; %s", service.store.name)
             await _connecting(bot.start(token))
@@ -189,17 +189,17 @@ def _close_on_sigterm(bot: discord.Client) -> None:
 
 
 async def _payload(settings: Settings) -> list[dict[str, Any]]:
-    from bot.discord.client import ShiftcordBot, command_payload
+    from bot.discord.client import ShiftcordClient, command_payload
 
-    async with ShiftcordBot(settings, None, background=False) as bot:
+    async with ShiftcordClient(settings, None, background=False) as bot:
         await bot.setup_hook()
         return command_payload(bot)
 
 
 async def _sync(settings: Settings, token: str, guild: int | None) -> int:
-    from bot.discord.client import ShiftcordBot, upload_commands
+    from bot.discord.client import ShiftcordClient, upload_commands
 
-    async with ShiftcordBot(settings, None, background=False) as bot:
+    async with ShiftcordClient(settings, None, background=False) as bot:
         await _connecting(bot.login(token))
         uploaded = await upload_commands(bot, guild)
     where = f"to server {guild}" if guild else "globally (Discord may take a while to show them)"

@@ -4,17 +4,21 @@ import games
 game = games.get("skift")
 state = game.new(players=2, seed=0)
 state = state.play(state.parse_move("c3-c4"))
+
+Each game is a package `games/<name>/` that declares itself as `GAME` (its `Game`);
+importing `games` finds and registers every such package (`discover`), so there is no
+list to edit, and a fresh process (the engine's spawned workers) knows every game too.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import sys
 from pathlib import Path
+from types import ModuleType
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Option, Outcome
-from games.shiftago import SHIFTAGO
-from games.shifting_stones import SHIFTING_STONES
-from games.shifty import SHIFTY
-from games.skift import SKIFT
 
 __all__ = [
     "Game",
@@ -23,6 +27,7 @@ __all__ = [
     "InvalidMove",
     "Option",
     "Outcome",
+    "discover",
     "get",
     "names",
     "register",
@@ -30,9 +35,21 @@ __all__ = [
     "use_data_folder",
 ]
 
-_REGISTRY: dict[str, Game] = {
-    game.name: game for game in (SKIFT, SHIFTAGO, SHIFTY, SHIFTING_STONES)
-}
+_REGISTRY: dict[str, Game] = {}
+
+
+def discover(package: ModuleType) -> list[Game]:
+    """The games declared (as `GAME`) by the modules and packages directly inside
+    `package`, in listing order (`Game.rank`, then name); they are not registered. A
+    package inside it that declares no game raises TypeError: every package there is one."""
+    found: list[Game] = []
+    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        declared = getattr(importlib.import_module(info.name), "GAME", None)
+        if isinstance(declared, Game):
+            found.append(declared)
+        elif info.ispkg:
+            raise TypeError(f"The package {info.name} declares no GAME (a games.Game).")
+    return sorted(found, key=lambda game: (game.rank, game.name))
 
 
 def register(game: Game) -> None:
@@ -66,3 +83,7 @@ def get(name: str) -> Game:
         return _REGISTRY[name.strip().lower()]
     except KeyError:
         raise KeyError(f"No game called {name!r}; known games: {', '.join(_REGISTRY)}.") from None
+
+
+for _game in discover(sys.modules[__name__]):
+    register(_game)

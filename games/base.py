@@ -18,6 +18,9 @@ What a game declares about itself (the match engine reads nothing else):
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
   `state.reveals(move)` says whether an action brought something hidden or left to
   chance to light (a card drawn), which its player cannot then take back alone.
+- `typical_turns`: for a game whose turns may be several actions, how many turns each
+  player typically plays in a whole game (None: a turn is one move); the bot reads it to
+  tell a match's opening.
 
 Optional knowledge for the playing engine (`ai/`); the defaults know nothing about the
 game, so a game without them is still played, only less well:
@@ -33,6 +36,7 @@ game, so a game without them is still played, only less well:
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -65,6 +69,9 @@ class Outcome:
 
 #: The longest value of a free-text option (see `Option`).
 MAX_FREE_OPTION = 40
+#: What a free-text option's value may be: one lower-case word of letters, digits, - and _,
+#: so it reads back from every position's text and can name a file without leaving its folder.
+FREE_OPTION_WORD = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -73,8 +80,8 @@ class Option:
 
     `names_player` marks an int option whose value is a player in join order (0 = the
     challenger); the match service maps it to that player's seat when it seats them.
-    Empty `choices` on a str option means any short word (a name the game checks itself
-    when it makes the position, raising ValueError saying why).
+    Empty `choices` on a str option means any short word (`FREE_OPTION_WORD`: a name the
+    game checks itself when it makes the position, raising ValueError saying why).
     """
 
     name: str
@@ -102,12 +109,17 @@ class Option:
         if isinstance(value, bool) and self.type is not bool:
             value = None  # True is an int to Python, never a number of turns
         free = self.type is str and not self.choices
-        if free and isinstance(value, str) and 0 < len(value) <= MAX_FREE_OPTION:
+        if (
+            free
+            and isinstance(value, str)
+            and len(value) <= MAX_FREE_OPTION
+            and FREE_OPTION_WORD.fullmatch(value)
+        ):
             return value
         if not isinstance(value, self.type) or value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             if free:
-                allowed = f"a word of 1 to {MAX_FREE_OPTION} characters"
+                allowed = f"a word of 1 to {MAX_FREE_OPTION} letters, digits, - and _"
             got = quoted(value) if isinstance(value, str) else repr(value)[:30]
             raise ValueError(f"Option {self.name} must be one of: {allowed} (got {got}).")
         return value
@@ -123,12 +135,18 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
     seat_names: ClassVar[tuple[str, ...]] = ()
+    #: Where the game stands in lists of games (help, autocomplete): lowest first, then
+    #: by name.
+    rank: ClassVar[int] = 100
     #: Whether matches of two or more players may be rated (solo matches never are).
     rated: ClassVar[bool] = True
     #: Whether some players may not see everything (then only views are ever shown).
     hidden_information: ClassVar[bool] = False
     #: Whether the seed decides things during play (a shuffled deck), not only the setup.
     chance: ClassVar[bool] = False
+    #: A game whose turns may be several actions: how many turns each player typically
+    #: plays in a whole game. None (the default): a turn is one move.
+    typical_turns: ClassVar[int | None] = None
     #: For the playing engine: at most this many plies of simulated play before the
     #: game's heuristic judges a position (0: judge new positions at once, where the
     #: heuristic knows better than random play does); None: as long as the level says.

@@ -1,4 +1,5 @@
-"""Reading stored positions: the checked fields of a game's JSON snapshot.
+"""Reading stored positions: the checked fields of a game's JSON snapshot, and the options
+line of its text.
 
 Every game's `from_json` reads its fields through these, so a field of the wrong type or
 out of range is refused with the same plain ValueError whatever the game.
@@ -32,3 +33,13 @@ def json_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"Field {key!r} must lie between {low} and {high}.")
     return value
+
+
+def text_options(words: str) -> dict[str, str]:
+    """The options written as `name=value` words on a position's text line, unchecked (the
+    game's `from_json` checks them); a word without "=" raises ValueError."""
+    pairs = [word.partition("=") for word in words.split()]
+    bad = [name for name, equals, _ in pairs if not equals]
+    if bad:
+        raise ValueError(f"The option {bad[0][:20]!r} has no value (options read name=value).")
+    return {name: value for name, _, value in pairs}

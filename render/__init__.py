@@ -7,22 +7,11 @@
     words = render.alt_text(state, ending="Black wins: White resigned.")  # an ended match
     gif = render.replay(states, max_bytes=10 << 20).data  # the whole game, animated
 
-Each game has a module `render/<game>.py` registered under the game's name (the
-project's own in `render.modules`, others, such as the tests' games, with `register`).
-A module provides
-
-- `draw(state, *, last_move, seat, size, theme, ending=None) -> PIL.Image.Image` (RGB,
-  `size` wide); `ending`, a sentence saying how the match ended ("Black wins: White
-  resigned."), replaces whose turn it is in the header (a module without the keyword
-  shows its positions as they stand),
-- `describe(state, last_move, ending=None) -> str` (the position in words; `ending` as
-  for `draw`),
-- optionally `replay_layout(states) -> dict`: keywords for `draw` that put every frame
-  of a replay at one scale (Skift's largest table), from a walk over the positions,
-- optionally `extra_colours(theme) -> tuple[RGB, ...]`: flat colours its pictures use
-  beyond the theme's own. Finished pictures are mapped onto a fixed 256-colour palette
-  that keeps the theme's colours and these exact (and their blends close); any other
-  colour comes out as the nearest palette colour.
+Each game's pictures are a package `render/<game>/` that declares them as `PICTURES`, a
+`render.pictures.Pictures` (how to draw and describe its positions, the seat styles its
+pieces are drawn in, found by each seat's name, and the rest that page lists); importing
+`render` finds them all (`render.modules`). Others, such as the tests' games, are
+registered with `register`.
 
 Shared helpers live in `render.sprites` (the canvas, sprites, text), `render.shapes`
 (pieces, arrows, tags, icons), `render.header` (the header strip), `render.palette` (the
@@ -43,11 +32,13 @@ from render.animation import MIN_SIZE, Positions, Replay, ReplayTooLarge, Reques
 from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
+from render.pictures import Pictures
 from render.sprites import new_canvas
 from render.theme import THEMES, Theme, get_theme
 
 __all__ = [
     "THEMES",
+    "Pictures",
     "Positions",
     "Replay",
     "ReplayTooLarge",
@@ -98,14 +89,14 @@ def board_image(
 ) -> Image.Image:
     """The finished picture as a palette image (what `board_png` encodes)."""
     chosen = get_theme(theme)
-    module = modules.module_of(state)
+    pictures = modules.pictures_of(state)
     width = _size(size, DEFAULT_SIZE)
-    image = modules.draw(
-        module, state, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
+    image = pictures.draw(
+        state, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
     )
     if clock:
         image = _with_clock(image, clock, chosen)
-    return to_palette(image, chosen, modules.extra_colours(module, chosen), state.players)
+    return to_palette(image, chosen, pictures.extra_colours(chosen), state.players)
 
 
 def _with_clock(image: Image.Image, clock: str, theme: Theme) -> Image.Image:
@@ -164,7 +155,7 @@ def alt_text(state: Any, last_move: Hashable | None = None, *, ending: str | Non
     side has, what the last move did, and the rest of the position as far as the limit
     allows.
     """
-    words = modules.describe(modules.module_of(state), state, last_move, ending)
+    words = modules.pictures_of(state).describe(state, last_move, ending)
     return _clip(words, ALT_TEXT_LIMIT)
 
 
@@ -198,7 +189,7 @@ def replay(
     if not len(states):
         raise ValueError("A replay needs at least one position.")
     request = Request(
-        module=modules.module_of(next(iter(states))),
+        pictures=modules.pictures_of(next(iter(states))),
         states=states,
         moves=moves,
         theme=get_theme(theme),

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any, Protocol
 
-from render import modules
 from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
+from render.pictures import Pictures
 from render.sprites import new_canvas
 from render.theme import Theme
 
@@ -90,9 +90,9 @@ def sample(count: int, frames: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Request:
-    """What to draw: the game's module and line, the look and the limits."""
+    """What to draw: the game's pictures and line, the look and the limits."""
 
-    module: Any
+    pictures: Pictures
     states: Positions
     moves: Positions | None
     theme: Theme
@@ -162,7 +162,7 @@ class _Line:
                     kept.append(position)
                 yield position[1]
 
-        layout_of = getattr(request.module, "replay_layout", None)
+        layout_of = request.pictures.replay_layout
         walk = states()
         self.layout: dict[str, Any] = layout_of(walk) if layout_of else {}
         if keep:
@@ -196,9 +196,9 @@ def _draw(
     request: Request, positions: Iterator[Position], size: int, layout: dict[str, Any]
 ) -> bytes:
     """The GIF of `positions` at `size` wide (TooLarge past the limit)."""
-    theme, module = request.theme, request.module
+    theme, pictures = request.theme, request.pictures
     last_index = len(request.states) - 1
-    extra = modules.extra_colours(module, theme)
+    extra = pictures.extra_colours(theme)
     writer: GifWriter | None = None
     players = 0
     for index, state, last in positions:
@@ -208,8 +208,7 @@ def _draw(
             background = blank.getpixel((0, 0))
             assert isinstance(background, int)
             writer = GifWriter(background, request.max_bytes)
-        picture = modules.draw(
-            module,
+        picture = pictures.draw(
             state,
             last_move=last,
             seat=None,

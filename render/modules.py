@@ -1,95 +1,81 @@
-"""The picture module of each game, and how the rest of `render` calls one.
+"""The pictures of each game (`render.pictures.Pictures`), and how the rest of `render`
+calls them.
 
-A game's module is registered under the game's name (the project's own in `_MODULES`,
-others, such as the tests' games, with `register`); see `render` for what a module
-provides. `ending` (how a match ended) reaches only the functions that take it: a
-module that does not take it draws and describes its positions as they stand.
+A game's pictures live in a package under `render/` that declares them as `PICTURES`;
+importing `render` finds and registers every such package (`discover`), so there is no
+list to edit. Others, such as the tests' games, are registered with `register`.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Hashable
-from functools import lru_cache
+import importlib
+import pkgutil
+import sys
 from types import ModuleType
 from typing import Any
 
-from PIL import Image
+import games
+from render.pictures import Pictures
+from render.theme import THEMES
 
-from render import shiftago, shifting_stones, shifty, skift
-from render.theme import RGB, Theme
-
-#: The per-game picture modules, by game name.
-_MODULES: dict[str, ModuleType] = {
-    "skift": skift,
-    "shiftago": shiftago,
-    "shifty": shifty,
-    "shifting-stones": shifting_stones,
-}
+#: The registered pictures, by game name.
+_PICTURES: dict[str, Pictures] = {}
 
 
-def register(game_name: str, module: ModuleType) -> None:
-    """Draw the game called `game_name` with `module` (see `render` for what it provides)."""
-    _MODULES[game_name] = module
+def discover(package: ModuleType) -> list[Pictures]:
+    """The pictures declared (as `PICTURES`) by the modules and packages directly inside
+    `package`; they are not registered. A package inside it that declares none raises
+    TypeError: every package there is a game's pictures."""
+    found: list[Pictures] = []
+    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        declared = getattr(importlib.import_module(info.name), "PICTURES", None)
+        if isinstance(declared, Pictures):
+            found.append(declared)
+        elif info.ispkg:
+            raise TypeError(f"The package {info.name} declares no PICTURES (a Pictures).")
+    return found
+
+
+def _check_styles(pictures: Pictures) -> None:
+    """ValueError unless every theme has a style for each seat name of the game."""
+    if pictures.pieces is None:
+        return
+    game = games.get(pictures.game)
+    for theme in THEMES.values():
+        named = {style.name for style in pictures.styles(theme)}
+        missing = [name for name in game.seat_names if name not in named]
+        if missing or not game.seat_names:
+            raise ValueError(
+                f"The pictures of {game.name} draw seat pieces, but the {theme.name} theme "
+                f"has no seat style for {', '.join(missing) or 'its unnamed seats'}."
+            )
+
+
+def register(pictures: Pictures) -> None:
+    """Draw the game called `pictures.game` with `pictures` (registered in `games`
+    first); a seat name without a seat style in some theme raises ValueError."""
+    _check_styles(pictures)
+    _PICTURES[pictures.game] = pictures
 
 
 def unregister(game_name: str) -> None:
-    """Forget the picture module of `game_name` (tests that registered their own)."""
-    _MODULES.pop(game_name, None)
+    """Forget the pictures of `game_name` (tests that registered their own)."""
+    _PICTURES.pop(game_name, None)
 
 
 def has_picture(game_name: str) -> bool:
     """Whether the game called `game_name` has a board picture."""
-    return game_name in _MODULES
+    return game_name in _PICTURES
 
 
-def module_of(state: Any) -> ModuleType:
-    """The picture module of the state's game; ValueError if it has none."""
+def pictures_of(state: Any) -> Pictures:
+    """The pictures of the state's game; ValueError if it has none."""
     name = state.game.name
     try:
-        return _MODULES[name]
+        return _PICTURES[name]
     except KeyError:
         raise ValueError(f"There is no board picture for the game {name!r} yet.") from None
 
 
-def extra_colours(module: ModuleType, theme: Theme) -> tuple[RGB, ...]:
-    """The colours a game's pictures use beyond the theme's (its `extra_colours`)."""
-    extra = getattr(module, "extra_colours", None)
-    return tuple(extra(theme)) if extra else ()
-
-
-@lru_cache(maxsize=64)
-def _takes_ending(function: Callable[..., Any]) -> bool:
-    return "ending" in inspect.signature(function).parameters
-
-
-def _ending(function: Callable[..., Any], ending: str | None) -> dict[str, str]:
-    """The `ending` keyword for `function`, if there is one to give and it takes it."""
-    return {"ending": ending} if ending is not None and _takes_ending(function) else {}
-
-
-def draw(
-    module: ModuleType,
-    state: Any,
-    *,
-    last_move: Hashable | None,
-    seat: int | None,
-    size: int,
-    theme: Theme,
-    ending: str | None = None,
-    **layout: Any,
-) -> Image.Image:
-    """The module's RGB picture of `state` (`layout`: its `replay_layout` keywords)."""
-    more = _ending(module.draw, ending)
-    picture: Image.Image = module.draw(
-        state, last_move=last_move, seat=seat, size=size, theme=theme, **more, **layout
-    )
-    return picture
-
-
-def describe(
-    module: ModuleType, state: Any, last_move: Hashable | None, ending: str | None = None
-) -> str:
-    """The module's words for `state`."""
-    words: str = module.describe(state, last_move, **_ending(module.describe, ending))
-    return words
+for _pictures in discover(sys.modules["render"]):
+    register(_pictures)

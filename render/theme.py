@@ -1,12 +1,12 @@
 """Colour themes for the board pictures.
 
 A `Theme` names every colour a picture uses, so game modules never hard-code one.
-Seat colours come from `Theme.seats`: five styles, the first two a two-player game's
-(Skift's White and Black). In every theme any two of the five differ by the mark on the
-piece or by a large difference in lightness, never by hue alone. Each style carries its
-colour's name for reference; the words in headers and alt text come from the game's own
-seat names. Games with colours of their own (Shiftago's four marbles) define them beside
-their picture.
+Seat colours come from `Theme.seats`: five styles, each named after its colour (White,
+Black, Red, Blue, Yellow); a seat's pieces are drawn in the style named as the seat is
+(`Theme.style(state.seat_name(seat))`), never by the seat's number. In every theme any
+two of the five differ by the mark on the piece or by a large difference in lightness,
+never by hue alone. Games with colours of their own (Shiftago's four marbles) define
+them beside their picture, named the same way.
 
 Two themes ship: "default" (reads well on Discord's dark and light themes: a mid-slate
 surround, light tiles, white and black pieces) and "contrast" (high contrast for
@@ -35,6 +35,14 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def style_named(styles: tuple[SeatStyle, ...], name: str) -> SeatStyle:
+    """The style in `styles` called `name`; ValueError if there is none."""
+    for style in styles:
+        if style.name == name:
+            return style
+    raise ValueError(f"There is no seat style called {name!r}.")
 
 
 #: Marks a seat may carry on its pieces (drawn in `SeatStyle.ink`): none, a ring, a dot
@@ -70,7 +78,8 @@ class Theme:
       they read on any surface; `highlight_from` / `highlight_to`: tints of the cells
       the last move left and reached; `removed`: things the last move took away.
     - `faint`: opacity (0..1) of pieces drawn where they fell off the board.
-    - `seats`: the `SeatStyle` of each seat, in seat order (five of them).
+    - `seats`: the five `SeatStyle`s, found by name (`style`); the first two count for
+      every game's palette, the others for games with that many seats.
     """
 
     name: str
@@ -92,9 +101,9 @@ class Theme:
     faint: float
     seats: tuple[SeatStyle, ...]
 
-    def seat(self, seat: int) -> SeatStyle:
-        """The style of `seat` (0-based); seats past the last style reuse the list."""
-        return self.seats[seat % len(self.seats)]
+    def style(self, name: str) -> SeatStyle:
+        """The seat style called `name` (a seat's name); ValueError if there is none."""
+        return style_named(self.seats, name)
 
     def colours(self, players: int = 2) -> tuple[RGB, ...]:
         """Every flat colour of the theme's pictures of a `players`-seat game (the palette

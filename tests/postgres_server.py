@@ -66,6 +66,17 @@ class PostgresServer:
             str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres",
             "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync",
         )  # fmt: skip
+        self.resume()
+        return self
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (what was committed is written first: the
+        test server does not wait for its disk): clients see their connections closed
+        and new ones refused until `resume`."""
+        self._stop("fast")
+
+    def resume(self) -> None:
+        """Start the server on its data (returns once it accepts connections)."""
         settings = _DURABLE if self.durable else _FAST
         options = " ".join(
             [f"-c {setting}" for setting in settings]
@@ -75,7 +86,6 @@ class PostgresServer:
             str(self.binaries / "pg_ctl"), "-D", str(self.data), "-l",
             str(self.folder / "server.log"), "-o", options, "-w", "start",
         )  # fmt: skip
-        return self
 
     def create_database(self, name: str) -> str:
         """Make an empty database `name` on this server; its DATABASE_URL."""
@@ -89,8 +99,10 @@ class PostgresServer:
     def stop(self) -> None:
         """Stop the server at once and delete its folder."""
         try:
-            self._run(
-                str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"
-            )
+            self._stop("immediate")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _stop(self, mode: str) -> None:
+        """pg_ctl stop in `mode` ("fast": sessions ended, then a checkpoint; "immediate")."""
+        self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", mode, "stop")

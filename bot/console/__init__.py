@@ -38,7 +38,7 @@ from bot.config import PROJECT_ROOT, Settings
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.service import MatchService
-from bot.service.bot_player import BotPlayer
+from bot.service.engine_player import EnginePlayer
 
 
 async def run_console(
@@ -56,7 +56,7 @@ async def run_console(
         replace(settings, database_path=database, database_url=None), clock=clock
     )
     console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
-    console.bot_player = BotPlayer(service, console.announce, workers=1)
+    console.engine_player = EnginePlayer(service, console.announce, workers=1)
     console.say(f"Shiftcord local console ({database}). Type help for the commands.")
     try:
         await console.bot_turns()  # what the bot owed when the console last ended
@@ -68,5 +68,5 @@ async def run_console(
             if not line or not await console.run_line(line):
                 return 0
     finally:
-        await console.bot_player.close()
+        await console.engine_player.close()
         await service.close()

@@ -9,15 +9,18 @@ from collections.abc import Awaitable, Callable
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
 from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
-from bot.discord.options import game_named, parse_options
-from bot.discord.pictures import (
+from bot.match.actions import MOVE
+from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
+from bot.match.records import MatchRules
+from bot.presentation.options import game_named, parse_options
+from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     board_picture,
     example_picture,
     example_position,
     replay_picture,
 )
-from bot.discord.text import (
+from bot.presentation.text import (
     board_caption,
     challenge_text,
     guild_settings_text,
@@ -34,8 +37,6 @@ from bot.discord.text import (
     stats_text,
     turn_text,
 )
-from bot.match.actions import MOVE, Request
-from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
 from bot.service.settings import check_theme
 from games.wording import quoted
 
@@ -90,7 +91,7 @@ class Console(ConsoleSession):
         clock = parse_clock(given.get("clock"))
         named = ("opponent", "opponent2", "opponent3", "opponent4")
         opponents = [self.remember(given[k]) for k in named if k in given]
-        opponents += self._bot_seats(given.get("bots"), given.get("level"))
+        opponents += self._engine_seats(given.get("bots"), given.get("level"))
         challenge = await self.service.create_challenge(
             GUILD,
             CHANNEL,
@@ -99,12 +100,15 @@ class Console(ConsoleSession):
             opponents=opponents,
             players=whole_number(given["players"], "players") if "players" in given else None,
             options=parse_options(chosen, given.get("options")),
-            clock_hours=None if clock is None else clock.hours,
-            increment_hours=None if clock is None else clock.increment_hours,
-            cap_hours=None if clock is None else clock.cap_hours,
-            takebacks=yes_or_no(given.get("takebacks", "yes")),
-            auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
-            rated=yes_or_no(given.get("rated", "yes")),
+            rules=MatchRules(
+                0 if clock is None else clock.hours,
+                auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
+                takebacks=yes_or_no(given.get("takebacks", "yes")),
+                rated=yes_or_no(given.get("rated", "yes")),
+                increment_hours=None if clock is None else clock.increment_hours,
+                cap_hours=None if clock is None else clock.cap_hours,
+            ),
+            server_clock=clock is None,
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once
@@ -113,7 +117,7 @@ class Console(ConsoleSession):
         self.say(f"(answer with: accept {challenge.id} or decline {challenge.id})")
 
     @staticmethod
-    def _bot_seats(bots: str | None, level: str | None) -> list[int]:
+    def _engine_seats(bots: str | None, level: str | None) -> list[int]:
         """The member ids of the bot's seats a challenge asks for (`bots` at `level`)."""
         if level is not None and level.lower() not in LEVELS:
             raise ConsoleError(f"The level is easy, medium or hard, not {quoted(level)}.")
@@ -122,9 +126,9 @@ class Console(ConsoleSession):
                 raise ConsoleError("A level is for a match against the bot: add bots:1.")
             return []
         count = whole_number(bots, "bots")
-        if not 1 <= count <= MAX_BOTS:
-            raise ConsoleError(f"bots is a number from 1 to {MAX_BOTS}.")
-        return bot_members([(level or DEFAULT_LEVEL).lower()] * count)
+        if not 1 <= count <= MAX_ENGINE_SEATS:
+            raise ConsoleError(f"bots is a number from 1 to {MAX_ENGINE_SEATS}.")
+        return engine_members([(level or DEFAULT_LEVEL).lower()] * count)
 
     async def _challenge_id(self, given: str | None) -> int:
         if given:
@@ -169,7 +173,7 @@ class Console(ConsoleSession):
     async def do_move(self, notation: str) -> None:
         """Play a move in the current match; the notation is the rest of the line, spaces
         and all (move x g3-g6 keep g3). moves lists the legal ones."""
-        await self.act(Request(MOVE, notation, ply=self.seen.get(self._current())))
+        await self.act(MOVE, notation)
 
     async def do_moves(self, prefix: str = "") -> None:
         """Your legal moves in the current match that start with the prefix (case,

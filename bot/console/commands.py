@@ -10,6 +10,8 @@ import shlex
 
 import games
 from bot.match.actions import PLAYER_ACTIONS, MatchAction
+from bot.match.shown import clean_name
+from bot.presentation.errors import Refusal
 
 #: Every command with its option names in order (groups as two words, "draw offer"); the
 #: match actions without options come from `bot.match.actions.PLAYER_ACTIONS`.
@@ -65,7 +67,7 @@ MAX_NAME = 32  # characters, as Discord's display names
 FREE_TEXT = {"notation", "prefix", "time"}  # options that take the rest of the line, spaces and all
 
 
-class ConsoleError(ValueError):
+class ConsoleError(Refusal, ValueError):
     """A line the console cannot read; the message says what to type."""
 
 
@@ -116,7 +118,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
 
 def player_name(text: str) -> str:
     """A player's name as typed, spaces tidied; a ConsoleError when empty or too long."""
-    name = " ".join(text.split())
+    name = clean_name(text)
     if not name:
         raise ConsoleError('Give a name, quoted if it has spaces: as "Mary Jane".')
     if len(name) > MAX_NAME:

@@ -8,11 +8,13 @@ every picture written to a file.
 from __future__ import annotations
 
 import inspect
+import itertools
 import json
 import re
+import secrets
 import sys
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -31,13 +33,13 @@ from bot.console.commands import (
     usage,
     whole_number,
 )
-from bot.discord.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
-from bot.discord.replies import PLAYER_ERRORS
-from bot.discord.text import Style, players_text, turn_text, update_text
-from bot.match.actions import RESIGN
-from bot.match.bots import bot_name
-from bot.service import MatchService, MatchUpdate, Request, ServiceError
-from bot.service.bot_player import BotPlayer
+from bot.match.actions import RESIGN, MatchAction
+from bot.match.engine_seats import engine_name
+from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
+from bot.presentation.text import Style, players_text, turn_text, update_text
+from bot.service import MatchService, MatchUpdate, Request
+from bot.service.engine_player import EnginePlayer
 from games import GameState
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -67,7 +69,10 @@ class ConsoleSession:
     #: typed against a position that has since changed is refused, not played.
     seen: dict[int, int] = field(default_factory=dict)
     #: The bot as a player (None: matches against it wait); it thinks in its own process.
-    bot_player: BotPlayer | None = None
+    engine_player: EnginePlayer | None = None
+    #: This session's requests are "console:SESSION:N", N counting its match actions.
+    session_id: str = field(default_factory=lambda: secrets.token_hex(8))
+    requests: Iterator[int] = field(default_factory=itertools.count)
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=_place)
@@ -102,7 +107,7 @@ class ConsoleSession:
 
     def name_of(self, member: int) -> str:
         """A player's name as first typed (a bot seat: "Shiftcord (hard)")."""
-        return bot_name(member) or self.names.get(member, f"player {member}")
+        return engine_name(member) or self.names.get(member, f"player {member}")
 
     def remember(self, name: str) -> int:
         """The id of the player called `name`, whose name is kept as first typed; raises
@@ -166,18 +171,16 @@ class ConsoleSession:
             elif words:
                 await self.dispatch(*parse_line(line))
                 await self.bot_turns()
-        except ServiceError as error:
-            self.say(f"Refused: {self.style.words(error.phrase)}")
-        except (ConsoleError, *PLAYER_ERRORS) as error:
-            self.say(f"Refused: {error}")
+        except PLAYER_ERRORS as error:
+            self.say(f"Refused: {refusal_text(error, self.style)}")
         return True
 
     async def bot_turns(self) -> None:
         """Let the bot do what its seats owe (moves, answers), printing each of its actions
         as a player's."""
-        if self.bot_player is not None:
-            await self.bot_player.sweep()
-            await self.bot_player.idle()
+        if self.engine_player is not None:
+            await self.engine_player.sweep()
+            await self.engine_player.idle()
 
     def help(self, words: list[str]) -> str:
         """What the command named by `words` does, with its options (the docstring of the
@@ -196,7 +199,7 @@ class ConsoleSession:
     async def dispatch(self, name: str, options: dict[str, str]) -> None:
         """Run a parsed command."""
         if name in ACTION_COMMANDS:
-            await self.act(Request(ACTION_COMMANDS[name]))
+            await self.act(ACTION_COMMANDS[name])
             return
         handler = self.handlers()[name]
         needed = inspect.signature(handler).parameters.values()
@@ -239,9 +242,17 @@ class ConsoleSession:
             else:
                 self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
-    async def act(self, request: Request) -> None:
-        """Do a match action in the current match and print its news."""
-        await self.announce(await self.service.act(self._current(), self.me, request))
+    async def act(self, action: MatchAction, text: str = "", match_id: int | None = None) -> None:
+        """Do a match action in the current match (or `match_id`) and print its news. It
+        carries the ply of the match's last board shown here (the current one when none
+        was) and the session's next request id."""
+        match_id = self._current() if match_id is None else match_id
+        ply = self.seen.get(match_id)
+        if ply is None:
+            ply = (await self.service.get_match(match_id)).ply
+        request_id = f"console:{self.session_id}:{next(self.requests)}"
+        request = Request(action, text, ply=ply, request_id=request_id)
+        await self.announce(await self.service.act(match_id, self.me, request))
 
     def ask_resignation(self, match_id: int) -> None:
         """Ask the player to confirm resigning the match: the next line answers."""
@@ -253,7 +264,7 @@ class ConsoleSession:
 
     async def resign(self, match_id: int) -> None:
         """Resign the match (confirmed) and print the news."""
-        await self.announce(await self.service.act(match_id, self.me, Request(RESIGN)))
+        await self.act(RESIGN, match_id=match_id)
 
     async def _answer_resignation(self, line: str) -> None:
         match_id, self.resigning = self.resigning, None

@@ -1,5 +1,5 @@
 """Shiftcord on Discord: slash commands, buttons, a thread per match and reminders.
 
-`bot.discord.client.ShiftcordBot` is the bot; the words (`text`), options (`options`) and
-pictures (`pictures`) are shared with the local console.
+`bot.discord.client.ShiftcordClient` is the bot; what players read and see comes from
+`bot.presentation`, shared with the local console.
 """

@@ -8,39 +8,32 @@ thread and confirms privately to the user.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.discord.pictures import board_picture
-from bot.discord.posting import STYLE, Poster, as_file, pings
+from bot.discord.markup import STYLE
+from bot.discord.posting import Poster, as_file, pings
 from bot.discord.replies import (
     ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
     SERVERS_ONLY,
     THREAD_PERMISSIONS,
-    Refusal,
     answer,
     begin,
     require_permissions,
 )
-from bot.discord.text import challenge_text, confirmation
+from bot.discord.served import bot_of
 from bot.discord.views import challenge_view, disabled, view_keyword
+from bot.match.actions import MatchAction
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import board_picture
+from bot.presentation.text import challenge_text, confirmation
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Request, ServiceError
-
-if TYPE_CHECKING:  # the client imports this module (through the cogs and buttons)
-    from bot.discord.client import ShiftcordBot
 
 log = logging.getLogger("shiftcord.discord")
 #: Why a bot made only to upload commands cannot answer an interaction.
 UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
-
-
-def bot_of(interaction: discord.Interaction) -> ShiftcordBot:
-    """The bot that received the interaction: always a ShiftcordBot, the only client."""
-    return cast("ShiftcordBot", interaction.client)
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:
@@ -128,19 +121,32 @@ async def chosen_match(interaction: discord.Interaction, number: int | None) -> 
     return (await match_of_server(interaction, number)).id
 
 
-async def act(interaction: discord.Interaction, match_id: int | None, request: Request) -> None:
+async def act(
+    interaction: discord.Interaction,
+    match_id: int | None,
+    action: MatchAction,
+    *,
+    text: str = "",
+    hours: int = 0,
+    ply: int | None = None,
+) -> None:
     """Do a match action for the user, post the news in the match's thread and confirm
-    privately. `match_id` None: this thread's match."""
+    privately. `match_id` None: this thread's match. `ply` is the position the user acted
+    on (a button's, a preview's); None: the last board shown before they acted. The
+    request's id is the interaction's, so that it counts once however often it arrives."""
     await begin(interaction)
     service = service_of(interaction)
     if match_id is None:
         match_id = (await match_here(interaction)).id
     if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
-    if request.ply is None:  # the position the player last saw when they acted
-        seen = await service.ply_seen(match_id, interaction.id)
-        request = dataclasses.replace(request, ply=seen)
+    if ply is None:
+        ply = await service.ply_seen(match_id, interaction.id)
+    request = Request(action, text, hours, ply=ply, request_id=f"discord:{interaction.id}")
     update = await service.act(match_id, interaction.user.id, request)
+    if update.repeated:  # done when it first arrived, and told then
+        await answer(interaction, confirmation(update))
+        return
     done = confirmation(update) + await announce(interaction, update)
     if update.back_from_vacation:  # their move ended it: their opponents are told
         poster = poster_of(interaction)

@@ -15,9 +15,10 @@ from discord import app_commands
 import games
 import render
 from bot.discord.actions import active_match_here, service_of
-from bot.discord.options import MAX_CHOICE, clip_choice, game_named, suggest_options
-from bot.discord.pictures import theme_label
-from bot.discord.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
+from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
+from bot.presentation.options import game_named
+from bot.presentation.pictures import theme_label
+from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
 from bot.service import Match
 from games import Game
 

@@ -26,7 +26,7 @@ from bot.discord.views import (
     disabled,
     view_keyword,
 )
-from bot.match.actions import RESIGN, Request, action_named
+from bot.match.actions import RESIGN, action_named
 
 
 class RecordButton(
@@ -87,7 +87,7 @@ class MatchButton(RecordButton, template=MATCH_TEMPLATE):
             # the private confirmation is used up: grey it out at once
             view = disabled(discord.ui.View.from_message(interaction.message, timeout=None))
             await interaction.response.edit_message(**view_keyword(view))
-        await act(interaction, self.record_id, Request(action, ply=self.ply))
+        await act(interaction, self.record_id, action, ply=self.ply)
 
 
 class RematchButton(RecordButton, template=REMATCH_TEMPLATE):

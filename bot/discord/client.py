@@ -20,7 +20,7 @@ from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
 from bot.service import MatchService
-from bot.service.bot_player import BotPlayer
+from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -42,9 +42,9 @@ def _shards(settings: Settings) -> dict[str, Any]:
     return options
 
 
-class ShiftcordBot(commands.AutoShardedBot):
+class ShiftcordClient(commands.AutoShardedBot):
     """Shiftcord on Discord. `service` is the match service (None only to upload commands,
-    and then there is no `poster`, `reminders` or `bot_player` either); `background`
+    and then there is no `poster`, `reminders` or `engine_player` either); `background`
     starts the reminder task when the bot logs in (its first round finds the moves the
     bot owes). It runs the shards the settings name (SHARD_COUNT, SHARD_IDS), or as many
     as Discord recommends when they are unset."""
@@ -69,21 +69,21 @@ class ShiftcordBot(commands.AutoShardedBot):
         self.poster: Poster | None = None
         self.reminders: ReminderTask | None = None
         self.leagues: LeaguePoster | None = None
-        self.bot_player: BotPlayer | None = None
+        self.engine_player: EnginePlayer | None = None
         if service is not None:
             self.poster = Poster(self, service)
             self.leagues = LeaguePoster(self.poster)
             self.poster.after_result = self.leagues.after_match
-            self.bot_player = BotPlayer(
+            self.engine_player = EnginePlayer(
                 service, self.poster.post_update, workers=settings.bot_workers
             )
-            self.poster.after_post = self.bot_player.notice
+            self.poster.after_post = self.engine_player.notice
             self.reminders = ReminderTask(
                 service,
                 self.poster,
                 settings.reminder_check_seconds,
                 self.leagues,
-                self.bot_player,
+                self.engine_player,
             )
         self._background = background
 
@@ -102,8 +102,8 @@ class ShiftcordBot(commands.AutoShardedBot):
         posting, then disconnect."""
         if self.reminders is not None:
             await self.reminders.stop()
-        if self.bot_player is not None:
-            await self.bot_player.close()
+        if self.engine_player is not None:
+            await self.engine_player.close()
         if self.poster is not None:
             await self.poster.idle()
         await super().close()

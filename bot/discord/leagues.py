@@ -10,13 +10,14 @@ from fractions import Fraction
 
 import discord
 
-from bot.discord.pictures import Picture
-from bot.discord.posting import STYLE, Poster, as_file, pings
-from bot.discord.replies import Refusal
+from bot.discord.markup import STYLE
+from bot.discord.posting import Poster, as_file, pings
+from bot.league.leagues import OVER, SIGNUP, Board, League
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import Picture
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
-from bot.store.leagues import OVER, SIGNUP, Board, League
 from render.table import draw_table
 
 log = logging.getLogger("shiftcord.leagues")

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.discord.actions import act
 from bot.discord.cogs.common import server_group
-from bot.match.actions import PLAYER_ACTIONS, MatchAction, Request
+from bot.match.actions import PLAYER_ACTIONS, MatchAction
 
 #: What each group of action commands is for.
 GROUP_HELP = {
@@ -25,7 +25,7 @@ def _command(action: MatchAction, name: str) -> app_commands.Command[Any, ..., N
     """A command that does `action` in the match of the thread it is used in."""
 
     async def run(interaction: discord.Interaction) -> None:
-        await act(interaction, None, Request(action))
+        await act(interaction, None, action)
 
     run.__doc__ = action.help
     command: app_commands.Command[Any, ..., None] = app_commands.Command(

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.discord.text import Style
 from bot.match.events import Played, TurnPassed
+from bot.presentation.text import Style
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate, Notices
 from bot.service.notices import is_quiet
 from games.wording import join_words

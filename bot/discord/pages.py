@@ -17,10 +17,10 @@ from discord import app_commands
 
 import games
 from bot.discord.actions import guild_id_of, match_of_server, service_of
-from bot.discord.posting import STYLE
+from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
-from bot.discord.text import matches_text, pages, record_text, standings_text
 from bot.discord.views import ViewButton
+from bot.presentation.text import matches_text, record_text, standings_text
 
 PAGE_TEMPLATE = r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]+):(?P<page>[0-9]+)"
 #: The most standings rows listed (a table of a huge server is cut there).

@@ -18,25 +18,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord.markup import STYLE
 from bot.discord.notices import Notifier, turn_receivers
-from bot.discord.pictures import (
-    TOO_LONG_TO_REPLAY,
-    UPLOAD_LIMIT,
-    Picture,
-    board_picture,
-    replay_picture,
-    update_board,
-)
-from bot.discord.replies import Refusal
-from bot.discord.text import (
-    board_caption,
-    challenge_text,
-    clock_line,
-    discord_style,
-    start_text,
-    thread_name,
-    update_text,
-)
 from bot.discord.views import (
     challenge_view,
     disabled,
@@ -44,8 +27,26 @@ from bot.discord.views import (
     rematch_view,
     view_keyword,
 )
-from bot.match.bots import bot_name, people
+from bot.match.engine_seats import engine_name, people
 from bot.match.events import Agreed, Proposed, TurnPassed
+from bot.match.shown import clean_name
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import (
+    TOO_LONG_TO_REPLAY,
+    UPLOAD_LIMIT,
+    Picture,
+    board_picture,
+    replay_picture,
+    update_board,
+)
+from bot.presentation.text import (
+    board_caption,
+    challenge_text,
+    clock_line,
+    start_text,
+    thread_name,
+    update_text,
+)
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Notices
 
 log = logging.getLogger("shiftcord.discord")
@@ -53,7 +54,6 @@ log = logging.getLogger("shiftcord.discord")
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
 MOVE_HINT = "Play with `/move` in this thread: the list shows your legal moves as you type."
-STYLE = discord_style()
 Messageable = discord.Thread | discord.TextChannel
 
 
@@ -105,7 +105,7 @@ class Poster:
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name: from the cache, else asked of Discord, else their id
         (a bot seat: "Shiftcord (hard)")."""
-        bot = bot_name(member_id)
+        bot = engine_name(member_id)
         if bot is not None:
             return bot
         member = guild.get_member(member_id) if guild else None
@@ -114,7 +114,8 @@ class Poster:
                 member = await guild.fetch_member(member_id)
             except discord.HTTPException:
                 member = None
-        return member.display_name if member else f"member {member_id}"
+        shown = clean_name(member.display_name) if member else ""
+        return shown or f"member {member_id}"
 
     async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict[int, str]:
         """Display names of several members, by id."""

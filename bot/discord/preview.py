@@ -11,11 +11,12 @@ from __future__ import annotations
 import discord
 
 from bot.discord.actions import act, match_here, private_theme, service_of
-from bot.discord.pictures import board_picture
 from bot.discord.posting import as_file
-from bot.discord.replies import Refusal, answer, begin
+from bot.discord.replies import answer, begin
 from bot.discord.views import disabled, preview_view, view_keyword
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import board_picture
 
 TOO_LONG = (
     "The notation of that move is too long to carry in a Confirm button, so it has no "
@@ -57,7 +58,7 @@ async def confirm_preview(
 ) -> None:
     """Play the previewed move, unless the position changed since the preview."""
     await close_preview(interaction)
-    await act(interaction, match_id, Request(MOVE, notation, ply))
+    await act(interaction, match_id, MOVE, text=notation, ply=ply)
 
 
 async def cancel_preview(interaction: discord.Interaction) -> None:

@@ -22,12 +22,13 @@ from collections.abc import Awaitable
 import discord
 
 from bot.discord.leagues import LeaguePoster
-from bot.discord.posting import STYLE, Poster, pings
-from bot.discord.replies import Refusal
-from bot.discord.text import reminder_text
+from bot.discord.markup import STYLE
+from bot.discord.posting import Poster, pings
 from bot.match.errors import CannotSave
+from bot.presentation.errors import Refusal
+from bot.presentation.text import reminder_text
 from bot.service import Match, MatchService, TickReport
-from bot.service.bot_player import BotPlayer
+from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.reminders")
 
@@ -41,12 +42,12 @@ class ReminderTask:
         poster: Poster,
         interval: float,
         leagues: LeaguePoster | None = None,
-        bot_player: BotPlayer | None = None,
+        engine_player: EnginePlayer | None = None,
     ) -> None:
         self.service = service
         self.poster = poster
         self.leagues = leagues
-        self.bot_player = bot_player
+        self.engine_player = engine_player
         self.interval = interval
         self._task: asyncio.Task[None] | None = None
 
@@ -97,8 +98,8 @@ class ReminderTask:
             await self.poster.refresh_challenge(challenge, None)
         for member_id in report.vacations_ended:
             await self.poster.vacation_notice(member_id, None)
-        if self.bot_player is not None:  # moves the bot owes (after a restart: at once)
-            await self.bot_player.sweep()
+        if self.engine_player is not None:  # moves the bot owes (after a restart: at once)
+            await self.engine_player.sweep()
         if self.leagues is not None:
             await self._leagues(self.leagues)
         for reminder in report.reminders:

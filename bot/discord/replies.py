@@ -10,17 +10,17 @@ service method checks before it changes anything, a refusal changes nothing.
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.markup import STYLE, split_message
 from bot.discord.notices import REFUSED_NOTE
-from bot.discord.options import OptionsError
-from bot.discord.text import ClockText, discord_style, split_message
+from bot.discord.served import bot_of
 from bot.discord.views import view_keyword
-from bot.service import MatchService, ServiceError
-from games import IllegalMove, InvalidMove
+from bot.presentation.errors import Refusal, refusal_text
+from bot.service import ServiceError
 from games.wording import join_words
 
 log = logging.getLogger("shiftcord.discord")
@@ -45,16 +45,6 @@ CHALLENGE_PERMISSIONS = {
 }
 
 
-class _Served(Protocol):
-    """The bot behind an interaction, as far as answers need it: its match service."""
-
-    service: MatchService | None
-
-
-class Refusal(Exception):
-    """A request the bot turns down; the message is shown to the player as it is."""
-
-
 class MissingBotPermissions(Refusal):
     """The bot lacks Discord permissions it needs here; the message names them."""
 
@@ -65,10 +55,6 @@ class MissingBotPermissions(Refusal):
             f"I am missing the permission{'s' * many} {listed} in this channel. A server "
             f"admin can grant {'them' if many else 'it'} in the channel's or my role's settings."
         )
-
-
-_STYLE = discord_style()
-PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, IllegalMove)
 
 
 def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:
@@ -108,7 +94,7 @@ async def answer(
 async def _dms_refused_untold(interaction: discord.Interaction) -> bool:
     """Whether the user is to be told now that their DMs were refused; a store that cannot
     answer (a full disk) never keeps the answer itself from going out."""
-    service = cast(_Served, interaction.client).service
+    service = bot_of(interaction).service
     if service is None:
         return False
     try:
@@ -130,10 +116,9 @@ def error_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
         error = error.__cause__  # an option's value could not be read (a game's name...)
-    if isinstance(error, ServiceError):
-        return _STYLE.words(error.phrase)  # members as mentions
-    if isinstance(error, PLAYER_ERRORS):
-        return str(error)
+    refused = refusal_text(error, STYLE)  # members as mentions
+    if refused is not None:
+        return refused
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVERS_ONLY
     if isinstance(error, app_commands.MissingPermissions):

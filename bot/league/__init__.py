@@ -7,6 +7,8 @@ each round, in which seat order, and the standings.
   `roundrobin` (circle method), `swiss` (score groups, no repeats, colours) with
   `matching` (Edmonds' blossom algorithm keeps a round pairable), `tables` (three to five
   seats).
+- `leagues`: a `League` as the bot keeps it (its format and status), its `Entrant`s and
+  the `Board`s of its rounds.
 - `standings`: points, Sonneborn-Berger, Buchholz and median Buchholz, shared places.
 - `forfeits`: a player who leaves forfeits the games they have not played.
 - `deadlines`: when a round ends, and the adjudication of matches still going then.

@@ -10,8 +10,7 @@ table a player scores 1 for a better place, 1/2 for the same place and 0 for a w
 their points for the game are the mean of those scores. Two players: win 1, draw 1/2,
 loss 0; four players: places 1, 2, 3, 4 score 1, 2/3, 1/3, 0. A bye scores 1 (a win).
 A player who forfeited (left the league before the game) scores 0 against everyone and
-everyone else at the table scores 1 against them. Points are exact fractions.
-"""
+everyone else at the table scores 1 against them. Points are exact fractions."""
 
 from __future__ import annotations
 
@@ -165,3 +164,6 @@ def meetings(rounds: Iterable[Round]) -> Counter[frozenset[int]]:
         for pairing in round_.pairings:
             count.update(frozenset(two) for two in combinations(pairing.seats, 2))
     return count
+
+
+# --- leagues as stored ----------------------------------------------------------------

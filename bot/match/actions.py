@@ -8,7 +8,7 @@ words in the faces' texts; the Discord commands and the console's table are made
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -108,12 +108,20 @@ def action_named(key: str) -> MatchAction:
 
 @dataclass(frozen=True)
 class Request:
-    """An action asked of a match: what, the move's text (for MOVE), and the ply of the
-    position the player saw when choosing it (None: the current one), so that an action
-    that arrives twice, or after the match moved on, is refused instead of applied again.
-    `hours` is the time given (for GIVE_TIME)."""
+    """An action asked of a match: what, the move's text (for MOVE) or the time given (for
+    GIVE_TIME, in `hours`), and, always given:
+
+    `ply`, the position the one who asked saw when choosing it: an action that arrives
+    after the match moved on is refused (actions that stand whatever the position, and
+    the clock's and admins', are not checked against it);
+    `request_id`, the request's own unique id, where it came from ("discord:" and the
+    interaction's id, "console:" and a counter, the bot's duty, the clock's timeout of one
+    version of the match): an action asked twice under one id is applied once, and the
+    second time answered with what it did.
+    """
 
     action: MatchAction
     text: str = ""
-    ply: int | None = None
     hours: int = 0
+    ply: int = field(kw_only=True)
+    request_id: str = field(kw_only=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bot.match import actions
 from bot.match.actions import MatchAction
-from bot.match.bots import is_bot
 from bot.match.decision import (
     Decision,
     Ending,
@@ -22,6 +21,7 @@ from bot.match.decision import (
     playing,
     with_state,
 )
+from bot.match.engine_seats import is_engine
 from bot.match.errors import NoProposal, TakebackRefused
 from bot.match.events import DRAW, TAKEBACK, Agreed, Declined, Ended, Proposed, TakenBack, Withdrawn
 from bot.match.records import LogEntry, Match, Proposal
@@ -124,14 +124,14 @@ def _takeback_span(log: tuple[LogEntry, ...], seat: int | None) -> int | None:
             return None
         if entry.seat == seat:
             return span
-        if not is_bot(entry.member_id):
+        if not is_engine(entry.member_id):
             return None
     return None
 
 
 def _propose(match: Match, member: int, kind: str) -> Decision:
     proposal = Proposal(kind, member, (member,), _waiting(match, (member,)))
-    record = with_state(match, match._state, proposal=proposal)
+    record = with_state(match, match.state, proposal=proposal)
     return Decision(record, events=(Proposed(kind, member),))
 
 
@@ -166,12 +166,12 @@ def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decisi
     waiting = _waiting(match, agreed)
     if waiting:
         proposal = Proposal(kind, pending.by_member, agreed, waiting)
-        record = with_state(match, match._state, proposal=proposal)
+        record = with_state(match, match.state, proposal=proposal)
         return Decision(record, events=(Agreed(kind, member),))
     if kind == DRAW:
         places = dict.fromkeys(playing(match), 1)
         ending = Ending("draw", "The players agreed to a draw.", places, (), draw=True)
-        record, rate = end(match, match._state, ending, situation.now)
+        record, rate = end(match, match.state, ending, situation.now)
         return Decision(record, rate=rate, events=(Ended("draw"),))
     log = situation.log or ()
     span = _takeback_span(log, match.seat_of(pending.by_member))
@@ -193,7 +193,7 @@ def _drop(match: Match, member: int, kind: str) -> Decision:
         )
     else:
         event = Declined(kind, member)
-    return Decision(with_state(match, match._state, proposal=None), events=(event,))
+    return Decision(with_state(match, match.state, proposal=None), events=(event,))
 
 
 def _undo(

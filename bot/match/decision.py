@@ -7,17 +7,24 @@ Pure: the time comes in as `Situation.now`; nothing here reads a clock or a data
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import games
-from bot.match.bots import is_bot
+from bot.match.engine_seats import is_engine
 from bot.match.errors import NotAllowed
 from bot.match.events import Ended, Event, TurnPassed
 from bot.match.ratings import outcome_places, seat_ranks
-from bot.match.records import ABORTED, CANCELLED, FINISHED, LogEntry, Match, MatchResult
+from bot.match.records import (
+    ABORTED,
+    CANCELLED,
+    FINISHED,
+    LogEntry,
+    Match,
+    MatchResult,
+    Snapshot,
+)
 from games import GameState, Outcome
 
 
@@ -58,21 +65,14 @@ class Decision:
     move: Hashable | None = None
 
 
-def snapshot(state: GameState) -> str:
-    """A state as stored with its match (compact JSON)."""
-    return json.dumps(state.to_json(), separators=(",", ":"))
-
-
 def with_state(match: Match, state: GameState, **changes: object) -> Match:
     """The match record holding `state` (its snapshot and ply) and other changed fields."""
-    changed = dataclasses.replace(
+    return dataclasses.replace(
         match,
-        _snapshot=snapshot(state),
+        snapshot=Snapshot.of(state),
         ply=state.ply,
         **changes,  # type: ignore[arg-type]  # Match's own fields, checked when it is made
     )
-    changed.__dict__["_state"] = state  # the state is known: no need to parse it again
-    return changed
 
 
 def playing(match: Match, *, without: int | None = None) -> list[int]:
@@ -115,7 +115,7 @@ def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, o
     now = situation.now
     banks = banks_after_turn(match, now)
     seconds = banks[seat] if banks else match.rules.clock_hours * 3600.0
-    clocked = match.rules.clock_hours and not is_bot(member)
+    clocked = match.rules.clock_hours and not is_engine(member)
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,

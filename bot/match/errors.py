@@ -14,7 +14,7 @@ class ServiceError(Exception):
     """Base of every refusal; `phrase` is shown to the player (`str(error)` in plain words)."""
 
     def __init__(self, message: str | Phrase) -> None:
-        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        self.phrase = message if isinstance(message, Phrase) else Phrase.plain(message)
         super().__init__(str(self.phrase))
 
     @property
@@ -85,3 +85,13 @@ class ReplayError(ServiceError):
 
 class CannotSave(ServiceError):
     """The database refuses writes (a full disk, a read-only file): nothing was changed."""
+
+
+class CannotReach(CannotSave):
+    """The database server cannot be reached (stopped, restarting, the network down), so
+    nothing could be read or changed."""
+
+
+class OutcomeUnknown(CannotSave):
+    """The database's answer to a COMMIT was lost (the connection dropped): the action may
+    have been saved or not. The service looks its request up before answering."""

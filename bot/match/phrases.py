@@ -32,6 +32,12 @@ class Phrase:
     members: tuple[int, ...] = ()
     channel: int | None = None
 
+    @classmethod
+    def plain(cls, sentence: str) -> Phrase:
+        """A sentence that names no member or channel, kept as written: braces in it (a
+        move or a name a player typed) are text, never places to fill in."""
+        return cls(sentence.replace("{", "{{").replace("}", "}}"))
+
     def render(self, member: Namer = plain_member, channel: Namer = plain_channel) -> str:
         """The sentence with every member and the channel written by the given functions."""
         names = [member(m) for m in self.members]

@@ -80,7 +80,7 @@ def check(
         )
     for text in (if_text, then_text):
         check_length(text)
-    state = match._state
+    state = match.state
     try:
         theirs = state.parse_move(if_text)
         after = state.play(theirs)

@@ -2,8 +2,9 @@
 free of Discord and SQL (settings, reminders and standings are in `bot.service.reports`).
 
 Times are timezone-aware UTC datetimes. Seats are 0-based (seat 0 acts first); member ids
-are Discord user ids. A `Match` never exposes its full game state: use `public_view()`
-for anything posted in public and `view_for(seat)` for what one player may see alone.
+are Discord user ids. A `Match`'s `state` is the full game state, secrets included, for
+the match rules and the service: use `public_view()` for anything posted in public and
+`view_for(seat)` for what one player may see alone.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import json
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cached_property
 from typing import Any
 
 import games
@@ -71,12 +71,17 @@ class MatchRules:
         return self.cap_hours or MAX_CLOCK_HOURS
 
 
+#: A challenge's rules unless its challenger chooses: claimed timeouts, takebacks, rated (a
+#: challenge takes its server's default clock unless it names one).
+DEFAULT_RULES = MatchRules(0, auto_timeout=False, takebacks=True)
+
+
 @dataclass(frozen=True)
 class Seat:
     """One player of a match: seat (turn order), member, join order and whether they left
     (`left_at`: the index of the log entry of their leaving, so the order is known).
     `bot_level` is the level of a seat the bot plays (None for a person; see
-    `bot.match.bots`)."""
+    `bot.match.engine_seats`)."""
 
     seat: int
     member_id: int
@@ -149,6 +154,35 @@ class MatchResult:
         return bool(self.rating_changes)
 
 
+class Snapshot:
+    """A match's game state as stored: its compact JSON `text`, and the `state` it holds,
+    read from the text when first asked for unless the state it was made from is known."""
+
+    __slots__ = ("game", "text", "_known")
+
+    def __init__(self, game: str, text: str, state: GameState | None = None) -> None:
+        self.game = game
+        self.text = text
+        self._known = state
+
+    @classmethod
+    def of(cls, state: GameState) -> Snapshot:
+        """The snapshot of a state that is known."""
+        text = json.dumps(state.to_json(), separators=(",", ":"))
+        return cls(state.game.name, text, state)
+
+    def knowing(self, state: GameState) -> Snapshot:
+        """The same snapshot, its state known to be `state` (no need to read the text)."""
+        return Snapshot(self.game, self.text, state)
+
+    @property
+    def state(self) -> GameState:
+        """The full game state (secrets included), read from the text once."""
+        if self._known is None:
+            self._known = games.get(self.game).from_json(json.loads(self.text))
+        return self._known
+
+
 @dataclass(frozen=True)
 class Match:
     """A match as stored: who plays which seat, its clock, status and (when over) result.
@@ -161,7 +195,8 @@ class Match:
     `banks` (a time-bank clock only, else empty) holds each seat's bank in seconds: for
     the seat to act, what it had when its turn began (its `deadline` is what counts).
     `channel_id` is the thread or channel the match lives in (None until attached);
-    `origin_channel_id` is where the challenge was posted.
+    `origin_channel_id` is where the challenge was posted. `snapshot` is the game state
+    as stored, `state` the state itself (secrets included): never post it.
     """
 
     id: int
@@ -188,16 +223,17 @@ class Match:
     created_at: datetime
     ended_at: datetime | None
     result: MatchResult | None
-    _snapshot: str = field(repr=False, compare=False)
+    snapshot: Snapshot = field(repr=False, compare=False)
     _reminded: int = field(default=0, repr=False, compare=False)
     #: The message whose buttons act in this match now (to disable once they are stale).
     buttons_message_id: int | None = field(default=None, compare=False)
     banks: tuple[float, ...] = ()
 
-    @cached_property
-    def _state(self) -> GameState:
-        """The full game state (secrets included): service-internal, never post it."""
-        return games.get(self.game).from_json(json.loads(self._snapshot))
+    @property
+    def state(self) -> GameState:
+        """The full game state (secrets included): for the rules and the service, never
+        post it."""
+        return self.snapshot.state
 
     @property
     def has_secrets(self) -> bool:
@@ -212,7 +248,7 @@ class Match:
 
     def seat_name(self, seat: int) -> str:
         """What `seat` is called now (a colour); after a swap of sides, its new name."""
-        return self._state.seat_name(seat)
+        return self.state.seat_name(seat)
 
     @property
     def paused(self) -> bool:
@@ -238,11 +274,11 @@ class Match:
 
     def public_view(self) -> GameState:
         """The position as everybody may see it (`state.view(None)`): post only this."""
-        return self._state.view(None)
+        return self.state.view(None)
 
     def view_for(self, seat: int) -> GameState:
         """The position as `seat` may see it (their own secrets included): show it privately."""
-        return self._state.view(seat)
+        return self.state.view(seat)
 
 
 @dataclass(frozen=True)
@@ -255,6 +291,9 @@ class MatchUpdate:
     highlight), None for other actions. `match` is the match after the action: its
     `to_act`, `deadline`, `proposal` and `result` say what comes next. `premove` is the
     update of the premove that answered this move, played right after it (None if none).
+    `repeated`: the request had been applied before (it arrived twice); `events` are what
+    it did then, `match`, `before` and `after` the match as it is now, and its news was
+    told when it was applied.
     """
 
     match: Match
@@ -269,6 +308,7 @@ class MatchUpdate:
     #: elsewhere are to be told).
     back_from_vacation: bool = False
     premove: MatchUpdate | None = None
+    repeated: bool = False
 
     @property
     def result(self) -> MatchResult | None:

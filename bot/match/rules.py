@@ -70,7 +70,7 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
         return _end_unrated(match, "cancel", reason, situation)
     assert actor is not None  # every other action is a member's
     seat = player_seat(match, actor)
-    if request.ply is not None and request.ply != match.ply and action not in _ANY_PLY:
+    if request.ply != match.ply and action not in _ANY_PLY:
         raise PositionChanged(
             f"The position changed since you looked (move {request.ply} then, {match.ply} "
             "now), so nothing was done. Look at the board again."
@@ -104,7 +104,7 @@ def move(match: Match, seat: int, request: Request, situation: Situation) -> Dec
         raise NotYourTurn(
             Phrase(f"It is {{0}}'s turn in match #{match.id}, not yours.", (match.to_act or 0,))
         )
-    state = match._state
+    state = match.state
     try:
         chosen = state.parse_move(request.text)
         after = state.play(chosen)
@@ -164,7 +164,7 @@ def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Deci
                 )
         changes["banks"] = tuple(banks)
     member = match.seats[seat].member_id
-    record = with_state(match, match._state, **changes)
+    record = with_state(match, match.state, **changes)
     return Decision(record, events=(TimeGiven(seat, member, hours),))
 
 
@@ -188,7 +188,7 @@ def _claim(match: Match, seat: int, situation: Situation) -> Decision:
 def _leave(match: Match, seat: int, how: str, reason: str, situation: Situation) -> Decision:
     """`seat` leaves (resigns or times out): the others play on where the game allows it,
     else the match ends with the leaver last."""
-    state = match._state
+    state = match.state
     still = playing(match)
     member = match.seats[seat].member_id
     after = state.retire(seat) if len(still) > 2 else None
@@ -234,13 +234,13 @@ def _abort(match: Match, seat: int, situation: Situation) -> Decision:
 
 def _end_unrated(match: Match, how: str, reason: str, situation: Situation) -> Decision:
     """End the match with no result and no rating (abort, admin cancel)."""
-    record, _ = end(match, match._state, Ending(how, reason, None), situation.now)
+    record, _ = end(match, match.state, Ending(how, reason, None), situation.now)
     return Decision(record, events=(Ended(how),))
 
 
 def start(match: Match, situation: Situation) -> Decision:
     """The first turn of a match just seated: its clock starts for the first player."""
-    state = match._state
+    state = match.state
     seat = state.current_player
     assert seat is not None
     fields, called = new_turn(match, seat, situation)

@@ -10,7 +10,9 @@ the player) without changing anything when it refuses.
     challenge = await service.create_challenge(guild, channel, alice, "skift", opponents=[bob])
     started = await service.accept_challenge(challenge.id, bob)
     await service.attach_channel(started.match.id, thread_id)
-    update = await service.act(started.match.id, started.match.to_act, Request(MOVE, "c3-c4"))
+    match = started.match
+    request = Request(MOVE, "c3-c4", ply=match.ply, request_id="discord:1234")
+    update = await service.act(match.id, match.to_act, request)
 """
 
 from __future__ import annotations

@@ -18,15 +18,17 @@ from datetime import UTC, datetime, timedelta
 import render
 from bot.config import Settings
 from bot.match import actions, premoves, rules
-from bot.match.actions import Request
+from bot.match.actions import MatchAction, Request
 from bot.match.decision import Decision, Situation
-from bot.match.errors import NotFound, ServiceError
+from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import claims as claim_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import premoves as premove_rows
+from bot.store import requests as request_rows
+from bot.store.health import CANNOT_SAVE
 from bot.store.ratings import apply_ratings
 from bot.store.sql import Connection
 
@@ -46,6 +48,16 @@ def utc_now() -> datetime:
 def when(moment: datetime) -> str:
     """A time for messages: "2025-03-01 18:30 UTC"."""
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def background_request(match: Match, action: MatchAction, member_id: int | None = None) -> Request:
+    """The request of an action the bot does by itself (a timeout, a league's deadline, a
+    resignation when leaving a league, an admin's cancel) in the match as read: its id
+    names the action, the match, its version (and the member), so that two processes
+    doing it to the same version count once."""
+    who = "" if member_id is None else f":{member_id}"
+    key = f"{action.key}:{match.id}:{match.version}{who}"
+    return Request(action, ply=match.ply, request_id=key)
 
 
 def known_theme(name: str | None) -> str:
@@ -137,21 +149,21 @@ class ServiceBase:
         return hours, channel, known_theme(theme)
 
     async def _apply(
-        self,
-        match_or_id: Match | int,
-        actor: int | None,
-        request: Request,
-        *,
-        by_premove: bool = False,
+        self, match_or_id: Match | int, actor: int | None, request: Request
     ) -> MatchUpdate:
         """Decide `request` by `actor` with the match rules and store the decision in one
-        transaction (refused, with nothing written, when the match changed meanwhile).
-        The match, who of its players is on vacation and (for takebacks) its log are read
-        in one read transaction first. A move answered by a premove is followed by the
-        premove, played as a second action (`MatchUpdate.premove`); a move played
-        `by_premove` does not end its owner's vacation (they did not come back)."""
+        transaction (refused, with nothing written, when the match changed meanwhile),
+        recorded under the request's id: a request applied before is answered with what
+        it did (`MatchUpdate.repeated`), not applied again. The match, who of its players
+        is on vacation and (for takebacks) its log are read in one read transaction first.
+        A move answered by a premove is followed by the premove, decided by the same rules
+        and stored in the same transaction (`MatchUpdate.premove`). When the database's
+        answer to the commit is lost, the request is looked up before answering."""
         now = self.now()
         async with self.store.reading() as conn:
+            seen = await request_rows.applied(conn, request.request_id)
+            if seen is not None:
+                return await self._repeated(conn, seen)
             if isinstance(match_or_id, Match):
                 match = match_or_id
             else:
@@ -160,25 +172,60 @@ class ServiceBase:
             away = await member_rows.away(conn, list(match.members), now)
             log = await match_rows.fetch_log(conn, match) if request.action in _NEEDS_LOG else None
         decision = rules.decide(match, actor, request, Situation(now, away, log))
-        mover = actor if request.action is actions.MOVE and not by_premove else None
-        async with self.store.transaction() as conn:
-            stored = await self._store_decision(conn, match, decision, now, mover=mover)
-            answer = await self._settle_premoves(conn, match, decision)
-        state = decision.state or match._state
-        update = MatchUpdate(
-            match=stored,
-            action=request.action,
+        mover = actor if request.action is actions.MOVE else None
+        try:
+            async with self.store.transaction() as conn:
+                seen = await request_rows.applied(conn, request.request_id)
+                if seen is not None:  # applied meanwhile, by another process
+                    return await self._repeated(conn, seen)
+                stored = await self._store_decision(conn, match, decision, now, mover=mover)
+                update = _update(match, stored, decision, actor, request.action)
+                if mover is not None and mover in away:
+                    update = dataclasses.replace(update, back_from_vacation=True)
+                premove = await self._settle_premoves(conn, match, decision)
+                if premove is not None:
+                    answered = await self._play_premove(conn, stored, premove, request, away, now)
+                    update = dataclasses.replace(update, premove=answered)
+                done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
+                await request_rows.record(conn, request.request_id, done, now)
+        except OutcomeUnknown as unknown:
+            await self._check_applied(request.request_id, unknown)
+        return update
+
+    async def _repeated(self, conn: Connection, seen: request_rows.Applied) -> MatchUpdate:
+        """The answer to a request applied before: what it did then, in the match as it
+        is now."""
+        match = await self._fetch_known(conn, seen.match_id)
+        view = match.public_view()
+        actor = seen.member_id
+        return MatchUpdate(
+            match=match,
+            action=actions.action_named(seen.action),
             actor_id=actor,
             seat=match.seat_of(actor) if actor is not None else match.current_seat,
-            before=match.public_view(),
-            after=state.view(None),
-            events=decision.events,
-            move=decision.move,
-            back_from_vacation=mover is not None and mover in away,
+            before=view,
+            after=view,
+            events=seen.events,
+            repeated=True,
         )
-        if answer is None:
-            return update
-        return dataclasses.replace(update, premove=await self._play_premove(stored, answer))
+
+    async def _check_applied(self, request_id: str, unknown: OutcomeUnknown) -> None:
+        """After a commit whose answer was lost: return when request `request_id` was
+        applied; else CannotSave (nothing was changed), or `unknown` itself when the
+        database cannot be asked (the player is told that it may have been saved)."""
+        try:
+            async with self.store.reading() as conn:
+                seen = await request_rows.applied(conn, request_id)
+        except Exception as error:
+            log.error("request %s may or may not have been saved: %s", request_id, error)
+            raise unknown from error
+        log.warning(
+            "the database's answer to the commit of request %s was lost; it was %s",
+            request_id,
+            "saved" if seen is not None else "not saved",
+        )
+        if seen is None:
+            raise CannotSave(CANNOT_SAVE) from unknown
 
     @staticmethod
     async def _settle_premoves(
@@ -193,16 +240,33 @@ class ServiceBase:
             await premove_rows.clear(conn, old.id)
         return premoves.answer(old, decision, stored)
 
-    async def _play_premove(self, match: Match, premove: premoves.Premove) -> MatchUpdate | None:
-        """Play a premove right after the move it answers, as its own action (one
-        transaction each), carrying the position it was checked against; None when the
-        match changed in between (the premove is dropped: it was for that position only)."""
-        request = Request(actions.MOVE, premove.then_move, premove.answer_ply)
+    async def _play_premove(
+        self,
+        conn: Connection,
+        match: Match,
+        premove: premoves.Premove,
+        answered: Request,
+        away: frozenset[int],
+        now: datetime,
+    ) -> MatchUpdate | None:
+        """Play a premove in the transaction of the move it answers, decided by the match
+        rules at the position it was checked against; None when they refuse it (it is
+        dropped: it was for that position only). It counts as part of the `answered`
+        request (recorded under its id) and does not end its owner's vacation (they did
+        not come back)."""
+        request = Request(
+            actions.MOVE,
+            premove.then_move,
+            ply=premove.answer_ply,
+            request_id=f"{answered.request_id}+premove",
+        )
         try:
-            return await self._apply(match, premove.member_id, request, by_premove=True)
+            decision = rules.decide(match, premove.member_id, request, Situation(now, away))
         except ServiceError as error:
             log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
             return None
+        stored = await self._store_decision(conn, match, decision, now)
+        return _update(match, stored, decision, premove.member_id, actions.MOVE)
 
     async def _store_decision(
         self,
@@ -236,5 +300,22 @@ class ServiceBase:
         """The match as stored, its state taken from the decision (no need to parse it)."""
         stored = await match_rows.fetch_match(conn, match_id)
         assert stored is not None
-        stored.__dict__["_state"] = decision.state or decision.match._state
-        return stored
+        known = decision.state or decision.match.state
+        return dataclasses.replace(stored, snapshot=stored.snapshot.knowing(known))
+
+
+def _update(
+    old: Match, stored: Match, decision: Decision, actor: int | None, action: MatchAction
+) -> MatchUpdate:
+    """What `action` by `actor` did: the decision over the match read as `old`, stored
+    as `stored`."""
+    return MatchUpdate(
+        match=stored,
+        action=action,
+        actor_id=actor,
+        seat=old.seat_of(actor) if actor is not None else old.current_seat,
+        before=old.public_view(),
+        after=(decision.state or old.state).view(None),
+        events=decision.events,
+        move=decision.move,
+    )

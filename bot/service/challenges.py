@@ -4,13 +4,14 @@ match when the last seat is taken (a solo challenge starts at once)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 import games
 from bot.match import rules
-from bot.match.bots import people
-from bot.match.decision import Situation, snapshot
+from bot.match.decision import Situation
+from bot.match.engine_seats import people
 from bot.match.errors import (
     BadOption,
     ChallengeClosed,
@@ -22,6 +23,7 @@ from bot.match.errors import (
 from bot.match.phrases import Phrase
 from bot.match.records import (
     DECLINED,
+    DEFAULT_RULES,
     FINISHED,
     MAX_CLOCK_HOURS,
     PENDING,
@@ -31,6 +33,7 @@ from bot.match.records import (
     ChallengeUpdate,
     Match,
     MatchRules,
+    Snapshot,
 )
 from bot.match.seating import seat_order, seated_options
 from bot.service.base import ServiceBase
@@ -112,31 +115,26 @@ class ChallengeMixin(ServiceBase):
         opponents: Sequence[int] = (),
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
-        clock_hours: int | None = None,
-        increment_hours: int | None = None,
-        cap_hours: int | None = None,
-        auto_timeout: bool = False,
-        takebacks: bool = True,
-        rated: bool = True,
+        rules: MatchRules = DEFAULT_RULES,
+        server_clock: bool = True,
         seat_order: Sequence[int] | None = None,
     ) -> Challenge:
         """Post a challenge in `channel_id`.
 
         `opponents` are invited by name; bot seats among them (ids from
-        `bot.match.bots.bot_members`) take their seats at once. `players` is the total seat
-        count (default: the challenger, the opponents, and for an open challenge the
+        `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
+        total seat count (default: the challenger, the opponents, and for an open challenge the
         game's minimum, at least two); seats beyond the named ones are open to anyone. A
         challenge whose every seat is taken (one player, a solo match, or only bots
         against the challenger) starts at once (it comes back started, with its
         `match_id`).
         `options` are the game's options (values of options with `names_player` are join
-        indexes: 0 the challenger, 1 the next to join...). `clock_hours`: None for the
-        server's default, 0 for no clock, else hours per turn; with `increment_hours` a time
-        bank starting at `clock_hours`, at most `cap_hours` (see `MatchRules`; a bank
-        needs `clock_hours`). `rated`: False for a casual match. `seat_order` (member ids
-        in seat order, every player named once) fixes who sits where; options naming a
-        player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not the
-        server's challenge channel), NotAllowed (challenging oneself).
+        indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
+        with `server_clock` their clock is the server's default (hours per turn) instead
+        (a time bank needs its starting time). `seat_order` (member ids in seat order,
+        every player named once) fixes who sits where; options naming a player then hold
+        seats. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
+        channel), NotAllowed (challenging oneself).
         """
         try:
             game_rules = games.get(game)
@@ -147,10 +145,10 @@ class ChallengeMixin(ServiceBase):
             raise NotAllowed("You cannot challenge yourself.")
         seats = players or (1 + len(invited) if invited else max(2, game_rules.min_players))
         resolved = checked_setup(game_rules, seats, len(invited), options)
-        if clock_hours is not None or increment_hours is not None or cap_hours is not None:
-            if clock_hours is None:
-                raise BadOption("A time bank needs the time it starts with, like 3d+1d.")
-            check_clock(clock_hours, increment_hours, cap_hours)
+        if not server_clock:
+            check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
+        elif rules.increment_hours is not None or rules.cap_hours is not None:
+            raise BadOption("A time bank needs the time it starts with, like 3d+1d.")
         now = self.now()
         async with self.store.transaction() as conn:
             default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
@@ -158,7 +156,8 @@ class ChallengeMixin(ServiceBase):
                 raise ChannelBusy(
                     Phrase("Challenges in this server go in {channel}.", channel=challenge_channel)
                 )
-            hours = default_clock if clock_hours is None else clock_hours
+            if server_clock:
+                rules = replace(rules, clock_hours=default_clock)
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
             for member in people(invited):
@@ -174,7 +173,7 @@ class ChallengeMixin(ServiceBase):
                 game=game_rules.name,
                 players=seats,
                 options=resolved,
-                rules=MatchRules(hours, auto_timeout, takebacks, rated, increment_hours, cap_hours),
+                rules=rules,
                 invited=invited,
                 now=now,
                 expires=expires,
@@ -213,7 +212,6 @@ class ChallengeMixin(ServiceBase):
         for option in games.get(match.game).options:
             if option.names_player:  # the same player, in their seat of the rematch
                 options[option.name] = rotated.index(match.members[options[option.name]])
-        rules = match.rules
         return await self.create_challenge(
             match.guild_id,
             match.origin_channel_id,
@@ -222,12 +220,8 @@ class ChallengeMixin(ServiceBase):
             opponents=[m for m in rotated if m != member_id],
             players=len(rotated),
             options=options,
-            clock_hours=rules.clock_hours,
-            increment_hours=rules.increment_hours,
-            cap_hours=rules.cap_hours,
-            auto_timeout=rules.auto_timeout,
-            takebacks=rules.takebacks,
-            rated=rules.rated,
+            rules=match.rules,
+            server_clock=False,
             seat_order=rotated,
         )
 
@@ -391,7 +385,7 @@ class ChallengeMixin(ServiceBase):
         seed = self._rng.getrandbits(62)
         state = game.new(count, seed=seed, options=options)
         match_id = await match_rows.insert_match(
-            conn, challenge, seed, seat_of_join, options, snapshot(state), now
+            conn, challenge, seed, seat_of_join, options, Snapshot.of(state).text, now
         )
         await challenge_rows.set_status(conn, challenge.id, STARTED, match_id)
         match = await match_rows.fetch_match(conn, match_id)

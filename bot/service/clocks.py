@@ -11,11 +11,10 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from bot.match import actions
-from bot.match.actions import Request
-from bot.match.bots import people
+from bot.match.engine_seats import people
 from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.records import EXPIRED, Match, MatchUpdate
-from bot.service.base import ServiceBase, when
+from bot.service.base import ServiceBase, background_request, when
 from bot.service.notices import due_notices, notices_from, quiet_now
 from bot.service.reports import (
     Digest,
@@ -97,9 +96,11 @@ class ClockMixin(ServiceBase):
             if not self.runs_guild(match.guild_id):
                 continue
             try:
-                updates.append(await self._apply(match, None, Request(actions.TIME_OUT)))
+                update = await self._apply(match, None, background_request(match, actions.TIME_OUT))
             except (PositionChanged, MatchOver):
                 continue  # someone moved meanwhile: the clock is no longer out
+            if not update.repeated:  # (else another process timed it out and told it)
+                updates.append(update)
         return updates
 
     async def mark_reminded(self, reminder: Reminder) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.match.errors import ReplayError
 from bot.match.records import MatchRecord
@@ -21,8 +22,10 @@ from bot.match.replay import MOVE, RETIRE, rebuild_state, standing_entries
 from bot.service.base import when
 from games import GameState
 
-_MOVE_LINE = re.compile(r"^(\d+)\. Seat (\d+): (.+) \(([^()]*)\)$")
-_LEAVE_LINE = re.compile(r"^- Seat (\d+) leaves: (\w+) \(([^()]*)\)$")
+_MOVE_LINE = re.compile(r"^(\d+)\. Seat (\d{1,3}): (.+) \(([^()]*)\)$")
+_LEAVE_LINE = re.compile(r"^- Seat (\d{1,3}) leaves: (\w+) \(([^()]*)\)$")
+#: A seed or seat count as the headers may hold it (seeds have at most 20 digits).
+_NUMBER = re.compile(r"-?\d{1,30}")
 _HEADER = re.compile(r"^([A-Za-z0-9 ]+): (.*)$")
 HIDDEN_SEED = "hidden until the match ends (the game hides information)"
 
@@ -98,19 +101,34 @@ def replay_export(text: str) -> GameState:
             "information, so the seed is left out and it cannot be replayed; export the "
             "match again once it has ended."
         )
-    try:
-        game = headers["Game"].split()[0]
-        options = json.loads(headers["Options"])
-        seed = int(headers["Seed"])
-        players = int(headers["Players"])
-    except (KeyError, IndexError, ValueError) as error:
-        raise ReplayError(f"The record's headers are incomplete or damaged ({error}).") from None
+    game, options, seed, players = _settings(headers)
     try:
         return rebuild_state(game, players, seed, options, entries)
     except KeyError as error:  # an unknown game
         raise ReplayError(f"The record cannot be replayed: {error.args[0]}") from None
     except ValueError as error:  # options or player count the game refuses
         raise ReplayError(f"The record cannot be replayed: {error}") from None
+
+
+def _settings(headers: Mapping[str, str]) -> tuple[str, dict[str, Any], int, int]:
+    """The game, options, seed and seat count the headers give; ReplayError when damaged."""
+    game = headers.get("Game", "").split()
+    if not game:
+        raise ReplayError("The record names no game: its 'Game:' line is missing or empty.")
+    try:
+        options = json.loads(headers.get("Options", ""))
+    except (ValueError, RecursionError):
+        options = None
+    if not isinstance(options, dict):
+        raise ReplayError("The record's 'Options:' line must hold a JSON object ({...}).")
+    return game[0], options, _whole_number(headers, "Seed"), _whole_number(headers, "Players")
+
+
+def _whole_number(headers: Mapping[str, str], name: str) -> int:
+    text = headers.get(name, "")
+    if not _NUMBER.fullmatch(text):
+        raise ReplayError(f"The record's '{name}:' line must hold a whole number.")
+    return int(text)
 
 
 def _entry(line: str, number: int) -> tuple[str, int, str]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.league import deadlines, forfeits
+from bot.league.leagues import OVER, RUNNING, Board, Entrant, League
 from bot.league.plan import next_round
 from bot.league.records import Pairing, Result, Round
 from bot.league.standings import Standing, standings
@@ -25,7 +26,6 @@ from bot.service.challenges import ChallengeMixin
 from bot.store import challenges as challenge_rows
 from bot.store import leagues as league_rows
 from bot.store import matches as match_rows
-from bot.store.leagues import OVER, RUNNING, Board, Entrant, League
 from bot.store.sql import Connection
 
 

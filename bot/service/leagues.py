@@ -14,15 +14,16 @@ from typing import Any
 
 import games
 from bot.league import deadlines
+from bot.league.leagues import OVER, RUNNING, SIGNUP, League
 from bot.league.plan import KINDS, SWISS, LeagueFormat
 from bot.match import actions
-from bot.match.actions import Request
 from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
 from bot.match.records import MatchUpdate
+from bot.match.shown import clean_name
+from bot.service.base import background_request
 from bot.service.challenges import check_clock, checked_setup
 from bot.service.league_rounds import LeagueNews, LeagueRoundsMixin, LeagueTable
 from bot.store import leagues as league_rows
-from bot.store.leagues import OVER, RUNNING, SIGNUP, League
 from bot.store.sql import Connection
 
 #: The longest a league's name, sign-up and rounds may be.
@@ -52,7 +53,7 @@ class LeagueMixin(LeagueRoundsMixin):
     ) -> League:
         """Open a league for sign-up in `channel_id` (who may is the caller's to check).
         Raises BadOption saying what does not fit."""
-        name = " ".join(name.split())
+        name = clean_name(name)
         if not 1 <= len(name) <= MAX_NAME:
             raise BadOption(f"A league's name has 1 to {MAX_NAME} characters.")
         try:
@@ -130,7 +131,8 @@ class LeagueMixin(LeagueRoundsMixin):
                 continue
             match = await self._load(board.match_id)
             if match.active and member_id in match.members:
-                updates.append(await self._apply(match, member_id, Request(actions.RESIGN)))
+                resign = background_request(match, actions.RESIGN, member_id)
+                updates.append(await self._apply(match, member_id, resign))
         return league, updates
 
     async def start_league(
@@ -202,9 +204,14 @@ class LeagueMixin(LeagueRoundsMixin):
         updates = []
         for match_id in stopping:
             try:
-                updates.append(await self._apply(match_id, None, Request(actions.ADJUDICATE)))
+                match = await self._load(match_id)
+                update = await self._apply(
+                    match, None, background_request(match, actions.ADJUDICATE)
+                )
             except (MatchOver, PositionChanged):
                 continue  # it ended meanwhile: its result was recorded first
+            if not update.repeated:  # (else another process stopped it and told it)
+                updates.append(update)
         started = {item.league.id for item in news}
         claimed = {league.id for league in running}
         async with self.store.transaction() as conn:

@@ -9,7 +9,7 @@ from bot.match.decision import Situation
 from bot.match.errors import ChannelBusy, NotAllowed, NotFound
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.match.rules import check_active
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, background_request
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from games import GameState
@@ -41,9 +41,9 @@ class PlayMixin(ServiceBase):
         """What the member's move `text` would do, without playing it: the match as it is,
         the position after the move as the mover would see it (the public view, or their
         own in a game with hidden information) and the move's notation, to play it later
-        with `act(..., Request(MOVE, notation, match.ply))`. The match rules check it as
-        they check a move; a move that brings to light something hidden or left to chance
-        (a card drawn) is refused, since a preview would show it before it is played.
+        with `act(...)` at `match.ply`. The match rules check it as they check a move; a
+        move that brings to light something hidden or left to chance (a card drawn) is
+        refused, since a preview would show it before it is played.
 
         Raises NotFound, MatchOver, NotAllowed, NotYourTurn or IllegalMoveError.
         """
@@ -51,9 +51,9 @@ class PlayMixin(ServiceBase):
         async with self.store.reading() as conn:
             match = check_active(await self._fetch_known(conn, match_id))
             away = await member_rows.away(conn, list(match.members), now)
-        request = Request(actions.MOVE, text, match.ply)
+        request = Request(actions.MOVE, text, ply=match.ply, request_id="preview")  # never applied
         decision = rules.decide(match, member_id, request, Situation(now, away))
-        state, seat = match._state, match.seat_of(member_id)
+        state, seat = match.state, match.seat_of(member_id)
         assert decision.move is not None and decision.state is not None and seat is not None
         if state.reveals(decision.move):
             raise NotAllowed(
@@ -68,7 +68,7 @@ class PlayMixin(ServiceBase):
         match = await self._load(match_id)
         if match.guild_id != guild_id:
             raise NotFound(f"There is no match #{match_id} in this server.")
-        return await self._apply(match, admin_id, Request(actions.CANCEL))
+        return await self._apply(match, admin_id, background_request(match, actions.CANCEL))
 
     async def attach_channel(self, match_id: int, channel_id: int) -> Match:
         """Bind a started match to its thread (or channel). Raises NotFound, MatchOver,
@@ -127,11 +127,13 @@ class PlayMixin(ServiceBase):
             await match_rows.set_buttons_message(conn, match_id, message_id if buttons else None)
         return stale
 
-    async def ply_seen(self, match_id: int, before_id: int) -> int | None:
+    async def ply_seen(self, match_id: int, before_id: int) -> int:
         """The ply of the last board of the match shown before id `before_id` (an
-        interaction's id: when it was made), or None when no board is remembered."""
+        interaction's id: when it was made); the match's current ply when no board is
+        remembered (none was posted, or it was forgotten)."""
         async with self.store.reading() as conn:
-            return await match_rows.ply_shown_before(conn, match_id, before_id)
+            shown = await match_rows.ply_shown_before(conn, match_id, before_id)
+            return (await self._fetch_known(conn, match_id)).ply if shown is None else shown
 
     async def legal_moves(
         self, match_id: int, member_id: int, prefix: str = "", limit: int = 25
@@ -148,7 +150,7 @@ class PlayMixin(ServiceBase):
         key = (match.id, match.version)
         choices = self._choices.get(key)
         if choices is None:  # shown only to the player to act: in words of their own view
-            state = match._state
+            state = match.state
             own = match.view_for(match.current_seat)
             choices = [
                 MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()

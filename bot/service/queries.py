@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.match.bots import Duty, duty
+from bot.match.engine_seats import Duty, duty
 from bot.match.errors import NotAllowed
 from bot.match.ratings import display_rating, rating_label
 from bot.match.records import Match, MatchRecord
 from bot.service.base import ServiceBase
 from bot.service.export import export_text
 from bot.service.reports import GameStats, PlayerStats, SoloStats, Standing
-from bot.store import bots as bot_rows
+from bot.store import engine_seats as engine_rows
 from bot.store import matches as match_rows
 from bot.store import ratings as rating_rows
 from games import GameState
@@ -30,7 +30,7 @@ class QueryMixin(ServiceBase):
         from the database, so what was owed when the process stopped is done after a
         restart."""
         async with self.store.reading() as conn:
-            found = await bot_rows.owing(conn, limit)
+            found = await engine_rows.owing(conn, limit)
         mine = [m for m in found if self.runs_guild(m.guild_id)]
         return [d for d in map(duty, mine) if d is not None]
 

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.match.bots import is_bot, level_of, people
+from bot.match.engine_seats import is_engine, level_of, people
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title
-from bot.store.sql import Connection, at, dt, one, rows, rows_by_parent, ts
+from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
 
 
 async def insert_challenge(
@@ -33,7 +33,7 @@ async def insert_challenge(
     seat_order: Sequence[int] | None = None,
 ) -> int:
     """Insert a pending challenge with its challenger seated, its bot seats (members of
-    `invited` below zero, see `bot.match.bots`) seated after them and the others of
+    `invited` below zero, see `bot.match.engine_seats`) seated after them and the others of
     `invited` named; its id."""
     challenge_id = await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
@@ -58,7 +58,7 @@ async def insert_challenge(
             None if seat_order is None else json.dumps(list(seat_order)),
         ),
     )
-    bots = [member for member in invited if is_bot(member)]
+    bots = [member for member in invited if is_engine(member)]
     await conn.run_many(
         "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index, "
         "bot_level) VALUES (?, ?, ?, ?, ?)",
@@ -85,40 +85,48 @@ async def fetch_challenges(conn: Connection, where: str, params: Sequence[Any]) 
         conn,
         "SELECT challenge_id, member_id, invited, join_index FROM challenge_members "
         "WHERE challenge_id IN ({ids})",
-        [row[0] for row in found],
+        [row["id"] for row in found],
+        "challenge_id",
     )
-    result = []
-    for row in found:
-        (cid, guild, channel, message, challenger, game, players, options) = row[:8]
-        (clock, auto, takebacks, rated, status, created, expires, match_id) = row[8:16]
-        increment, cap, order = row[16:]
-        people = members[cid]
-        seated = sorted((j, m) for m, _i, j in people if j is not None)
-        joined = tuple(m for _j, m in seated)
-        invited = tuple(sorted(m for m, i, j in people if i and j is None))
-        result.append(
-            Challenge(
-                id=cid,
-                guild_id=guild,
-                channel_id=channel,
-                message_id=message,
-                challenger_id=challenger,
-                game=game,
-                game_title=game_title(game),
-                players=players,
-                options=json.loads(options),
-                rules=MatchRules(clock, bool(auto), bool(takebacks), bool(rated), increment, cap),
-                joined=joined,
-                invited=invited,
-                open_seats=players - len(joined) - len(invited),
-                status=status,
-                created_at=at(created),
-                expires_at=at(expires),
-                match_id=match_id,
-                seat_order=None if order is None else tuple(json.loads(order)),
-            )
-        )
-    return result
+    return [_challenge(row, members[row["id"]]) for row in found]
+
+
+def _challenge(row: Row, member_rows: Sequence[Row]) -> Challenge:
+    seated = sorted(
+        (m["join_index"], m["member_id"]) for m in member_rows if m["join_index"] is not None
+    )
+    joined = tuple(member for _join_index, member in seated)
+    invited = tuple(
+        sorted(m["member_id"] for m in member_rows if m["invited"] and m["join_index"] is None)
+    )
+    game, players, order = row["game"], row["players"], row["seat_order"]
+    return Challenge(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        challenger_id=row["challenger_id"],
+        game=game,
+        game_title=game_title(game),
+        players=players,
+        options=json.loads(row["options"]),
+        rules=MatchRules(
+            row["clock_hours"],
+            bool(row["auto_timeout"]),
+            bool(row["takebacks"]),
+            bool(row["rated"]),
+            row["clock_increment"],
+            row["clock_cap"],
+        ),
+        joined=joined,
+        invited=invited,
+        open_seats=players - len(joined) - len(invited),
+        status=row["status"],
+        created_at=at(row["created_at"]),
+        expires_at=at(row["expires_at"]),
+        match_id=row["match_id"],
+        seat_order=None if order is None else tuple(json.loads(order)),
+    )
 
 
 async def fetch_challenge(conn: Connection, challenge_id: int) -> Challenge | None:
@@ -129,13 +137,13 @@ async def fetch_challenge(conn: Connection, challenge_id: int) -> Challenge | No
 
 async def pending_count(conn: Connection, challenger_id: int, now: datetime) -> int:
     """How many unexpired pending challenges the member has made."""
-    found = await rows(
+    count = await value(
         conn,
-        "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending' "
-        "AND expires_at > ?",
+        "SELECT COUNT(*) AS value FROM challenges WHERE challenger_id = ? "
+        "AND status = 'pending' AND expires_at > ?",
         (challenger_id, ts(now)),
     )
-    return int(found[0][0])
+    return int(count)
 
 
 async def take_seat(conn: Connection, challenge_id: int, member_id: int, join_index: int) -> None:
@@ -152,13 +160,13 @@ async def membership(
     conn: Connection, challenge_id: int, member_id: int
 ) -> tuple[bool, int | None] | None:
     """(invited, join index or None) of a member of the challenge; None for outsiders."""
-    found = await rows(
+    row = await one(
         conn,
         "SELECT invited, join_index FROM challenge_members "
         "WHERE challenge_id = ? AND member_id = ?",
         (challenge_id, member_id),
     )
-    return None if not found else (bool(found[0][0]), found[0][1])
+    return None if row is None else (bool(row["invited"]), row["join_index"])
 
 
 async def leave_seat(
@@ -231,14 +239,14 @@ async def last_named(
 ) -> datetime | None:
     """When `challenger_id` last named `member_id` in a challenge that has not started,
     if that was after `since`."""
-    found = await rows(
+    last = await value(
         conn,
-        "SELECT MAX(c.created_at) FROM challenges c JOIN challenge_members m "
+        "SELECT MAX(c.created_at) AS value FROM challenges c JOIN challenge_members m "
         "ON m.challenge_id = c.id WHERE c.challenger_id = ? AND m.member_id = ? "
         "AND m.invited = 1 AND c.status != 'started' AND c.created_at > ?",
         (challenger_id, member_id, ts(since)),
     )
-    return dt(found[0][0]) if found else None
+    return dt(last)
 
 
 async def challenges_among(

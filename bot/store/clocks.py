@@ -11,7 +11,7 @@ from datetime import datetime
 
 from bot.match.records import Match
 from bot.store.matches import PRESENT, fetch_matches
-from bot.store.sql import Connection, dt, one, ts
+from bot.store.sql import Connection, dt, ts, value
 
 IDLE = 1
 LOW_TIME = 2
@@ -62,7 +62,7 @@ async def next_due(conn: Connection, after_seconds: float, fraction: float) -> d
     """When anything is next due: a challenge expiring, a vacation ending, a reminder or
     a timeout (None: nothing scheduled)."""
     query = (
-        "SELECT MIN(t) FROM ("
+        "SELECT MIN(t) AS value FROM ("
         "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
         "UNION ALL SELECT MIN(ends_at) FROM vacations WHERE closed = 0 "
         "UNION ALL SELECT MIN(CASE WHEN ? AND reminded & 1 = 0 "
@@ -75,5 +75,4 @@ async def next_due(conn: Connection, after_seconds: float, fraction: float) -> d
         f"  AND paused_at IS NULL AND {PRESENT} AND (auto_timeout = 1 OR reminded & 4 = 0)) AS due"
     )
     params = (after_seconds > 0, after_seconds, fraction > 0, fraction)
-    row = await one(conn, query, params)
-    return dt(row[0])
+    return dt(await value(conn, query, params))

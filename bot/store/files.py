@@ -12,8 +12,9 @@ from pathlib import Path
 import aiosqlite
 
 from bot.config import Settings
-from bot.store.health import StoreError, _result_code, check_intact, reason
-from bot.store.migrations import LATEST, schema_version
+from bot.store.health import StoreError, _result_code, check_intact, reason, trouble
+from bot.store.migrations import schema_version
+from bot.store.schema import LATEST
 
 
 async def backup(settings_or_path: Settings | Path | str, target: Path | str) -> Path:
@@ -33,6 +34,13 @@ async def backup(settings_or_path: Settings | Path | str, target: Path | str) ->
         raise StoreError(f"The backup target {target} is the database itself; choose another.")
     if target.is_dir():
         raise StoreError(f"The backup target {target} is a folder; give a file name.")
+    await _copy(source, target, f"The database {source} cannot be backed up to {target}")
+    return target
+
+
+async def _copy(source: Path, target: Path, failing: str) -> None:
+    """Copy the database `source` consistently to `target`, written beside it and renamed
+    into place once complete; StoreError starting with `failing` when it cannot be."""
     partial = target.with_name(target.name + ".partial")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -49,10 +57,7 @@ async def backup(settings_or_path: Settings | Path | str, target: Path | str) ->
     except (OSError, sqlite3.DatabaseError) as error:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
-        raise StoreError(
-            f"The database {source} cannot be backed up to {target}: {reason(error)}."
-        ) from error
-    return target
+        raise StoreError(f"{failing}: {trouble(error)}.") from error
 
 
 def beside(path: Path, label: str) -> Path:
@@ -91,7 +96,7 @@ async def restore(source: Path | str, target: Path | str, *, force: bool = False
         kept = beside(target, "before-restore")
         _move_database(target, kept)
     try:
-        await backup(source, target)
+        await _copy(source, target, f"The file {source} cannot be restored to {target}")
     except BaseException:
         if kept is not None:
             _move_database(kept, target)

@@ -1,7 +1,7 @@
 """Whether the database can be used: the checks made before it is opened (its place, this
 user's permissions, an empty file), the integrity check once it is open, and the writes
-that fail for a while (a full disk, a read-only file), told to players as a refusal and to
-the admin in one log line per outage.
+that fail for a while (a full disk, a read-only file) and a database server that cannot be
+reached, told to players as a refusal and to the admin in one log line per outage.
 """
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ import getpass
 import logging
 import os
 import sqlite3
+from abc import ABC, abstractmethod
 from pathlib import Path
+from typing import ClassVar
 
 import aiosqlite
 
-from bot.match.errors import CannotSave
+from bot.match.errors import CannotReach, CannotSave
 
 log = logging.getLogger("shiftcord.store")
 
@@ -22,6 +24,10 @@ log = logging.getLogger("shiftcord.store")
 RECOVERY = "README.md, section 'When the database is damaged'"
 #: What a player is told when an action could not be saved.
 CANNOT_SAVE = "The bot cannot save right now, so nothing was changed. Please try again later."
+#: What a player is told when the database server cannot be reached.
+CANNOT_REACH = (
+    "The bot cannot reach its database right now, so nothing was changed. Please try again later."
+)
 
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 3, 8, 10, 11
 _SQLITE_FULL, _SQLITE_CANTOPEN = 13, 14
@@ -43,6 +49,12 @@ def reason(error: BaseException) -> str:
     """Why a file operation failed, in a few words ("unable to open database file",
     "Permission denied"), without a trailing full stop."""
     return (getattr(error, "strerror", None) or str(error)).rstrip(".")
+
+
+def trouble(error: BaseException) -> str:
+    """Why a file operation failed (see `reason`), and what to do when the disk or the
+    file's permissions stand in the way (see `write_problem`)."""
+    return write_problem(error) or reason(error)
 
 
 def _result_code(error: BaseException) -> int | None:
@@ -107,10 +119,10 @@ async def check_intact(conn: aiosqlite.Connection, name: str) -> None:
 
 def opening_failed(name: str, error: sqlite3.DatabaseError) -> StoreError:
     """The refusal of a database SQLite could not open or read at start: a damaged one
-    names the backup and the README's recovery steps."""
+    names the backup and the README's recovery steps, a full disk says to free space."""
     if _result_code(error) == _SQLITE_CORRUPT:
         return _damaged(name, reason(error))
-    return StoreError(f"{name} cannot be opened: {reason(error)}.")
+    return StoreError(f"{name} cannot be opened: {trouble(error)}.")
 
 
 def _damaged(name: str, problem: str) -> StoreError:
@@ -131,31 +143,64 @@ def write_problem(error: BaseException) -> str | None:
     return None if advice is None else f"{reason(error)}; {advice}"
 
 
-class WriteHealth:
-    """Whether writes to the database currently fail: the admin's log gets one line when
-    they start failing and one when they work again, however many actions fail between.
-    `name` ("The database PATH") starts those lines."""
+class Outage(ABC):
+    """Whether the database currently fails in one way (see the subclasses): the admin's
+    log gets one line when it starts failing and one when it works again, however many
+    actions fail between. `name` ("The database PATH") starts those lines."""
+
+    #: The log line when it starts failing (after the name; `%s` is the problem)...
+    began: ClassVar[str]
+    #: ... and when it works again.
+    ended: ClassVar[str]
 
     def __init__(self, name: str) -> None:
         self.name = name
-        #: What the admin was told when writes started failing (None: they work).
+        #: What the admin was told when it started failing (None: it works).
         self.failing: str | None = None
 
+    @abstractmethod
+    def refusal(self) -> CannotSave:
+        """What the player is told (nothing was changed)."""
+
     def failed(self, problem: str) -> CannotSave:
-        """Note a write that failed because of `problem` (see `write_problem`); the
+        """Note an action that failed because of `problem` (see `write_problem`); the
         player's refusal."""
         if self.failing is None:
             self.failing = problem
-            log.error(
-                "%s cannot be written (%s). Players are told that nothing was "
-                "changed; the bot saves again by itself once writing works.",
-                self.name,
-                self.failing,
-            )
-        return CannotSave(CANNOT_SAVE)
+            log.error("%s %s", self.name, self.began % problem)
+        return self.refusal()
 
     def worked(self) -> None:
-        """Note a write that was saved: ends an outage, telling the admin once."""
+        """Note an action that went through: ends an outage, telling the admin once."""
         if self.failing is not None:
             self.failing = None
-            log.warning("%s can be written again; saving as usual.", self.name)
+            log.warning("%s %s", self.name, self.ended)
+
+
+class WriteHealth(Outage):
+    """Whether writes to the database currently fail (a full disk, a read-only file)."""
+
+    began = (
+        "cannot be written (%s). Players are told that nothing was changed; the bot saves "
+        "again by itself once writing works."
+    )
+    ended = "can be written again; saving as usual."
+
+    def refusal(self) -> CannotSave:
+        """The bot cannot save."""
+        return CannotSave(CANNOT_SAVE)
+
+
+class ReachHealth(Outage):
+    """Whether the database server currently cannot be reached, for reads and writes
+    alike (stopped, restarting, the network down)."""
+
+    began = (
+        "cannot be reached (%s). Players are told that nothing was changed; the bot uses it "
+        "again by itself once it can be reached."
+    )
+    ended = "can be reached again; working as usual."
+
+    def refusal(self) -> CannotReach:
+        """The bot cannot reach its database."""
+        return CannotReach(CANNOT_REACH)

@@ -5,67 +5,12 @@ once known)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
+from bot.league.leagues import RUNNING, SIGNUP, Board, Entrant, League
 from bot.league.plan import SWISS, LeagueFormat
 from bot.league.records import Pairing, Result, Round
-from bot.store.sql import Connection, at, dt, one, rows, ts
-
-SIGNUP = "signup"
-RUNNING = "running"
-OVER = "over"
-
-
-@dataclass(frozen=True)
-class League:
-    """A server league as stored: where it posts, what it plays and how, its sign-up
-    deadline, status ("signup", "running", "over"), the adjudication rule at a round's
-    deadline ("draw" or "clock") and how many days a round lasts."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    name: str
-    game: str
-    options: dict[str, Any]
-    clock_hours: int
-    format: LeagueFormat
-    signup_ends: datetime
-    status: str
-    adjudication: str
-    round_days: int
-    created_by: int
-    started_at: datetime | None
-
-    @property
-    def kind(self) -> str:
-        """ "round robin", "double round robin" or "swiss"."""
-        return self.format.kind
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A member who signed up, and when they left (None: still in)."""
-
-    member_id: int
-    joined_at: datetime
-    left_at: datetime | None
-
-
-@dataclass(frozen=True)
-class Board:
-    """One pairing of a round as stored: its board number (from 1), the pairing, the match
-    that plays it (None: decided by forfeit) and its result once known."""
-
-    round: int
-    board: int
-    pairing: Pairing
-    match_id: int | None
-    result: Result | None
-
+from bot.store.sql import Connection, Row, at, dt, one, rows, ts
 
 _LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, game, options, clock_hours, format, seats, "
@@ -73,14 +18,25 @@ _LEAGUE_COLUMNS = (
 )
 
 
-def _league(row: Sequence[Any]) -> League:
-    (lid, guild, channel, name, game, options, clock, kind, seats, rounds) = row[:10]
-    (signup, status, rule, days, seed, creator, started) = row[10:]
-    league_format = LeagueFormat(kind, seats, rounds if kind == SWISS else 0, seed=seed)
+def _league(row: Row) -> League:
+    kind = row["format"]
+    rounds = row["swiss_rounds"] if kind == SWISS else 0
     return League(
-        lid, guild, channel, name, game, json.loads(options), clock, league_format,
-        at(signup), status, rule, days, creator, dt(started),
-    )  # fmt: skip
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        name=row["name"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        clock_hours=row["clock_hours"],
+        format=LeagueFormat(kind, row["seats"], rounds, seed=row["seed"]),
+        signup_ends=at(row["signup_ends"]),
+        status=row["status"],
+        adjudication=row["adjudication"],
+        round_days=row["round_days"],
+        created_by=row["created_by"],
+        started_at=dt(row["started_at"]),
+    )
 
 
 async def insert_league(
@@ -115,6 +71,7 @@ async def by_name(conn: Connection, guild_id: int, name: str) -> League | None:
 async def by_id(conn: Connection, league_id: int) -> League:
     """The league with this id (it exists)."""
     row = await one(conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+    assert row is not None, f"no league {league_id}"
     return _league(row)
 
 
@@ -147,7 +104,7 @@ async def signup_over(conn: Connection, now: datetime) -> list[League]:
 async def of_match(conn: Connection, match_id: int) -> int | None:
     """The id of the league whose pairing match `match_id` plays, or None."""
     row = await one(conn, "SELECT league_id FROM league_pairings WHERE match_id = ?", (match_id,))
-    return None if row is None else int(row[0])
+    return None if row is None else int(row["league_id"])
 
 
 async def set_status(
@@ -168,7 +125,7 @@ async def entrants(conn: Connection, league_id: int) -> list[Entrant]:
         "ORDER BY joined_at, member_id",
         (league_id,),
     )
-    return [Entrant(member, at(joined), dt(left)) for member, joined, left in found]
+    return [Entrant(row["member_id"], at(row["joined_at"]), dt(row["left_at"])) for row in found]
 
 
 async def join(conn: Connection, league_id: int, member_id: int, now: datetime) -> None:
@@ -205,13 +162,13 @@ async def rounds_of(conn: Connection, league_id: int) -> list[tuple[Round, datet
     return [
         (
             Round(
-                number,
-                tuple(b.pairing for b in boards if b.round == number),
-                tuple(json.loads(byes)),
+                row["number"],
+                tuple(b.pairing for b in boards if b.round == row["number"]),
+                tuple(json.loads(row["byes"])),
             ),
-            at(deadline),
+            at(row["deadline"]),
         )
-        for number, deadline, byes in found
+        for row in found
     ]
 
 
@@ -266,21 +223,21 @@ async def boards_of(conn: Connection, league_id: int) -> list[Board]:
         (league_id,),
     )
     boards = []
-    for number, board, seats, match_id, places, forfeited in found:
-        pairing = Pairing(tuple(json.loads(seats)))
+    for row in found:
+        number, places = row["round"], row["places"]
+        pairing = Pairing(tuple(json.loads(row["seats"])))
         result = None
         if places is not None:
-            result = Result(
-                number, pairing, tuple(json.loads(places)), frozenset(json.loads(forfeited))
-            )
-        boards.append(Board(number, board, pairing, match_id, result))
+            forfeited = frozenset(json.loads(row["forfeited"]))
+            result = Result(number, pairing, tuple(json.loads(places)), forfeited)
+        boards.append(Board(number, row["board"], pairing, row["match_id"], result))
     return boards
 
 
 async def league_role(conn: Connection, guild_id: int) -> int | None:
     """The role whose members may create leagues in a server (None: admins only)."""
     row = await one(conn, "SELECT league_role FROM guilds WHERE guild_id = ?", (guild_id,))
-    return None if row is None or row[0] is None else int(row[0])
+    return None if row is None or row["league_role"] is None else int(row["league_role"])
 
 
 async def set_league_role(conn: Connection, guild_id: int, role_id: int | None) -> None:

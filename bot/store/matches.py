@@ -1,4 +1,4 @@
-"""Rows of the schema (see `bot.store.migrations`) read into records and written back:
+"""Rows of the schema (see `bot.store.schema`) read into records and written back:
 matches, their players and their move log (challenges are in `bot.store.challenges`).
 
 Times are stored as seconds since the epoch (UTC); JSON columns hold options,
@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 import games
-from bot.match.bots import level_of
+from bot.match.engine_seats import level_of
 from bot.match.errors import PositionChanged
 from bot.match.records import (
     Challenge,
@@ -25,8 +25,9 @@ from bot.match.records import (
     Proposal,
     RatingChange,
     Seat,
+    Snapshot,
 )
-from bot.store.sql import Connection, at, dt, one, rows, rows_by_parent, ts
+from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
 
 
 def game_title(game: str) -> str:
@@ -97,87 +98,76 @@ def result_json(result: MatchResult) -> str:
     )
 
 
-def _match(row: Sequence[Any], player_rows: Sequence[Sequence[Any]]) -> Match:
-    (
-        match_id,
-        guild_id,
-        origin_channel_id,
-        channel_id,
-        game,
-        options,
-        seed,
-        _players,
-        clock_hours,
-        auto_timeout,
-        takebacks,
-        rated,
-        status,
-        ply,
-        version,
-        turns,
-        turn_ply,
-        current_seat,
-        turn_started_at,
-        deadline,
-        paused_at,
-        reminded,
-        proposal,
-        snapshot,
-        created_at,
-        ended_at,
-        result,
-        buttons_message_id,
-        clock_increment,
-        clock_cap,
-        banks,
-    ) = row
-    seats = tuple(
-        Seat(seat, member, join_index, retired is not None, retired, left_at, level)
-        for seat, member, join_index, retired, left_at, *_, level in player_rows
+def _seat(row: Row) -> Seat:
+    retired = row["retired"]
+    return Seat(
+        row["seat"],
+        row["member_id"],
+        row["join_index"],
+        retired is not None,
+        retired,
+        row["left_at"],
+        row["bot_level"],
     )
+
+
+def _rating_change(row: Row, game: str) -> RatingChange:
+    return RatingChange(
+        row["member_id"],
+        game,
+        row["mu_before"],
+        row["sigma_before"],
+        row["mu_after"],
+        row["sigma_after"],
+        row["games_after"] or 0,
+    )
+
+
+def _match(row: Row, player_rows: Sequence[Row]) -> Match:
+    game, status, current_seat = row["game"], row["status"], row["current_seat"]
+    seats = tuple(_seat(player) for player in player_rows)
     changes = tuple(
-        RatingChange(member, game, mu0, s0, mu1, s1, played or 0)
-        for _seat, member, _j, _r, _l, mu0, s0, mu1, s1, played, _b in player_rows
-        if mu1 is not None
+        _rating_change(player, game) for player in player_rows if player["mu_after"] is not None
     )
     to_act = None
     if current_seat is not None and status == "active":
         to_act = seats[current_seat].member_id
+    banks = row["banks"]
     return Match(
-        id=match_id,
-        guild_id=guild_id,
-        origin_channel_id=origin_channel_id,
-        channel_id=channel_id,
+        id=row["id"],
+        guild_id=row["guild_id"],
+        origin_channel_id=row["origin_channel_id"],
+        channel_id=row["channel_id"],
         game=game,
         game_title=game_title(game),
-        options=json.loads(options),
+        options=json.loads(row["options"]),
         rules=MatchRules(
-            clock_hours,
-            bool(auto_timeout),
-            bool(takebacks),
-            bool(rated),
-            clock_increment,
-            clock_cap,
+            row["clock_hours"],
+            bool(row["auto_timeout"]),
+            bool(row["takebacks"]),
+            bool(row["rated"]),
+            row["clock_increment"],
+            row["clock_cap"],
         ),
         seats=seats,
-        seed=seed,
+        seed=row["seed"],
         status=status,
-        ply=ply,
-        version=version,
-        turns=turns,
-        turn_ply=turn_ply,
+        ply=row["ply"],
+        version=row["version"],
+        turns=row["turns"],
+        turn_ply=row["turn_ply"],
         current_seat=current_seat if status == "active" else None,
         to_act=to_act,
-        turn_started_at=dt(turn_started_at),
-        deadline=dt(deadline),
-        paused_at=dt(paused_at),
-        proposal=_proposal(proposal, seats),
-        created_at=at(created_at),
-        ended_at=dt(ended_at),
-        result=_result(result, changes),
-        _snapshot=snapshot,
-        _reminded=reminded,
-        buttons_message_id=buttons_message_id,
+        turn_started_at=dt(row["turn_started_at"]),
+        deadline=dt(row["deadline"]),
+        paused_at=dt(row["paused_at"]),
+        proposal=_proposal(row["proposal"], seats),
+        created_at=at(row["created_at"]),
+        ended_at=dt(row["ended_at"]),
+        result=_result(row["result"], changes),
+        snapshot=Snapshot(game, row["snapshot"]),
+        _reminded=row["reminded"],
+        buttons_message_id=row["buttons_message_id"],
         banks=tuple(json.loads(banks)) if banks else (),
     )
 
@@ -192,9 +182,10 @@ async def fetch_matches(conn: Connection, where: str, params: Sequence[Any]) -> 
         "SELECT match_id, seat, member_id, join_index, retired, left_at, mu_before, "
         "sigma_before, mu_after, sigma_after, games_after, bot_level FROM match_players "
         "WHERE match_id IN ({ids}) ORDER BY match_id, seat",
-        [row[0] for row in found],
+        [row["id"] for row in found],
+        "match_id",
     )
-    return [_match(row, players[row[0]]) for row in found]
+    return [_match(row, players[row["id"]]) for row in found]
 
 
 async def fetch_match(conn: Connection, match_id: int) -> Match | None:
@@ -261,7 +252,7 @@ async def save_match(conn: Connection, old: Match, new: Match) -> None:
         paused_at=ts(new.paused_at),
         reminded=new._reminded,
         proposal=proposal_json(new.proposal),
-        snapshot=new._snapshot,
+        snapshot=new.snapshot.text,
         ended_at=ts(new.ended_at),
         result=None if new.result is None else result_json(new.result),
         banks=json.dumps(list(new.banks)) if new.banks else None,
@@ -285,9 +276,9 @@ async def update_match(conn: Connection, match: Match, **columns: Any) -> None:
 
 async def active_match_count(conn: Connection, member_id: int) -> int:
     """How many active matches the member plays in (seats they left not counted)."""
-    (count,) = await one(
+    count = await value(
         conn,
-        "SELECT COUNT(*) FROM match_players p JOIN matches m ON m.id = p.match_id "
+        "SELECT COUNT(*) AS value FROM match_players p JOIN matches m ON m.id = p.match_id "
         f"WHERE p.member_id = ? AND m.status = 'active' AND p.retired IS NULL AND {PRESENT}",
         (member_id,),
     )
@@ -407,9 +398,9 @@ async def append_log(
 ) -> int:
     """Append (seat, kind, notation, sealed) entries to the match's log; the index of the
     last."""
-    (last,) = await one(
+    last = await value(
         conn,
-        "SELECT COALESCE(MAX(idx), -1) FROM moves WHERE match_id = ?",
+        "SELECT COALESCE(MAX(idx), -1) AS value FROM moves WHERE match_id = ?",
         (match_id,),
     )
     added = [
@@ -432,8 +423,16 @@ async def fetch_log(conn: Connection, match: Match) -> tuple[LogEntry, ...]:
         (match.id,),
     )
     return tuple(
-        LogEntry(idx, seat, match.seats[seat].member_id, kind, notation, at(when), bool(sealed))
-        for idx, seat, kind, notation, when, sealed in found
+        LogEntry(
+            row["idx"],
+            row["seat"],
+            match.seats[row["seat"]].member_id,
+            row["kind"],
+            row["notation"],
+            at(row["at"]),
+            bool(row["sealed"]),
+        )
+        for row in found
     )
 
 
@@ -466,4 +465,4 @@ async def ply_shown_before(conn: Connection, match_id: int, before_id: int) -> i
         "ORDER BY message_id DESC LIMIT 1",
         (match_id, before_id),
     )
-    return None if row is None else int(row[0])
+    return None if row is None else int(row["ply"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.sql import Connection, dt, one, rows, ts
+from bot.store.sql import Connection, dt, one, rows, ts, value
 
 _DAY = 86400.0
 
@@ -33,7 +33,9 @@ async def guild_row(conn: Connection, guild_id: int) -> tuple[int | None, int | 
         "SELECT clock_hours, challenge_channel_id, picture_theme FROM guilds WHERE guild_id = ?",
         (guild_id,),
     )
-    return (row[0], row[1], row[2]) if row else (None, None, None)
+    if row is None:
+        return None, None, None
+    return row["clock_hours"], row["challenge_channel_id"], row["picture_theme"]
 
 
 async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None]:
@@ -41,7 +43,7 @@ async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None
     row = await one(
         conn, "SELECT reminders, picture_theme FROM members WHERE member_id = ?", (member_id,)
     )
-    return (bool(row[0]), row[1]) if row else (True, None)
+    return (bool(row["reminders"]), row["picture_theme"]) if row else (True, None)
 
 
 async def themes(
@@ -50,16 +52,18 @@ async def themes(
     """The member's own picture theme and the server's (None where not chosen)."""
     row = await one(
         conn,
-        "SELECT (SELECT picture_theme FROM members WHERE member_id = ?), "
-        "(SELECT picture_theme FROM guilds WHERE guild_id = ?)",
+        "SELECT (SELECT picture_theme FROM members WHERE member_id = ?) AS mine, "
+        "(SELECT picture_theme FROM guilds WHERE guild_id = ?) AS server",
         (member_id, guild_id),
     )
-    return row[0], row[1]
+    assert row is not None  # (a SELECT of two values has one row)
+    return row["mine"], row["server"]
 
 
 async def quiet_members(conn: Connection) -> set[int]:
     """Members who turned reminders off."""
-    return {row[0] for row in await rows(conn, "SELECT member_id FROM members WHERE reminders = 0")}
+    found = await rows(conn, "SELECT member_id FROM members WHERE reminders = 0")
+    return {row["member_id"] for row in found}
 
 
 # --- vacations ---------------------------------------------------------------------------
@@ -76,7 +80,7 @@ async def away(conn: Connection, member_ids: list[int], now: datetime) -> frozen
         "AND started_at <= ? AND ends_at > ?",
         (*member_ids, ts(now), ts(now)),
     )
-    return frozenset(row[0] for row in found)
+    return frozenset(row["member_id"] for row in found)
 
 
 async def running_vacation(
@@ -91,7 +95,7 @@ async def running_vacation(
     )
     if row is None:
         return None
-    start, end = dt(row[0]), dt(row[1])
+    start, end = dt(row["started_at"]), dt(row["ends_at"])
     assert start is not None and end is not None
     return start, end
 
@@ -99,13 +103,13 @@ async def running_vacation(
 async def days_used(conn: Connection, member_id: int, now: datetime) -> float:
     """Vacation days the member took in vacations started this calendar year."""
     year = datetime(now.year, 1, 1, tzinfo=UTC)
-    row = await one(
+    taken = await value(
         conn,
-        "SELECT COALESCE(SUM(ends_at - started_at), 0) FROM vacations "
+        "SELECT COALESCE(SUM(ends_at - started_at), 0) AS value FROM vacations "
         "WHERE member_id = ? AND started_at >= ?",
         (member_id, ts(year)),
     )
-    return float(row[0]) / _DAY
+    return float(taken) / _DAY
 
 
 async def start_vacation(conn: Connection, member_id: int, now: datetime, ends: datetime) -> None:
@@ -139,7 +143,7 @@ async def close_vacation(conn: Connection, member_id: int, now: datetime) -> boo
     )
     if row is None:
         return False
-    started_at, ends_at = row
+    started_at, ends_at = row["started_at"], row["ends_at"]
     end = min(ends_at, ts(now))
     closed = await one(
         conn,
@@ -165,7 +169,7 @@ async def vacations_due(conn: Connection, now: datetime) -> list[int]:
     found = await rows(
         conn, "SELECT member_id FROM vacations WHERE closed = 0 AND ends_at <= ?", (ts(now),)
     )
-    return [row[0] for row in found]
+    return [row["member_id"] for row in found]
 
 
 # --- refusing challenges -----------------------------------------------------------------
@@ -181,7 +185,7 @@ async def blocks(conn: Connection, member_id: int) -> list[int]:
         "SELECT blocked_id FROM member_blocks WHERE member_id = ? ORDER BY blocked_id",
         (member_id,),
     )
-    return [row[0] for row in found]
+    return [row["blocked_id"] for row in found]
 
 
 async def set_block(conn: Connection, member_id: int, blocked_id: int, on: bool) -> None:
@@ -225,9 +229,9 @@ async def guild_back(conn: Connection, guild_id: int, now: datetime) -> bool:
     """The bot is in the server again: its matches' clocks go on, later by the time it was
     away (a vacation's pause moves with them). Whether the bot had been away."""
     row = await one(conn, "SELECT left_at FROM guilds WHERE guild_id = ?", (guild_id,))
-    if row is None or row[0] is None:
+    if row is None or row["left_at"] is None:
         return False
-    away = max(0.0, float(ts(now) or 0) - row[0])
+    away = max(0.0, float(ts(now) or 0) - row["left_at"])
     await conn.run(
         "UPDATE matches SET turn_started_at = turn_started_at + ?, deadline = deadline + ?, "
         "paused_at = paused_at + ?, version = version + 1 "

@@ -24,7 +24,7 @@ async def notice_row(conn: Connection, member_id: int) -> tuple[Any, ...]:
     row = await one(
         conn, f"SELECT {', '.join(COLUMNS)} FROM members WHERE member_id = ?", (member_id,)
     )
-    return tuple(row) if row else _DEFAULTS
+    return tuple(row[column] for column in COLUMNS) if row else _DEFAULTS
 
 
 async def notice_rows(conn: Connection) -> list[tuple[Any, ...]]:
@@ -34,7 +34,8 @@ async def notice_rows(conn: Connection) -> list[tuple[Any, ...]]:
         f"SELECT member_id, {', '.join(COLUMNS)}, digest_sent_on FROM members "
         "WHERE notice_dm != 'off' OR digest_hour IS NOT NULL OR quiet_start IS NOT NULL",
     )
-    return [tuple(row) for row in found]
+    named = ("member_id", *COLUMNS, "digest_sent_on")
+    return [tuple(row[column] for column in named) for row in found]
 
 
 async def set_columns(conn: Connection, member_id: int, changes: dict[str, Any]) -> None:
@@ -67,8 +68,8 @@ async def held(conn: Connection) -> dict[int, list[tuple[int, str]]]:
     """Every member's held notices as (id, text), oldest first."""
     found = await rows(conn, "SELECT member_id, id, text FROM held_notices ORDER BY id")
     by_member: dict[int, list[tuple[int, str]]] = {}
-    for member_id, notice_id, text in found:
-        by_member.setdefault(member_id, []).append((notice_id, text))
+    for row in found:
+        by_member.setdefault(row["member_id"], []).append((row["id"], row["text"]))
     return by_member
 
 
@@ -92,4 +93,4 @@ async def snooze(conn: Connection, match_id: int, member_id: int, until: datetim
 async def snoozed(conn: Connection, now: datetime) -> set[tuple[int, int]]:
     """(match_id, member_id) of the snoozes running now."""
     found = await rows(conn, "SELECT match_id, member_id FROM snoozes WHERE until > ?", (ts(now),))
-    return {(row[0], row[1]) for row in found}
+    return {(row["match_id"], row["member_id"]) for row in found}

@@ -20,21 +20,33 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
+from bot.match.errors import CannotSave, OutcomeUnknown
 from bot.store import postgres_schema
 from bot.store.base import Store
-from bot.store.health import StoreError, WriteHealth
+from bot.store.health import ReachHealth, StoreError, WriteHealth
 from bot.store.sql import Connection
 
 #: The advisory lock every write transaction holds ("shiftcord" in a 63-bit number).
 WRITE_LOCK = 0x5348494654_0002
-#: What to do about an error class (SQLSTATE's first two characters) that keeps the
-#: database from being written for a while.
-_WRITE_ADVICE = {
+#: What to do when PostgreSQL cannot be reached right now, by SQLSTATE (or its class, the
+#: first two characters): nothing can be read or written.
+_REACH_ADVICE = {
     "08": "the connection to PostgreSQL was lost: check that the server runs and is reachable",
-    "53": "PostgreSQL is out of resources (disk, memory or connections): check the server",
     "57": "PostgreSQL is shutting down or starting: wait for it, or start it",
-    "25": "the database refuses writes (read-only): check the server (is it a standby?)",
+    "53300": "PostgreSQL has no connection to spare: raise its max_connections",
 }
+#: What to do about an error class that keeps the database from being written for a while.
+_WRITE_ADVICE = {
+    "53": "PostgreSQL is out of resources (disk or memory): check the server",
+    "25006": "the database refuses writes (read-only): check the server (is it a standby?)",
+}
+
+#: What a player is told when the database's answer to saving their action was lost and
+#: cannot be asked again.
+COMMIT_LOST = (
+    "The connection to the database was lost while saving, so the bot cannot tell whether "
+    "that was saved. Look at the match before you try again."
+)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -90,21 +102,31 @@ def describe(url: str) -> str:
     return f"The PostgreSQL database {parts.path.lstrip('/') or '(default)'} on {where}"
 
 
+def reach_problem(error: BaseException) -> str | None:
+    """What keeps the bot from reaching PostgreSQL right now (the server is stopped or
+    starting, the connection was lost) and what to do, or None when `error` is something
+    else."""
+    return _problem(error, _REACH_ADVICE)
+
+
 def write_problem(error: BaseException) -> str | None:
-    """What keeps PostgreSQL from writing right now and what to do, or None when `error`
-    is something else (a fault in what was written)."""
+    """What keeps PostgreSQL from writing right now (a full disk, a read-only database) and
+    what to do, or None when `error` is something else (a fault in what was written)."""
+    return _problem(error, _WRITE_ADVICE)
+
+
+def _problem(error: BaseException, advice: dict[str, str]) -> str | None:
+    """`error` and the `advice` for its SQLSTATE or its class, or None when there is none."""
     if isinstance(error, OSError):  # the server cannot be reached (a timeout included)
         state = "08"
     elif isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
         state = getattr(error, "sqlstate", None) or ""
     else:
         return None
-    if state.startswith("25") and state != "25006":  # of class 25, only a read-only one
+    found = advice.get(state) or advice.get(state[:2])
+    if found is None:
         return None
-    advice = _WRITE_ADVICE.get(state[:2])
-    if advice is None:
-        return None
-    return f"{str(error).rstrip('.') or type(error).__name__}; {advice}"
+    return f"{str(error).rstrip('.') or type(error).__name__}; {found}"
 
 
 class PostgresStore(Store):
@@ -116,22 +138,24 @@ class PostgresStore(Store):
         self.name = describe(url)
         self._lock = asyncio.Lock()
         self._writes = WriteHealth(self.name)
+        self._reach = ReachHealth(self.name)
 
     @classmethod
     async def open(cls, url: str, *, connections: int = 10) -> PostgresStore:
         """Connect (a pool of up to `connections`) and migrate the database."""
         name = describe(url)
-        try:
-            pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=connections, statement_cache_size=1024
-            )
-        except (TimeoutError, OSError, asyncpg.PostgresError) as error:
-            raise StoreError(f"{name} cannot be opened: {error}.") from error
-        except ValueError as error:  # a malformed URL
-            raise StoreError(f"DATABASE_URL is not a PostgreSQL address: {error}.") from error
+        pool = await asyncpg.create_pool(  # (it connects when first used; no floor: asyncpg
+            url, min_size=0, max_size=connections, statement_cache_size=1024
+        )  # would log a traceback at each attempt to restore it while the server is down)
         try:
             async with pool.acquire() as conn:
                 await postgres_schema.migrate(conn, name)
+        except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+            await pool.close()
+            raise StoreError(f"{name} cannot be opened: {error}.") from error
+        except ValueError as error:  # a malformed URL
+            await pool.close()
+            raise StoreError(f"DATABASE_URL is not a PostgreSQL address: {error}.") from error
         except BaseException:
             await pool.close()
             raise
@@ -145,25 +169,44 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         """A write transaction around the block, after every earlier one has committed;
-        any exception rolls it back. When the database cannot be written right now (the
-        server is gone, its disk is full) the block raises `CannotSave`, a refusal for the
-        player, and the admin's log says so once until writing works."""
+        any exception rolls it back. When the database cannot be written right now (its
+        disk is full) the block raises `CannotSave`, and `CannotReach` when the server
+        cannot be reached: a refusal for the player, and the admin's log says so once
+        until it works again."""
         async with self._lock:
             try:
                 async with self._inside(_BEGIN_WRITE) as conn:
                     yield conn
             except BaseException as error:
-                problem = write_problem(error)
-                if problem is not None:
-                    raise self._writes.failed(problem) from error
+                refusal = self._outage(error, writing=True)
+                if refusal is not None:
+                    raise refusal from error
                 raise
+            self._reach.worked()
             self._writes.worked()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
-        """A read transaction (one consistent snapshot of the database) around the block."""
-        async with self._inside(_BEGIN_READ) as conn:
-            yield conn
+        """A read transaction (one consistent snapshot of the database) around the block;
+        `CannotReach` (told to the admin once) when the server cannot be reached."""
+        try:
+            async with self._inside(_BEGIN_READ) as conn:
+                yield conn
+        except BaseException as error:
+            refusal = self._outage(error, writing=False)
+            if refusal is not None:
+                raise refusal from error
+            raise
+        self._reach.worked()
+
+    def _outage(self, error: BaseException, *, writing: bool) -> CannotSave | None:
+        """The player's refusal when `error` keeps the database from being reached (or,
+        `writing`, written) right now, noted for the admin's log; else None."""
+        problem = reach_problem(error)
+        if problem is not None:
+            return self._reach.failed(problem)
+        problem = write_problem(error) if writing else None
+        return None if problem is None else self._writes.failed(problem)
 
     @asynccontextmanager
     async def _inside(self, begin: str) -> AsyncIterator[Connection]:
@@ -172,7 +215,12 @@ class PostgresStore(Store):
         conn = await self._begun(begin)
         try:
             yield PostgresConnection(conn)
-            await conn.execute("COMMIT")
+            try:
+                await conn.execute("COMMIT")
+            except _DROPPED as error:  # the server may have committed before it was lost
+                if begin != _BEGIN_WRITE:
+                    raise
+                raise OutcomeUnknown(COMMIT_LOST) from error
         except BaseException:
             await asyncio.shield(self._roll_back(conn))
             raise

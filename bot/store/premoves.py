@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.match.premoves import Premove
 from bot.store.sql import Connection, rows
 
-_COLUMNS = "match_id, member_id, ply, if_move, then_move, answer_ply"
+_FIELDS = ("match_id", "member_id", "ply", "if_move", "then_move", "answer_ply")
+_COLUMNS = ", ".join(_FIELDS)
 
 
 async def of_match(conn: Connection, match_id: int, member_id: int | None = None) -> list[Premove]:
@@ -14,7 +15,7 @@ async def of_match(conn: Connection, match_id: int, member_id: int | None = None
     if member_id is not None:
         where, params = where + " AND member_id = ?", [match_id, member_id]
     found = await rows(conn, f"SELECT {_COLUMNS} FROM premoves WHERE {where} ORDER BY id", params)
-    return [Premove(*row) for row in found]
+    return [Premove(**{column: row[column] for column in _FIELDS}) for row in found]
 
 
 async def add(conn: Connection, premove: Premove) -> None:

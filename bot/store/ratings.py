@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.match.bots import rating_member
+from bot.match.engine_seats import rating_member
 from bot.match.ratings import MODEL, rate
 from bot.match.records import Match, RatingChange
 from bot.store import matches as match_rows
@@ -22,21 +22,19 @@ async def apply_ratings(
     draw: bool,
 ) -> tuple[RatingChange, ...]:
     """Update the players' ratings and win/draw/loss counts from their ranks; record and
-    return the changes. A bot seat is rated as its level (`bots.rating_member`); a level
+    return the changes. A bot seat is rated as its level (`engine_seats.rating_member`); a level
     that plays several seats of one match is updated once, from its first seat (the
     others count as opponents only)."""
     members = [s.member_id for s in match.seats]
     raters = [rating_member(m) for m in members]
     marks = ",".join("?" * len(raters))
-    known = {
-        member: (mu, sigma, played)
-        for member, mu, sigma, played in await rows(
-            conn,
-            f"SELECT member_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
-            f"AND member_id IN ({marks})",
-            (match.guild_id, match.game, *raters),
-        )
-    }
+    found = await rows(
+        conn,
+        f"SELECT member_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+        f"AND member_id IN ({marks})",
+        (match.guild_id, match.game, *raters),
+    )
+    known = {row["member_id"]: (row["mu"], row["sigma"], row["games"]) for row in found}
     before = [known[r][:2] if r in known else None for r in raters]
     after = rate(before, ranks)
     changes = []
@@ -73,26 +71,37 @@ async def apply_ratings(
     return tuple(changes)
 
 
-async def standings_rows(conn: Connection, guild_id: int, game: str, limit: int) -> list[Any]:
+_STANDING = ("member_id", "mu", "sigma", "games", "wins", "draws", "losses")
+
+
+async def standings_rows(
+    conn: Connection, guild_id: int, game: str, limit: int
+) -> list[tuple[Any, ...]]:
     """(member, mu, sigma, games, wins, draws, losses) of a server's rated players in one
     game, best estimate first."""
-    return await rows(
+    found = await rows(
         conn,
-        "SELECT member_id, mu, sigma, games, wins, draws, losses FROM ratings "
+        f"SELECT {', '.join(_STANDING)} FROM ratings "
         "WHERE guild_id = ? AND game = ? ORDER BY mu DESC, member_id LIMIT ?",
         (guild_id, game, limit),
     )
+    return [tuple(row[column] for column in _STANDING) for row in found]
 
 
-async def stats_rows(conn: Connection, guild_id: int, member_id: int) -> list[Any]:
+_STATS = ("game", "mu", "games", "wins", "draws", "losses", "better")
+
+
+async def stats_rows(conn: Connection, guild_id: int, member_id: int) -> list[tuple[Any, ...]]:
     """(game, mu, games, wins, draws, losses, players rated better) per game of a member."""
-    return await rows(
+    found = await rows(
         conn,
         "SELECT game, mu, games, wins, draws, losses, (SELECT COUNT(*) FROM ratings o "
         "WHERE o.guild_id = r.guild_id AND o.game = r.game AND ROUND(40 * o.mu) > "
-        "ROUND(40 * r.mu)) FROM ratings r WHERE guild_id = ? AND member_id = ? ORDER BY game",
+        "ROUND(40 * r.mu)) AS better FROM ratings r WHERE guild_id = ? AND member_id = ? "
+        "ORDER BY game",
         (guild_id, member_id),
     )
+    return [tuple(row[column] for column in _STATS) for row in found]
 
 
 async def solo_rows(conn: Connection, guild_id: int, member_id: int) -> list[Any]:
@@ -106,8 +115,8 @@ async def solo_rows(conn: Connection, guild_id: int, member_id: int) -> list[Any
         (guild_id, member_id),
     )
     per_game: dict[str, list[Any]] = {}
-    for game, raw in found:
-        result = json.loads(raw)
+    for row in found:
+        game, result = row["game"], json.loads(row["result"])
         totals = per_game.setdefault(game, [game, 0, 0, None])
         totals[1] += 1
         totals[2] += bool(result["winners"])

@@ -1,5 +1,6 @@
 """What every store module uses: the connection it is handed (the same few calls on SQLite
-and on PostgreSQL), times as stored, and child rows in one round trip.
+and on PostgreSQL), the rows it gives (read by column name), times as stored, and child
+rows in one round trip.
 
 Store modules write their SQL once, in the dialect both databases accept: `?` for
 parameters (rewritten to `$1, $2, ...` for PostgreSQL), `ON CONFLICT` instead of
@@ -15,20 +16,28 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
+
+
+class Row(Protocol):
+    """One row of a query, its columns read by name (`row["id"]`; name a computed column
+    with AS): sqlite3.Row on SQLite, asyncpg's Record on PostgreSQL."""
+
+    def __getitem__(self, column: str, /) -> Any:
+        """The value of the column of that name."""
 
 
 class Connection(ABC):
     """The connection every store function takes, inside `Store.transaction()` or
     `reading()`: SQLite's (`bot.store.sqlite`) or PostgreSQL's (`bot.store.postgres`).
-    Rows come back as sequences, indexed and unpacked by position."""
+    Rows come back as `Row`s, read by column name."""
 
     @abstractmethod
-    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Every row of a query, in one round trip."""
 
     @abstractmethod
-    async def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of a query, or None."""
 
     @abstractmethod
@@ -59,24 +68,31 @@ def at(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
-async def rows(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+async def rows(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[Row]:
     """Every row of a query, in one round trip."""
     return await conn.rows(sql, params)
 
 
-async def one(conn: Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+async def one(conn: Connection, sql: str, params: Sequence[Any] = ()) -> Row | None:
     """The first row of a query, or None."""
     return await conn.one(sql, params)
 
 
+async def value(conn: Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+    """The one value a query selects (a count, a sum), or None when it finds no row: name
+    its column `value` (`SELECT COUNT(*) AS value ...`)."""
+    row = await conn.one(sql, params)
+    return None if row is None else row["value"]
+
+
 async def rows_by_parent(
-    conn: Connection, sql: str, ids: Sequence[int]
-) -> dict[int, list[Sequence[Any]]]:
+    conn: Connection, sql: str, ids: Sequence[int], parent: str
+) -> dict[int, list[Row]]:
     """The rows of a child table for each parent id, in one round trip: `sql` selects the
-    parent id first and holds `{ids}` where the placeholders of `IN ({ids})` go; each
-    parent's rows come without that first column, in the query's order."""
-    grouped: dict[int, list[Sequence[Any]]] = {parent: [] for parent in ids}
+    column `parent` (the parent's id) and holds `{ids}` where the placeholders of
+    `IN ({ids})` go; each parent's rows come in the query's order."""
+    grouped: dict[int, list[Row]] = {each: [] for each in ids}
     marks = ",".join("?" * len(ids))
-    for parent, *rest in await conn.rows(sql.format(ids=marks), ids):
-        grouped[parent].append(rest)
+    for row in await conn.rows(sql.format(ids=marks), ids):
+        grouped[row[parent]].append(row)
     return grouped

@@ -85,6 +85,7 @@ class SqliteStore(Store):
         except sqlite3.DatabaseError as error:
             raise opening_failed(name, error) from error
         try:
+            conn.row_factory = aiosqlite.Row  # rows read by column name (and by position)
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             await known_version(conn, name)  # refuse a newer database before touching it
             await check_intact(conn, name)  # and a damaged one

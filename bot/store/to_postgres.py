@@ -88,14 +88,14 @@ async def _check_empty(target: asyncpg.Connection, name: str) -> None:
 async def _copy_order(conn: Connection) -> list[str]:
     """The SQLite tables, each after the tables its foreign keys point to."""
     tables = [
-        row[0]
+        row["name"]
         for row in await conn.rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' "
             "AND name NOT LIKE 'sqlite_%' ORDER BY name"
         )
     ]
     parents = {
-        table: {row[2] for row in await conn.rows(f"PRAGMA foreign_key_list({table})")}
+        table: {row["table"] for row in await conn.rows(f"PRAGMA foreign_key_list({table})")}
         for table in tables
     }
     ordered: list[str] = []
@@ -115,7 +115,7 @@ async def _copy_table(sqlite: SqliteStore, target: asyncpg.Connection, table: st
         )
     )
     async with sqlite.conn.execute(f"PRAGMA table_info({table})") as cursor:
-        columns = [row[1] for row in await cursor.fetchall()]
+        columns = [row["name"] for row in await cursor.fetchall()]
     floats = [kinds[c] == "double precision" for c in columns]
     count = 0
     async with sqlite.conn.execute(f"SELECT {', '.join(columns)} FROM {table}") as cursor:
@@ -160,6 +160,7 @@ async def _replay_all(conn: PostgresConnection, copied: Copied) -> None:
             "SELECT match_id, kind, seat, notation FROM moves WHERE match_id IN ({ids}) "
             "ORDER BY match_id, idx",
             [match.id for match in batch],
+            "match_id",
         )
         for match in batch:
             last = match.id
@@ -168,13 +169,13 @@ async def _replay_all(conn: PostgresConnection, copied: Copied) -> None:
             except KeyError:
                 copied.unknown_games += 1
                 continue
-            log = [(kind, seat, notation) for kind, seat, notation in logs[match.id]]
+            log = [(row["kind"], row["seat"], row["notation"]) for row in logs[match.id]]
             try:
                 state = rebuild_state(match.game, len(match.seats), match.seed, match.options, log)
             except ReplayError as error:
                 wrong.append(f"#{match.id} ({error})")
                 continue
-            if state != match._state:
+            if state != match.state:
                 wrong.append(f"#{match.id} (its log leads to another position)")
             else:
                 copied.replayed += 1

@@ -3,7 +3,8 @@
 Modules: `geometry` (cells, lanes, square names), `rules` (pushing, lines, score tables),
 `moves` (move values and notation), `action` (moves as played), `state` (positions and
 play), `explain` (why a move is refused), `words` (colours and moves in words), `codec`
-(JSON and text), `game` (options, summary and the `SHIFTAGO` object registered in `games`).
+(JSON and text), `game` (options, summary and the `SHIFTAGO` object, declared as `GAME`
+and found by `games`).
 """
 
 from games.shiftago.action import Action
@@ -13,6 +14,7 @@ from games.shiftago.state import ShiftagoState
 from games.shiftago.words import COLOURS, LETTERS
 
 __all__ = [
+    "GAME",
     "COLOURS",
     "LETTERS",
     "SHIFTAGO",
@@ -22,3 +24,6 @@ __all__ = [
     "ShiftagoGame",
     "ShiftagoState",
 ]
+
+#: The game this package declares (found by `games.discover`).
+GAME = SHIFTAGO

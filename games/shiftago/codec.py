@@ -11,7 +11,7 @@ from itertools import islice
 from typing import Any
 
 from games.base import InvalidMove
-from games.fields import json_field, json_int
+from games.fields import json_field, json_int, text_options
 from games.shiftago.action import Action
 from games.shiftago.geometry import COLUMNS, SIZE, line_between
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
@@ -272,7 +272,7 @@ def _text_to_json(lines: list[str]) -> dict[str, Any]:
     if not header or not lines[1].startswith("options:"):
         raise ValueError("A Shiftago position starts with 'Shiftago, N players' and options.")
     players = int(header[1])
-    options = dict(item.split("=", 1) for item in lines[1][len("options:") :].split())
+    options = text_options(lines[1][len("options:") :])
     board = [line[1:].replace(" ", "") for line in lines[3 : 3 + SIZE]]
     data: dict[str, Any] = {
         "game": "shiftago",

@@ -43,6 +43,7 @@ class ShiftagoGame(Game):
 
     name = "shiftago"
     title = "Shiftago"
+    rank = 1
     min_players = 2
     max_players = 4
     summary = SUMMARY

@@ -6,7 +6,7 @@ card text form), `deck` (deck files, the standard and the solo deck; `standard.t
 `moves` (actions and notation), `rules` (numbers, drawing, the count), `words` (actions
 in words), `explain` (why an action is refused), `state` (positions, play, views),
 `outcome` (how a game ended), `codec` and `text` (JSON and text), `game` (the option,
-the summary and the `SHIFTING_STONES` object registered in `games`).
+the summary and the `SHIFTING_STONES` object declared as `GAME` and found by `games`).
 """
 
 from games.shifting_stones.cards import Card
@@ -16,6 +16,7 @@ from games.shifting_stones.state import StonesState
 from games.shifting_stones.words import Action
 
 __all__ = [
+    "GAME",
     "SHIFTING_STONES",
     "Action",
     "Card",
@@ -27,3 +28,6 @@ __all__ = [
     "Skip",
     "StonesState",
 ]
+
+#: The game this package declares (found by `games.discover`).
+GAME = SHIFTING_STONES

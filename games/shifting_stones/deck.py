@@ -8,12 +8,12 @@ ValueError naming the file, the line and the reason.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from games.base import FREE_OPTION_WORD
 from games.shifting_stones.cards import VALUES, Card, read_card
 
 #: The name of the built-in deck (the `deck` option's default).
@@ -27,8 +27,6 @@ MAX_BYTES = 64_000
 #: The solo deck: how many cards of each value (rulings: 8 one-point, 4 two-point,
 #: 3 three-point and 1 five-point card).
 SOLO_MIX = {1: 8, 2: 4, 3: 3, 5: 1}
-#: What a deck name may be: a file name without folders, so a name never leaves the folder.
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 def read_deck(text: str, source: str) -> tuple[Card, ...]:
@@ -77,7 +75,7 @@ def load_deck(name: str, folder: Path | None) -> tuple[Card, ...]:
     server admin. A bad name, a missing or bad file raises ValueError saying why."""
     if name == STANDARD:
         return standard_deck()
-    if not _NAME.fullmatch(name):
+    if not FREE_OPTION_WORD.fullmatch(name):
         raise ValueError(
             f"A deck name is letters, digits, - and _ (a file name without folders), not {name!r}."
         )

@@ -38,12 +38,16 @@ class ShiftingStonesGame(Game):
 
     name = "shifting-stones"
     title = "Shifting Stones"
+    rank = 3
     min_players = 1
     max_players = 5
     summary = SUMMARY
     rated = True
     hidden_information = True
     chance = True
+    #: A turn is a few actions; about 20 turns each: 10 cards scored end a two-player game,
+    #: a card every other turn or so.
+    typical_turns = 20
     options = (
         Option(
             "deck",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from games.fields import text_options
 from games.shifting_stones.codec import NAME, VERSION, OptionsCheck, grid_rows, state_from_json
 from games.shifting_stones.rules import HIDDEN
 from games.shifting_stones.state import StonesState
@@ -117,7 +118,7 @@ def _text_to_json(lines: list[str]) -> dict[str, Any]:
             "A Shifting Stones position starts with its players, options, seed and grid."
         )
     players = int(header[1])
-    options = dict(item.split("=", 1) for item in lines[1][len("options:") :].split())
+    options = text_options(lines[1][len("options:") :])
     hidden = seed[1] is None
     data: dict[str, Any] = {
         "game": NAME,

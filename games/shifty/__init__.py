@@ -4,7 +4,7 @@ Modules: `grid` (points, names and bitboards per board size), `rules` (crosscuts
 placements, moves and chains on bitboards), `moves` (move values and notation), `state`
 (positions and play), `explain` (why a move is refused), `words` (sides and actions in
 words), `codec` (JSON and text), `game` (options, summary and the `SHIFTY` object
-registered in `games`).
+declared as `GAME` and found by `games`).
 """
 
 from games.shifty.game import SHIFTY, ShiftyGame
@@ -14,6 +14,7 @@ from games.shifty.state import ShiftyState
 from games.shifty.words import COLOURS
 
 __all__ = [
+    "GAME",
     "COLOURS",
     "PASS",
     "SHIFTY",
@@ -28,3 +29,6 @@ __all__ = [
     "Swap",
     "grid",
 ]
+
+#: The game this package declares (found by `games.discover`).
+GAME = SHIFTY

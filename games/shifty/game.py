@@ -43,6 +43,7 @@ class ShiftyGame(Game):
 
     name = "shifty"
     title = "Shifty"
+    rank = 2
     min_players = 2
     max_players = 2
     summary = SUMMARY

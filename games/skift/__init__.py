@@ -1,6 +1,6 @@
 """Skift, the main game of Shiftcord: tiles and pieces that push each other around.
 
-`SKIFT` is the game object registered in `games`. The modules, from the bottom up:
+`SKIFT` is the game object declared as `GAME` and found by `games`. The modules, from the bottom up:
 `geometry` (quadrants, cells, connectivity), `model` (pieces, moves, layouts),
 `actions` (what a move does), `legality` (control, landlocked, no-undo, legal moves),
 `explain` (why a move is refused), `notation`, `words`, `serial` (JSON), `text`,
@@ -19,6 +19,7 @@ from games.skift.model import (
 from games.skift.state import SkiftState
 
 __all__ = [
+    "GAME",
     "SKIFT",
     "LastAction",
     "Pass",
@@ -29,3 +30,6 @@ __all__ = [
     "SkiftState",
     "TileMove",
 ]
+
+#: The game this package declares (found by `games.discover`).
+GAME = SKIFT

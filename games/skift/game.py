@@ -17,6 +17,7 @@ class SkiftGame(Game):
 
     name = "skift"
     title = "Skift"
+    rank = 0
     min_players = 2
     max_players = 2
     seat_names = SEAT_NAMES

@@ -44,7 +44,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.config import Settings
-from bot.discord.client import ShiftcordBot
+from bot.discord.client import ShiftcordClient
 from bot.discord.posting import BACKGROUND_PREFIX
 from bot.service import MatchService
 
@@ -742,14 +742,14 @@ async def running_bot(
     *,
     seed: int = 0,
     background: bool = False,
-) -> AsyncIterator[ShiftcordBot]:
+) -> AsyncIterator[ShiftcordClient]:
     """The real bot over the real match service (a SQLite file), connected to `fake`. Leave
     the block and enter another with the same arguments to simulate a restart. Unless
     `background`, the reminder task is not started: tests run its rounds with
     `bot.reminders.run_once()`."""
     service = await MatchService.open(settings, clock=clock, rng=random.Random(seed))
     try:
-        async with fake.connect(ShiftcordBot(settings, service, background=background)) as bot:
+        async with fake.connect(ShiftcordClient(settings, service, background=background)) as bot:
             yield bot
     finally:
         await service.close()

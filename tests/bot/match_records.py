@@ -8,8 +8,8 @@ from typing import Any
 
 import games
 from bot.match import rules
-from bot.match.decision import Decision, Situation, snapshot
-from bot.match.records import ACTIVE, LogEntry, Match, MatchRules, Seat
+from bot.match.decision import Decision, Situation
+from bot.match.records import ACTIVE, LogEntry, Match, MatchRules, Seat, Snapshot
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 #: Three days a turn, claimed timeouts, takebacks allowed, rated.
@@ -53,7 +53,7 @@ def new_match(
         created_at=T0,
         ended_at=None,
         result=None,
-        _snapshot=snapshot(state),
+        snapshot=Snapshot.of(state),
     )
     return rules.start(match, Situation(T0, away)).match
 

@@ -267,7 +267,13 @@ async def _race(
         for match_id, member_id, notation, ply in moves:
             barrier.wait()  # every process sends this same action at once
             try:
-                await service.act(match_id, member_id, Request(MOVE, notation, ply))
+                await service.act(
+                    match_id,
+                    member_id,
+                    Request(
+                        MOVE, notation, ply=ply, request_id=f"race:{os.getpid()}:{match_id}:{ply}"
+                    ),
+                )
             except ServiceError as error:
                 results.append([match_id, type(error).__name__])
             else:

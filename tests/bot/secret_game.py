@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import pytest
@@ -130,12 +129,12 @@ HIDDEN_SUMS = HiddenSums()
 HiddenSumsState.game = HIDDEN_SUMS
 
 
-def _draw(state, *, last_move, seat, size, theme) -> Image.Image:
+def _draw(state, *, last_move, seat, size, theme, ending=None) -> Image.Image:
     DRAWN.append((state, seat, theme.name))
     return Image.new("RGB", (size, size // 2), theme.background)
 
 
-def _describe(state, last_move) -> str:
+def _describe(state, last_move, ending=None) -> str:
     return f"Total {state.total}; cards {', '.join(c or 'hidden' for c in state.cards)}."
 
 
@@ -144,7 +143,7 @@ class _Registration:
     registers and unregisters them through `games` and `render`'s public functions, so
     `monkeypatch.setattr` turns it on for one test and its undo turns it off again."""
 
-    pictures = SimpleNamespace(draw=_draw, describe=_describe)
+    pictures = render.Pictures(game=HIDDEN_SUMS.name, draw=_draw, describe=_describe)
 
     @property
     def on(self) -> bool:
@@ -155,7 +154,7 @@ class _Registration:
     def on(self, value: bool) -> None:
         if value:
             games.register(HIDDEN_SUMS)
-            render.register(HIDDEN_SUMS.name, self.pictures)
+            render.register(self.pictures)
         else:
             render.unregister(HIDDEN_SUMS.name)
             games.unregister(HIDDEN_SUMS.name)

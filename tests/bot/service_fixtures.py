@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -13,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from bot.match.actions import MOVE, Request
-from bot.service import Match, MatchService, rebuild_state
+from bot.match.actions import MOVE, MatchAction, Request
+from bot.service import Match, MatchRules, MatchService, MatchUpdate, rebuild_state
 from bot.store import SqliteStore, Store
 from games import GameState
 
@@ -55,6 +56,22 @@ async def open_service(
     return await MatchService.open(settings, clock=clock, rng=random.Random(seed))
 
 
+def terms(
+    *,
+    clock_hours: int | None = None,
+    increment_hours: int | None = None,
+    cap_hours: int | None = None,
+    auto_timeout: bool = False,
+    takebacks: bool = True,
+    rated: bool = True,
+    **others: Any,
+) -> dict[str, Any]:
+    """`create_challenge`'s keywords for a challenge with these rules (`clock_hours` None:
+    the server's clock) and the `others` as given."""
+    rules = MatchRules(clock_hours or 0, auto_timeout, takebacks, rated, increment_hours, cap_hours)
+    return {"rules": rules, "server_clock": clock_hours is None, **others}
+
+
 async def start_match(
     service: MatchService,
     members: Sequence[int] = (1, 2),
@@ -65,7 +82,7 @@ async def start_match(
 ) -> Match:
     """Challenge the other members by name, let each accept, attach a thread; the match."""
     posted = await service.create_challenge(
-        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **challenge
+        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **terms(**challenge)
     )
     for member in members[1:]:
         update = await service.accept_challenge(posted.id, member)
@@ -74,12 +91,34 @@ async def start_match(
     return await service.attach_channel(update.match.id, thread)
 
 
+def request(action: MatchAction, text: str = "", *, ply: int, hours: int = 0) -> Request:
+    """A request of `action` at position `ply`, under an id of its own (unique across
+    processes: one started again on the same database never reuses an id)."""
+    return Request(action, text, hours, ply=ply, request_id=f"test:{uuid.uuid4().hex}")
+
+
+async def act(
+    service: MatchService,
+    match_id: int,
+    member_id: int,
+    action: MatchAction,
+    text: str = "",
+    *,
+    hours: int = 0,
+) -> MatchUpdate:
+    """Do `action` for the member at the match's current position under a new request id,
+    as a face does for a player looking at the latest board."""
+    ply = (await service.get_match(match_id)).ply
+    made = request(action, text, ply=ply, hours=hours)
+    return await service.act(match_id, member_id, made)
+
+
 async def play_first_legal(service: MatchService, match: Match, moves: int) -> Match:
     """Play `moves` moves, each the first legal move of whoever is to act."""
     for _ in range(moves):
-        state = match._state
+        state = match.state
         notation = state.format_move(state.legal_moves()[0])
-        match = (await service.act(match.id, match.to_act, Request(MOVE, notation))).match
+        match = (await act(service, match.id, match.to_act, MOVE, notation)).match
     return match
 
 

@@ -14,12 +14,13 @@ from bot.console import run_console
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, ConsoleError, parse_line
-from bot.discord.pictures import example_position
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
+from bot.presentation.pictures import example_position
 from bot.service import MatchService
-from bot.service.bot_player import BotPlayer
+from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
-from tests.bot.test_service_bot_player import TINY
+from tests.bot.service_fixtures import act
+from tests.bot.test_service_engine_player import TINY
 
 
 @pytest_asyncio.fixture
@@ -99,10 +100,11 @@ async def test_a_match_in_the_console(console):
 @pytest.mark.asyncio
 async def test_playing_the_bot_in_the_console(console):
     con, out = console
-    con.bot_player = BotPlayer(con.service, con.announce, workers=1, budget=TINY)
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
     try:
         said = await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
         assert "Match #1: Shiftago" in said and "Shiftcord (easy)" in said
+        assert "takebacks allowed" in said  # the easy bot grants them
         match = await con.service.get_match(1)
         assert match.to_act == con.me  # whoever sat first, the bot has moved if it was it
         said = await run(con, out, "moves")
@@ -111,13 +113,18 @@ async def test_playing_the_bot_in_the_console(console):
         assert f"alice played `{first}`" in said
         assert "Shiftcord (easy) played `" in said  # its answer is printed after the move
         assert (await con.service.get_match(1)).to_act == con.me
+        said = await run(con, out, "takeback ask", f"move {first}")  # both moves taken back
+        assert said.count("Shiftcord (easy) played `") == 1  # it answers the move again
+        assert (await con.service.get_match(1)).to_act == con.me
         said = await run(con, out, "challenge skift level:hard", "challenge skift bots:9")
         assert said.splitlines() == [
             "Refused: A level is for a match against the bot: add bots:1.",
             "Refused: bots is a number from 1 to 4.",
         ]
+        said = await run(con, out, "challenge skift bots:1 level:hard clock:none")
+        assert "takebacks refused by Shiftcord (hard)" in said and "allowed" not in said
     finally:
-        await con.bot_player.close()
+        await con.engine_player.close()
 
 
 @pytest.mark.asyncio
@@ -315,9 +322,9 @@ async def test_a_typed_move_carries_the_position_last_shown(console):
     other = session.name_of(next(m for m in match.members if m != match.to_act))
     await run(session, out, f"as {first}", "move b2-b1")
     match = await session.service.get_match(session.here)
-    state = match._state
+    state = match.state
     elsewhere = state.format_move(state.legal_moves()[0])  # played by another bot process
-    await session.service.act(match.id, match.to_act, Request(MOVE, elsewhere))
+    await act(session.service, match.id, match.to_act, MOVE, elsewhere)
     said = await run(session, out, f"as {other}", f"move {elsewhere}")
     assert "Refused: The position changed since you looked (move 1 then, 2 now)" in said
     said = await run(session, out, "board")

@@ -7,7 +7,7 @@ from importlib import metadata
 
 import pytest
 
-from bot.discord.client import ShiftcordBot
+from bot.discord.client import ShiftcordClient
 from tests.bot.discord_harness import ALICE, FakeClock, FakeDiscord, running_bot, settings_for
 
 
@@ -29,7 +29,7 @@ async def test_about_shows_version_uptime_latency_and_servers(tmp_path, monkeypa
         assert "Servers: 1." in text
 
         bot.get_cog("About").started -= 2 * 86400 + 5 * 3600 + 120
-        monkeypatch.setattr(ShiftcordBot, "latency", property(lambda self: 0.0424))
+        monkeypatch.setattr(ShiftcordClient, "latency", property(lambda self: 0.0424))
         text = private_answer(await fake.slash(ALICE, "about"))
         assert "Running for 2 days 5 hours." in text
         assert "Latency to Discord's gateway: 42 ms." in text

@@ -6,6 +6,7 @@ import discord
 import pytest
 import pytest_asyncio
 
+import games
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -18,6 +19,7 @@ from tests.bot.discord_harness import (
     all_disabled,
     running_bot,
     settings_for,
+    start_match,
 )
 
 
@@ -215,6 +217,26 @@ async def test_challenge_in_a_thread_or_outside_the_challenge_channel_is_refused
     assert "send_message" in [c.kind for c in calls]
 
 
+#: A nickname of 32 characters that reads backwards (U+202E) and carries a joined emoji
+#: (woman, woman, girl) and letters with combining accents.
+TRICKY_NICK = "\u202e" + "x" * 12 + "\U0001f469\u200d\U0001f469\u200d\U0001f467" + "e\u0301" * 7
+SHOWN_NICK = TRICKY_NICK.removeprefix("\u202e")
+
+
+@pytest.mark.asyncio
+async def test_thread_names_drop_bidi_controls_and_are_cut_between_whole_characters(tmp_path):
+    fake = FakeDiscord()
+    for member in (ALICE, BOB, CAROL, DAVE):
+        fake.members[member]["nick"] = TRICKY_NICK
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()):
+        await start_match(fake, ALICE, BOB, CAROL, DAVE, game="shiftago")
+        create = next(c for c in fake.calls if c.kind == "create_thread")
+    # 130 characters in full: cut to 100 at most (Discord counts code points), and not
+    # inside the joined emoji of the third name, which would leave a dangling joiner.
+    expected = f"Shiftago #1: {SHOWN_NICK} vs {SHOWN_NICK} vs " + "x" * 12 + "…"
+    assert create.json["name"] == expected and len(expected) <= 100
+
+
 @pytest.mark.asyncio
 async def test_missing_thread_permission_is_named(env):
     fake, bot, *_ = env
@@ -229,11 +251,14 @@ async def test_missing_thread_permission_is_named(env):
 async def test_option_and_game_autocomplete(env):
     fake, *_ = env
     games_ = await fake.autocomplete(ALICE, "challenge", "game", game="sh")
-    assert games_ == [
-        {"name": "Shiftago (2-4 players)", "value": "shiftago"},
-        {"name": "Shifty (2 players)", "value": "shifty"},
-        {"name": "Shifting Stones (1-5 players)", "value": "shifting-stones"},
+    starting = [
+        name
+        for name in games.names()
+        if name.startswith("sh") or games.get(name).title.lower().startswith("sh")
     ]
+    assert [c["value"] for c in games_] == starting and "skift" not in starting
+    assert {"name": "Shiftago (2-4 players)", "value": "shiftago"} in games_
+    assert {"name": "Shifty (2 players)", "value": "shifty"} in games_
     choices = await fake.autocomplete(ALICE, "challenge", "options", game="shiftago", options="var")
     values = [c["value"] for c in choices]
     assert values == ["variant=express", "variant=expert", "variant=extreme"]

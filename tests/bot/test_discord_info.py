@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import games
 from bot.service import replay_export
 from tests.bot.discord_harness import (
     ALICE,
@@ -126,7 +127,7 @@ async def test_standings_stats_and_rules(env):
     unknown = await fake.slash(CAROL, "rules", game="chess")
     assert [c.kind for c in unknown] == ["callback"] and unknown[0].ephemeral
     assert unknown[0].content == (
-        "There is no game called 'chess'; choose one of: skift, shiftago, shifty, shifting-stones."
+        f"There is no game called 'chess'; choose one of: {', '.join(games.names())}."
     )
 
 

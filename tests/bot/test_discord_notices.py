@@ -35,7 +35,7 @@ def public(fake, thread):
 async def play(fake, bot, match_id, thread):
     """The player to act plays their first legal move; returns (mover, move)."""
     match = await bot.service.get_match(match_id)
-    state = match._state
+    state = match.state
     move = state.format_move(state.legal_moves()[0])
     calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=move)
     assert "Played" in calls[-1].content

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.discord.options import (
+from bot.discord.choices import suggest_options
+from bot.presentation.options import (
     OptionsError,
     format_options,
     game_named,
     parse_options,
-    suggest_options,
 )
-from bot.discord.text import (
+from bot.presentation.text import (
     ClockSpec,
     ClockText,
     clock_words,

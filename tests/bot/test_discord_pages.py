@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.match.actions import MOVE, RESIGN, Request
+from bot.match.actions import MOVE, RESIGN
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -18,6 +18,7 @@ from tests.bot.discord_harness import (
     start_match,
     walk_components,
 )
+from tests.bot.service_fixtures import act
 
 LIMIT = 2000
 
@@ -33,9 +34,9 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
         service, rng = bot.service, random.Random(3)
         while (match := await service.get_match(match_id)).ply < 600:
-            state = match._state
+            state = match.state
             notation = state.format_move(rng.choice(state.legal_moves()))
-            await service.act(match_id, match.to_act, Request(MOVE, notation))
+            await act(service, match_id, match.to_act, MOVE, notation)
         answer = (await fake.slash(ALICE, "history", match=match_id))[-1]
         assert len(answer.content) <= LIMIT and "\n1. " in answer.content
         pages = int(answer.content.rsplit(" of ", 1)[1].rstrip(")"))
@@ -51,7 +52,7 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         assert second.startswith(f"Match #{match_id}, Shifting Stones:")  # what it lists
         last = (await fake.slash(ALICE, "history", match=match_id, page=999))[-1].content
         assert last.endswith(f"(page {pages} of {pages})") and "600. " in last
-        await bot.service.act(match_id, match.to_act, Request(RESIGN))
+        await act(bot.service, match_id, match.to_act, RESIGN)
 
 
 @pytest.mark.asyncio
@@ -72,7 +73,7 @@ async def test_many_matches_and_a_big_table_come_in_pages(tmp_path):
                 fake.guild_id, fake.channel_id, 20_000 + number, "skift", opponents=[ALICE]
             )
             match = (await service.accept_challenge(posted.id, ALICE)).match
-            await service.act(match.id, 20_000 + number, Request(RESIGN))
+            await act(service, match.id, 20_000 + number, RESIGN)
         table = (await fake.slash(ALICE, "standings", game="skift"))[-1].content
         assert len(table) <= LIMIT and table.startswith("**Skift standings**")
         count = int(table.rsplit(" of ", 1)[1].rstrip(")"))

@@ -33,7 +33,7 @@ async def game(tmp_path):
 
 def a_line(match):
     """(X, Y): a legal move of the player to act, and a legal answer to it."""
-    state = match._state
+    state = match.state
     theirs = state.legal_moves()[0]
     after = state.play(theirs)
     return state.format_move(theirs), after.format_move(after.legal_moves()[0])

@@ -126,7 +126,7 @@ async def test_a_preview_in_a_game_with_secrets_shows_only_the_movers_own_view(
         state, drawn_for, _ = secret_game.DRAWN[-1]
         assert drawn_for == seat and state.ply == match.ply + 1  # after the move, their view
         alt = calls[-1].json["attachments"][0]["description"]
-        cards = match._state.cards
+        cards = match.state.cards
         assert cards[seat] in alt
         assert not any(card in alt for i, card in enumerate(cards) if i != seat)
         assert (await bot.service.get_match(match_id)).ply == 0

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bot.discord import pictures
+from bot.presentation import pictures
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -31,7 +31,7 @@ GAME = "shifting-stones"
 
 def held(match) -> dict[int, list[str]]:
     """Each seat's hand in words: what nobody else may be shown."""
-    state = match._state
+    state = match.state
     return {
         seat: [state.cards[c].words() for c in hand if c is not None]
         for seat, hand in enumerate(state.hands)

@@ -1,7 +1,8 @@
 """Actions that arrive twice or late, and buttons that can no longer do anything.
 
 An action carries the position its player last saw in the thread (for a button: the one it
-was posted with), so a move sent twice, or delivered again by Discord, is played once.
+was posted with) and its interaction's id, so a move sent twice, or delivered again by
+Discord, is played once (the interaction delivered again is told what it did).
 Buttons whose offer is settled, or whose confirmation was used, are greyed out."""
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ async def test_a_move_sent_twice_is_played_once_even_when_the_same_player_goes_o
         assert [c.kind for c in again] == ["callback", "followup"] and again[-1].ephemeral
         assert "The position changed since you looked" in again[-1].content
         redelivered = await fake.feed(first)  # Discord delivers the same interaction again
-        assert "The position changed since you looked" in redelivered[-1].content
+        assert [c.kind for c in redelivered] == ["callback", "followup"]  # nothing posted
+        assert redelivered[-1].ephemeral and redelivered[-1].content == "Played `Nc`."
         record = await bot.service.match_record(match_id)
         assert [e.notation for e in record.log] == ["Nc"]
         later = await fake.slash(mover, "move", channel_id=thread, notation="Nf")

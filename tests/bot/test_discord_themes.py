@@ -8,8 +8,8 @@ import pytest
 
 import games
 import render
-from bot.discord.pictures import example_position
-from bot.discord.text import clock_line
+from bot.presentation.pictures import example_position
+from bot.presentation.text import clock_line
 from tests.bot import secret_game
 from tests.bot.discord_harness import (
     ALICE,

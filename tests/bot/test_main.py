@@ -15,14 +15,17 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import sysconfig
 import tempfile
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
 import pytest
 
 from bot import __main__ as cli
-from bot.discord.client import ShiftcordBot
+from bot.discord.client import ShiftcordClient
 from bot.logs import setup_logging
 from bot.service import MatchService
 from bot.store.migrations import LATEST
@@ -132,7 +135,7 @@ def test_an_unusable_database_stops_with_one_line(
     database.parent.mkdir()
     problem(database)
     monkeypatch.setenv("DATABASE_PATH", str(database))
-    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    monkeypatch.setattr(ShiftcordClient, "start", None)  # it must stop before connecting
     argv = [] if command == "run" else ["local", "--database", str(database)]
     assert cli.main(argv) == 1
     captured = capsys.readouterr()
@@ -169,7 +172,7 @@ def test_run_opens_the_service_and_a_refused_token_is_reported_without_showing_i
         logging.getLogger("shiftcord").info("trying token %s", token)
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(ShiftcordBot, "start", start)
+    monkeypatch.setattr(ShiftcordClient, "start", start)
     assert cli.main([]) == 2
     assert seen["token"] == TOKEN and isinstance(seen["service"], MatchService)
     err = capsys.readouterr().err
@@ -194,7 +197,7 @@ def test_sigterm_closes_the_bot_cleanly(env, monkeypatch, capsys):
             await asyncio.sleep(0.01)
         closed.append(self.reminders._task)
 
-    monkeypatch.setattr(ShiftcordBot, "start", start)
+    monkeypatch.setattr(ShiftcordClient, "start", start)
     assert cli.main([]) == 0
     assert closed == [None]  # the reminder task was stopped by close()
     assert "stopping (SIGTERM)" in capsys.readouterr().err
@@ -219,7 +222,7 @@ def test_log_lines_are_single_and_hide_secrets(env):
 def test_an_unknown_log_level_stops_with_one_line(env, monkeypatch, capsys):
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("LOG_LEVEL", "loud")
-    monkeypatch.setattr(ShiftcordBot, "start", None)  # it must stop before connecting
+    monkeypatch.setattr(ShiftcordClient, "start", None)  # it must stop before connecting
     assert cli.main([]) == 2
     assert capsys.readouterr().err == (
         "shiftcord: LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not 'loud'; "
@@ -258,19 +261,58 @@ def shared_folder(tmp_path):
     shutil.rmtree(folder)
 
 
-def run_as_an_ordinary_user(argv: list[str], database: Path) -> subprocess.CompletedProcess[str]:
+#: What the child run as another user may not import from the checkout: the project's
+#: packages (pyproject.toml's list) and the packages it runs on.
+PROJECT_PACKAGES = [
+    name.rstrip("*")
+    for name in tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+        "packages"
+    ]["find"]["include"]
+]
+
+
+@pytest.fixture(scope="module")
+def readable_code() -> Iterator[Path]:
+    """The project's packages (in `project`) and those it runs on (in `site`), copied where
+    any user may read them: another user cannot reach a checkout in a private folder (a
+    clone in a home folder, or under `mktemp -d`), nor the virtual environment inside it."""
+    folder = Path(tempfile.mkdtemp(prefix="shiftcord-code-"))
+    no_cache = shutil.ignore_patterns("__pycache__")
+    for name in PROJECT_PACKAGES:
+        shutil.copytree(ROOT / name, folder / "project" / name, ignore=no_cache)
+    for place in dict.fromkeys(sysconfig.get_path(kind) for kind in ("purelib", "platlib")):
+        shutil.copytree(place, folder / "site", ignore=no_cache, dirs_exist_ok=True)
+    for path in (folder, *folder.rglob("*")):
+        if not path.is_symlink():
+            path.chmod(0o755 if path.is_dir() else path.stat().st_mode | 0o444)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def run_as_an_ordinary_user(
+    argv: list[str], database: Path, code: Path
+) -> subprocess.CompletedProcess[str]:
     """`python -m bot` with the database at `database`, run as a user whom file
-    permissions bind (root, whom they do not, runs it as nobody)."""
+    permissions bind (root, whom they do not, runs it as nobody), importing the project and
+    its packages from `code` (`readable_code`) with the virtual environment's own Python."""
     become: list[str] = []
+    python = getattr(sys, "_base_executable", sys.executable)
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         if setpriv is None:
             pytest.skip("running as root without setpriv to become another user")
         become = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
-    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)}
+        if subprocess.run([*become, python, "-S", "-c", ""], check=False).returncode:
+            pytest.skip(f"nobody may not run {python}")
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_PATH": str(database),
+        "PYTHONPATH": os.pathsep.join([str(code / "project"), str(code / "site")]),
+    }
     return subprocess.run(
-        [*become, sys.executable, "-m", "bot", *argv],
-        cwd=ROOT,
+        [*become, python, "-S", "-m", "bot", *argv],  # -S: no site folder but `code`
+        cwd=code / "project",
         env=env,
         capture_output=True,
         text=True,
@@ -296,12 +338,14 @@ def read_only_file(database: Path) -> str:
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="Unix permissions")
 @pytest.mark.parametrize("problem", [unwritable_folder, read_only_file])
 @pytest.mark.parametrize("command", ["run", "local"])
-def test_a_database_this_user_may_not_write_stops_with_one_line(shared_folder, command, problem):
+def test_a_database_this_user_may_not_write_stops_with_one_line(
+    shared_folder, readable_code, command, problem
+):
     database = shared_folder / "data" / "db.sqlite3"
     database.parent.mkdir()
     expected = problem(database)
     argv = [] if command == "run" else ["local", "--database", str(database)]
-    done = run_as_an_ordinary_user(argv, database)
+    done = run_as_an_ordinary_user(argv, database, readable_code)
     user = "nobody" if os.geteuid() == 0 else getpass.getuser()
     assert done.returncode == 1 and done.stdout == "", done.stderr
     assert done.stderr.count("\n") == 1, done.stderr

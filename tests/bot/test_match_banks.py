@@ -27,9 +27,14 @@ def hours(n: float) -> timedelta:
 
 def play(match, at, away=frozenset()):
     """The first legal move of whoever is to act, played at `at`."""
-    state = match._state
+    state = match.state
     notation = state.format_move(state.legal_moves()[0])
-    return rules.decide(match, match.to_act, Request(MOVE, notation), Situation(at, away)).match
+    return rules.decide(
+        match,
+        match.to_act,
+        Request(MOVE, notation, ply=match.ply, request_id="test"),
+        Situation(at, away),
+    ).match
 
 
 def test_every_seat_starts_with_the_bank_and_the_first_deadline_is_its_end():
@@ -80,44 +85,86 @@ def test_the_bank_running_out_is_a_timeout():
     second = play(first, T0 + hours(71))
     assert second.deadline == T0 + hours(71 + 26)
     with pytest.raises(ClockError, match="still has time"):
-        rules.decide(second, 2, Request(CLAIM), Situation(T0 + hours(96)))
+        rules.decide(
+            second, 2, Request(CLAIM, ply=second.ply, request_id="test"), Situation(T0 + hours(96))
+        )
     with pytest.raises(PositionChanged):
-        rules.decide(second, None, Request(TIME_OUT), Situation(T0 + hours(96)))
-    late = rules.decide(second, None, Request(TIME_OUT), Situation(T0 + hours(97)))
+        rules.decide(
+            second,
+            None,
+            Request(TIME_OUT, ply=second.ply, request_id="test"),
+            Situation(T0 + hours(96)),
+        )
+    late = rules.decide(
+        second,
+        None,
+        Request(TIME_OUT, ply=second.ply, request_id="test"),
+        Situation(T0 + hours(97)),
+    )
     assert late.events == (Ended("timeout"),) and late.match.result.winners == (2,)
 
 
 def test_giving_time_fills_the_waiting_banks_and_moves_the_running_deadline():
     match = new_match(rules_=BANK)
-    gift = rules.decide(match, 1, Request(GIVE_TIME, hours=24), Situation(T0 + hours(1)))
+    gift = rules.decide(
+        match,
+        1,
+        Request(GIVE_TIME, hours=24, ply=match.ply, request_id="test"),
+        Situation(T0 + hours(1)),
+    )
     assert gift.events == (TimeGiven(0, 1, 24),)
     assert gift.match.banks == (72 * H, 96 * H)  # Black waits: their bank grows
     assert gift.match.deadline == match.deadline  # White's own clock is unchanged
-    back = rules.decide(gift.match, 2, Request(GIVE_TIME, hours=12), Situation(T0 + hours(2)))
+    back = rules.decide(
+        gift.match,
+        2,
+        Request(GIVE_TIME, hours=12, ply=gift.match.ply, request_id="test"),
+        Situation(T0 + hours(2)),
+    )
     assert back.match.deadline == match.deadline + hours(12)  # White is to move
     assert back.match.banks == (72 * H, 96 * H)  # the running bank counts via the deadline
 
 
 def test_gifts_never_leave_anyone_more_than_thirty_days():
     match = new_match(rules_=BANK)
-    gift = rules.decide(match, 1, Request(GIVE_TIME, hours=720), Situation(T0))
+    gift = rules.decide(
+        match, 1, Request(GIVE_TIME, hours=720, ply=match.ply, request_id="test"), Situation(T0)
+    )
     assert gift.match.banks[1] == 720 * H
-    later = rules.decide(match, 2, Request(GIVE_TIME, hours=720), Situation(T0))
+    later = rules.decide(
+        match, 2, Request(GIVE_TIME, hours=720, ply=match.ply, request_id="test"), Situation(T0)
+    )
     assert later.match.deadline == T0 + hours(720)
 
 
 def test_giving_time_is_refused_where_it_means_nothing():
     fixed = new_match()
     with pytest.raises(ClockError, match="only the player to move has a clock running"):
-        rules.decide(fixed, 1, Request(GIVE_TIME, hours=24), Situation(T0))
-    given = rules.decide(fixed, 2, Request(GIVE_TIME, hours=24), Situation(T0)).match
+        rules.decide(
+            fixed, 1, Request(GIVE_TIME, hours=24, ply=fixed.ply, request_id="test"), Situation(T0)
+        )
+    given = rules.decide(
+        fixed, 2, Request(GIVE_TIME, hours=24, ply=fixed.ply, request_id="test"), Situation(T0)
+    ).match
     assert given.deadline == T0 + hours(96)
     untimed = new_match(rules_=MatchRules(0, False, True))
     with pytest.raises(ClockError, match="has no clock"):
-        rules.decide(untimed, 2, Request(GIVE_TIME, hours=24), Situation(T0))
+        rules.decide(
+            untimed,
+            2,
+            Request(GIVE_TIME, hours=24, ply=untimed.ply, request_id="test"),
+            Situation(T0),
+        )
     for wrong in (0, 721):
         with pytest.raises(ClockError, match="from 1 hour up to 30 days"):
-            rules.decide(fixed, 2, Request(GIVE_TIME, hours=wrong), Situation(T0))
+            rules.decide(
+                fixed,
+                2,
+                Request(GIVE_TIME, hours=wrong, ply=fixed.ply, request_id="test"),
+                Situation(T0),
+            )
     solo = new_match(members=(1,), rules_=BANK, game="shifting-stones")
     with pytest.raises(ClockError, match="nobody to give time"):
-        rules.decide(solo, 1, Request(GIVE_TIME, hours=24), Situation(T0))
+        rules.decide(
+            solo, 1, Request(GIVE_TIME, hours=24, ply=solo.ply, request_id="test"), Situation(T0)
+        )

@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main
-from bot.match.actions import MOVE, RESIGN, Request
+from bot.match.actions import MOVE, RESIGN
 from bot.service import MatchService
 from bot.store import StoreError
 from bot.store.to_postgres import copy_to_postgres
@@ -20,6 +20,7 @@ from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
     FakeClock,
+    act,
     open_service,
     play_first_legal,
     start_match,
@@ -34,17 +35,17 @@ async def played_database(path) -> None:
     try:
         going = await play_first_legal(service, await start_match(service, (1, 2)), 3)
         done = await start_match(service, (3, 4))
-        await service.act(done.id, done.to_act, Request(RESIGN))
+        await act(service, done.id, done.to_act, RESIGN)
         await service.create_challenge(GUILD, CHANNEL, 5, "skift", opponents=[6])
         await service.create_league(GUILD, CHANNEL, 7, "Winter", "test-swap", kind="round robin")
         await service.join_league(GUILD, "Winter", 8)
         await service.start_league(GUILD, "Winter", 7, may_manage=False)
         await service.set_reminders(9, False)
         await service.start_vacation(3, days=2)
-        state = going._state
+        state = going.state
         mine = state.format_move(state.legal_moves()[0])
         clock.advance(hours=1)
-        await service.act(going.id, going.to_act, Request(MOVE, mine))
+        await act(service, going.id, going.to_act, MOVE, mine)
     finally:
         await service.close()
 

@@ -31,7 +31,7 @@ from bot.service import MatchService
 from tests.bot import processes
 from tests.bot.conftest import Databases
 from tests.bot.processes import Database, PostgresDatabase, SqliteDatabase
-from tests.bot.service_fixtures import START, FakeClock
+from tests.bot.service_fixtures import START, FakeClock, terms
 
 SPAWN = multiprocessing.get_context("spawn")
 CHANNEL = 2000
@@ -110,7 +110,9 @@ async def populate(database: Database) -> Due:
 
 async def _start(service: MatchService, guild: int, one: int, two: int, timed: bool) -> int:
     hours = {"clock_hours": 24, "auto_timeout": True} if timed else {"clock_hours": 72}
-    posted = await service.create_challenge(guild, CHANNEL, one, "skift", opponents=[two], **hours)
+    posted = await service.create_challenge(
+        guild, CHANNEL, one, "skift", opponents=[two], **terms(**hours)
+    )
     update = await service.accept_challenge(posted.id, two)
     assert update.match is not None
     await service.attach_channel(update.match.id, 9000 + update.match.id)
@@ -279,7 +281,7 @@ async def test_the_same_move_sent_by_several_processes_at_once_is_applied_once(
         for n in range(12):
             match_id = await _start(service, GUILDS[n % 2], 300 + 2 * n, 301 + 2 * n, False)
             match = await service.get_match(match_id)
-            state = match._state
+            state = match.state
             notation = state.format_move(state.legal_moves()[0])
             moves.append((match_id, match.to_act, notation, match.ply))
             before[match_id] = (match.ply + 1, match.version + 1)

@@ -16,15 +16,6 @@ import discord
 import pytest
 from PIL import Image, ImageChops
 
-from bot.discord import pictures
-from bot.discord.pictures import (
-    TOO_LONG_TO_REPLAY,
-    board_picture,
-    ending_words,
-    match_board,
-    replay_picture,
-    update_board,
-)
 from bot.match import rules
 from bot.match.actions import (
     ABORT,
@@ -39,6 +30,15 @@ from bot.match.actions import (
 from bot.match.decision import Situation
 from bot.match.records import LogEntry, MatchRecord, MatchUpdate
 from bot.match.replay import TAKEBACK, PublicLine, rebuild_state
+from bot.presentation import pictures
+from bot.presentation.pictures import (
+    TOO_LONG_TO_REPLAY,
+    board_picture,
+    ending_words,
+    match_board,
+    replay_picture,
+    update_board,
+)
 from games.wording import plural
 from tests.bot.discord_harness import (
     ALICE,
@@ -53,11 +53,13 @@ LONG = 5000
 
 
 def _act(match, actor, action, text="", when=LATER):
-    return rules.decide(match, actor, Request(action, text), Situation(when))
+    return rules.decide(
+        match, actor, Request(action, text, ply=match.ply, request_id="test"), Situation(when)
+    )
 
 
 def _first_move(match) -> str:
-    state = match._state
+    state = match.state
     return state.format_move(state.legal_moves()[0])
 
 

@@ -156,10 +156,10 @@ async def test_a_failed_restore_puts_the_old_database_back(env, monkeypatch):
     live, saved = env
     await database(live, 9)
 
-    async def disk_full(source: object, target: object) -> Path:
+    async def disk_full(source: object, target: object, failing: str) -> None:
         raise StoreError("The disk is full.")
 
-    monkeypatch.setattr("bot.store.files.backup", disk_full)
+    monkeypatch.setattr("bot.store.files._copy", disk_full)
     with pytest.raises(StoreError, match="disk is full"):
         await restore(saved, live, force=True)
     assert members(live) == [9]

@@ -10,7 +10,7 @@ import json
 import pytest
 import pytest_asyncio
 
-from bot.match.actions import ASK_TAKEBACK, GRANT_TAKEBACK, MOVE, Request
+from bot.match.actions import ASK_TAKEBACK, GRANT_TAKEBACK, MOVE
 from bot.match.events import Played, TakenBack
 from bot.service import ReplayError, replay_export
 from tests.bot import secret_game
@@ -26,6 +26,7 @@ from tests.bot.discord_harness import (
     walk_components,
 )
 from tests.bot.secret_game import DRAWN, SECRET, cards_seen
+from tests.bot.service_fixtures import act
 from tests.bot.service_fixtures import start_match as start_service_match
 
 
@@ -37,7 +38,7 @@ def hidden_sums(monkeypatch):
 
 def card_of(match, member: int) -> str:
     """The member's secret card in the match (read from the full state, as only a test may)."""
-    return match._state.cards[match.seat_of(member)]
+    return match.state.cards[match.seat_of(member)]
 
 
 @pytest.mark.asyncio
@@ -47,12 +48,12 @@ async def test_the_service_words_moves_from_the_public_view(service):
     choices = await service.legal_moves(match.id, mover)
     assert [c.notation for c in choices] == ["1", "2"]  # the mover's own view: their card
     assert choices[0].words == f"adds 1 holding {card_of(match, mover)}"
-    update = await service.act(match.id, mover, Request(MOVE, "2"))
+    update = await act(service, match.id, mover, MOVE, "2")
     assert update.events[0] == Played(match.current_seat, mover, "2", "adds 2")
     assert cards_seen(update.before) == cards_seen(update.after) == set()
-    await service.act(match.id, mover, Request(ASK_TAKEBACK))
+    await act(service, match.id, mover, ASK_TAKEBACK)
     other = next(m for m in match.members if m != mover)
-    undone = await service.act(match.id, other, Request(GRANT_TAKEBACK))
+    undone = await act(service, match.id, other, GRANT_TAKEBACK)
     assert undone.events[0] == TakenBack(match.current_seat, mover, "2", "adds 2", alone=False)
     assert cards_seen(undone.before) == cards_seen(undone.after) == set()
 
@@ -61,17 +62,17 @@ async def test_the_service_words_moves_from_the_public_view(service):
 async def test_an_export_keeps_the_seed_back_until_the_match_ends(service):
     match = await start_service_match(service, (1, 2), game="hiddensums")
     for _ in range(2):
-        match = (await service.act(match.id, match.to_act, Request(MOVE, "2"))).match
+        match = (await act(service, match.id, match.to_act, MOVE, "2")).match
     running = await service.export(match.id)
     assert f"Seed: {match.seed}" not in running and SECRET not in running
     assert "Seed: hidden until the match ends" in running and "2. Seat " in running
     with pytest.raises(ReplayError, match="^This record was exported while its match was"):
         replay_export(running)
-    match = (await service.act(match.id, match.to_act, Request(MOVE, "2"))).match
+    match = (await act(service, match.id, match.to_act, MOVE, "2")).match
     assert not match.active
     ended = await service.export(match.id)
     assert f"Seed: {match.seed}" in ended
-    assert replay_export(ended) == match._state  # once over, it replays exactly
+    assert replay_export(ended) == match.state  # once over, it replays exactly
 
 
 @pytest_asyncio.fixture

@@ -8,10 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from bot.match.actions import GIVE_TIME, RESIGN, Request
+from bot.match.actions import GIVE_TIME, RESIGN
 from bot.match.events import Ended, TimeGiven
 from bot.service import BadOption
-from tests.bot.service_fixtures import CHANNEL, GUILD, play_first_legal, start_match
+from tests.bot.service_fixtures import CHANNEL, GUILD, act, play_first_legal, start_match, terms
 
 H = 3600.0
 
@@ -51,11 +51,11 @@ async def test_an_empty_bank_times_out_by_itself(service, clock):
 async def test_time_given_is_stored_and_announced(service, clock):
     match = await start_match(service, clock_hours=72, increment_hours=24)
     waiting = next(m for m in match.members if m != match.to_act)
-    update = await service.act(match.id, waiting, Request(GIVE_TIME, hours=24))
+    update = await act(service, match.id, waiting, GIVE_TIME, hours=24)
     assert update.events == (TimeGiven(match.seat_of(waiting), waiting, 24),)
     stored = await service.get_match(match.id)
     assert stored.deadline == match.deadline + timedelta(hours=24)
-    giver = await service.act(match.id, match.to_act, Request(GIVE_TIME, hours=12))
+    giver = await act(service, match.id, match.to_act, GIVE_TIME, hours=12)
     assert giver.match.banks[match.seat_of(waiting)] == 84 * H
 
 
@@ -71,13 +71,15 @@ async def test_a_bank_s_figures_are_checked(service):
     ]
     for given, words in cases:
         with pytest.raises(BadOption, match=words):
-            await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2], **given)
+            await service.create_challenge(
+                GUILD, CHANNEL, 1, "skift", opponents=[2], **terms(**given)
+            )
 
 
 @pytest.mark.asyncio
 async def test_a_rematch_keeps_the_time_bank(service):
     match = await start_match(service, clock_hours=72, increment_hours=24, cap_hours=168)
-    await service.act(match.id, match.to_act, Request(RESIGN))
+    await act(service, match.id, match.to_act, RESIGN)
     again = await service.rematch(match.id, match.members[0])
     assert (again.rules.clock_hours, again.rules.increment_hours, again.rules.cap_hours) == (
         72,

@@ -21,6 +21,7 @@ from tests.bot.service_fixtures import (
     dump,
     open_service,
     start_match,
+    terms,
 )
 
 
@@ -200,7 +201,7 @@ async def test_bad_challenges_are_refused_and_change_nothing(service):
     ]
     for error, arguments in refusals:
         with pytest.raises(error) as caught:
-            await service.create_challenge(GUILD, CHANNEL, 1, **arguments)
+            await service.create_challenge(GUILD, CHANNEL, 1, **terms(**arguments))
         assert str(caught.value).endswith(".")
     assert await dump(service.store) == before
 
@@ -218,7 +219,9 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
     assert caught.value.phrase.render(channel=lambda c: f"<#{c}>").endswith("<#4242>.")
     posted = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[2])
     assert posted.rules.clock_hours == 24
-    none = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[3], clock_hours=0)
+    none = await service.create_challenge(
+        GUILD, 4242, 1, "skift", opponents=[3], **terms(clock_hours=0)
+    )
     assert none.rules.clock_hours == 0
     with pytest.raises(
         BadOption, match=r"^Each time in a clock can be at most 30 days, not 1000 h"

@@ -7,10 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.match.actions import CLAIM, MOVE, Request
+from bot.match.actions import CLAIM, MOVE
 from bot.match.events import Ended
 from bot.service import ClockError
 from tests.bot.service_fixtures import (
+    act,
     play_first_legal,
     start_match,
 )
@@ -73,7 +74,7 @@ async def test_matches_without_a_clock_still_get_the_daily_reminder(service, clo
     clock.advance(days=30)
     assert kinds(await service.tick()) == [(match.id, match.to_act, "idle")]
     with pytest.raises(ClockError, match="no clock"):
-        await service.act(match.id, match.seats[1].member_id, Request(CLAIM))
+        await act(service, match.id, match.seats[1].member_id, CLAIM)
 
 
 @pytest.mark.asyncio
@@ -82,12 +83,12 @@ async def test_the_waiting_player_claims_a_timeout(service, clock):
     late, waiting = match.seats[0].member_id, match.seats[1].member_id
     clock.advance(hours=23)
     with pytest.raises(ClockError, match="still has time"):
-        await service.act(match.id, waiting, Request(CLAIM))
+        await act(service, match.id, waiting, CLAIM)
     with pytest.raises(ClockError, match="your own turn"):
-        await service.act(match.id, late, Request(CLAIM))
+        await act(service, match.id, late, CLAIM)
     clock.advance(hours=2)
     assert (await service.tick()).timeouts == ()  # claim mode: nothing happens by itself
-    update = await service.act(match.id, waiting, Request(CLAIM))
+    update = await act(service, match.id, waiting, CLAIM)
     assert update.action is CLAIM and update.actor_id == waiting
     assert update.events == (Ended("timeout"),)
     assert update.result.how == "timeout" and update.result.winners == (waiting,)
@@ -126,11 +127,9 @@ async def test_vacation_pauses_every_clock_of_the_player_until_they_move(service
     report = await service.tick()
     assert report.timeouts == () and report.reminders == ()
     with pytest.raises(ClockError, match="vacation"):
-        await service.act(first.id, 2, Request(CLAIM))
-    state = first._state
-    update = await service.act(
-        first.id, 1, Request(MOVE, state.format_move(state.legal_moves()[0]))
-    )
+        await act(service, first.id, 2, CLAIM)
+    state = first.state
+    update = await act(service, first.id, 1, MOVE, state.format_move(state.legal_moves()[0]))
     assert update.match.to_act == 2 and not update.match.paused
     assert (await service.member_settings(1)).vacation is None
     resumed = await service.get_match(second.id)

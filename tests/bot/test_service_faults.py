@@ -25,12 +25,13 @@ from typing import IO, Any
 
 import pytest
 
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.service import MatchService, PositionChanged, rebuild_state
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
     FakeClock,
+    act,
     open_service,
     play_first_legal,
     start_match,
@@ -40,8 +41,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PLAYER = """
 import asyncio, os, random, signal, sys
-from bot.match.actions import MOVE, Request
-from tests.bot.service_fixtures import FakeClock, open_service, start_match
+from bot.match.actions import MOVE
+from tests.bot.service_fixtures import FakeClock, act, open_service, start_match
 
 signal.alarm(60)  # never outlive a test run that lost track of this process
 
@@ -63,10 +64,10 @@ async def main(path, seed, kill_before, occurrence):
         while True:
             match = await start_match(service, (1, 2))
             while match.active:
-                state = match._state
+                state = match.state
                 move = state.format_move(chooser.choice(state.legal_moves()))
                 clock.advance(minutes=1)
-                match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
+                match = (await act(service, match.id, match.to_act, MOVE, move)).match
                 print(match.id, match.ply, flush=True)
     finally:
         await service.close()
@@ -113,10 +114,10 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
     service = await open_service(await databases.settings(), FakeClock())
     try:
         match = await start_match(service)
-        first, second = (match._state.format_move(m) for m in match._state.legal_moves()[:2])
+        first, second = (match.state.format_move(m) for m in match.state.legal_moves()[:2])
         outcomes = await at_the_same_moment(
-            (service, service.act(match.id, match.to_act, Request(MOVE, first))),
-            (service, service.act(match.id, match.to_act, Request(MOVE, second))),
+            (service, act(service, match.id, match.to_act, MOVE, first)),
+            (service, act(service, match.id, match.to_act, MOVE, second)),
         )
         applied = [o for o in outcomes if not isinstance(o, Exception)]
         refused = [o for o in outcomes if isinstance(o, Exception)]
@@ -125,7 +126,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
         assert "changed" in str(refused[0])
         stored = await service.match_record(match.id)
         assert [e.notation for e in stored.log] == [applied[0].events[0].notation]
-        assert stored.match.ply == 1 and stored.match._state == applied[0].match._state
+        assert stored.match.ply == 1 and stored.match.state == applied[0].match.state
     finally:
         await service.close()
 
@@ -141,10 +142,10 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
     second = await open_service(path, clock)
     try:
         match = await start_match(first)
-        moves = [match._state.format_move(m) for m in match._state.legal_moves()[:2]]
+        moves = [match.state.format_move(m) for m in match.state.legal_moves()[:2]]
         outcomes = await at_the_same_moment(
-            (first, first.act(match.id, match.to_act, Request(MOVE, moves[0]))),
-            (second, second.act(match.id, match.to_act, Request(MOVE, moves[1]))),
+            (first, act(first, match.id, match.to_act, MOVE, moves[0])),
+            (second, act(second, match.id, match.to_act, MOVE, moves[1])),
         )
         refused = [o for o in outcomes if isinstance(o, Exception)]
         assert len(refused) == 1 and isinstance(refused[0], PositionChanged)
@@ -152,7 +153,7 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
         for service in (first, second):
             stored = await service.match_record(match.id)
             assert [e.notation for e in stored.log] == [applied.events[0].notation]
-            assert stored.match._state == applied.match._state
+            assert stored.match.state == applied.match.state
     finally:
         await first.close()
         await second.close()
@@ -281,7 +282,7 @@ async def test_after_a_restart_everything_comes_back(tmp_path):
     service = await open_service(path, clock)
     try:
         again = await service.get_match(match.id)
-        assert again == before and again._state == before._state
+        assert again == before and again.state == before.state
         assert (await service.match_in_channel(match.channel_id)).id == match.id
         assert (await service.tick()).reminders == ()  # not reminded twice
         assert [c.id for c in await service.pending_challenges(member_id=6)] == [waiting.id]

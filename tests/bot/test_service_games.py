@@ -14,17 +14,16 @@ from bot.match.actions import (
     MOVE,
     OFFER_DRAW,
     RESIGN,
-    Request,
 )
 from bot.match.events import Ended, Left, Played, TakenBack, TurnPassed
 from bot.service import BadOption, NoProposal, TakebackRefused, TooLate
-from tests.bot.service_fixtures import CHANNEL, GUILD, rebuilt, start_match
+from tests.bot.service_fixtures import CHANNEL, GUILD, act, rebuilt, start_match
 from tests.testgames import SECRET
 
 
 async def play(service, match, notation):
     """Play `notation` for whoever is to act; the update."""
-    return await service.act(match.id, match.to_act, Request(MOVE, notation))
+    return await act(service, match.id, match.to_act, MOVE, notation)
 
 
 async def rated_rows(service):
@@ -40,22 +39,22 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
     match = await service.attach_channel(challenge.match_id, 7000)
     assert match.members == (1,) and match.to_act == 1 and match.solo
     with pytest.raises(NoProposal, match="^You play this match alone, so there is nobody to"):
-        await service.act(match.id, 1, Request(OFFER_DRAW))
+        await act(service, match.id, 1, OFFER_DRAW)
     with pytest.raises(TakebackRefused, match="^In a solo match only the actions of the turn"):
-        await service.act(match.id, 1, Request(ASK_TAKEBACK))
+        await act(service, match.id, 1, ASK_TAKEBACK)
     drawn = await play(service, match, "draw")
     assert drawn.events[1:] == ()  # the same turn goes on: nobody is called
     with pytest.raises(TakebackRefused, match="brought hidden information or chance to light"):
-        await service.act(match.id, 1, Request(ASK_TAKEBACK))
+        await act(service, match.id, 1, ASK_TAKEBACK)
     clock.advance(hours=1)
     placed = await play(service, drawn.match, "discard")
     assert placed.events[-1] == TurnPassed(0, 1)  # a new turn: a fresh clock
     assert placed.match.turns == 1 and placed.match.turn_started_at == clock.moment
     with pytest.raises(TooLate):
-        await service.act(match.id, 1, Request(ABORT))
+        await act(service, match.id, 1, ABORT)
     match = placed.match
     while match.active:
-        state = match._state
+        state = match.state
         match = (await play(service, match, state.format_move(state.legal_moves()[0]))).match
     result = match.result
     assert result.how == "game" and result.ranks is None and result.rating_changes == ()
@@ -66,7 +65,7 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
     solo = stats.solo[0]
     assert (solo.game, solo.played, solo.won) == ("test-solo", 1, int(bool(result.winners)))
     assert solo.best_score == result.scores[0]
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
 
 
 @pytest.mark.asyncio
@@ -84,13 +83,13 @@ async def test_five_seats_go_round_in_join_order_and_all_are_rated(service, test
     joined = [1, 2, 3, 4, 5]
     first = joined.index(match.seats[0].member_id)
     assert list(match.members) == joined[first:] + joined[:first]  # a rotation of join order
-    left = await service.act(match.id, match.members[2], Request(RESIGN))
+    left = await act(service, match.id, match.members[2], RESIGN)
     assert left.events[0] == Left(2, match.members[2], "resign") and left.match.active
     match = left.match
     seen = []
     while match.active:
         seen.append(match.current_seat)
-        state = match._state
+        state = match.state
         match = (await play(service, match, state.format_move(state.legal_moves()[0]))).match
     assert 2 not in seen and {0, 1, 3, 4} <= set(seen)
     ranks = match.result.ranks
@@ -127,7 +126,7 @@ async def test_a_turn_of_several_actions_with_secret_hands(service, test_games, 
     assert played.events == (Played(match.current_seat, mover, "play 1", played.events[0].words),)
     assert SECRET not in played.events[0].words  # the public words
     assert played.match.to_act == mover and played.match.deadline == deadline  # one clock
-    undone = await service.act(match.id, mover, Request(ASK_TAKEBACK))  # alone, at once
+    undone = await act(service, match.id, mover, ASK_TAKEBACK)  # alone, at once
     assert isinstance(undone.events[0], TakenBack) and undone.events[0].alone
     assert undone.match.ply == 0 and undone.match.proposal is None
     again = await play(service, undone.match, "play 2")
@@ -142,9 +141,9 @@ async def test_a_turn_of_several_actions_with_secret_hands(service, test_games, 
         ("move", "end", True),
     ]
     with pytest.raises(TakebackRefused, match="^`end` brought hidden information"):
-        await service.act(match.id, mover, Request(ASK_TAKEBACK))
+        await act(service, match.id, mover, ASK_TAKEBACK)
     # aborting counts turns: one turn played of two
-    aborted = await service.act(match.id, mover, Request(ABORT))
+    aborted = await act(service, match.id, mover, ABORT)
     assert aborted.events == (Ended("abort"),)
     record = await service.match_record(match.id)
     public = json.dumps(record.match.public_view().to_json())
@@ -157,7 +156,7 @@ async def test_a_turn_of_several_actions_with_secret_hands(service, test_games, 
 async def test_a_casual_match_shows_its_result_but_moves_no_rating(service):
     match = await start_match(service, (1, 2), rated=False)
     assert not match.rules.rated
-    ended = await service.act(match.id, 2, Request(RESIGN))
+    ended = await act(service, match.id, 2, RESIGN)
     assert ended.result.winners == (1,) and ended.result.rating_changes == ()
     assert await rated_rows(service) == []
     assert [m.id for m in await service.finished_matches(member_id=1)] == [match.id]

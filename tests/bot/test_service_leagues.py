@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.league.plan import schedule
-from bot.match.actions import MOVE, RESIGN, Request
+from bot.match.actions import MOVE, RESIGN
 from bot.match.errors import BadOption, NotAllowed
-from tests.bot.service_fixtures import CHANNEL, GUILD
+from tests.bot.service_fixtures import CHANNEL, GUILD, act
 
 PLAYERS = (1, 2, 3, 4, 5)
 
@@ -24,7 +24,7 @@ async def _league(service, kind="round robin", players=PLAYERS, **extra):
 
 async def _first_seat_resigns(service, match):
     """Seat 0 resigns: seat 1 wins."""
-    update = await service.act(match.id, match.members[0], Request(RESIGN))
+    update = await act(service, match.id, match.members[0], RESIGN)
     return await service.league_after(update.match.id)
 
 
@@ -54,6 +54,12 @@ async def test_refusals(service, test_games):
     await service.create_league(GUILD, CHANNEL, 1, "S", "test-swap", kind="swiss", rounds=3)
     with pytest.raises(BadOption, match="already has a league called S"):
         await service.create_league(GUILD, CHANNEL, 1, "s", "test-swap", kind="swiss", rounds=2)
+    hidden = await service.create_league(
+        GUILD, CHANNEL, 1, "\u202eU\u2066 V", "test-swap", kind="swiss", rounds=1
+    )
+    assert hidden.name == "U V"  # no bidi controls from whoever named it
+    with pytest.raises(BadOption, match="1 to 40 characters"):
+        await service.create_league(GUILD, CHANNEL, 1, "\u202e", "test-swap", kind="swiss")
     with pytest.raises(BadOption, match="seats from 2 to 5"):
         await service.create_league(GUILD, CHANNEL, 1, "T", "test-swap", kind="swiss", seats=7)
     with pytest.raises(NotAllowed, match="already signed up"):
@@ -77,7 +83,7 @@ async def test_deadline_adjudicates_by_clock(service, clock, test_games):
         service, kind="swiss", players=(1, 2, 3, 4), rounds=2, round_days=3, adjudication="clock"
     )
     first, second = news.unthreaded
-    await service.act(first.id, first.to_act, Request(MOVE, "b2"))
+    await act(service, first.id, first.to_act, MOVE, "b2")
     clock.advance(days=3, hours=1)
     updates, all_news = await service.league_tick()
     assert {u.match.id for u in updates} == {first.id, second.id}
@@ -97,7 +103,7 @@ async def _resign_all_but_first(service, match):
         current = await service.get_match(match.id)
         gone = any(s.retired for s in current.seats if s.member_id == member)
         if current.active and not gone:
-            update = await service.act(match.id, member, Request(RESIGN))
+            update = await act(service, match.id, member, RESIGN)
             news = await service.league_after(update.match.id)
     return news
 

@@ -8,12 +8,13 @@ from datetime import timedelta
 
 import pytest
 
-from bot.match.actions import ACCEPT_DRAW, CLAIM, MOVE, OFFER_DRAW, RESIGN, TIME_OUT, Request
+from bot.match.actions import ACCEPT_DRAW, CLAIM, MOVE, OFFER_DRAW, RESIGN, TIME_OUT
 from bot.match.events import Agreed, Left
 from bot.service import NoProposal, NotAllowed, replay_export
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
+    act,
     play_first_legal,
     rebuilt,
     start_match,
@@ -41,18 +42,18 @@ async def test_three_players_a_resignation_lets_the_others_play_on(service, cloc
     match = await start_match(service, (1, 2, 3), "shiftago")
     s0, s1, s2 = (s.member_id for s in match.seats)
     clock.advance(hours=1)
-    update = await service.act(match.id, s1, Request(RESIGN))  # not the one to act
+    update = await act(service, match.id, s1, RESIGN)  # not the one to act
     match = update.match
     assert update.events[0] == Left(1, 3, "resign") and match.active and update.result is None
     assert match.seats[1].retired and match.seats[1].retire_reason == "resign"
     assert match.to_act == s0 and match.turn_started_at < clock.moment  # s0's clock goes on
     with pytest.raises(NotAllowed, match="left"):
-        await service.act(match.id, s1, Request(MOVE, "Na"))
+        await act(service, match.id, s1, MOVE, "Na")
     match = await play_first_legal(service, match, 1)
     assert match.to_act == s2  # the seat that left is skipped
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
     clock.advance(hours=1)
-    ended = (await service.act(match.id, s2, Request(RESIGN))).match
+    ended = (await act(service, match.id, s2, RESIGN)).match
     assert ended.status == "finished" and ended.result.winners == (s0,)
     assert ended.result.ranks == (1, 3, 2)  # the first to leave ranks last
     changes = {c.member_id: c for c in ended.result.rating_changes}
@@ -63,7 +64,7 @@ async def test_three_players_a_resignation_lets_the_others_play_on(service, cloc
 async def test_resigning_on_ones_own_turn_passes_a_fresh_turn_on(service, clock):
     match = await start_match(service, (1, 2, 3, 4), "shiftago", clock_hours=24)
     clock.advance(hours=5)
-    match = (await service.act(match.id, match.seats[0].member_id, Request(RESIGN))).match
+    match = (await act(service, match.id, match.seats[0].member_id, RESIGN)).match
     assert match.to_act == match.seats[1].member_id
     assert match.turn_started_at == clock.moment
     assert match.deadline == clock.moment + timedelta(hours=24)
@@ -95,7 +96,7 @@ async def test_timeouts_in_a_four_player_match(service, clock):
 async def test_a_claimed_timeout_with_three_players(service, clock):
     match = await start_match(service, (1, 2, 3), "shiftago", clock_hours=12)
     clock.advance(hours=13)
-    update = await service.act(match.id, match.seats[2].member_id, Request(CLAIM))
+    update = await act(service, match.id, match.seats[2].member_id, CLAIM)
     assert update.match.active and update.match.seats[0].retired
     assert update.match.to_act == match.seats[1].member_id
 
@@ -104,17 +105,17 @@ async def test_a_claimed_timeout_with_three_players(service, clock):
 async def test_a_draw_needs_everyone_still_playing(service):
     match = await start_match(service, (1, 2, 3, 4), "shiftago")
     a, b, c, d = (s.member_id for s in match.seats)
-    await service.act(match.id, d, Request(RESIGN))
-    offered = await service.act(match.id, a, Request(OFFER_DRAW))
+    await act(service, match.id, d, RESIGN)
+    offered = await act(service, match.id, a, OFFER_DRAW)
     assert sorted(offered.match.proposal.waiting_for) == sorted([b, c])
     with pytest.raises(NotAllowed):
-        await service.act(match.id, d, Request(ACCEPT_DRAW))
-    partly = await service.act(match.id, b, Request(ACCEPT_DRAW))
+        await act(service, match.id, d, ACCEPT_DRAW)
+    partly = await act(service, match.id, b, ACCEPT_DRAW)
     assert partly.events == (Agreed("draw", partly.actor_id),) and partly.match.active
     assert partly.match.proposal.waiting_for == (c,)
     with pytest.raises(NoProposal):
-        await service.act(match.id, b, Request(ACCEPT_DRAW))
-    drawn = await service.act(match.id, c, Request(ACCEPT_DRAW))
+        await act(service, match.id, b, ACCEPT_DRAW)
+    drawn = await act(service, match.id, c, ACCEPT_DRAW)
     assert drawn.match.status == "finished" and drawn.result.draw
     assert drawn.result.ranks == (1, 1, 1, 2)
 
@@ -122,19 +123,19 @@ async def test_a_draw_needs_everyone_still_playing(service):
 @pytest.mark.asyncio
 async def test_a_whole_four_player_match_replays_from_its_export(service, clock):
     match = await start_match(service, (1, 2, 3, 4), "shiftago")
-    await service.act(match.id, match.seats[2].member_id, Request(RESIGN))
+    await act(service, match.id, match.seats[2].member_id, RESIGN)
     match = await service.get_match(match.id)
     chooser = random.Random(11)
     while match.active:
-        state = match._state
+        state = match.state
         clock.advance(minutes=10)
         move = state.format_move(chooser.choice(state.legal_moves()))
-        match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
+        match = (await act(service, match.id, match.to_act, MOVE, move)).match
     assert match.result.how == "game" and len(match.result.rating_changes) == 4
     assert match.result.ranks[2] == max(match.result.ranks)
     text = await service.export(match.id)
     assert "- Seat 3 leaves: resign" in text
-    assert replay_export(text) == match._state
+    assert replay_export(text) == match.state
     standings = await service.standings(GUILD, "shiftago")
     assert sorted(s.member_id for s in standings) == [1, 2, 3, 4]
     assert standings[0].member_id in match.result.winners

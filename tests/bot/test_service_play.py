@@ -44,6 +44,7 @@ from bot.service import (
 )
 from tests.bot.service_fixtures import (
     GUILD,
+    act,
     dump,
     play_first_legal,
     rebuilt,
@@ -60,7 +61,7 @@ async def test_a_move_reports_what_changed(service, clock):
     match = await start_match(service)
     mover = match.to_act
     clock.advance(hours=5)
-    update = await service.act(match.id, mover, Request(MOVE, "b2 b1"))
+    update = await act(service, match.id, mover, MOVE, "b2 b1")
     assert update.action is MOVE and update.actor_id == mover and update.seat == 0
     words = match.public_view().describe_move(update.move)
     assert update.events == (Played(0, mover, "b2-b1", words), TurnPassed(1, other(match, mover)))
@@ -91,12 +92,12 @@ async def test_wrong_moves_are_refused_and_change_nothing(service):
     ]
     for error, member, text in cases:
         with pytest.raises(error) as caught:
-            await service.act(match.id, member, Request(MOVE, text))
+            await act(service, match.id, member, MOVE, text)
         assert str(caught.value).strip()
     with pytest.raises(NotFound):
-        await service.act(12345, mover, Request(MOVE, "b2-b1"))
+        await act(service, 12345, mover, MOVE, "b2-b1")
     with pytest.raises(PositionChanged):
-        await service.act(match.id, mover, Request(MOVE, "b2-b1", ply=3))
+        await service.act(match.id, mover, Request(MOVE, "b2-b1", ply=3, request_id="test:stale"))
     assert await dump(service.store) == before
 
 
@@ -104,12 +105,12 @@ async def test_wrong_moves_are_refused_and_change_nothing(service):
 async def test_the_snapshot_is_rebuilt_from_log_seed_and_options(service):
     match = await start_match(service)
     match = await play_first_legal(service, match, 6)
-    assert await rebuilt(service, match) == match._state
-    await service.act(match.id, match.seats[1].member_id, Request(ASK_TAKEBACK))
-    match = (await service.act(match.id, match.seats[0].member_id, Request(GRANT_TAKEBACK))).match
+    assert await rebuilt(service, match) == match.state
+    await act(service, match.id, match.seats[1].member_id, ASK_TAKEBACK)
+    match = (await act(service, match.id, match.seats[0].member_id, GRANT_TAKEBACK)).match
     match = await play_first_legal(service, match, 3)
     assert match.ply == 8
-    assert await rebuilt(service, match) == match._state
+    assert await rebuilt(service, match) == match.state
 
 
 @pytest.mark.asyncio
@@ -118,7 +119,7 @@ async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
     loser = match.seats[1].member_id
     winner = match.seats[0].member_id
     clock.advance(hours=1)
-    update = await service.act(match.id, loser, Request(RESIGN))
+    update = await act(service, match.id, loser, RESIGN)
     ended = update.match
     assert update.events == (Ended("resign"),)
     assert not ended.active and ended.status == "finished"
@@ -129,9 +130,9 @@ async def test_resigning_ends_a_two_player_match_and_rates_it(service, clock):
     changes = {c.member_id: c for c in result.rating_changes}
     assert changes[winner].delta > 0 > changes[loser].delta
     with pytest.raises(MatchOver, match=r"^Match #1 is already over\.$"):
-        await service.act(match.id, winner, Request(MOVE, "b2-b1"))
+        await act(service, match.id, winner, MOVE, "b2-b1")
     with pytest.raises(MatchOver):
-        await service.act(match.id, winner, Request(RESIGN))
+        await act(service, match.id, winner, RESIGN)
 
 
 @pytest.mark.asyncio
@@ -139,26 +140,26 @@ async def test_a_draw_needs_the_other_players_agreement(service):
     match = await start_match(service)
     a, b = match.seats[0].member_id, match.seats[1].member_id
     with pytest.raises(NoProposal, match=r"^There is no draw offer to answer in match #1\.$"):
-        await service.act(match.id, b, Request(ACCEPT_DRAW))
+        await act(service, match.id, b, ACCEPT_DRAW)
     with pytest.raises(NoProposal, match=r"^There is no draw offer to decline in match #1\.$"):
-        await service.act(match.id, b, Request(DECLINE_DRAW))
-    offered = await service.act(match.id, a, Request(OFFER_DRAW))
+        await act(service, match.id, b, DECLINE_DRAW)
+    offered = await act(service, match.id, a, OFFER_DRAW)
     assert offered.events == (Proposed("draw", a),)
     assert offered.match.proposal.kind == "draw" and offered.match.proposal.waiting_for == (b,)
     with pytest.raises(NoProposal, match="already offered"):
-        await service.act(match.id, a, Request(OFFER_DRAW))
+        await act(service, match.id, a, OFFER_DRAW)
     with pytest.raises(NoProposal, match="^You made this draw offer yourself; it waits for the"):
-        await service.act(match.id, a, Request(ACCEPT_DRAW))
-    declined = await service.act(match.id, b, Request(DECLINE_DRAW))
+        await act(service, match.id, a, ACCEPT_DRAW)
+    declined = await act(service, match.id, b, DECLINE_DRAW)
     assert declined.events == (Declined("draw", b),) and declined.match.proposal is None
-    await service.act(match.id, a, Request(OFFER_DRAW))
-    withdrawn = await service.act(match.id, a, Request(DECLINE_DRAW))  # the offerer takes it back
+    await act(service, match.id, a, OFFER_DRAW)
+    withdrawn = await act(service, match.id, a, DECLINE_DRAW)  # the offerer takes it back
     assert withdrawn.events == (Withdrawn("draw", a),) and withdrawn.match.proposal is None
-    await service.act(match.id, a, Request(OFFER_DRAW))
+    await act(service, match.id, a, OFFER_DRAW)
     moved = await play_first_legal(service, offered.match, 1)
     assert moved.proposal is None  # a move answers an offer
-    await service.act(match.id, a, Request(OFFER_DRAW))
-    drawn = await service.act(match.id, b, Request(OFFER_DRAW))  # offering back accepts
+    await act(service, match.id, a, OFFER_DRAW)
+    drawn = await act(service, match.id, b, OFFER_DRAW)  # offering back accepts
     assert drawn.events == (Ended("draw"),) and drawn.result.draw and drawn.result.ranks == (1, 1)
     assert drawn.match.status == "finished" and drawn.result.winners == ()
 
@@ -168,32 +169,32 @@ async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, cloc
     match = await start_match(service)
     first, second = match.seats[0].member_id, match.seats[1].member_id
     with pytest.raises(TakebackRefused, match="your own move"):
-        await service.act(match.id, first, Request(ASK_TAKEBACK))
+        await act(service, match.id, first, ASK_TAKEBACK)
     start = match
     match = await play_first_legal(service, match, 1)
     with pytest.raises(TakebackRefused):
-        await service.act(match.id, second, Request(ASK_TAKEBACK))
-    asked = await service.act(match.id, first, Request(ASK_TAKEBACK))
+        await act(service, match.id, second, ASK_TAKEBACK)
+    asked = await act(service, match.id, first, ASK_TAKEBACK)
     assert asked.match.proposal.kind == "takeback"
     with pytest.raises(NoProposal, match="^A takeback request is waiting for answers in match"):
-        await service.act(match.id, second, Request(OFFER_DRAW))
+        await act(service, match.id, second, OFFER_DRAW)
     with pytest.raises(NoProposal, match="^Your takeback request is waiting for answers in"):
-        await service.act(match.id, first, Request(OFFER_DRAW))
+        await act(service, match.id, first, OFFER_DRAW)
     with pytest.raises(NoProposal, match="^You have already asked for a takeback; wait for the"):
-        await service.act(match.id, first, Request(ASK_TAKEBACK))
-    refused = await service.act(match.id, second, Request(REFUSE_TAKEBACK))
+        await act(service, match.id, first, ASK_TAKEBACK)
+    refused = await act(service, match.id, second, REFUSE_TAKEBACK)
     assert refused.events == (Declined("takeback", second),) and refused.match.ply == 1
-    await service.act(match.id, first, Request(ASK_TAKEBACK))
-    withdrawn = await service.act(match.id, first, Request(REFUSE_TAKEBACK))  # by the asker
+    await act(service, match.id, first, ASK_TAKEBACK)
+    withdrawn = await act(service, match.id, first, REFUSE_TAKEBACK)  # by the asker
     assert withdrawn.events == (Withdrawn("takeback", first),)
     assert withdrawn.match.proposal is None and withdrawn.match.ply == 1
-    await service.act(match.id, second, Request(OFFER_DRAW))
+    await act(service, match.id, second, OFFER_DRAW)
     with pytest.raises(NoProposal, match="^A draw offer is waiting for answers in match #1; a "):
-        await service.act(match.id, first, Request(ASK_TAKEBACK))
-    await service.act(match.id, first, Request(DECLINE_DRAW))
-    await service.act(match.id, first, Request(ASK_TAKEBACK))
+        await act(service, match.id, first, ASK_TAKEBACK)
+    await act(service, match.id, first, DECLINE_DRAW)
+    await act(service, match.id, first, ASK_TAKEBACK)
     clock.advance(hours=2)
-    granted = await service.act(match.id, second, Request(GRANT_TAKEBACK))
+    granted = await act(service, match.id, second, GRANT_TAKEBACK)
     words = start.public_view().describe_move(start.public_view().parse_move("b2-b1"))
     undone = TakenBack(0, first, "b2-b1", words, alone=False)
     assert granted.events == (undone, TurnPassed(0, first))
@@ -209,21 +210,21 @@ async def test_takebacks_can_be_turned_off_per_match(service):
     assert not match.rules.takebacks
     match = await play_first_legal(service, match, 1)
     with pytest.raises(TakebackRefused, match="turned off"):
-        await service.act(match.id, match.seats[0].member_id, Request(ASK_TAKEBACK))
+        await act(service, match.id, match.seats[0].member_id, ASK_TAKEBACK)
 
 
 @pytest.mark.asyncio
 async def test_abort_only_in_the_first_moves_and_unrated(service):
     match = await start_match(service)
     match = await play_first_legal(service, match, 1)
-    aborted = await service.act(match.id, match.seats[1].member_id, Request(ABORT))
+    aborted = await act(service, match.id, match.seats[1].member_id, ABORT)
     assert aborted.match.status == "aborted" and aborted.result.how == "abort"
     assert not aborted.result.rated and aborted.result.ranks is None
     with pytest.raises(MatchOver, match=r"^Match #1 was aborted\.$"):
-        await service.act(match.id, match.seats[0].member_id, Request(OFFER_DRAW))
+        await act(service, match.id, match.seats[0].member_id, OFFER_DRAW)
     late = await play_first_legal(service, await start_match(service, (3, 4)), 2)
     with pytest.raises(TooLate):
-        await service.act(late.id, 3, Request(ABORT))
+        await act(service, late.id, 3, ABORT)
     assert await service.standings(GUILD, "skift") == []
 
 
@@ -238,7 +239,7 @@ async def test_an_admin_cancels_a_match_of_their_server(service):
     assert not cancelled.result.rated
     assert await service.match_in_channel(match.channel_id) is None
     with pytest.raises(MatchOver, match=r"^Match #1 was cancelled\.$"):
-        await service.act(match.id, match.seats[0].member_id, Request(RESIGN))
+        await act(service, match.id, match.seats[0].member_id, RESIGN)
 
 
 @pytest.mark.asyncio
@@ -249,7 +250,7 @@ async def test_one_active_match_per_channel(service):
     second = (await service.accept_challenge(posted.id, 4)).match
     with pytest.raises(ChannelBusy, match=f"#{match.id}"):
         await service.attach_channel(second.id, 8080)
-    await service.act(match.id, 1, Request(RESIGN))
+    await act(service, match.id, 1, RESIGN)
     assert (await service.attach_channel(second.id, 8080)).channel_id == 8080
 
 
@@ -258,7 +259,7 @@ async def test_legal_moves_for_autocomplete(service):
     match = await start_match(service)
     mover = match.to_act
     everything = await service.legal_moves(match.id, mover, limit=1000)
-    assert len(everything) == len(match._state.legal_moves())
+    assert len(everything) == len(match.state.legal_moves())
     some = await service.legal_moves(match.id, mover, "B2 ")
     assert some and all(c.notation.startswith("b2-") for c in some)
     assert all(c.words for c in some)
@@ -281,18 +282,18 @@ async def test_a_whole_match_to_its_result_and_an_export_that_replays(service, c
     match = await start_match(service)
     chooser = random.Random(3)
     while match.active:
-        state = match._state
+        state = match.state
         clock.advance(minutes=30)
         move = state.format_move(chooser.choice(state.legal_moves()))
-        match = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
+        match = (await act(service, match.id, match.to_act, MOVE, move)).match
         assert match.ply < 500
-    outcome = match._state.outcome()
+    outcome = match.state.outcome()
     assert match.result.how == "game" and match.result.reason == outcome.reason
     winners = tuple(match.seats[s].member_id for s in outcome.winners)
     assert match.result.winners == winners and match.result.rated
     text = await service.export(match.id, {match.seats[0].member_id: "Ada"})
     assert "Game: skift (Skift)" in text and "Ada (member" in text
     assert f"Seed: {match.seed}" in text and "Result: " in text
-    assert replay_export(text) == match._state
+    assert replay_export(text) == match.state
     finished = await service.finished_matches(member_id=match.seats[0].member_id)
     assert [m.id for m in finished] == [match.id]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.match.actions import MOVE, OFFER_DRAW, RESIGN, Request
+from bot.match.actions import MOVE, OFFER_DRAW, RESIGN
 from bot.match.events import Played, TurnPassed
 from bot.match.premoves import MAX_PREMOVES
 from bot.service import IllegalMoveError, LimitReached, NotAllowed
 from tests.bot import secret_game
-from tests.bot.service_fixtures import start_match
+from tests.bot.service_fixtures import act, start_match
 
 
 def legal(state, limit=None):
@@ -21,7 +21,7 @@ def legal(state, limit=None):
 
 def line(match, pick=0):
     """A premove line for the player waiting: (X of the player to act, Y answering it)."""
-    state = match._state
+    state = match.state
     theirs = state.legal_moves()[pick]
     after = state.play(theirs)
     return state.format_move(theirs), legal(after)[0]
@@ -47,7 +47,7 @@ async def waiting_premove(service):
 @pytest.mark.asyncio
 async def test_a_matching_move_is_answered_by_the_premove_as_a_second_update(service):
     match, mover, waiter, x, y = await waiting_premove(service)
-    update = await service.act(match.id, mover, Request(MOVE, x))
+    update = await act(service, match.id, mover, MOVE, x)
     assert [type(e) for e in update.events] == [Played, TurnPassed]
     assert update.events[0].notation == x and update.events[1].member == waiter
     answer = update.premove
@@ -68,8 +68,8 @@ async def test_any_other_move_drops_all_of_the_players_premoves(service):
     match, mover, waiter, x, _ = await waiting_premove(service)
     x2, y2 = line(match, 1)
     await service.add_premove(match.id, waiter, x2, y2)
-    other = next(n for n in legal(match._state) if n not in (x, x2))
-    update = await service.act(match.id, mover, Request(MOVE, other))
+    other = next(n for n in legal(match.state) if n not in (x, x2))
+    update = await act(service, match.id, mover, MOVE, other)
     assert update.premove is None
     after = await service.get_match(match.id)
     assert after.ply == 1 and after.to_act == waiter
@@ -79,9 +79,9 @@ async def test_any_other_move_drops_all_of_the_players_premoves(service):
 @pytest.mark.asyncio
 async def test_an_action_that_leaves_the_position_keeps_them(service):
     match, mover, waiter, x, y = await waiting_premove(service)
-    await service.act(match.id, mover, Request(OFFER_DRAW))
+    await act(service, match.id, mover, OFFER_DRAW)
     assert [p.if_move for p in await service.premoves(match.id, waiter)] == [x]
-    update = await service.act(match.id, mover, Request(MOVE, x))
+    update = await act(service, match.id, mover, MOVE, x)
     assert update.premove is not None and update.premove.events[0].notation == y
 
 
@@ -105,9 +105,9 @@ async def test_premoves_are_checked_when_added(service):
 @pytest.mark.asyncio
 async def test_a_line_for_the_same_move_replaces_and_the_number_is_bounded(service):
     match, _, waiter = await skift(service)
-    moves = match._state.legal_moves()
+    moves = match.state.legal_moves()
     x, y = line(match)
-    second = legal(match._state.play(moves[0]))[1]
+    second = legal(match.state.play(moves[0]))[1]
     held = await service.add_premove(match.id, waiter, x, second)
     held = await service.add_premove(match.id, waiter, x, y)
     assert [(p.if_move, p.then_move) for p in held] == [(x, y)]
@@ -147,5 +147,5 @@ async def test_refused_for_chance_hidden_information_and_more_than_two_players(
 @pytest.mark.asyncio
 async def test_the_end_of_the_match_drops_them(service):
     match, mover, waiter, _, _ = await waiting_premove(service)
-    await service.act(match.id, mover, Request(RESIGN))
+    await act(service, match.id, mover, RESIGN)
     assert await service.premoves(match.id, waiter) == []

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
-from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN, Request
+from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN
 from bot.match.ratings import display_rating, outcome_places, rate, rating_label, seat_ranks
 from bot.service import ReplayError, replay_export
 from games import Outcome
-from tests.bot.service_fixtures import GUILD, play_first_legal, start_match
+from tests.bot.service_fixtures import GUILD, act, play_first_legal, start_match
 
 
 def test_places_from_an_outcome():
@@ -35,13 +38,13 @@ def test_the_displayed_rating_is_the_estimate_marked_while_provisional():
 async def test_standings_and_stats_per_server_and_game(service):
     for loser in (2, 3):
         match = await start_match(service, (1, loser))
-        await service.act(match.id, loser, Request(RESIGN))
+        await act(service, match.id, loser, RESIGN)
     drawn = await start_match(service, (2, 3))
-    await service.act(drawn.id, 2, Request(OFFER_DRAW))
-    await service.act(drawn.id, 3, Request(ACCEPT_DRAW))
+    await act(service, drawn.id, 2, OFFER_DRAW)
+    await act(service, drawn.id, 3, ACCEPT_DRAW)
     other_server = await service.create_challenge(GUILD + 1, 1, 4, "skift", opponents=[1])
     match = (await service.accept_challenge(other_server.id, 1)).match
-    await service.act(match.id, 1, Request(RESIGN))
+    await act(service, match.id, 1, RESIGN)
 
     ended = await service.finished_matches(member_id=1)
     assert [m.id for m in ended] == [match.id, 2, 1]  # newest first
@@ -87,13 +90,13 @@ async def test_my_matches_list_my_turn_first_then_by_deadline(service, clock):
 @pytest.mark.asyncio
 async def test_a_taken_back_move_is_left_out_of_the_export(service):
     match = await play_first_legal(service, await start_match(service), 3)
-    await service.act(match.id, match.seats[0].member_id, Request(ASK_TAKEBACK))
-    await service.act(match.id, match.seats[1].member_id, Request(GRANT_TAKEBACK))
+    await act(service, match.id, match.seats[0].member_id, ASK_TAKEBACK)
+    await act(service, match.id, match.seats[1].member_id, GRANT_TAKEBACK)
     match = await service.get_match(match.id)
     text = await service.export(match.id)
     assert "3. Seat 1" not in text and "2. Seat 2" in text
     assert "Ended: still playing" in text and "Result: none yet" in text
-    assert replay_export(text) == match._state
+    assert replay_export(text) == match.state
 
 
 @pytest.mark.asyncio
@@ -110,6 +113,42 @@ async def test_damaged_exports_are_refused_with_a_reason(service):
         with pytest.raises(ReplayError) as caught:
             replay_export(broken)
         assert str(caught.value).endswith("."), what
+
+
+def odd_records(text: str) -> dict[str, str]:
+    """An export edited into records a careless hand or a damaged file might give."""
+    options = re.search(r"^Options: .*$", text, re.MULTILINE)
+    move = re.search(r"^1\. Seat 1:", text, re.MULTILINE)
+    assert options is not None and move is not None
+    odd = {
+        f"options {value[:12]}": text.replace(options[0], f"Options: {value}")
+        for value in ("[1]", "5", '"x"', "NaN", "true", '{"layout": [[1]]}', "[" * 100_000)
+    }
+    odd["a seat of 5000 digits"] = text.replace(move[0], f"1. Seat {'9' * 5000}:")
+    odd["a seed of 5000 digits"] = re.sub(r"^Seed: .*$", "Seed: " + "9" * 5000, text, flags=re.M)
+    odd["a player count of 5000 digits"] = text.replace("Players: 2", "Players: " + "9" * 5000)
+    lines = text.splitlines()
+    rng = random.Random(20)
+    for number in range(200):
+        edited = list(lines)
+        place = rng.randrange(len(edited))
+        start = rng.randrange(len(edited[place]) + 1)
+        edited[place] = edited[place][:start] + rng.choice(ODD_BITS) + edited[place][start:]
+        odd[f"random edit {number}"] = "\n".join(edited)
+    return odd
+
+
+ODD_BITS = ("[", "{", "]", "}", '"', "0", "-1", "9" * 40, " ", ":", "\u202e", "\x00", "null")
+
+
+@pytest.mark.asyncio
+async def test_odd_exports_replay_or_raise_replay_error_never_anything_else(service):
+    match = await play_first_legal(service, await start_match(service), 2)
+    for what, odd in odd_records(await service.export(match.id)).items():
+        try:
+            replay_export(odd)
+        except ReplayError as error:
+            assert str(error).endswith("."), what
 
 
 def test_ratings_do_not_inflate():

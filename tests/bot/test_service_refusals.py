@@ -17,12 +17,12 @@ from bot.match.actions import (
     OFFER_DRAW,
     REFUSE_TAKEBACK,
     RESIGN,
-    Request,
 )
 from bot.service import (
     BadOption,
     ChannelBusy,
     ClockError,
+    IllegalMoveError,
     MatchOver,
     NoProposal,
     NotAllowed,
@@ -33,7 +33,7 @@ from bot.service import (
     TooLate,
 )
 from bot.store import matches as match_rows
-from tests.bot.service_fixtures import GUILD, dump, play_first_legal, start_match
+from tests.bot.service_fixtures import GUILD, act, dump, play_first_legal, start_match
 
 OUTSIDER = 99
 
@@ -53,28 +53,28 @@ async def test_every_refused_action_changes_nothing(service, clock):
     first, second = match.seats[0].member_id, match.seats[1].member_id
     busy = await start_match(service, (3, 4), channel=777)
     over = await start_match(service, (5, 6))
-    await service.act(over.id, 5, Request(RESIGN))
+    await act(service, over.id, 5, RESIGN)
     posted = await service.create_challenge(GUILD, 1, 7, "skift", opponents=[8])
     await service.start_vacation(9, 3)
     refusals = [
-        (NotAllowed, service.act(match.id, OUTSIDER, Request(RESIGN))),
-        (NotAllowed, service.act(match.id, OUTSIDER, Request(OFFER_DRAW))),
-        (NotAllowed, service.act(match.id, OUTSIDER, Request(ABORT))),
-        (NotYourTurn, service.act(match.id, first, Request(MOVE, "b2-b1"))),
-        (NoProposal, service.act(match.id, first, Request(ACCEPT_DRAW))),
-        (NoProposal, service.act(match.id, second, Request(DECLINE_DRAW))),
-        (NoProposal, service.act(match.id, second, Request(GRANT_TAKEBACK))),
-        (NoProposal, service.act(match.id, second, Request(REFUSE_TAKEBACK))),
-        (TakebackRefused, service.act(match.id, second, Request(ASK_TAKEBACK))),
-        (ClockError, service.act(match.id, first, Request(CLAIM))),
-        (ClockError, service.act(match.id, second, Request(CLAIM))),
+        (NotAllowed, act(service, match.id, OUTSIDER, RESIGN)),
+        (NotAllowed, act(service, match.id, OUTSIDER, OFFER_DRAW)),
+        (NotAllowed, act(service, match.id, OUTSIDER, ABORT)),
+        (NotYourTurn, act(service, match.id, first, MOVE, "b2-b1")),
+        (NoProposal, act(service, match.id, first, ACCEPT_DRAW)),
+        (NoProposal, act(service, match.id, second, DECLINE_DRAW)),
+        (NoProposal, act(service, match.id, second, GRANT_TAKEBACK)),
+        (NoProposal, act(service, match.id, second, REFUSE_TAKEBACK)),
+        (TakebackRefused, act(service, match.id, second, ASK_TAKEBACK)),
+        (ClockError, act(service, match.id, first, CLAIM)),
+        (ClockError, act(service, match.id, second, CLAIM)),
         (NotFound, service.cancel_match(match.id, GUILD + 1, 50)),
         (ChannelBusy, service.attach_channel(match.id, 777)),
-        (MatchOver, service.act(over.id, 6, Request(MOVE, "b2-b1"))),
-        (MatchOver, service.act(over.id, 6, Request(RESIGN))),
-        (MatchOver, service.act(over.id, 6, Request(OFFER_DRAW))),
+        (MatchOver, act(service, over.id, 6, MOVE, "b2-b1")),
+        (MatchOver, act(service, over.id, 6, RESIGN)),
+        (MatchOver, act(service, over.id, 6, OFFER_DRAW)),
         (MatchOver, service.attach_channel(over.id, 4242)),
-        (NotFound, service.act(12345, first, Request(RESIGN))),
+        (NotFound, act(service, 12345, first, RESIGN)),
         (NotFound, service.accept_challenge(12345, first)),
         (NotAllowed, service.accept_challenge(posted.id, 7)),
         (NotAllowed, service.decline_challenge(posted.id, OUTSIDER)),
@@ -93,8 +93,19 @@ async def test_every_refused_action_changes_nothing(service, clock):
     assert (await service.get_match(busy.id)).channel_id == 777
     late = await play_first_legal(service, await service.get_match(match.id), 1)
     with pytest.raises(TooLate) as caught:
-        await service.act(late.id, first, Request(ABORT))
+        await act(service, late.id, first, ABORT)
     assert_sentence(caught.value)
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_quoting_what_a_player_typed_keeps_its_braces(service):
+    match = await start_match(service)
+    first = match.seats[0].member_id
+    for typed in ("{0} {x}", "}{", "{channel}"):
+        with pytest.raises(IllegalMoveError) as caught:
+            await act(service, match.id, first, MOVE, typed)
+        assert_sentence(caught.value)
+        assert repr(typed) in str(caught.value)
 
 
 @pytest.mark.asyncio
@@ -102,7 +113,7 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
     service, monkeypatch
 ):
     match = await start_match(service)
-    state = match._state
+    state = match.state
     notation = state.format_move(state.legal_moves()[0])
     append_log = match_rows.append_log
 
@@ -113,10 +124,10 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
     monkeypatch.setattr(match_rows, "append_log", append_then_fail)
     before = await dump(service.store)
     with pytest.raises(RuntimeError, match="disk is full"):
-        await service.act(match.id, match.to_act, Request(MOVE, notation))
+        await act(service, match.id, match.to_act, MOVE, notation)
     assert await dump(service.store) == before
     monkeypatch.setattr(match_rows, "append_log", append_log)
-    moved = await service.act(match.id, match.to_act, Request(MOVE, notation))
+    moved = await act(service, match.id, match.to_act, MOVE, notation)
     assert moved.match.ply == 1 and len((await service.match_record(match.id)).log) == 1
 
 
@@ -130,6 +141,6 @@ async def test_an_ending_failing_at_its_ratings_leaves_the_match_running(service
     monkeypatch.setattr(match_rows, "store_rating_change", fail)
     before = await dump(service.store)
     with pytest.raises(RuntimeError, match="ratings broke"):
-        await service.act(match.id, match.to_act, Request(RESIGN))
+        await act(service, match.id, match.to_act, RESIGN)
     assert await dump(service.store) == before
     assert (await service.get_match(match.id)).active

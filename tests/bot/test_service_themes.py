@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.match.actions import ABORT, RESIGN, Request
+from bot.match.actions import ABORT, RESIGN
 from bot.service import BadOption
-from tests.bot.service_fixtures import GUILD, dump, play_first_legal, start_match
+from tests.bot.service_fixtures import GUILD, act, dump, play_first_legal, start_match
 
 
 @pytest.mark.asyncio
@@ -61,14 +61,14 @@ async def test_the_last_match_of_a_thread_includes_finished_ones(service):
     assert await service.last_match_in_channel(777) is None
     first = await start_match(service, (1, 2), channel=777)
     assert (await service.last_match_in_channel(777)).id == first.id
-    await service.act(first.id, 1, Request(RESIGN))
+    await act(service, first.id, 1, RESIGN)
     assert await service.match_in_channel(777) is None  # no active match there any more
     found = await service.last_match_in_channel(777)
     assert found.id == first.id and found.status == "finished"
     second = await start_match(service, (3, 4), channel=777)
     await play_first_legal(service, second, 1)
     assert (await service.last_match_in_channel(777)).id == second.id
-    await service.act(second.id, 3, Request(ABORT))
+    await act(service, second.id, 3, ABORT)
     assert (await service.last_match_in_channel(777)).id == second.id  # the newest ended one
     await service.attach_channel(elsewhere.id, 777)  # an older match moved in
     assert (await service.last_match_in_channel(777)).id == elsewhere.id  # the active one first

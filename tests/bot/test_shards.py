@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.config import ConfigError, Settings
-from bot.discord.client import ShiftcordBot
+from bot.discord.client import ShiftcordClient
 from bot.service import MatchService
 from bot.store import claims, open_store
 from tests.bot import discord_harness as harness
@@ -71,7 +71,7 @@ def test_a_process_runs_the_servers_of_its_shards(tmp_path):
     assert both.runs_guild(ON_0) and both.runs_guild(ON_1)
 
 
-async def _launched(bot: ShiftcordBot, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+async def _launched(bot: ShiftcordClient, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The shards discord.py would connect (their websockets are not opened)."""
     launched: list[int] = []
 
@@ -89,13 +89,13 @@ async def _launched(bot: ShiftcordBot, monkeypatch: pytest.MonkeyPatch) -> list[
 
 @pytest.mark.asyncio
 async def test_the_shard_settings_reach_discord_py(tmp_path, monkeypatch):
-    chosen = ShiftcordBot(harness.settings_for(tmp_path, shard_count=4, shard_ids=(1, 3)), None)
+    chosen = ShiftcordClient(harness.settings_for(tmp_path, shard_count=4, shard_ids=(1, 3)), None)
     assert isinstance(chosen, discord.AutoShardedClient)
     assert await _launched(chosen, monkeypatch) == [1, 3]
     assert (chosen.shard_count, chosen._connection.shard_count) == (4, 4)
-    counted = ShiftcordBot(harness.settings_for(tmp_path, shard_count=2), None)
+    counted = ShiftcordClient(harness.settings_for(tmp_path, shard_count=2), None)
     assert await _launched(counted, monkeypatch) == [0, 1]
-    unset = ShiftcordBot(harness.settings_for(tmp_path), None)
+    unset = ShiftcordClient(harness.settings_for(tmp_path), None)
     assert await _launched(unset, monkeypatch) == [0, 1, 2]  # as Discord recommends
     assert unset.shard_count == 3
 

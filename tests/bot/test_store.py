@@ -86,16 +86,16 @@ async def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path, monke
         await store.close()
     store = await SqliteStore.open(path)
     try:
-        assert await scalar(store, "PRAGMA user_version") == LATEST == 11
+        assert await scalar(store, "PRAGMA user_version") == LATEST == 12
         rows = await store.conn.execute_fetchall(
             "SELECT m.reminders, m.picture_theme, g.clock_hours, g.picture_theme, "
             "g.league_role FROM members m, guilds g"
         )
-        assert list(rows) == [(0, None, 48, None, None)]
+        assert [tuple(row) for row in rows] == [(0, None, 48, None, None)]
         plan = await store.conn.execute_fetchall(
             "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE channel_id = 5 ORDER BY id DESC"
         )
-        assert "matches_by_channel" in str(list(plan))
+        assert "matches_by_channel" in str([tuple(row) for row in plan])
     finally:
         await store.close()
 

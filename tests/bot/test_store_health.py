@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.match.errors import CannotSave, ServiceError
 from bot.store import SqliteStore, StoreError
 from tests.bot.service_fixtures import (
     FakeClock,
+    act,
     dump_file,
     open_service,
     play_first_legal,
@@ -113,12 +114,12 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
         match = await play_first_legal(service, await start_match(service), 2)
         await set_read_only(service, True)
         before = dump_file(path)
-        state = match._state
+        state = match.state
         move = state.format_move(state.legal_moves()[0])
         with caplog.at_level(logging.INFO, logger="shiftcord.store"):
             for _ in range(3):
                 with pytest.raises(CannotSave) as refused:
-                    await service.act(match.id, match.to_act, Request(MOVE, move))
+                    await act(service, match.id, match.to_act, MOVE, move)
                 assert isinstance(refused.value, ServiceError)
                 assert refused.value.message == (
                     "The bot cannot save right now, so nothing was changed. Please try again later."
@@ -128,7 +129,7 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
             assert (await service.get_match(match.id)).ply == 2  # reading still works
             assert dump_file(path) == before
             await set_read_only(service, False)
-            moved = (await service.act(match.id, match.to_act, Request(MOVE, move))).match
+            moved = (await act(service, match.id, match.to_act, MOVE, move)).match
             assert moved.ply == 3
             assert (await service.set_reminders(1, False)).reminders is False
         lines = [(r.levelname, r.getMessage()) for r in caplog.records]
@@ -146,9 +147,9 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
 DISK_FULL = """
 import asyncio, os, resource, signal, sys
 from bot.logs import setup_logging
-from bot.match.actions import MOVE, Request
+from bot.match.actions import MOVE
 from bot.match.errors import CannotSave
-from tests.bot.service_fixtures import FakeClock, open_service, play_first_legal, start_match
+from tests.bot.service_fixtures import FakeClock, act, open_service, play_first_legal, start_match
 
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
 
@@ -156,18 +157,18 @@ async def main(path):
     setup_logging("INFO")
     service = await open_service(path, FakeClock())
     match = await play_first_legal(service, await start_match(service), 1)
-    move = match._state.format_move(match._state.legal_moves()[0])
+    move = match.state.format_move(match.state.legal_moves()[0])
     unlimited = resource.getrlimit(resource.RLIMIT_FSIZE)
     room = os.path.getsize(path + "-wal") + 100  # less than the next page needs
     resource.setrlimit(resource.RLIMIT_FSIZE, (room, unlimited[1]))
     for attempt in range(2):
         try:
-            await service.act(match.id, match.to_act, Request(MOVE, move))
+            await act(service, match.id, match.to_act, MOVE, move)
         except CannotSave as refused:
             print("refused:", refused.message, flush=True)
     print("still at ply", (await service.get_match(match.id)).ply, flush=True)
     resource.setrlimit(resource.RLIMIT_FSIZE, unlimited)
-    update = await service.act(match.id, match.to_act, Request(MOVE, move))
+    update = await act(service, match.id, match.to_act, MOVE, move)
     print("saved ply", update.match.ply, flush=True)
     await service.close()
 

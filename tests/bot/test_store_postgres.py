@@ -58,7 +58,7 @@ async def test_the_move_log_is_append_only(postgres_databases):
     service = await open_service(await postgres_databases.settings(), FakeClock())
     try:
         match = await start_match(service)
-        state = match._state
+        state = match.state
         await service.act(match.id, match.to_act, _move(state))
         for statement in (
             "UPDATE moves SET notation = 'x'",
@@ -75,9 +75,10 @@ async def test_the_move_log_is_append_only(postgres_databases):
 
 
 def _move(state):
-    from bot.match.actions import MOVE, Request
+    from bot.match.actions import MOVE
+    from tests.bot.service_fixtures import request
 
-    return Request(MOVE, state.format_move(state.legal_moves()[0]))
+    return request(MOVE, state.format_move(state.legal_moves()[0]), ply=state.ply)
 
 
 @pytest.mark.asyncio
@@ -159,7 +160,7 @@ async def test_a_stale_write_from_another_process_is_refused(postgres_databases)
     try:
         match = await start_match(here)
         stale = await there.get_match(match.id)
-        moved = (await here.act(match.id, match.to_act, _move(match._state))).match
+        moved = (await here.act(match.id, match.to_act, _move(match.state))).match
         with pytest.raises(PositionChanged, match="changed while you were acting"):
             async with there.store.transaction() as conn:
                 await match_rows.update_match(conn, stale, reminded=1)

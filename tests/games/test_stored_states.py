@@ -12,7 +12,9 @@ An accepted state must match the snapshots in shape: every value has a type some
 snapshot has at that place (a float seat to move or a `false` handicap is refused, not
 loaded), and every list is shorter than MAX_ENTRIES. Besides the random mutations, two
 sweeps leave nothing to chance: every value of a snapshot swapped for each other type, and
-every list lengthened to 100,000 entries (always refused).
+every list lengthened to 100,000 entries (always refused). Option values get a sweep of
+their own: an allowed value wrapped in random text, or any value at all, is refused at load
+or survives both round trips, whatever characters it holds.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from games import Game, GameState
+from games import Game, GameState, Option
 from tests.games.test_conformance import choose, random_options
 
 #: The project's games (the test games join only inside `installed()`).
@@ -257,6 +259,35 @@ def test_every_list_lengthened_to_100000_entries_is_refused(name: str) -> None:
                     game.from_json(replaced(snapshot, path, lengthened(value)))
 
 
+def option_values(option: Option) -> st.SearchStrategy[Any]:
+    """What a damaged or edited snapshot might hold for `option`: an allowed value with
+    random text around it, any text, or a value of any type."""
+    allowed = st.sampled_from([str(c) for c in (option.default, *option.choices)])
+    around = st.text(max_size=3)
+    return st.one_of(
+        st.tuples(around, allowed, around).map("".join),
+        st.text(max_size=50),
+        st.integers(),
+        st.floats(),
+        st.booleans(),
+        st.none(),
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_odd_option_values_are_refused_at_load_or_round_trip(
+    name: str, data: st.DataObject
+) -> None:
+    game = games.get(name)
+    snapshot = data.draw(st.sampled_from(STATES[name]), label="snapshot").to_json()
+    option = data.draw(st.sampled_from(game.options), label="option")
+    value = data.draw(option_values(option), label="value")
+    options = {**snapshot["options"], option.name: value}
+    refused_or_sound(name, game.from_json, {**snapshot, "options": options})
+
+
 def test_the_reported_snapshots_are_refused() -> None:
     skift = games.get("skift").new(players=2)
     with pytest.raises(ValueError, match="board is missing"):
@@ -271,6 +302,14 @@ def test_the_reported_snapshots_are_refused() -> None:
             shiftago.game.from_json(
                 {**data, "options": {**data["options"], "handicap_turns": turns}}
             )
+    stones = games.get("shifting-stones").new(players=2).to_json()
+    for deck in ("a b", "a\nb", "a\x1cb", "../ours"):
+        with pytest.raises(ValueError, match="Option deck must be"):
+            games.get("shifting-stones").from_json({**stones, "options": {"deck": deck}})
+    for name, written in (("shifting-stones", "deck=standard"), ("shiftago", "variant=express")):
+        text = games.get(name).new(players=2).to_text().replace(written, written.split("=")[0])
+        with pytest.raises(ValueError, match="has no value"):
+            games.get(name).from_text(text)
 
 
 def swapped_types(value: Any) -> list[Any]:

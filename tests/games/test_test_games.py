@@ -27,7 +27,7 @@ def typed(state: Any, *moves: str) -> Any:
 
 def test_installed_registers_games_and_pictures_and_removes_what_it_added() -> None:
     names = [game.name for game in TEST_GAMES]
-    assert names == ["test-solo", "test-five", "test-swap", "test-hand"]
+    assert names == ["test-five", "test-hand", "test-solo", "test-swap"]
     assert set(PICTURES) == set(names)
     for name in names:  # this package's conftest has them installed: start without them
         render.unregister(name)
@@ -45,7 +45,7 @@ def test_installed_registers_games_and_pictures_and_removes_what_it_added() -> N
     finally:
         for game in TEST_GAMES:
             games.register(game)
-            render.register(game.name, PICTURES[game.name])
+            render.register(PICTURES[game.name])
 
 
 def test_solo_draws_from_the_seeded_bag_and_a_draw_reveals() -> None:

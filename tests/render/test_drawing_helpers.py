@@ -56,7 +56,7 @@ def test_both_themes_keep_white_and_black_first_and_have_five_seat_styles() -> N
     assert sorted(MARK_INKS) == sorted(MARKS)
     marks = [style.mark for style in CONTRAST.seats]
     assert len(set(marks)) == len(marks), "every contrast seat has its own mark"
-    white, black = CONTRAST.seat(0), CONTRAST.seat(1)
+    white, black = CONTRAST.style("White"), CONTRAST.style("Black")
     assert sum(white.fill) - sum(black.fill) > 600, "light against dark, not just hue"
 
 
@@ -84,7 +84,7 @@ def test_a_five_seat_palette_keeps_the_added_seat_colours_exact_and_two_seats_la
     image.putdata([style.fill for style in DEFAULT.seats[2:]])
     assert _pixels(palette.to_palette(image, DEFAULT, (), 5).convert("RGB")) == _pixels(image)
     two = palette.palette_image(DEFAULT, (), 2).getpalette()
-    assert two is not None and list(DEFAULT.seat(4).fill) not in [
+    assert two is not None and list(DEFAULT.seats[4].fill) not in [
         two[i : i + 3] for i in range(0, 768, 3)
     ], "a two-seat game's palette has no room taken by seats it lacks"
 
@@ -105,7 +105,7 @@ def test_mix_runs_from_one_colour_to_the_other() -> None:
 @pytest.mark.parametrize("shape", shapes.SHAPES)
 @pytest.mark.parametrize("mark", MARKS)
 def test_piece_sprites_are_centred_smooth_and_carry_their_mark(shape: str, mark: str) -> None:
-    style = dataclasses.replace(CONTRAST.seat(1), mark=mark)
+    style = dataclasses.replace(CONTRAST.seats[1], mark=mark)
     sprite = shapes.piece_sprite(style, shape, 40)
     assert sprite.image.size == (40, 40)
     assert (sprite.ax, sprite.ay) == (20, 20)
@@ -117,8 +117,8 @@ def test_piece_sprites_are_centred_smooth_and_carry_their_mark(shape: str, mark:
 
 
 def test_a_faint_piece_is_see_through() -> None:
-    solid = shapes.piece_sprite(DEFAULT.seat(0), "circle", 30)
-    faint = shapes.piece_sprite(DEFAULT.seat(0), "circle", 30, 0.4)
+    solid = shapes.piece_sprite(DEFAULT.seats[0], "circle", 30)
+    faint = shapes.piece_sprite(DEFAULT.seats[0], "circle", 30, 0.4)
     assert solid.image.getpixel((15, 15))[3] == 255
     assert faint.image.getpixel((15, 15))[3] == round(255 * 0.4)
 
@@ -126,7 +126,7 @@ def test_a_faint_piece_is_see_through() -> None:
 @pytest.mark.parametrize("shape", shapes.SHAPES)
 @pytest.mark.parametrize("px", [2, 3, 4, 5, 6])
 def test_tiny_pieces_are_drawn_with_a_rim_that_fits(shape: str, px: int) -> None:
-    sprite = shapes.piece_sprite(DEFAULT.seat(0), shape, px)  # a wide table at 240 px
+    sprite = shapes.piece_sprite(DEFAULT.seats[0], shape, px)  # a wide table at 240 px
     assert sprite.image.size == (px, px)
     assert sprite.image.getchannel("A").getbbox() is not None
 
@@ -144,7 +144,7 @@ def test_a_table_eight_tiles_wide_draws_at_the_smallest_width() -> None:
 
 def test_an_unknown_shape_is_refused() -> None:
     with pytest.raises(ValueError, match="circle, square"):
-        shapes.piece_sprite(DEFAULT.seat(0), "hexagon", 30)
+        shapes.piece_sprite(DEFAULT.seats[0], "hexagon", 30)
 
 
 @pytest.mark.parametrize("dx,dy", [(60, 0), (0, 60), (-60, 0), (0, -60), (45, 45), (-45, 45)])
@@ -181,7 +181,7 @@ def test_a_text_row_places_each_text_at_its_offset() -> None:
 
 
 def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
-    chip = shapes.piece_chip(DEFAULT.seat(1), "circle", 20, DEFAULT.board, DEFAULT.outline)
+    chip = shapes.piece_chip(DEFAULT.seats[1], "circle", 20, DEFAULT.board, DEFAULT.outline)
     short = header.header_strip(800, DEFAULT, ["Move 3"], [chip, "2"], 24)
     long = header.header_strip(400, DEFAULT, ["Move 3", None, "White to move"], [chip, "2"] * 6, 24)
     assert short.size[0] == 800 and long.size[0] == 400
@@ -190,7 +190,7 @@ def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
 
 
 def test_a_long_header_wraps_between_seats_and_never_runs_off_the_edge() -> None:
-    chip = shapes.piece_chip(DEFAULT.seat(1), "circle", 10, DEFAULT.board, DEFAULT.outline)
+    chip = shapes.piece_chip(DEFAULT.seats[1], "circle", 10, DEFAULT.board, DEFAULT.outline)
     right = [chip, "14 left · 0 pts", None] * 3 + [chip, "15 left · 10 pts"]
     strip = header.header_strip(240, DEFAULT, ["Move 3", None, chip, "Blue to insert"], right, 13)
     drawn = ImageChops.difference(strip, Image.new("RGB", strip.size, DEFAULT.header)).getbbox()
@@ -209,7 +209,7 @@ def test_the_winner_line_names_the_reason_only_where_it_fits() -> None:
     assert outcome is not None and not outcome.draw
 
     def chip(seat: int) -> sprites.Sprite:
-        return shapes.piece_chip(DEFAULT.seat(seat), "circle", 20, DEFAULT.board, DEFAULT.outline)
+        return shapes.piece_chip(DEFAULT.seats[seat], "circle", 20, DEFAULT.board, DEFAULT.outline)
 
     winner = final.game.seat_name(outcome.winners[0])
     wide = header.turn_tokens(final, chip, width=800, px=26, why=True)
@@ -223,7 +223,7 @@ def test_the_winner_line_names_the_reason_only_where_it_fits() -> None:
 def test_the_palette_keeps_theme_and_extra_colours_exact() -> None:
     odd = (12, 200, 99)
     image = Image.new("RGB", (4, 1))
-    image.putdata([DEFAULT.board, DEFAULT.seat(1).fill, DEFAULT.highlight, odd])
+    image.putdata([DEFAULT.board, DEFAULT.seats[1].fill, DEFAULT.highlight, odd])
     mapped = palette.to_palette(image, DEFAULT, (odd,)).convert("RGB")
     assert _pixels(mapped) == _pixels(image)
     without = palette.to_palette(image, DEFAULT).convert("RGB")
@@ -234,7 +234,7 @@ def test_the_palette_keeps_theme_and_extra_colours_exact() -> None:
 
 def test_palette_blends_stay_close_to_the_drawn_colours() -> None:
     image = Image.new("RGB", (7, 1))
-    blends = [mix(DEFAULT.board, DEFAULT.seat(1).fill, step / 8) for step in range(1, 8)]
+    blends = [mix(DEFAULT.board, DEFAULT.seats[1].fill, step / 8) for step in range(1, 8)]
     image.putdata(blends)
     mapped = _pixels(palette.to_palette(image, DEFAULT).convert("RGB"))
     for want, got in zip(blends, mapped, strict=True):

@@ -3,7 +3,6 @@ turn it is, a long one wraps in the header, and modules that do not take it stil
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -11,8 +10,7 @@ from PIL import Image, ImageChops
 
 import games
 import render
-from render import header, modules
-from render.theme import DEFAULT
+from render import header
 from tests.render.positions import playout
 from tests.testgames import installed
 
@@ -78,19 +76,3 @@ def test_a_long_ending_wraps_in_a_narrow_header_and_stays_inside_it() -> None:
     blank = Image.new("RGB", strip.size, strip.getpixel((0, 0)))
     drawn = ImageChops.difference(strip, blank).getbbox()
     assert drawn is not None and drawn[2] <= 240 - header.header_px(240) + 1
-
-
-def test_a_module_without_the_ending_keyword_draws_the_position_as_it_stands() -> None:
-    calls: list[dict[str, Any]] = []
-
-    def draw(state: Any, **keywords: Any) -> Image.Image:
-        calls.append(keywords)
-        return Image.new("RGB", (keywords["size"], 10))
-
-    def describe(state: Any, last_move: Any) -> str:
-        return "as it stands"
-
-    old = SimpleNamespace(draw=draw, describe=describe)
-    modules.draw(old, None, last_move=None, seat=None, size=300, theme=DEFAULT, ending="Over.")
-    assert "ending" not in calls[0]
-    assert modules.describe(old, None, None, "Over.") == "as it stands"

@@ -62,7 +62,7 @@ def test_stones_and_edges_are_drawn_in_their_sides_colours(theme: str) -> None:
     state = position(PAIR)
     image = image_of(state, theme)
     look = get_theme(theme)
-    black, white = look.seat(1).fill, look.seat(0).fill
+    black, white = look.style("Black").fill, look.style("White").fill
     assert near(at(image, state, "b2", theme), black)
     assert near(at(image, state, "b6", theme), white)
     assert at(image, state, "c4", theme) != black and at(image, state, "c4", theme) != white

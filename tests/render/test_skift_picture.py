@@ -6,6 +6,7 @@ from PIL import Image, ImageChops
 
 import render
 from games.skift import SKIFT, PieceMove, Rotation, TileMove
+from games.skift.model import SEAT_NAMES
 from render import skift
 from render.theme import CONTRAST, DEFAULT, Theme
 from tests.games.skift_positions import GAP
@@ -61,7 +62,7 @@ def test_a_piece_pushed_off_the_edge_is_drawn_faint_where_it_fell() -> None:
     assert where[0] > after.bounds()[2], "it fell off the east edge"
     image = _rgb(after)
     colour = image.getpixel(_point(_grid(after).centre(where)))
-    fill = DEFAULT.seat(piece.seat).fill
+    fill = DEFAULT.style(SEAT_NAMES[piece.seat]).fill
     assert colour not in (fill, DEFAULT.background), "faint: neither the piece nor the table"
 
 
@@ -119,7 +120,9 @@ def test_a_splinter_shows_the_lost_tile_and_its_pieces_as_ghosts() -> None:
     assert reds > 40, "the lost tile's name on a badge at its north edge"
     for quadrant, piece in after.last.pieces_removed:
         colour = image.getpixel(_point(grid.centre(quadrant)))
-        assert colour not in (DEFAULT.background, DEFAULT.seat(piece.seat).fill), "faint"
+        assert colour not in (DEFAULT.background, DEFAULT.style(SEAT_NAMES[piece.seat]).fill), (
+            "faint"
+        )
 
 
 def test_the_palette_keeps_theme_colours_exact() -> None:
@@ -128,7 +131,7 @@ def test_the_palette_keeps_theme_colours_exact() -> None:
         image = _rgb(state, theme)
         grid = _grid(state, theme)
         king = next(q for q, p in state.pieces.items() if p.kind == "K" and p.seat == 1)
-        assert image.getpixel(_point(grid.centre(king))) == theme.seat(1).fill
+        assert image.getpixel(_point(grid.centre(king))) == theme.style("Black").fill
         assert image.getpixel((1, image.height - 2)) == theme.background
 
 

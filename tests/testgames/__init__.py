@@ -10,31 +10,27 @@
   is several `play N` actions then `end` (which draws: it reveals); every card's text
   starts with "SECRET".
 
-Each has a picture module (`PICTURES[name]`). Register them all for a test with
+Each module declares its game as `GAME`, as a real game's package does, and the games are
+found the same way (`games.discover`). Each has a picture module (`PICTURES[name]`).
+Register them all for a test with
 
     with installed():
         ...
 
 (or as a pytest fixture: see `installed`). Registration goes through `games.register` /
-`render.register`, and the games are unregistered afterwards (only those that were not
-registered before).
+`render.register`, as discovery does for the project's own, and the games are
+unregistered afterwards (only those that were not registered before).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import ModuleType
 
 import games
 import render
 from games.base import Game
-from tests.testgames import (
-    five_picture,
-    hand_picture,
-    solo_picture,
-    swap_picture,
-)
 from tests.testgames.five import FIVE
 from tests.testgames.hand import HAND, SECRET
 from tests.testgames.solo import SOLO
@@ -51,14 +47,11 @@ __all__ = [
     "installed",
 ]
 
-#: The test games, in the order above.
-TEST_GAMES: list[Game] = [SOLO, FIVE, SWAP, HAND]
-#: Each test game's picture module, by game name.
-PICTURES: dict[str, ModuleType] = {
-    SOLO.name: solo_picture,
-    FIVE.name: five_picture,
-    SWAP.name: swap_picture,
-    HAND.name: hand_picture,
+#: The test games, found as the project's own are (in listing order).
+TEST_GAMES: list[Game] = games.discover(sys.modules[__name__])
+#: Each test game's pictures, found as the project's own are, by game name.
+PICTURES: dict[str, render.Pictures] = {
+    pictures.game: pictures for pictures in render.modules.discover(sys.modules[__name__])
 }
 
 
@@ -76,7 +69,7 @@ def installed() -> Iterator[list[Game]]:
     try:
         for game in fresh:
             games.register(game)
-            render.register(game.name, PICTURES[game.name])
+            render.register(PICTURES[game.name])
         yield TEST_GAMES
     finally:
         for game in fresh:

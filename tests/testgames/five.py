@@ -171,6 +171,7 @@ class Five(Game):
     name = NAME
     title = "Claims"
     min_players, max_players = 2, 5
+    seat_names = ("White", "Black", "Red", "Blue", "Yellow")
     summary = "Claim cells in turn; a cell beside your own scores more."
 
     def new(
@@ -208,3 +209,6 @@ class Five(Game):
 
 FIVE = Five()
 FiveState.game = FIVE
+
+#: The game this module declares (found by `games.discover`).
+GAME = FIVE

@@ -7,9 +7,10 @@ from typing import Any
 
 from PIL import Image
 
+from render.pictures import Pictures
 from render.theme import Theme
-from tests.testgames.five import CELLS, WIDTH, Claim, cell_name
-from tests.testgames.picture import Cell, draw_grid
+from tests.testgames.five import CELLS, FIVE, WIDTH, Claim, cell_name
+from tests.testgames.picture import Cell, draw_grid, grid_pieces
 
 
 def draw(
@@ -22,7 +23,7 @@ def draw(
     ending: str | None = None,
 ) -> Image.Image:
     """The board: a piece in its owner's seat style on every claimed cell."""
-    cells = [Cell(cell_name(c), state.owners[c], "", last_move == Claim(c)) for c in range(CELLS)]
+    cells = _cells(state, last_move)
     points = "; ".join(
         f"{state.seat_name(s)}: {state.scores[s]}" + (" (retired)" if state.retired[s] else "")
         for s in range(state.players)
@@ -30,6 +31,15 @@ def draw(
     return draw_grid(
         state, cells, columns=WIDTH, size=size, theme=theme, note=points, ending=ending
     )
+
+
+def _cells(state: Any, last_move: Hashable | None) -> list[Cell]:
+    return [Cell(cell_name(c), state.owners[c], "", last_move == Claim(c)) for c in range(CELLS)]
+
+
+def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, tuple[float, float]]]:
+    """Each claimed cell's piece: its owner's name and its centre."""
+    return grid_pieces(state, _cells(state, None), columns=WIDTH, size=size, theme=theme)
 
 
 def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
@@ -47,3 +57,7 @@ def describe(state: Any, last_move: Hashable | None, ending: str | None = None) 
         mine = ", ".join(cell_name(c) for c in range(CELLS) if state.owners[c] == s)
         held.append(f"{state.seat_name(s)} has {state.scores[s]} points and {mine or 'no cells'}.")
     return " ".join([head, *held])
+
+
+#: The pictures this module declares (found by `render.modules.discover`).
+PICTURES = Pictures(game=FIVE.name, draw=draw, describe=describe, pieces=pieces)

@@ -240,6 +240,7 @@ class HandGame(Game):
     name = NAME
     title = "Secret Hands"
     min_players, max_players = 2, 3
+    seat_names = ("White", "Black", "Red")
     summary = "Lay cards face down to raise the total to 10; hands are secret."
     hidden_information = True
     chance = True
@@ -312,3 +313,6 @@ class HandGame(Game):
 
 HAND = HandGame()
 HandState.game = HAND
+
+#: The game this module declares (found by `games.discover`).
+GAME = HAND

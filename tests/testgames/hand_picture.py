@@ -12,9 +12,10 @@ from typing import Any
 from PIL import Image
 
 from games.wording import plural
+from render.pictures import Pictures
 from render.theme import Theme
-from tests.testgames.hand import TARGET
-from tests.testgames.picture import Cell, draw_grid
+from tests.testgames.hand import HAND, TARGET
+from tests.testgames.picture import Cell, draw_grid, grid_pieces
 
 
 def draw(
@@ -28,19 +29,30 @@ def draw(
 ) -> Image.Image:
     """One cell per seat with its cards played and held, then the total and the deck."""
     shown = state.view(seat)
-    cells = [
-        Cell(f"{shown.hand_sizes[s]} in hand", s, f"{shown.played[s]} played")
-        for s in range(shown.players)
-    ]
-    cells += [
-        Cell(f"total ({TARGET} wins)", None, str(shown.total)),
-        Cell("in the deck", None, str(shown.deck_size)),
-    ]
+    cells = _cells(shown)
     hand = shown.hands[seat] if seat is not None else None
     note = f"Your hand: {', '.join(hand) or 'empty'}" if hand is not None else ""
     return draw_grid(
         shown, cells, columns=len(cells), size=size, theme=theme, note=note, ending=ending
     )
+
+
+def _cells(shown: Any) -> list[Cell]:
+    seats = [
+        Cell(f"{shown.hand_sizes[s]} in hand", s, f"{shown.played[s]} played")
+        for s in range(shown.players)
+    ]
+    return [
+        *seats,
+        Cell(f"total ({TARGET} wins)", None, str(shown.total)),
+        Cell("in the deck", None, str(shown.deck_size)),
+    ]
+
+
+def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, tuple[float, float]]]:
+    """Each seat's piece in the public picture: the seat's name and the piece's centre."""
+    cells = _cells(state.view(None))
+    return grid_pieces(state.view(None), cells, columns=len(cells), size=size, theme=theme)
 
 
 def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
@@ -67,3 +79,7 @@ def describe(state: Any, last_move: Hashable | None, ending: str | None = None) 
     if len(visible) != 1:  # not one seat's own view
         shown = []
     return " ".join([head, table, *counts, *shown])
+
+
+#: The pictures this module declares (found by `render.modules.discover`).
+PICTURES = Pictures(game=HAND.name, draw=draw, describe=describe, pieces=pieces)

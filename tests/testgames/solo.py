@@ -194,6 +194,7 @@ class Solo(Game):
     name = NAME
     title = "Tile Bag"
     min_players = max_players = 1
+    seat_names = ("White",)
     summary = f"Draw tiles and fill three columns up to {TARGET} before the bag runs dry."
     rated = False
     chance = True
@@ -228,3 +229,6 @@ class Solo(Game):
 
 SOLO = Solo()
 SoloState.game = SOLO
+
+#: The game this module declares (found by `games.discover`).
+GAME = SOLO

@@ -7,9 +7,10 @@ from typing import Any
 
 from PIL import Image
 
+from render.pictures import Pictures
 from render.theme import Theme
 from tests.testgames.picture import Cell, draw_grid
-from tests.testgames.solo import COLUMNS, DRAWS, TARGET, Place
+from tests.testgames.solo import COLUMNS, DRAWS, SOLO, TARGET, Place
 
 
 def draw(
@@ -41,3 +42,7 @@ def describe(state: Any, last_move: Hashable | None, ending: str | None = None) 
     head = f"Tile Bag, {state.ply} actions: {now}"
     held = f" The tile in hand is {state.held}." if state.held is not None else ""
     return f"{head} Columns: {sums}.{held} {state.draws} of {DRAWS} tiles drawn."
+
+
+#: The pictures this module declares (found by `render.modules.discover`): no pieces.
+PICTURES = Pictures(game=SOLO.name, draw=draw, describe=describe)

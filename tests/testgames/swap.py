@@ -208,3 +208,6 @@ class SwapGame(Game):
 
 SWAP = SwapGame()
 SwapState.game = SWAP
+
+#: The game this module declares (found by `games.discover`).
+GAME = SWAP

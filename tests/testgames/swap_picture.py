@@ -7,9 +7,10 @@ from typing import Any
 
 from PIL import Image
 
-from render.theme import SeatStyle, Theme
-from tests.testgames.picture import Cell, draw_grid
-from tests.testgames.swap import COLOURS, SIDE, Place, cell_name
+from render.pictures import Pictures
+from render.theme import Theme
+from tests.testgames.picture import Cell, draw_grid, grid_pieces
+from tests.testgames.swap import COLOURS, SIDE, SWAP, Place, cell_name
 
 
 def draw(
@@ -21,22 +22,25 @@ def draw(
     theme: Theme,
     ending: str | None = None,
 ) -> Image.Image:
-    """The board; each seat's pieces look like the colour it plays (the first seat style
-    is Red's, the second Blue's), so a swap changes the seats' pieces, not the stones."""
+    """The board; each seat's pieces look like the colour it plays (its seat name), so a
+    swap changes the seats' pieces, not the stones."""
+    note = "Sides swapped: seat 2 plays Red." if state.swapped else ""
+    cells = _cells(state, last_move)
+    return draw_grid(state, cells, columns=SIDE, size=size, theme=theme, note=note, ending=ending)
 
-    def style(seat: int) -> SeatStyle:
-        return theme.seat(seat ^ state.swapped)
 
-    cells = [
+def _cells(state: Any, last_move: Hashable | None) -> list[Cell]:
+    return [
         Cell(
             cell_name(c), None if stone is None else state.seat_of(stone), "", last_move == Place(c)
         )
         for c, stone in enumerate(state.cells)
     ]
-    note = "Sides swapped: seat 2 plays Red." if state.swapped else ""
-    return draw_grid(
-        state, cells, columns=SIDE, size=size, theme=theme, style=style, note=note, ending=ending
-    )
+
+
+def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, tuple[float, float]]]:
+    """Each stone: the name of the seat playing its colour, and its centre."""
+    return grid_pieces(state, _cells(state, None), columns=SIDE, size=size, theme=theme)
 
 
 def describe(state: Any, last_move: Hashable | None, ending: str | None = None) -> str:
@@ -57,3 +61,7 @@ def describe(state: Any, last_move: Hashable | None, ending: str | None = None) 
     ]
     swapped = " The sides were swapped: seat 1 plays Blue, seat 2 Red." if state.swapped else ""
     return " ".join([head, *stones]) + swapped
+
+
+#: The pictures this module declares (found by `render.modules.discover`).
+PICTURES = Pictures(game=SWAP.name, draw=draw, describe=describe, pieces=pieces)

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import answer, begin
-from bot.discord.text import span_words
+from bot.presentation.text import span_words
 from bot.version import shiftcord_version
 from games.wording import plural
 

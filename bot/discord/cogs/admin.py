@@ -14,9 +14,10 @@ from bot.discord.autocomplete import (
     theme_choices,
 )
 from bot.discord.cogs.common import server_group
-from bot.discord.posting import STYLE
-from bot.discord.replies import Refusal, answer, begin
-from bot.discord.text import guild_settings_text, parse_clock
+from bot.discord.markup import STYLE
+from bot.discord.replies import answer, begin
+from bot.presentation.errors import Refusal
+from bot.presentation.text import guild_settings_text, parse_clock
 
 
 class Admin(commands.Cog):

@@ -8,10 +8,12 @@ from discord.ext import commands
 
 from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
-from bot.discord.options import parse_options
-from bot.discord.replies import CHALLENGE_PERMISSIONS, Refusal, answer, begin, require_permissions
-from bot.discord.text import parse_clock
-from bot.match.bots import DEFAULT_LEVEL, LEVELS, MAX_BOTS, bot_members
+from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
+from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
+from bot.match.records import MatchRules
+from bot.presentation.errors import Refusal
+from bot.presentation.options import parse_options
+from bot.presentation.text import parse_clock
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -56,7 +58,7 @@ class Challenges(commands.Cog):
         takebacks: bool = True,
         auto_timeout: bool = False,
         rated: bool = True,
-        bots: app_commands.Range[int, 1, MAX_BOTS] | None = None,
+        bots: app_commands.Range[int, 1, MAX_ENGINE_SEATS] | None = None,
         level: str | None = None,
     ) -> None:
         """Challenge members (or me) to a match, post an open challenge, or play alone."""
@@ -71,7 +73,7 @@ class Challenges(commands.Cog):
         seats_for_me = (bots or 0) + len(opponents) - len(people)
         if level is not None and not seats_for_me:
             raise Refusal("A level is for a match against me: name me as opponent, or add bots.")
-        mine = bot_members([level or DEFAULT_LEVEL] * seats_for_me)
+        mine = engine_members([level or DEFAULT_LEVEL] * seats_for_me)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise Refusal(
                 "Post challenges in a text channel, not in a thread: every match gets a "
@@ -88,12 +90,15 @@ class Challenges(commands.Cog):
             opponents=[m.id for m in people] + mine,
             players=players,
             options=game_options,
-            clock_hours=None if chosen_clock is None else chosen_clock.hours,
-            increment_hours=None if chosen_clock is None else chosen_clock.increment_hours,
-            cap_hours=None if chosen_clock is None else chosen_clock.cap_hours,
-            auto_timeout=auto_timeout,
-            takebacks=takebacks,
-            rated=rated,
+            rules=MatchRules(
+                0 if chosen_clock is None else chosen_clock.hours,
+                auto_timeout,
+                takebacks,
+                rated,
+                None if chosen_clock is None else chosen_clock.increment_hours,
+                None if chosen_clock is None else chosen_clock.cap_hours,
+            ),
+            server_clock=chosen_clock is None,
         )
         message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:

@@ -19,11 +19,12 @@ from bot.discord.actions import (
 )
 from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
 from bot.discord.help import help_text
+from bot.discord.markup import STYLE
 from bot.discord.pages import PageNumber, send_pages
-from bot.discord.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
-from bot.discord.posting import STYLE, as_file
+from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
-from bot.discord.text import (
+from bot.presentation.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
+from bot.presentation.text import (
     history_text,
     rules_text,
     stats_text,

@@ -7,16 +7,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import bot_of, guild_id_of, poster_of, service_of
+from bot.discord.actions import guild_id_of, poster_of, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.leagues import LeaguePoster, schedule_text, standings_text
-from bot.discord.options import parse_options
 from bot.discord.posting import as_file
-from bot.discord.replies import Refusal, answer, begin
-from bot.discord.text import parse_clock
+from bot.discord.replies import answer, begin
+from bot.discord.served import bot_of
 from bot.league.deadlines import CLOCK, DRAW
 from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
+from bot.presentation.errors import Refusal
+from bot.presentation.options import parse_options
+from bot.presentation.text import parse_clock
 
 KIND_CHOICES = [
     app_commands.Choice(name=k, value=k) for k in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS)

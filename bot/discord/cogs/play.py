@@ -16,13 +16,15 @@ from bot.discord.actions import (
 )
 from bot.discord.autocomplete import MatchNumber, move_choices, my_match_choices, theme_choices
 from bot.discord.cogs.common import server_group
-from bot.discord.pictures import board_picture
-from bot.discord.posting import STYLE, as_file
+from bot.discord.markup import STYLE
+from bot.discord.posting import as_file
 from bot.discord.preview import preview as show_preview
-from bot.discord.replies import THREAD_PERMISSIONS, Refusal, answer, begin, require_permissions
-from bot.discord.text import board_caption, parse_time_given
+from bot.discord.replies import THREAD_PERMISSIONS, answer, begin, require_permissions
 from bot.discord.views import resign_view
-from bot.match.actions import GIVE_TIME, MOVE, Request
+from bot.match.actions import GIVE_TIME, MOVE
+from bot.presentation.errors import Refusal
+from bot.presentation.pictures import board_picture
+from bot.presentation.text import board_caption, parse_time_given
 from bot.service.settings import check_theme
 
 
@@ -50,7 +52,7 @@ class Play(commands.Cog):
         """Give your opponents more time on their clocks (like 1d or 12h)."""
         hours = parse_time_given(time)
         number = await chosen_match(interaction, match)
-        await act(interaction, number, Request(GIVE_TIME, hours=hours))
+        await act(interaction, number, GIVE_TIME, hours=hours)
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
@@ -73,7 +75,7 @@ class Play(commands.Cog):
         if preview:
             await show_preview(interaction, number, notation)
             return
-        await act(interaction, number, Request(MOVE, notation))
+        await act(interaction, number, MOVE, text=notation)
 
     @app_commands.command(name="board")
     @app_commands.guild_only()

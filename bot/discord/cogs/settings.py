@@ -10,9 +10,10 @@ from discord.ext import commands
 from bot.discord.actions import match_here, poster_of, service_of
 from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
-from bot.discord.posting import STYLE
-from bot.discord.replies import Refusal, answer, begin
-from bot.discord.text import settings_text
+from bot.discord.markup import STYLE
+from bot.discord.replies import answer, begin
+from bot.presentation.errors import Refusal
+from bot.presentation.text import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
 
 #: The choices of an hour option: off, or 0 to 23 (Discord's 25 choices exactly).

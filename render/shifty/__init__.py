@@ -20,20 +20,21 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.shifty import COLOURS, Pass, Place, Shift, Swap
+from games.shifty import COLOURS, SHIFTY, Pass, Place, Shift, Swap
 from games.shifty.grid import COLUMNS, DIRECTIONS, bits
 from render.header import Token, header_px, header_strip, turn_tokens
+from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, disc_sprite, piece_chip, piece_sprite, tag_sprite
-from render.shifty_words import describe
+from render.shifty.words import describe
 from render.sprites import Sprite, new_canvas, paste, text_row
 from render.theme import SeatStyle, Theme
 
-__all__ = ["Board", "describe", "draw", "layout"]
+__all__ = ["PICTURES", "Board", "describe", "draw", "layout", "pieces"]
 
 
 def stone_style(theme: Theme, colour: int) -> SeatStyle:
-    """How `colour`'s stones look: the theme's black pieces for Black, white for White."""
-    return theme.seat(1 if colour == 0 else 0)
+    """How `colour`'s stones look: the theme's style named as the colour is."""
+    return theme.style(COLOURS[colour])
 
 
 @dataclass(frozen=True)
@@ -267,3 +268,17 @@ def draw(
 def layout(state: Any, *, size: int, theme: Theme) -> Board:
     """Where `draw` puts the points for the same arguments (for tests and tools)."""
     return _layout(size, _header(state, theme, size).height, state.options["size"])[0]
+
+
+def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, Spot]]:
+    """Each stone in `draw`'s picture: its colour's name and its centre."""
+    board = layout(state, size=size, theme=theme)
+    return [
+        (COLOURS[colour], board.centre(point))
+        for colour in (0, 1)
+        for point in bits(state.stones[colour])
+    ]
+
+
+#: Shifty's pictures (found by `render`).
+PICTURES = Pictures(game=SHIFTY.name, draw=draw, describe=describe, pieces=pieces)

@@ -19,7 +19,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.skift import SKIFT
+from games.skift.model import SEAT_NAMES
 from render.header import Token, header_px, header_strip, turn_tokens
+from render.pictures import Pictures, Spot
 from render.shapes import (
     arrow_sprite,
     cross_sprite,
@@ -28,11 +31,17 @@ from render.shapes import (
     piece_chip,
     piece_sprite,
 )
-from render.skift_words import describe
+from render.skift.words import describe
 from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_row, text_sprite
-from render.theme import RGB, Theme
+from render.theme import RGB, SeatStyle, Theme
 
-__all__ = ["Grid", "describe", "draw", "layout", "replay_layout", "span"]
+__all__ = ["PICTURES", "Grid", "describe", "draw", "layout", "pieces", "replay_layout", "span"]
+
+
+def _style(theme: Theme, seat: int) -> SeatStyle:
+    """How `seat`'s pieces look: the theme's style named as the seat is."""
+    return theme.style(SEAT_NAMES[seat])
+
 
 Point = tuple[int, int]
 Box = tuple[float, float, float, float]
@@ -137,7 +146,7 @@ def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> 
 
     def chip(seat: int, shape: str = "circle") -> Sprite:
         size = round(icon * (0.8 if shape == "square" else 0.85))
-        return piece_chip(theme.seat(seat), shape, size, theme.board, theme.outline)
+        return piece_chip(_style(theme, seat), shape, size, theme.board, theme.outline)
 
     left = turn_tokens(state, chip, width=width, px=px, why=True, ending=ending)
     right: list[Token] = []
@@ -167,7 +176,7 @@ def _draw_tiles(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> Non
     line = max(1, round(grid.pitch * 0.012))
     for name, cell in state.tiles.items():
         owner = state.controller(name)
-        rim = theme.seat(owner).fill if owner is not None else theme.board_edge
+        rim = _style(theme, owner).fill if owner is not None else theme.board_edge
         x0, y0, x1, y1 = grid.tile_box(cell)
         pen.rectangle([x0, y0, x1, y1], fill=rim, outline=theme.outline, width=line)
         r = grid.rim
@@ -239,7 +248,7 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
         if owner is None:
             colours = (theme.board, theme.outline, theme.ink)
         else:
-            style = theme.seat(owner)
+            style = _style(theme, owner)
             colours = (style.fill, style.edge, style.ink)
         south = (cell[0] * 2 + 1, cell[1] * 2) in crossed
         _badge(image, grid, name, _badge_spot(grid, cell, south), colours)
@@ -262,7 +271,7 @@ def _draw_pieces(
     king = round(grid.quad * 0.58)
     pawn = round(grid.quad * 0.66)
     for quadrant, piece in pieces:
-        style = theme.seat(piece.seat)
+        style = _style(theme, piece.seat)
         if piece.kind == KING:
             sprite = piece_sprite(style, "square", king, opacity)
         else:
@@ -444,3 +453,19 @@ def replay_layout(states: Iterable[Any]) -> dict[str, Point]:
         (x0, y0), (x1, y1) = span(state)
         columns, rows = max(columns, x1 - x0 + 1), max(rows, y1 - y0 + 1)
     return {"cells": (columns, rows)}
+
+
+def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, Spot]]:
+    """Each piece on the table in `draw`'s picture: its side's name and its centre."""
+    grid = layout(state, size=size, theme=theme)
+    return [(SEAT_NAMES[piece.seat], grid.centre(q)) for q, piece in state.pieces.items()]
+
+
+#: Skift's pictures (found by `render`).
+PICTURES = Pictures(
+    game=SKIFT.name,
+    draw=draw,
+    describe=describe,
+    pieces=pieces,
+    replay_layout=replay_layout,
+)

@@ -19,15 +19,25 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.shiftago import LETTERS, Insert, Score
+from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Insert, Score
 from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
 from render.header import Token, header_px, header_strip, turn_tokens
+from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
-from render.shiftago_words import describe
+from render.shiftago.words import describe
 from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_sprite
-from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix
+from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix, style_named
 
-__all__ = ["describe", "draw", "extra_colours", "layout", "marble_style"]
+__all__ = [
+    "PICTURES",
+    "describe",
+    "draw",
+    "extra_colours",
+    "layout",
+    "marble_style",
+    "marble_styles",
+    "pieces",
+]
 
 #: The marbles' own colours (Orange, Green, Blue, White) in each theme. The contrast
 #: theme uses colours that colour-blind eyes keep apart, and puts each colour's letter on
@@ -72,12 +82,18 @@ def _look(theme: Theme) -> Theme:
 def marble_style(theme: Theme, seat: int) -> SeatStyle:
     """How `seat`'s marbles look in `theme` (themes without their own marbles use the
     default ones)."""
-    return _MARBLES.get(theme.name, _MARBLES["default"])[seat]
+    return style_named(marble_styles(theme), COLOURS[seat])
+
+
+def marble_styles(theme: Theme) -> tuple[SeatStyle, ...]:
+    """The marbles' styles in `theme`, named by colour (themes without marbles of their
+    own use the default ones)."""
+    return _MARBLES.get(theme.name, _MARBLES["default"])
 
 
 def extra_colours(theme: Theme) -> tuple[RGB, ...]:
     """The marble and last-turn colours, which the theme does not hold, for the palette."""
-    styles = _MARBLES.get(theme.name, _MARBLES["default"])
+    styles = marble_styles(theme)
     look = _look(theme)
     marked = (look.highlight, look.highlight_from, look.highlight_to)
     return (
@@ -327,3 +343,24 @@ def draw(
 def layout(state: Any, *, size: int, theme: Theme) -> Tray:
     """Where `draw` puts the cells for the same arguments (for tests and tools)."""
     return _layout(size, _header(state, theme, size).height)[0]
+
+
+def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, Spot]]:
+    """Each marble on the tray in `draw`'s picture: its colour's name and its centre."""
+    tray = layout(state, size=size, theme=theme)
+    return [
+        (COLOURS[seat], tray.centre(index))
+        for index, seat in enumerate(state.board)
+        if seat is not None
+    ]
+
+
+#: Shiftago's pictures (found by `render`).
+PICTURES = Pictures(
+    game=SHIFTAGO.name,
+    draw=draw,
+    describe=describe,
+    pieces=pieces,
+    styles=marble_styles,
+    extra_colours=extra_colours,
+)

@@ -19,19 +19,20 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.shifting_stones import Flip, Shift
+from games.shifting_stones import SHIFTING_STONES, Flip, Shift
 from games.shifting_stones.cards import Card
 from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name
 from games.shifting_stones.words import action_words, seat_name
 from games.wording import plural
 from render.header import Token, header_px, header_strip
+from render.pictures import Pictures
 from render.shapes import SUPERSAMPLE, disc_sprite
-from render.shifting_stones_words import describe, own_seat
+from render.shifting_stones.words import describe, own_seat
 from render.sprites import Sprite, new_canvas, paste, text_sprite
 from render.theme import RGB, Theme, hex_rgb
 
-__all__ = ["describe", "draw", "extra_colours"]
+__all__ = ["PICTURES", "describe", "draw", "extra_colours"]
 
 #: Each symbol's colour (Okabe-Ito, kept apart by colour-blind eyes) and shape.
 COLOURS: dict[str, RGB] = {
@@ -375,3 +376,9 @@ def draw(
     if own is not None:
         _hand(image, state, own, theme, y + small * 0.5, cell)
     return image
+
+
+#: Shifting Stones' pictures (found by `render`): no seat has pieces on the grid.
+PICTURES = Pictures(
+    game=SHIFTING_STONES.name, draw=draw, describe=describe, extra_colours=extra_colours
+)

@@ -14,8 +14,8 @@ import random
 import pytest
 
 import ai
-from bot.discord import pictures
-from bot.match.bots import bot_member
+from bot.match.engine_seats import engine_member
+from bot.presentation import pictures
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -47,13 +47,13 @@ async def on_discord(tmp_path, seed: int = 0):
 
 def tiny(bot, budget: ai.Budget = TINY):
     """The bot of a test, thinking with `budget` in one worker process."""
-    bot.bot_player.budget = budget
+    bot.engine_player.budget = budget
     return bot
 
 
 async def settle(fake, bot) -> None:
     """Wait until the bot has done what it owes and posted it."""
-    await bot.bot_player.idle()
+    await bot.engine_player.idle()
     await fake.drain()
 
 
@@ -120,7 +120,7 @@ async def test_a_whole_match_against_the_bot(tmp_path, game):
     async with on_discord(tmp_path, seed=1) as (fake, bot):
         match_id, thread = await challenge_bot(fake, bot, game, opponent=fake.bot_id, level="hard")
         match = await bot.service.get_match(match_id)
-        assert sorted(match.members) == [bot_member("hard"), ALICE]
+        assert sorted(match.members) == [engine_member("hard"), ALICE]
         assert [s.bot_level for s in match.seats if s.member_id < 0] == ["hard"]
         first = fake.messages_in(thread)
         assert "Shiftcord (hard)" in first[0]["content"] and "<@-" not in json.dumps(first)
@@ -128,7 +128,7 @@ async def test_a_whole_match_against_the_bot(tmp_path, game):
         ended = await bot.service.get_match(match_id)
         assert ended.result is not None and ended.result.how == "game"
         assert posts and all("board.png" in p.files for p in posts if "played" in p.content)
-        assert {c.member_id for c in ended.result.rating_changes} == {ALICE, bot_member("hard")}
+        assert {c.member_id for c in ended.result.rating_changes} == {ALICE, engine_member("hard")}
         standings = await fake.slash(BOB, "standings", game=game)
         assert "Shiftcord (hard)" in standings[-1].content
 
@@ -153,10 +153,10 @@ def kept(before, after, seat: int) -> list[str]:
     """The cards `seat` held all through a round, from `before` to `after`, that have no
     twin in the deck (a twin may be shown when another player plays it). Without a
     reshuffle in between, such a card was never played (shown) in the round."""
-    if after._state.shuffles != before._state.shuffles:
+    if after.state.shuffles != before.state.shuffles:
         return []
-    ids = set(before._state.hands[seat]) & set(after._state.hands[seat]) - {None}
-    every = [card.words() for card in after._state.cards]
+    ids = set(before.state.hands[seat]) & set(after.state.hands[seat]) - {None}
+    every = [card.words() for card in after.state.cards]
     return [every[i] for i in sorted(ids) if every.count(every[i]) == 1]
 
 
@@ -167,7 +167,7 @@ async def test_the_bots_hand_never_reaches_a_public_request(tmp_path):
             fake, bot, "shifting-stones", opponent=fake.bot_id, level="medium"
         )
         match = await bot.service.get_match(match_id)
-        seat = match.seat_of(bot_member("medium"))
+        seat = match.seat_of(engine_member("medium"))
         assert seat is not None and kept(match, match, seat)
         assert not any(shows(public(fake.calls), card) for card in kept(match, match, seat))
         rounds = 0
@@ -201,10 +201,10 @@ async def test_a_move_pending_at_a_stop_is_made_once_after_the_restart(tmp_path)
         match = await bot.service.get_match(match_id)
         legal = await bot.service.legal_moves(match_id, ALICE, "", 1)
         await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
-        assert bot.bot_player.busy()  # thinking in its worker as the bot stops
+        assert bot.engine_player.busy()  # thinking in its worker as the bot stops
     async with running_bot(fake, settings, clock, seed=4) as bot:
         stopped = await bot.service.get_match(match_id)
-        assert stopped.to_act == bot_member("medium") and stopped.ply == match.ply + 1
+        assert stopped.to_act == engine_member("medium") and stopped.ply == match.ply + 1
         tiny(bot)
         posted = len(fake.messages_in(thread))
         await bot.reminders.run_once()  # the first round at start-up: the sweep
@@ -219,7 +219,7 @@ async def test_a_move_pending_at_a_stop_is_made_once_after_the_restart(tmp_path)
 
 async def play_one(fake, bot, match, thread: int) -> None:
     """Let the bot make its owed move."""
-    bot.bot_player.notice(match)
+    bot.engine_player.notice(match)
     await settle(fake, bot)
 
 
@@ -227,11 +227,11 @@ async def play_one(fake, bot, match, thread: int) -> None:
 async def test_the_worker_processes_end_with_the_bot(tmp_path):
     async with on_discord(tmp_path) as (fake, bot):
         await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id, level="easy")
-        pool = bot.bot_player._pool
+        pool = bot.engine_player._pool
         assert pool is not None  # it thought its first move there
         workers = list(pool._processes.values())
         assert workers and all(p.is_alive() for p in workers)
-    assert bot.bot_player._pool is None
+    assert bot.engine_player._pool is None
     assert all(not p.is_alive() and p.exitcode == 0 for p in workers)
 
 
@@ -249,5 +249,34 @@ async def test_a_rematch_against_the_bot_starts_at_once(tmp_path):
         await settle(fake, bot)
         assert calls[-1].content.startswith("Your rematch has started in")
         again = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
-        assert again.id != match_id and set(again.members) == {ALICE, bot_member("medium")}
+        assert again.id != match_id and set(again.members) == {ALICE, engine_member("medium")}
         assert again.to_act == ALICE  # the bot made its first move if it had it
+
+
+@pytest.mark.asyncio
+async def test_the_bot_answers_again_after_granting_a_takeback(tmp_path):
+    """Alice moves, the easy bot answers; she takes both back and plays her move again:
+    the bot answers again, in the thread."""
+    async with on_discord(tmp_path, seed=6) as (fake, bot):
+        match_id, thread = await challenge_bot(
+            fake, bot, "skift", opponent=fake.bot_id, level="easy"
+        )
+        match = await bot.service.get_match(match_id)
+        if match.to_act != ALICE:  # the bot moved first: answer it
+            await play_one(fake, bot, match, thread)
+        legal = await bot.service.legal_moves(match_id, ALICE, "", 1)
+        await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
+        await settle(fake, bot)
+        replied = await bot.service.get_match(match_id)
+        assert replied.to_act == ALICE
+        await fake.slash(ALICE, "takeback ask", channel_id=thread)
+        await settle(fake, bot)
+        taken = await bot.service.get_match(match_id)
+        assert taken.to_act == ALICE and taken.ply == replied.ply - 2
+        posted = len(fake.messages_in(thread))
+        await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
+        await settle(fake, bot)
+        after = await bot.service.get_match(match_id)
+        assert after.to_act == ALICE and after.ply == replied.ply
+        new = [m["content"] for m in fake.messages_in(thread)[posted:]]
+        assert [c.startswith("Shiftcord (easy) played") for c in new][-2:] == [False, True]

@@ -13,14 +13,14 @@ import pytest
 
 import ai
 import games
-from bot.match import bots
-from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW, Request
-from bot.match.bots import DRAW, bot_member, duty
-from bot.match.bots import MOVE as BOT_MOVE
+from bot.match import engine_seats
+from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW
+from bot.match.engine_seats import DRAW, duty, engine_member
+from bot.match.engine_seats import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
 from bot.service import MatchService
-from bot.service.bot_player import BotPlayer, Thought, think
-from tests.bot.service_fixtures import CHANNEL, GUILD
+from bot.service.engine_player import EnginePlayer, Thought, think
+from tests.bot.service_fixtures import CHANNEL, GUILD, act, request, terms
 
 #: A few simulated games, never cut short by the wall clock: the same answer every time.
 TINY = ai.Budget(iterations=8, seconds=60.0, lookahead=0, playout_plies=4)
@@ -30,43 +30,64 @@ ALICE = 1
 async def against(service, level: str, game: str = "skift", **challenge):
     """Alice's challenge to the bot at `level`: the match it started at once."""
     posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=[bot_member(level)], **challenge
+        GUILD, CHANNEL, ALICE, game, opponents=[engine_member(level)], **terms(**challenge)
     )
     assert posted.match_id is not None  # the bot accepted at once
     return await service.get_match(posted.match_id)
 
 
-def player(service, updates: list, waiting: int = 10) -> BotPlayer:
+def player(service, updates: list, waiting: int = 10) -> EnginePlayer:
     """A bot player thinking in one worker with a tiny budget, `waiting` matches queued at
     most; its updates in `updates`."""
 
     async def posted(update) -> None:
         updates.append(update)
 
-    return BotPlayer(service, posted, workers=1, waiting=waiting, budget=TINY)
+    return EnginePlayer(service, posted, workers=1, waiting=waiting, budget=TINY)
 
 
 async def alice_moves(service, match):
     """Alice plays her first legal move; the match after it."""
-    state = match._state
+    state = match.state
     notation = state.format_move(state.legal_moves()[0])
-    return (await service.act(match.id, ALICE, Request(MOVE, notation, match.ply))).match
+    return (await service.act(match.id, ALICE, request(MOVE, notation, ply=match.ply))).match
 
 
 def test_bot_seats_name_their_level_and_share_its_rating():
-    assert [bot_member(level) for level in bots.LEVELS] == [-1, -2, -3]
-    seats = bots.bot_members(["easy", "easy", "hard"])
-    assert len(set(seats)) == 3 and [bots.level_of(m) for m in seats] == ["easy", "easy", "hard"]
-    assert {bots.rating_member(m) for m in seats} == {-1, -3}
-    assert bots.bot_name(seats[1]) == "Shiftcord (easy)" and bots.bot_name(42) is None
-    assert bots.rating_member(42) == 42 and bots.people([42, -1, 43]) == [42, 43]
-    assert bots.grants_takeback("easy") and not bots.grants_takeback("medium")
+    assert [engine_member(level) for level in engine_seats.LEVELS] == [-1, -2, -3]
+    seats = engine_seats.engine_members(["easy", "easy", "hard"])
+    assert len(set(seats)) == 3 and [engine_seats.level_of(m) for m in seats] == [
+        "easy",
+        "easy",
+        "hard",
+    ]
+    assert {engine_seats.rating_member(m) for m in seats} == {-1, -3}
+    assert (
+        engine_seats.engine_name(seats[1]) == "Shiftcord (easy)"
+        and engine_seats.engine_name(42) is None
+    )
+    assert engine_seats.rating_member(42) == 42 and engine_seats.people([42, -1, 43]) == [42, 43]
+    assert engine_seats.grants_takeback("easy") and not engine_seats.grants_takeback("medium")
 
 
-def test_the_bot_accepts_a_draw_only_when_lost_or_even():
-    assert bots.accepts_draw(0.5, 2) and bots.accepts_draw(0.1, 2)
-    assert not bots.accepts_draw(0.51, 2)
-    assert bots.accepts_draw(0.25, 4) and not bots.accepts_draw(0.3, 4)
+def test_the_bot_accepts_a_draw_only_when_clearly_worse_than_even():
+    assert engine_seats.accepts_draw(0.4, 2) and engine_seats.accepts_draw(0.1, 2)
+    assert not engine_seats.accepts_draw(0.45, 2) and not engine_seats.accepts_draw(0.5, 2)
+    assert engine_seats.accepts_draw(0.15, 4) and not engine_seats.accepts_draw(0.2, 4)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "each"), [("skift", 10), ("shiftago", 10), ("shifting-stones", 2)]
+)
+async def test_the_opening_is_ten_moves_each_or_a_tenth_of_a_games_turns(service, game, each):
+    match = await against(service, "hard", game)
+    assert engine_seats.in_opening(match)
+    assert engine_seats.in_opening(replace(match, turns=2 * each - 1))
+    assert not engine_seats.in_opening(replace(match, turns=2 * each))
+    owed = engine_seats.Duty(match.id, engine_member("hard"), 1, "hard", DRAW, 0, 0, 0)
+    assert engine_seats.ruled_answer(replace(match, turns=2 * each - 1), owed) is False
+    assert engine_seats.ruled_answer(replace(match, turns=2 * each), owed) is None  # it thinks
 
 
 def shiftago(board: list[str], to_act: int) -> str:
@@ -90,19 +111,19 @@ def test_the_bot_judges_a_draw_by_the_position():
 @pytest.mark.asyncio
 async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_runs(service, clock):
     match = await against(service, "hard", clock_hours=24)
-    (seat,) = [s for s in match.seats if s.member_id == bot_member("hard")]
+    (seat,) = [s for s in match.seats if s.member_id == engine_member("hard")]
     assert seat.bot_level == "hard"
     async with service.store.reading() as conn:
         stored = await conn.rows("SELECT member_id, bot_level FROM match_players")
-    assert sorted(map(tuple, stored)) == [(bot_member("hard"), "hard"), (ALICE, None)]
+    assert sorted(map(tuple, stored)) == [(engine_member("hard"), "hard"), (ALICE, None)]
     if match.to_act == ALICE:
         match = await alice_moves(service, match)
-    assert match.to_act == bot_member("hard") and match.deadline is None
+    assert match.to_act == engine_member("hard") and match.deadline is None
     clock.advance(days=40)
     report = await service.tick()
     assert not report.reminders and not report.timeouts  # never reminded, never timed out
     with pytest.raises(ClockError, match="no clock running"):
-        await service.act(match.id, ALICE, Request(CLAIM))
+        await act(service, match.id, ALICE, CLAIM)
 
 
 @pytest.mark.asyncio
@@ -113,18 +134,25 @@ async def test_a_duplicate_bot_move_is_applied_once(service):
     owed = duty(match)
     assert owed is not None and owed.kind == BOT_MOVE and owed.ply == match.ply
     thought = Thought(
-        match.game, match._snapshot, owed.seat, owed.level, owed.seed, owed.kind, 2, TINY
+        match.game, match.snapshot.text, owed.seat, owed.level, owed.seed, owed.kind, 2, TINY
     )
     move = think(thought)
     assert move == think(thought)  # the same match and ply: the same move
-    request = Request(MOVE, str(move), owed.ply)
-    await service.act(match.id, owed.member_id, request)
-    with pytest.raises(PositionChanged):
-        await service.act(match.id, owed.member_id, request)
+    bot = player(service, [])
+    try:
+        chosen = await bot._decide(match, owed)  # its id names the duty
+    finally:
+        await bot.close()
+    assert chosen.text == move
+    first = await service.act(match.id, owed.member_id, chosen)
+    again = await service.act(match.id, owed.member_id, chosen)  # two processes did the duty
+    assert again.repeated and not first.repeated and again.events == first.events
     assert (await service.get_match(match.id)).ply == match.ply + 1
+    with pytest.raises(PositionChanged):  # another request chosen at that ply comes too late
+        await service.act(match.id, owed.member_id, replace(chosen, request_id="bot:other"))
 
 
-async def alice_just_moved(service, level: str, updates: list) -> tuple[BotPlayer, object]:
+async def alice_just_moved(service, level: str, updates: list) -> tuple[EnginePlayer, object]:
     """A match against the bot where Alice has just moved (the bot has not answered yet,
     as when her next action comes at once)."""
     bot = player(service, updates)
@@ -141,7 +169,7 @@ async def test_the_bot_grants_takebacks_at_easy_only(service, level, granted):
     updates: list = []
     bot, match = await alice_just_moved(service, level, updates)
     try:
-        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=match.ply))
+        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=match.ply))
         assert asked.match.proposal is not None
         bot.notice(asked.match)
         await bot.idle()
@@ -167,32 +195,35 @@ async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, le
         await bot.idle()  # the bot replies at once
         replied = await service.get_match(match.id)
         assert replied.ply == match.ply + 1 and replied.to_act == ALICE
-        asked = await service.act(match.id, ALICE, Request(ASK_TAKEBACK, ply=replied.ply))
+        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
         bot.notice(asked.match)
         await bot.idle()
         after = await service.get_match(match.id)
         assert after.proposal is None and after.to_act == ALICE
         if granted:  # her move and the bot's reply are gone: she plays her move again
             assert after.ply == match.ply - 1
-            assert after._snapshot != replied._snapshot
+            assert after.snapshot.text != replied.snapshot.text
             kinds = [entry.kind for entry in (await service.match_record(match.id)).log]
             assert kinds[-2:] == ["takeback", "takeback"]
         else:
-            assert after.ply == replied.ply and after._snapshot == replied._snapshot
+            assert after.ply == replied.ply and after.snapshot.text == replied.snapshot.text
     finally:
         await bot.close()
 
 
 @pytest.mark.asyncio
 async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
+    """After the opening (its turns counted as played) the bot thinks about a draw."""
     updates: list = []
     bot, match = await alice_just_moved(service, "medium", updates)
+    async with service.store.transaction() as conn:
+        await conn.run("UPDATE matches SET turns = 20 WHERE id = ?", (match.id,))
     try:
-        offered = await service.act(match.id, ALICE, Request(OFFER_DRAW, ply=match.ply))
+        offered = await service.act(match.id, ALICE, request(OFFER_DRAW, ply=match.ply))
         owed = duty(offered.match)
         assert owed is not None and owed.kind == DRAW
         thought = Thought(
-            match.game, match._snapshot, owed.seat, owed.level, owed.seed, DRAW, 2, TINY
+            match.game, match.snapshot.text, owed.seat, owed.level, owed.seed, DRAW, 2, TINY
         )
         accepts = think(thought)
         bot.notice(offered.match)
@@ -306,3 +337,85 @@ async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(databas
     finally:
         await here.close()
         await elsewhere.close()
+
+
+async def answered(bot: EnginePlayer, service, match):
+    """The match once the bot has done what it owes in it."""
+    bot.notice(match)
+    await bot.idle()
+    return await service.get_match(match.id)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("bot_seats", [1, 2])
+async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_seats):
+    """Alice takes back her move and the bots' replies, and plays the same move again:
+    the bots reply again (they once owed a move at that ply and made it)."""
+    bot = player(service, [])
+    try:
+        posted = await service.create_challenge(
+            GUILD,
+            CHANNEL,
+            ALICE,
+            "shiftago",
+            opponents=engine_seats.engine_members(["easy"] * bot_seats),
+            seat_order=[ALICE, *engine_seats.engine_members(["easy"] * bot_seats)],
+        )
+        assert posted.match_id is not None
+        match = await alice_moves(service, await service.get_match(posted.match_id))
+        replied = await answered(bot, service, match)
+        assert replied.to_act == ALICE and replied.ply == match.ply + bot_seats
+        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
+        back = await answered(bot, service, asked.match)
+        assert back.to_act == ALICE and back.ply == match.ply - 1
+        again = await alice_moves(service, back)
+        assert again.ply == match.ply and again.to_act != ALICE
+        after = await answered(bot, service, again)
+        assert after.to_act == ALICE and after.ply == again.ply + bot_seats
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("proposal", "answer"), [(OFFER_DRAW, "draw-decline"), (ASK_TAKEBACK, "takeback-refuse")]
+)
+async def test_the_bot_answers_a_proposal_made_again_in_the_same_position(
+    service, proposal, answer
+):
+    updates: list = []
+    bot, match = await alice_just_moved(service, "hard", updates)
+    try:
+        match = await answered(bot, service, match)
+        assert match.to_act == ALICE
+        for _ in range(2):
+            asked = await service.act(match.id, ALICE, request(proposal, ply=match.ply))
+            after = await answered(bot, service, asked.match)
+            assert after.proposal is None and after.ply == match.ply
+        assert [u.action.key for u in updates[-2:]] == [answer, answer]
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_the_bot_moves_after_an_undo_within_alices_turn(service):
+    """Shifting Stones: Alice undoes a change within her turn, makes it again and ends her
+    turn; the bot plays its turn."""
+    bot = player(service, [])
+    try:
+        match = await answered(bot, service, await against(service, "easy", "shifting-stones"))
+        assert match.to_act == ALICE
+        change = next(
+            n
+            for n in (match.state.format_move(m) for m in match.state.legal_moves())
+            if n.startswith(("shift", "flip"))
+        )
+        for action, text in ((MOVE, change), (ASK_TAKEBACK, ""), (MOVE, change)):
+            match = (await act(service, match.id, ALICE, action, text)).match
+        assert match.to_act == ALICE and match.ply == match.turn_ply + 1
+        ended = (await act(service, match.id, ALICE, MOVE, "end")).match
+        assert ended.to_act != ALICE
+        after = await answered(bot, service, ended)
+        assert after.to_act == ALICE and after.ply > ended.ply
+    finally:
+        await bot.close()

@@ -8,7 +8,9 @@ reads from the database what bot seats owe (so a move owed when the process stop
 made after a restart). Each action carries the ply it was chosen at: one that arrives
 twice, or after the position moved on, is refused by the match rules and thought again.
 With several processes on one database, a process plays only the matches of its shards'
-servers, and claims each duty in the database before thinking, so one process does it.
+servers, and claims each duty in the database before thinking, so one process does it:
+the claim names the match's stored version, not its ply, since a takeback brings a ply
+back (and a proposal made again asks again in the same position).
 """
 
 from __future__ import annotations
@@ -28,13 +30,13 @@ import ai
 import games
 from bot.match import actions
 from bot.match.actions import Request
-from bot.match.bots import MOVE, TAKEBACK, Duty, accepts_draw, duty, grants_takeback
 from bot.match.decision import playing
+from bot.match.engine_seats import MOVE, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import NoProposal, PositionChanged, ServiceError
 from bot.match.records import Match, MatchUpdate
 from bot.service import MatchService
 
-log = logging.getLogger("shiftcord.bot_player")
+log = logging.getLogger("shiftcord.engine_player")
 
 #: The most matches waiting for the bot at once (beyond them, the next sweep finds them).
 MAX_WAITING = 200
@@ -87,7 +89,7 @@ def estimate(state: games.GameState, seat: int, level: ai.Level | ai.Budget, see
     return ai.evaluate(state, seat, level, seed)
 
 
-class BotPlayer:
+class EnginePlayer:
     """Plays the bot's seats: `notice` a match after each action, `sweep` now and then,
     `close` at the end. `on_update` posts what the bot did (like a player's action)."""
 
@@ -167,7 +169,7 @@ class BotPlayer:
             owed = duty(match)
             if owed is None:
                 return
-            work = (CLAIM_KIND, f"{match_id}:{owed.ply}:{owed.member_id}:{owed.kind}")
+            work = (CLAIM_KIND, f"{match_id}:{owed.version}:{owed.member_id}:{owed.kind}")
             if not await self.service.claim_work(*work):
                 return  # another process (on an overlapping shard) is on it
             try:
@@ -185,18 +187,24 @@ class BotPlayer:
                     await asyncio.shield(self.service.release_work(*work))
                 raise
             await self.service.finish_work(*work)
+            if update.repeated:  # another process did it, and posted it
+                continue
             try:
                 await self.on_update(update)
             except Exception as error:  # posting is the face's; the action stands
                 log.warning("could not post the bot's action in match %s: %r", match_id, error)
 
     async def _decide(self, match: Match, owed: Duty) -> Request:
-        """The bot's action for its duty: a takeback by rule, else by thinking."""
-        if owed.kind == TAKEBACK:
-            return Request(owed.answer(grants_takeback(owed.level)), ply=owed.ply)
+        """The bot's action for its duty: by rule (`ruled_answer`), else by thinking. Its
+        request id names the duty by the match's version (which a takeback changes, where
+        a ply comes back), so that a duty done twice (by two processes) counts once."""
+        key = f"bot:{match.id}:{owed.version}:{owed.seat}:{owed.kind}"
+        ruled = ruled_answer(match, owed)
+        if ruled is not None:
+            return Request(owed.answer(ruled), ply=owed.ply, request_id=key)
         thought = Thought(
             match.game,
-            match._snapshot,
+            match.snapshot.text,
             owed.seat,
             owed.level,
             owed.seed,
@@ -215,8 +223,8 @@ class BotPlayer:
                     pool.shutdown(wait=False, cancel_futures=True)
                 raise
         if owed.kind == MOVE:
-            return Request(actions.MOVE, str(answer), owed.ply)
-        return Request(owed.answer(bool(answer)), ply=owed.ply)
+            return Request(actions.MOVE, str(answer), ply=owed.ply, request_id=key)
+        return Request(owed.answer(bool(answer)), ply=owed.ply, request_id=key)
 
     def _executor(self) -> ProcessPoolExecutor:
         """The worker processes, started on first use (spawned: the bot's threads and

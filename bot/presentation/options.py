@@ -1,8 +1,8 @@
 """Game options typed as text ("variant=expert handicap=2"), for every game without game code.
 
 A match's options are one string of `name=value` words. `parse_options` reads it against the
-game's `Option` list (checking each value through the game itself) and `suggest_options`
-offers completions for what has been typed so far, for autocomplete and for the console.
+game's `Option` list (checking each value through the game itself); `option_value` writes a
+value as it is typed.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from typing import Any
 import games
 from games import Game, Option
 from games.wording import quoted
-
-MAX_CHOICE = 100  # Discord's limit on an autocomplete choice's name and value
 
 
 class OptionsError(ValueError):
@@ -69,54 +67,24 @@ def format_options(game: Game, options: dict[str, Any]) -> str:
     for option in game.options:
         value = options.get(option.name, option.default)
         if value != option.default and not option.names_player:
-            words.append(f"{option.name}={_text(value)}")
+            words.append(f"{option.name}={option_value(value)}")
     return " ".join(words)
 
 
 def example(option: Option) -> str:
     """One `name=value` word for `option` with a value other than the default if there is one."""
     others = [c for c in option.choices if c != option.default]
-    return f"{option.name}={_text(others[0] if others else option.default)}"
+    return f"{option.name}={option_value(others[0] if others else option.default)}"
 
 
 def describe_option(option: Option) -> str:
     """One line of help: name, allowed values, default and what it does."""
-    values = "/".join(_text(c) for c in option.choices)
-    return f"{option.name} ({values}; default {_text(option.default)}): {option.help}"
+    values = "/".join(option_value(c) for c in option.choices)
+    return f"{option.name} ({values}; default {option_value(option.default)}): {option.help}"
 
 
-def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, str]]:
-    """Completions of `typed` as (label, value) pairs, at most `limit`, each within 100
-    characters: the words typed so far are kept and the last one is completed."""
-    head, _, last = typed.rpartition(" ")
-    head = f"{head} " if head else ""
-    used = {w.replace(":", "=").partition("=")[0].lower() for w in head.split()}
-    name, sep, value = last.replace(":", "=").partition("=")
-    name = name.lower()
-    out: list[tuple[str, str]] = []
-    for option in game.options:
-        if option.name in used or not (
-            option.name == name if sep else option.name.startswith(name)
-        ):
-            continue
-        for choice in option.choices:
-            word = f"{option.name}={_text(choice)}"
-            if sep and not _text(choice).startswith(value.lower()):
-                continue
-            full = head + word
-            if len(full) > MAX_CHOICE:
-                continue
-            default = " (default)" if choice == option.default else ""
-            out.append((clip_choice(f"{full}: {option.help}{default}"), full))
-    return out[:limit]
-
-
-def clip_choice(text: str) -> str:
-    """`text` cut to Discord's 100 characters for a choice, with "…" where it was cut."""
-    return text if len(text) <= MAX_CHOICE else text[: MAX_CHOICE - 1] + "…"
-
-
-def _text(value: Any) -> str:
+def option_value(value: Any) -> str:
+    """A value of an option as it is typed: yes/no for a yes/no option."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)

@@ -1,8 +1,8 @@
 """The bot's words: clocks, challenges, moves, results and lists, for Discord and the console.
 
-Pure functions of the match service's records. A `Style` says how a member and a time are
-written (Discord mentions and timestamps, or plain names and dates in the local console),
-so both front ends say exactly the same things.
+Pure functions of the match service's records. A `Style`, supplied by each face, says how a
+member, a channel and a time are written (Discord mentions and timestamps, or plain names
+and dates in the local console), so both faces say exactly the same things.
 """
 
 from __future__ import annotations
@@ -14,11 +14,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import games
-from bot.discord.options import describe_option, format_options
-from bot.match import actions, events
-from bot.match.bots import bot_name
+from bot.match import actions
+from bot.match.engine_seats import engine_name, takeback_refuser
 from bot.match.events import (
-    DRAW,
     Agreed,
     Declined,
     Ended,
@@ -35,6 +33,9 @@ from bot.match.phrases import Phrase
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
+from bot.match.shown import shorten
+from bot.presentation import messages
+from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
     GuildSettings,
@@ -51,7 +52,10 @@ from bot.service import (
 )
 from games.wording import join_words, plural, quoted
 
-MAX_MESSAGE = 2000  # Discord's limit on a message's text
+#: The longest text shown in one message (Discord's limit; the console shows the same).
+MAX_MESSAGE = 2000
+#: Discord's limit on a thread's name (the console shows the same).
+MAX_THREAD_NAME = 100
 
 
 class ClockText(ValueError):
@@ -65,22 +69,11 @@ class Style:
 
     mention: Callable[[int], str]
     when: Callable[[datetime], str]
-    channel: Callable[[int], str] = lambda channel_id: f"<#{channel_id}>"
+    channel: Callable[[int], str]
 
     def words(self, phrase: Phrase) -> str:
         """A phrase of the service (a refusal naming members) written in this style."""
         return phrase.render(self.mention, self.channel)
-
-
-def discord_style() -> Style:
-    """Mentions (`<@id>`, `<#id>`; a bot seat by name, "Shiftcord (hard)") and Discord
-    timestamps in each reader's own time zone."""
-
-    def when(moment: datetime) -> str:
-        stamp = int(moment.timestamp())
-        return f"<t:{stamp}:f> (<t:{stamp}:R>)"
-
-    return Style(mention=lambda member_id: bot_name(member_id) or f"<@{member_id}>", when=when)
 
 
 # ---- clocks
@@ -205,15 +198,20 @@ def clock_line(match: Match, now: datetime) -> str | None:
 CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none")
 
 
-def rules_words(rules: MatchRules, players: int = 2) -> str:
-    """The service-level rules of a match in words: clock, timeouts, takebacks, rated."""
+def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()) -> str:
+    """The service-level rules of a match in words: clock, timeouts, takebacks (refused by
+    a bot seat among `members` whose level refuses them all), rated."""
     words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
     if rules.clock_hours:
         words.append(
             "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
         )
     if players > 1:
-        words.append("takebacks allowed" if rules.takebacks else "no takebacks")
+        refuser = takeback_refuser(members)
+        if rules.takebacks and refuser is not None:
+            words.append(f"takebacks refused by {engine_name(refuser)}")
+        else:
+            words.append("takebacks allowed" if rules.takebacks else "no takebacks")
         words.append("rated" if rules.rated else "casual (unrated)")
     return ", ".join(words)
 
@@ -232,7 +230,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     if ch.pending and ch.open_seats:
         others.append(f"{ch.open_seats} more" if others else "anyone")
     verb = "challenges" if ch.pending else "challenged"
-    rules = rules_words(ch.rules, ch.players)
+    rules = rules_words(ch.rules, ch.players, (*ch.joined, *ch.invited))
     if ch.players == 1:
         lines = [f"{who} plays {game} alone: {rules}."]
     else:
@@ -250,18 +248,14 @@ def challenge_text(ch: Challenge, style: Style) -> str:
 
 def challenge_status(ch: Challenge) -> str:
     """One sentence on how a closed challenge ended."""
-    return {
-        "started": f"Accepted: match #{ch.match_id} has started.",
-        "declined": "Declined.",
-        "cancelled": "Withdrawn by the challenger.",
-        "expired": "Expired: nobody filled the seats in time.",
-    }.get(ch.status, f"Closed ({ch.status}).")
+    sentence = messages.CHALLENGE_CLOSED.get(ch.status, messages.CHALLENGE_CLOSED_OTHERWISE)
+    return sentence.format(match=ch.match_id, status=ch.status)
 
 
 def thread_name(match: Match, names: Callable[[int], str]) -> str:
     """The match thread's name, within Discord's 100 characters."""
     title = f"{match.game_title} #{match.id}: " + " vs ".join(names(m) for m in match.members)
-    return title if len(title) <= 100 else title[:99] + "…"
+    return shorten(title, MAX_THREAD_NAME)
 
 
 # ---- matches
@@ -277,7 +271,7 @@ def start_text(match: Match, style: Style) -> str:
     """The first message in a match's thread."""
     game = _game_line(match.game, match.game_title, dict(match.options))
     lines = [
-        f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats))}.",
+        f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats), match.members)}.",
         players_text(match, style) + ".",
         banks_text(match, style),
         turn_text(match, style),
@@ -316,36 +310,31 @@ def board_caption(match: Match, style: Style) -> str:
     )
 
 
-_NOUNS = {DRAW: "draw offer", "takeback": "takeback request"}
-
-
 def event_line(event: Event, style: Style) -> str:
     """One event of an action in words ("" for those the turn line or result tells)."""
     match event:
         case Played(member=member, notation=notation, words=words):
-            return f"{style.mention(member)} played `{notation}`: {words}."
+            return messages.PLAYED.format(player=style.mention(member), move=notation, words=words)
         case Left(member=member, how=how):
-            went = "resigned" if how == "resign" else "ran out of time"
-            return f"{style.mention(member)} {went}; the others play on."
+            left = messages.RESIGNED_OTHERS_PLAY_ON
+            if how != "resign":
+                left = messages.TIMED_OUT_OTHERS_PLAY_ON
+            return left.format(player=style.mention(member))
         case Proposed(kind=kind, member=member):
-            ask = "offers a draw" if kind == DRAW else "asks to take back their last move"
-            return f"{style.mention(member)} {ask}."
+            return messages.PROPOSED[kind].format(player=style.mention(member))
         case Agreed(kind=kind, member=member):
-            return (
-                f"{style.mention(member)} agrees to the {'draw' if kind == DRAW else 'takeback'}."
-            )
+            return messages.AGREED[kind].format(player=style.mention(member))
         case Declined(kind=kind, member=member):
-            verb = "declined the draw" if kind == DRAW else "refused the takeback"
-            return f"{style.mention(member)} {verb}."
+            return messages.DECLINED[kind].format(player=style.mention(member))
         case Withdrawn(kind=kind, member=member):
-            return f"{style.mention(member)} withdrew their {_NOUNS[kind]}."
+            return messages.WITHDRAWN[kind].format(player=style.mention(member))
         case TakenBack(member=member, notation=notation, alone=True):
-            return f"{style.mention(member)} took back `{notation}`."
+            return messages.TOOK_BACK.format(player=style.mention(member), move=notation)
         case TakenBack(notation=notation):
-            return f"The move `{notation}` was taken back."
+            return messages.TAKEN_BACK.format(move=notation)
         case TimeGiven(member=member, hours=hours):
             given = span_words(timedelta(hours=hours))
-            return f"{style.mention(member)} gave each opponent {given} more on their clock."
+            return messages.GAVE_TIME.format(player=style.mention(member), time=given)
         case _:  # TurnPassed and Ended: the turn line or the result says it
             return ""
 
@@ -356,7 +345,7 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     lines = [event_line(event, style) for event in update.events]
     if match.active and match.proposal is not None and match.proposal.waiting_for:
         waiting = join_words([style.mention(m) for m in match.proposal.waiting_for])
-        lines.append(f"Waiting for {waiting} to answer the {_NOUNS[match.proposal.kind]}.")
+        lines.append(messages.WAITING_FOR[match.proposal.kind].format(players=waiting))
     passed = any(isinstance(e, TurnPassed) for e in update.events)
     goes_on = update.action is actions.MOVE and not passed
     if update.action is actions.GIVE_TIME:
@@ -370,34 +359,32 @@ def confirmation(update: MatchUpdate) -> str:
     for event in update.events:
         match event:
             case Played(notation=notation):
-                return f"Played `{notation}`."
-            case Proposed(kind=events.DRAW):
-                return "You offered a draw."
-            case Proposed():
-                return "You asked to take back your last move."
+                return messages.YOU_PLAYED.format(move=notation)
+            case Proposed(kind=kind):
+                return messages.YOU_PROPOSED[kind]
             case Agreed(kind=kind):
-                return f"You agreed to the {'draw' if kind == DRAW else 'takeback'}."
+                return messages.YOU_AGREED[kind]
             case Declined(kind=kind):
-                return "You declined the draw." if kind == DRAW else "You refused the takeback."
+                return messages.YOU_DECLINED[kind]
             case Withdrawn(kind=kind):
-                return f"You withdrew your {_NOUNS[kind]}."
+                return messages.YOU_WITHDREW[kind]
             case TakenBack(notation=notation, alone=True):
-                return f"You took back `{notation}`."
+                return messages.YOU_TOOK_BACK.format(move=notation)
             case TakenBack(notation=notation):
-                return f"You granted the takeback: `{notation}` is taken back."
+                return messages.YOU_GRANTED_TAKEBACK.format(move=notation)
             case TimeGiven(hours=hours):
-                return f"You gave each opponent {span_words(timedelta(hours=hours))} more."
+                return messages.YOU_GAVE_TIME.format(time=span_words(timedelta(hours=hours)))
             case Left(how="resign") | Ended(how="resign"):
-                return "You resigned."
+                return messages.YOU_RESIGNED
             case Left(how="timeout") | Ended(how="timeout"):
-                return "You claimed the match on time."
+                return messages.YOU_CLAIMED_ON_TIME
             case Ended(how="draw"):
-                return "You agreed: the match is drawn."
+                return messages.YOU_AGREED_DRAWN
             case Ended(how="abort"):
-                return "You aborted the match."
+                return messages.YOU_ABORTED
             case Ended(how="cancel"):
-                return "The match is cancelled."
-    return "Done."
+                return messages.MATCH_CANCELLED
+    return messages.DONE
 
 
 def result_text(match: Match, style: Style) -> str:
@@ -551,7 +538,7 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 
 def rules_text(game: games.Game) -> str:
     """A game's summary, player counts and options, for /rules (it may be longer than one
-    Discord message: send it with `split_message`)."""
+    message)."""
     counts = (
         str(game.min_players)
         if game.min_players == game.max_players
@@ -608,40 +595,6 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
         f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
         f"Pictures: the {guild.picture_theme} theme."
     )
-
-
-def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
-    """`text` as messages of at most `limit` characters, cut between paragraphs where it
-    can, else between lines, else between words."""
-    pieces = []
-    while len(text) > limit:
-        for mark in ("\n\n", "\n", " "):
-            cut = text.rfind(mark, 0, limit + 1)
-            if cut >= limit // 2:
-                break
-        if cut <= 0:
-            cut = limit
-        pieces.append(text[:cut].rstrip())
-        text = text[cut:].lstrip("\n ")
-    return [*pieces, text]
-
-
-def pages(text: str, limit: int = MAX_MESSAGE - 100) -> list[str]:
-    """`text` as pages of at most `limit` characters, cut between lines; every page after
-    the first repeats the first line (what the list is). A line longer than a page is cut."""
-    head, *rest = text.split("\n")
-    out: list[str] = []
-    page = [head[:limit]]
-    size = len(page[0])
-    for line in rest:
-        line = line[: limit - len(head) - 1]
-        if size + 1 + len(line) > limit and len(page) > 1:
-            out.append("\n".join(page))
-            page, size = [head], len(head)
-        page.append(line)
-        size += 1 + len(line)
-    out.append("\n".join(page))
-    return out
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -115,7 +115,7 @@ async def board_picture(
 ) -> Picture:
     """The board as a PNG with its alt text, drawn in a worker thread; `ending` (see
     `ending_words`) replaces whose turn it is, for an ended match; `clock` (see
-    `bot.discord.text.clock_line`) is shown on a strip under the board."""
+    `bot.presentation.text.clock_line`) is shown on a strip under the board."""
     return await asyncio.to_thread(_board, state, last_move, seat, theme, ending, clock)
 
 

@@ -1,0 +1,29 @@
+"""The bot behind an interaction, as commands, buttons and answers reach it.
+
+`ShiftcordClient` (the client, on top of every command and button) has these parts; a
+command finds them through the interaction, so nothing below the client imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import discord
+
+from bot.discord.leagues import LeaguePoster
+from bot.discord.posting import Poster
+from bot.service import MatchService
+
+
+class Served(Protocol):
+    """The parts of the bot that commands use: None where the bot was started only to
+    upload its commands."""
+
+    service: MatchService | None
+    poster: Poster | None
+    leagues: LeaguePoster | None
+
+
+def bot_of(interaction: discord.Interaction) -> Served:
+    """The bot that received the interaction: always a ShiftcordClient, the only client."""
+    return cast(Served, interaction.client)

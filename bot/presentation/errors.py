@@ -1,0 +1,29 @@
+"""Requests turned down: which errors are the player's to read, and in which words.
+
+Anything a player asked that cannot be done is raised as one of `PLAYER_ERRORS` before
+anything changes; each face shows `refusal_text` to that player alone.
+"""
+
+from __future__ import annotations
+
+from bot.presentation.options import OptionsError
+from bot.presentation.text import ClockText, Style
+from bot.service import ServiceError
+from games import IllegalMove, InvalidMove
+
+
+class Refusal(Exception):
+    """A request the bot turns down; the message is shown to the player as it is."""
+
+
+PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, IllegalMove)
+
+
+def refusal_text(error: BaseException, style: Style) -> str | None:
+    """What to tell the player about `error` (a refusal of the service names members in
+    `style`), or None when it is none of `PLAYER_ERRORS`."""
+    if isinstance(error, ServiceError):
+        return style.words(error.phrase)
+    if isinstance(error, PLAYER_ERRORS):
+        return str(error)
+    return None

@@ -1,0 +1,52 @@
+"""Rows of the match_requests table: every match action applied, under the unique id of
+its request (see `bot.match.actions.Request`), with the events it had, so that a request
+seen again is answered with what it did instead of being applied twice."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, get_args
+
+from bot.match.events import Event
+from bot.store.sql import Connection, one, ts
+
+#: Each kind of event by its class name, as stored.
+_EVENT_KINDS: dict[str, type[Any]] = {kind.__name__: kind for kind in get_args(Event)}
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A request applied before: in which match, by whom (None: the clock), which action
+    (its key) and the events it had."""
+
+    match_id: int
+    member_id: int | None
+    action: str
+    events: tuple[Event, ...]
+
+
+async def applied(conn: Connection, request_id: str) -> Applied | None:
+    """The request `request_id` as it was applied, or None when it never was."""
+    row = await one(
+        conn,
+        "SELECT match_id, member_id, action, events FROM match_requests WHERE request_id = ?",
+        (request_id,),
+    )
+    if row is None:
+        return None
+    kinds = tuple(_EVENT_KINDS[kind](**fields) for kind, fields in json.loads(row["events"]))
+    return Applied(int(row["match_id"]), row["member_id"], row["action"], kinds)
+
+
+async def record(conn: Connection, request_id: str, done: Applied, now: datetime) -> None:
+    """Record that request `request_id` was applied, in the action's own transaction (a
+    second record of the same id fails: the id is the table's key)."""
+    events = [[type(event).__name__, dataclasses.asdict(event)] for event in done.events]
+    await conn.run(
+        "INSERT INTO match_requests (request_id, match_id, member_id, action, events, made_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (request_id, done.match_id, done.member_id, done.action, json.dumps(events), ts(now)),
+    )

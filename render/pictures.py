@@ -1,0 +1,83 @@
+"""What a game's pictures provide: a `Pictures`, declared as `PICTURES` by the game's
+package under `render/` (found by `render.modules.discover`).
+
+Positions reach a game's functions as its own states (they are typed `Any` here because
+the registry holds every game's pictures); `Draw` and `Describe` say how they are called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PIL import Image
+
+from render.theme import RGB, SeatStyle, Theme
+
+#: A point of a picture, in pixels from its top-left corner.
+Spot = tuple[float, float]
+
+
+class Draw(Protocol):
+    """`draw(state, *, last_move, seat, size, theme, ending=None)`: the RGB picture of
+    `state`, `size` wide, from `seat`'s point of view (None: the public's); `ending`, a
+    sentence saying how the match ended, replaces whose turn it is in the header. A game
+    with a `replay_layout` takes its keywords too, for every frame of a replay."""
+
+    def __call__(
+        self,
+        state: Any,
+        *,
+        last_move: Hashable | None,
+        seat: int | None,
+        size: int,
+        theme: Theme,
+        ending: str | None = None,
+    ) -> Image.Image: ...
+
+
+class Describe(Protocol):
+    """`describe(state, last_move, ending=None)`: the position in words (`ending` as for
+    `Draw`)."""
+
+    def __call__(
+        self, state: Any, last_move: Hashable | None, ending: str | None = None
+    ) -> str: ...
+
+
+def _theme_styles(theme: Theme) -> tuple[SeatStyle, ...]:
+    return theme.seats
+
+
+def _no_colours(theme: Theme) -> tuple[RGB, ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """A game's pictures: how to draw and describe its positions, and what else the
+    generic code needs to know about them.
+
+    - `game`: the name of the game drawn.
+    - `pieces(state, size, theme)`: each seat's piece in `draw`'s picture of `state`
+      (public view) as (the name of the seat or side it belongs to, its centre); None for
+      a game whose pictures draw no seat pieces. The picture tests check that each is
+      drawn in the style of that name.
+    - `styles(theme)`: the seat styles its seats' pieces are drawn in, each found by the
+      seat's name (`state.seat_name`); default the theme's own. Every seat name of the
+      game must have one (checked when the pictures are registered).
+    - `replay_layout(states)`: keywords for `draw` that put every frame of a replay at
+      one scale (Skift's largest table), from a walk over the positions; None: none.
+    - `extra_colours(theme)`: flat colours its pictures use beyond the theme's; finished
+      pictures are mapped onto a fixed palette that keeps the theme's colours and these
+      exact (and their blends close).
+    """
+
+    game: str
+    draw: Draw
+    describe: Describe
+    pieces: Callable[[Any, int, Theme], list[tuple[str, Spot]]] | None = None
+    styles: Callable[[Theme], tuple[SeatStyle, ...]] = _theme_styles
+    replay_layout: Callable[[Iterable[Any]], dict[str, Any]] | None = None
+    extra_colours: Callable[[Theme], tuple[RGB, ...]] = _no_colours

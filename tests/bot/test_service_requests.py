@@ -1,0 +1,185 @@
+"""Every action counts once: a request seen again is answered with what it did, a commit
+whose answer was lost is looked up before the player is answered, and a premove is
+stored in the transaction of the move it answers (a process stopped between them leaves
+neither)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import asyncpg
+import pytest
+
+from bot.match import rules
+from bot.match.actions import GIVE_TIME, MOVE, OFFER_DRAW
+from bot.match.errors import CannotSave, PositionChanged
+from bot.match.events import Proposed, TimeGiven
+from bot.service import MatchService
+from bot.store.postgres import _BEGIN_WRITE
+from tests.bot.service_fixtures import open_service, request, start_match
+
+
+def first_legal(match):
+    """The notation of the first legal move of the player to act."""
+    state = match.state
+    return state.format_move(state.legal_moves()[0])
+
+
+async def notations(service: MatchService, match_id: int) -> list[str]:
+    """The match's log as stored, in notation."""
+    return [entry.notation for entry in (await service.match_record(match_id)).log]
+
+
+@pytest.mark.asyncio
+async def test_a_handicap_move_sent_twice_is_logged_once_and_answered_twice(service):
+    match = await start_match(
+        service, game="shiftago", options={"variant": "expert", "handicap_turns": 2}
+    )
+    mover, move = match.to_act, first_legal(match)
+    sent = request(MOVE, move, ply=match.ply)
+    first = await service.act(match.id, mover, sent)
+    assert first.match.to_act == mover  # a handicap round: the same player moves again
+    again = await service.act(match.id, mover, sent)  # the reply was lost; sent again
+    assert again.repeated and not first.repeated
+    assert again.events == first.events and again.match.version == first.match.version
+    assert await notations(service, match.id) == [move]
+    with pytest.raises(PositionChanged):  # the same move asked anew at the old position
+        await service.act(match.id, mover, request(MOVE, move, ply=match.ply))
+    assert await notations(service, match.id) == [move]
+
+
+@pytest.mark.asyncio
+async def test_actions_without_a_log_line_count_once_too(service):
+    match = await start_match(service)
+    waiting = next(m for m in match.members if m != match.to_act)
+    offer = request(OFFER_DRAW, ply=match.ply)
+    offered = await service.act(match.id, waiting, offer)
+    again = await service.act(match.id, waiting, offer)  # not "you already offered"
+    assert again.repeated and again.events == (Proposed("draw", waiting),)
+    assert again.match.proposal == offered.match.proposal
+    gift = request(GIVE_TIME, hours=24, ply=match.ply)
+    given = await service.act(match.id, waiting, gift)
+    deadline = given.match.deadline
+    assert deadline == match.deadline + timedelta(hours=24)
+    repeated = await service.act(match.id, waiting, gift)
+    assert repeated.repeated and repeated.events == (TimeGiven(given.seat, waiting, 24),)
+    assert (await service.get_match(match.id)).deadline == deadline  # given once
+    assert await notations(service, match.id) == []
+
+
+class LostCommit:
+    """Makes the answer to the next write transaction's COMMIT get lost: its connection is
+    closed after the real server committed (`after`) or before the COMMIT is sent."""
+
+    def __init__(self, monkeypatch, *, after: bool) -> None:
+        self.after = after
+        self.armed = False
+        self.writing: set[int] = set()
+        real = asyncpg.connection.Connection.execute
+
+        async def execute(conn, query, *args, **kwargs):
+            if query == _BEGIN_WRITE:
+                self.writing.add(id(conn))
+            elif query == "COMMIT" and id(conn) in self.writing and self.armed:
+                self.armed = False
+                if self.after:
+                    await real(conn, query, *args, **kwargs)
+                conn.terminate()
+                raise asyncpg.ConnectionDoesNotExistError("connection was closed")
+            return await real(conn, query, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, "execute", execute)
+
+
+@pytest.mark.asyncio
+async def test_a_commit_whose_answer_was_lost_after_it_committed_is_answered_as_done(
+    postgres_databases, clock, monkeypatch, caplog
+):
+    service = await open_service(await postgres_databases.settings(), clock)
+    try:
+        match = await start_match(service)
+        lost = LostCommit(monkeypatch, after=True)
+        move = first_legal(match)
+        sent = request(MOVE, move, ply=match.ply)
+        lost.armed = True
+        update = await service.act(match.id, match.to_act, sent)
+        assert not lost.armed  # the answer to its COMMIT was lost
+        assert not update.repeated and update.match.ply == match.ply + 1
+        assert update.events[0].notation == move
+        assert "was lost; it was saved" in caplog.text
+        again = await service.act(match.id, match.to_act, sent)  # the player tries again
+        assert again.repeated and await notations(service, match.id) == [move]
+    finally:
+        await service.close()
+
+
+@pytest.mark.asyncio
+async def test_a_commit_lost_before_it_reached_the_server_changed_nothing(
+    postgres_databases, clock, monkeypatch
+):
+    service = await open_service(await postgres_databases.settings(), clock)
+    try:
+        match = await start_match(service)
+        lost = LostCommit(monkeypatch, after=False)
+        sent = request(MOVE, first_legal(match), ply=match.ply)
+        lost.armed = True
+        with pytest.raises(CannotSave, match="nothing was changed"):
+            await service.act(match.id, match.to_act, sent)
+        assert not lost.armed
+        assert (await service.get_match(match.id)).version == match.version
+        moved = await service.act(match.id, match.to_act, sent)  # tried again: applied now
+        assert not moved.repeated and await notations(service, match.id) == [sent.text]
+    finally:
+        await service.close()
+
+
+class Killed(BaseException):
+    """The process stopping in the middle of an action (nothing after it runs)."""
+
+
+@pytest.mark.asyncio
+async def test_a_stop_before_the_premove_loses_neither_move_and_a_restart_plays_both_once(
+    databases, clock, monkeypatch
+):
+    settings = await databases.settings()
+    service = await open_service(settings, clock)
+    match = await start_match(service)
+    mover = match.to_act
+    waiter = next(m for m in match.members if m != mover)
+    state = match.state
+    theirs = state.legal_moves()[0]
+    after = state.play(theirs)
+    x, y = state.format_move(theirs), after.format_move(after.legal_moves()[0])
+    await service.add_premove(match.id, waiter, x, y)
+    real, calls = rules.decide, []
+
+    def decide(*args, **kwargs):
+        calls.append(args[1])
+        if args[1] == waiter:  # deciding the premove, right after the move was decided
+            raise Killed
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rules, "decide", decide)
+    try:
+        with pytest.raises(Killed):
+            await service.act(match.id, mover, request(MOVE, x, ply=match.ply))
+    finally:
+        await service.close()
+    monkeypatch.setattr(rules, "decide", real)
+    assert calls == [mover, waiter]
+    restarted = await open_service(settings, clock)
+    try:
+        kept = await restarted.get_match(match.id)
+        assert kept.ply == match.ply  # neither move was kept...
+        assert [(p.if_move, p.then_move) for p in await restarted.premoves(match.id, waiter)] == [
+            (x, y)
+        ]  # ...and the premove waits
+        sent = request(MOVE, x, ply=kept.ply)  # the mover tries again
+        update = await restarted.act(match.id, mover, sent)
+        assert update.premove is not None and update.premove.actor_id == waiter
+        assert await notations(restarted, match.id) == [x, y]
+        again = await restarted.act(match.id, mover, sent)
+        assert again.repeated and await notations(restarted, match.id) == [x, y]
+        assert await restarted.premoves(match.id, waiter) == []
+    finally:
+        await restarted.close()
