@@ -6,8 +6,9 @@ move is timed from the moment its INTERACTION_CREATE payload reaches the bot to 
 the bot sends the interaction's last request: the defer, the board picture (with the
 result, on a match's last move) in the thread, then the private answer. The replay
 animation of an ended match is drawn and posted after that answer, in the background; its
-time is reported on its own. Matches that end are replaced by new ones. The last line
-printed is one JSON object of the figures.
+time is reported on its own. Matches that end are replaced by new ones. The database
+transactions each timed move opens (all of them, its posting included) are counted. The
+last line printed is one JSON object of the figures.
 
     .venv/bin/python benchmarks/bot.py
 """
@@ -15,6 +16,7 @@ printed is one JSON object of the figures.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -25,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.bot import discord_harness as harness  # noqa: E402 (the project root is on the path now)
+from benchmarks.transactions import TransactionCount  # noqa: E402 (the root is on the path now)
+from tests.bot import discord_harness as harness  # noqa: E402
 
 MOVES = 300  # timed moves
 WARMUP = 10  # moves played first and not timed (fonts, caches)
@@ -44,12 +47,14 @@ class TimedDiscord(harness.FakeDiscord):
         return super()._serve(*args, **kwargs)
 
 
-async def measure(folder: Path) -> tuple[list[float], list[float]]:
-    """Milliseconds per move (for MOVES moves after WARMUP), and per replay posted."""
+async def measure(folder: Path) -> tuple[list[float], list[float], dict[str, float]]:
+    """Milliseconds per move (for MOVES moves after WARMUP), per replay posted, and the
+    database transactions per timed move."""
     fake, rng, times, replays, played = TimedDiscord(), random.Random(1), [], [], 0
     settings, clock = harness.settings_for(folder), harness.FakeClock()
     async with harness.running_bot(fake, settings, clock) as bot:
         service, match_id, thread = bot.service, None, None
+        counted = TransactionCount(service.store)
         while len(times) < MOVES:
             match = await service.get_match(match_id) if match_id else None
             if match is None or not match.active:
@@ -60,8 +65,11 @@ async def measure(folder: Path) -> tuple[list[float], list[float]]:
             data = fake.command_data("move", {"notation": rng.choice(legal).notation})
             payload = fake.interaction_payload(2, match.to_act, data, thread)
             first = len(fake.calls)
+            timed = played >= WARMUP
+            counting = counted.one_move() if timed else contextlib.nullcontext()
             start = time.perf_counter()
-            calls = await fake.feed(payload)
+            with counting:
+                calls = await fake.feed(payload)
             stamps = fake.times[first:]
             kinds = [c.kind for c in calls]
             answered = kinds.index("followup")  # the private answer ends the interaction
@@ -71,7 +79,7 @@ async def measure(folder: Path) -> tuple[list[float], list[float]]:
             played += 1
             if played > WARMUP:
                 times.append((stamps[answered] - start) * 1000)
-    return times, replays
+    return times, replays, counted.per_move()
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -83,7 +91,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def main() -> None:
     """Run the measurement and print the figures, the last line as JSON."""
     with tempfile.TemporaryDirectory() as folder:
-        times, replays = asyncio.run(measure(Path(folder)))
+        times, replays, transactions = asyncio.run(measure(Path(folder)))
     figures = {
         "moves": len(times),
         "p50_ms": round(statistics.median(times), 2),
@@ -92,11 +100,16 @@ def main() -> None:
         "budget_p99_ms": BUDGET_P99_MS,
         "replays": len(replays),
         "replay_median_ms": round(statistics.median(replays), 1) if replays else None,
+        **transactions,
     }
     print(f"Skift move through Discord, payload in to last request out ({len(times)} moves):")
     print(f"  p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms")
     verdict = "within" if figures["p99_ms"] <= BUDGET_P99_MS else "OVER"
     print(f"  p99 budget {BUDGET_P99_MS:.0f} ms: {verdict}")
+    print(
+        f"  database transactions per move: {transactions['writes_per_move']} writes, "
+        f"{transactions['reads_per_move']} reads"
+    )
     print(
         f"Replays posted after the answer of a match's last move: {len(replays)}, "
         f"median {figures['replay_median_ms']} ms"

@@ -1,5 +1,7 @@
 """Benchmark of the match service on real SQLite: moves per second, the time of one Skift
-move (p50, p99) with 10,000 matches stored, and database bytes per finished 100-move match.
+move (p50, p99) with 10,000 matches stored, the database transactions a move opens, and
+database bytes per finished 100-move match, beside the floor: the median time of one bare
+SQLite write transaction (WAL, `synchronous=FULL`) on the same machine.
 
     .venv/bin/python benchmarks/service.py [--matches 10000] [--timed 20]
 
@@ -28,6 +30,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
+from benchmarks.transactions import TransactionCount, floor_ms  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
 from bot.match.records import Match  # noqa: E402
@@ -82,16 +85,20 @@ def request(action: MatchAction, match: Match, text: str = "") -> Request:
     return Request(action, text, ply=match.ply, request_id=f"benchmark:{uuid.uuid4().hex}")
 
 
-async def play_match(service: MatchService, members: tuple[int, int]) -> list[float]:
-    """Challenge, accept, play 100 moves and resign; the seconds each move took."""
+async def play_match(
+    service: MatchService, members: tuple[int, int], counted: TransactionCount
+) -> list[float]:
+    """Challenge, accept, play 100 moves and resign; the seconds each move took (the
+    transactions of the moves alone are left in `counted`)."""
     posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
     match = (await service.accept_challenge(posted.id, members[1])).match
     match = await service.attach_channel(match.id, 100_000 + match.id)
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
-        start = time.perf_counter()
-        update = await service.act(match.id, match.to_act, request(MOVE, match, notation))
-        timings.append(time.perf_counter() - start)
+        with counted.one_move():
+            start = time.perf_counter()
+            update = await service.act(match.id, match.to_act, request(MOVE, match, notation))
+            timings.append(time.perf_counter() - start)
         match = update.match
     await service.act(match.id, match.to_act, request(RESIGN, match))
     return timings
@@ -174,16 +181,20 @@ async def main(stored: int, timed: int) -> dict:
             max_active_matches=10**9,
             max_pending_challenges=10**9,
         )
+        floor = await floor_ms(Path(folder))
         service = await MatchService.open(settings, clock=Clock(), rng=random.Random(3))
+        counted = TransactionCount(service.store)
         try:
-            await play_match(service, (1, 2))  # the template, also a warm-up
+            await play_match(service, (1, 2), counted)  # the template, also a warm-up
             start = time.perf_counter()
             await seed_matches(service, 1, stored)
             seeding = time.perf_counter() - start
             before = await database_bytes(service)
             timings: list[float] = []
             for number in range(timed):
-                timings += await play_match(service, (1000 + 2 * number, 1001 + 2 * number))
+                timings += await play_match(
+                    service, (1000 + 2 * number, 1001 + 2 * number), counted
+                )
             after = await database_bytes(service)
         finally:
             await service.close()
@@ -195,6 +206,9 @@ async def main(stored: int, timed: int) -> dict:
         "p50_ms": round(statistics.median(timings) * 1000, 3),
         "p99_ms": round(timings[int(len(timings) * 0.99) - 1] * 1000, 3),
         "bytes_per_match": round((after - before) / timed),
+        "floor_ms": round(floor, 3),
+        "p50_over_floor": round(statistics.median(timings) * 1000 / floor, 2),
+        **counted.per_move(),
         "p99_budget_ms": P99_BUDGET_MS,
         "bytes_budget": BYTES_BUDGET,
     }
@@ -205,6 +219,14 @@ async def main(stored: int, timed: int) -> dict:
     print(
         f"{len(timings)} Skift moves: {figures['moves_per_s']} moves/s, "
         f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms"
+    )
+    print(
+        f"floor (one bare WAL write transaction, synchronous=FULL): {figures['floor_ms']} ms; "
+        f"p50 is {figures['p50_over_floor']}x the floor"
+    )
+    print(
+        f"database transactions per move: {figures['writes_per_move']} writes, "
+        f"{figures['reads_per_move']} reads"
     )
     print(f"{figures['bytes_per_match']} bytes of database per finished {MOVES}-move match")
     verdict = "met" if figures["within_budget"] else "MISSED"

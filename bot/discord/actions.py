@@ -26,10 +26,20 @@ from bot.discord.replies import (
 from bot.discord.served import bot_of
 from bot.discord.views import challenge_view, disabled, view_keyword
 from bot.match.actions import MatchAction
+from bot.match.errors import NO_MATCH_HERE
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
 from bot.presentation.text import challenge_text, confirmation
-from bot.service import Challenge, Match, MatchService, MatchUpdate, Request, ServiceError
+from bot.service import (
+    Challenge,
+    InChannel,
+    Match,
+    MatchService,
+    MatchUpdate,
+    Request,
+    ServiceError,
+    ShownBefore,
+)
 
 log = logging.getLogger("shiftcord.discord")
 #: Why a bot made only to upload commands cannot answer an interaction.
@@ -57,12 +67,6 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise Refusal(SERVERS_ONLY)
     return interaction.guild_id
-
-
-NO_MATCH_HERE = (
-    "There is no active match here. Use this command in a match's thread; "
-    "`/matches` lists yours with links."
-)
 
 
 async def match_here(interaction: discord.Interaction, refusal: str = NO_MATCH_HERE) -> Match:
@@ -135,15 +139,12 @@ async def act(
     on (a button's, a preview's); None: the last board shown before they acted. The
     request's id is the interaction's, so that it counts once however often it arrives."""
     await begin(interaction)
-    service = service_of(interaction)
-    if match_id is None:
-        match_id = (await match_here(interaction)).id
     if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
-    if ply is None:
-        ply = await service.ply_seen(match_id, interaction.id)
-    request = Request(action, text, hours, ply=ply, request_id=f"discord:{interaction.id}")
-    update = await service.act(match_id, interaction.user.id, request)
+    target = InChannel(interaction.channel_id or 0) if match_id is None else match_id
+    seen = ShownBefore(interaction.id) if ply is None else ply
+    request = Request(action, text, hours, ply=seen, request_id=f"discord:{interaction.id}")
+    update = await service_of(interaction).act(target, interaction.user.id, request, deliver=True)
     if update.repeated:  # done when it first arrived, and told then
         await answer(interaction, confirmation(update))
         return
@@ -152,21 +153,25 @@ async def act(
         poster = poster_of(interaction)
         back = poster.vacation_notice(interaction.user.id, None)
         poster.in_background(back, f"vacation end of {interaction.user.id}")
-    await answer(interaction, done, files=await own_view_after(interaction, update))
+    assert update.delivery is not None  # (asked for)
+    await answer(
+        interaction,
+        done,
+        files=await own_view_after(interaction, update, update.delivery.own_theme),
+        dms_refused=update.delivery.tell_dm_refused,
+    )
 
 
 async def own_view_after(
-    interaction: discord.Interaction, update: MatchUpdate
+    interaction: discord.Interaction, update: MatchUpdate, theme: str
 ) -> list[discord.File]:
     """After a move in a game with hidden information, the mover's own view (their hand,
-    with the cards just drawn), for them alone; nothing otherwise."""
+    with the cards just drawn) in their `theme`, for them alone; nothing otherwise."""
     match = update.match
     seat = match.seat_of(interaction.user.id)
     if update.move is None or not match.active or not match.has_secrets or seat is None:
         return []
-    picture = await board_picture(
-        match.view_for(seat), seat=seat, theme=await private_theme(interaction)
-    )
+    picture = await board_picture(match.view_for(seat), seat=seat, theme=theme)
     return [as_file(picture)]
 
 
@@ -174,10 +179,8 @@ async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str
     """Post what an action did in its match's thread. The action is done whatever happens
     here, so a failure is not an error for the player: it returns a sentence to add to
     their answer ("" when all went well)."""
-    try:
-        for news in (update, update.premove):  # a move, then the premove that answered it
-            if news is not None:
-                await poster_of(interaction).post_update(news, interaction.channel)
+    try:  # the action, then the premove that answered it
+        await poster_of(interaction).post_update(update, interaction.channel)
     except (discord.HTTPException, Refusal) as error:
         log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
         if isinstance(error, discord.NotFound):

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import discord
 
-from bot.match.events import Played, TurnPassed
+from bot.match.events import Played
+from bot.match.records import Direct
 from bot.presentation.text import Style
-from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate, Notices
-from bot.service.notices import is_quiet
+from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
 from games.wording import join_words
 
 log = logging.getLogger("shiftcord.notices")
@@ -72,12 +73,13 @@ def digest_text(digest: Digest, style: Style) -> str:
     return "\n".join(lines)
 
 
-def turn_receivers(update: MatchUpdate, called: Iterable[int]) -> set[int]:
-    """Whom an action's news gives the turn (of those it calls): who gets turn notices."""
-    if update.result is not None:
-        return set()
-    passed = {e.member for e in update.events if isinstance(e, TurnPassed)}
-    return passed & set(called)
+@dataclass
+class TurnNotices:
+    """What sending turn notices left to remember: the notices `held` back by quiet hours
+    (member, text) and the members whose DM Discord `refused`."""
+
+    held: list[tuple[int, str]] = field(default_factory=list)
+    refused: list[int] = field(default_factory=list)
 
 
 class Notifier:
@@ -104,20 +106,19 @@ class Notifier:
         return True
 
     async def turn_dms(
-        self, update: MatchUpdate, chosen: dict[int, Notices], style: Style
-    ) -> list[int]:
-        """Tell by DM the members in `chosen` that their turn came (held back in their quiet
-        hours). Returns those whose DM Discord refused."""
+        self, update: MatchUpdate, chosen: Iterable[Direct], style: Style
+    ) -> TurnNotices:
+        """Tell by DM the members `chosen` that their turn came, except those whose quiet
+        hours hold the notice back now. What to remember (the notices held, the DMs Discord
+        refused) is returned, for the poster to write with the rest of the news."""
         text = turn_notice(update, style)
-        refused: list[int] = []
-        now = self.service.now()
-        for member, notices in chosen.items():
-            if is_quiet(notices, now):
-                await self.service.hold_notice(member, update.match.id, text)
-            elif await self.send_dm(member, text) is False:
-                await self.service.dm_refused(member)
-                refused.append(member)
-        return refused
+        told = TurnNotices()
+        for direct in chosen:
+            if direct.quiet:
+                told.held.append((direct.member_id, text))
+            elif await self.send_dm(direct.member_id, text) is False:
+                told.refused.append(direct.member_id)
+        return told
 
     async def send_held(self, held: HeldNotices) -> None:
         """Send what waited during quiet hours, once (a refused DM drops it)."""

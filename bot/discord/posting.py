@@ -19,7 +19,7 @@ from typing import Any, Final
 import discord
 
 from bot.discord.markup import STYLE
-from bot.discord.notices import Notifier, turn_receivers
+from bot.discord.notices import Notifier, TurnNotices
 from bot.discord.views import (
     challenge_view,
     disabled,
@@ -27,8 +27,8 @@ from bot.discord.views import (
     rematch_view,
     view_keyword,
 )
+from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
-from bot.match.events import Agreed, Proposed, TurnPassed
 from bot.match.shown import clean_name
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import (
@@ -47,7 +47,7 @@ from bot.presentation.text import (
     thread_name,
     update_text,
 )
-from bot.service import Challenge, Match, MatchService, MatchUpdate, Notices
+from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -62,24 +62,6 @@ def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(m) for m in member_ids]
     )
-
-
-def called(update: MatchUpdate) -> set[int]:
-    """Whom an action's news pings: everybody at the end; else the player a turn passed to
-    (once a turn, not after each action of a turn of several), and the players a new or
-    agreed-to proposal waits for; never the member who acted, nor one whose premove
-    answers the action at once, nor a bot seat."""
-    match = update.match
-    if update.result is not None:
-        return set(people(match.members))
-    members = {e.member for e in update.events if isinstance(e, TurnPassed)}
-    asking = any(isinstance(e, Proposed | Agreed) for e in update.events)
-    if asking and match.proposal is not None:
-        members.update(match.proposal.waiting_for)
-    members.discard(update.actor_id or 0)  # who just acted knows (a solo player's next turn)
-    if update.premove is not None:  # their premove answers at once: its post calls the next
-        members.discard(update.premove.actor_id or 0)
-    return set(people(list(members)))
 
 
 def as_file(picture: Picture) -> discord.File:
@@ -176,57 +158,68 @@ class Poster:
     async def post_update(
         self, update: MatchUpdate, here: discord.abc.Snowflake | None = None
     ) -> discord.Message:
-        """Announce an action in the match's thread: the words, the board when the position
-        changed (with alt text), a ping for whoever acts next, or at the end the result for
-        every player and a Rematch button, followed by the replay (drawn in the background,
-        see `post_replay`). A player who chose turn notices by DM gets one too, instead of
-        the ping if they chose so (see `bot.discord.notices`)."""
-        match = update.match
+        """Announce an action in the match's thread, and then the premove that answered
+        it: the words, the board when the position changed (with alt text), a ping for
+        whoever acts next, or at the end the result for every player and a Rematch button,
+        followed by the replay (drawn in the background, see `post_replay`). A player who
+        chose turn notices by DM gets one too, instead of the ping if they chose so (see
+        `bot.discord.notices`). What posting needs comes with the update (read in the
+        action's transaction; else read here once), and what it did is remembered in one
+        transaction after. Returns the action's message."""
+        if update.delivery is None:
+            update = await self.service.delivery(update)
+        assert update.delivery is not None
+        delivery, match = update.delivery, update.match
         channel = await self.channel_of(match, here)
-        theme = await self.service.picture_theme(match.guild_id)
-        board = await update_board(update, theme, clock_line(match, self.service.now()))
+        posts: list[Post] = []
+        told = TurnNotices()
+        messages = []
+        for each in news(update):
+            message, post = await self._announce(channel, each, delivery, told)
+            messages.append(message)
+            posts.append(post)
+        last = news(update)[-1].match
+        stale = await self.service.posted_news(
+            match.id, posts, held=told.held, refused=told.refused
+        )
+        await self._disable(channel, match, stale)
+        if any(each.result is not None for each in news(update)):
+            self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
+            if self.after_result is not None:
+                await self.after_result(last)
+        elif self.after_post is not None:
+            self.after_post(last)
+        return messages[0]
+
+    async def _announce(
+        self, channel: Messageable, update: MatchUpdate, delivery: Delivery, told: TurnNotices
+    ) -> tuple[discord.Message, Post]:
+        """Post one update's news and its turn DMs, noting in `told` what to remember; the
+        message, and what it shows."""
+        match = update.match
+        board = await update_board(update, delivery.theme, clock_line(match, self.service.now()))
         view = match_view(match) if update.result is None else rematch_view(match)
         calling = called(update)
-        by_dm = await self._by_dm(turn_receivers(update, calling))
+        receivers = turn_receivers(update, calling)
+        by_dm = [d for d in delivery.direct if d.member_id in receivers]
+        instead = {d.member_id for d in by_dm if d.instead}
         message = await channel.send(
             update_text(update, STYLE),
             files=[as_file(board)] if board else [],
-            allowed_mentions=pings(
-                m for m in calling if m not in by_dm or by_dm[m].dm != "instead"
-            ),
+            allowed_mentions=pings(m for m in calling if m not in instead),
             **view_keyword(view),
         )
-        await self._posted(channel, match, message, board=board is not None, view=view)
-        refused = await self.notifier.turn_dms(update, by_dm, STYLE)
-        await self._fall_back(channel, match, refused, by_dm)
-        if update.result is not None:
-            self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
-            if self.after_result is not None:
-                await self.after_result(match)
-        elif self.after_post is not None:
-            self.after_post(match)
-        return message
-
-    async def _by_dm(self, members: set[int]) -> dict[int, Notices]:
-        """The notices of those of these members who get turn notices by DM."""
-        found = {m: await self.service.notices(m) for m in sorted(members)}
-        return {m: n for m, n in found.items() if n.by_dm}
-
-    async def _fall_back(
-        self,
-        channel: Messageable,
-        match: Match,
-        refused: list[int],
-        by_dm: dict[int, Notices],
-    ) -> None:
-        """Ping in the thread the members whose turn DM Discord refused and who wanted DMs
-        instead of pings (the others were pinged with the news already)."""
-        for member in refused:
-            if by_dm[member].dm == "instead":
+        sent = await self.notifier.turn_dms(update, by_dm, STYLE)
+        for member in sent.refused:
+            if member in instead:  # they wanted no ping: the DM failed, so ping after all
                 await channel.send(
                     f"{STYLE.mention(member)}, it is your move in match #{match.id}.",
                     allowed_mentions=pings([member]),
                 )
+        told.held += sent.held
+        told.refused += sent.refused
+        ply = match.ply if board is not None else None
+        return message, Post(message.id, ply, buttons=view is not None)
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the
@@ -311,18 +304,21 @@ class Poster:
         view: discord.ui.View | None,
     ) -> None:
         """Remember what a post showed (its board's position, so that an action carries the
-        position its player last saw) and grey out the buttons of the message before it,
-        which can no longer do anything (an answered offer, a past position)."""
-        stale = await self.service.posted(
-            match.id, message.id, ply=match.ply if board else None, buttons=view is not None
-        )
-        if stale is None:
-            return
-        try:
-            old = await channel.fetch_message(stale)
-            await old.edit(view=disabled(discord.ui.View.from_message(old, timeout=None)))
-        except discord.HTTPException as error:  # deleted meanwhile: nothing to grey out
-            log.info("match %s: could not disable the buttons of %s: %s", match.id, stale, error)
+        position its player last saw) and grey out the buttons it replaces."""
+        post = Post(message.id, match.ply if board else None, buttons=view is not None)
+        await self._disable(channel, match, await self.service.posted_news(match.id, [post]))
+
+    async def _disable(self, channel: Messageable, match: Match, stale: list[int]) -> None:
+        """Grey out the buttons of earlier messages, which can no longer do anything (an
+        answered offer, a past position)."""
+        for message_id in stale:
+            try:
+                old = await channel.fetch_message(message_id)
+                await old.edit(view=disabled(discord.ui.View.from_message(old, timeout=None)))
+            except discord.HTTPException as error:  # deleted meanwhile: nothing to grey out
+                log.info(
+                    "match %s: could not disable the buttons of %s: %s", match.id, message_id, error
+                )
 
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None

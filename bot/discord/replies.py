@@ -76,11 +76,15 @@ async def answer(
     *,
     files: list[discord.File] | None = None,
     view: discord.ui.View | None = None,
+    dms_refused: bool | None = None,
 ) -> None:
     """The final answer, seen only by the user who asked. A text too long for one message
     goes in several, the files and buttons with the last. A member whose DMs Discord
-    refused is told so here, once."""
-    if await _dms_refused_untold(interaction):
+    refused is told so here, once (`dms_refused`: whether to tell them, when the action's
+    own transaction said so; None: asked here)."""
+    if dms_refused is None:
+        dms_refused = await _dms_refused_untold(interaction)
+    if dms_refused:
         content = f"{content}\n\n{REFUSED_NOTE}"
     *first, last = split_message(content)
     for piece in first:

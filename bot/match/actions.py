@@ -107,13 +107,32 @@ def action_named(key: str) -> MatchAction:
 
 
 @dataclass(frozen=True)
+class ShownBefore:
+    """The position of the last board of the match that was shown before `moment` (an id
+    that tells when it was made, as Discord's ids do): what a player who typed a command
+    in the match's thread was looking at."""
+
+    moment: int
+
+
+@dataclass(frozen=True)
+class InChannel:
+    """The active match living in channel or thread `channel_id` (where a command was
+    typed), instead of a match's number."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True)
 class Request:
     """An action asked of a match: what, the move's text (for MOVE) or the time given (for
     GIVE_TIME, in `hours`), and, always given:
 
-    `ply`, the position the one who asked saw when choosing it: an action that arrives
-    after the match moved on is refused (actions that stand whatever the position, and
-    the clock's and admins', are not checked against it);
+    `ply`, the position the one who asked saw when choosing it (a number, or the last
+    board `ShownBefore` they acted, which the service reads in the action's own
+    transaction): an action that arrives after the match moved on is refused (actions
+    that stand whatever the position, and the clock's and admins', are not checked
+    against it);
     `request_id`, the request's own unique id, where it came from ("discord:" and the
     interaction's id, "console:" and a counter, the bot's duty, the clock's timeout of one
     version of the match): an action asked twice under one id is applied once, and the
@@ -123,5 +142,5 @@ class Request:
     action: MatchAction
     text: str = ""
     hours: int = 0
-    ply: int = field(kw_only=True)
+    ply: int | ShownBefore = field(kw_only=True)
     request_id: str = field(kw_only=True)

@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from bot.match.phrases import Phrase
 
+#: Why an action typed where no match lives was refused.
+NO_MATCH_HERE = (
+    "There is no active match here. Use this command in a match's thread; "
+    "`/matches` lists yours with links."
+)
+
 
 class ServiceError(Exception):
     """Base of every refusal; `phrase` is shown to the player (`str(error)` in plain words)."""

@@ -282,6 +282,31 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Direct:
+    """A member an action's news gives the turn to, who gets turn notices by direct
+    message: `instead` of the thread's ping (or as well), and whether their quiet hours
+    hold the notice back now (`quiet`: it is sent after them)."""
+
+    member_id: int
+    instead: bool
+    quiet: bool
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What posting an action's news needs from the database, read in the action's own
+    transaction so that the faces need not ask again: the server's picture `theme`, the
+    actor's `own_theme` (for what only they see), who is told by direct message
+    (`direct`, see `bot.match.delivery`), and whether the actor is to be told now that
+    Discord refused them a direct message (`tell_dm_refused`; it counts as told)."""
+
+    theme: str
+    own_theme: str
+    direct: tuple[Direct, ...] = ()
+    tell_dm_refused: bool = False
+
+
+@dataclass(frozen=True)
 class MatchUpdate:
     """What one action did, for the picture and the announcement.
 
@@ -293,7 +318,8 @@ class MatchUpdate:
     update of the premove that answered this move, played right after it (None if none).
     `repeated`: the request had been applied before (it arrived twice); `events` are what
     it did then, `match`, `before` and `after` the match as it is now, and its news was
-    told when it was applied.
+    told when it was applied. `delivery`: what posting the news needs, when the action
+    was asked with it (`MatchService.act(..., deliver=True)`).
     """
 
     match: Match
@@ -309,6 +335,7 @@ class MatchUpdate:
     back_from_vacation: bool = False
     premove: MatchUpdate | None = None
     repeated: bool = False
+    delivery: Delivery | None = None
 
     @property
     def result(self) -> MatchResult | None:

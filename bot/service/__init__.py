@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from bot.config import Settings
-from bot.match.actions import MatchAction, Request
+from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
 from bot.match.errors import (
     BadOption,
     ChallengeClosed,
@@ -42,6 +42,7 @@ from bot.match.errors import (
 from bot.match.records import (
     Challenge,
     ChallengeUpdate,
+    Delivery,
     LogEntry,
     Match,
     MatchRecord,
@@ -70,6 +71,7 @@ from bot.service.reports import (
     MemberSettings,
     Notices,
     PlayerStats,
+    Post,
     Reminder,
     SoloStats,
     Standing,
@@ -87,10 +89,12 @@ __all__ = [
     "ChannelBusy",
     "Clock",
     "ClockError",
+    "Delivery",
     "Digest",
     "GameStats",
     "GuildSettings",
     "IllegalMoveError",
+    "InChannel",
     "LeagueNews",
     "LeagueTable",
     "LimitReached",
@@ -112,6 +116,7 @@ __all__ = [
     "NotYourTurn",
     "Notices",
     "PlayerStats",
+    "Post",
     "PositionChanged",
     "Proposal",
     "RatingChange",
@@ -120,6 +125,7 @@ __all__ = [
     "Request",
     "Seat",
     "ServiceError",
+    "ShownBefore",
     "SoloStats",
     "Standing",
     "TakebackRefused",

@@ -12,15 +12,15 @@ import random
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 import render
 from bot.config import Settings
 from bot.match import actions, premoves, rules
-from bot.match.actions import MatchAction, Request
+from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
 from bot.match.decision import Decision, Situation
-from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
+from bot.match.errors import NO_MATCH_HERE, CannotSave, NotFound, OutcomeUnknown, ServiceError
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import claims as claim_rows
@@ -34,6 +34,8 @@ from bot.store.sql import Connection
 
 log = logging.getLogger("shiftcord.service")
 Clock = Callable[[], datetime]
+#: What an action's caller adds to its update in the action's own transaction.
+Inside = Callable[[Connection, MatchUpdate], Awaitable[MatchUpdate]]
 #: The picture theme of servers and members that chose none.
 DEFAULT_THEME = "default"
 #: Actions whose decision needs the match's whole log.
@@ -149,35 +151,41 @@ class ServiceBase:
         return hours, channel, known_theme(theme)
 
     async def _apply(
-        self, match_or_id: Match | int, actor: int | None, request: Request
+        self,
+        target: Match | int | InChannel,
+        actor: int | None,
+        request: Request,
+        *,
+        inside: Inside | None = None,
     ) -> MatchUpdate:
-        """Decide `request` by `actor` with the match rules and store the decision in one
-        transaction (refused, with nothing written, when the match changed meanwhile),
-        recorded under the request's id: a request applied before is answered with what
-        it did (`MatchUpdate.repeated`), not applied again. The match, who of its players
-        is on vacation and (for takebacks) its log are read in one read transaction first.
-        A move answered by a premove is followed by the premove, decided by the same rules
-        and stored in the same transaction (`MatchUpdate.premove`). When the database's
-        answer to the commit is lost, the request is looked up before answering."""
+        """Decide `request` by `actor` with the match rules and store the decision, all in
+        one write transaction (refused, with nothing written, when the match changed
+        meanwhile), recorded under the request's id: a request applied before is answered
+        with what it did (`MatchUpdate.repeated`), not applied again. `target` is the
+        match, its number, or the channel it lives in; a request's ply `ShownBefore` is
+        read in the same transaction. A move answered by a premove is followed by the
+        premove, decided by the same rules and stored in the same transaction
+        (`MatchUpdate.premove`). `inside` adds to the update what else the caller needs,
+        read in the same transaction. When the database's answer to the commit is lost,
+        the request is looked up before answering."""
         now = self.now()
-        async with self.store.reading() as conn:
-            seen = await request_rows.applied(conn, request.request_id)
-            if seen is not None:
-                return await self._repeated(conn, seen)
-            if isinstance(match_or_id, Match):
-                match = match_or_id
-            else:
-                match = await self._fetch_known(conn, match_or_id)
-            rules.check_active(match)
-            away = await member_rows.away(conn, list(match.members), now)
-            log = await match_rows.fetch_log(conn, match) if request.action in _NEEDS_LOG else None
-        decision = rules.decide(match, actor, request, Situation(now, away, log))
-        mover = actor if request.action is actions.MOVE else None
         try:
             async with self.store.transaction() as conn:
                 seen = await request_rows.applied(conn, request.request_id)
-                if seen is not None:  # applied meanwhile, by another process
+                if seen is not None:
                     return await self._repeated(conn, seen)
+                match = await self._target(conn, target)
+                rules.check_active(match)
+                if isinstance(request.ply, ShownBefore):
+                    request = dataclasses.replace(
+                        request, ply=await self._shown(conn, match, request.ply)
+                    )
+                away = await member_rows.away(conn, list(match.members), now)
+                log = None
+                if request.action in _NEEDS_LOG:
+                    log = await match_rows.fetch_log(conn, match)
+                decision = rules.decide(match, actor, request, Situation(now, away, log))
+                mover = actor if request.action is actions.MOVE else None
                 stored = await self._store_decision(conn, match, decision, now, mover=mover)
                 update = _update(match, stored, decision, actor, request.action)
                 if mover is not None and mover in away:
@@ -188,9 +196,30 @@ class ServiceBase:
                     update = dataclasses.replace(update, premove=answered)
                 done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
                 await request_rows.record(conn, request.request_id, done, now)
+                if inside is not None:
+                    update = await inside(conn, update)
         except OutcomeUnknown as unknown:
             await self._check_applied(request.request_id, unknown)
         return update
+
+    async def _target(self, conn: Connection, target: Match | int | InChannel) -> Match:
+        """The match an action is asked of: a record given (read by the caller; storing
+        the decision refuses it if it changed since), else read by number or channel."""
+        if isinstance(target, Match):
+            return target
+        if isinstance(target, int):
+            return await self._fetch_known(conn, target)
+        match = await match_rows.in_channel(conn, target.channel_id)
+        if match is None:
+            raise NotFound(NO_MATCH_HERE)
+        return match
+
+    @staticmethod
+    async def _shown(conn: Connection, match: Match, shown: ShownBefore) -> int:
+        """The ply of the last board of the match shown before `shown.moment`; the
+        current ply when no board is remembered."""
+        ply = await match_rows.ply_shown_before(conn, match.id, shown.moment)
+        return match.ply if ply is None else ply
 
     async def _repeated(self, conn: Connection, seen: request_rows.Applied) -> MatchUpdate:
         """The answer to a request applied before: what it did then, in the match as it
@@ -289,11 +318,18 @@ class ServiceBase:
         if decision.retire is not None and last is not None:
             await match_rows.retire_seat(conn, old.id, decision.retire[0], decision.retire[1], last)
         result = new.result
-        if decision.rate and result is not None and result.ranks is not None:
+        rated = decision.rate and result is not None and result.ranks is not None
+        if rated:
+            assert result is not None and result.ranks is not None
             await apply_ratings(conn, new, result.ranks, result.winners, result.draw)
         if mover is not None:
             await member_rows.close_vacation(conn, mover, now)
-        return await self._fetch(conn, old.id, decision)
+        if rated or decision.retire is not None:  # the seats changed in the database too
+            return await self._fetch(conn, old.id, decision)
+        known = decision.state or new.state  # only the match's row changed: as written
+        return dataclasses.replace(
+            new, version=old.version + 1, snapshot=new.snapshot.knowing(known)
+        )
 
     @staticmethod
     async def _fetch(conn: Connection, match_id: int, decision: Decision) -> Match:

@@ -138,28 +138,19 @@ class NoticeMixin(ServiceBase):
         """Discord refused the member a direct message: their notices come as thread pings
         from now on, and they are told so privately at their next interaction."""
         async with self.store.transaction() as conn:
-            row = await notice_rows.notice_row(conn, member_id)
-            if row[-1] == notice_rows.DM_OPEN:
-                await notice_rows.set_columns(
-                    conn, member_id, {"dm_refused": notice_rows.DM_REFUSED}
-                )
+            await notice_rows.note_refusal(conn, member_id)
 
     async def dm_refusal_untold(self, member_id: int) -> bool:
         """Whether the member is still to be told that their DMs were refused (once: it
-        counts as told from now on). Every answer asks, so only a member still to be told
+        counts as told from now on). Every answer that did not act asks (an action's own
+        transaction tells it: `Delivery.tell_dm_refused`); only a member still to be told
         costs a write."""
         async with self.store.reading() as conn:
             row = await notice_rows.notice_row(conn, member_id)
         if row[-1] != notice_rows.DM_REFUSED:
             return False
         async with self.store.transaction() as conn:
-            await notice_rows.set_columns(conn, member_id, {"dm_refused": notice_rows.DM_TOLD})
-        return True
-
-    async def hold_notice(self, member_id: int, match_id: int, text: str) -> None:
-        """Keep a notice for after the member's quiet hours."""
-        async with self.store.transaction() as conn:
-            await notice_rows.hold(conn, member_id, match_id, text, self.now())
+            return await notice_rows.take_untold_refusal(conn, member_id)
 
     async def release_held(self, held: HeldNotices) -> None:
         """The held notices were sent: forget them."""

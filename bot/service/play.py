@@ -3,15 +3,25 @@ the thread a match lives in, and an admin's cancel."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
+
+import render
 from bot.match import actions, rules
-from bot.match.actions import Request
+from bot.match.actions import InChannel, Request
 from bot.match.decision import Situation
+from bot.match.delivery import notified
+from bot.match.engine_seats import is_engine
 from bot.match.errors import ChannelBusy, NotAllowed, NotFound
-from bot.match.records import Match, MatchUpdate, MoveChoice
+from bot.match.records import Delivery, Direct, Match, MatchUpdate, MoveChoice
 from bot.match.rules import check_active
-from bot.service.base import ServiceBase, background_request
+from bot.service.base import ServiceBase, background_request, known_theme
+from bot.service.notices import is_quiet, notices_from
+from bot.service.reports import Post
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
+from bot.store import notices as notice_rows
+from bot.store.sql import Connection
 from games import GameState
 
 _CHOICE_CACHE_SIZE = 64
@@ -25,15 +35,56 @@ def _squash(text: str) -> str:
 class PlayMixin(ServiceBase):
     """Match actions of the match service."""
 
-    async def act(self, match_id: int, member_id: int, request: Request) -> MatchUpdate:
-        """Do `request` in the match for the member: a move, resigning, a draw offer or
-        answer, a takeback, abort, a timeout claim. The match rules decide; what they
-        decided is stored in one transaction (a move ends the mover's vacation).
+    async def act(
+        self,
+        match: int | InChannel,
+        member_id: int,
+        request: Request,
+        *,
+        deliver: bool = False,
+    ) -> MatchUpdate:
+        """Do `request` in the match (by number, or the one living in a channel) for the
+        member: a move, resigning, a draw offer or answer, a takeback, abort, a timeout
+        claim. The match rules decide; what they decided is stored in one transaction (a
+        move ends the mover's vacation). With `deliver`, the update also carries what
+        posting its news needs (`MatchUpdate.delivery`), read in the same transaction.
 
         Raises NotFound, MatchOver, NotAllowed, NotYourTurn, IllegalMoveError,
         PositionChanged, NoProposal, TakebackRefused, TooLate or ClockError.
         """
-        return await self._apply(match_id, member_id, request)
+        return await self._apply(
+            match, member_id, request, inside=self._delivering if deliver else None
+        )
+
+    async def delivery(self, update: MatchUpdate) -> MatchUpdate:
+        """The update with what posting its news needs, for news posted apart from the
+        action (the clock's, the engine's); nobody is told of a refused DM here."""
+        async with self.store.reading() as conn:
+            return await self._delivering(conn, update, tell=False)
+
+    async def _delivering(
+        self, conn: Connection, update: MatchUpdate, *, tell: bool = True
+    ) -> MatchUpdate:
+        """`update` with its `Delivery`, read (and a refused DM's telling written) in the
+        caller's transaction."""
+        match, actor = update.match, update.actor_id
+        own, server = await member_rows.themes(conn, match.guild_id, actor)
+        theme = known_theme(server)
+        now = self.now()
+        direct = []
+        for member in sorted(notified(update)):
+            notices = notices_from(await notice_rows.notice_row(conn, member))
+            if notices.by_dm:
+                direct.append(Direct(member, notices.dm == "instead", is_quiet(notices, now)))
+        person = actor is not None and not is_engine(actor)
+        told = tell and person and await notice_rows.take_untold_refusal(conn, actor or 0)
+        delivery = Delivery(
+            theme=theme,
+            own_theme=own if own in render.THEMES else theme,
+            direct=tuple(direct),
+            tell_dm_refused=told,
+        )
+        return dataclasses.replace(update, delivery=delivery)
 
     async def preview_move(
         self, match_id: int, member_id: int, text: str
@@ -111,29 +162,37 @@ class PlayMixin(ServiceBase):
         async with self.store.transaction() as conn:
             return await member_rows.guild_back(conn, guild_id, self.now())
 
-    async def posted(
-        self, match_id: int, message_id: int, *, ply: int | None, buttons: bool
-    ) -> int | None:
-        """Remember what a message posted in the match's thread showed: its position (the
-        ply of its board, if it has one) and whether its buttons now act in the match.
-        Returns the message whose buttons acted before and no longer do (to disable)."""
+    async def posted_news(
+        self,
+        match_id: int,
+        posts: Sequence[Post],
+        *,
+        held: Sequence[tuple[int, str]] = (),
+        refused: Sequence[int] = (),
+    ) -> list[int]:
+        """After posting news in the match's thread, in one transaction: remember what each
+        message showed (in order: its board's ply, whether its buttons now act in the
+        match), keep the turn notices `held` back by quiet hours (member, text) and note
+        the members whose direct messages Discord `refused`. Returns the messages whose
+        buttons acted before and no longer do (to disable)."""
         async with self.store.transaction() as conn:
             match = await self._fetch_known(conn, match_id)
-            if ply is not None:
-                await match_rows.record_board(conn, match_id, message_id, ply)
-            stale = match.buttons_message_id
-            if stale == message_id:
-                return None
-            await match_rows.set_buttons_message(conn, match_id, message_id if buttons else None)
+            acting, stale = match.buttons_message_id, []
+            for post in posts:
+                if post.ply is not None:
+                    await match_rows.record_board(conn, match_id, post.message_id, post.ply)
+                if acting == post.message_id:
+                    continue
+                if acting is not None:
+                    stale.append(acting)
+                acting = post.message_id if post.buttons else None
+            if acting != match.buttons_message_id:
+                await match_rows.set_buttons_message(conn, match_id, acting)
+            for member, text in held:
+                await notice_rows.hold(conn, member, match_id, text, self.now())
+            for member in refused:
+                await notice_rows.note_refusal(conn, member)
         return stale
-
-    async def ply_seen(self, match_id: int, before_id: int) -> int:
-        """The ply of the last board of the match shown before id `before_id` (an
-        interaction's id: when it was made); the match's current ply when no board is
-        remembered (none was posted, or it was forgotten)."""
-        async with self.store.reading() as conn:
-            shown = await match_rows.ply_shown_before(conn, match_id, before_id)
-            return (await self._fetch_known(conn, match_id)).ply if shown is None else shown
 
     async def legal_moves(
         self, match_id: int, member_id: int, prefix: str = "", limit: int = 25

@@ -94,6 +94,17 @@ class Reminder:
 
 
 @dataclass(frozen=True)
+class Post:
+    """A message posted in a match's thread, as `MatchService.posted_news` remembers it:
+    the ply of the board it shows (None: no board) and whether its buttons act in the
+    match."""
+
+    message_id: int
+    ply: int | None
+    buttons: bool
+
+
+@dataclass(frozen=True)
 class HeldNotices:
     """Notices held back during a member's quiet hours, to send now in one message
     (`last_id`: what to report to `release_held` once sent)."""

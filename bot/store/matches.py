@@ -396,23 +396,18 @@ async def append_log(
     entries: Sequence[tuple[int, str, str, bool]],
     now: datetime,
 ) -> int:
-    """Append (seat, kind, notation, sealed) entries to the match's log; the index of the
-    last."""
-    last = await value(
-        conn,
-        "SELECT COALESCE(MAX(idx), -1) AS value FROM moves WHERE match_id = ?",
-        (match_id,),
-    )
-    added = [
-        (match_id, last + i, seat, kind, notation, ts(now), int(sealed))
-        for i, (seat, kind, notation, sealed) in enumerate(entries, start=1)
-    ]
-    await conn.run_many(
-        "INSERT INTO moves (match_id, idx, seat, kind, notation, at, sealed) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        added,
-    )
-    return int(last) + len(added)
+    """Append (seat, kind, notation, sealed) entries to the match's log, each numbered
+    after the last in the statement that inserts it; the index of the last."""
+    last = -1
+    for seat, kind, notation, sealed in entries:
+        last = await value(
+            conn,
+            "INSERT INTO moves (match_id, idx, seat, kind, notation, at, sealed) "
+            "SELECT ?, COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ?, ? FROM moves WHERE match_id = ? "
+            "RETURNING idx AS value",
+            (match_id, seat, kind, notation, ts(now), int(sealed), match_id),
+        )
+    return int(last)
 
 
 async def fetch_log(conn: Connection, match: Match) -> tuple[LogEntry, ...]:

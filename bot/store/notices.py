@@ -56,6 +56,24 @@ async def set_digest_sent(conn: Connection, member_id: int, day: str) -> None:
 # --- notices held back during quiet hours -------------------------------------------------
 
 
+async def note_refusal(conn: Connection, member_id: int) -> None:
+    """Discord refused the member a direct message: note it (once, until they change their
+    notices), so that they are told at their next interaction."""
+    row = await notice_row(conn, member_id)
+    if row[-1] == DM_OPEN:
+        await set_columns(conn, member_id, {"dm_refused": DM_REFUSED})
+
+
+async def take_untold_refusal(conn: Connection, member_id: int) -> bool:
+    """Whether the member is still to be told that Discord refused them a direct message;
+    it counts as told from now on (only a member still to be told costs a write)."""
+    row = await notice_row(conn, member_id)
+    if row[-1] != DM_REFUSED:
+        return False
+    await set_columns(conn, member_id, {"dm_refused": DM_TOLD})
+    return True
+
+
 async def hold(conn: Connection, member_id: int, match_id: int, text: str, now: datetime) -> None:
     """Keep a notice for the member until their quiet hours end."""
     await conn.run(
