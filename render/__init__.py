@@ -96,7 +96,7 @@ def board_image(
     )
     if clock:
         image = _with_clock(image, clock, chosen)
-    return to_palette(image, chosen, pictures.extra_colours(chosen), state.players)
+    return to_palette(image, chosen, pictures.palette_colours(chosen, state), state.players)
 
 
 def _with_clock(image: Image.Image, clock: str, theme: Theme) -> Image.Image:

@@ -25,7 +25,7 @@ from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
 from render.pictures import Pictures
 from render.sprites import new_canvas
-from render.theme import Theme
+from render.theme import RGB, Theme
 
 #: The narrowest replay, where the shrinking stops.
 MIN_SIZE = 240
@@ -198,12 +198,12 @@ def _draw(
     """The GIF of `positions` at `size` wide (TooLarge past the limit)."""
     theme, pictures = request.theme, request.pictures
     last_index = len(request.states) - 1
-    extra = pictures.extra_colours(theme)
+    extra: tuple[RGB, ...] = ()
     writer: GifWriter | None = None
     players = 0
     for index, state, last in positions:
         if writer is None:  # every frame on the palette of the game's first position
-            players = state.players
+            players, extra = state.players, pictures.palette_colours(theme, state)
             blank = to_palette(new_canvas(1, 1, theme.background), theme, extra, players)
             background = blank.getpixel((0, 0))
             assert isinstance(background, int)

@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from render.theme import RGB, SeatStyle, Theme
+from games.base import GameState
+from render.theme import RGB, SeatStyle, Theme, style_named
 
 #: A point of a picture, in pixels from its top-left corner.
 Spot = tuple[float, float]
@@ -71,7 +72,7 @@ class Pictures:
       one scale (Skift's largest table), from a walk over the positions; None: none.
     - `extra_colours(theme)`: flat colours its pictures use beyond the theme's; finished
       pictures are mapped onto a fixed palette that keeps the theme's colours and these
-      exact (and their blends close).
+      exact (and their blends close); `palette_colours` adds the seats' styles.
     """
 
     game: str
@@ -81,3 +82,15 @@ class Pictures:
     styles: Callable[[Theme], tuple[SeatStyle, ...]] = _theme_styles
     replay_layout: Callable[[Iterable[Any]], dict[str, Any]] | None = None
     extra_colours: Callable[[Theme], tuple[RGB, ...]] = _no_colours
+
+    def palette_colours(self, theme: Theme, state: GameState) -> tuple[RGB, ...]:
+        """The colours a finished picture of `state` keeps exact beyond the theme's first
+        two seat styles: `extra_colours`, and the styles of the seats' names (a two-seat
+        game may play in Red and Blue)."""
+        seats: tuple[RGB, ...] = ()
+        if self.pieces is not None:
+            styles = self.styles(theme)
+            for seat in range(state.players):
+                style = style_named(styles, state.seat_name(seat))
+                seats += (style.fill, style.edge, style.ink)
+        return (*self.extra_colours(theme), *seats)
