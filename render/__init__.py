@@ -23,10 +23,10 @@ CPU-bound and blocking: the bot calls it through `asyncio.to_thread`.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from PIL import Image
 
+from games.base import GameState
 from render import modules
 from render.animation import MIN_SIZE, Positions, Replay, ReplayTooLarge, Request, make_replay
 from render.header import header_px, header_strip
@@ -78,7 +78,7 @@ def _at_least(value: int | None, least: int, what: str) -> int | None:
 
 
 def board_image(
-    state: Any,
+    state: GameState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,
@@ -109,7 +109,7 @@ def _with_clock(image: Image.Image, clock: str, theme: Theme) -> Image.Image:
 
 
 def board_png(
-    state: Any,
+    state: GameState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,
@@ -148,7 +148,9 @@ def _clip(text: str, limit: int) -> str:
     return cut[: end + 1] if end > 0 else cut.rstrip() + "…"
 
 
-def alt_text(state: Any, last_move: Hashable | None = None, *, ending: str | None = None) -> str:
+def alt_text(
+    state: GameState, last_move: Hashable | None = None, *, ending: str | None = None
+) -> str:
     """The position in words for Discord's image description (at most 1,024 characters).
 
     Says whose turn it is (or the result, or `ending` as for `board_png`), what each
@@ -160,8 +162,8 @@ def alt_text(state: Any, last_move: Hashable | None = None, *, ending: str | Non
 
 
 def replay(
-    states: Positions,
-    moves: Positions | None = None,
+    states: Positions[GameState],
+    moves: Positions[Hashable] | None = None,
     *,
     size: int | None = None,
     theme: str | Theme = "default",

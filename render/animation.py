@@ -16,11 +16,12 @@ positions the longest try would show are kept from the first walk when they are 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from games.base import GameState
 from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
 from render.pictures import Pictures
@@ -40,15 +41,18 @@ MARGIN = 0.8
 #: The most positions a replay keeps between its tries, so that a shorter try only draws
 #: (rebuilding a long line is most of a replay's time); with more, each try walks again.
 KEPT = 600
+#: What a line holds: states, or the moves between them.
+T_co = TypeVar("T_co", covariant=True)
 
 
-class Positions(Protocol):
-    """A game's positions from the start: a list, or anything sized that walks them
-    afresh (from the first) each time it is iterated, such as one that rebuilds them."""
+class Positions(Protocol[T_co]):
+    """A game's positions from the start (or the moves between them): a list, or anything
+    sized that walks them afresh (from the first) each time it is iterated, such as one
+    that rebuilds them."""
 
     def __len__(self) -> int: ...
 
-    def __iter__(self) -> Iterator[Any]: ...
+    def __iter__(self) -> Iterator[T_co]: ...
 
 
 class ReplayTooLarge(ValueError):
@@ -92,9 +96,9 @@ def sample(count: int, frames: int) -> list[int]:
 class Request:
     """What to draw: the game's pictures and line, the look and the limits."""
 
-    pictures: Pictures
-    states: Positions
-    moves: Positions | None
+    pictures: Pictures[Any]
+    states: Positions[GameState]
+    moves: Positions[Hashable] | None
     theme: Theme
     frame_ms: int
     hold_ms: int
@@ -142,7 +146,7 @@ def _widths(width: int) -> list[int]:
     return widths
 
 
-Position = tuple[int, Any, Any]  # (index, state, the move that led to it)
+Position = tuple[int, GameState, Hashable]  # (index, state, the move that led to it)
 
 
 class _Line:
@@ -156,7 +160,7 @@ class _Line:
         keep = len(base) <= KEPT
         wanted, kept = set(base), []
 
-        def states() -> Iterator[Any]:
+        def states() -> Iterator[GameState]:
             for position in _walk(request):
                 if keep and position[0] in wanted:
                     kept.append(position)

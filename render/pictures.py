@@ -1,15 +1,17 @@
 """What a game's pictures provide: a `Pictures`, declared as `PICTURES` by the game's
 package under `render/` (found by `render.modules.discover`).
 
-Positions reach a game's functions as its own states (they are typed `Any` here because
-the registry holds every game's pictures); `Draw` and `Describe` say how they are called.
+A `Pictures[S]` draws the states `S` of its game (`Pictures[SkiftState]`); `Draw` and
+`Describe` say how its functions are called. The registry (`render.modules`) holds every
+game's pictures, so it hands a state to them as `Pictures[Any]`: the state's game, by
+name, chose them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
 
@@ -18,9 +20,12 @@ from render.theme import RGB, SeatStyle, Theme, style_named
 
 #: A point of a picture, in pixels from its top-left corner.
 Spot = tuple[float, float]
+#: A game's state, as its pictures take it.
+S = TypeVar("S", bound=GameState)
+S_in = TypeVar("S_in", bound=GameState, contravariant=True)
 
 
-class Draw(Protocol):
+class Draw(Protocol[S_in]):
     """`draw(state, *, last_move, seat, size, theme, ending=None)`: the RGB picture of
     `state`, `size` wide, from `seat`'s point of view (None: the public's); `ending`, a
     sentence saying how the match ended, replaces whose turn it is in the header. A game
@@ -28,7 +33,7 @@ class Draw(Protocol):
 
     def __call__(
         self,
-        state: Any,
+        state: S_in,
         *,
         last_move: Hashable | None,
         seat: int | None,
@@ -38,12 +43,12 @@ class Draw(Protocol):
     ) -> Image.Image: ...
 
 
-class Describe(Protocol):
+class Describe(Protocol[S_in]):
     """`describe(state, last_move, ending=None)`: the position in words (`ending` as for
     `Draw`)."""
 
     def __call__(
-        self, state: Any, last_move: Hashable | None, ending: str | None = None
+        self, state: S_in, last_move: Hashable | None, ending: str | None = None
     ) -> str: ...
 
 
@@ -56,7 +61,7 @@ def _no_colours(theme: Theme) -> tuple[RGB, ...]:
 
 
 @dataclass(frozen=True)
-class Pictures:
+class Pictures(Generic[S]):
     """A game's pictures: how to draw and describe its positions, and what else the
     generic code needs to know about them.
 
@@ -76,14 +81,14 @@ class Pictures:
     """
 
     game: str
-    draw: Draw
-    describe: Describe
-    pieces: Callable[[Any, int, Theme], list[tuple[str, Spot]]] | None = None
+    draw: Draw[S]
+    describe: Describe[S]
+    pieces: Callable[[S, int, Theme], list[tuple[str, Spot]]] | None = None
     styles: Callable[[Theme], tuple[SeatStyle, ...]] = _theme_styles
-    replay_layout: Callable[[Iterable[Any]], dict[str, Any]] | None = None
+    replay_layout: Callable[[Iterable[S]], dict[str, Any]] | None = None
     extra_colours: Callable[[Theme], tuple[RGB, ...]] = _no_colours
 
-    def palette_colours(self, theme: Theme, state: GameState) -> tuple[RGB, ...]:
+    def palette_colours(self, theme: Theme, state: S) -> tuple[RGB, ...]:
         """The colours a finished picture of `state` keeps exact beyond the theme's first
         two seat styles: `extra_colours`, and the styles of the seats' names (a two-seat
         game may play in Red and Blue)."""
