@@ -25,6 +25,7 @@ from games.base import GameState
 from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
 from render.pictures import Pictures
+from render.seats import SeatLabel, with_players
 from render.sprites import new_canvas
 from render.theme import RGB, Theme
 
@@ -94,7 +95,8 @@ def sample(count: int, frames: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Request:
-    """What to draw: the game's pictures and line, the look and the limits."""
+    """What to draw: the game's pictures and line, the look and the limits, and the
+    players to name under every frame."""
 
     pictures: Pictures[Any]
     states: Positions[GameState]
@@ -104,6 +106,7 @@ class Request:
     hold_ms: int
     ending: str | None
     max_bytes: int | None
+    players: tuple[SeatLabel, ...] = ()
 
 
 def make_replay(request: Request, width: int, max_frames: int | None) -> Replay:
@@ -221,6 +224,8 @@ def _draw(
             ending=request.ending if index == last_index else None,
             **layout,
         )
+        if request.players:
+            picture = with_players(picture, state, pictures, theme, request.players)
         held = index in (0, last_index)
         ms = request.hold_ms if held else request.frame_ms
         writer.add(to_palette(picture, theme, extra, players), ms)

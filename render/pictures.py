@@ -16,6 +16,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from PIL import Image
 
 from games.base import GameState
+from render.shapes import piece_chip
+from render.sprites import Sprite
 from render.theme import RGB, SeatStyle, Theme, style_named
 
 #: A point of a picture, in pixels from its top-left corner.
@@ -99,3 +101,11 @@ class Pictures(Generic[S]):
                 style = style_named(styles, state.seat_name(seat))
                 seats += (style.fill, style.edge, style.ink)
         return (*self.extra_colours(theme), *seats)
+
+    def seat_chip(self, theme: Theme, state: S, seat: int, px: int) -> Sprite | None:
+        """`seat`'s piece `px` across on a chip of board, as the players strip shows it
+        beside the seat's name; None for a game whose pictures draw no seat pieces."""
+        if self.pieces is None:
+            return None
+        style = style_named(self.styles(theme), state.seat_name(seat))
+        return piece_chip(style, "circle", px, theme.board, theme.outline)
