@@ -22,18 +22,18 @@ CPU-bound and blocking: the bot calls it through `asyncio.to_thread`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
+from games.base import GameState
 from render import modules
 from render.animation import MIN_SIZE, Positions, Replay, ReplayTooLarge, Request, make_replay
 from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
 from render.pictures import Pictures
-from render.sprites import new_canvas
+from render.seats import SeatLabel, stacked, with_players
 from render.theme import THEMES, Theme, get_theme
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Positions",
     "Replay",
     "ReplayTooLarge",
+    "SeatLabel",
     "Theme",
     "alt_text",
     "board_image",
@@ -78,7 +79,7 @@ def _at_least(value: int | None, least: int, what: str) -> int | None:
 
 
 def board_image(
-    state: Any,
+    state: GameState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,
@@ -86,6 +87,7 @@ def board_image(
     theme: str | Theme = "default",
     ending: str | None = None,
     clock: str | None = None,
+    players: Sequence[SeatLabel] | None = None,
 ) -> Image.Image:
     """The finished picture as a palette image (what `board_png` encodes)."""
     chosen = get_theme(theme)
@@ -94,22 +96,21 @@ def board_image(
     image = pictures.draw(
         state, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
     )
-    if clock:
+    if players:
+        image = with_players(image, state, pictures, chosen, players)
+    elif clock:
         image = _with_clock(image, clock, chosen)
-    return to_palette(image, chosen, pictures.extra_colours(chosen), state.players)
+    return to_palette(image, chosen, pictures.palette_colours(chosen, state), state.players)
 
 
 def _with_clock(image: Image.Image, clock: str, theme: Theme) -> Image.Image:
     """The picture with a strip under it saying how much time each player has."""
     strip = header_strip(image.width, theme, [clock], [], round(header_px(image.width) * 0.8))
-    framed = new_canvas(image.width, image.height + strip.height, theme.background)
-    framed.paste(image, (0, 0))
-    framed.paste(strip, (0, image.height))
-    return framed
+    return stacked(image, strip, theme)
 
 
 def board_png(
-    state: Any,
+    state: GameState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,
@@ -117,6 +118,7 @@ def board_png(
     theme: str | Theme = "default",
     ending: str | None = None,
     clock: str | None = None,
+    players: Sequence[SeatLabel] | None = None,
 ) -> bytes:
     """The board of `state` as PNG bytes.
 
@@ -130,11 +132,21 @@ def board_png(
       resignation, timeout, agreement or abort where the game itself has not).
     - `clock`: a line on how much time each player has, shown on a strip under the board
       ("White: 2 days 4 hours left · Black: 3 days"); None: no strip.
+    - `players`: who sits at each seat (a `SeatLabel` per seat: name, rating, clock), on a
+      strip under the board with each seat's chip, the seat to act standing out
+      (`render.seats`); it replaces the `clock` strip. None: no names.
 
     Unknown games, themes and sizes raise ValueError with a sentence saying why.
     """
     image = board_image(
-        state, last_move=last_move, seat=seat, size=size, theme=theme, ending=ending, clock=clock
+        state,
+        last_move=last_move,
+        seat=seat,
+        size=size,
+        theme=theme,
+        ending=ending,
+        clock=clock,
+        players=players,
     )
     return encode_png(image)
 
@@ -148,7 +160,9 @@ def _clip(text: str, limit: int) -> str:
     return cut[: end + 1] if end > 0 else cut.rstrip() + "…"
 
 
-def alt_text(state: Any, last_move: Hashable | None = None, *, ending: str | None = None) -> str:
+def alt_text(
+    state: GameState, last_move: Hashable | None = None, *, ending: str | None = None
+) -> str:
     """The position in words for Discord's image description (at most 1,024 characters).
 
     Says whose turn it is (or the result, or `ending` as for `board_png`), what each
@@ -160,8 +174,8 @@ def alt_text(state: Any, last_move: Hashable | None = None, *, ending: str | Non
 
 
 def replay(
-    states: Positions,
-    moves: Positions | None = None,
+    states: Positions[GameState],
+    moves: Positions[Hashable] | None = None,
     *,
     size: int | None = None,
     theme: str | Theme = "default",
@@ -170,6 +184,7 @@ def replay(
     ending: str | None = None,
     max_bytes: int | None = None,
     max_frames: int | None = None,
+    players: Sequence[SeatLabel] | None = None,
 ) -> Replay:
     """An animated GIF of a whole game, looping: a frame per position, as far as fits.
 
@@ -184,7 +199,8 @@ def replay(
     `max_frames` caps the frames; `max_bytes` caps the file: the replay then shows fewer
     positions (evenly spread, always the first and the last few), or is drawn narrower,
     until it fits (see `render.animation`); when nothing fits it raises ReplayTooLarge.
-    The result says which positions it shows.
+    The result says which positions it shows. `players` (as for `board_png`) puts the
+    players strip under every frame.
     """
     if not len(states):
         raise ValueError("A replay needs at least one position.")
@@ -197,6 +213,7 @@ def replay(
         hold_ms=hold_ms,
         ending=ending,
         max_bytes=_at_least(max_bytes, 1, "A replay's byte limit"),
+        players=tuple(players or ()),
     )
     frames = _at_least(max_frames, 2, "A replay's frame limit")
     return make_replay(request, _size(size, REPLAY_SIZE), frames)

@@ -16,16 +16,18 @@ positions the longest try would show are kept from the first walk when they are 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from games.base import GameState
 from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
 from render.pictures import Pictures
+from render.seats import SeatLabel, with_players
 from render.sprites import new_canvas
-from render.theme import Theme
+from render.theme import RGB, Theme
 
 #: The narrowest replay, where the shrinking stops.
 MIN_SIZE = 240
@@ -40,15 +42,18 @@ MARGIN = 0.8
 #: The most positions a replay keeps between its tries, so that a shorter try only draws
 #: (rebuilding a long line is most of a replay's time); with more, each try walks again.
 KEPT = 600
+#: What a line holds: states, or the moves between them.
+T_co = TypeVar("T_co", covariant=True)
 
 
-class Positions(Protocol):
-    """A game's positions from the start: a list, or anything sized that walks them
-    afresh (from the first) each time it is iterated, such as one that rebuilds them."""
+class Positions(Protocol[T_co]):
+    """A game's positions from the start (or the moves between them): a list, or anything
+    sized that walks them afresh (from the first) each time it is iterated, such as one
+    that rebuilds them."""
 
     def __len__(self) -> int: ...
 
-    def __iter__(self) -> Iterator[Any]: ...
+    def __iter__(self) -> Iterator[T_co]: ...
 
 
 class ReplayTooLarge(ValueError):
@@ -90,16 +95,18 @@ def sample(count: int, frames: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Request:
-    """What to draw: the game's pictures and line, the look and the limits."""
+    """What to draw: the game's pictures and line, the look and the limits, and the
+    players to name under every frame."""
 
-    pictures: Pictures
-    states: Positions
-    moves: Positions | None
+    pictures: Pictures[Any]
+    states: Positions[GameState]
+    moves: Positions[Hashable] | None
     theme: Theme
     frame_ms: int
     hold_ms: int
     ending: str | None
     max_bytes: int | None
+    players: tuple[SeatLabel, ...] = ()
 
 
 def make_replay(request: Request, width: int, max_frames: int | None) -> Replay:
@@ -142,7 +149,7 @@ def _widths(width: int) -> list[int]:
     return widths
 
 
-Position = tuple[int, Any, Any]  # (index, state, the move that led to it)
+Position = tuple[int, GameState, Hashable]  # (index, state, the move that led to it)
 
 
 class _Line:
@@ -156,7 +163,7 @@ class _Line:
         keep = len(base) <= KEPT
         wanted, kept = set(base), []
 
-        def states() -> Iterator[Any]:
+        def states() -> Iterator[GameState]:
             for position in _walk(request):
                 if keep and position[0] in wanted:
                     kept.append(position)
@@ -198,12 +205,12 @@ def _draw(
     """The GIF of `positions` at `size` wide (TooLarge past the limit)."""
     theme, pictures = request.theme, request.pictures
     last_index = len(request.states) - 1
-    extra = pictures.extra_colours(theme)
+    extra: tuple[RGB, ...] = ()
     writer: GifWriter | None = None
     players = 0
     for index, state, last in positions:
         if writer is None:  # every frame on the palette of the game's first position
-            players = state.players
+            players, extra = state.players, pictures.palette_colours(theme, state)
             blank = to_palette(new_canvas(1, 1, theme.background), theme, extra, players)
             background = blank.getpixel((0, 0))
             assert isinstance(background, int)
@@ -217,6 +224,8 @@ def _draw(
             ending=request.ending if index == last_index else None,
             **layout,
         )
+        if request.players:
+            picture = with_players(picture, state, pictures, theme, request.players)
         held = index in (0, last_index)
         ms = request.hold_ms if held else request.frame_ms
         writer.add(to_palette(picture, theme, extra, players), ms)

@@ -8,10 +8,10 @@ right.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from PIL import Image
 
+from games.base import GameState
 from games.wording import plural
 from render.sprites import Sprite, new_canvas, paste, text_sprite
 from render.theme import Theme
@@ -118,7 +118,7 @@ def header_strip(
 
 
 def turn_tokens(
-    state: Any,
+    state: GameState,
     chip: Callable[[int], Sprite],
     *,
     width: int,
@@ -143,9 +143,9 @@ def turn_tokens(
     played = plural(state.ply, "move")
     if ending is not None:
         return [played, None, ending.rstrip(".")]
-    outcome = state.outcome()
+    outcome, seat = state.outcome(), state.current_player
     if outcome is None:
-        seat = state.current_player
+        assert seat is not None, "a running game has a seat to act"
         return [f"Move {state.ply + 1}", None, chip(seat), f"{name(seat)} {doing}"]
     if outcome.draw or not outcome.winners:
         return [played, None, "Draw" if outcome.draw else "Game over"]

@@ -15,18 +15,19 @@ from types import ModuleType
 from typing import Any
 
 import games
+from games.base import GameState
 from render.pictures import Pictures
 from render.theme import THEMES
 
 #: The registered pictures, by game name.
-_PICTURES: dict[str, Pictures] = {}
+_PICTURES: dict[str, Pictures[Any]] = {}
 
 
-def discover(package: ModuleType) -> list[Pictures]:
+def discover(package: ModuleType) -> list[Pictures[Any]]:
     """The pictures declared (as `PICTURES`) by the modules and packages directly inside
     `package`; they are not registered. A package inside it that declares none raises
     TypeError: every package there is a game's pictures."""
-    found: list[Pictures] = []
+    found: list[Pictures[Any]] = []
     for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
         declared = getattr(importlib.import_module(info.name), "PICTURES", None)
         if isinstance(declared, Pictures):
@@ -36,7 +37,7 @@ def discover(package: ModuleType) -> list[Pictures]:
     return found
 
 
-def _check_styles(pictures: Pictures) -> None:
+def _check_styles(pictures: Pictures[Any]) -> None:
     """ValueError unless every theme has a style for each seat name of the game."""
     if pictures.pieces is None:
         return
@@ -51,7 +52,7 @@ def _check_styles(pictures: Pictures) -> None:
             )
 
 
-def register(pictures: Pictures) -> None:
+def register(pictures: Pictures[Any]) -> None:
     """Draw the game called `pictures.game` with `pictures` (registered in `games`
     first); a seat name without a seat style in some theme raises ValueError."""
     _check_styles(pictures)
@@ -68,7 +69,7 @@ def has_picture(game_name: str) -> bool:
     return game_name in _PICTURES
 
 
-def pictures_of(state: Any) -> Pictures:
+def pictures_of(state: GameState) -> Pictures[Any]:
     """The pictures of the state's game; ValueError if it has none."""
     name = state.game.name
     try:

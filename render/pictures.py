@@ -1,25 +1,33 @@
 """What a game's pictures provide: a `Pictures`, declared as `PICTURES` by the game's
 package under `render/` (found by `render.modules.discover`).
 
-Positions reach a game's functions as its own states (they are typed `Any` here because
-the registry holds every game's pictures); `Draw` and `Describe` say how they are called.
+A `Pictures[S]` draws the states `S` of its game (`Pictures[SkiftState]`); `Draw` and
+`Describe` say how its functions are called. The registry (`render.modules`) holds every
+game's pictures, so it hands a state to them as `Pictures[Any]`: the state's game, by
+name, chose them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
 
-from render.theme import RGB, SeatStyle, Theme
+from games.base import GameState
+from render.shapes import piece_chip
+from render.sprites import Sprite
+from render.theme import RGB, SeatStyle, Theme, style_named
 
 #: A point of a picture, in pixels from its top-left corner.
 Spot = tuple[float, float]
+#: A game's state, as its pictures take it.
+S = TypeVar("S", bound=GameState)
+S_in = TypeVar("S_in", bound=GameState, contravariant=True)
 
 
-class Draw(Protocol):
+class Draw(Protocol[S_in]):
     """`draw(state, *, last_move, seat, size, theme, ending=None)`: the RGB picture of
     `state`, `size` wide, from `seat`'s point of view (None: the public's); `ending`, a
     sentence saying how the match ended, replaces whose turn it is in the header. A game
@@ -27,7 +35,7 @@ class Draw(Protocol):
 
     def __call__(
         self,
-        state: Any,
+        state: S_in,
         *,
         last_move: Hashable | None,
         seat: int | None,
@@ -37,12 +45,12 @@ class Draw(Protocol):
     ) -> Image.Image: ...
 
 
-class Describe(Protocol):
+class Describe(Protocol[S_in]):
     """`describe(state, last_move, ending=None)`: the position in words (`ending` as for
     `Draw`)."""
 
     def __call__(
-        self, state: Any, last_move: Hashable | None, ending: str | None = None
+        self, state: S_in, last_move: Hashable | None, ending: str | None = None
     ) -> str: ...
 
 
@@ -55,7 +63,7 @@ def _no_colours(theme: Theme) -> tuple[RGB, ...]:
 
 
 @dataclass(frozen=True)
-class Pictures:
+class Pictures(Generic[S]):
     """A game's pictures: how to draw and describe its positions, and what else the
     generic code needs to know about them.
 
@@ -71,13 +79,33 @@ class Pictures:
       one scale (Skift's largest table), from a walk over the positions; None: none.
     - `extra_colours(theme)`: flat colours its pictures use beyond the theme's; finished
       pictures are mapped onto a fixed palette that keeps the theme's colours and these
-      exact (and their blends close).
+      exact (and their blends close); `palette_colours` adds the seats' styles.
     """
 
     game: str
-    draw: Draw
-    describe: Describe
-    pieces: Callable[[Any, int, Theme], list[tuple[str, Spot]]] | None = None
+    draw: Draw[S]
+    describe: Describe[S]
+    pieces: Callable[[S, int, Theme], list[tuple[str, Spot]]] | None = None
     styles: Callable[[Theme], tuple[SeatStyle, ...]] = _theme_styles
-    replay_layout: Callable[[Iterable[Any]], dict[str, Any]] | None = None
+    replay_layout: Callable[[Iterable[S]], dict[str, Any]] | None = None
     extra_colours: Callable[[Theme], tuple[RGB, ...]] = _no_colours
+
+    def palette_colours(self, theme: Theme, state: S) -> tuple[RGB, ...]:
+        """The colours a finished picture of `state` keeps exact beyond the theme's first
+        two seat styles: `extra_colours`, and the styles of the seats' names (a two-seat
+        game may play in Red and Blue)."""
+        seats: tuple[RGB, ...] = ()
+        if self.pieces is not None:
+            styles = self.styles(theme)
+            for seat in range(state.players):
+                style = style_named(styles, state.seat_name(seat))
+                seats += (style.fill, style.edge, style.ink)
+        return (*self.extra_colours(theme), *seats)
+
+    def seat_chip(self, theme: Theme, state: S, seat: int, px: int) -> Sprite | None:
+        """`seat`'s piece `px` across on a chip of board, as the players strip shows it
+        beside the seat's name; None for a game whose pictures draw no seat pieces."""
+        if self.pieces is None:
+            return None
+        style = style_named(self.styles(theme), state.seat_name(seat))
+        return piece_chip(style, "circle", px, theme.board, theme.outline)

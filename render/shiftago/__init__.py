@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Insert, Score
+from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Action, Insert, Score
 from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
+from games.shiftago.state import ShiftagoState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
@@ -157,7 +157,9 @@ def _chip(theme: Theme, seat: int, px: int) -> Sprite:
     return chip(_marble_for(theme, seat, px), theme.board, theme.outline)
 
 
-def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
+def _header(
+    state: ShiftagoState, theme: Theme, width: int, ending: str | None = None
+) -> Image.Image:
     """Whose turn (or the result, or `ending`) on the left; each player's marbles and
     points right."""
     px = header_px(width)
@@ -205,7 +207,7 @@ def _layout(width: int, header: int) -> tuple[Tray, int]:
     return tray, round(top + tray.side + rim + margin)
 
 
-def _draw_tray(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+def _draw_tray(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """The tray with its rim, the tints of the last turn, and a hollow for every cell."""
     pen = ImageDraw.Draw(image)
     x0, y0 = tray.left - tray.rim, tray.top - tray.rim
@@ -226,12 +228,12 @@ def _draw_tray(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None
         paste(image, hollow, *tray.centre(index))
 
 
-def _last_insert(state: Any) -> Any:
+def _last_insert(state: ShiftagoState) -> Action | None:
     """The last insertion of the latest turn, if any."""
     return next((a for a in reversed(state.recent) if isinstance(a.move, Insert)), None)
 
 
-def _tints(state: Any, theme: Theme) -> dict[int, Any]:
+def _tints(state: ShiftagoState, theme: Theme) -> dict[int, RGB]:
     """Cells tinted for the last insertion: the new marble strong, the pushed run light."""
     action = _last_insert(state)
     if action is None:
@@ -242,7 +244,7 @@ def _tints(state: Any, theme: Theme) -> dict[int, Any]:
     return tints
 
 
-def _draw_marbles(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+def _draw_marbles(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """Every marble; the one just inserted gets a ring in the highlight colour."""
     px = round(tray.pitch * 0.8)
     action = _last_insert(state)
@@ -256,7 +258,7 @@ def _draw_marbles(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> N
             paste(image, _marble_for(theme, seat, px), *tray.centre(index))
 
 
-def _draw_removed(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+def _draw_removed(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """Lines scored in the latest turn: the removed marbles faint where they stood, and
     a bar struck through the whole line (under the marbles that stand there now)."""
     px = round(tray.pitch * 0.8)
@@ -273,7 +275,7 @@ def _draw_removed(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> N
         paste(image, bar, x0, y0)
 
 
-def _draw_pending(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+def _draw_pending(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """While a score is pending, outline every cell of the lines that can score (dashed)."""
     pen = ImageDraw.Draw(image)
     width = max(2, round(tray.pitch * 0.04))
@@ -284,12 +286,13 @@ def _draw_pending(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> N
         dashed_rectangle(pen, box, theme.ink, width, round(tray.pitch * 0.1))
 
 
-def _draw_labels(image: Image.Image, state: Any, tray: Tray, theme: Theme) -> None:
+def _draw_labels(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """The insertion notation of every lane at its edge; the last lane used has its label
     on a tag in the highlight colour, pointing into the tray."""
     px = _label_px(image.width)
     action = _last_insert(state)
-    used = (action.move.edge, action.move.lane) if action else None
+    move = action.move if action else None
+    used = (move.edge, move.lane) if isinstance(move, Insert) else None
     outside = tray.rim + tray.margin / 2
     for edge in EDGES:
         dx, dy = _OUTWARD[edge]
@@ -311,7 +314,7 @@ def _light(colour: RGB) -> bool:
 
 
 def draw(
-    state: Any,
+    state: ShiftagoState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,
@@ -340,12 +343,12 @@ def draw(
     return image
 
 
-def layout(state: Any, *, size: int, theme: Theme) -> Tray:
+def layout(state: ShiftagoState, *, size: int, theme: Theme) -> Tray:
     """Where `draw` puts the cells for the same arguments (for tests and tools)."""
     return _layout(size, _header(state, theme, size).height)[0]
 
 
-def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, Spot]]:
+def pieces(state: ShiftagoState, size: int, theme: Theme) -> list[tuple[str, Spot]]:
     """Each marble on the tray in `draw`'s picture: its colour's name and its centre."""
     tray = layout(state, size=size, theme=theme)
     return [

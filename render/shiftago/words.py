@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from games.shiftago import COLOURS
 from games.shiftago.geometry import square_name
+from games.shiftago.state import ShiftagoState
 from games.wording import plural
 
 
-def _turn(state: Any, ending: str | None) -> str:
+def _turn(state: ShiftagoState, ending: str | None) -> str:
     title = f"Shiftago {state.variant.capitalize()}, {state.players} players"
     if ending is not None:
         return f"{title}, over after {plural(state.ply, 'move')}: {ending}"
-    outcome = state.outcome()
+    outcome, seat = state.outcome(), state.current_player
     if outcome is None:
-        seat = state.current_player
+        assert seat is not None, "a running game has a seat to act"
         if state.scoring:
             choices = ", ".join(state.format_move(m) for m in state.legal_moves())
             return f"{title}, move {state.ply + 1}: {COLOURS[seat]} must score a line ({choices})."
@@ -27,7 +27,7 @@ def _turn(state: Any, ending: str | None) -> str:
     return f"{title}, over after {state.ply} moves: {winner} wins. {outcome.reason}"
 
 
-def _players(state: Any) -> str:
+def _players(state: ShiftagoState) -> str:
     parts = []
     for seat in range(state.players):
         text = f"{COLOURS[seat]} has {state.supply[seat]} marbles in hand"
@@ -41,7 +41,7 @@ def _players(state: Any) -> str:
     return "; ".join(parts) + "."
 
 
-def _last_turn(state: Any) -> str:
+def _last_turn(state: ShiftagoState) -> str:
     if not state.recent:
         return ""
     text = "Last turn: " + "; then ".join(action.describe() for action in state.recent) + "."
@@ -50,7 +50,7 @@ def _last_turn(state: Any) -> str:
     return text
 
 
-def _tray(state: Any) -> str:
+def _tray(state: ShiftagoState) -> str:
     parts = []
     for seat in range(state.players):
         squares = [square_name(i) for i, marble in enumerate(state.board) if marble == seat]
@@ -61,7 +61,9 @@ def _tray(state: Any) -> str:
     return "On the tray: " + "; ".join(parts) + "."
 
 
-def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+def describe(
+    state: ShiftagoState, last_move: Hashable | None = None, ending: str | None = None
+) -> str:
     """Whose turn (or the result, or `ending`: how the match ended), each player's marbles
     and points, the last turn, and where every marble lies (last, so that a long list is
     what gets cut)."""

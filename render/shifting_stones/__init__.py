@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.shifting_stones import SHIFTING_STONES, Flip, Shift
 from games.shifting_stones.cards import Card
 from games.shifting_stones.rules import STRIKES, points
+from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name
 from games.shifting_stones.words import action_words, seat_name
 from games.wording import plural
@@ -202,7 +202,7 @@ def _card(
     return w, h
 
 
-def _touched(state: Any) -> set[int]:
+def _touched(state: StonesState) -> set[int]:
     """Cells the latest turn's shifts and flips changed."""
     cells: set[int] = set()
     for action in state.recent:
@@ -213,19 +213,19 @@ def _touched(state: Any) -> set[int]:
     return cells
 
 
-def _header(state: Any, theme: Theme, width: int, ending: str | None) -> Image.Image:
+def _header(state: StonesState, theme: Theme, width: int, ending: str | None) -> Image.Image:
     """Whose turn (or the result, or `ending`: how the match ended) on the left; the piles
     (and a solo game's strikes) on the right."""
     px = header_px(width)
     chip = disc_sprite(round(px * 0.7), theme.highlight, theme.halo, 1.5)
-    outcome = state.outcome()
+    outcome, seat = state.outcome(), state.current_player
     left: list[Token]
     if ending is not None:
         left = [plural(state.ply, "action"), None, ending.rstrip(".")]
-    elif outcome is None:
-        who = seat_name(state.current_player)
+    elif outcome is None and seat is not None:
+        who = seat_name(seat)
         left = [f"Action {state.ply + 1}", None, chip, f"{who} to act"]
-    elif outcome.winners:
+    elif outcome is not None and outcome.winners:
         names = " and ".join(seat_name(s) for s in outcome.winners)
         left = [
             f"{state.ply} actions",
@@ -242,7 +242,7 @@ def _header(state: Any, theme: Theme, width: int, ending: str | None) -> Image.I
 
 
 def _players(
-    image: Image.Image, state: Any, theme: Theme, x: float, y: float, w: float, row: float
+    image: Image.Image, state: StonesState, theme: Theme, x: float, y: float, w: float, row: float
 ) -> None:
     """Each player's line: name, hand size, points, then the scored cards as small cards."""
     small = _small(image.width)
@@ -282,7 +282,9 @@ def _lines(
     return y
 
 
-def _hand(image: Image.Image, state: Any, seat: int, theme: Theme, y: float, cell: float) -> None:
+def _hand(
+    image: Image.Image, state: StonesState, seat: int, theme: Theme, y: float, cell: float
+) -> None:
     """The seat's cards: number, pattern and value; those that score now framed, with where."""
     small = _small(image.width)
     scoring = state.scoring_places(seat)
@@ -313,7 +315,7 @@ def _hand(image: Image.Image, state: Any, seat: int, theme: Theme, y: float, cel
         x += w + cell
 
 
-def _hand_height(state: Any, seat: int, width: int, cell: float) -> float:
+def _hand_height(state: StonesState, seat: int, width: int, cell: float) -> float:
     small = _small(width)
     w = 3 * cell + 2 * max(2.0, cell * 0.25)
     per_row = max(1, int((width - 2 * small + cell) // (w + cell)))
@@ -322,7 +324,7 @@ def _hand_height(state: Any, seat: int, width: int, cell: float) -> float:
 
 
 def draw(
-    state: Any,
+    state: StonesState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,

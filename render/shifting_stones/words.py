@@ -7,30 +7,31 @@ view (`state.view(seat)`); a full state or the public view tells hand sizes alon
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from games.shifting_stones.rules import STRIKES, points
+from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import SIZE, cell_name, symbol_name
 from games.shifting_stones.words import action_words, seat_name
 from games.wording import plural
 
 
-def own_seat(state: Any) -> int | None:
+def own_seat(state: StonesState) -> int | None:
     """The seat whose hand this state may show: its viewer, when it is a seat's view."""
     return state.viewer if state.is_view and state.viewer is not None else None
 
 
-def _turn(state: Any, ending: str | None) -> str:
+def _turn(state: StonesState, ending: str | None) -> str:
     title = f"Shifting Stones, {plural(state.players, 'player')}"
     if ending is not None:
         return f"{title}, over after {plural(state.ply, 'action')}: {ending}"
-    outcome = state.outcome()
+    outcome, seat = state.outcome(), state.current_player
     if outcome is None:
-        return f"{title}, action {state.ply + 1}: {seat_name(state.current_player)} to act."
+        assert seat is not None, "a running game has a seat to act"
+        return f"{title}, action {state.ply + 1}: {seat_name(seat)} to act."
     return f"{title}, over after {plural(state.ply, 'action')}. {outcome.reason}"
 
 
-def _grid(state: Any) -> str:
+def _grid(state: StonesState) -> str:
     rows = [
         f"row {r + 1}: " + ", ".join(symbol_name(s) for s in state.grid[r * SIZE : (r + 1) * SIZE])
         for r in range(SIZE)
@@ -38,7 +39,7 @@ def _grid(state: Any) -> str:
     return "Grid, columns a to c: " + "; ".join(rows) + "."
 
 
-def _players(state: Any) -> str:
+def _players(state: StonesState) -> str:
     parts = []
     for seat in range(state.players):
         scored = state.scored[seat]
@@ -55,13 +56,13 @@ def _players(state: Any) -> str:
     return "; ".join(parts) + ". " + piles + strikes
 
 
-def _last(state: Any) -> str:
+def _last(state: StonesState) -> str:
     if not state.recent:
         return ""
     return f"Last action: {action_words(state.recent[-1], state.cards)}."
 
 
-def _hand(state: Any) -> str:
+def _hand(state: StonesState) -> str:
     seat = own_seat(state)
     if seat is None:
         return ""
@@ -78,7 +79,9 @@ def _hand(state: Any) -> str:
     return f"Your hand ({seat_name(seat)}): " + ("; ".join(cards) or "empty") + "."
 
 
-def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+def describe(
+    state: StonesState, last_move: Hashable | None = None, ending: str | None = None
+) -> str:
     """Whose turn (or `ending`: how the match ended), the last action, the grid, the seat's
     own hand when the state is that seat's view, then each player's scores and hand sizes
     and the piles."""

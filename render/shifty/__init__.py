@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.shifty import COLOURS, SHIFTY, Pass, Place, Shift, Swap
 from games.shifty.grid import COLUMNS, DIRECTIONS, bits
+from games.shifty.state import ShiftyState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, disc_sprite, piece_chip, piece_sprite, tag_sprite
@@ -89,7 +89,7 @@ def _chip(theme: Theme, colour: int, px: int) -> Sprite:
     return piece_chip(stone_style(theme, colour), "circle", px, theme.board, theme.outline)
 
 
-def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
+def _header(state: ShiftyState, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
     """Whose turn (or the result) on the left; each side's stones and edges on the right."""
     px = header_px(width)
     icon = round(px * 0.85)
@@ -153,7 +153,7 @@ def _ring(board: Board, theme: Theme) -> Sprite:
     return disc_sprite(round(board.pitch * 0.98), theme.highlight, theme.highlight)
 
 
-def _draw_chain(image: Image.Image, state: Any, board: Board, theme: Theme) -> None:
+def _draw_chain(image: Image.Image, state: ShiftyState, board: Board, theme: Theme) -> None:
     """The winning chain: a bar along every link between two of its stones, and a ring
     under each of its stones."""
     chain = state.chain
@@ -173,7 +173,7 @@ def _draw_chain(image: Image.Image, state: Any, board: Board, theme: Theme) -> N
         paste(image, _ring(board, theme), x, y)
 
 
-def _draw_stones(image: Image.Image, state: Any, board: Board, theme: Theme) -> None:
+def _draw_stones(image: Image.Image, state: ShiftyState, board: Board, theme: Theme) -> None:
     px = round(board.pitch * 0.84)
     for colour in (0, 1):
         sprite = piece_sprite(stone_style(theme, colour), "circle", px)
@@ -181,7 +181,7 @@ def _draw_stones(image: Image.Image, state: Any, board: Board, theme: Theme) -> 
             paste(image, sprite, *board.centre(point))
 
 
-def _draw_last_under(image: Image.Image, state: Any, board: Board, theme: Theme) -> None:
+def _draw_last_under(image: Image.Image, state: ShiftyState, board: Board, theme: Theme) -> None:
     """What goes under the stones: the ring of a new or moved stone, the marks of a move's
     old point and the points it passed."""
     last = state.last
@@ -203,7 +203,7 @@ def _draw_last_under(image: Image.Image, state: Any, board: Board, theme: Theme)
         paste(image, _ring(board, theme), *board.centre(_first(state.stones[0])))
 
 
-def _draw_last_over(image: Image.Image, state: Any, board: Board, theme: Theme) -> None:
+def _draw_last_over(image: Image.Image, state: ShiftyState, board: Board, theme: Theme) -> None:
     """What goes over the stones: a move's arrow, the swap's tag."""
     last = state.last
     if isinstance(last, Shift):
@@ -237,7 +237,7 @@ def _passed(size: int, move: Shift) -> list[int]:
 
 
 def draw(
-    state: Any,
+    state: ShiftyState,
     *,
     last_move: Hashable | None = None,
     seat: int | None = None,
@@ -265,12 +265,12 @@ def draw(
     return image
 
 
-def layout(state: Any, *, size: int, theme: Theme) -> Board:
+def layout(state: ShiftyState, *, size: int, theme: Theme) -> Board:
     """Where `draw` puts the points for the same arguments (for tests and tools)."""
     return _layout(size, _header(state, theme, size).height, state.options["size"])[0]
 
 
-def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, Spot]]:
+def pieces(state: ShiftyState, size: int, theme: Theme) -> list[tuple[str, Spot]]:
     """Each stone in `draw`'s picture: its colour's name and its centre."""
     board = layout(state, size=size, theme=theme)
     return [

@@ -8,16 +8,16 @@ that both lists survive the 1,024-character limit.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from games.shifty import COLOURS, PASS
+from games.shifty.state import ShiftyState
 from games.wording import join_words, plural
 
 #: The room the description aims for (Discord's limit is 1,024 characters).
 ROOM = 1000
 
 
-def _turn(state: Any, ending: str | None) -> str:
+def _turn(state: ShiftyState, ending: str | None) -> str:
     size = state.options["size"]
     title = f"Shifty {size}x{size}"
     if ending is not None:
@@ -40,14 +40,14 @@ def _turn(state: Any, ending: str | None) -> str:
     return f"{title}, move {state.ply + 1}: {name} {doing}."
 
 
-def _sides(state: Any) -> str:
+def _sides(state: ShiftyState) -> str:
     text = "Black joins top and bottom, White left and right."
     if state.swapped:
         text += " The sides were swapped (pie rule): the second player plays Black."
     return text
 
 
-def _stones(state: Any, colour: int, room: int) -> str:
+def _stones(state: ShiftyState, colour: int, room: int) -> str:
     names = state.grid.names(state.stones[colour])
     head = f"{COLOURS[colour]} stones ({len(names)})"
     if not names:
@@ -62,7 +62,9 @@ def _stones(state: Any, colour: int, room: int) -> str:
     return f"{head}: {join_words(shown)}."
 
 
-def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+def describe(
+    state: ShiftyState, last_move: Hashable | None = None, ending: str | None = None
+) -> str:
     """Whose turn (or the result, or `ending`: how the match ended), the last action, the
     sides, the winning chain, and each side's stones by point."""
     del last_move

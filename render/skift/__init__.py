@@ -13,14 +13,14 @@ splinter are dashed ghosts that keep their name badge, their pieces faint and cr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.skift import SKIFT
-from games.skift.model import SEAT_NAMES
+from games.skift.model import SEAT_NAMES, LastAction, Piece
+from games.skift.state import SkiftState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import (
@@ -113,7 +113,7 @@ class Grid:
         return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def _ghost_cells(state: Any) -> set[Point]:
+def _ghost_cells(state: SkiftState) -> set[Point]:
     """Cells the last action shows although no tile stands there now."""
     last = state.last
     if last is None:
@@ -126,7 +126,7 @@ def _ghost_cells(state: Any) -> set[Point]:
     return cells - set(state.tiles.values())
 
 
-def span(state: Any) -> tuple[Point, Point]:
+def span(state: SkiftState) -> tuple[Point, Point]:
     """(first cell, last cell) of the table the picture of `state` shows."""
     cells = set(state.tiles.values()) | _ghost_cells(state)
     xs = [c[0] for c in cells]
@@ -138,7 +138,7 @@ def _label_px(width: int) -> int:
     return max(12, min(30, round(width / 30)))
 
 
-def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
+def _header(state: SkiftState, theme: Theme, width: int, ending: str | None = None) -> Image.Image:
     """Move number and whose turn (or the result, or `ending`) on the left, each side's
     pieces right."""
     px = header_px(width)
@@ -158,7 +158,7 @@ def _header(state: Any, theme: Theme, width: int, ending: str | None = None) -> 
     return header_strip(width, theme, left, right, px)
 
 
-def _highlights(state: Any) -> tuple[set[Point], set[Point]]:
+def _highlights(state: SkiftState) -> tuple[set[Point], set[Point]]:
     """Quadrants a piece move left (now empty) and reached."""
     last = state.last
     if last is None or last.kind != "piece":
@@ -168,7 +168,7 @@ def _highlights(state: Any) -> tuple[set[Point], set[Point]]:
     return left, reached
 
 
-def _draw_tiles(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+def _draw_tiles(image: Image.Image, state: SkiftState, grid: Grid, theme: Theme) -> None:
     """Every tile: rim in the controller's colour, face, last-move tints and grid lines."""
     pen = ImageDraw.Draw(image)
     left, reached = _highlights(state)
@@ -196,7 +196,7 @@ def _draw_tiles(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> Non
         pen.rectangle([x0 + r, my - line / 2, x1 - r, my + line / 2], fill=theme.grid)
 
 
-def _crossed_corners(state: Any) -> set[Point]:
+def _crossed_corners(state: SkiftState) -> set[Point]:
     """Quadrant corners (corner (x, y) is quadrant (x, y)'s top-left) that the last piece
     move's diagonal steps pass through."""
     last = state.last
@@ -235,7 +235,7 @@ def _badge(
     paste(image, text_sprite(name, max(10, round(badge * 0.68)), ink), *spot)
 
 
-def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+def _draw_badges(image: Image.Image, state: SkiftState, grid: Grid, theme: Theme) -> None:
     """Each tile's name on a badge in its controller's colour; a lock on landlocked tiles.
 
     The badge sits on the middle of the tile's north edge, clear of the pieces. Only a
@@ -262,7 +262,7 @@ def _draw_badges(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> No
 
 def _draw_pieces(
     image: Image.Image,
-    pieces: Iterable[tuple[Point, Any]],
+    pieces: Iterable[tuple[Point, Piece]],
     grid: Grid,
     theme: Theme,
     opacity: float = 1.0,
@@ -280,7 +280,7 @@ def _draw_pieces(
 
 
 def _draw_lost(
-    image: Image.Image, pieces: Iterable[tuple[Point, Any]], grid: Grid, theme: Theme
+    image: Image.Image, pieces: Iterable[tuple[Point, Piece]], grid: Grid, theme: Theme
 ) -> None:
     """Pieces the last action removed: faint and crossed out, where they were lost."""
     pieces = list(pieces)
@@ -296,9 +296,8 @@ def _arrow(src: tuple[float, float], dst: tuple[float, float], width: int, theme
     )
 
 
-def _draw_piece_move(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+def _draw_piece_move(image: Image.Image, last: LastAction, grid: Grid, theme: Theme) -> None:
     """The mover's arrow, a chevron for each pushed piece, fallen pieces faint."""
-    last = state.last
     _draw_lost(image, last.fallen, grid, theme)
     width = max(3, round(grid.quad * 0.09))
     (src, dst), *pushed = last.displaced
@@ -317,18 +316,19 @@ def _draw_piece_move(image: Image.Image, state: Any, grid: Grid, theme: Theme) -
         paste(image, _arrow(tail, head, width, theme), *tail)
 
 
-def _outline(pen: ImageDraw.ImageDraw, box: Box, colour: Any, width: int) -> None:
+def _outline(pen: ImageDraw.ImageDraw, box: Box, colour: RGB, width: int) -> None:
     x0, y0, x1, y1 = box
     pen.rectangle([x0 - width, y0 - width, x1 + width, y1 + width], outline=colour, width=width)
 
 
-def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+def _draw_tile_action(
+    image: Image.Image, state: SkiftState, last: LastAction, grid: Grid, theme: Theme
+) -> None:
     """Moved and pushed tiles outlined, the old place dashed, a turned tile marked."""
-    last = state.last
     pen = ImageDraw.Draw(image)
     thick = max(2, round(grid.pitch * 0.022))
     thin = max(1, thick * 2 // 3)
-    if last.kind == "rotate" and last.tile in state.tiles:
+    if last.kind == "rotate" and last.tile is not None and last.tile in state.tiles:
         _outline(pen, grid.tile_box(state.tiles[last.tile]), theme.highlight, thick)
     for index, (name, _, after) in enumerate(last.tiles_moved):
         if name not in state.tiles:
@@ -354,17 +354,17 @@ def _draw_tile_action(image: Image.Image, state: Any, grid: Grid, theme: Theme) 
         _badge(image, grid, name, _badge_spot(grid, cell), colours)
 
 
-def _draw_turned(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+def _draw_turned(image: Image.Image, state: SkiftState, grid: Grid, theme: Theme) -> None:
     """A turning arrow on the middle of the tile the last action rotated (over its pieces:
     the middle of a tile lies clear of them)."""
-    name = state.last.tile
-    if name in state.tiles:
+    name = state.last.tile if state.last is not None else None
+    if name is not None and name in state.tiles:
         x0, y0, x1, y1 = grid.tile_box(state.tiles[name])
         icon = icon_sprite("rotate", max(18, round(grid.quad * 0.56)), theme.halo, theme.highlight)
         paste(image, icon, (x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def _labels(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
+def _labels(image: Image.Image, state: SkiftState, grid: Grid, theme: Theme) -> None:
     """Column letters above and below, row numbers left and right: the notation's names."""
     min_x, min_y, max_x, max_y = state.bounds()
     px = _label_px(image.width)
@@ -389,9 +389,9 @@ def _labels(image: Image.Image, state: Any, grid: Grid, theme: Theme) -> None:
 
 
 def draw(
-    state: Any,
+    state: SkiftState,
     *,
-    last_move: Any = None,
+    last_move: Hashable | None = None,
     seat: int | None = None,
     size: int,
     theme: Theme,
@@ -412,19 +412,20 @@ def draw(
     image = new_canvas(size, grid.height, theme.background)
     image.paste(header, (0, 0))
     _draw_tiles(image, state, grid, theme)
-    if state.last is not None and state.last.kind in ("tile", "rotate"):
-        _draw_tile_action(image, state, grid, theme)
+    last = state.last
+    if last is not None and last.kind in ("tile", "rotate"):
+        _draw_tile_action(image, state, last, grid, theme)
     _draw_pieces(image, state.pieces.items(), grid, theme)
-    if state.last is not None and state.last.kind == "piece":
-        _draw_piece_move(image, state, grid, theme)
-    if state.last is not None and state.last.kind == "rotate":
+    if last is not None and last.kind == "piece":
+        _draw_piece_move(image, last, grid, theme)
+    if last is not None and last.kind == "rotate":
         _draw_turned(image, state, grid, theme)
     _draw_badges(image, state, grid, theme)
     _labels(image, state, grid, theme)
     return image
 
 
-def _layout(state: Any, size: int, header: int, cells: Point | None) -> Grid:
+def _layout(state: SkiftState, size: int, header: int, cells: Point | None) -> Grid:
     first, last = span(state)
     shown = (last[0] - first[0] + 1, last[1] - first[1] + 1)
     room = (max(shown[0], cells[0]), max(shown[1], cells[1])) if cells else shown
@@ -440,12 +441,12 @@ def _layout(state: Any, size: int, header: int, cells: Point | None) -> Grid:
     return Grid(first, shown, pitch, left, top, margin, height)
 
 
-def layout(state: Any, *, size: int, theme: Theme, cells: Point | None = None) -> Grid:
+def layout(state: SkiftState, *, size: int, theme: Theme, cells: Point | None = None) -> Grid:
     """Where `draw` puts things for the same arguments (for tests and tools)."""
     return _layout(state, size, _header(state, theme, size).height, cells)
 
 
-def replay_layout(states: Iterable[Any]) -> dict[str, Point]:
+def replay_layout(states: Iterable[SkiftState]) -> dict[str, Point]:
     """The `draw` keywords that put every frame of a replay at the scale of the game's
     largest table (its `cells`), from one walk over the positions."""
     columns = rows = 1
@@ -455,7 +456,7 @@ def replay_layout(states: Iterable[Any]) -> dict[str, Point]:
     return {"cells": (columns, rows)}
 
 
-def pieces(state: Any, size: int, theme: Theme) -> list[tuple[str, Spot]]:
+def pieces(state: SkiftState, size: int, theme: Theme) -> list[tuple[str, Spot]]:
     """Each piece on the table in `draw`'s picture: its side's name and its centre."""
     grid = layout(state, size=size, theme=theme)
     return [(SEAT_NAMES[piece.seat], grid.centre(q)) for q, piece in state.pieces.items()]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from games.skift import SKIFT
+from games.skift.model import LastAction, Piece
+from games.skift.state import SkiftState
 from games.wording import join_words, plural
 
 KING = "K"
@@ -16,11 +17,11 @@ def _seat(seat: int) -> str:
     return SKIFT.seat_name(seat)
 
 
-def _piece(piece: Any) -> str:
+def _piece(piece: Piece) -> str:
     return f"{_seat(piece.seat)} {'king' if piece.kind == KING else 'pawn'}"
 
 
-def _square(state: Any, quadrant: tuple[int, int]) -> str:
+def _square(state: SkiftState, quadrant: tuple[int, int]) -> str:
     try:
         name: str = state.square_name(quadrant)
     except ValueError:
@@ -28,19 +29,20 @@ def _square(state: Any, quadrant: tuple[int, int]) -> str:
     return name
 
 
-def _turn(state: Any, ending: str | None) -> str:
+def _turn(state: SkiftState, ending: str | None) -> str:
     if ending is not None:
         return f"Skift, over after {plural(state.ply, 'move')}: {ending}"
-    outcome = state.outcome()
+    outcome, seat = state.outcome(), state.current_player
     if outcome is None:
-        return f"Skift, move {state.ply + 1}: {_seat(state.current_player)} to move."
+        assert seat is not None, "a running game has a seat to act"
+        return f"Skift, move {state.ply + 1}: {_seat(seat)} to move."
     if outcome.draw:
         return f"Skift, over after {state.ply} moves: a draw. {outcome.reason}"
     winner = _seat(outcome.winners[0])
     return f"Skift, over after {state.ply} moves: {winner} wins. {outcome.reason}"
 
 
-def _counts(state: Any) -> str:
+def _counts(state: SkiftState) -> str:
     sides = []
     for seat in range(state.players):
         kings, pawns = state.counts(seat)
@@ -48,7 +50,7 @@ def _counts(state: Any) -> str:
     return "; ".join(sides) + "."
 
 
-def _piece_move(state: Any, last: Any) -> str:
+def _piece_move(state: SkiftState, last: LastAction) -> str:
     (src, dst), *pushed = last.displaced
     mover = state.pieces.get(dst)
     what = f"a {'king' if mover.kind == KING else 'pawn'}" if mover else "a piece"
@@ -65,7 +67,7 @@ def _piece_move(state: Any, last: Any) -> str:
     return text
 
 
-def _tile_move(last: Any) -> str:
+def _tile_move(last: LastAction) -> str:
     name, before, after = last.tiles_moved[0]
     way = _WAYS[(after[0] - before[0], after[1] - before[1])]
     text = f"{_seat(last.seat)} moved tile {name} {way}"
@@ -80,8 +82,7 @@ def _tile_move(last: Any) -> str:
     return text
 
 
-def _last(state: Any) -> str:
-    last = state.last
+def _last(state: SkiftState, last: LastAction) -> str:
     if last.kind == "piece":
         text = _piece_move(state, last)
     elif last.kind == "tile":
@@ -93,7 +94,7 @@ def _last(state: Any) -> str:
     return f"Last move: {text}."
 
 
-def _tiles(state: Any) -> str:
+def _tiles(state: SkiftState) -> str:
     owners: dict[int | None, list[str]] = {}
     for name in sorted(state.tiles):
         owners.setdefault(state.controller(name), []).append(name)
@@ -111,7 +112,7 @@ def _tiles(state: Any) -> str:
     return text
 
 
-def _pieces(state: Any) -> str:
+def _pieces(state: SkiftState) -> str:
     sides = []
     for seat in range(state.players):
         groups = []
@@ -128,7 +129,9 @@ def _pieces(state: Any) -> str:
     return "; ".join(sides) + "." if sides else ""
 
 
-def describe(state: Any, last_move: Hashable | None = None, ending: str | None = None) -> str:
+def describe(
+    state: SkiftState, last_move: Hashable | None = None, ending: str | None = None
+) -> str:
     """Whose turn (or `ending`, how the match ended), each side's pieces, the last move
     (from `state.last`), control, squares.
 
@@ -137,6 +140,6 @@ def describe(state: Any, last_move: Hashable | None = None, ending: str | None =
     del last_move
     parts = [_turn(state, ending), _counts(state)]
     if state.last is not None:
-        parts.append(_last(state))
+        parts.append(_last(state, state.last))
     parts += [_tiles(state), _pieces(state)]
     return " ".join(part for part in parts if part)

@@ -1,0 +1,159 @@
+"""The players strip: who sits at each seat, under a picture.
+
+A picture given `players` (one `SeatLabel` per seat: a display name, its rating text and
+its clock text) gets a strip under it with a row per seat: the seat's chip (its piece as
+the game draws it, where the game has seat pieces), its name, rating and clock. The seat
+to act stands out: its row is tinted in the highlight colour and says "to act".
+
+Names are drawn as members chose them, made drawable: invisible format and control
+characters and Discord's markup characters are dropped, accents the font lacks are taken
+off their letters, and characters it cannot draw at all (emoji, scripts the built-in font
+has not) are left out; a name with nothing drawable left is shown by its seat's name.
+A name too long for its row is cut at a whole character with an ellipsis.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from PIL import Image
+
+from games.base import GameState
+from render.pictures import Pictures
+from render.sprites import Sprite, font, new_canvas, paste, text_sprite
+from render.theme import Theme, mix
+
+#: Characters Discord reads as markup in a name (bold, italics, spoilers, code, quotes).
+MARKUP = frozenset("*_~`|\\>#")
+ELLIPSIS = "…"
+#: The tint of the row of the seat to act: this share of the way from the header's
+#: colour to the highlight (a blend the fixed palette keeps close).
+ACT_TINT = 0.375
+
+
+class SeatLabel(NamedTuple):
+    """One seat as a picture names it: the member's display name, the rating text ("1520",
+    empty where the match is not rated) and the clock text ("2 days left", empty
+    without a clock)."""
+
+    name: str
+    rating: str = ""
+    clock: str = ""
+
+
+@lru_cache(maxsize=1)
+def _missing_mask() -> bytes:
+    """How the font draws a character it has no glyph for."""
+    return bytes(font(24).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def drawable(char: str) -> bool:
+    """Whether the picture font has a glyph for `char` (spaces count as drawable)."""
+    return char.isspace() or bytes(font(24).getmask(char)) != _missing_mask()
+
+
+def drawn_name(name: str) -> str:
+    """`name` as a picture can draw it (see the module docstring); "" if nothing is left."""
+    kept: list[str] = []
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cf") or char in MARKUP:
+            continue
+        if not drawable(char):
+            base = "".join(
+                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+            )
+            char = base if base and all(drawable(c) for c in base) else " "
+        kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def fitted(text: str, px: int, room: float) -> str:
+    """`text` at size `px` in at most `room` pixels: whole, or cut at a whole character
+    with an ellipsis."""
+    face = font(px)
+    if face.getlength(text) <= room:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest cut that fits with its ellipsis
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + ELLIPSIS) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    while low > 0 and unicodedata.combining(text[low]):
+        low -= 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def strip_px(width: int) -> int:
+    """The text size of the players strip under a picture `width` wide: capitals at least
+    7 pixels tall once the picture is scaled to a phone's 360 pixels."""
+    return max(14, min(40, round(width / 28)))
+
+
+def players_strip(
+    width: int,
+    theme: Theme,
+    players: Sequence[SeatLabel],
+    fallbacks: Sequence[str],
+    chips: Sequence[Sprite | None],
+    acting: int | None,
+) -> Image.Image:
+    """The strip: a row per seat (see the module docstring). `fallbacks` are the seats'
+    own names (for a name with nothing drawable), `chips` their chips (None: none), and
+    `acting` the seat to act (None: nobody)."""
+    px = strip_px(width)
+    line = round(px * 1.8)
+    margin = px
+    strip = new_canvas(width, line * len(players) + px // 2, theme.header)
+    for seat, label in enumerate(players):
+        top = px // 4 + seat * line
+        middle = top + line // 2
+        if seat == acting:
+            tint = mix(theme.header, theme.highlight, ACT_TINT)
+            strip.paste(tint, (0, top, width, top + line))
+        x = float(margin)
+        chip = chips[seat] if seat < len(chips) else None
+        if chip is not None:
+            paste(strip, chip, x + chip.ax, middle)
+            x += chip.width + px * 0.5
+        facts = [fact for fact in (label.rating, label.clock) if fact]
+        if seat == acting:
+            facts.append("to act")
+        right = " · ".join(facts)
+        right_width = font(px).getlength(right) if right else 0.0
+        if right:
+            paste(strip, text_sprite(right, px, theme.text, "rm"), width - margin, middle)
+        room = width - margin - x - right_width - (px if right else 0)
+        name = drawn_name(label.name) or (fallbacks[seat] if seat < len(fallbacks) else "")
+        paste(strip, text_sprite(fitted(name, px, room), px, theme.text, "lm"), x, middle)
+    return strip
+
+
+def stacked(image: Image.Image, strip: Image.Image, theme: Theme) -> Image.Image:
+    """`image` with `strip` (as wide) under it."""
+    framed = new_canvas(image.width, image.height + strip.height, theme.background)
+    framed.paste(image, (0, 0))
+    framed.paste(strip, (0, image.height))
+    return framed
+
+
+def with_players(
+    image: Image.Image,
+    state: GameState,
+    pictures: Pictures[Any],
+    theme: Theme,
+    players: Sequence[SeatLabel],
+) -> Image.Image:
+    """The picture of `state` with its players strip under it."""
+    px = strip_px(image.width)
+    seats = range(len(players))
+    chips = [pictures.seat_chip(theme, state, seat, round(px * 0.9)) for seat in seats]
+    fallbacks = [state.seat_name(seat) for seat in seats]
+    strip = players_strip(image.width, theme, players, fallbacks, chips, state.current_player)
+    return stacked(image, strip, theme)

@@ -1,0 +1,61 @@
+"""The players strip: each seat's name, rating and clock under the picture, the seat to act
+standing out; names made drawable and cut to fit."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import games
+import render
+from render.seats import ACT_TINT, ELLIPSIS, drawn_name, fitted, strip_px
+from render.sprites import font
+from render.theme import DEFAULT, mix
+
+
+def _open(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _near(pixel: object, colour: tuple[int, int, int]) -> bool:
+    """Whether `pixel` is `colour` as the fixed palette draws it."""
+    assert isinstance(pixel, tuple)
+    return sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) <= 16
+
+
+def test_names_lose_markup_invisible_characters_and_what_the_font_cannot_draw() -> None:
+    assert drawn_name("**alice**\u202e") == "alice"
+    assert drawn_name("Émile 😀 the __great__") == "Emile the great"
+    assert drawn_name("😀😀") == ""
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_to_fit() -> None:
+    name = "Bartholomew the Magnificent of Very Long Names"
+    cut = fitted(name, 20, 150)
+    assert cut.endswith(ELLIPSIS) and name.startswith(cut[:-1])
+    assert font(20).getlength(cut) <= 150
+    assert fitted("bob", 20, 150) == "bob"
+
+
+def test_the_strip_names_every_seat_and_tints_the_seat_to_act() -> None:
+    state = games.get("skift").new(2, seed=1)
+    plain = _open(render.board_png(state, size=400))
+    labels = (render.SeatLabel("alice", "1520", "2 days left"), render.SeatLabel("bob"))
+    named = _open(render.board_png(state, size=400, players=labels))
+    line = round(strip_px(400) * 1.8)
+    assert named.height == plain.height + 2 * line + strip_px(400) // 2
+    tint = mix(DEFAULT.header, DEFAULT.highlight, ACT_TINT)
+    acting = state.current_player
+    assert acting is not None
+    row_top = plain.height + strip_px(400) // 4 + acting * line
+    waiting_top = plain.height + strip_px(400) // 4 + (1 - acting) * line
+    assert _near(named.getpixel((399 - 2, row_top + 2)), tint)
+    assert _near(named.getpixel((399 - 2, waiting_top + 2)), DEFAULT.header)
+    assert not _near(tint, DEFAULT.header)
+
+
+def test_the_old_call_without_players_is_unchanged() -> None:
+    state = games.get("shifty").new(2, seed=1)
+    assert render.board_png(state) == render.board_png(state, players=None)
+    assert render.board_png(state) != render.board_png(state, players=(render.SeatLabel("a"),))
