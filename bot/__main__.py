@@ -114,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sync" and args.print_only:
             print(json.dumps(asyncio.run(_payload(settings)), indent=2, sort_keys=True))
             return 0
+        if args.command is None and not settings.discord_token:
+            return _without_token(settings)
         token = settings.require_token()
         setup_logging(settings.log_level, secrets=(token,))
         if args.command == "sync":
@@ -130,6 +132,28 @@ def main(argv: list[str] | None = None) -> int:
         return error.status
     except KeyboardInterrupt:
         return 130
+
+
+#: How a newcomer without a token plays at once (`./scripts/bot` passes its arguments on).
+CONSOLE_COMMAND = "./scripts/bot local"
+
+
+def _without_token(settings: Settings) -> int:
+    """Running the bot without DISCORD_TOKEN: say so in one line, with how to get one and
+    how to play in the terminal meanwhile; at a terminal, start that console with a match
+    against the bot ready to play, else (a service) stop."""
+    here = sys.stdin.isatty() and sys.stdout.isatty()
+    meanwhile = "Meanwhile, play here against the bot" if here else "To play without Discord, run"
+    print(
+        f"shiftcord: DISCORD_TOKEN is not set, so the bot cannot join Discord "
+        f"({README_SECTION} says how to get a token). {meanwhile}: {CONSOLE_COMMAND}.",
+        file=sys.stderr,
+    )
+    if not here:
+        return 2
+    from bot.console import run_console
+
+    return asyncio.run(run_console(settings, ready=True))
 
 
 async def _connecting(step: Awaitable[None]) -> None:

@@ -40,16 +40,25 @@ from bot.console.clock import OffsetClock
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
+#: What a newcomer's console starts with when no match of theirs is going on: a match
+#: against the bot, ready to play.
+FIRST_MATCH = "challenge skift bots:1 level:easy"
+
 
 async def run_console(
     settings: Settings,
     database: Path | None = None,
     pictures: Path | None = None,
-    lines: TextIO = sys.stdin,
-    out: TextIO = sys.stdout,
+    lines: TextIO | None = None,
+    out: TextIO | None = None,
+    *,
+    ready: bool = False,
 ) -> int:
     """Read commands until the input ends or `quit`; the console keeps its own
-    SQLite database (even when the bot uses PostgreSQL)."""
+    SQLite database (even when the bot uses PostgreSQL). `ready`: begin in a match
+    against the bot (the player's latest one going on, else a new one). `lines` and `out`
+    default to the standard input and output."""
+    lines, out = lines or sys.stdin, out or sys.stdout
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
     clock = OffsetClock()
     service = await MatchService.open(
@@ -60,6 +69,9 @@ async def run_console(
     console.say(f"Shiftcord local console ({database}). Type help for the commands.")
     try:
         await console.bot_turns()  # what the bot owed when the console last ended
+        if ready:
+            going = await service.active_matches(console.me)
+            await console.run_line(f"use {going[0].id}" if going else FIRST_MATCH)
         while True:
             if lines.isatty():
                 out.write(f"{console.player}> ")

@@ -49,10 +49,38 @@ def env(monkeypatch, tmp_path):
 
 
 def test_without_a_token_it_stops_with_a_clear_message(env, capsys):
-    assert cli.main([]) == 2
+    assert cli.main([]) == 2  # (no terminal: as a service would run it)
     err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err
     assert "DISCORD_TOKEN is not set" in err and "Setting up the Discord application" in err
+    assert "./scripts/bot local" in err  # the console, to try it without Discord
     assert cli.main(["sync"]) == 2
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_without_a_token_at_a_terminal_it_starts_the_console_in_a_match_against_the_bot(
+    env, capsys, monkeypatch
+):
+    import bot.console
+
+    monkeypatch.setattr(bot.console, "PROJECT_ROOT", env)  # the console's files in tmp_path
+    for first_time in (True, False):
+        monkeypatch.setattr(sys, "stdin", Terminal("quit\n"))
+        monkeypatch.setattr(sys, "stdout", Terminal())
+        assert cli.main([]) == 0
+        err, out = capsys.readouterr().err, sys.stdout.getvalue()
+        assert len(err.splitlines()) == 1 and "DISCORD_TOKEN is not set" in err, err
+        assert "play here against the bot: ./scripts/bot local" in err
+        assert "Shiftcord (easy)" in out and "to move" in out, out
+        assert ("match #1 has started" in out) is first_time, out  # then back into it
+        assert "match #2" not in out.lower(), out
+    assert (env / "data" / "local.sqlite3").exists()
 
 
 def test_sync_print_writes_the_golden_payload_without_a_token(env, capsys):
