@@ -23,7 +23,7 @@ def refusal_text(error: BaseException, style: Style) -> str | None:
     """What to tell the player about `error` (a refusal of the service names members in
     `style`), or None when it is none of `PLAYER_ERRORS`."""
     if isinstance(error, ServiceError):
-        return style.words(error.phrase)
+        return style.words(error.sentence)
     if isinstance(error, PLAYER_ERRORS):
         return str(error)
     return None

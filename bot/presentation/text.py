@@ -29,12 +29,12 @@ from bot.match.events import (
     TurnPassed,
     Withdrawn,
 )
-from bot.match.phrases import Phrase
+from bot.match.phrases import Message
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
-from bot.presentation import messages
+from bot.presentation import catalogue, messages
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -71,9 +71,10 @@ class Style:
     when: Callable[[datetime], str]
     channel: Callable[[int], str]
 
-    def words(self, phrase: Phrase) -> str:
-        """A phrase of the service (a refusal naming members) written in this style."""
-        return phrase.render(self.mention, self.channel)
+    def words(self, message: Message) -> str:
+        """A message of the lower layers (a refusal naming members) written in this
+        style."""
+        return catalogue.write(message, self.mention, self.channel)
 
 
 # ---- clocks

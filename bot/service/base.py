@@ -21,6 +21,7 @@ from bot.match import actions, premoves, rules
 from bot.match.actions import MatchAction, Request
 from bot.match.decision import Decision, Situation
 from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
+from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import claims as claim_rows
@@ -138,7 +139,7 @@ class ServiceBase:
         """Match `match_id`, or NotFound (also for a number no match can have)."""
         match = await match_rows.fetch_match(conn, match_id) if 0 < match_id < 2**62 else None
         if match is None:
-            raise NotFound(f"There is no match #{match_id}.")
+            raise NotFound(Message("match.none", match=match_id))
         return match
 
     async def _guild_defaults(self, conn: Connection, guild_id: int) -> tuple[int, int | None, str]:
