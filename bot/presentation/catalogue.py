@@ -46,3 +46,15 @@ def write(message: Message, member: Namer, channel: Namer) -> str:
 
 
 lend_templates(write)
+
+
+class TypedWrong(ValueError):
+    """Text a player typed for the presentation to read (options, a clock) that it cannot
+    read; `sentence` says why, like a refusal of the service."""
+
+    def __init__(self, sentence: Message) -> None:
+        self.sentence = sentence
+        super().__init__(sentence)
+
+    def __str__(self) -> str:
+        return str(self.sentence)

@@ -194,6 +194,19 @@ REFUSALS = {
     "limit.open_challenges": (
         "You already have {open_challenges}, the most allowed; wait for answers or withdraw one."
     ),
+    # ---- text typed for the presentation to read
+    "clock.at_most": "Each time in a clock can be at most {days} days.",
+    "clock.unreadable": (
+        "I cannot read the clock {clock}: give days like 3d, hours like 12h, a time bank "
+        "like 3d+1d max 7d, or none."
+    ),
+    "clock.time_unreadable": (
+        "I cannot read the time {time}: give days like 1d or hours like 12h."
+    ),
+    "options.no_game": "There is no game called {game}; choose one of: {games}.",
+    "options.unknown": "{game} has no option {option}; its options are: {options}.",
+    "options.no_value": "Give option {option} a value, for example {example}.",
+    "options.twice": "Option {option} is given twice; give it once.",
     # ---- records read back
     "replay.entry": "Entry {entry} ({kind} {move}) does not replay: {reason}.",
     "record.not_header": "Line {line} of the record is not a header: {text}.",

@@ -58,7 +58,7 @@ MAX_MESSAGE = 2000
 MAX_THREAD_NAME = 100
 
 
-class ClockText(ValueError):
+class ClockText(catalogue.TypedWrong):
     """A clock typed by a player cannot be read; the message shows what works."""
 
 
@@ -80,7 +80,6 @@ class Style:
 # ---- clocks
 _FIGURE = r"(\d{1,6})\s*(d|day|days|h|hr|hrs|hour|hours)?"
 _CLOCK = re.compile(rf"{_FIGURE}(?:\s*\+\s*{_FIGURE}(?:\s+max\s+{_FIGURE})?)?")
-_CLOCK_FORMS = "days like 3d, hours like 12h, a time bank like 3d+1d max 7d, or none"
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ def _figure_hours(amount: str, unit: str | None) -> int:
     """One figure of a clock in hours (days when no unit), at most 30 days."""
     hours = int(amount) * (1 if unit and unit.startswith("h") else 24)
     if hours > MAX_CLOCK_HOURS:
-        raise ClockText(f"Each time in a clock can be at most {MAX_CLOCK_HOURS // 24} days.")
+        raise ClockText(Message("clock.at_most", days=MAX_CLOCK_HOURS // 24))
     return hours
 
 
@@ -111,7 +110,7 @@ def parse_clock(text: str | None) -> ClockSpec | None:
         return ClockSpec(0)
     match = _CLOCK.fullmatch(raw)
     if match is None:
-        raise ClockText(f"I cannot read the clock {quoted(raw)}: give {_CLOCK_FORMS}.")
+        raise ClockText(Message("clock.unreadable", clock=quoted(raw)))
     hours = _figure_hours(match[1], match[2])
     if match[3] is None:
         return ClockSpec(hours)
@@ -124,9 +123,7 @@ def parse_time_given(text: str) -> int:
     raw = text.strip().lower()
     match = re.fullmatch(_FIGURE, raw)
     if match is None:
-        raise ClockText(
-            f"I cannot read the time {quoted(raw)}: give days like 1d or hours like 12h."
-        )
+        raise ClockText(Message("clock.time_unreadable", time=quoted(raw)))
     return _figure_hours(match[1], match[2])
 
 

@@ -32,6 +32,8 @@ ALLOWED = {
     "won by {}: {}.",
     "{}: {}.",
 }
+#: The layers that make `Message`s.
+LAYERS = ("match", "service", "store", "presentation")
 #: Objects whose calls write log lines: for admins, in English, never translated.
 LOGGERS = ("log", "logger", "logging")
 
@@ -105,7 +107,7 @@ def sentences(path: Path) -> list[str]:
 
 
 def test_every_message_made_names_a_key_and_fills_its_placeholders():
-    made = [m for layer in ("match", "service", "store") for m in made_messages(BOT / layer)]
+    made = [m for layer in LAYERS for m in made_messages(BOT / layer)]
     assert len(made) > 100
     for where, pattern, names in made:
         keys = [key for key in TEMPLATES if re.fullmatch(pattern, key)]
@@ -115,11 +117,7 @@ def test_every_message_made_names_a_key_and_fills_its_placeholders():
 
 
 def test_every_sentence_of_the_catalogue_is_used_and_can_be_written():
-    patterns = [
-        pattern
-        for layer in ("match", "service", "store")
-        for _, pattern, _ in made_messages(BOT / layer)
-    ]
+    patterns = [pattern for layer in LAYERS for _, pattern, _ in made_messages(BOT / layer)]
     for key, template in TEMPLATES.items():
         assert any(re.fullmatch(p, key) for p in patterns), f"{key} is never used"
         filled = template.format(**dict.fromkeys(placeholders(template), 1))
