@@ -551,47 +551,47 @@ def rules_text(game: games.Game) -> str:
 
 def settings_text(member: MemberSettings, style: Style) -> str:
     """A member's settings in words."""
-    theme = f"the {member.picture_theme} theme" if member.picture_theme else "each server's theme"
+    theme = member.picture_theme
     lines = [
-        f"Reminders: {'on' if member.reminders else 'off'}.",
-        f"Pictures shown only to you: {theme}.",
+        messages.REMINDERS[member.reminders],
+        messages.OWN_THEME.format(theme=theme) if theme else messages.SERVER_THEME,
     ]
     if member.refuses_everyone:
-        lines.append("You refuse challenges from everyone (open challenges you may still join).")
+        lines.append(messages.REFUSE_EVERYONE)
     if member.refuses:
         names = join_words([style.mention(m) for m in member.refuses[:20]])
-        more = f" and {len(member.refuses) - 20} more" if len(member.refuses) > 20 else ""
-        lines.append(f"You refuse challenges from {names}{more}.")
+        if len(member.refuses) > 20:
+            more = len(member.refuses) - 20
+            lines.append(messages.REFUSE_MEMBERS_AND_MORE.format(members=names, more=more))
+        else:
+            lines.append(messages.REFUSE_MEMBERS.format(members=names))
     lines.append(notices_line(member.notices))
     if member.vacation is not None:
-        lines.append(f"On vacation until {style.when(member.vacation.ends_at)}.")
-    lines.append(f"Vacation days left this year: {member.vacation_days_left:g}.")
+        lines.append(messages.ON_VACATION_UNTIL.format(until=style.when(member.vacation.ends_at)))
+    lines.append(messages.VACATION_DAYS_LEFT.format(days=f"{member.vacation_days_left:g}"))
     return "\n".join(lines)
 
 
 def notices_line(notices: Notices) -> str:
     """A member's notices in one sentence."""
-    dm = {"off": "thread pings only", "also": "DMs and thread pings", "instead": "DMs"}
-    how = dm[notices.dm]
+    how = messages.NOTICES_BY[notices.dm]
     if notices.dm != "off" and notices.dm_refused:
-        how = "thread pings (your DMs were closed to me)"
-    digest = "none" if notices.digest_hour is None else f"at {notices.digest_hour:02d}:00"
-    quiet = "none"
+        how = messages.NOTICES_DMS_CLOSED
+    digest = messages.NONE
+    if notices.digest_hour is not None:
+        digest = messages.DIGEST_AT.format(hour=notices.digest_hour)
+    quiet = messages.NONE
     if notices.quiet_start is not None and notices.quiet_end is not None:
-        quiet = f"{notices.quiet_start:02d}:00 to {notices.quiet_end:02d}:00"
-    return (
-        f"Time zone: {notices.time_zone}. Turn notices: {how}. Daily digest: {digest}. "
-        f"Quiet hours: {quiet}."
-    )
+        quiet = messages.QUIET_FROM_TO.format(start=notices.quiet_start, end=notices.quiet_end)
+    return messages.NOTICES.format(zone=notices.time_zone, how=how, digest=digest, quiet=quiet)
 
 
 def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     """A server's defaults in words."""
     channel = guild.challenge_channel_id
-    where = style.channel(channel) if channel else "any channel"
-    return (
-        f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
-        f"Pictures: the {guild.picture_theme} theme."
+    where = style.channel(channel) if channel else messages.ANY_CHANNEL
+    return messages.SERVER_SETTINGS.format(
+        clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
     )
 
 

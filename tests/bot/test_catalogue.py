@@ -158,3 +158,17 @@ def test_members_and_counts_are_written_by_the_face():
     assert str(Message("limit.you_play", matches=3)) == (
         "You already play 3 matches, the most allowed at once; finish one first."
     )
+
+
+def test_every_sentence_of_the_messages_can_be_written():
+    from bot.presentation import messages
+
+    written = []
+    for name, value in vars(messages).items():
+        texts = value.values() if isinstance(value, dict) else [value]
+        for text in texts:
+            if name.isupper() and isinstance(text, str):
+                filled = text.format(**dict.fromkeys(placeholders(text), 1))
+                assert "{" not in filled, name
+                written.append(filled)
+    assert "Vacation days left this year: 1." in written
