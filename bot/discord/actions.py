@@ -26,9 +26,9 @@ from bot.discord.replies import (
 from bot.discord.served import bot_of
 from bot.discord.views import challenge_view, disabled, view_keyword
 from bot.match.actions import MatchAction
-from bot.match.errors import NO_MATCH_HERE
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
+from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import challenge_text, confirmation
 from bot.service import (
     Challenge,
@@ -44,6 +44,8 @@ from bot.service import (
 log = logging.getLogger("shiftcord.discord")
 #: Why a bot made only to upload commands cannot answer an interaction.
 UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
+#: Why a command that acts in the match of its thread was refused elsewhere.
+NO_MATCH_HERE = REFUSALS["match.not_in_channel"]
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:

@@ -6,6 +6,6 @@
 - `rules.decide`: given a match, who acts and what they ask, the `Decision` (the record
   after it, the new position, log lines, events) or a refusal (`errors`) in words.
 - `consent`: draw offers and takebacks; `seating`: who sits where; `ratings`: places
-  and openskill ratings; `replay`: positions rebuilt from a log; `phrases`: words that
-  name members by id, written by each face in its own way.
+  and openskill ratings; `replay`: positions rebuilt from a log; `phrases`: what they
+  say as a key of the presentation's catalogue and named values (members by id).
 """

@@ -24,14 +24,10 @@ from bot.match.decision import (
 from bot.match.engine_seats import is_engine
 from bot.match.errors import NoProposal, TakebackRefused
 from bot.match.events import DRAW, TAKEBACK, Agreed, Declined, Ended, Proposed, TakenBack, Withdrawn
+from bot.match.phrases import Message
 from bot.match.records import LogEntry, Match, Proposal
 from bot.match.replay import MOVE, rebuild_state, standing_entries
 from bot.match.replay import TAKEBACK as TAKEBACK_ENTRY
-
-#: What players call each kind of proposal.
-NOUNS = {DRAW: "draw offer", TAKEBACK: "takeback request"}
-#: How the other players turn each kind down.
-_TURN_DOWN = {DRAW: "decline", TAKEBACK: "refuse"}
 
 
 def decide(match: Match, seat: int, action: MatchAction, situation: Situation) -> Decision:
@@ -54,18 +50,15 @@ def decide(match: Match, seat: int, action: MatchAction, situation: Situation) -
 
 def _offer_draw(match: Match, member: int, situation: Situation) -> Decision:
     if match.solo:
-        raise NoProposal("You play this match alone, so there is nobody to offer a draw to.")
+        raise NoProposal(Message("draw.solo"))
     pending = match.proposal
     if pending is not None and pending.kind == DRAW:
         if member in pending.agreed:
-            raise NoProposal("You have already offered a draw; wait for the answer.")
+            raise NoProposal(Message("draw.already_offered"))
         return _agree(match, member, DRAW, situation)  # offering back accepts
     if pending is not None:
-        whose = "Your" if pending.by_member == member else "A"
-        raise NoProposal(
-            f"{whose} takeback request is waiting for answers in match #{match.id}; "
-            "a draw can be offered once it is settled."
-        )
+        whose = "own" if pending.by_member == member else "other"
+        raise NoProposal(Message(f"draw.after_takeback.{whose}", match=match.id))
     return _propose(match, member, DRAW)
 
 
@@ -78,39 +71,25 @@ def _ask_takeback(match: Match, seat: int, situation: Situation) -> Decision:
     own_turn = match.current_seat == seat and match.ply > match.turn_ply
     if own_turn and last is not None and last.kind == MOVE and last.seat == seat:
         if last.sealed:
-            raise TakebackRefused(
-                f"`{last.notation}` brought hidden information or chance to light, so it "
-                "cannot be taken back."
-            )
+            raise TakebackRefused(Message("takeback.revealed", move=last.notation))
         return _undo(match, log, situation, span=1, alone=True)
     if match.solo:
-        raise TakebackRefused(
-            "In a solo match only the actions of the turn you are playing can be taken "
-            "back, and only those that revealed nothing."
-        )
+        raise TakebackRefused(Message("takeback.solo"))
     if not match.rules.takebacks:
-        raise TakebackRefused(f"Takebacks are turned off in match #{match.id}.")
+        raise TakebackRefused(Message("takeback.off", match=match.id))
     pending = match.proposal
     if pending is not None:
         own = pending.by_member == member
         if own and pending.kind == TAKEBACK:
-            raise NoProposal("You have already asked for a takeback; wait for the answer.")
-        raise NoProposal(
-            f"{'Your' if own else 'A'} {NOUNS[pending.kind]} is waiting for answers in "
-            f"match #{match.id}; a takeback can be asked once it is settled."
-        )
+            raise NoProposal(Message("takeback.already_asked"))
+        whose = "own" if own else "other"
+        raise NoProposal(Message(f"takeback.after.{pending.kind}.{whose}", match=match.id))
     span = _takeback_span(log, seat)
     if span is None:
-        raise TakebackRefused(
-            "You can only take back your own move, and only while it is the last one "
-            "(or only the bot has answered it)."
-        )
+        raise TakebackRefused(Message("takeback.not_last"))
     sealed = next((e for e in log[-span:] if e.sealed), None)
     if sealed is not None:
-        raise TakebackRefused(
-            f"`{sealed.notation}` brought hidden information or chance to light, so it "
-            "cannot be taken back."
-        )
+        raise TakebackRefused(Message("takeback.revealed", move=sealed.notation))
     return _propose(match, member, TAKEBACK)
 
 
@@ -143,11 +122,9 @@ def _waiting(match: Match, agreed: tuple[int, ...]) -> tuple[int, ...]:
 def _answerable(match: Match, kind: str, member: int) -> Proposal:
     pending = _pending(match, kind, "answer")
     if member == pending.by_member:
-        raise NoProposal(
-            f"You made this {NOUNS[kind]} yourself; it waits for the other players' answers."
-        )
+        raise NoProposal(Message(f"proposal.own.{kind}"))
     if member not in pending.waiting_for:
-        raise NoProposal(f"You have already agreed to the {NOUNS[kind]}.")
+        raise NoProposal(Message(f"proposal.agreed.{kind}"))
     return pending
 
 
@@ -155,7 +132,7 @@ def _pending(match: Match, kind: str, verb: str) -> Proposal:
     """The match's pending proposal of `kind`, or NoProposal: nothing to `verb`."""
     pending = match.proposal
     if pending is None or pending.kind != kind:
-        raise NoProposal(f"There is no {NOUNS[kind]} to {verb} in match #{match.id}.")
+        raise NoProposal(Message(f"proposal.none.{kind}.{verb}", match=match.id))
     return pending
 
 
@@ -176,21 +153,18 @@ def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decisi
     log = situation.log or ()
     span = _takeback_span(log, match.seat_of(pending.by_member))
     if span is None:  # (a move drops any proposal, so this is only a safeguard)
-        raise NoProposal("The move asked back is no longer the last one.")
+        raise NoProposal(Message("takeback.moved_on"))
     return _undo(match, log, situation, span=span)
 
 
 def _drop(match: Match, member: int, kind: str) -> Decision:
     """Drop the pending proposal: another player turns it down, or its proposer
     withdraws it."""
-    pending = _pending(match, kind, _TURN_DOWN[kind])
+    pending = _pending(match, kind, "turn_down")
     if member == pending.by_member:
         event: Withdrawn | Declined = Withdrawn(kind, member)
     elif member not in pending.waiting_for:
-        raise NoProposal(
-            f"You have already agreed to the {NOUNS[kind]}; only the players who have "
-            f"not answered yet can {_TURN_DOWN[kind]} it."
-        )
+        raise NoProposal(Message(f"proposal.agreed_cannot_drop.{kind}"))
     else:
         event = Declined(kind, member)
     return Decision(with_state(match, match.state, proposal=None), events=(event,))

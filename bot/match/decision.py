@@ -15,6 +15,7 @@ import games
 from bot.match.engine_seats import is_engine
 from bot.match.errors import NotAllowed
 from bot.match.events import Ended, Event, TurnPassed
+from bot.match.phrases import Message
 from bot.match.ratings import outcome_places, seat_ranks
 from bot.match.records import (
     ABORTED,
@@ -84,9 +85,9 @@ def player_seat(match: Match, member_id: int) -> int:
     """The member's seat in the match, refusing outsiders and seats that left."""
     seat = match.seat_of(member_id)
     if seat is None:
-        raise NotAllowed(f"You are not playing in match #{match.id}.")
+        raise NotAllowed(Message("match.not_playing", match=match.id))
     if match.seats[seat].retired:
-        raise NotAllowed(f"You have left match #{match.id}; the others play on.")
+        raise NotAllowed(Message("match.left", match=match.id))
     return seat
 
 

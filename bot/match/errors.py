@@ -2,31 +2,30 @@
 
 The match rules and the service check everything before they change anything; when they
 refuse they raise one of these and the database is exactly as it was. The words are a
-`Phrase`, so a refusal that names a member is written by each face in its own way.
+`Message` (a key of the presentation's catalogue and named values), so that each face
+writes the sentence, and the members it names, in its own way.
 """
 
 from __future__ import annotations
 
-from bot.match.phrases import Phrase
-
-#: Why an action typed where no match lives was refused.
-NO_MATCH_HERE = (
-    "There is no active match here. Use this command in a match's thread; "
-    "`/matches` lists yours with links."
-)
+from bot.match.phrases import Message
 
 
 class ServiceError(Exception):
-    """Base of every refusal; `phrase` is shown to the player (`str(error)` in plain words)."""
+    """Base of every refusal; `sentence` is shown to the player (`str(error)` in plain
+    words)."""
 
-    def __init__(self, message: str | Phrase) -> None:
-        self.phrase = message if isinstance(message, Phrase) else Phrase.plain(message)
-        super().__init__(str(self.phrase))
+    def __init__(self, sentence: Message) -> None:
+        self.sentence = sentence
+        super().__init__(sentence)
+
+    def __str__(self) -> str:
+        return str(self.sentence)
 
     @property
     def message(self) -> str:
         """The refusal in plain words (members as "member N")."""
-        return str(self.phrase)
+        return str(self.sentence)
 
 
 class NotFound(ServiceError):

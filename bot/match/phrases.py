@@ -1,17 +1,54 @@
-"""Words that name members and channels by id, so that each face writes them its own way.
+"""What the match rules and the service say to a player, as a key and named values.
 
-The match rules and the service never write Discord's mention markup: a refusal or a
-notice is a `Phrase`, a template whose `{0}`, `{1}`... stand for members (by id) and
-`{channel}` for a channel. Discord renders members as mentions (`<@id>`), the console
-as the names players typed.
+The lower layers never write a sentence: a refusal carries a `Message`, the key of a
+sentence in the presentation's catalogue (bot/presentation/catalogue) and the values of
+its placeholders. Members and channels among the values are ids (`Member`, `Channel`), so
+that each face names them its own way (Discord as mentions, the console by the names
+players typed).
+
+`str(message)` is the sentence in plain words (members as "member 123"), for logs and
+tests; it reads the templates the presentation lends with `lend_templates` when it is
+imported (every face imports it), and is the key with its values before that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 Namer = Callable[[int], str]
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member named among a message's values, by id."""
+
+    id: int
+
+
+@dataclass(frozen=True)
+class Channel:
+    """A channel named among a message's values, by id."""
+
+    id: int
+
+
+Value = str | int | Member | Channel
+
+
+@dataclass(frozen=True, init=False)
+class Message:
+    """The key of a sentence of the catalogue and the values of its named placeholders."""
+
+    key: str
+    values: Mapping[str, Value] = field(hash=False)
+
+    def __init__(self, key: str, /, **values: Value) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "values", values)
+
+    def __str__(self) -> str:
+        return _lent.words(self)
 
 
 def plain_member(member_id: int) -> str:
@@ -24,25 +61,23 @@ def plain_channel(channel_id: int) -> str:
     return f"channel {channel_id}"
 
 
-@dataclass(frozen=True)
-class Phrase:
-    """A sentence with member ids in `{0}`, `{1}`... and a channel id in `{channel}`."""
+class _Lent:
+    """How `str(message)` is written: by the presentation once it is imported."""
 
-    template: str
-    members: tuple[int, ...] = ()
-    channel: int | None = None
+    def __init__(self) -> None:
+        self.write: Callable[[Message, Namer, Namer], str] | None = None
 
-    @classmethod
-    def plain(cls, sentence: str) -> Phrase:
-        """A sentence that names no member or channel, kept as written: braces in it (a
-        move or a name a player typed) are text, never places to fill in."""
-        return cls(sentence.replace("{", "{{").replace("}", "}}"))
+    def words(self, message: Message) -> str:
+        """The message in plain words, or its key and values while nobody lent templates."""
+        if self.write is None:
+            return f"{message.key} {dict(message.values)}"
+        return self.write(message, plain_member, plain_channel)
 
-    def render(self, member: Namer = plain_member, channel: Namer = plain_channel) -> str:
-        """The sentence with every member and the channel written by the given functions."""
-        names = [member(m) for m in self.members]
-        where = channel(self.channel) if self.channel is not None else ""
-        return self.template.format(*names, channel=where)
 
-    def __str__(self) -> str:
-        return self.render()
+_lent = _Lent()
+
+
+def lend_templates(write: Callable[[Message, Namer, Namer], str]) -> None:
+    """Let `str(message)` write messages with `write` (message, member namer, channel
+    namer): the presentation's catalogue, given once when it is imported."""
+    _lent.write = write

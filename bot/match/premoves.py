@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import games
 from bot.match.decision import Decision
 from bot.match.errors import IllegalMoveError, LimitReached, NotAllowed
+from bot.match.phrases import Message
 from bot.match.records import Match
 from bot.match.replay import MOVE
 from bot.match.rules import check_active, check_length
@@ -42,21 +43,14 @@ class Premove:
     answer_ply: int
 
 
-def refusal(match: Match) -> str | None:
-    """Why a match allows no premoves (a plain sentence), or None when it allows them."""
+def refusal(match: Match) -> Message | None:
+    """Why a match allows no premoves, or None when it allows them."""
     game = games.get(match.game)
     if game.hidden_information or game.chance:
-        hides = "hidden information" if game.hidden_information else "chance"
-        return (
-            f"Premoves are only for games without hidden information or chance, and "
-            f"{match.game_title} has {hides}: an answer chosen in advance could depend on "
-            "what you cannot know yet."
-        )
+        hides = "hidden_information" if game.hidden_information else "chance"
+        return Message(f"premove.game_has.{hides}", game=match.game_title)
     if len(match.seats) != 2:
-        return (
-            f"Premoves are only for matches of two players, and match #{match.id} has "
-            f"{len(match.seats)}."
-        )
+        return Message("premove.two_players", match=match.id, players=len(match.seats))
     return None
 
 
@@ -73,11 +67,9 @@ def check(
         raise NotAllowed(why)
     seat = match.seat_of(member_id)
     if seat is None:
-        raise NotAllowed(f"You are not playing in match #{match.id}.")
+        raise NotAllowed(Message("match.not_playing", match=match.id))
     if match.current_seat == seat:
-        raise NotAllowed(
-            f"It is your turn in match #{match.id}: play your move with /move instead."
-        )
+        raise NotAllowed(Message("premove.your_turn", match=match.id))
     for text in (if_text, then_text):
         check_length(text)
     state = match.state
@@ -85,23 +77,22 @@ def check(
         theirs = state.parse_move(if_text)
         after = state.play(theirs)
     except (InvalidMove, IllegalMove) as error:
-        raise IllegalMoveError(f"Your opponent cannot play that now: {error}") from error
+        raise IllegalMoveError(Message("premove.theirs_illegal", reason=str(error))) from error
     if_move = state.format_move(theirs)
     if after.outcome() is not None:
-        raise NotAllowed(f"`{if_move}` would end the match, so there is nothing to answer.")
+        raise NotAllowed(Message("premove.ends_match", move=if_move))
     if after.current_player != seat:
-        raise NotAllowed(f"After `{if_move}` it is not your turn, so a premove cannot answer it.")
+        raise NotAllowed(Message("premove.not_your_turn_after", move=if_move))
     try:
         mine = after.parse_move(then_text)
         after.play(mine)
     except (InvalidMove, IllegalMove) as error:
-        raise IllegalMoveError(f"You could not answer `{if_move}` with that: {error}") from error
+        raise IllegalMoveError(
+            Message("premove.answer_illegal", move=if_move, reason=str(error))
+        ) from error
     others = [p for p in held if p.if_move != if_move]
     if len(others) >= MAX_PREMOVES:
-        raise LimitReached(
-            f"You already have {MAX_PREMOVES} premoves in match #{match.id}, the most there "
-            "can be; clear them with /premove clear first."
-        )
+        raise LimitReached(Message("premove.too_many", premoves=MAX_PREMOVES, match=match.id))
     return Premove(match.id, member_id, match.ply, if_move, after.format_move(mine), after.ply)
 
 

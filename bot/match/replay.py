@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.match.errors import ReplayError
+from bot.match.phrases import Message
 from games import GameState
 
 if TYPE_CHECKING:
@@ -107,6 +108,9 @@ def rebuild_state(
             else:
                 raise ValueError(f"unknown entry kind {kind!r}")
         except ValueError as error:
-            message = f"Entry {number} ({kind} {notation!r}) does not replay: {error}."
-            raise ReplayError(message) from error
+            raise ReplayError(
+                Message(
+                    "replay.entry", entry=number, kind=kind, move=repr(notation), reason=str(error)
+                )
+            ) from error
     return history[-1]

@@ -33,8 +33,8 @@ from bot.match.errors import (
     TooLate,
 )
 from bot.match.events import Ended, Event, Left, Played, TimeGiven
-from bot.match.phrases import Phrase
-from bot.match.records import ABORTED, CANCELLED, FINISHED, MAX_CLOCK_HOURS, Match
+from bot.match.phrases import Member, Message
+from bot.match.records import MAX_CLOCK_HOURS, Match
 from bot.match.replay import MOVE, RETIRE
 from games import IllegalMove, InvalidMove
 
@@ -42,14 +42,12 @@ from games import IllegalMove, InvalidMove
 _ANY_PLY = (actions.RESIGN, actions.ABORT, actions.CLAIM, actions.GIVE_TIME)
 #: The longest text read as a move (longer text is refused without being echoed).
 MAX_MOVE_TEXT = 100
-#: How an ended match is told apart in refusals ("Match #3 was aborted.").
-_ENDED = {FINISHED: "is already over", ABORTED: "was aborted", CANCELLED: "was cancelled"}
 
 
 def check_active(match: Match) -> Match:
     """The match, or MatchOver when it has ended."""
     if not match.active:
-        raise MatchOver(f"Match #{match.id} {_ENDED.get(match.status, 'is over')}.")
+        raise MatchOver(Message(f"match.over.{match.status}", match=match.id))
     return match
 
 
@@ -69,12 +67,10 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
         reason = "The league round's deadline has passed: the league scores this match."
         return _end_unrated(match, "cancel", reason, situation)
     assert actor is not None  # every other action is a member's
+    assert isinstance(request.ply, int)  # (the service reads a ply shown before)
     seat = player_seat(match, actor)
     if request.ply != match.ply and action not in _ANY_PLY:
-        raise PositionChanged(
-            f"The position changed since you looked (move {request.ply} then, {match.ply} "
-            "now), so nothing was done. Look at the board again."
-        )
+        raise PositionChanged(Message("match.position_changed", then=request.ply, now=match.ply))
     if action is actions.MOVE:
         return move(match, seat, request, situation)
     if action is actions.RESIGN:
@@ -91,10 +87,7 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
 def check_length(text: str) -> None:
     """IllegalMoveError, without echoing it, for text too long to be a move."""
     if len(text) > MAX_MOVE_TEXT:
-        raise IllegalMoveError(
-            f"That is not a move: moves are at most {MAX_MOVE_TEXT} characters, and you "
-            f"typed {len(text):,}."
-        )
+        raise IllegalMoveError(Message("move.too_long", most=MAX_MOVE_TEXT, typed=len(text)))
 
 
 def move(match: Match, seat: int, request: Request, situation: Situation) -> Decision:
@@ -102,14 +95,14 @@ def move(match: Match, seat: int, request: Request, situation: Situation) -> Dec
     check_length(request.text)
     if match.current_seat != seat:
         raise NotYourTurn(
-            Phrase(f"It is {{0}}'s turn in match #{match.id}, not yours.", (match.to_act or 0,))
+            Message("move.not_your_turn", player=Member(match.to_act or 0), match=match.id)
         )
     state = match.state
     try:
         chosen = state.parse_move(request.text)
         after = state.play(chosen)
     except (InvalidMove, IllegalMove) as error:
-        raise IllegalMoveError(str(error)) from error
+        raise IllegalMoveError(Message("move.illegal", reason=str(error))) from error
     public = state.view(None)  # the announcement: only what everybody may know
     member = match.seats[seat].member_id
     played = Played(seat, member, public.format_move(chosen), public.describe_move(chosen))
@@ -124,7 +117,7 @@ def time_out(match: Match, situation: Situation) -> Decision:
     """The clock ends the turn of the player whose time ran out (checked again here: a
     move or a vacation since the clock was read makes it PositionChanged)."""
     if match.paused or match.deadline is None or situation.now < match.deadline:
-        raise PositionChanged(f"Match #{match.id} is no longer out of time.")
+        raise PositionChanged(Message("clock.no_longer_out", match=match.id))
     seat = match.current_seat
     assert seat is not None
     return _leave(match, seat, "timeout", f"{match.seat_name(seat)} ran out of time.", situation)
@@ -136,19 +129,14 @@ def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Deci
     up with more than `MAX_CLOCK_HOURS` left."""
     rules = match.rules
     if not rules.clock_hours:
-        raise ClockError(f"Match #{match.id} has no clock, so there is no time to give.")
+        raise ClockError(Message("give_time.no_clock", match=match.id))
     if len(playing(match)) < 2:
-        raise ClockError(
-            f"Nobody else is playing in match #{match.id}: there is nobody to give time."
-        )
+        raise ClockError(Message("give_time.nobody", match=match.id))
     if not 0 < hours <= MAX_CLOCK_HOURS:
-        raise ClockError(f"You can give from 1 hour up to {MAX_CLOCK_HOURS // 24} days at a time.")
+        raise ClockError(Message("give_time.range", days=MAX_CLOCK_HOURS // 24))
     current = match.current_seat
     if current == seat and not rules.bank:
-        raise ClockError(
-            "It is your turn, and with a fixed time per move only the player to move has a "
-            "clock running: give time when it is theirs."
-        )
+        raise ClockError(Message("give_time.own_turn"))
     most = timedelta(hours=MAX_CLOCK_HOURS)
     changes: dict[str, object] = {}
     if current is not None and current != seat and match.deadline is not None:
@@ -170,18 +158,18 @@ def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Deci
 
 def _claim(match: Match, seat: int, situation: Situation) -> Decision:
     """A waiting player claims the turn of the player who ran out of time."""
-    late = (match.to_act or 0,)
+    late = Member(match.to_act or 0)
     if not match.rules.clock_hours:
-        raise ClockError(f"Match #{match.id} has no clock, so there is no timeout to claim.")
+        raise ClockError(Message("claim.no_clock", match=match.id))
     if match.current_seat == seat:
-        raise ClockError("It is your own turn: move instead of claiming a timeout.")
+        raise ClockError(Message("claim.own_turn"))
     if match.paused:
-        raise ClockError(Phrase("{0} is on vacation; their clock is paused.", late))
+        raise ClockError(Message("claim.on_vacation", player=late))
     if match.deadline is None:  # the bot's turn: its clock never runs
-        raise ClockError(Phrase("{0} has no clock running, so there is no timeout.", late))
+        raise ClockError(Message("claim.no_clock_running", player=late))
     if match.deadline is not None and situation.now < match.deadline:
         stamp = match.deadline.strftime("%Y-%m-%d %H:%M UTC")
-        raise ClockError(Phrase(f"{{0}} still has time until {stamp}.", late))
+        raise ClockError(Message("claim.still_has_time", player=late, until=stamp))
     return time_out(match, situation)
 
 
@@ -225,10 +213,7 @@ def _leave(match: Match, seat: int, how: str, reason: str, situation: Situation)
 def _abort(match: Match, seat: int, situation: Situation) -> Decision:
     """Abort before every player has played a turn (unrated)."""
     if match.turns >= len(match.seats):
-        raise TooLate(
-            "A match can only be aborted before every player has played a first turn; "
-            "resign or offer a draw instead."
-        )
+        raise TooLate(Message("abort.too_late"))
     return _end_unrated(match, "abort", f"{match.seat_name(seat)} aborted the match.", situation)
 
 

@@ -6,6 +6,7 @@ anything changes; each face shows `refusal_text` to that player alone.
 
 from __future__ import annotations
 
+from bot.presentation.catalogue import TypedWrong
 from bot.presentation.options import OptionsError
 from bot.presentation.text import ClockText, Style
 from bot.service import ServiceError
@@ -22,8 +23,8 @@ PLAYER_ERRORS = (Refusal, ServiceError, OptionsError, ClockText, InvalidMove, Il
 def refusal_text(error: BaseException, style: Style) -> str | None:
     """What to tell the player about `error` (a refusal of the service names members in
     `style`), or None when it is none of `PLAYER_ERRORS`."""
-    if isinstance(error, ServiceError):
-        return style.words(error.phrase)
+    if isinstance(error, (ServiceError, TypedWrong)):
+        return style.words(error.sentence)
     if isinstance(error, PLAYER_ERRORS):
         return str(error)
     return None

@@ -58,3 +58,26 @@ CHALLENGE_CLOSED = {
     "expired": "Expired: nobody filled the seats in time.",
 }
 CHALLENGE_CLOSED_OTHERWISE = "Closed ({status})."
+
+# ---- a member's settings, and a server's
+REMINDERS = {True: "Reminders: on.", False: "Reminders: off."}
+OWN_THEME = "Pictures shown only to you: the {theme} theme."
+SERVER_THEME = "Pictures shown only to you: each server's theme."
+REFUSE_EVERYONE = "You refuse challenges from everyone (open challenges you may still join)."
+REFUSE_MEMBERS = "You refuse challenges from {members}."
+REFUSE_MEMBERS_AND_MORE = "You refuse challenges from {members} and {more} more."
+ON_VACATION_UNTIL = "On vacation until {until}."
+VACATION_DAYS_LEFT = "Vacation days left this year: {days}."
+NOTICES = "Time zone: {zone}. Turn notices: {how}. Daily digest: {digest}. Quiet hours: {quiet}."
+#: How turn notices reach a member (by their choice), and when their DMs were closed.
+NOTICES_BY = {
+    "off": "thread pings only",
+    "also": "DMs and thread pings",
+    "instead": "DMs",
+}
+NOTICES_DMS_CLOSED = "thread pings (your DMs were closed to me)"
+DIGEST_AT = "at {hour:02d}:00"
+QUIET_FROM_TO = "{start:02d}:00 to {end:02d}:00"
+NONE = "none"
+SERVER_SETTINGS = "Default clock: {clock}. Challenges: {where}. Pictures: the {theme} theme."
+ANY_CHANNEL = "any channel"

@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.match.phrases import Message
+from bot.presentation.catalogue import TypedWrong
 from games import Game, Option
 from games.wording import quoted
 
 
-class OptionsError(ValueError):
+class OptionsError(TypedWrong):
     """The options text cannot be read; the message says which word and what is allowed."""
 
 
@@ -24,9 +26,7 @@ def game_named(name: str) -> Game:
         return games.get(name)
     except KeyError:
         known = ", ".join(games.names())
-        raise OptionsError(
-            f"There is no game called {quoted(name)}; choose one of: {known}."
-        ) from None
+        raise OptionsError(Message("options.no_game", game=quoted(name), games=known)) from None
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:
@@ -43,18 +43,20 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
         if option is None:
             names = ", ".join(known) or "none"
             raise OptionsError(
-                f"{game.title} has no option {quoted(name)}; its options are: {names}."
+                Message("options.unknown", game=game.title, option=quoted(name), options=names)
             )
         if not sep:
             if option.type is not bool:
-                raise OptionsError(f"Give option {name} a value, for example {example(option)}.")
+                raise OptionsError(
+                    Message("options.no_value", option=name, example=example(option))
+                )
             value = "yes"
         if name in chosen:
-            raise OptionsError(f"Option {name} is given twice; give it once.")
+            raise OptionsError(Message("options.twice", option=name))
         try:
             chosen[name] = option.check(value)
         except ValueError as error:
-            raise OptionsError(str(error)) from None
+            raise OptionsError(Message("game.refused", reason=str(error))) from None
     return chosen
 
 

@@ -29,12 +29,12 @@ from bot.match.events import (
     TurnPassed,
     Withdrawn,
 )
-from bot.match.phrases import Phrase
+from bot.match.phrases import Message
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
-from bot.presentation import messages
+from bot.presentation import catalogue, messages
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -58,7 +58,7 @@ MAX_MESSAGE = 2000
 MAX_THREAD_NAME = 100
 
 
-class ClockText(ValueError):
+class ClockText(catalogue.TypedWrong):
     """A clock typed by a player cannot be read; the message shows what works."""
 
 
@@ -71,15 +71,15 @@ class Style:
     when: Callable[[datetime], str]
     channel: Callable[[int], str]
 
-    def words(self, phrase: Phrase) -> str:
-        """A phrase of the service (a refusal naming members) written in this style."""
-        return phrase.render(self.mention, self.channel)
+    def words(self, message: Message) -> str:
+        """A message of the lower layers (a refusal naming members) written in this
+        style."""
+        return catalogue.write(message, self.mention, self.channel)
 
 
 # ---- clocks
 _FIGURE = r"(\d{1,6})\s*(d|day|days|h|hr|hrs|hour|hours)?"
 _CLOCK = re.compile(rf"{_FIGURE}(?:\s*\+\s*{_FIGURE}(?:\s+max\s+{_FIGURE})?)?")
-_CLOCK_FORMS = "days like 3d, hours like 12h, a time bank like 3d+1d max 7d, or none"
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def _figure_hours(amount: str, unit: str | None) -> int:
     """One figure of a clock in hours (days when no unit), at most 30 days."""
     hours = int(amount) * (1 if unit and unit.startswith("h") else 24)
     if hours > MAX_CLOCK_HOURS:
-        raise ClockText(f"Each time in a clock can be at most {MAX_CLOCK_HOURS // 24} days.")
+        raise ClockText(Message("clock.at_most", days=MAX_CLOCK_HOURS // 24))
     return hours
 
 
@@ -110,7 +110,7 @@ def parse_clock(text: str | None) -> ClockSpec | None:
         return ClockSpec(0)
     match = _CLOCK.fullmatch(raw)
     if match is None:
-        raise ClockText(f"I cannot read the clock {quoted(raw)}: give {_CLOCK_FORMS}.")
+        raise ClockText(Message("clock.unreadable", clock=quoted(raw)))
     hours = _figure_hours(match[1], match[2])
     if match[3] is None:
         return ClockSpec(hours)
@@ -123,9 +123,7 @@ def parse_time_given(text: str) -> int:
     raw = text.strip().lower()
     match = re.fullmatch(_FIGURE, raw)
     if match is None:
-        raise ClockText(
-            f"I cannot read the time {quoted(raw)}: give days like 1d or hours like 12h."
-        )
+        raise ClockText(Message("clock.time_unreadable", time=quoted(raw)))
     return _figure_hours(match[1], match[2])
 
 
@@ -553,47 +551,47 @@ def rules_text(game: games.Game) -> str:
 
 def settings_text(member: MemberSettings, style: Style) -> str:
     """A member's settings in words."""
-    theme = f"the {member.picture_theme} theme" if member.picture_theme else "each server's theme"
+    theme = member.picture_theme
     lines = [
-        f"Reminders: {'on' if member.reminders else 'off'}.",
-        f"Pictures shown only to you: {theme}.",
+        messages.REMINDERS[member.reminders],
+        messages.OWN_THEME.format(theme=theme) if theme else messages.SERVER_THEME,
     ]
     if member.refuses_everyone:
-        lines.append("You refuse challenges from everyone (open challenges you may still join).")
+        lines.append(messages.REFUSE_EVERYONE)
     if member.refuses:
         names = join_words([style.mention(m) for m in member.refuses[:20]])
-        more = f" and {len(member.refuses) - 20} more" if len(member.refuses) > 20 else ""
-        lines.append(f"You refuse challenges from {names}{more}.")
+        if len(member.refuses) > 20:
+            more = len(member.refuses) - 20
+            lines.append(messages.REFUSE_MEMBERS_AND_MORE.format(members=names, more=more))
+        else:
+            lines.append(messages.REFUSE_MEMBERS.format(members=names))
     lines.append(notices_line(member.notices))
     if member.vacation is not None:
-        lines.append(f"On vacation until {style.when(member.vacation.ends_at)}.")
-    lines.append(f"Vacation days left this year: {member.vacation_days_left:g}.")
+        lines.append(messages.ON_VACATION_UNTIL.format(until=style.when(member.vacation.ends_at)))
+    lines.append(messages.VACATION_DAYS_LEFT.format(days=f"{member.vacation_days_left:g}"))
     return "\n".join(lines)
 
 
 def notices_line(notices: Notices) -> str:
     """A member's notices in one sentence."""
-    dm = {"off": "thread pings only", "also": "DMs and thread pings", "instead": "DMs"}
-    how = dm[notices.dm]
+    how = messages.NOTICES_BY[notices.dm]
     if notices.dm != "off" and notices.dm_refused:
-        how = "thread pings (your DMs were closed to me)"
-    digest = "none" if notices.digest_hour is None else f"at {notices.digest_hour:02d}:00"
-    quiet = "none"
+        how = messages.NOTICES_DMS_CLOSED
+    digest = messages.NONE
+    if notices.digest_hour is not None:
+        digest = messages.DIGEST_AT.format(hour=notices.digest_hour)
+    quiet = messages.NONE
     if notices.quiet_start is not None and notices.quiet_end is not None:
-        quiet = f"{notices.quiet_start:02d}:00 to {notices.quiet_end:02d}:00"
-    return (
-        f"Time zone: {notices.time_zone}. Turn notices: {how}. Daily digest: {digest}. "
-        f"Quiet hours: {quiet}."
-    )
+        quiet = messages.QUIET_FROM_TO.format(start=notices.quiet_start, end=notices.quiet_end)
+    return messages.NOTICES.format(zone=notices.time_zone, how=how, digest=digest, quiet=quiet)
 
 
 def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     """A server's defaults in words."""
     channel = guild.challenge_channel_id
-    where = style.channel(channel) if channel else "any channel"
-    return (
-        f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
-        f"Pictures: the {guild.picture_theme} theme."
+    where = style.channel(channel) if channel else messages.ANY_CHANNEL
+    return messages.SERVER_SETTINGS.format(
+        clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
     )
 
 

@@ -20,7 +20,8 @@ from bot.config import Settings
 from bot.match import actions, premoves, rules
 from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
 from bot.match.decision import Decision, Situation
-from bot.match.errors import NO_MATCH_HERE, CannotSave, NotFound, OutcomeUnknown, ServiceError
+from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
+from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import claims as claim_rows
@@ -140,7 +141,7 @@ class ServiceBase:
         """Match `match_id`, or NotFound (also for a number no match can have)."""
         match = await match_rows.fetch_match(conn, match_id) if 0 < match_id < 2**62 else None
         if match is None:
-            raise NotFound(f"There is no match #{match_id}.")
+            raise NotFound(Message("match.none", match=match_id))
         return match
 
     async def _guild_defaults(self, conn: Connection, guild_id: int) -> tuple[int, int | None, str]:
@@ -211,7 +212,7 @@ class ServiceBase:
             return await self._fetch_known(conn, target)
         match = await match_rows.in_channel(conn, target.channel_id)
         if match is None:
-            raise NotFound(NO_MATCH_HERE)
+            raise NotFound(Message("match.not_in_channel"))
         return match
 
     @staticmethod

@@ -20,7 +20,7 @@ from bot.match.errors import (
     NotAllowed,
     NotFound,
 )
-from bot.match.phrases import Phrase
+from bot.match.phrases import Channel, Member, Message
 from bot.match.records import (
     DECLINED,
     DEFAULT_RULES,
@@ -41,14 +41,6 @@ from bot.store import challenges as challenge_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store.sql import Connection
-from games.wording import plural
-
-_CLOSED_WORDS = {
-    STARTED: "has already been accepted",
-    DECLINED: "was declined",
-    WITHDRAWN: "was withdrawn",
-    "expired": "has expired",
-}
 
 
 def check_clock(
@@ -60,20 +52,15 @@ def check_clock(
         if figure is None:
             continue
         if not isinstance(figure, int) or isinstance(figure, bool) or figure < 0:
-            raise BadOption(f"A clock's times are whole numbers of hours, not {figure!r}.")
+            raise BadOption(Message("clock.not_whole", figure=repr(figure)))
         if figure > MAX_CLOCK_HOURS:
-            raise BadOption(
-                f"Each time in a clock can be at most {MAX_CLOCK_HOURS // 24} days, "
-                f"not {figure} hours."
-            )
+            raise BadOption(Message("clock.too_long", days=MAX_CLOCK_HOURS // 24, figure=figure))
     if increment_hours is None and cap_hours is not None:
-        raise BadOption("Only a time bank has a cap: give an increment too, like 3d+1d max 7d.")
+        raise BadOption(Message("clock.cap_without_bank"))
     if increment_hours is not None and not hours:
-        raise BadOption("A time bank starts with some time: 3d+1d, not 0d+1d.")
+        raise BadOption(Message("clock.empty_bank"))
     if cap_hours is not None and cap_hours < hours:
-        raise BadOption(
-            "A time bank's cap (after max) cannot be less than the time it starts with."
-        )
+        raise BadOption(Message("clock.cap_below_start"))
     return hours
 
 
@@ -83,22 +70,23 @@ def checked_setup(
     """The game's options for `seats` players, checked by making a position; BadOption
     saying why when the count or an option does not fit."""
     if seats < 1 + invited:
-        raise BadOption(
-            f"A challenge for {seats} players has no room for you and "
-            f"{plural(invited, 'opponent')}."
-        )
+        raise BadOption(Message("challenge.no_room", players=seats, opponents=invited))
     try:
         game.check_players(seats)
         resolved = game.resolve_options(options)
         for option in game.options:
             if option.names_player and resolved[option.name] >= seats:
-                raise ValueError(
-                    f"Option {option.name} names player {resolved[option.name] + 1}, "
-                    f"but only {seats} will play."
+                raise BadOption(
+                    Message(
+                        "challenge.option_player",
+                        option=option.name,
+                        player=resolved[option.name] + 1,
+                        players=seats,
+                    )
                 )
         game.new(seats, seed=0, options=resolved)
     except ValueError as error:
-        raise BadOption(str(error)) from None
+        raise BadOption(Message("game.refused", reason=str(error))) from None
     return resolved
 
 
@@ -139,22 +127,22 @@ class ChallengeMixin(ServiceBase):
         try:
             game_rules = games.get(game)
         except KeyError as error:
-            raise BadOption(error.args[0]) from None
+            raise BadOption(Message("game.refused", reason=error.args[0])) from None
         invited = list(dict.fromkeys(opponents))
         if challenger_id in invited:
-            raise NotAllowed("You cannot challenge yourself.")
+            raise NotAllowed(Message("challenge.yourself"))
         seats = players or (1 + len(invited) if invited else max(2, game_rules.min_players))
         resolved = checked_setup(game_rules, seats, len(invited), options)
         if not server_clock:
             check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
         elif rules.increment_hours is not None or rules.cap_hours is not None:
-            raise BadOption("A time bank needs the time it starts with, like 3d+1d.")
+            raise BadOption(Message("clock.bank_needs_start"))
         now = self.now()
         async with self.store.transaction() as conn:
             default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
             if challenge_channel not in (None, channel_id):
                 raise ChannelBusy(
-                    Phrase("Challenges in this server go in {channel}.", channel=challenge_channel)
+                    Message("challenge.wrong_channel", channel=Channel(challenge_channel))
                 )
             if server_clock:
                 rules = replace(rules, clock_hours=default_clock)
@@ -164,7 +152,7 @@ class ChallengeMixin(ServiceBase):
                 await self._check_welcome(conn, challenger_id, member, now)
             expires = now + timedelta(days=self.settings.challenge_expiry_days)
             if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *invited]):
-                raise BadOption("A fixed seat order names every player of the challenge once.")
+                raise BadOption(Message("challenge.seat_order"))
             challenge_id = await challenge_rows.insert_challenge(
                 conn,
                 guild_id=guild_id,
@@ -195,9 +183,9 @@ class ChallengeMixin(ServiceBase):
         match = await self._load(match_id)
         seat = match.seat_of(member_id)
         if seat is None:
-            raise NotAllowed(f"Only the players of match #{match.id} can ask for a rematch.")
+            raise NotAllowed(Message("rematch.not_player", match=match.id))
         if match.status != FINISHED or match.solo or match.ended_at is None:
-            raise NotAllowed(f"Match #{match.id} did not end with a result, so it has no rematch.")
+            raise NotAllowed(Message("rematch.no_result", match=match.id))
         async with self.store.reading() as conn:
             since = await challenge_rows.challenges_among(
                 conn, match.guild_id, match.game, match.members, match.ended_at
@@ -205,7 +193,7 @@ class ChallengeMixin(ServiceBase):
         earlier = [c for c in since if c.match_id != match.id]  # not the match's own
         if earlier:
             raise NotAllowed(
-                f"A rematch of match #{match.id} was already asked for: challenge #{earlier[0].id}."
+                Message("rematch.already_asked", match=match.id, challenge=earlier[0].id)
             )
         rotated = (*match.members[1:], match.members[0])  # everyone one seat on
         options = dict(match.options)
@@ -236,9 +224,9 @@ class ChallengeMixin(ServiceBase):
         async with self.store.transaction() as conn:
             challenge = await self._pending(conn, challenge_id, now)
             if member_id in challenge.joined:
-                raise NotAllowed("You are already in this challenge.")
+                raise NotAllowed(Message("challenge.already_in"))
             if member_id not in challenge.invited and challenge.open_seats < 1:
-                raise NotAllowed("This challenge has no open seat for you.")
+                raise NotAllowed(Message("challenge.no_seat"))
             await self._check_active_limit(conn, member_id)
             if len(challenge.joined) + 1 == challenge.players:  # this answer starts the match
                 for other in people(challenge.joined):
@@ -259,10 +247,10 @@ class ChallengeMixin(ServiceBase):
         async with self.store.transaction() as conn:
             challenge = await self._pending(conn, challenge_id, now)
             if member_id == challenge.challenger_id:
-                raise NotAllowed("You cannot decline your own challenge; withdraw it instead.")
+                raise NotAllowed(Message("challenge.decline_own"))
             seat = await challenge_rows.membership(conn, challenge_id, member_id)
             if seat is None:
-                raise NotAllowed("You are not part of this challenge.")
+                raise NotAllowed(Message("challenge.not_part"))
             invited, join_index = seat
             if join_index is None:  # named and not joined yet
                 await challenge_rows.set_status(conn, challenge_id, DECLINED)
@@ -277,7 +265,7 @@ class ChallengeMixin(ServiceBase):
         async with self.store.transaction() as conn:
             challenge = await self._pending(conn, challenge_id, now)
             if member_id != challenge.challenger_id:
-                raise NotAllowed("Only the challenger can withdraw this challenge.")
+                raise NotAllowed(Message("challenge.withdraw_not_yours"))
             await challenge_rows.set_status(conn, challenge_id, WITHDRAWN)
             return await self._challenge(conn, challenge_id)
 
@@ -307,16 +295,17 @@ class ChallengeMixin(ServiceBase):
         known = 0 < challenge_id < 2**62  # a number no challenge can have is none
         challenge = await challenge_rows.fetch_challenge(conn, challenge_id) if known else None
         if challenge is None:
-            raise NotFound(f"There is no challenge #{challenge_id}.")
+            raise NotFound(Message("challenge.none", challenge=challenge_id))
         return challenge
 
     async def _pending(self, conn: Connection, challenge_id: int, now: datetime) -> Challenge:
         challenge = await self._challenge(conn, challenge_id)
         if challenge.status != PENDING:
-            words = _CLOSED_WORDS.get(challenge.status, "is closed")
-            raise ChallengeClosed(f"Challenge #{challenge_id} {words}.")
+            raise ChallengeClosed(
+                Message(f"challenge.closed.{challenge.status}", challenge=challenge_id)
+            )
         if challenge.expires_at <= now:
-            raise ChallengeClosed(f"Challenge #{challenge_id} has expired.")
+            raise ChallengeClosed(Message("challenge.closed.expired", challenge=challenge_id))
         return challenge
 
     async def _check_active_limit(
@@ -328,17 +317,8 @@ class ChallengeMixin(ServiceBase):
         if active < self.settings.max_active_matches:
             return
         if starting:
-            raise LimitReached(
-                Phrase(
-                    f"{{0}} already plays {plural(active, 'match')}, the most allowed at "
-                    "once, so this match cannot start until they finish one.",
-                    (member_id,),
-                )
-            )
-        raise LimitReached(
-            f"You already play {plural(active, 'match')}, the most allowed at once; "
-            "finish one first."
-        )
+            raise LimitReached(Message("limit.they_play", player=Member(member_id), matches=active))
+        raise LimitReached(Message("limit.you_play", matches=active))
 
     async def _check_welcome(
         self, conn: Connection, challenger_id: int, member_id: int, now: datetime
@@ -347,27 +327,18 @@ class ChallengeMixin(ServiceBase):
         everyone), or the challenger named them in a challenge that did not start less than
         the cooldown ago (against repeated posts and pings of the same member)."""
         if await member_rows.refuses(conn, member_id, challenger_id):
-            raise NotAllowed(Phrase("{0} does not take challenges from you.", (member_id,)))
+            raise NotAllowed(Message("challenge.blocked", player=Member(member_id)))
         cooldown = timedelta(minutes=self.settings.challenge_cooldown_minutes)
         last = await challenge_rows.last_named(conn, challenger_id, member_id, now - cooldown)
         if last is not None:
             wait = max(1, round((last + cooldown - now).total_seconds() / 60))
-            raise LimitReached(
-                Phrase(
-                    f"You challenged {{0}} a moment ago; you can challenge them again in "
-                    f"{plural(wait, 'minute')}.",
-                    (member_id,),
-                )
-            )
+            raise LimitReached(Message("limit.cooldown", player=Member(member_id), minutes=wait))
 
     async def _check_pending_limit(self, conn: Connection, member_id: int, now: datetime) -> None:
         """LimitReached when the member already has the most pending challenges allowed."""
         pending = await challenge_rows.pending_count(conn, member_id, now)
         if pending >= self.settings.max_pending_challenges:
-            raise LimitReached(
-                f"You already have {plural(pending, 'open challenge')}, the most allowed; "
-                "wait for answers or withdraw one."
-            )
+            raise LimitReached(Message("limit.open_challenges", open_challenges=pending))
 
     async def _start(self, conn: Connection, challenge: Challenge, now: datetime) -> Match:
         """Seat the players (as the challenge fixes it, else a random first player, then

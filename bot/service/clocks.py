@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from bot.match import actions
 from bot.match.engine_seats import people
 from bot.match.errors import ClockError, MatchOver, PositionChanged
+from bot.match.phrases import Message
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, background_request, when
 from bot.service.notices import due_notices, notices_from, quiet_now
@@ -180,18 +181,17 @@ class ClockMixin(ServiceBase):
         async with self.store.transaction() as conn:
             running = await member_rows.running_vacation(conn, member_id, now)
             if running is not None:
-                raise ClockError(f"You are already on vacation until {when(running[1])}.")
+                raise ClockError(Message("vacation.already", until=when(running[1])))
             await member_rows.close_vacation(conn, member_id, now)  # one that ran out unnoticed
             left = await self._days_left(conn, member_id, now)
             per_year = self.settings.vacation_days_per_year
             if not days > 0:
-                raise ClockError("A vacation must last longer than zero days.")
+                raise ClockError(Message("vacation.zero"))
             if left <= 0:
-                raise ClockError(f"You have used all {per_year} vacation days of this year.")
+                raise ClockError(Message("vacation.used_up", days=per_year))
             if days > left:
                 raise ClockError(
-                    f"Only {left:g} of your {per_year} vacation days are left this year, "
-                    f"so you cannot take {days:g}."
+                    Message("vacation.too_long", left=f"{left:g}", days=per_year, asked=f"{days:g}")
                 )
             await member_rows.start_vacation(conn, member_id, now, now + timedelta(days=days))
             return await self._member(conn, member_id, now)
@@ -201,7 +201,7 @@ class ClockMixin(ServiceBase):
         now = self.now()
         async with self.store.transaction() as conn:
             if await member_rows.running_vacation(conn, member_id, now) is None:
-                raise ClockError("You are not on vacation.")
+                raise ClockError(Message("vacation.none"))
             await member_rows.close_vacation(conn, member_id, now)
             return await self._member(conn, member_id, now)
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.match.errors import ReplayError
+from bot.match.phrases import Message
 from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, RETIRE, rebuild_state, standing_entries
 from bot.service.base import when
@@ -93,41 +94,37 @@ def replay_export(text: str) -> GameState:
             continue
         found = _HEADER.match(line)
         if found is None:
-            raise ReplayError(f"Line {number} of the record is not a header: {line!r}.")
+            raise ReplayError(Message("record.not_header", line=number, text=repr(line)))
         headers[found.group(1)] = found.group(2)
     if headers.get("Seed") == HIDDEN_SEED:
-        raise ReplayError(
-            "This record was exported while its match was running, and the game hides "
-            "information, so the seed is left out and it cannot be replayed; export the "
-            "match again once it has ended."
-        )
+        raise ReplayError(Message("record.hidden_seed"))
     game, options, seed, players = _settings(headers)
     try:
         return rebuild_state(game, players, seed, options, entries)
     except KeyError as error:  # an unknown game
-        raise ReplayError(f"The record cannot be replayed: {error.args[0]}") from None
+        raise ReplayError(Message("record.refused", reason=error.args[0])) from None
     except ValueError as error:  # options or player count the game refuses
-        raise ReplayError(f"The record cannot be replayed: {error}") from None
+        raise ReplayError(Message("record.refused", reason=str(error))) from None
 
 
 def _settings(headers: Mapping[str, str]) -> tuple[str, dict[str, Any], int, int]:
     """The game, options, seed and seat count the headers give; ReplayError when damaged."""
     game = headers.get("Game", "").split()
     if not game:
-        raise ReplayError("The record names no game: its 'Game:' line is missing or empty.")
+        raise ReplayError(Message("record.no_game"))
     try:
         options = json.loads(headers.get("Options", ""))
     except (ValueError, RecursionError):
         options = None
     if not isinstance(options, dict):
-        raise ReplayError("The record's 'Options:' line must hold a JSON object ({...}).")
+        raise ReplayError(Message("record.options"))
     return game[0], options, _whole_number(headers, "Seed"), _whole_number(headers, "Players")
 
 
 def _whole_number(headers: Mapping[str, str], name: str) -> int:
     text = headers.get(name, "")
     if not _NUMBER.fullmatch(text):
-        raise ReplayError(f"The record's '{name}:' line must hold a whole number.")
+        raise ReplayError(Message("record.whole_number", header=name))
     return int(text)
 
 
@@ -138,4 +135,4 @@ def _entry(line: str, number: int) -> tuple[str, int, str]:
     found = _LEAVE_LINE.match(line)
     if found is not None:
         return RETIRE, int(found.group(1)) - 1, found.group(2)
-    raise ReplayError(f"Line {number} of the record is not a move: {line!r}.")
+    raise ReplayError(Message("record.not_move", line=number, text=repr(line)))

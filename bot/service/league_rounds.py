@@ -21,6 +21,7 @@ from bot.league.plan import next_round
 from bot.league.records import Pairing, Result, Round
 from bot.league.standings import Standing, standings
 from bot.match.errors import NotFound
+from bot.match.phrases import Message
 from bot.match.records import Match, MatchRules
 from bot.service.challenges import ChallengeMixin
 from bot.store import challenges as challenge_rows
@@ -69,7 +70,7 @@ class LeagueRoundsMixin(ChallengeMixin):
     async def _league(conn: Connection, guild_id: int, name: str) -> League:
         league = await league_rows.by_name(conn, guild_id, name)
         if league is None:
-            raise NotFound(f"There is no league called {name} in this server.")
+            raise NotFound(Message("league.none", league=name))
         return league
 
     @staticmethod

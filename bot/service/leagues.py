@@ -18,6 +18,7 @@ from bot.league.leagues import OVER, RUNNING, SIGNUP, League
 from bot.league.plan import KINDS, SWISS, LeagueFormat
 from bot.match import actions
 from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
+from bot.match.phrases import Message
 from bot.match.records import MatchUpdate
 from bot.match.shown import clean_name
 from bot.service.base import background_request
@@ -55,32 +56,32 @@ class LeagueMixin(LeagueRoundsMixin):
         Raises BadOption saying what does not fit."""
         name = clean_name(name)
         if not 1 <= len(name) <= MAX_NAME:
-            raise BadOption(f"A league's name has 1 to {MAX_NAME} characters.")
+            raise BadOption(Message("league.name_length", most=MAX_NAME))
         try:
             game_rules = games.get(game)
         except KeyError as error:
-            raise BadOption(error.args[0]) from None
+            raise BadOption(Message("game.refused", reason=error.args[0])) from None
         if kind not in KINDS:
-            raise BadOption(f"A league is one of: {', '.join(KINDS)}.")
+            raise BadOption(Message("league.kind", kinds=", ".join(KINDS)))
         try:
             league_format = LeagueFormat(
                 kind, seats, rounds if kind == SWISS else 0, seed=self._rng.getrandbits(31)
             )
         except ValueError as error:
-            raise BadOption(str(error)) from None
+            raise BadOption(Message("league.format", reason=str(error))) from None
         resolved = checked_setup(game_rules, seats, 0, options)
         if adjudication not in deadlines.RULES:
-            raise BadOption(f"The adjudication rule is one of: {', '.join(deadlines.RULES)}.")
+            raise BadOption(Message("league.adjudication", rules=", ".join(deadlines.RULES)))
         for days in (signup_days, round_days):
             if not 1 <= days <= MAX_DAYS:
-                raise BadOption(f"Sign-up and rounds last from 1 to {MAX_DAYS} days.")
+                raise BadOption(Message("league.days", most=MAX_DAYS))
         now = self.now()
         async with self.store.transaction() as conn:
             default_clock, _, _ = await self._guild_defaults(conn, guild_id)
             hours = check_clock(default_clock if clock_hours is None else clock_hours)
             existing = await league_rows.by_name(conn, guild_id, name)
             if existing is not None:
-                raise BadOption(f"This server already has a league called {existing.name}.")
+                raise BadOption(Message("league.exists", league=existing.name))
             league = League(
                 0, guild_id, channel_id, name, game_rules.name, resolved, hours, league_format,
                 now + timedelta(days=signup_days), SIGNUP, adjudication, round_days,
@@ -95,9 +96,9 @@ class LeagueMixin(LeagueRoundsMixin):
         async with self.store.transaction() as conn:
             league = await self._league(conn, guild_id, name)
             if league.status != SIGNUP:
-                raise NotAllowed(f"League {league.name} has started: sign-up is closed.")
+                raise NotAllowed(Message("league.signup_closed", league=league.name))
             if any(e.member_id == member_id for e in await league_rows.entrants(conn, league.id)):
-                raise NotAllowed(f"You are already signed up for league {league.name}.")
+                raise NotAllowed(Message("league.already_in", league=league.name))
             await league_rows.join(conn, league.id, member_id, self.now())
             return league
 
@@ -119,7 +120,7 @@ class LeagueMixin(LeagueRoundsMixin):
                 None,
             )
             if entrant is None or entrant.left_at is not None or league.status == OVER:
-                raise NotAllowed(f"You are not playing in league {league.name}.")
+                raise NotAllowed(Message("league.not_in", league=league.name))
             if league.status == SIGNUP:
                 await league_rows.withdraw(conn, league.id, member_id)
                 return league, []
@@ -144,17 +145,19 @@ class LeagueMixin(LeagueRoundsMixin):
         async with self.store.transaction() as conn:
             league = await self._league(conn, guild_id, name)
             if league.created_by != member_id and not may_manage:
-                raise NotAllowed(f"Only whoever created league {league.name} can start it.")
+                raise NotAllowed(Message("league.start_not_yours", league=league.name))
             return await self._start_league(conn, league)
 
     async def _start_league(self, conn: Connection, league: League) -> LeagueNews:
         if league.status != SIGNUP:
-            raise NotAllowed(f"League {league.name} has already started.")
+            raise NotAllowed(Message("league.started", league=league.name))
         players = await league_rows.entrants(conn, league.id)
         try:
             league.format.check_players(len(players))
         except ValueError as error:
-            raise BadOption(f"League {league.name} cannot start yet: {error}") from None
+            raise BadOption(
+                Message("league.cannot_start", league=league.name, reason=str(error))
+            ) from None
         now = self.now()
         await league_rows.set_status(conn, league.id, RUNNING, now)
         return await self._advance(conn, replace(league, status=RUNNING, started_at=now))

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from functools import cache
 
 from bot.match.errors import BadOption, NotAllowed
+from bot.match.phrases import Message
 from bot.service.base import ServiceBase
 from bot.service.reports import DM_CHOICES, Digest, HeldNotices, Notices
 from bot.store import challenges as challenge_rows
@@ -44,9 +45,7 @@ def check_zone(name: str) -> str:
     """A known time zone's name, or BadOption."""
     wanted = name.strip()
     if wanted not in time_zones():
-        raise BadOption(
-            f"There is no time zone {name!r}; pick one from the list, like Europe/Berlin."
-        )
+        raise BadOption(Message("settings.zone", zone=repr(name)))
     return wanted
 
 
@@ -90,7 +89,7 @@ def notices_from(row: tuple[object, ...]) -> Notices:
 
 def _hour(value: int | None | Keep, what: str) -> int | None | Keep:
     if isinstance(value, int) and not 0 <= value <= 23:
-        raise BadOption(f"The {what} must be an hour from 0 to 23.")
+        raise BadOption(Message(f"settings.hour.{what}"))
     return value
 
 
@@ -118,12 +117,12 @@ class NoticeMixin(ServiceBase):
         """Change the member's notices (KEEP leaves one as it is; None turns it off). A
         change tries direct messages again if Discord had refused one. Raises BadOption."""
         if isinstance(dm, str) and dm not in DM_CHOICES:
-            raise BadOption(f"Direct messages must be one of: {', '.join(DM_CHOICES)}.")
+            raise BadOption(Message("settings.dm", choices=", ".join(DM_CHOICES)))
         wanted = {
             "notice_dm": dm,
-            "digest_hour": _hour(digest_hour, "digest hour"),
-            "quiet_start": _hour(quiet_start, "start of quiet hours"),
-            "quiet_end": _hour(quiet_end, "end of quiet hours"),
+            "digest_hour": _hour(digest_hour, "digest"),
+            "quiet_start": _hour(quiet_start, "quiet_start"),
+            "quiet_end": _hour(quiet_end, "quiet_end"),
         }
         changes: dict[str, object] = {k: v for k, v in wanted.items() if v is not KEEP}
         changes["dm_refused"] = notice_rows.DM_OPEN
@@ -169,7 +168,7 @@ class NoticeMixin(ServiceBase):
         NotAllowed for a member who does not play in it."""
         match = await self._load(match_id)
         if member_id not in match.members:
-            raise NotAllowed(f"You do not play in match #{match_id}.")
+            raise NotAllowed(Message("snooze.not_playing", match=match_id))
         until = self.now() + SNOOZE
         async with self.store.transaction() as conn:
             await notice_rows.snooze(conn, match_id, member_id, until)

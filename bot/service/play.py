@@ -13,6 +13,7 @@ from bot.match.decision import Situation
 from bot.match.delivery import notified
 from bot.match.engine_seats import is_engine
 from bot.match.errors import ChannelBusy, NotAllowed, NotFound
+from bot.match.phrases import Message
 from bot.match.records import Delivery, Direct, Match, MatchUpdate, MoveChoice
 from bot.match.rules import check_active
 from bot.service.base import ServiceBase, background_request, known_theme
@@ -107,10 +108,7 @@ class PlayMixin(ServiceBase):
         state, seat = match.state, match.seat_of(member_id)
         assert decision.move is not None and decision.state is not None and seat is not None
         if state.reveals(decision.move):
-            raise NotAllowed(
-                "That move brings to light something hidden or left to chance, so it has no "
-                "preview: play it without one."
-            )
+            raise NotAllowed(Message("preview.reveals"))
         after = decision.state.view(seat if match.has_secrets else None)
         return match, after, state.format_move(decision.move)
 
@@ -118,7 +116,7 @@ class PlayMixin(ServiceBase):
         """A server admin (checked by the caller) cancels an active match: unrated."""
         match = await self._load(match_id)
         if match.guild_id != guild_id:
-            raise NotFound(f"There is no match #{match_id} in this server.")
+            raise NotFound(Message("match.none_here", match=match_id))
         return await self._apply(match, admin_id, background_request(match, actions.CANCEL))
 
     async def attach_channel(self, match_id: int, channel_id: int) -> Match:
@@ -128,10 +126,7 @@ class PlayMixin(ServiceBase):
         async with self.store.transaction() as conn:
             other = await match_rows.in_channel(conn, channel_id)
             if other is not None and other.id != match_id:
-                raise ChannelBusy(
-                    f"Match #{other.id} is already being played here; one match per channel "
-                    "or thread."
-                )
+                raise ChannelBusy(Message("match.channel_busy", match=other.id))
             await match_rows.set_channel(conn, match.id, channel_id)
             stored = await match_rows.fetch_match(conn, match_id)
         assert stored is not None

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from bot.match.engine_seats import Duty, duty
 from bot.match.errors import NotAllowed
+from bot.match.phrases import Message
 from bot.match.ratings import display_rating, rating_label
 from bot.match.records import Match, MatchRecord
 from bot.service.base import ServiceBase
@@ -53,7 +54,7 @@ class QueryMixin(ServiceBase):
             return match.public_view()
         seat = match.seat_of(member_id)
         if seat is None:
-            raise NotAllowed(f"You are not playing in match #{match.id}.")
+            raise NotAllowed(Message("match.not_playing", match=match.id))
         return match.view_for(seat)
 
     async def server_matches(self, guild_id: int, limit: int = 25) -> list[Match]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import render
 from bot.match.errors import BadOption, NotAllowed
+from bot.match.phrases import Message
 from bot.service.base import known_theme
 from bot.service.challenges import check_clock
 from bot.service.clocks import ClockMixin
@@ -23,7 +24,7 @@ def check_theme(name: str) -> str:
     wanted = name.strip().lower()
     if wanted not in render.THEMES:
         known = ", ".join(render.THEMES)
-        raise BadOption(f"There is no picture theme {name!r}; choose one of: {known}.")
+        raise BadOption(Message("settings.theme", theme=repr(name), themes=known))
     return wanted
 
 
@@ -55,7 +56,7 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         """Refuse challenges from `blocked` (None: from everyone), or accept them again
         (`on` False). Raises NotAllowed for blocking oneself."""
         if blocked == member_id:
-            raise NotAllowed("You never get challenges from yourself.")
+            raise NotAllowed(Message("settings.block_yourself"))
         target = member_rows.EVERYONE if blocked is None else blocked
         async with self.store.transaction() as conn:
             await member_rows.set_block(conn, member_id, target, on)

@@ -17,17 +17,16 @@ from typing import ClassVar
 import aiosqlite
 
 from bot.match.errors import CannotReach, CannotSave
+from bot.match.phrases import Message
 
 log = logging.getLogger("shiftcord.store")
 
 #: Where the README tells an admin how to restore or recover a damaged database.
 RECOVERY = "README.md, section 'When the database is damaged'"
 #: What a player is told when an action could not be saved.
-CANNOT_SAVE = "The bot cannot save right now, so nothing was changed. Please try again later."
+CANNOT_SAVE = Message("store.cannot_save")
 #: What a player is told when the database server cannot be reached.
-CANNOT_REACH = (
-    "The bot cannot reach its database right now, so nothing was changed. Please try again later."
-)
+CANNOT_REACH = Message("store.cannot_reach")
 
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_CORRUPT = 3, 8, 10, 11
 _SQLITE_FULL, _SQLITE_CANTOPEN = 13, 14

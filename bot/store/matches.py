@@ -16,6 +16,7 @@ from typing import Any
 import games
 from bot.match.engine_seats import level_of
 from bot.match.errors import PositionChanged
+from bot.match.phrases import Message
 from bot.match.records import (
     Challenge,
     LogEntry,
@@ -268,10 +269,7 @@ async def update_match(conn: Connection, match: Match, **columns: Any) -> None:
         [*(columns[n] for n in names), match.id, match.version],
     )
     if changed != 1:
-        raise PositionChanged(
-            "The match changed while you were acting (someone else moved or answered first). "
-            "Look at the board again and retry."
-        )
+        raise PositionChanged(Message("match.changed_meanwhile"))
 
 
 async def active_match_count(conn: Connection, member_id: int) -> int:

@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 import asyncpg
 
 from bot.match.errors import CannotSave, OutcomeUnknown
+from bot.match.phrases import Message
 from bot.store import postgres_schema
 from bot.store.base import Store
 from bot.store.health import ReachHealth, StoreError, WriteHealth
@@ -43,10 +44,7 @@ _WRITE_ADVICE = {
 
 #: What a player is told when the database's answer to saving their action was lost and
 #: cannot be asked again.
-COMMIT_LOST = (
-    "The connection to the database was lost while saving, so the bot cannot tell whether "
-    "that was saved. Look at the match before you try again."
-)
+COMMIT_LOST = Message("store.commit_lost")
 
 
 @functools.lru_cache(maxsize=2048)

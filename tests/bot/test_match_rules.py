@@ -32,8 +32,10 @@ from bot.match.errors import (
     TooLate,
 )
 from bot.match.events import Ended, Played, Proposed, TakenBack, TurnPassed
+from bot.match.phrases import Member, plain_channel
 from bot.match.records import MatchRules
 from bot.match.seating import seat_order, seated_options
+from bot.presentation.catalogue import write
 from tests.bot.match_records import T0, logged, new_match
 
 LATER = T0 + timedelta(hours=5)
@@ -88,8 +90,8 @@ def test_refusals_say_why_and_name_members_by_id():
         rules.decide(
             match, 2, Request(MOVE, "b2-b1", ply=match.ply, request_id="test"), Situation(LATER)
         )
-    assert caught.value.phrase.members == (1,)
-    assert caught.value.phrase.render(lambda m: f"<@{m}>") == (
+    assert caught.value.sentence.values["player"] == Member(1)
+    assert write(caught.value.sentence, lambda m: f"<@{m}>", plain_channel) == (
         "It is <@1>'s turn in match #1, not yours."
     )
     with pytest.raises(NotAllowed, match=r"^You are not playing in match #1\.$"):

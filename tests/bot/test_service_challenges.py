@@ -7,6 +7,8 @@ from datetime import timedelta
 import pytest
 
 import games
+from bot.match.phrases import plain_member
+from bot.presentation.catalogue import write
 from bot.service import (
     BadOption,
     ChallengeClosed,
@@ -216,7 +218,8 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
         ChannelBusy, match="^Challenges in this server go in channel 4242"
     ) as caught:
         await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
-    assert caught.value.phrase.render(channel=lambda c: f"<#{c}>").endswith("<#4242>.")
+    written = write(caught.value.sentence, plain_member, lambda c: f"<#{c}>")
+    assert written.endswith("<#4242>.")
     posted = await service.create_challenge(GUILD, 4242, 1, "skift", opponents=[2])
     assert posted.rules.clock_hours == 24
     none = await service.create_challenge(

@@ -18,6 +18,7 @@ from bot.match.actions import (
     REFUSE_TAKEBACK,
     RESIGN,
 )
+from bot.presentation.catalogue import TEMPLATES
 from bot.service import (
     BadOption,
     ChannelBusy,
@@ -42,8 +43,8 @@ def assert_sentence(error: ServiceError) -> None:
     """A whole sentence: starts with a capital (or a member) and ends with a full stop."""
     text = str(error)
     assert text == error.message
-    template = error.phrase.template
-    assert template[0].isupper() or template.startswith("{0}"), text
+    template = TEMPLATES[error.sentence.key]
+    assert text[0].isupper() or template.startswith("{player}"), text
     assert text.endswith("."), text
 
 

@@ -149,6 +149,7 @@ import asyncio, os, resource, signal, sys
 from bot.logs import setup_logging
 from bot.match.actions import MOVE
 from bot.match.errors import CannotSave
+import bot.presentation.catalogue  # the words refusals are written in, as a face has them
 from tests.bot.service_fixtures import FakeClock, act, open_service, play_first_legal, start_match
 
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)

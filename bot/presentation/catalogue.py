@@ -1,0 +1,60 @@
+"""Every keyed sentence players read, and how a `Message` of the lower layers is written.
+
+The catalogues by subject (`refusals.REFUSALS`) map a key to a whole sentence with named
+placeholders. A message's values fill them in: a `Member` or `Channel` is written by the
+face (a mention on Discord, a name in the console), and a count named in `COUNTED` comes
+with its noun through the one plural helper, so that plural forms can be swapped later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
+from bot.presentation.refusals import REFUSALS
+from games.wording import plural
+
+#: Every keyed sentence, by key.
+TEMPLATES: Mapping[str, str] = {**REFUSALS}
+
+#: Placeholders that hold a count, with the noun (and its plural where irregular).
+COUNTED: Mapping[str, tuple[str, str | None]] = {
+    "matches": ("match", None),
+    "minutes": ("minute", None),
+    "opponents": ("opponent", None),
+    "open_challenges": ("open challenge", None),
+    "premoves": ("premove", None),
+}
+
+
+def _filled(name: str, value: Value, member: Namer, channel: Namer) -> object:
+    """One value as its placeholder shows it."""
+    if isinstance(value, Member):
+        return member(value.id)
+    if isinstance(value, Channel):
+        return channel(value.id)
+    if name in COUNTED and isinstance(value, int):
+        return plural(value, *COUNTED[name])
+    return value
+
+
+def write(message: Message, member: Namer, channel: Namer) -> str:
+    """The sentence of `message`'s key with its values filled in, members and channels
+    named by `member` and `channel`."""
+    values = {name: _filled(name, value, member, channel) for name, value in message.values.items()}
+    return TEMPLATES[message.key].format(**values)
+
+
+lend_templates(write)
+
+
+class TypedWrong(ValueError):
+    """Text a player typed for the presentation to read (options, a clock) that it cannot
+    read; `sentence` says why, like a refusal of the service."""
+
+    def __init__(self, sentence: Message) -> None:
+        self.sentence = sentence
+        super().__init__(sentence)
+
+    def __str__(self) -> str:
+        return str(self.sentence)
