@@ -1,6 +1,7 @@
 """Rows of the match_requests table: every match action applied, under the unique id of
 its request (see `bot.match.actions.Request`), with the events it had, so that a request
-seen again is answered with what it did instead of being applied twice."""
+seen again is answered with what it did instead of being applied twice. A request is
+kept while a retry of it can still arrive, then forgotten (`prune`)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,9 @@ async def record(conn: Connection, request_id: str, done: Applied, now: datetime
         "VALUES (?, ?, ?, ?, ?, ?)",
         (request_id, done.match_id, done.member_id, done.action, json.dumps(events), ts(now)),
     )
+
+
+async def prune(conn: Connection, before: datetime) -> None:
+    """Forget the requests applied before `before` (no retry of them can still arrive;
+    one that did would be refused by its ply, which the match has moved past)."""
+    await conn.run("DELETE FROM match_requests WHERE made_at < ?", (ts(before),))

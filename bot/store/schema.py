@@ -385,6 +385,10 @@ _V12: Migration = (
     )""",
 )
 
+#: Version 13: a request id is kept only while a retry of it can arrive; the background
+#: round forgets older ones by the time they were applied.
+_V13: Migration = ("CREATE INDEX match_requests_made ON match_requests (made_at)",)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -399,6 +403,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V10,
     _V11,
     _V12,
+    _V13,
 )
 
 LATEST = len(MIGRATIONS)
