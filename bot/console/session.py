@@ -37,7 +37,7 @@ from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
-from bot.presentation.text import Style, players_text, turn_text, update_text
+from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
 from bot.service import MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from games import GameState
@@ -245,14 +245,18 @@ class ConsoleSession:
     async def act(self, action: MatchAction, text: str = "", match_id: int | None = None) -> None:
         """Do a match action in the current match (or `match_id`) and print its news. It
         carries the ply of the match's last board shown here (the current one when none
-        was) and the session's next request id."""
+        was) and the session's next request id; one seen again is told as already done."""
         match_id = self._current() if match_id is None else match_id
         ply = self.seen.get(match_id)
         if ply is None:
             ply = (await self.service.get_match(match_id)).ply
         request_id = f"console:{self.session_id}:{next(self.requests)}"
         request = Request(action, text, ply=ply, request_id=request_id)
-        await self.announce(await self.service.act(match_id, self.me, request))
+        update = await self.service.act(match_id, self.me, request)
+        if update.repeated:
+            self.say(already_done(update))
+            return
+        await self.announce(update)
 
     def ask_resignation(self, match_id: int) -> None:
         """Ask the player to confirm resigning the match: the next line answers."""

@@ -218,12 +218,16 @@ async def answer_challenge(
             challenge = await service.cancel_challenge(challenge_id, user)
         else:
             invited = user in challenge.invited
-            challenge = await service.decline_challenge(challenge_id, user)
+            request_id = f"discord:{interaction.id}"
+            challenge = await service.decline_challenge(challenge_id, user, request_id)
             done = f"You {'declined' if invited else 'left'} challenge #{challenge_id}."
     poster = poster_of(interaction)
     if match is None:
         await poster.refresh_challenge(challenge, interaction.message)
         await answer(interaction, done)
+        return
+    if match.channel_id is not None:  # accepted before: its thread is open
+        await answer(interaction, f"The match has started in <#{match.channel_id}>.")
         return
     thread = await open_thread(interaction, interaction.message, match)
     await poster.refresh_challenge(challenge, interaction.message)
@@ -255,10 +259,14 @@ async def post_challenge(
 async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     """Challenge the other players of an ended match again (the Rematch button): post the
     challenge where the match was challenged, and grey the button out; a rematch against
-    the bot alone starts at once, in a thread on the challenge."""
+    the bot alone starts at once, in a thread on the challenge. The interaction delivered
+    again is answered with the challenge it posted."""
     await begin(interaction)
     service = service_of(interaction)
-    posted = await service.rematch(match_id, interaction.user.id)
+    posted = await service.rematch(match_id, interaction.user.id, f"discord:{interaction.id}")
+    if posted.message_id is not None:  # asked and posted before
+        await answer(interaction, f"You asked for a rematch: challenge #{posted.id} is posted.")
+        return
     client = interaction.client
     channel = client.get_channel(posted.channel_id) or await client.fetch_channel(posted.channel_id)
     if not isinstance(channel, discord.abc.Messageable):

@@ -2,12 +2,17 @@
 fixed choices of picture themes).
 
 Discord shows at most 25 choices, each name and value at most 100 characters. An
-autocomplete never fails loudly: whatever goes wrong, the player sees no suggestions.
+autocomplete never fails loudly: whatever goes wrong, the player sees no suggestions (a
+choice cannot be a hint that is not chosen). A refusal (no such match, the database out
+of reach: the store logs that once) is quiet; anything else is logged.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -16,6 +21,7 @@ import games
 import render
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
+from bot.match.errors import ServiceError
 from bot.presentation.options import game_named
 from bot.presentation.pictures import theme_label
 from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
@@ -58,6 +64,26 @@ GameOption = app_commands.Transform[Game, GameTransformer]
 #: A match's number as commands take it (bounded: Discord sends integers up to 2^53).
 MatchNumber = app_commands.Range[int, 1, 2_000_000_000]
 NumberChoices = list[app_commands.Choice[int]]
+Suggested = TypeVar("Suggested", Choices, NumberChoices)
+#: An autocomplete callback as discord.py takes it.
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, Suggested]]
+
+
+def quiet(suggest: Suggest[Suggested]) -> Suggest[Suggested]:
+    """An autocomplete that asks the service: no choices when it refuses (quietly) or
+    fails (logged)."""
+
+    @functools.wraps(suggest)
+    async def suggesting(interaction: discord.Interaction, current: str) -> Suggested:
+        try:
+            return await suggest(interaction, current)
+        except ServiceError:
+            return []
+        except Exception:
+            log.exception("%s failed in %s", suggest.__name__, interaction.channel_id)
+            return []
+
+    return suggesting
 
 
 async def option_choices(interaction: discord.Interaction, current: str) -> Choices:
@@ -98,23 +124,20 @@ def theme_choices(*extra: app_commands.Choice[str]) -> list[app_commands.Choice[
     ]
 
 
+@quiet
 async def move_choices(interaction: discord.Interaction, current: str) -> Choices:
     """The user's legal moves in the match named by number (else this thread's) that start
     with what was typed, each shown with its description."""
-    service = service_of(interaction)
-    try:
-        number = getattr(interaction.namespace, "match", None)
-        if isinstance(number, int):
-            match_id: int | None = number
-        else:
-            here = await active_match_here(interaction)
-            match_id = None if here is None else here.id
-        if match_id is None:
-            return []
-        moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
-    except Exception:
-        log.exception("move autocomplete failed in %s", interaction.channel_id)
+    number = getattr(interaction.namespace, "match", None)
+    if isinstance(number, int):
+        match_id: int | None = number
+    else:
+        here = await active_match_here(interaction)
+        match_id = None if here is None else here.id
+    if match_id is None:
         return []
+    service = service_of(interaction)
+    moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
     return [
         app_commands.Choice(
             name=clip_choice(f"{m.notation}: {m.words}"), value=m.notation[:MAX_CHOICE]
@@ -142,28 +165,20 @@ def _numbered(found: list[Match], member_id: int, typed: str) -> NumberChoices:
     ][:LIMIT]
 
 
+@quiet
 async def my_match_choices(interaction: discord.Interaction, current: str) -> NumberChoices:
     """The user's matches in this server whose number starts with what was typed: active
     ones first, then ended ones, newest first."""
     service, member = service_of(interaction), interaction.user.id
-    try:
-        active = [
-            m for m in await service.active_matches(member) if m.guild_id == interaction.guild_id
-        ]
-        ended = await service.finished_matches(member_id=member, guild_id=interaction.guild_id)
-    except Exception:
-        log.exception("match autocomplete failed for %s", member)
-        return []
+    active = [m for m in await service.active_matches(member) if m.guild_id == interaction.guild_id]
+    ended = await service.finished_matches(member_id=member, guild_id=interaction.guild_id)
     return _numbered([*active, *ended], member, str(current))
 
 
+@quiet
 async def server_match_choices(interaction: discord.Interaction, current: str) -> NumberChoices:
     """The server's active matches whose number starts with what was typed (for admins)."""
     if interaction.guild_id is None:
         return []
-    try:
-        found = await service_of(interaction).server_matches(interaction.guild_id, 100)
-    except Exception:
-        log.exception("match autocomplete failed in %s", interaction.guild_id)
-        return []
+    found = await service_of(interaction).server_matches(interaction.guild_id, 100)
     return _numbered(found, interaction.user.id, str(current))

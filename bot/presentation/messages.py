@@ -49,6 +49,7 @@ YOU_AGREED_DRAWN = "You agreed: the match is drawn."
 YOU_ABORTED = "You aborted the match."
 MATCH_CANCELLED = "The match is cancelled."
 DONE = "Done."
+ALREADY_DONE = "This was already done when it first arrived; nothing was done again. {done}"
 
 # ---- how a closed challenge ended ({match}: the new match's number)
 CHALLENGE_CLOSED = {

@@ -172,7 +172,6 @@ REFUSALS = {
     "challenge.yourself": "You cannot challenge yourself.",
     "challenge.wrong_channel": "Challenges in this server go in {channel}.",
     "challenge.seat_order": "A fixed seat order names every player of the challenge once.",
-    "challenge.already_in": "You are already in this challenge.",
     "challenge.no_seat": "This challenge has no open seat for you.",
     "challenge.decline_own": "You cannot decline your own challenge; withdraw it instead.",
     "challenge.not_part": "You are not part of this challenge.",

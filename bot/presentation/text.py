@@ -352,6 +352,12 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def already_done(update: MatchUpdate) -> str:
+    """The answer to a request seen again (`MatchUpdate.repeated`) where the member saw
+    the first answer: it was done then, and not again."""
+    return messages.ALREADY_DONE.format(done=confirmation(update))
+
+
 def confirmation(update: MatchUpdate) -> str:
     """The private answer to the member who acted: what their action did."""
     for event in update.events:

@@ -40,6 +40,7 @@ from bot.service.base import ServiceBase
 from bot.store import challenges as challenge_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
+from bot.store import requests as request_rows
 from bot.store.sql import Connection
 
 
@@ -106,8 +107,10 @@ class ChallengeMixin(ServiceBase):
         rules: MatchRules = DEFAULT_RULES,
         server_clock: bool = True,
         seat_order: Sequence[int] | None = None,
+        request_id: str | None = None,
     ) -> Challenge:
-        """Post a challenge in `channel_id`.
+        """Post a challenge in `channel_id`; with `request_id`, the challenge it made when
+        that request was seen before.
 
         `opponents` are invited by name; bot seats among them (ids from
         `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
@@ -139,6 +142,9 @@ class ChallengeMixin(ServiceBase):
             raise BadOption(Message("clock.bank_needs_start"))
         now = self.now()
         async with self.store.transaction() as conn:
+            made = None if request_id is None else await request_rows.challenge_of(conn, request_id)
+            if made is not None:  # a retry: what it made the first time
+                return await self._challenge(conn, made)
             default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
             if challenge_channel not in (None, channel_id):
                 raise ChannelBusy(
@@ -167,19 +173,26 @@ class ChallengeMixin(ServiceBase):
                 expires=expires,
                 seat_order=seat_order,
             )
+            if request_id is not None:
+                await request_rows.record_challenge(conn, request_id, challenge_id, now)
             challenge = await self._challenge(conn, challenge_id)
             if len(challenge.joined) == seats:  # solo, or every opponent a bot: it accepts
                 await self._start(conn, challenge, now)
                 challenge = await self._challenge(conn, challenge_id)
             return challenge
 
-    async def rematch(self, match_id: int, member_id: int) -> Challenge:
+    async def rematch(self, match_id: int, member_id: int, request_id: str) -> Challenge:
         """A player of an ended match challenges its other players again: the same game,
         options, clock and rules, the presser as challenger, the others invited by name,
         and sides rotated: everyone sits one seat on (in two-player games the sides swap,
-        so the other player moves first). Raises NotFound, NotAllowed (not a player, a
-        solo, aborted or cancelled match, or a rematch already asked for), ChannelBusy,
+        so the other player moves first). The request `request_id` seen again is answered
+        with the challenge it made. Raises NotFound, NotAllowed (not a player, a solo,
+        aborted or cancelled match, or a rematch already asked for), ChannelBusy,
         LimitReached."""
+        async with self.store.reading() as conn:
+            made = await request_rows.challenge_of(conn, request_id)
+            if made is not None:  # a retry: the challenge it made
+                return await self._challenge(conn, made)
         match = await self._load(match_id)
         seat = match.seat_of(member_id)
         if seat is None:
@@ -211,20 +224,26 @@ class ChallengeMixin(ServiceBase):
             rules=match.rules,
             server_clock=False,
             seat_order=rotated,
+            request_id=request_id,
         )
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
         """Accept an invitation or take an open seat; the last seat filled starts the match.
 
         The started match has no channel yet: create its thread and call
-        `attach_channel`. Raises NotFound, ChallengeClosed (also when expired),
-        NotAllowed (not invited and no open seat, or already in), LimitReached.
+        `attach_channel`. Accepting again (a retry, or a second press) is answered as the
+        first time: the challenge, and the match it started (with its channel, once
+        attached). Raises NotFound, ChallengeClosed (also when expired), NotAllowed (not
+        invited and no open seat), LimitReached.
         """
         now = self.now()
         async with self.store.transaction() as conn:
+            challenge = await self._challenge(conn, challenge_id)
+            if member_id in challenge.joined and challenge.status in (PENDING, STARTED):
+                started = challenge.match_id
+                match = None if started is None else await self._fetch_known(conn, started)
+                return ChallengeUpdate(challenge, match)
             challenge = await self._pending(conn, challenge_id, now)
-            if member_id in challenge.joined:
-                raise NotAllowed(Message("challenge.already_in"))
             if member_id not in challenge.invited and challenge.open_seats < 1:
                 raise NotAllowed(Message("challenge.no_seat"))
             await self._check_active_limit(conn, member_id)
@@ -239,12 +258,19 @@ class ChallengeMixin(ServiceBase):
                 challenge = await self._challenge(conn, challenge_id)
             return ChallengeUpdate(challenge, match)
 
-    async def decline_challenge(self, challenge_id: int, member_id: int) -> Challenge:
+    async def decline_challenge(
+        self, challenge_id: int, member_id: int, request_id: str | None = None
+    ) -> Challenge:
         """An invited member who has not joined yet declines (the challenge closes); one who
         has joined leaves their seat: a named seat stays theirs to take again or decline, an
-        open seat is open again. Raises NotFound, ChallengeClosed, NotAllowed."""
+        open seat is open again. The request `request_id` seen again (a retried leave must
+        not decline) is answered with the challenge as it is. Raises NotFound,
+        ChallengeClosed, NotAllowed."""
         now = self.now()
         async with self.store.transaction() as conn:
+            seen = None if request_id is None else await request_rows.challenge_of(conn, request_id)
+            if seen is not None:  # a retry: done the first time
+                return await self._challenge(conn, challenge_id)
             challenge = await self._pending(conn, challenge_id, now)
             if member_id == challenge.challenger_id:
                 raise NotAllowed(Message("challenge.decline_own"))
@@ -256,13 +282,19 @@ class ChallengeMixin(ServiceBase):
                 await challenge_rows.set_status(conn, challenge_id, DECLINED)
             else:
                 await challenge_rows.leave_seat(conn, challenge_id, member_id, invited, join_index)
+            if request_id is not None:
+                await request_rows.record_challenge(conn, request_id, challenge_id, now)
             return await self._challenge(conn, challenge_id)
 
     async def cancel_challenge(self, challenge_id: int, member_id: int) -> Challenge:
-        """The challenger withdraws a pending challenge. Raises NotFound, ChallengeClosed,
+        """The challenger withdraws a pending challenge; withdrawing it again (a retry, or
+        a second press) is answered as the first time. Raises NotFound, ChallengeClosed,
         NotAllowed."""
         now = self.now()
         async with self.store.transaction() as conn:
+            challenge = await self._challenge(conn, challenge_id)
+            if member_id == challenge.challenger_id and challenge.status == WITHDRAWN:
+                return challenge
             challenge = await self._pending(conn, challenge_id, now)
             if member_id != challenge.challenger_id:
                 raise NotAllowed(Message("challenge.withdraw_not_yours"))

@@ -30,12 +30,17 @@ from bot.store import claims as claim_rows
 from bot.store import clocks as clock_rows
 from bot.store import members as member_rows
 from bot.store import notices as notice_rows
+from bot.store import requests as request_rows
 from bot.store.clocks import CLAIMABLE, IDLE, LOW_TIME
 from bot.store.sql import Connection
 
 _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
 #: How long claims on background work are kept after their lease (`bot.store.claims`).
 CLAIMS_KEPT = timedelta(days=1)
+#: How long a match action's request id is kept (`bot.store.requests`): a retry arrives
+#: within minutes from Discord, within hours from a console or a process started again;
+#: a week is far beyond both, and keeps the table from growing without bound.
+REQUESTS_KEPT = timedelta(days=7)
 
 
 class ClockMixin(ServiceBase):
@@ -43,7 +48,8 @@ class ClockMixin(ServiceBase):
     notices due (see `bot.service.notices`)."""
 
     async def tick(self, *, mark_sent: bool = True) -> TickReport:
-        """Do everything due now: expire challenges, end finished vacations, end the turns
+        """Do everything due now (and forget claims and request ids kept long enough):
+        expire challenges, end finished vacations, end the turns
         whose time ran out (auto-timeout matches), and return the reminders, notices held back
         during quiet hours and digests to send. A reminder of kind "timeout_claimable"
         tells a waiting player they may claim the win. Nobody is reminded during their
@@ -63,6 +69,7 @@ class ClockMixin(ServiceBase):
         now = self.now()
         async with self.store.transaction() as conn:
             await claim_rows.prune(conn, now - CLAIMS_KEPT)
+            await request_rows.prune(conn, now - REQUESTS_KEPT)
             expired = [
                 challenge
                 for challenge in await challenge_rows.expiry_due(conn, now)

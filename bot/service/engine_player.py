@@ -10,7 +10,10 @@ twice, or after the position moved on, is refused by the match rules and thought
 With several processes on one database, a process plays only the matches of its shards'
 servers, and claims each duty in the database before thinking, so one process does it:
 the claim names the match's stored version, not its ply, since a takeback brings a ply
-back (and a proposal made again asks again in the same position).
+back (and a proposal made again asks again in the same position). While the database
+cannot be reached or written, a duty is left (its claim given back if the database lets
+it) for the first sweep after it is back, with no line of its own: the store logs the
+outage once.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from bot.match import actions
 from bot.match.actions import Request
 from bot.match.decision import playing
 from bot.match.engine_seats import MOVE, Duty, accepts_draw, duty, ruled_answer
-from bot.match.errors import NoProposal, PositionChanged, ServiceError
+from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceError
 from bot.match.records import Match, MatchUpdate
 from bot.service import MatchService
 
@@ -158,7 +161,9 @@ class EnginePlayer:
 
     def _finished(self, match_id: int, task: asyncio.Task[None]) -> None:
         self._matches.pop(match_id, None)
-        if not task.cancelled() and task.exception() is not None:
+        if task.cancelled() or task.exception() is None:
+            return
+        if not isinstance(task.exception(), CannotSave):  # (the store logs an outage once)
             log.error("the bot failed in match %s: %r", match_id, task.exception())
 
     async def _serve(self, match_id: int) -> None:
@@ -178,6 +183,10 @@ class EnginePlayer:
             except (PositionChanged, NoProposal):  # it moved on while the bot thought
                 await self.service.finish_work(*work)
                 continue
+            except CannotSave:  # the database is down: the sweep after it is back does it
+                with contextlib.suppress(CannotSave):
+                    await self.service.release_work(*work)
+                return
             except ServiceError as error:
                 log.warning("the bot could not act in match %s: %s", match_id, error)
                 await self.service.finish_work(*work)
@@ -186,7 +195,8 @@ class EnginePlayer:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(self.service.release_work(*work))
                 raise
-            await self.service.finish_work(*work)
+            with contextlib.suppress(CannotSave):  # done: an unfinished claim just runs out
+                await self.service.finish_work(*work)
             if update.repeated:  # another process did it, and posted it
                 continue
             try:

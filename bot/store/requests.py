@@ -1,6 +1,8 @@
 """Rows of the match_requests table: every match action applied, under the unique id of
 its request (see `bot.match.actions.Request`), with the events it had, so that a request
-seen again is answered with what it did instead of being applied twice."""
+seen again is answered with what it did instead of being applied twice; and of the
+challenge_requests table, the challenge each answer to a challenge made or answered. A
+request is kept while a retry of it can still arrive, then forgotten (`prune`)."""
 
 from __future__ import annotations
 
@@ -50,3 +52,29 @@ async def record(conn: Connection, request_id: str, done: Applied, now: datetime
         "VALUES (?, ?, ?, ?, ?, ?)",
         (request_id, done.match_id, done.member_id, done.action, json.dumps(events), ts(now)),
     )
+
+
+async def challenge_of(conn: Connection, request_id: str) -> int | None:
+    """The challenge request `request_id` made or answered, or None when it never came."""
+    row = await one(
+        conn, "SELECT challenge_id FROM challenge_requests WHERE request_id = ?", (request_id,)
+    )
+    return None if row is None else int(row["challenge_id"])
+
+
+async def record_challenge(
+    conn: Connection, request_id: str, challenge_id: int, now: datetime
+) -> None:
+    """Record that request `request_id` made or answered challenge `challenge_id`, in its
+    own transaction (the id is the table's key)."""
+    await conn.run(
+        "INSERT INTO challenge_requests (request_id, challenge_id, made_at) VALUES (?, ?, ?)",
+        (request_id, challenge_id, ts(now)),
+    )
+
+
+async def prune(conn: Connection, before: datetime) -> None:
+    """Forget the requests applied before `before` (no retry of them can still arrive; a
+    match action that did would be refused by its ply, which the match has moved past)."""
+    await conn.run("DELETE FROM match_requests WHERE made_at < ?", (ts(before),))
+    await conn.run("DELETE FROM challenge_requests WHERE made_at < ?", (ts(before),))

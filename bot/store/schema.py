@@ -385,6 +385,20 @@ _V12: Migration = (
     )""",
 )
 
+#: Version 13: a request id is kept only while a retry of it can arrive; the background
+#: round forgets older ones by the time they were applied. The answers to challenges that
+#: their own state cannot tell apart from a new one (a rematch, a seat left or declined)
+#: are recorded under their request's id too, with the challenge they made or answered.
+_V13: Migration = (
+    "CREATE INDEX match_requests_made ON match_requests (made_at)",
+    """CREATE TABLE challenge_requests (
+        request_id TEXT PRIMARY KEY,
+        challenge_id {id} NOT NULL REFERENCES challenges (id),
+        made_at {real} NOT NULL
+    )""",
+    "CREATE INDEX challenge_requests_made ON challenge_requests (made_at)",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -399,6 +413,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V10,
     _V11,
     _V12,
+    _V13,
 )
 
 LATEST = len(MIGRATIONS)

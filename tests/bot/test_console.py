@@ -4,6 +4,7 @@ commands typed as text, and writes every picture to a file."""
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 import pytest_asyncio
@@ -330,3 +331,20 @@ async def test_a_typed_move_carries_the_position_last_shown(console):
     said = await run(session, out, "board")
     assert "after 2 moves" in said
     assert (await session.service.get_match(match.id)).ply == 2
+
+
+@pytest.mark.asyncio
+async def test_a_request_seen_again_is_told_as_already_done(console):
+    con, out = console
+    await run(con, out, "challenge game:skift opponent:bob clock:none", "as bob", "accept")
+    match = await con.service.get_match(1)
+    mover = con.name_of(match.to_act)
+    first = match.state.format_move(match.state.legal_moves()[0])
+    said = await run(con, out, f"as {mover}", f"move {first}")
+    assert f"{mover} played `{first}`" in said
+    con.requests = itertools.count()  # the session's first request id, sent again
+    said = await run(con, out, f"move {first}")
+    assert said == (
+        f"This was already done when it first arrived; nothing was done again. Played `{first}`.\n"
+    )
+    assert (await con.service.get_match(1)).ply == 1

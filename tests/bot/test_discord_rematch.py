@@ -99,4 +99,32 @@ async def test_no_rematch_after_an_abort_or_a_solo_match(tmp_path, test_games):
             assert not ended.active and ended.result is not None
             assert not any(custom_ids(m) for m in public(fake, channel))
             with pytest.raises(NotAllowed, match="did not end with a result"):
-                await bot.service.rematch(number, ended.members[0])
+                await bot.service.rematch(number, ended.members[0], f"test:{number}")
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_and_its_accept_delivered_twice_count_once(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        await resign(fake, ALICE, match_id, thread)
+        result = next(m for m in public(fake, thread) if "resigned" in m["content"])
+        press = {"custom_id": f"sc:rematch:{match_id}", "component_type": 2}
+        payload = fake.interaction_payload(3, BOB, press, thread, result)
+        first = await fake.feed(payload)
+        again = await fake.feed(payload)  # Discord delivers the same interaction again
+        assert [c.kind for c in first].count("send_message") == 1
+        assert "send_message" not in [c.kind for c in again]
+        assert again[-1].ephemeral
+        assert again[-1].content == "You asked for a rematch: challenge #2 is posted."
+        assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [2]
+        challenge = fake.last_message(GAMES_CHANNEL)
+        press = {"custom_id": "sc:challenge:2:accept", "component_type": 2}
+        payload = fake.interaction_payload(3, ALICE, press, GAMES_CHANNEL, challenge)
+        threads = len(fake.threads())
+        first = await fake.feed(payload)
+        again = await fake.feed(payload)
+        started = await bot.service.get_match((await bot.service.get_challenge(2)).match_id)
+        assert len(fake.threads()) == threads + 1 and started.channel_id is not None
+        told = f"The match has started in <#{started.channel_id}>."
+        assert first[-1].content == again[-1].content == told and again[-1].ephemeral

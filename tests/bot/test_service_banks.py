@@ -80,7 +80,7 @@ async def test_a_bank_s_figures_are_checked(service):
 async def test_a_rematch_keeps_the_time_bank(service):
     match = await start_match(service, clock_hours=72, increment_hours=24, cap_hours=168)
     await act(service, match.id, match.to_act, RESIGN)
-    again = await service.rematch(match.id, match.members[0])
+    again = await service.rematch(match.id, match.members[0], "test:rematch")
     assert (again.rules.clock_hours, again.rules.increment_hours, again.rules.cap_hours) == (
         72,
         24,

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 import games
+from bot.match.actions import RESIGN
 from bot.match.phrases import plain_member
 from bot.presentation.catalogue import write
 from bot.service import (
@@ -20,6 +21,7 @@ from bot.service import (
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
+    act,
     dump,
     open_service,
     start_match,
@@ -62,9 +64,8 @@ async def test_an_open_challenge_fills_its_seats_one_by_one(service):
     assert first.match is None and first.challenge.joined == (1, 7)
     left = await service.decline_challenge(posted.id, 7)
     assert left.pending and left.joined == (1,) and left.open_seats == 2
-    await service.accept_challenge(posted.id, 8)
-    with pytest.raises(NotAllowed, match="already in"):
-        await service.accept_challenge(posted.id, 8)
+    joined = await service.accept_challenge(posted.id, 8)
+    assert await service.accept_challenge(posted.id, 8) == joined  # again: the same answer
     done = await service.accept_challenge(posted.id, 9)
     assert done.match is not None
     assert sorted(done.match.members) == [1, 8, 9]
@@ -279,3 +280,36 @@ async def test_members_refuse_challenges_from_someone_or_everyone(service):
     await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
     with pytest.raises(NotAllowed, match="yourself"):
         await service.set_block(5, 5, True)
+
+
+@pytest.mark.asyncio
+async def test_each_answer_to_a_challenge_retried_is_answered_as_the_first_time(service):
+    posted = await service.create_challenge(GUILD, CHANNEL, 1, "shiftago", opponents=[2, 3])
+    joined = await service.accept_challenge(posted.id, 2)
+    assert await service.accept_challenge(posted.id, 2) == joined  # not "already in"
+    left = await service.decline_challenge(posted.id, 2, "test:leave")
+    assert left.pending and left.joined == (1,)
+    assert await service.decline_challenge(posted.id, 2, "test:leave") == left  # not declined
+    await service.accept_challenge(posted.id, 2)
+    started = await service.accept_challenge(posted.id, 3)
+    assert started.match is not None
+    assert await service.accept_challenge(posted.id, 3) == started  # not "already accepted"
+    other = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[4])
+    declined = await service.decline_challenge(other.id, 4, "test:decline")
+    assert await service.decline_challenge(other.id, 4, "test:decline") == declined
+    third = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[5])
+    withdrawn = await service.cancel_challenge(third.id, 1)
+    assert await service.cancel_challenge(third.id, 1) == withdrawn  # not "was withdrawn"
+    with pytest.raises(ChallengeClosed, match="was withdrawn"):  # to anyone else: closed
+        await service.cancel_challenge(third.id, 5)
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_retried_returns_the_challenge_it_made(service):
+    match = await start_match(service)
+    await act(service, match.id, match.to_act, RESIGN)
+    asked = await service.rematch(match.id, match.members[0], "test:rematch")
+    assert await service.rematch(match.id, match.members[0], "test:rematch") == asked
+    assert [c.id for c in await service.pending_challenges(guild_id=GUILD)] == [asked.id]
+    with pytest.raises(NotAllowed, match=f"already asked for: challenge #{asked.id}"):
+        await service.rematch(match.id, match.members[1], "test:another")

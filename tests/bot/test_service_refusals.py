@@ -77,7 +77,6 @@ async def test_every_refused_action_changes_nothing(service, clock):
         (MatchOver, service.attach_channel(over.id, 4242)),
         (NotFound, act(service, 12345, first, RESIGN)),
         (NotFound, service.accept_challenge(12345, first)),
-        (NotAllowed, service.accept_challenge(posted.id, 7)),
         (NotAllowed, service.decline_challenge(posted.id, OUTSIDER)),
         (NotAllowed, service.cancel_challenge(posted.id, 8)),
         (ClockError, service.end_vacation(first)),

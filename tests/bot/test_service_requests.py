@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 from bot.match import rules
-from bot.match.actions import GIVE_TIME, MOVE, OFFER_DRAW
+from bot.match.actions import GIVE_TIME, MOVE, OFFER_DRAW, Request
 from bot.match.errors import CannotSave, PositionChanged
 from bot.match.events import Proposed, TimeGiven
 from bot.service import MatchService
@@ -183,3 +183,30 @@ async def test_a_stop_before_the_premove_loses_neither_move_and_a_restart_plays_
         assert await restarted.premoves(match.id, waiter) == []
     finally:
         await restarted.close()
+
+
+async def kept(service: MatchService, *sent: Request) -> set[str]:
+    """The ids of the requests `sent` that the database keeps."""
+    async with service.store.reading() as conn:
+        rows = await conn.rows("SELECT request_id FROM match_requests")
+    return {row["request_id"] for row in rows} & {made.request_id for made in sent}
+
+
+@pytest.mark.asyncio
+async def test_request_ids_are_kept_a_week_and_a_retry_within_it_is_a_repeat(service, clock):
+    match = await start_match(service)
+    old = request(MOVE, first_legal(match), ply=match.ply)
+    match = (await service.act(match.id, match.to_act, old)).match
+    clock.advance(days=6)
+    recent = request(MOVE, first_legal(match), ply=match.ply)
+    moved = await service.act(match.id, match.to_act, recent)
+    assert await kept(service, old, recent) == {old.request_id, recent.request_id}
+    clock.advance(days=1, seconds=1)  # the first is a week and a second old
+    await service.tick()
+    assert await kept(service, old, recent) == {recent.request_id}
+    again = await service.act(match.id, moved.actor_id, recent)  # retried within the week
+    assert again.repeated and again.match.version == moved.match.version
+    assert await notations(service, match.id) == [old.text, recent.text]
+    clock.advance(days=6)
+    await service.tick()
+    assert await kept(service, old, recent) == set()
