@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.discord.views import play_view, view_keyword
 from bot.match.events import Played, TurnPassed
 from bot.presentation.text import Style
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate, Notices
@@ -87,12 +88,16 @@ class Notifier:
         self.client = client
         self.service = service
 
-    async def send_dm(self, member_id: int, text: str) -> bool | None:
-        """Send a DM: True sent, False refused by the member (recorded), None failed
-        otherwise (try again later)."""
+    async def send_dm(
+        self, member_id: int, text: str, view: discord.ui.View | None = None
+    ) -> bool | None:
+        """Send a DM (with `view`'s buttons): True sent, False refused by the member
+        (recorded), None failed otherwise (try again later)."""
         try:
             channel = await self.client.create_dm(discord.Object(member_id))
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(
+                text, allowed_mentions=discord.AllowedMentions.none(), **view_keyword(view)
+            )
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 log.warning("could not DM member %s: %s", member_id, error)
@@ -114,7 +119,7 @@ class Notifier:
         for member, notices in chosen.items():
             if is_quiet(notices, now):
                 await self.service.hold_notice(member, update.match.id, text)
-            elif await self.send_dm(member, text) is False:
+            elif await self.send_dm(member, text, play_view(update.match)) is False:
                 await self.service.dm_refused(member)
                 refused.append(member)
         return refused

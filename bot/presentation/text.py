@@ -35,6 +35,7 @@ from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import messages
+from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -557,6 +558,7 @@ def settings_text(member: MemberSettings, style: Style) -> str:
     lines = [
         f"Reminders: {'on' if member.reminders else 'off'}.",
         f"Pictures shown only to you: {theme}.",
+        PREVIEW_SETTING[member.skip_preview],
     ]
     if member.refuses_everyone:
         lines.append("You refuse challenges from everyone (open challenges you may still join).")

@@ -385,6 +385,9 @@ _V12: Migration = (
     )""",
 )
 
+#: Version 13: a member may play moves composed by taps without their preview.
+_V13: Migration = ("ALTER TABLE members ADD COLUMN skip_preview INTEGER NOT NULL DEFAULT 0",)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -399,6 +402,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V10,
     _V11,
     _V12,
+    _V13,
 )
 
 LATEST = len(MIGRATIONS)
