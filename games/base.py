@@ -18,6 +18,8 @@ What a game declares about itself (the match engine reads nothing else):
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
   `state.reveals(move)` says whether an action brought something hidden or left to
   chance to light (a card drawn), which its player cannot then take back alone.
+- `state.move_steps(move)`: how a move is chosen by taps, step by step (`games.steps`:
+  a key, words and notation per step); the default makes each move one step.
 - `typical_turns`: for a game whose turns may be several actions, how many turns each
   player typically plays in a whole game (None: a turn is one move); the bot reads it to
   tell a match's opening.
@@ -43,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from games.steps import Step
 from games.wording import quoted
 
 
@@ -272,6 +275,11 @@ class GameState(ABC):
         (a card drawn). Its player may take back, alone, only actions that reveal nothing,
         and only within the turn they are still playing. Default: nothing is revealed."""
         return False
+
+    def move_steps(self, move: Hashable) -> Sequence[Step]:
+        """How the legal `move` is chosen by taps: its steps, first to last (see
+        `games.steps`). The default, none declared, makes each move one step."""
+        return ()
 
     def view(self, seat: int | None) -> GameState:
         """What `seat` (None: the public) may see. Games without secrets return self;

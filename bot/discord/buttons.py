@@ -13,6 +13,7 @@ from typing import Any, Self, cast
 import discord
 
 from bot.discord.actions import act, answer_challenge, rematch, show_hand
+from bot.discord.composer import ComposerButton, ComposerMenu, open_composer
 from bot.discord.pages import PageButton
 from bot.discord.preview import cancel_preview, confirm_preview
 from bot.discord.replies import answer_error
@@ -20,6 +21,7 @@ from bot.discord.views import (
     CHALLENGE_TEMPLATE,
     HAND,
     MATCH_TEMPLATE,
+    PLAY,
     PREVIEW_TEMPLATE,
     REMATCH_TEMPLATE,
     ViewButton,
@@ -75,10 +77,14 @@ class ChallengeButton(RecordButton, template=CHALLENGE_TEMPLATE):
 
 
 class MatchButton(RecordButton, template=MATCH_TEMPLATE):
-    """A match's buttons: draw and takeback answers, the resign confirmation, "My hand"."""
+    """A match's buttons: Play, draw and takeback answers, the resign confirmation, "My
+    hand"."""
 
     async def press(self, interaction: discord.Interaction) -> None:
-        """Answer a proposal, resign, or show the presser their hand."""
+        """Open the move composer, answer a proposal, resign, or show the presser their hand."""
+        if self.action == PLAY:
+            await open_composer(interaction, self.record_id)
+            return
         if self.action == HAND:
             await show_hand(interaction, self.record_id)
             return
@@ -133,4 +139,12 @@ class PreviewButton(RecordButton, template=PREVIEW_TEMPLATE):
         await confirm_preview(interaction, self.record_id, self.ply, self.notation)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MatchButton, RematchButton, PreviewButton, PageButton)
+DYNAMIC_ITEMS = (
+    ChallengeButton,
+    MatchButton,
+    RematchButton,
+    PreviewButton,
+    PageButton,
+    ComposerButton,
+    ComposerMenu,
+)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord.views import play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import Direct
 from bot.presentation.text import Style
@@ -89,12 +90,16 @@ class Notifier:
         self.client = client
         self.service = service
 
-    async def send_dm(self, member_id: int, text: str) -> bool | None:
-        """Send a DM: True sent, False refused by the member (recorded), None failed
-        otherwise (try again later)."""
+    async def send_dm(
+        self, member_id: int, text: str, view: discord.ui.View | None = None
+    ) -> bool | None:
+        """Send a DM (with `view`'s buttons): True sent, False refused by the member
+        (recorded), None failed otherwise (try again later)."""
         try:
             channel = await self.client.create_dm(discord.Object(member_id))
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(
+                text, allowed_mentions=discord.AllowedMentions.none(), **view_keyword(view)
+            )
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 log.warning("could not DM member %s: %s", member_id, error)
@@ -116,7 +121,7 @@ class Notifier:
         for direct in chosen:
             if direct.quiet:
                 told.held.append((direct.member_id, text))
-            elif await self.send_dm(direct.member_id, text) is False:
+            elif await self.send_dm(direct.member_id, text, play_view(update.match)) is False:
                 told.refused.append(direct.member_id)
         return told
 

@@ -15,12 +15,16 @@ from typing import Any
 import discord
 
 from bot.match import actions
+from bot.match.engine_seats import is_engine
 from bot.match.events import DRAW
 from bot.match.records import FINISHED
+from bot.presentation.composer import PLAY as PLAY_LABEL
 from bot.service import Challenge, Match
 
 #: The "My hand" button's key (it shows a view; it is no match action).
 HAND = "hand"
+#: The Play button's key: it opens the move composer of the member to act.
+PLAY = "play"
 REMATCH_TEMPLATE = r"sc:rematch:(?P<id>[0-9]+)"
 PREVIEW_TEMPLATE = (
     r"sc:preview:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<action>confirm|cancel)(?::(?P<move>.+))?"
@@ -28,7 +32,7 @@ PREVIEW_TEMPLATE = (
 #: The longest custom id Discord takes.
 MAX_CUSTOM_ID = 100
 CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
-MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND)
+MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND, PLAY)
 MATCH_TEMPLATE = (
     r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_KEYS) + r")(?::(?P<ply>[0-9]+))?"
 )
@@ -37,6 +41,11 @@ _ANSWERS = {
     DRAW: (actions.ACCEPT_DRAW, actions.DECLINE_DRAW),
     "takeback": (actions.GRANT_TAKEBACK, actions.REFUSE_TAKEBACK),
 }
+
+
+def is_person(member: int | None) -> bool:
+    """Whether `member` is a member of the server (not None, not an engine seat)."""
+    return member is not None and not is_engine(member)
 
 
 def challenge_id(challenge: int, action: str) -> str:
@@ -109,10 +118,24 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
     return view if challenge.pending else disabled(view)
 
 
+def play_button(match: Match) -> ViewButton:
+    """Play: opens the move composer of the member to act (`bot.discord.composer`)."""
+    return discord.ui.Button(
+        label=PLAY_LABEL, style=discord.ButtonStyle.success, custom_id=match_id(match.id, PLAY)
+    )
+
+
+def play_view(match: Match) -> discord.ui.View | None:
+    """Play alone, under a turn notice: while a member (not the engine) is to act."""
+    return _view(play_button(match)) if match.active and is_person(match.to_act) else None
+
+
 def match_view(match: Match) -> discord.ui.View | None:
-    """Answers to a pending draw offer or takeback request, and "My hand" in games with
-    hidden information."""
+    """Play while a member is to act, answers to a pending draw offer or takeback request,
+    and "My hand" in games with hidden information."""
     buttons: list[ViewButton] = []
+    if match.active and is_person(match.to_act):
+        buttons.append(play_button(match))
     proposal = match.proposal if match.active else None
     if proposal is not None:
         yes, no = _ANSWERS[proposal.kind]

@@ -35,6 +35,7 @@ from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, messages
+from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -561,6 +562,7 @@ def settings_text(member: MemberSettings, style: Style) -> str:
     lines = [
         messages.REMINDERS[member.reminders],
         messages.OWN_THEME.format(theme=theme) if theme else messages.SERVER_THEME,
+        PREVIEW_SETTING[member.skip_preview],
     ]
     if member.refuses_everyone:
         lines.append(messages.REFUSE_EVERYONE)

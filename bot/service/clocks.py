@@ -218,7 +218,7 @@ class ClockMixin(ServiceBase):
 
     async def _member(self, conn: Connection, member_id: int, now: datetime) -> MemberSettings:
         """A member's settings with their vacation and the vacation days left."""
-        reminders, theme = await member_rows.member_row(conn, member_id)
+        reminders, theme, skip_preview = await member_rows.member_row(conn, member_id)
         running = await member_rows.running_vacation(conn, member_id, now)
         refused = await member_rows.blocks(conn, member_id)
         return MemberSettings(
@@ -227,6 +227,7 @@ class ClockMixin(ServiceBase):
             vacation=None if running is None else Vacation(*running),
             vacation_days_left=await self._days_left(conn, member_id, now),
             picture_theme=theme,
+            skip_preview=skip_preview,
             refuses_everyone=member_rows.EVERYONE in refused,
             refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
             notices=notices_from(await notice_rows.notice_row(conn, member_id)),

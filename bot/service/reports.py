@@ -49,14 +49,16 @@ class Notices:
 @dataclass(frozen=True)
 class MemberSettings:
     """A member's preferences and vacation: reminders on/off, vacation and days left, the
-    picture theme of what the bot shows them privately (None: each server's own), and
-    whose challenges they refuse (`refuses_everyone`, or the members in `refuses`)."""
+    picture theme of what the bot shows them privately (None: each server's own), whose
+    challenges they refuse (`refuses_everyone`, or the members in `refuses`), and whether
+    a move composed by taps is played without its preview (`skip_preview`)."""
 
     member_id: int
     reminders: bool
     vacation: Vacation | None
     vacation_days_left: float
     picture_theme: str | None = None
+    skip_preview: bool = False
     refuses_everyone: bool = False
     refuses: tuple[int, ...] = ()
     notices: Notices = Notices()

@@ -40,6 +40,10 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         """Turn the member's reminder pings on or off."""
         return await self._set_member(member_id, "reminders", int(enabled))
 
+    async def set_skip_preview(self, member_id: int, skip: bool) -> MemberSettings:
+        """Play moves composed by taps at once (`skip`), or after their preview."""
+        return await self._set_member(member_id, "skip_preview", int(skip))
+
     async def set_member_theme(self, member_id: int, theme: str | None) -> MemberSettings:
         """Choose the picture theme of what the member is shown privately (None: each
         server's own). Raises BadOption for a theme that does not exist."""

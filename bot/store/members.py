@@ -38,12 +38,17 @@ async def guild_row(conn: Connection, guild_id: int) -> tuple[int | None, int | 
     return row["clock_hours"], row["challenge_channel_id"], row["picture_theme"]
 
 
-async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None]:
-    """A member's reminders setting and picture theme (defaults: on, none)."""
+async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None, bool]:
+    """A member's reminders setting, picture theme and whether composed moves skip their
+    preview (defaults: on, none, no)."""
     row = await one(
-        conn, "SELECT reminders, picture_theme FROM members WHERE member_id = ?", (member_id,)
+        conn,
+        "SELECT reminders, picture_theme, skip_preview FROM members WHERE member_id = ?",
+        (member_id,),
     )
-    return (bool(row["reminders"]), row["picture_theme"]) if row else (True, None)
+    if row is None:
+        return True, None, False
+    return bool(row["reminders"]), row["picture_theme"], bool(row["skip_preview"])
 
 
 async def themes(

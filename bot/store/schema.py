@@ -399,6 +399,9 @@ _V13: Migration = (
     "CREATE INDEX challenge_requests_made ON challenge_requests (made_at)",
 )
 
+#: Version 14: a member may play moves composed by taps without their preview.
+_V14: Migration = ("ALTER TABLE members ADD COLUMN skip_preview INTEGER NOT NULL DEFAULT 0",)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -414,6 +417,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V11,
     _V12,
     _V13,
+    _V14,
 )
 
 LATEST = len(MIGRATIONS)

@@ -21,7 +21,9 @@ from games.shiftago.rules import (
     min_line,
     score_table,
 )
+from games.shiftago.steps import move_steps as shiftago_steps
 from games.shiftago.words import COLOURS, move_words
+from games.steps import Step
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
 
@@ -145,6 +147,10 @@ class ShiftagoState(GameState):
         length = len(line_between(move.start, move.end) or ())
         points = score_table(self.variant, self.players).get(length, 0)
         return move_words(self.turn, move, pushed=0, points=points, past=False)
+
+    def move_steps(self, move: Hashable) -> tuple[Step, ...]:
+        """How the legal `move` is chosen by taps (see `games.steps`)."""
+        return shiftago_steps(_require_move(move))
 
     def lone_colour_applies(self) -> bool:
         """Whether the lone-colour rule binds the player to move: the option is on and only

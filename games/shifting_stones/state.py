@@ -38,8 +38,10 @@ from games.shifting_stones.rules import (
     STRIKES,
     draw_cards,
 )
+from games.shifting_stones.steps import move_steps as stones_steps
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
 from games.shifting_stones.words import Action, move_words, seat_name
+from games.steps import Step
 
 Hand = tuple[int | None, ...]
 
@@ -188,6 +190,10 @@ class StonesState(GameState):
         card = None if place is None else self.known_card(seat, place)
         draws = max(0, HAND - self.hand_size(seat))
         return move_words(seat_name(seat), move, self.grid, card, draws)
+
+    def move_steps(self, move: Hashable) -> tuple[Step, ...]:
+        """How the legal `move` is chosen by taps (see `games.steps`)."""
+        return stones_steps(self, _require_move(move))
 
     def reveals(self, move: Hashable) -> bool:
         """Ending the turn and skipping draw cards (they reveal); the other actions do not."""

@@ -39,7 +39,9 @@ from games.shifty.rules import (
     placements,
     winning_chain,
 )
+from games.shifty.steps import move_steps as shifty_steps
 from games.shifty.words import COLOURS, EDGES, action_words
+from games.steps import Step
 from games.wording import plural
 
 
@@ -201,6 +203,10 @@ class ShiftyState(GameState):
     def describe_move(self, move: Hashable) -> str:
         """The move in words, such as "White moves e5 to h8 (queen line, 3 points)"."""
         return self.words(self._require_move(move), past=False)
+
+    def move_steps(self, move: Hashable) -> tuple[Step, ...]:
+        """How the legal `move` is chosen by taps (see `games.steps`)."""
+        return shifty_steps(self.grid, self._require_move(move))
 
     def words(self, move: Move, *, past: bool) -> str:
         """`move` by the side to act here, in words (see `words.action_words`)."""

@@ -34,8 +34,10 @@ from games.skift.model import (
 )
 from games.skift.notation import Frame, format_move, read_move
 from games.skift.serial import state_to_json
+from games.skift.steps import move_steps as skift_steps
 from games.skift.text import state_to_text
 from games.skift.words import describe, ending
+from games.steps import Step
 
 _MOVE_TYPES = (PieceMove, TileMove, Rotation, Pass)
 
@@ -178,6 +180,10 @@ class SkiftState(GameState):
         """A short phrase in words, such as "White king c3 to c4, pushing 2 pieces"."""
         move = self._check(move)
         return describe(self, move, self._apply(move)[2])
+
+    def move_steps(self, move: Hashable) -> tuple[Step, ...]:
+        """How the legal `move` is chosen by taps (see `games.steps`)."""
+        return skift_steps(self, self._check(move))
 
     def play(self, move: Hashable) -> SkiftState:
         """The position after a legal move; IllegalMove (or InvalidMove for a non-move) if not."""

@@ -111,6 +111,40 @@ def custom_ids(message: dict) -> list[str]:
     return [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
 
 
+#: Discord's limits on what a message carries (classic components: rows of buttons or one
+#: select menu).
+MAX_CONTENT, MAX_ROWS, MAX_PER_ROW, MAX_OPTIONS = 2000, 5, 5, 25
+MAX_BUTTON_LABEL, MAX_OPTION_TEXT, MAX_CUSTOM_ID, MAX_PLACEHOLDER = 80, 100, 100, 150
+
+
+def within_limits(message: dict) -> None:
+    """Assert that a message (or an edit of one) is within Discord's limits: its text,
+    its rows and what each holds, labels, option texts and custom ids."""
+    assert len(message.get("content") or "") <= MAX_CONTENT
+    rows = message.get("components") or []
+    assert len(rows) <= MAX_ROWS
+    ids = custom_ids({"components": rows})
+    assert len(ids) == len(set(ids)), "custom ids repeat in one message"
+    for row in rows:
+        items = row["components"]
+        menus = [c for c in items if c["type"] == 3]
+        assert len(items) <= MAX_PER_ROW and (not menus or len(items) == 1)
+        for item in items:
+            assert len(item.get("custom_id") or "") <= MAX_CUSTOM_ID
+            if item["type"] == 2:
+                assert 0 < len(item.get("label") or "") <= MAX_BUTTON_LABEL
+            if item["type"] == 3:
+                options = item["options"]
+                assert 0 < len(options) <= MAX_OPTIONS
+                assert len(item.get("placeholder") or "") <= MAX_PLACEHOLDER
+                values = [o["value"] for o in options]
+                assert len(values) == len(set(values))
+                for option in options:
+                    assert 0 < len(option["label"]) <= MAX_OPTION_TEXT
+                    assert len(option["value"]) <= MAX_OPTION_TEXT
+                    assert len(option.get("description") or "") <= MAX_OPTION_TEXT
+
+
 def walk_components(components: list[dict]) -> Iterator[dict]:
     """Every component of a message, rows and their children alike."""
     for c in components:
@@ -689,6 +723,22 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": comp["type"]}
         payload = self.interaction_payload(3, user_id, data, msg["channel_id"], msg)
         return await self.feed(payload, drain)
+
+    async def select(
+        self, user_id: int, message_id: int | str, custom_id: str, value: str
+    ) -> list[Call]:
+        """Choose `value` in a select menu of a stored message; returns the calls made."""
+        msg = self._message(message_id)
+        menu = next(
+            (c for c in walk_components(msg["components"]) if c.get("custom_id") == custom_id),
+            None,
+        )
+        if menu is None or menu.get("type") != 3:
+            raise LookupError(f"message {message_id} has no select menu {custom_id!r}")
+        if value not in [o["value"] for o in menu["options"]]:
+            raise LookupError(f"select menu {custom_id!r} offers no {value!r}")
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self.feed(self.interaction_payload(3, user_id, data, msg["channel_id"], msg))
 
     async def drain(self, *, timeout: float = 5.0, raise_errors: bool = True) -> None:
         """Wait for the tasks discord.py spawned (and theirs, and the bot's background

@@ -54,8 +54,10 @@ async def test_move_posts_board_words_ping_and_deadline(game):
     mover, other = await players(bot, match_id)
     notation = await a_legal_move(bot, match_id, mover)
     calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
-    assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
-    defer, post, done = calls
+    # the post, then the Play button of the board before it greyed out
+    kinds = ["callback", "send_message", "get_message", "edit_message", "followup"]
+    assert [c.kind for c in calls] == kinds
+    defer, post, done = calls[0], calls[1], calls[-1]
     assert defer.json == {"type": 5, "data": {"flags": 64}}
     assert post.path == f"/channels/{thread}/messages"
     assert f"<@{mover}> played `{notation}`:" in post.content
@@ -117,7 +119,8 @@ async def test_move_autocomplete_lists_legal_moves_with_words(game):
 async def test_board_reposts_the_picture_without_pinging(game):
     fake, bot, match_id, thread, _ = game
     calls = await fake.slash(CAROL, "board", channel_id=thread)
-    assert [c.kind for c in calls] == ["callback", "send_message", "followup"]
+    kinds = ["callback", "send_message", "get_message", "edit_message", "followup"]
+    assert [c.kind for c in calls] == kinds  # the board before it loses its Play button
     assert "board.png" in calls[1].files and calls[1].json["allowed_mentions"]["users"] == []
     assert calls[1].content.startswith("Match #1, before the first move.\n<@")
     await play_a_move(fake, bot, match_id, thread)
@@ -198,6 +201,7 @@ async def test_draw_offer_buttons_accept_ends_drawn(game):
     assert other in post.json["allowed_mentions"]["users"]
     offer = fake.last_message(thread)
     assert custom_ids(offer) == [  # each answer carries the position it was offered at
+        f"sc:match:{match_id}:play",
         f"sc:match:{match_id}:draw-accept:0",
         f"sc:match:{match_id}:draw-decline:0",
     ]

@@ -97,7 +97,8 @@ async def test_no_rematch_after_an_abort_or_a_solo_match(tmp_path, test_games):
         for number, channel in ((match_id, thread), (solo.id, solo.channel_id)):
             ended = await bot.service.get_match(number)
             assert not ended.active and ended.result is not None
-            assert not any(custom_ids(m) for m in public(fake, channel))
+            # no live button: the Play buttons of its boards are greyed out
+            assert all(all_disabled(m) for m in public(fake, channel) if custom_ids(m))
             with pytest.raises(NotAllowed, match="did not end with a result"):
                 await bot.service.rematch(number, ended.members[0], f"test:{number}")
 

@@ -22,6 +22,10 @@ Shiftago's insertions) that is a uniform choice; a game with many moves of one k
 and its cards scored. Long games play fewer playouts: each game's playouts stop once they
 have used its share of LIGHT_PLIES (FULL_PLIES for the full tier) plies.
 
+Then the move composer (`games.steps`): at sampled positions of random playouts, seen as
+the player to act sees them, its leaves are exactly the legal moves, every choice it offers
+leads to one, and its keys fit in Discord's custom ids.
+
 Then what the match engine relies on beyond moves: views (`view`), seats leaving
 (`retire`), seat names (`seat_name`) and `reveals`, each over seeded random playouts.
 """
@@ -37,6 +41,7 @@ import pytest
 
 import games
 from games import Game, GameState, IllegalMove, InvalidMove
+from games.steps import KEY, MAX_PATH, Composer, Path, write_path
 from tests.testgames import installed
 
 PLAYOUTS = 2000
@@ -260,6 +265,49 @@ def test_views_seat_names_and_reveals_answer_at_every_position(name: str, player
     for seed in range(VIEW_PLAYOUTS):
         final, _, _ = playout(game, players, seed, view_check)
         view_check(final, None)
+
+
+#: Random playouts per seating for the composer check, and how often it samples a position.
+COMPOSER_PLAYOUTS = 2
+COMPOSER_EVERY = 3
+
+
+def composer_check(state: GameState, move: Any) -> None:
+    """At every COMPOSER_EVERY-th ply: the composer of the mover's view offers exactly
+    the legal moves, each choice on the way to at least one, with short, safe keys."""
+    if state.ply % COMPOSER_EVERY:
+        return
+    seat = state.current_player
+    assert seat is not None
+    composer = Composer(state.view(seat))
+    legal = list(state.legal_moves())
+    assert sorted(map(repr, composer.moves.values())) == sorted(map(repr, legal))
+    reached: list[Any] = []
+    waiting: list[Path] = [()]
+    while waiting:
+        path = waiting.pop()
+        offered = composer.choices(path)
+        assert offered, f"{path} leads nowhere"
+        for choice in offered:
+            step = choice.step
+            assert KEY.fullmatch(step.key), step.key
+            assert step.label.strip(), step
+            longer = (*path, step.key)
+            assert len(write_path(longer)) <= MAX_PATH
+            if choice.move is None:
+                waiting.append(longer)
+            else:
+                assert composer.move_at(longer) == choice.move and not composer.choices(longer)
+                reached.append(choice.move)
+    assert sorted(map(repr, reached)) == sorted(map(repr, legal))
+    assert move in composer.moves.values()
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_the_composer_offers_exactly_the_legal_moves(name: str, players: int) -> None:
+    game = games.get(name)
+    for seed in range(COMPOSER_PLAYOUTS):
+        playout(game, players, seed, composer_check)
 
 
 def public_steps(first: GameState, second: GameState, rng: random.Random) -> int:

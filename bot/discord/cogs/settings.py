@@ -126,6 +126,14 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
             interaction, f"No reminders for you in match #{match.id} until {STYLE.when(until)}."
         )
 
+    @settings.command(name="preview")
+    @app_commands.describe(show="Whether a move made with Play is shown before it counts")
+    async def preview(self, interaction: discord.Interaction, show: bool) -> None:
+        """Show moves made with Play before they count (Confirm), or play them at once."""
+        await begin(interaction)
+        mine = await service_of(interaction).set_skip_preview(interaction.user.id, not show)
+        await answer(interaction, settings_text(mine, STYLE))
+
     @settings.command(name="theme")
     @app_commands.describe(theme="The picture theme of what the bot shows only you")
     @app_commands.choices(theme=theme_choices(SERVER_THEME))

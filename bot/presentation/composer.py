@@ -1,0 +1,63 @@
+"""What the move composer says (the Play button's private helper that builds a move by
+taps): whole sentences with named placeholders, one constant each, ready for translation.
+
+`{match}` is a match's number, `{move}` a notation, `{words}` a move in words, `{steps}`
+the steps chosen so far, `{player}` who is to act, `{actions}` the turn's actions so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.steps import Step
+
+#: The label of the button that opens the composer.
+PLAY = "Play"
+CONFIRM = "Confirm"
+BACK = "Back"
+CANCEL = "Cancel"
+UNDO = "Undo last action"
+PREVIOUS = "Previous"
+NEXT = "Next"
+#: A select menu's placeholder: which of a step's choices it holds.
+CHOICES_FROM_TO = "Choose ({first} to {last} of {total})"
+CHOOSE = "Choose"
+
+HEADER = "Your move in match #{match}."
+SO_FAR = "So far: {steps}."
+NEXT_STEP = "Choose the next step; each choice leads to a legal move."
+FIRST_STEP = "Choose what to do; each choice leads to a legal move."
+TURN_SO_FAR = "This turn so far: {actions}."
+PREVIEW = (
+    "After `{move}` ({words}), not played yet. Confirm plays it if the position has not "
+    "changed meanwhile."
+)
+PREVIEW_HIDDEN = (
+    "`{move}` ({words}) brings something hidden to light, so it is shown without a "
+    "picture. Confirm plays it if the position has not changed meanwhile."
+)
+CANCELLED = "Nothing was played."
+PLAYING = "Playing `{move}`."
+NOT_YOUR_TURN = "It is {player}'s turn in match #{match}; nothing was changed."
+NOT_PLAYING = "You are not playing in match #{match}; nothing was changed."
+STALE = (
+    "The position changed since this composer was opened (another action was played or "
+    "taken back), so nothing was played. Here is a fresh one."
+)
+#: What /settings says about the preview of composed moves.
+PREVIEW_SETTING = {
+    False: "Moves made with Play: shown before they count (Confirm plays them).",
+    True: "Moves made with Play: played at the last tap, without a preview.",
+}
+
+
+def trail_text(steps: Sequence[Step]) -> str:
+    """The steps chosen so far, as one phrase: their words, the notation beside the last."""
+    words = " › ".join(step.label for step in steps)
+    last = steps[-1].notation if steps else ""
+    return f"{words} (`{last}`)" if last else words
+
+
+def choice_label(step: Step) -> str:
+    """A choice as shown on a button or in a menu: its words and, beside them, its notation."""
+    return f"{step.label} · {step.notation}" if step.notation else step.label

@@ -1,0 +1,315 @@
+"""The move composer through the fake Discord: Play on the board, a private composer that
+builds a move by taps (`games.steps`), its preview and Confirm.
+
+Whole matches of every game are played by the composer alone, choosing at random among
+what it offers (every message checked against Discord's limits); then a stale composer
+(the opponent moved, a takeback, a restart), a press by the wrong member, the preview
+setting, and the composer's largest steps at the limit of a custom id.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import games
+from bot.discord.composer_view import BUTTONS, Composed, choices_view
+from games.steps import Composer, write_path
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    EPHEMERAL,
+    MOD,
+    FakeClock,
+    FakeDiscord,
+    all_disabled,
+    custom_ids,
+    running_bot,
+    settings_for,
+    start_match,
+    walk_components,
+    within_limits,
+)
+
+PLAYERS = (ALICE, BOB, CAROL, DAVE, MOD)
+#: Taps per move of the random matches, by game, for the closing report.
+TAPS: dict[str, list[int]] = {}
+
+
+def live_composer(fake: FakeDiscord, channel: int) -> dict | None:
+    """The newest private composer in `channel` with live components, if any."""
+    for message in reversed(fake.messages_in(channel)):
+        if message["flags"] & EPHEMERAL and any(
+            i.startswith("sc:cmp") for i in custom_ids(message)
+        ):
+            return None if all_disabled(message) and not menus(message) else message
+    return None
+
+
+def menus(message: dict) -> list[dict]:
+    """The select menus of a message."""
+    return [c for c in walk_components(message["components"]) if c.get("type") == 3]
+
+
+def play_button_of(fake: FakeDiscord, channel: int, match_id: int) -> dict:
+    """The newest message in `channel` whose Play button is live."""
+    play = f"sc:match:{match_id}:play"
+    for message in reversed(fake.messages_in(channel)):
+        if play in custom_ids(message) and not all_disabled(message):
+            return message
+    raise AssertionError("no live Play button")
+
+
+async def open_composer(fake: FakeDiscord, member: int, channel: int, match_id: int) -> dict:
+    """Press Play as `member`; the private composer it opened."""
+    calls = await fake.click(
+        member, play_button_of(fake, channel, match_id)["id"], f"sc:match:{match_id}:play"
+    )
+    opened = calls[-1]
+    assert opened.ephemeral and opened.kind == "followup"
+    composer = live_composer(fake, channel)
+    assert composer is not None
+    return composer
+
+
+async def compose(
+    fake: FakeDiscord, member: int, message: dict, rng: random.Random, prefer: str = ""
+) -> int:
+    """Tap random choices until the move is played (Confirm, or the last choice when the
+    member skips previews); each state of the composer within Discord's limits. Returns
+    the taps. A choice keyed `prefer` is taken whenever offered."""
+    taps = 0
+    while True:
+        message = fake.message(message["id"])
+        within_limits(message)
+        ids = custom_ids(message)
+        confirm = [i for i in ids if ":c:" in i]
+        if confirm:
+            await fake.click(member, message["id"], confirm[0])
+            return taps + 1
+        options = [(i, None) for i in ids if ":o:" in i]
+        options += [(m["custom_id"], o["value"]) for m in menus(message) for o in m["options"]]
+        assert options, message["content"]
+        preferred = [
+            (i, v) for i, v in options if (v or i.rsplit("/", 1)[-1].rsplit(":", 1)[-1]) == prefer
+        ]
+        custom_id, value = (preferred or options)[0] if preferred else rng.choice(options)
+        before = len(fake.messages)
+        if value is None:
+            calls = await fake.click(member, message["id"], custom_id)
+        else:
+            calls = await fake.select(member, message["id"], custom_id, value)
+        taps += 1
+        for call in calls:
+            if call.json and call.kind in ("edit_original", "followup", "send_message"):
+                within_limits(call.json)
+        if not fake.message(message["id"])["components"] or len(fake.messages) > before + 1:
+            return taps  # played at the last choice (no preview)
+
+
+async def play_out(
+    fake: FakeDiscord, bot, match_id: int, thread: int, seed: int, prefer: str = ""
+) -> list[str]:
+    """Play the match to its end by the composer alone; returns the moves played."""
+    rng = random.Random(seed)
+    game = (await bot.service.get_match(match_id)).game
+    while (match := await bot.service.get_match(match_id)).active:
+        member = match.to_act
+        composer = live_composer(fake, thread)
+        if composer is None or f":{match.version}:" not in custom_ids(composer)[0]:
+            composer = await open_composer(fake, member, thread, match_id)
+        taps = await compose(fake, member, composer, rng, prefer)
+        after = await bot.service.get_match(match_id)
+        assert after.version > match.version, "a composed move must be played"
+        TAPS.setdefault(game, []).append(taps)
+    record = await bot.service.match_record(match_id)
+    return [entry.notation for entry in record.log]
+
+
+async def _no_replay(match_id: int, channel: object) -> None:
+    """No replay is drawn at the end of these long matches."""
+
+
+def report() -> str:
+    """Taps per move, median and worst, per game."""
+    return "; ".join(
+        f"{game}: median {statistics.median(taps)}, worst {max(taps)} ({len(taps)} moves)"
+        for game, taps in sorted(TAPS.items())
+    )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "players", "options", "prefer"),
+    [
+        ("skift", 2, None, ""),
+        ("shiftago", 4, "variant=expert", ""),
+        ("shifty", 2, "size=7", "swap"),
+        ("shifting-stones", 5, None, ""),
+        ("shifting-stones", 1, None, ""),
+    ],
+)
+async def test_whole_matches_are_played_by_the_composer_alone(
+    tmp_path, monkeypatch, game, players, options, prefer
+):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        monkeypatch.setattr(bot.poster, "post_replay", _no_replay)  # long: tested elsewhere
+        await fake.slash(BOB, "settings preview", show=False)  # two taps for Bob
+        seated = PLAYERS[:players]
+        extra = {"players": players} if players != 2 else {}
+        if options:
+            extra["options"] = options
+        if players == 1:  # a solo match starts at once, in a thread
+            await fake.slash(ALICE, "challenge", game=game, players=1)
+            solo = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
+            assert solo is not None
+            match_id, thread = solo.id, int(solo.channel_id)
+        else:
+            match_id, thread = await start_match(fake, *seated, game=game, **extra)
+        played = await play_out(fake, bot, match_id, thread, seed=players, prefer=prefer)
+        match = await bot.service.get_match(match_id)
+        assert not match.active and match.result is not None
+        if game == "shiftago":
+            assert any(n.startswith("x ") for n in played), "a scoring turn was played"
+        if game == "shifty":
+            assert "swap" in played
+    print(report())
+
+
+@pytest.mark.asyncio
+async def test_a_stale_composer_plays_nothing_and_offers_a_fresh_one(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    settings = settings_for(tmp_path)
+    async with running_bot(fake, settings, clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        match = await bot.service.get_match(match_id)
+        mover = match.to_act
+        old = await open_composer(fake, mover, thread, match_id)
+        first = old["components"][0]["components"][0]["custom_id"]
+        # the mover plays by notation meanwhile: now it is the other's turn
+        for _ in range(2):
+            to_act = (await bot.service.get_match(match_id)).to_act
+            legal = await bot.service.legal_moves(match_id, to_act, "", 1)
+            await fake.slash(to_act, "move", channel_id=thread, notation=legal[0].notation)
+            if to_act == mover:
+                calls = await fake.click(mover, old["id"], first)
+                assert calls[-1].ephemeral and "turn in match" in calls[-1].content
+        # the opponent moved: the mover's old composer plays nothing, and is made fresh
+        version = (await bot.service.get_match(match_id)).version
+        calls = await fake.click(mover, old["id"], first)
+        shown = fake.message(old["id"])
+        assert shown["content"].startswith("The position changed")
+        assert f"sc:cmp:{match_id}:{version}:" in custom_ids(shown)[0]
+        assert (await bot.service.get_match(match_id)).version == version  # nothing played
+        assert not [c for c in calls if c.kind == "send_message"]
+    async with running_bot(fake, settings, clock) as bot:  # a restart: the composer still works
+        other = (await bot.service.get_match(match_id)).to_act
+        composer = fake.message(old["id"])  # opened before the restart
+        rng = random.Random(3)
+        await compose(fake, other, composer, rng)
+        assert (await bot.service.get_match(match_id)).ply == 3
+
+
+@pytest.mark.asyncio
+async def test_a_takeback_makes_a_confirm_stale(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
+        match = await bot.service.get_match(match_id)
+        mover = match.to_act
+        composer = await open_composer(fake, mover, thread, match_id)
+        rng = random.Random(1)
+        # two actions of one turn: flip or shift (never end or skip, which reveal)
+        await compose(fake, mover, composer, rng, prefer="flip")
+        ahead = live_composer(fake, thread)
+        assert ahead is not None and "This turn so far: `flip" in ahead["content"]
+        undo = next(i for i in custom_ids(ahead) if ":u:" in i)
+        # a second composer, opened at the same position, then the first undoes the action
+        second = await open_composer(fake, mover, thread, match_id)
+        await fake.click(mover, ahead["id"], undo)
+        assert (await bot.service.get_match(match_id)).ply == 0
+        version = (await bot.service.get_match(match_id)).version
+        await fake.click(
+            mover,
+            second["id"],
+            custom_ids(second)[0] if ":o:" in custom_ids(second)[0] else custom_ids(second)[-1],
+        )
+        assert (await bot.service.get_match(match_id)).version == version
+        assert "The position changed" in fake.message(second["id"])["content"]
+
+
+@pytest.mark.asyncio
+async def test_only_the_member_to_act_opens_a_composer(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        match = await bot.service.get_match(match_id)
+        waiting = BOB if match.to_act == ALICE else ALICE
+        board = play_button_of(fake, thread, match_id)
+        for member, said in ((waiting, "turn in match"), (CAROL, "not playing in match")):
+            calls = await fake.click(member, board["id"], f"sc:match:{match_id}:play")
+            assert calls[-1].ephemeral and said in calls[-1].content
+            assert "nothing was changed" in calls[-1].content
+        assert (await bot.service.get_match(match_id)).version == match.version
+
+
+@pytest.mark.asyncio
+async def test_the_preview_shows_the_position_and_back_and_cancel_play_nothing(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        match = await bot.service.get_match(match_id)
+        mover = match.to_act
+        composer = await open_composer(fake, mover, thread, match_id)
+        north = f"sc:cmp:{match_id}:{match.version}:o:N"
+        assert north in custom_ids(composer)
+        await fake.click(mover, composer["id"], north)
+        lanes = fake.message(composer["id"])
+        assert "north edge" in lanes[
+            "content"
+        ] and f"sc:cmp:{match_id}:{match.version}:b:N" in custom_ids(lanes)
+        calls = await fake.click(mover, composer["id"], f"sc:cmp:{match_id}:{match.version}:o:N/c")
+        preview = fake.message(composer["id"])
+        assert "After `Nc`" in preview["content"] and preview["attachments"]
+        assert any("board.png" in c.files or c.files for c in calls)
+        await fake.click(mover, composer["id"], f"sc:cmp:{match_id}:{match.version}:b:N/c")
+        assert "Choose the next step" in fake.message(composer["id"])["content"]
+        await fake.click(mover, composer["id"], f"sc:cmp:{match_id}:{match.version}:x:N")
+        assert fake.message(composer["id"])["content"] == "Nothing was played."
+        assert (await bot.service.get_match(match_id)).version == match.version
+
+
+@pytest.mark.parametrize("name", ["skift", "shiftago", "shifty", "shifting-stones"])
+def test_every_step_fits_discord_at_the_largest_ids(name):
+    """At random positions (Shifty 19x19 late in the game, Stones with big hands), every
+    step's components fit, with a match number and version as long as they get."""
+    game = games.get(name)
+    rng = random.Random(7)
+    options = {"size": 19} if name == "shifty" else {}
+    players = game.max_players
+    largest = 0
+    for seed in range(3):
+        state = game.new(players=players, seed=seed, options=options)
+        while state.outcome() is None and state.ply < 400:
+            seat = state.current_player
+            composer = Composer(state.view(seat))
+            waiting = [()]
+            while waiting:
+                path = waiting.pop()
+                offered = composer.choices(path)
+                largest = max(largest, len(offered))
+                pages = -(-len(offered) // 100)
+                for page in range(max(pages, 1)):
+                    at = Composed(10**15, 10**8, path)
+                    view = choices_view(at, offered, page, back=bool(path), undo=True)
+                    within_limits({"components": view.to_components()})
+                waiting += [(*path, c.step.key) for c in offered if c.move is None]
+            assert all(len(write_path(p)) <= 40 for p in composer.moves)
+            state = state.play(rng.choice(state.legal_moves()))
+    if name == "shifty":  # 19 columns and long queen lines: select menus were checked
+        assert largest > BUTTONS
