@@ -35,6 +35,7 @@ from bot.match.records import MAX_CLOCK_HOURS
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import messages
+from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -432,10 +433,12 @@ def reminder_text(reminder: Reminder, style: Style) -> str:
         late = style.mention(match.to_act) if match.to_act is not None else "The player to move"
         return f"{who}: {late} has run out of time in match #{match.id}; `/claim` wins it."
     if reminder.kind == "low_time" and reminder.deadline is not None:
-        return f"{who}, your time in match #{match.id} runs out {style.when(reminder.deadline)}."
+        line = f"{who}, your time in match #{match.id} runs out {style.when(reminder.deadline)}."
+        return f"{line} {at_deadline(match)}"
     line = f"{who}, it is your move in match #{match.id}"
     if reminder.deadline is not None:
-        return line + f"; your time runs out {style.when(reminder.deadline)}."
+        line += f"; your time runs out {style.when(reminder.deadline)}."
+        return f"{line} {at_deadline(match)}"
     return line + "."
 
 
@@ -565,6 +568,7 @@ def settings_text(member: MemberSettings, style: Style) -> str:
         more = f" and {len(member.refuses) - 20} more" if len(member.refuses) > 20 else ""
         lines.append(f"You refuse challenges from {names}{more}.")
     lines.append(notices_line(member.notices))
+    lines.append(warnings_line(member.notices))
     if member.vacation is not None:
         lines.append(f"On vacation until {style.when(member.vacation.ends_at)}.")
     lines.append(f"Vacation days left this year: {member.vacation_days_left:g}.")
@@ -593,7 +597,7 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     where = style.channel(channel) if channel else "any channel"
     return (
         f"Default clock: {format_clock(guild.clock_hours)}. Challenges: {where}. "
-        f"Pictures: the {guild.picture_theme} theme."
+        f"Pictures: the {guild.picture_theme} theme. {timeouts_line(guild.auto_timeout)}"
     )
 
 

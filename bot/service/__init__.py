@@ -64,6 +64,7 @@ from bot.service.play import PlayMixin
 from bot.service.premoves import PremoveMixin
 from bot.service.queries import QueryMixin
 from bot.service.reports import (
+    DeadlineWarning,
     Digest,
     GameStats,
     GuildSettings,
@@ -89,6 +90,7 @@ __all__ = [
     "ChannelBusy",
     "Clock",
     "ClockError",
+    "DeadlineWarning",
     "Delivery",
     "Digest",
     "GameStats",

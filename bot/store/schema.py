@@ -385,6 +385,15 @@ _V12: Migration = (
     )""",
 )
 
+#: Version 13: deadlines that announce themselves. A server may make a late turn
+#: claim-only (`guilds.auto_timeout` 0; NULL or 1: the match ends by itself); a member
+#: chooses the warnings sent before their deadlines (`members.warning_hours`: hours before
+#: the deadline separated by commas, '' for none; NULL: the default 24, 8 and 1).
+_V13: Migration = (
+    "ALTER TABLE guilds ADD COLUMN auto_timeout INTEGER",
+    "ALTER TABLE members ADD COLUMN warning_hours TEXT",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -399,6 +408,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V10,
     _V11,
     _V12,
+    _V13,
 )
 
 LATEST = len(MIGRATIONS)
