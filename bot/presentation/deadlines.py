@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.match.records import Match
-from bot.service import DeadlineWarning, Notices
+from bot.service import DeadlineWarning, NextGame, Notices
 
 AT_DEADLINE_ENDS = "If you have not moved by then, you lose match #{match} on time."
 AT_DEADLINE_CLAIM = "After that, your opponents may claim match #{match} on time."
@@ -19,6 +19,10 @@ WARNINGS_CHOSEN = "Warnings before a deadline: {hours} before it."
 WARNINGS_NONE = "Warnings before a deadline: none."
 TIMEOUTS_END = "Late turns: the match ends by itself (a challenge may choose claims instead)."
 TIMEOUTS_CLAIM = "Late turns: a waiting player claims the match (a challenge may choose otherwise)."
+NEXT_GAME = "Your next game: match #{match} ({game}), {until}: {link}"
+NEXT_UNTIL = "your time runs out {when}"
+NEXT_WAITING = "waiting for you since {when}"
+NOTHING_WAITS = "Nothing waits for you: it is nobody's move but your opponents'."
 WARNING_HOURS_FORMS = "Give hours before the deadline, like 24 8 1, or none for no warnings."
 
 
@@ -55,6 +59,26 @@ def warnings_line(notices: Notices) -> str:
 def timeouts_line(auto_timeout: bool) -> str:
     """What a server's new matches do when a player's time runs out."""
     return TIMEOUTS_END if auto_timeout else TIMEOUTS_CLAIM
+
+
+def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> str:
+    """The answer to /next: a link to the latest board of the match that has waited
+    longest for the member (its thread when no board is remembered), or that nothing
+    waits."""
+    if found is None:
+        return NOTHING_WAITS
+    match = found.match
+    if match.deadline is not None:
+        until = NEXT_UNTIL.format(when=when(match.deadline))
+    else:
+        assert match.turn_started_at is not None  # a match waiting for a player
+        until = NEXT_WAITING.format(when=when(match.turn_started_at))
+    link = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+    if match.channel_id is None:
+        link = f"`/move match:{match.id}`"
+    elif found.board_message_id is not None:
+        link += f"/{found.board_message_id}"
+    return NEXT_GAME.format(match=match.id, game=match.game_title, until=until, link=link)
 
 
 def parse_warning_hours(text: str) -> tuple[int, ...] | None:

@@ -124,6 +124,15 @@ class DeadlineWarning:
 
 
 @dataclass(frozen=True)
+class NextGame:
+    """The match that has waited longest for a member, and the message of its latest
+    board (None: no board remembered; link to its thread instead)."""
+
+    match: Match
+    board_message_id: int | None
+
+
+@dataclass(frozen=True)
 class Post:
     """A message posted in a match's thread, as `MatchService.posted_news` remembers it:
     the ply of the board it shows (None: no board) and whether its buttons act in the
