@@ -13,6 +13,7 @@ from typing import Any, Self, cast
 import discord
 
 from bot.discord.actions import act, answer_challenge, rematch, show_hand
+from bot.discord.next_game import NextGameButton
 from bot.discord.pages import PageButton
 from bot.discord.preview import cancel_preview, confirm_preview
 from bot.discord.replies import answer_error
@@ -133,4 +134,11 @@ class PreviewButton(RecordButton, template=PREVIEW_TEMPLATE):
         await confirm_preview(interaction, self.record_id, self.ply, self.notation)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MatchButton, RematchButton, PreviewButton, PageButton)
+DYNAMIC_ITEMS = (
+    ChallengeButton,
+    MatchButton,
+    RematchButton,
+    PreviewButton,
+    PageButton,
+    NextGameButton,
+)

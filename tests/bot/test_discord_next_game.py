@@ -77,3 +77,23 @@ async def test_next_game_across_servers_deadline_first_then_longest_waiting(tmp_
 
         calls = await fake.slash(CAROL, "next")
         assert calls[-1].ephemeral and calls[-1].content.startswith("Nothing waits for you")
+
+
+@pytest.mark.asyncio
+async def test_every_answer_to_a_move_has_a_next_game_button(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        first, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        match = await bot.service.get_match(first)
+        mover = match.to_act
+        other = next(m for m in (ALICE, BOB) if m != mover)
+        waiting = await match_in(bot.service, GUILD, mover, other, 0)
+        move = match.state.format_move(match.state.legal_moves()[0])
+        calls = await fake.slash(mover, "move", channel_id=thread, notation=move)
+        assert calls[-1].ephemeral and "Played" in calls[-1].content
+        answer = fake.last_message(thread, ephemeral=True)
+        calls = await fake.click(mover, answer["id"], "sc:next")
+        assert calls[-1].ephemeral
+        assert calls[-1].content.startswith(f"Your next game: match #{waiting} (Skift)")
+        calls = await fake.slash(mover, "board", channel_id=thread)
+        assert "sc:next" not in str(calls[-1].json)  # only under answers to a move

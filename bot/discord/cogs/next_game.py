@@ -7,19 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.actions import service_of
-from bot.discord.markup import STYLE
-from bot.discord.replies import answer, begin
-from bot.presentation.deadlines import next_game_text
-
-
-async def answer_next_game(interaction: discord.Interaction) -> None:
-    """Answer privately with the member's next game (see `MatchService.next_game`), among
-    the servers the bot is in: each match's players were members there."""
-    await begin(interaction)
-    guilds = {guild.id for guild in interaction.client.guilds}
-    found = await service_of(interaction).next_game(interaction.user.id, guilds)
-    await answer(interaction, next_game_text(found, STYLE.when))
+from bot.discord.next_game import answer_next_game
 
 
 class NextGame(commands.Cog):
