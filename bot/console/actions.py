@@ -12,6 +12,7 @@ from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
+from bot.presentation.deadlines import warning_text
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -84,8 +85,9 @@ class Console(ConsoleSession):
         seats or a solo match (players:1). options: the game's options as one quoted
         value, options:"variant=expert handicap_turns=2" (rules GAME lists them). clock:
         time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". takebacks,
-        auto_timeout (the clock ends a late turn by itself), rated: yes or no. bots: how
-        many seats the bot plays (1 to 4), at level easy, medium or hard (default medium).
+        auto_timeout (yes: the clock ends a late turn by itself; no: a waiting player claims
+        it; default: the server's choice), rated: yes or no. bots: how many seats the bot
+        plays (1 to 4), at level easy, medium or hard (default medium).
         """
         chosen = game_named(game)
         clock = parse_clock(given.get("clock"))
@@ -102,13 +104,14 @@ class Console(ConsoleSession):
             options=parse_options(chosen, given.get("options")),
             rules=MatchRules(
                 0 if clock is None else clock.hours,
-                auto_timeout=yes_or_no(given.get("auto_timeout", "no")),
+                auto_timeout=yes_or_no(given.get("auto_timeout", "yes")),
                 takebacks=yes_or_no(given.get("takebacks", "yes")),
                 rated=yes_or_no(given.get("rated", "yes")),
                 increment_hours=None if clock is None else clock.increment_hours,
                 cap_hours=None if clock is None else clock.cap_hours,
             ),
             server_clock=clock is None,
+            server_timeout="auto_timeout" not in given,
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once
@@ -342,9 +345,13 @@ class Console(ConsoleSession):
         report = await self.service.tick()
         for reminder in report.reminders:
             self.say(reminder_text(reminder, self.style))
+        for warning in report.warnings:
+            self.say(warning_text(warning, self.style.mention, self.style.when))
         for update in report.timeouts:
             await self.announce(update)
         for challenge in report.expired_challenges:
             self.say(challenge_text(challenge, self.style))
-        if not (report.reminders or report.timeouts or report.expired_challenges):
+        if not (
+            report.reminders or report.warnings or report.timeouts or report.expired_challenges
+        ):
             self.say("Nothing is due.")

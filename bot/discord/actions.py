@@ -24,8 +24,8 @@ from bot.discord.replies import (
     require_permissions,
 )
 from bot.discord.served import bot_of
-from bot.discord.views import challenge_view, disabled, view_keyword
-from bot.match.actions import MatchAction
+from bot.discord.views import challenge_view, disabled, next_game_view, view_keyword
+from bot.match.actions import MOVE, MatchAction
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
 from bot.presentation.refusals import REFUSALS
@@ -147,8 +147,9 @@ async def act(
     seen = ShownBefore(interaction.id) if ply is None else ply
     request = Request(action, text, hours, ply=seen, request_id=f"discord:{interaction.id}")
     update = await service_of(interaction).act(target, interaction.user.id, request, deliver=True)
+    after_move = next_game_view() if action is MOVE else None
     if update.repeated:  # done when it first arrived, and told then
-        await answer(interaction, confirmation(update))
+        await answer(interaction, confirmation(update), view=after_move)
         return
     done = confirmation(update) + await announce(interaction, update)
     if update.back_from_vacation:  # their move ended it: their opponents are told
@@ -160,6 +161,7 @@ async def act(
         interaction,
         done,
         files=await own_view_after(interaction, update, update.delivery.own_theme),
+        view=after_move,
         dms_refused=update.delivery.tell_dm_refused,
     )
 

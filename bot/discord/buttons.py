@@ -14,6 +14,7 @@ import discord
 
 from bot.discord.actions import act, answer_challenge, rematch, show_hand
 from bot.discord.composer import ComposerButton, ComposerMenu, open_composer
+from bot.discord.next_game import NextGameButton
 from bot.discord.pages import PageButton
 from bot.discord.preview import cancel_preview, confirm_preview
 from bot.discord.replies import answer_error
@@ -147,4 +148,5 @@ DYNAMIC_ITEMS = (
     PageButton,
     ComposerButton,
     ComposerMenu,
+    NextGameButton,
 )

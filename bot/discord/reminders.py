@@ -1,6 +1,6 @@
-"""The background task: reminders, timeouts, expired challenges, vacations' ends, notices
-held back during quiet hours, daily digests, leagues' deadlines and the moves the bot
-owes, from the service's clock.
+"""The background task: reminders, warnings before deadlines, timeouts, expired challenges,
+vacations' ends, notices held back during quiet hours, daily digests, leagues' deadlines
+and the moves the bot owes, from the service's clock.
 
 Every round asks the match service what is due (`tick`), then posts it: the result of a
 match lost on time, the closed state of an expired challenge, a ping in the match's thread.
@@ -25,9 +25,10 @@ from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, pings
 from bot.match.errors import CannotSave
+from bot.presentation.deadlines import warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.text import reminder_text
-from bot.service import Match, MatchService, TickReport
+from bot.service import DeadlineWarning, Match, MatchService, TickReport
 from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.reminders")
@@ -111,6 +112,8 @@ class ReminderTask:
                 await self.service.mark_reminded(reminder)
             else:
                 await self.service.give_back(reminder)
+        for warning in report.warnings:
+            await self._warn(warning)
         for held in report.held:
             await self.poster.notifier.send_held(held)
         for digest in report.digests:
@@ -133,6 +136,26 @@ class ReminderTask:
             await self._post(update.match.id, self.poster.post_update(update))
         for item in news:
             await leagues.post_news(item)
+
+    async def _warn(self, warning: DeadlineWarning) -> None:
+        """Send a warning before a deadline by DM and/or ping, as the member's notices are
+        set; a refused DM falls back to the ping. It counts as sent once it reached the
+        member one way (else it is given back, to be tried again next round)."""
+        text = warning_text(warning, STYLE.mention, STYLE.when)
+        ping, delivered = warning.ping, False
+        if warning.by_dm:
+            sent = await self.poster.notifier.send_dm(warning.member_id, text)
+            delivered = sent is True
+            if sent is False:
+                await self.service.dm_refused(warning.member_id)
+                ping = True
+        if ping:
+            posting = self._remind(warning.match, text, warning.member_id)
+            delivered = await self._post(warning.match.id, posting) or delivered
+        if delivered:
+            await self.service.mark_warned(warning)
+        else:
+            await self.service.give_back(warning)
 
     async def _remind(self, match: Match, text: str, member_id: int) -> None:
         channel = await self.poster.channel_of(match)

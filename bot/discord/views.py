@@ -63,6 +63,21 @@ def preview_id(match: int, ply: int, action: str, notation: str = "") -> str:
     return f"sc:preview:{match}:{ply}:{action}" + (f":{notation}" if notation else "")
 
 
+#: The custom id of the **Next game** button under every answer to a move.
+NEXT_GAME_ID = "sc:next"
+
+
+def next_game_view() -> discord.ui.View:
+    """The **Next game** button: a link to the match that waits longest for the presser."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label="Next game", style=discord.ButtonStyle.primary, custom_id=NEXT_GAME_ID
+        )
+    )
+    return view
+
+
 def match_id(match: int, action: str, ply: int | None = None) -> str:
     """The custom id of a match's button (with the ply it answers, if it matters)."""
     return f"sc:match:{match}:{action}" + ("" if ply is None else f":{ply}")

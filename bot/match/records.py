@@ -71,9 +71,9 @@ class MatchRules:
         return self.cap_hours or MAX_CLOCK_HOURS
 
 
-#: A challenge's rules unless its challenger chooses: claimed timeouts, takebacks, rated (a
-#: challenge takes its server's default clock unless it names one).
-DEFAULT_RULES = MatchRules(0, auto_timeout=False, takebacks=True)
+#: A challenge's rules unless its challenger chooses: timeouts that end the match, takebacks,
+#: rated (a challenge takes its server's default clock and timeouts unless it names them).
+DEFAULT_RULES = MatchRules(0, auto_timeout=True, takebacks=True)
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,7 @@ REFUSALS = {
     "settings.hour.digest": "The digest hour must be an hour from 0 to 23.",
     "settings.hour.quiet_start": "The start of quiet hours must be an hour from 0 to 23.",
     "settings.hour.quiet_end": "The end of quiet hours must be an hour from 0 to 23.",
+    "settings.warning_hours": "Warnings come from 1 to {most} hours before a deadline.",
     "settings.dm": "Direct messages must be one of: {choices}.",
     "settings.theme": "There is no picture theme {theme}; choose one of: {themes}.",
     "settings.block_yourself": "You never get challenges from yourself.",

@@ -36,6 +36,7 @@ from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, messages
 from bot.presentation.composer import PREVIEW_SETTING
+from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -437,10 +438,12 @@ def reminder_text(reminder: Reminder, style: Style) -> str:
         late = style.mention(match.to_act) if match.to_act is not None else "The player to move"
         return f"{who}: {late} has run out of time in match #{match.id}; `/claim` wins it."
     if reminder.kind == "low_time" and reminder.deadline is not None:
-        return f"{who}, your time in match #{match.id} runs out {style.when(reminder.deadline)}."
+        line = f"{who}, your time in match #{match.id} runs out {style.when(reminder.deadline)}."
+        return f"{line} {at_deadline(match)}"
     line = f"{who}, it is your move in match #{match.id}"
     if reminder.deadline is not None:
-        return line + f"; your time runs out {style.when(reminder.deadline)}."
+        line += f"; your time runs out {style.when(reminder.deadline)}."
+        return f"{line} {at_deadline(match)}"
     return line + "."
 
 
@@ -574,6 +577,7 @@ def settings_text(member: MemberSettings, style: Style) -> str:
         else:
             lines.append(messages.REFUSE_MEMBERS.format(members=names))
     lines.append(notices_line(member.notices))
+    lines.append(warnings_line(member.notices))
     if member.vacation is not None:
         lines.append(messages.ON_VACATION_UNTIL.format(until=style.when(member.vacation.ends_at)))
     lines.append(messages.VACATION_DAYS_LEFT.format(days=f"{member.vacation_days_left:g}"))
@@ -598,9 +602,10 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     """A server's defaults in words."""
     channel = guild.challenge_channel_id
     where = style.channel(channel) if channel else messages.ANY_CHANNEL
-    return messages.SERVER_SETTINGS.format(
+    settings = messages.SERVER_SETTINGS.format(
         clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
     )
+    return f"{settings} {timeouts_line(guild.auto_timeout)}"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -64,11 +64,13 @@ from bot.service.play import PlayMixin
 from bot.service.premoves import PremoveMixin
 from bot.service.queries import QueryMixin
 from bot.service.reports import (
+    DeadlineWarning,
     Digest,
     GameStats,
     GuildSettings,
     HeldNotices,
     MemberSettings,
+    NextGame,
     Notices,
     PlayerStats,
     Post,
@@ -89,6 +91,7 @@ __all__ = [
     "ChannelBusy",
     "Clock",
     "ClockError",
+    "DeadlineWarning",
     "Delivery",
     "Digest",
     "GameStats",
@@ -114,6 +117,7 @@ __all__ = [
     "NotAllowed",
     "NotFound",
     "NotYourTurn",
+    "NextGame",
     "Notices",
     "PlayerStats",
     "Post",

@@ -106,6 +106,7 @@ class ChallengeMixin(ServiceBase):
         options: Mapping[str, Any] | None = None,
         rules: MatchRules = DEFAULT_RULES,
         server_clock: bool = True,
+        server_timeout: bool = False,
         seat_order: Sequence[int] | None = None,
         request_id: str | None = None,
     ) -> Challenge:
@@ -122,10 +123,11 @@ class ChallengeMixin(ServiceBase):
         `options` are the game's options (values of options with `names_player` are join
         indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
         with `server_clock` their clock is the server's default (hours per turn) instead
-        (a time bank needs its starting time). `seat_order` (member ids in seat order,
-        every player named once) fixes who sits where; options naming a player then hold
-        seats. Raises BadOption, LimitReached, ChannelBusy (not the server's challenge
-        channel), NotAllowed (challenging oneself).
+        (a time bank needs its starting time); with `server_timeout` whether a late turn ends
+        the match by itself is the server's choice (`set_guild_auto_timeout`). `seat_order`
+        (member ids in seat order, every player named once) fixes who sits where; options
+        naming a player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not
+        the server's challenge channel), NotAllowed (challenging oneself).
         """
         try:
             game_rules = games.get(game)
@@ -152,6 +154,9 @@ class ChallengeMixin(ServiceBase):
                 )
             if server_clock:
                 rules = replace(rules, clock_hours=default_clock)
+            if server_timeout:
+                auto = await member_rows.guild_auto_timeout(conn, guild_id)
+                rules = replace(rules, auto_timeout=auto)
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
             for member in people(invited):

@@ -1,8 +1,11 @@
-"""Clocks: reminders, timeouts and vacation (settings are in `bot.service.settings`).
+"""Clocks: reminders, warnings before deadlines, timeouts and vacation (settings are in
+`bot.service.settings`).
 
 A turn's clock runs from `turn_started_at` to `deadline`; while the player to act is on
 vacation it is paused (`paused_at`) and both times shift by the pause when it resumes.
-Each turn is reminded at most once of each kind (see `bot.store.clocks`).
+Each turn is reminded at most once of each kind (see `bot.store.clocks`), and each
+deadline warned of at most once at each of the hours its player chose
+(`DeadlineWarning.claim`).
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, background_request, when
-from bot.service.notices import due_notices, notices_from, quiet_now
+from bot.service.notices import due_notices, notices_from, quiet_now, warning_due
 from bot.service.reports import (
+    MAX_WARNING_HOURS,
+    DeadlineWarning,
     Digest,
     HeldNotices,
     MemberSettings,
@@ -87,6 +92,7 @@ class ClockMixin(ServiceBase):
             held, digests = await due_notices(conn, now)
             held = [h for h in held if await self._claim(conn, *h.claim)]
             digests = [d for d in digests if await self._claim(conn, *d.claim)]
+            warnings = await self._take_warnings(conn, now, mark_sent)
         return TickReport(
             reminders=tuple(reminders),
             timeouts=tuple(timeouts),
@@ -94,6 +100,7 @@ class ClockMixin(ServiceBase):
             vacations_ended=tuple(returning),
             held=tuple(held),
             digests=tuple(digests),
+            warnings=tuple(warnings),
         )
 
     async def _auto_timeouts(self, now: datetime) -> list[MatchUpdate]:
@@ -120,9 +127,40 @@ class ClockMixin(ServiceBase):
             )
             await claim_rows.finish(conn, *reminder.claim)
 
-    async def give_back(self, due: Reminder | HeldNotices | Digest) -> None:
-        """A reminder, held notices or digest that `tick` gave this process and that could
-        not be sent now: another round (of any process) tries again."""
+    async def _take_warnings(
+        self, conn: Connection, now: datetime, mark_sent: bool
+    ) -> list[DeadlineWarning]:
+        """The warnings due now before running deadlines, each claimed for this process
+        (and with `mark_sent` counted as sent at once)."""
+        soon = now + timedelta(hours=MAX_WARNING_HOURS)
+        warnings = []
+        for match in await clock_rows.deadlines_within(conn, now, soon):
+            member = match.to_act
+            started, deadline = match.turn_started_at, match.deadline
+            if member is None or started is None or deadline is None:
+                continue
+            if not self.runs_guild(match.guild_id):
+                continue
+            notices = notices_from(await notice_rows.notice_row(conn, member))
+            hours = warning_due(notices, started, deadline, now)
+            if hours is None:
+                continue
+            ping = not notices.by_dm or notices.dm == "also"
+            warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
+            if not await self._claim(conn, *warning.claim):
+                continue  # sent already, or another process sends it
+            if mark_sent:
+                await claim_rows.finish(conn, *warning.claim)
+            warnings.append(warning)
+        return warnings
+
+    async def mark_warned(self, warning: DeadlineWarning) -> None:
+        """Count a warning as sent: never again before that deadline."""
+        await self.finish_work(*warning.claim)
+
+    async def give_back(self, due: Reminder | HeldNotices | Digest | DeadlineWarning) -> None:
+        """A reminder, held notices, digest or warning that `tick` gave this process and that
+        could not be sent now: another round (of any process) tries again."""
         await self.release_work(*due.claim)
 
     async def _take_reminders(

@@ -1,6 +1,7 @@
 """Notices that respect a member's day: their time zone, turn notices by direct message,
 quiet hours (nothing is sent then; what waits is sent after, once, in one message), the
-daily digest at their local hour, refused DMs, and snoozed reminders.
+daily digest at their local hour, warnings before their deadlines, refused DMs, and
+snoozed reminders.
 
 Hours are the member's local hours, so a digest at 8 stays at 8 across daylight saving
 changes. Quiet hours may run across midnight (22 to 7).
@@ -10,13 +11,21 @@ from __future__ import annotations
 
 import enum
 import zoneinfo
-from datetime import datetime, timedelta
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from bot.match.errors import BadOption, NotAllowed
 from bot.match.phrases import Message
 from bot.service.base import ServiceBase
-from bot.service.reports import DM_CHOICES, Digest, HeldNotices, Notices
+from bot.service.reports import (
+    DEFAULT_WARNINGS,
+    DM_CHOICES,
+    MAX_WARNING_HOURS,
+    Digest,
+    HeldNotices,
+    Notices,
+)
 from bot.store import challenges as challenge_rows
 from bot.store import claims as claim_rows
 from bot.store import matches as match_rows
@@ -64,6 +73,46 @@ def is_quiet(notices: Notices, now: datetime) -> bool:
     return start <= hour < end if start < end else hour >= start or hour < end
 
 
+def quiet_ends(notices: Notices, now: datetime) -> datetime | None:
+    """When the member's quiet hours running now end (None: they are not quiet now): the
+    next time their own clock shows the hour they end, across daylight saving changes."""
+    if not is_quiet(notices, now) or notices.quiet_end is None:
+        return None
+    mine = local(notices, now)
+    end = mine.replace(hour=notices.quiet_end, minute=0, second=0, microsecond=0)
+    if end <= mine:
+        end += timedelta(days=1)  # (wall-clock arithmetic: the same hour the next day)
+    return end.astimezone(UTC)
+
+
+def warning_due(
+    notices: Notices, started: datetime, deadline: datetime, now: datetime
+) -> int | None:
+    """The member's warning due now before `deadline` (its hours), if any: the last of
+    their chosen warnings whose time has come since the turn `started` (a turn shorter
+    than a warning never has it; a warning missed during quiet hours gives way to the
+    nearer one). None too while their quiet hours hold it back, unless the deadline falls
+    in those quiet hours."""
+    if deadline <= now:
+        return None
+    times = {h: deadline - timedelta(hours=h) for h in notices.warnings}
+    passed = [h for h, at in times.items() if started < at <= now]
+    if not passed:
+        return None
+    ends = quiet_ends(notices, now)
+    if ends is not None and deadline > ends:
+        return None  # warned once the quiet hours are over, still in time
+    return min(passed)
+
+
+def check_warnings(hours: Iterable[int]) -> tuple[int, ...]:
+    """Warning hours as kept, most first, without repeats; BadOption outside 1 to 24."""
+    chosen = tuple(sorted(set(hours), reverse=True))
+    if any(not 1 <= h <= MAX_WARNING_HOURS for h in chosen):
+        raise BadOption(Message("settings.warning_hours", most=MAX_WARNING_HOURS))
+    return chosen
+
+
 def digest_day(notices: Notices, now: datetime, sent_on: str | None) -> str | None:
     """The local day (ISO date) whose digest is due now, if any: from the member's digest
     hour on, once a day."""
@@ -76,7 +125,7 @@ def digest_day(notices: Notices, now: datetime, sent_on: str | None) -> str | No
 
 def notices_from(row: tuple[object, ...]) -> Notices:
     """Notices from the store's columns (`bot.store.notices.COLUMNS`)."""
-    zone, dm, digest, start, end, refused = row
+    zone, dm, digest, start, end, warnings, refused = row
     return Notices(
         time_zone=str(zone or "UTC"),
         dm=str(dm),
@@ -84,6 +133,9 @@ def notices_from(row: tuple[object, ...]) -> Notices:
         quiet_start=None if start is None else int(str(start)),
         quiet_end=None if end is None else int(str(end)),
         dm_refused=refused == notice_rows.DM_REFUSED or refused == notice_rows.DM_TOLD,
+        warnings=DEFAULT_WARNINGS
+        if warnings is None
+        else tuple(int(h) for h in str(warnings).split(",") if h),
     )
 
 
@@ -113,9 +165,11 @@ class NoticeMixin(ServiceBase):
         digest_hour: int | None | Keep = KEEP,
         quiet_start: int | None | Keep = KEEP,
         quiet_end: int | None | Keep = KEEP,
+        warnings: Iterable[int] | Keep = KEEP,
     ) -> Notices:
-        """Change the member's notices (KEEP leaves one as it is; None turns it off). A
-        change tries direct messages again if Discord had refused one. Raises BadOption."""
+        """Change the member's notices (KEEP leaves one as it is; None turns it off;
+        `warnings` are hours before a deadline, empty for none). A change tries direct
+        messages again if Discord had refused one. Raises BadOption."""
         if isinstance(dm, str) and dm not in DM_CHOICES:
             raise BadOption(Message("settings.dm", choices=", ".join(DM_CHOICES)))
         wanted = {
@@ -124,6 +178,8 @@ class NoticeMixin(ServiceBase):
             "quiet_start": _hour(quiet_start, "quiet_start"),
             "quiet_end": _hour(quiet_end, "quiet_end"),
         }
+        if not isinstance(warnings, Keep):
+            wanted["warning_hours"] = ",".join(str(h) for h in check_warnings(warnings))
         changes: dict[str, object] = {k: v for k, v in wanted.items() if v is not KEEP}
         changes["dm_refused"] = notice_rows.DM_OPEN
         return await self._set_notices(member_id, changes)

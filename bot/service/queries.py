@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from bot.match.engine_seats import Duty, duty
 from bot.match.errors import NotAllowed
@@ -11,7 +11,7 @@ from bot.match.ratings import display_rating, rating_label
 from bot.match.records import Match, MatchRecord
 from bot.service.base import ServiceBase
 from bot.service.export import export_text
-from bot.service.reports import GameStats, PlayerStats, SoloStats, Standing
+from bot.service.reports import GameStats, NextGame, PlayerStats, SoloStats, Standing
 from bot.store import engine_seats as engine_rows
 from bot.store import matches as match_rows
 from bot.store import ratings as rating_rows
@@ -61,6 +61,21 @@ class QueryMixin(ServiceBase):
         """A server's active matches, newest first (for an admin choosing one)."""
         async with self.store.reading() as conn:
             return await match_rows.active_in_guild(conn, guild_id, limit)
+
+    async def next_game(self, member_id: int, guild_ids: Collection[int]) -> NextGame | None:
+        """The match that has waited longest for the member to act, among the servers
+        `guild_ids` (those the bot is in): the nearest deadline first, then (matches
+        without one) the turn that began longest ago; None when nothing waits for them."""
+        async with self.store.reading() as conn:
+            found = [
+                m
+                for m in await match_rows.active_of(conn, member_id)
+                if m.to_act == member_id and m.guild_id in guild_ids
+            ]
+            if not found:
+                return None
+            first = min(found, key=_waiting_order)
+            return NextGame(first, await match_rows.latest_board(conn, first.id))
 
     async def active_matches(self, member_id: int) -> list[Match]:
         """The member's active matches everywhere: their turn first, then by deadline."""
@@ -139,3 +154,11 @@ class QueryMixin(ServiceBase):
         """The record as text: game, options, seed, players (`names` maps member ids to
         display names), dates, result, then the moves; `replay_export` rebuilds it."""
         return export_text(await self.match_record(match_id), names)
+
+
+def _waiting_order(match: Match) -> tuple[bool, float, float]:
+    """How urgently a match waits for its player to act: the deadline first (the nearest
+    first), then the turn that began longest ago."""
+    deadline = match.deadline.timestamp() if match.deadline else 0.0
+    started = match.turn_started_at.timestamp() if match.turn_started_at else 0.0
+    return match.deadline is None, deadline, started

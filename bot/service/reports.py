@@ -24,6 +24,10 @@ class Vacation:
 #: How turn notices may come by direct message: not at all, as well as the thread ping,
 #: or instead of it.
 DM_CHOICES = ("off", "also", "instead")
+#: The warnings before a deadline unless a member chooses: hours before it.
+DEFAULT_WARNINGS = (24, 8, 1)
+#: The earliest warning a member may choose, in hours before the deadline.
+MAX_WARNING_HOURS = 24
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,8 @@ class Notices:
     """How a member wants to be told: their time zone (an IANA name), turn notices by
     direct message (`dm`, one of DM_CHOICES), the local hour of their daily digest and
     their quiet hours (local hours; None: none), and whether Discord refused them a DM
-    (then they get the thread pings until they change their notices)."""
+    (then they get the thread pings until they change their notices). `warnings`: how
+    many hours before each of their deadlines they are warned, most first (empty: never)."""
 
     time_zone: str = "UTC"
     dm: str = "off"
@@ -39,6 +44,7 @@ class Notices:
     quiet_start: int | None = None
     quiet_end: int | None = None
     dm_refused: bool = False
+    warnings: tuple[int, ...] = DEFAULT_WARNINGS
 
     @property
     def by_dm(self) -> bool:
@@ -67,12 +73,14 @@ class MemberSettings:
 @dataclass(frozen=True)
 class GuildSettings:
     """A server's defaults: the clock of new challenges, where challenges may be posted,
-    and the picture theme of its public pictures (a name in `render.THEMES`)."""
+    the picture theme of its public pictures (a name in `render.THEMES`), and whether a
+    late turn ends a new match by itself (`auto_timeout`) or waits for a claim."""
 
     guild_id: int
     clock_hours: int
     challenge_channel_id: int | None
     picture_theme: str = "default"
+    auto_timeout: bool = True
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,37 @@ class Reminder:
         started = self.match.turn_started_at
         stamp = "" if started is None else f"{started.timestamp():.6f}"
         return "reminder", f"{self.match.id}:{stamp}:{self.bits}"
+
+
+@dataclass(frozen=True)
+class DeadlineWarning:
+    """A warning to `member_id` that their time in `match` runs out at its deadline: the
+    one of their chosen warnings (`hours` before it) due now, sent by direct message
+    (`by_dm`) and/or as a ping in the match's thread (`ping`)."""
+
+    match: Match
+    member_id: int
+    hours: int
+    by_dm: bool
+    ping: bool
+
+    @property
+    def claim(self) -> tuple[str, str]:
+        """The background work it is (`bot.store.claims`): this warning before this
+        deadline (a new turn, a takeback, time given or a vacation make a new deadline,
+        whose warnings are new; a ply is never part of the key)."""
+        deadline = self.match.deadline
+        stamp = "" if deadline is None else f"{deadline.timestamp():.6f}"
+        return "warning", f"{self.match.id}:{stamp}:{self.hours}"
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The match that has waited longest for a member, and the message of its latest
+    board (None: no board remembered; link to its thread instead)."""
+
+    match: Match
+    board_message_id: int | None
 
 
 @dataclass(frozen=True)
@@ -140,7 +179,8 @@ class Digest:
 @dataclass(frozen=True)
 class TickReport:
     """Everything `tick()` found due: reminders to send, matches ended, challenges expired,
-    vacations ended, notices held back whose quiet hours are over, and digests."""
+    vacations ended, notices held back whose quiet hours are over, digests, and warnings
+    before deadlines."""
 
     reminders: tuple[Reminder, ...] = ()
     timeouts: tuple[MatchUpdate, ...] = ()
@@ -148,6 +188,7 @@ class TickReport:
     vacations_ended: tuple[int, ...] = ()
     held: tuple[HeldNotices, ...] = ()
     digests: tuple[Digest, ...] = ()
+    warnings: tuple[DeadlineWarning, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from bot.service.clocks import ClockMixin
 from bot.service.notices import NoticeMixin
 from bot.service.reports import GuildSettings, MemberSettings
 from bot.store import members as member_rows
+from bot.store.sql import Connection
 
 
 def check_theme(name: str) -> str:
@@ -67,9 +68,9 @@ class SettingsMixin(ClockMixin, NoticeMixin):
             return await self._member(conn, member_id, self.now())
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """A server's default clock, challenge channel and picture theme."""
+        """A server's default clock, challenge channel, picture theme and timeouts."""
         async with self.store.reading() as conn:
-            return GuildSettings(guild_id, *await self._guild_defaults(conn, guild_id))
+            return await self._guild(conn, guild_id)
 
     async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
         """Set the server's default clock in hours per turn (0: no clock). Raises BadOption."""
@@ -84,10 +85,20 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         """Set the picture theme of the server's public pictures. Raises BadOption."""
         return await self._set_guild(guild_id, "picture_theme", check_theme(theme))
 
+    async def set_guild_auto_timeout(self, guild_id: int, enabled: bool) -> GuildSettings:
+        """Whether a late turn ends the server's new matches by itself (True, the default)
+        or waits for a waiting player's claim (a challenge may still choose either)."""
+        return await self._set_guild(guild_id, "auto_timeout", int(enabled))
+
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async with self.store.transaction() as conn:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
-            return GuildSettings(guild_id, *await self._guild_defaults(conn, guild_id))
+            return await self._guild(conn, guild_id)
+
+    async def _guild(self, conn: Connection, guild_id: int) -> GuildSettings:
+        defaults = await self._guild_defaults(conn, guild_id)
+        auto = await member_rows.guild_auto_timeout(conn, guild_id)
+        return GuildSettings(guild_id, *defaults, auto_timeout=auto)
 
     async def picture_theme(self, guild_id: int, member_id: int | None = None) -> str:
         """The theme to draw in: for a public picture of the server's (`member_id` None)

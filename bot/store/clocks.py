@@ -28,6 +28,17 @@ async def timeouts_due(conn: Connection, now: datetime) -> list[Match]:
     )
 
 
+async def deadlines_within(conn: Connection, now: datetime, until: datetime) -> list[Match]:
+    """Active matches whose running clock (not paused) runs out after `now` and by `until`:
+    the turns whose player may be due a warning."""
+    return await fetch_matches(
+        conn,
+        f"status = 'active' AND paused_at IS NULL AND {PRESENT} "
+        "AND deadline > ? AND deadline <= ? ORDER BY deadline",
+        (ts(now), ts(until)),
+    )
+
+
 async def reminders_due(
     conn: Connection, now: datetime, after_seconds: float, fraction: float
 ) -> list[Match]:

@@ -449,6 +449,16 @@ async def record_board(conn: Connection, match_id: int, message_id: int, ply: in
     )
 
 
+async def latest_board(conn: Connection, match_id: int) -> int | None:
+    """The message id of the match's latest board remembered (None: none)."""
+    row = await one(
+        conn,
+        "SELECT message_id FROM boards WHERE match_id = ? ORDER BY message_id DESC LIMIT 1",
+        (match_id,),
+    )
+    return None if row is None else int(row["message_id"])
+
+
 async def ply_shown_before(conn: Connection, match_id: int, before_id: int) -> int | None:
     """The ply of the last board of the match posted before id `before_id` (ids grow with
     time, as Discord's do), or None when none is remembered."""

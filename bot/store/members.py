@@ -38,6 +38,15 @@ async def guild_row(conn: Connection, guild_id: int) -> tuple[int | None, int | 
     return row["clock_hours"], row["challenge_channel_id"], row["picture_theme"]
 
 
+async def guild_auto_timeout(conn: Connection, guild_id: int) -> bool:
+    """Whether the server's matches end by themselves when time runs out (the default)
+    rather than waiting for a claim."""
+    chosen = await value(
+        conn, "SELECT auto_timeout AS value FROM guilds WHERE guild_id = ?", (guild_id,)
+    )
+    return chosen is None or bool(chosen)
+
+
 async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None, bool]:
     """A member's reminders setting, picture theme and whether composed moves skip their
     preview (defaults: on, none, no)."""

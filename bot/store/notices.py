@@ -1,5 +1,6 @@
 """Rows of notices: how each member wants to be told (time zone, DMs, digest hour, quiet
-hours), notices held back during quiet hours, digests sent, refused DMs and snoozes.
+hours, warnings before a deadline), notices held back during quiet hours, digests sent,
+refused DMs and snoozes.
 
 Members without a row, or with the defaults, want only the thread pings.
 """
@@ -12,8 +13,16 @@ from typing import Any
 from bot.store.sql import Connection, one, rows, ts
 
 #: The notice columns of `members`, in the order `notice_row` returns them.
-COLUMNS = ("time_zone", "notice_dm", "digest_hour", "quiet_start", "quiet_end", "dm_refused")
-_DEFAULTS: tuple[Any, ...] = (None, "off", None, None, None, 0)
+COLUMNS = (
+    "time_zone",
+    "notice_dm",
+    "digest_hour",
+    "quiet_start",
+    "quiet_end",
+    "warning_hours",
+    "dm_refused",
+)
+_DEFAULTS: tuple[Any, ...] = (None, "off", None, None, None, None, 0)
 
 #: `members.dm_refused`: DMs work (or were never tried), refused and not told, told.
 DM_OPEN, DM_REFUSED, DM_TOLD = 0, 1, 2

@@ -402,6 +402,15 @@ _V13: Migration = (
 #: Version 14: a member may play moves composed by taps without their preview.
 _V14: Migration = ("ALTER TABLE members ADD COLUMN skip_preview INTEGER NOT NULL DEFAULT 0",)
 
+#: Version 15: deadlines that announce themselves. A server may make a late turn
+#: claim-only (`guilds.auto_timeout` 0; NULL or 1: the match ends by itself); a member
+#: chooses the warnings sent before their deadlines (`members.warning_hours`: hours before
+#: the deadline separated by commas, '' for none; NULL: the default 24, 8 and 1).
+_V15: Migration = (
+    "ALTER TABLE guilds ADD COLUMN auto_timeout INTEGER",
+    "ALTER TABLE members ADD COLUMN warning_hours TEXT",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -418,6 +427,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V12,
     _V13,
     _V14,
+    _V15,
 )
 
 LATEST = len(MIGRATIONS)

@@ -69,7 +69,7 @@ async def test_a_damaged_names_file_is_said_and_replaced(tmp_path):
 @pytest.mark.asyncio
 async def test_tick_moves_time_forward_for_clocks_reminders_and_timeouts(tmp_path):
     async with console_on(tmp_path) as (con, out):
-        await run(con, out, "challenge skift bob clock:1d", "as bob", "accept")
+        await run(con, out, "challenge skift bob clock:1d auto_timeout:no", "as bob", "accept")
         match = await con.service.get_match(1)
         mover, waiting = con.name_of(match.to_act), "alice" if con.me == match.to_act else "bob"
         assert mover != waiting

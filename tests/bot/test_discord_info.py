@@ -178,7 +178,8 @@ async def test_admin_defaults_and_cancel(env):
     assert "Challenges: any channel." in shown
     shown = private(await fake.slash(MOD, "admin show")).content
     assert shown == (
-        "Default clock: 5 days per move. Challenges: any channel. Pictures: the default theme."
+        "Default clock: 5 days per move. Challenges: any channel. Pictures: the default theme. "
+        "Late turns: the match ends by itself (a challenge may choose claims instead)."
     )
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")

@@ -35,6 +35,7 @@ async def test_idle_and_low_time_reminders_each_once_across_a_restart(tmp_path):
     async with running_bot(fake, settings, clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
         to_act = (await bot.service.get_match(match_id)).to_act
+        await fake.slash(to_act, "settings notices", warnings="none")  # (reminders only)
         before = len(pings_in(fake, thread))
         await bot.reminders.run_once()
         assert len(pings_in(fake, thread)) == before  # nothing due yet
@@ -93,7 +94,7 @@ async def test_automatic_timeout_posts_the_result_in_an_archived_thread(tmp_path
 async def test_a_waiting_player_is_told_when_they_may_claim(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
-        match_id, thread = await start_match(fake, ALICE, BOB, clock="1d")
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="1d", auto_timeout=False)
         match = await bot.service.get_match(match_id)
         waiting = next(m for m in match.members if m != match.to_act)
         clock.advance(hours=25)

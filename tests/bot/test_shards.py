@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import ConfigError, Settings
 from bot.discord.client import ShiftcordClient
-from bot.service import MatchService
+from bot.service import MatchRules, MatchService
 from bot.store import claims, open_store
 from tests.bot import discord_harness as harness
 from tests.bot.service_fixtures import START, FakeClock, make_settings
@@ -111,6 +111,10 @@ async def test_a_sharded_bot_answers_on_the_fake_discord(tmp_path):
         assert (await bot.service.get_match(match_id)).channel_id == thread
 
 
+#: The server's clock, and late turns that wait for a claim (so that the matches wait).
+CLAIMED = MatchRules(0, auto_timeout=False, takebacks=True)
+
+
 @pytest.mark.asyncio
 async def test_tick_does_only_the_servers_of_the_process_shards(tmp_path):
     clock = FakeClock(START)
@@ -124,7 +128,9 @@ async def test_tick_does_only_the_servers_of_the_process_shards(tmp_path):
     try:
         matches = {}
         for n, guild in enumerate((ON_0, ON_1)):
-            posted = await opened[0].create_challenge(guild, 5, 1 + n, "skift", opponents=[10 + n])
+            posted = await opened[0].create_challenge(
+                guild, 5, 1 + n, "skift", opponents=[10 + n], rules=CLAIMED
+            )
             matches[guild] = (await opened[0].accept_challenge(posted.id, 10 + n)).match.id
             await opened[0].attach_channel(matches[guild], 6000 + guild)
             await opened[0].create_challenge(guild, 5, 20 + n, "skift", opponents=[30 + n])

@@ -7,10 +7,11 @@ from bot.discord.cogs.admin import Admin
 from bot.discord.cogs.challenges import Challenges
 from bot.discord.cogs.info import Info
 from bot.discord.cogs.leagues import Leagues
+from bot.discord.cogs.next_game import NextGame
 from bot.discord.cogs.play import Play
 from bot.discord.cogs.premoves import Premoves
 from bot.discord.cogs.settings import MemberSettingsCog
 
-COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin, Leagues, About)
+COGS = (Challenges, Play, Premoves, Info, MemberSettingsCog, Admin, Leagues, About, NextGame)
 
 __all__ = ["COGS"]

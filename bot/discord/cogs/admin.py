@@ -70,6 +70,17 @@ class Admin(commands.Cog):
         guild = await service.set_guild_clock(guild_id_of(interaction), chosen.hours)
         await answer(interaction, guild_settings_text(guild, STYLE))
 
+    @admin.command(name="timeouts")
+    @app_commands.describe(
+        automatic="True: a late turn ends the match by itself; False: a waiting player claims it"
+    )
+    async def timeouts(self, interaction: discord.Interaction, automatic: bool) -> None:
+        """Choose what new matches here do when a player's time runs out."""
+        await begin(interaction)
+        service = service_of(interaction)
+        guild = await service.set_guild_auto_timeout(guild_id_of(interaction), automatic)
+        await answer(interaction, guild_settings_text(guild, STYLE))
+
     @admin.command(name="channel")
     @app_commands.describe(channel="The only channel for challenges; leave empty to allow any")
     async def channel(
@@ -93,7 +104,7 @@ class Admin(commands.Cog):
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show this server's default clock, challenge channel and picture theme."""
+        """Show this server's default clock, challenge channel, picture theme and timeouts."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
         await answer(interaction, guild_settings_text(guild, STYLE))

@@ -37,7 +37,8 @@ class Challenges(commands.Cog):
         options="The game's options as name=value words, e.g. variant=expert (see /rules)",
         clock="Time per move: 3d, 12h or none; a time bank: 3d+1d max 7d; empty: server's default",
         takebacks="Whether a player may ask to take back their last move (default: yes)",
-        auto_timeout="End the match when time runs out (default: the waiting player claims it)",
+        auto_timeout="End the match when time runs out (False: the waiting player claims it; "
+        "default: the server's choice)",
         rated="Whether the result counts for ratings (default: yes; no for a casual match)",
         bots="How many seats I play myself (or name me as the opponent)",
         level="How well I play: easy, medium or hard (default: medium)",
@@ -56,7 +57,7 @@ class Challenges(commands.Cog):
         options: str | None = None,
         clock: str | None = None,
         takebacks: bool = True,
-        auto_timeout: bool = False,
+        auto_timeout: bool | None = None,
         rated: bool = True,
         bots: app_commands.Range[int, 1, MAX_ENGINE_SEATS] | None = None,
         level: str | None = None,
@@ -92,13 +93,14 @@ class Challenges(commands.Cog):
             options=game_options,
             rules=MatchRules(
                 0 if chosen_clock is None else chosen_clock.hours,
-                auto_timeout,
+                auto_timeout is not False,
                 takebacks,
                 rated,
                 None if chosen_clock is None else chosen_clock.increment_hours,
                 None if chosen_clock is None else chosen_clock.cap_hours,
             ),
             server_clock=chosen_clock is None,
+            server_timeout=auto_timeout is None,
         )
         message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:

@@ -1,5 +1,6 @@
-"""/settings: a member's reminders, notices (time zone, DMs, digest, quiet hours), private
-picture theme, vacation and whose challenges they refuse; /snooze in a match's thread."""
+"""/settings: a member's reminders, notices (time zone, DMs, digest, quiet hours, warnings
+before deadlines), private picture theme, vacation and whose challenges they refuse;
+/snooze in a match's thread."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
+from bot.presentation.deadlines import WARNING_HOURS_FORMS, parse_warning_hours
 from bot.presentation.errors import Refusal
 from bot.presentation.text import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
@@ -90,6 +92,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         digest_hour="The hour of your daily digest by DM, in your time zone (off: none)",
         quiet_start="From this hour nothing is sent to you (what waits comes after, at once)",
         quiet_end="Until this hour (22 to 7 runs across midnight)",
+        warnings="Hours before each deadline to warn you, like 24 8 1 (none: no warnings)",
     )
     @app_commands.choices(dm=DM_MODES)
     @app_commands.choices(digest_hour=HOURS, quiet_start=HOURS, quiet_end=HOURS)
@@ -100,8 +103,12 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         digest_hour: int | None = None,
         quiet_start: int | None = None,
         quiet_end: int | None = None,
+        warnings: str | None = None,
     ) -> None:
-        """Choose how you are told: DMs, a daily digest, quiet hours."""
+        """Choose how you are told: DMs, a daily digest, quiet hours, deadline warnings."""
+        hours = KEEP if warnings is None else parse_warning_hours(warnings)
+        if hours is None:
+            raise Refusal(WARNING_HOURS_FORMS)
         await begin(interaction)
         service = service_of(interaction)
         await service.set_notices(
@@ -110,6 +117,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
             digest_hour=_hour(digest_hour),
             quiet_start=_hour(quiet_start),
             quiet_end=_hour(quiet_end),
+            warnings=hours,
         )
         await answer(
             interaction, settings_text(await service.member_settings(interaction.user.id), STYLE)

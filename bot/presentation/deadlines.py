@@ -1,0 +1,93 @@
+"""Sentences about deadlines: warnings before a deadline, what happens when it passes, the
+warnings a member chose, a server's timeouts, and the next game waiting for a member.
+
+Whole sentences with named placeholders, for both faces (see `bot.presentation.text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.match.records import Match
+from bot.service import DeadlineWarning, NextGame, Notices
+
+AT_DEADLINE_ENDS = "If you have not moved by then, you lose match #{match} on time."
+AT_DEADLINE_CLAIM = "After that, your opponents may claim match #{match} on time."
+WARNING = "{who}, your time in match #{match} ({game}) runs out {when}."
+WARNINGS_CHOSEN = "Warnings before a deadline: {hours} before it."
+WARNINGS_NONE = "Warnings before a deadline: none."
+TIMEOUTS_END = "Late turns: the match ends by itself (a challenge may choose claims instead)."
+TIMEOUTS_CLAIM = "Late turns: a waiting player claims the match (a challenge may choose otherwise)."
+NEXT_GAME = "Your next game: match #{match} ({game}), {until}: {link}"
+NEXT_UNTIL = "your time runs out {when}"
+NEXT_WAITING = "waiting for you since {when}"
+NOTHING_WAITS = "Nothing waits for you: it is nobody's move but your opponents'."
+WARNING_HOURS_FORMS = "Give hours before the deadline, like 24 8 1, or none for no warnings."
+
+
+def at_deadline(match: Match) -> str:
+    """What happens when the deadline of the player to act passes, in one sentence."""
+    text = AT_DEADLINE_ENDS if match.rules.auto_timeout else AT_DEADLINE_CLAIM
+    return text.format(match=match.id)
+
+
+def warning_text(
+    warning: DeadlineWarning, mention: Callable[[int], str], when: Callable[[datetime], str]
+) -> str:
+    """A warning that a player's time runs out soon, and what happens then (`mention` and
+    `when` are the face's Style's, see `bot.presentation.text.Style`)."""
+    match = warning.match
+    assert match.deadline is not None  # a warning is only ever made before a deadline
+    head = WARNING.format(
+        who=mention(warning.member_id),
+        match=match.id,
+        game=match.game_title,
+        when=when(match.deadline),
+    )
+    return f"{head} {at_deadline(match)}"
+
+
+def warnings_line(notices: Notices) -> str:
+    """The warnings a member chose, in one sentence."""
+    if not notices.warnings:
+        return WARNINGS_NONE
+    hours = ", ".join(f"{h} h" for h in notices.warnings)
+    return WARNINGS_CHOSEN.format(hours=hours)
+
+
+def timeouts_line(auto_timeout: bool) -> str:
+    """What a server's new matches do when a player's time runs out."""
+    return TIMEOUTS_END if auto_timeout else TIMEOUTS_CLAIM
+
+
+def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> str:
+    """The answer to /next: a link to the latest board of the match that has waited
+    longest for the member (its thread when no board is remembered), or that nothing
+    waits."""
+    if found is None:
+        return NOTHING_WAITS
+    match = found.match
+    if match.deadline is not None:
+        until = NEXT_UNTIL.format(when=when(match.deadline))
+    else:
+        assert match.turn_started_at is not None  # a match waiting for a player
+        until = NEXT_WAITING.format(when=when(match.turn_started_at))
+    link = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+    if match.channel_id is None:
+        link = f"`/move match:{match.id}`"
+    elif found.board_message_id is not None:
+        link += f"/{found.board_message_id}"
+    return NEXT_GAME.format(match=match.id, game=match.game_title, until=until, link=link)
+
+
+def parse_warning_hours(text: str) -> tuple[int, ...] | None:
+    """Warning hours as typed ("24 8 1", "24, 8, 1h", "none": no warnings); None when the
+    text is not that (say WARNING_HOURS_FORMS)."""
+    words = text.lower().replace(",", " ").split()
+    if words == ["none"]:
+        return ()
+    hours = [w.removesuffix("h") for w in words]
+    if not hours or not all(h.isdigit() and len(h) <= 3 for h in hours):
+        return None
+    return tuple(int(h) for h in hours)
