@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.match.engine_seats import is_engine, level_of, people
 from bot.match.records import Challenge, MatchRules
-from bot.store.matches import game_title
+from bot.store.matches import game_title, rules_of
 from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
 
 
@@ -110,14 +110,7 @@ def _challenge(row: Row, member_rows: Sequence[Row]) -> Challenge:
         game_title=game_title(game),
         players=players,
         options=json.loads(row["options"]),
-        rules=MatchRules(
-            row["clock_hours"],
-            bool(row["auto_timeout"]),
-            bool(row["takebacks"]),
-            bool(row["rated"]),
-            row["clock_increment"],
-            row["clock_cap"],
-        ),
+        rules=rules_of(row),
         joined=joined,
         invited=invited,
         open_seats=players - len(joined) - len(invited),

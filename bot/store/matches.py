@@ -31,6 +31,18 @@ from bot.match.records import (
 from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
 
 
+def rules_of(row: Row) -> MatchRules:
+    """The rules a match or challenge row was made with (the columns both tables keep)."""
+    return MatchRules(
+        row["clock_hours"],
+        bool(row["auto_timeout"]),
+        bool(row["takebacks"]),
+        bool(row["rated"]),
+        row["clock_increment"],
+        row["clock_cap"],
+    )
+
+
 def game_title(game: str) -> str:
     """The game's title ("Skift"), or its stored name if this code no longer knows it."""
     try:
@@ -142,14 +154,7 @@ def _match(row: Row, player_rows: Sequence[Row]) -> Match:
         game=game,
         game_title=game_title(game),
         options=json.loads(row["options"]),
-        rules=MatchRules(
-            row["clock_hours"],
-            bool(row["auto_timeout"]),
-            bool(row["takebacks"]),
-            bool(row["rated"]),
-            row["clock_increment"],
-            row["clock_cap"],
-        ),
+        rules=rules_of(row),
         seats=seats,
         seed=row["seed"],
         status=status,
