@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bot.match import actions
-from bot.match.engine_seats import engine_name, takeback_refuser
+from bot.match.engine_seats import engine_name, rating_member, takeback_refuser
 from bot.match.events import (
     Agreed,
     Declined,
@@ -31,7 +31,7 @@ from bot.match.events import (
 )
 from bot.match.phrases import Message
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
-from bot.match.records import MAX_CLOCK_HOURS
+from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, messages
@@ -408,10 +408,13 @@ def result_text(match: Match, style: Style) -> str:
         )
         lines.append(f"Scores: {scores}.")
     if result.rating_changes:
+        rated: dict[int, RatingChange] = {}  # one per rating moved (a level's: its first seat)
+        for change in result.rating_changes:
+            rated.setdefault(rating_member(change.member_id), change)
         changes = ", ".join(
-            f"{style.mention(c.member_id)} {c.before} → "
+            f"{style.mention(member)} {c.before} → "
             f"{rating_label(c.mu_after, c.games_after)} ({c.delta:+d})"
-            for c in result.rating_changes
+            for member, c in rated.items()
         )
         lines.append(f"Ratings: {changes}.")
     elif match.solo:
