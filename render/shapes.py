@@ -194,7 +194,7 @@ def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     )
     tag = _finish(big, (cx, cy))
     tag.image.alpha_composite(label.image, (tag.ax - label.ax, tag.ay - label.ay))
-    return tag
+    return tag._replace(text_px=px)
 
 
 @lru_cache(maxsize=32)

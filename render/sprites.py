@@ -16,7 +16,9 @@ and PNG encoding of the finished picture in `render.palette`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -26,11 +28,13 @@ from render.theme import RGB
 
 
 class Sprite(NamedTuple):
-    """An RGBA image with an anchor point (ax, ay) inside it, for `paste`."""
+    """An RGBA image with an anchor point (ax, ay) inside it, for `paste`; `text_px`, the
+    size of the smallest text drawn in it (0: none), for `recording_text`."""
 
     image: Image.Image
     ax: int
     ay: int
+    text_px: int = 0
 
     @property
     def width(self) -> int:
@@ -48,9 +52,30 @@ def new_canvas(width: int, height: int, colour: RGB) -> Image.Image:
     return Image.new("RGB", (width, height), colour)
 
 
+#: While `recording_text` runs: the sizes of the texts pasted, each with the width of
+#: the picture it was pasted on.
+_drawn_text: ContextVar[list[tuple[int, int]] | None] = ContextVar("drawn_text", default=None)
+
+
+@contextmanager
+def recording_text() -> Iterator[list[tuple[int, int]]]:
+    """Record every text `paste` draws meanwhile (in this context): (its text size, the
+    width of the picture it went on). The legibility tests read the pictures' own layout
+    with it."""
+    drawn: list[tuple[int, int]] = []
+    token = _drawn_text.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _drawn_text.reset(token)
+
+
 def paste(image: Image.Image, sprite: Sprite, x: float, y: float) -> None:
     """Blend `sprite` onto `image` with its anchor on (x, y)."""
     image.paste(sprite.image, (round(x) - sprite.ax, round(y) - sprite.ay), sprite.image)
+    drawn = _drawn_text.get()
+    if drawn is not None and sprite.text_px:
+        drawn.append((sprite.text_px, image.width))
 
 
 @lru_cache(maxsize=32)
@@ -73,7 +98,7 @@ def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor)
     image = Image.new("RGBA", mask.size, (*colour, 255))
     image.putalpha(mask)
-    return Sprite(image, -left, -top)
+    return Sprite(image, -left, -top, px)
 
 
 @lru_cache(maxsize=64)
@@ -100,7 +125,9 @@ def text_row(
         else:
             spot = (offset - low - sprite.ax, half_across - sprite.ay)
         row.alpha_composite(sprite.image, spot)
-    return Sprite(row, half_across, -low) if vertical else Sprite(row, -low, half_across)
+    if vertical:
+        return Sprite(row, half_across, -low, px)
+    return Sprite(row, -low, half_across, px)
 
 
 def dashed_rectangle(

@@ -158,7 +158,8 @@ class Console(ConsoleSession):
         self.say(start_text(match, self.style))
         self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
         public = match.public_view()
-        board = await board_picture(public, theme=await self.public_theme())
+        players = await self.players(match)
+        board = await board_picture(public, theme=await self.public_theme(), players=players)
         self.save(board, f"match-{match.id}-000.png", public)
         self.seen[match.id] = match.ply
 
@@ -201,12 +202,13 @@ class Console(ConsoleSession):
         self.say(board_caption(match, self.style))
         public = match.public_view()
         self.seen[match.id] = match.ply
+        players = await self.players(match)
         if theme is None:
-            board = await board_picture(public, theme=await self.public_theme())
+            board = await board_picture(public, theme=await self.public_theme(), players=players)
             self.save(board, f"match-{match.id}-board.png", public)
             return
         chosen = check_theme(theme)
-        board = await board_picture(public, theme=chosen)
+        board = await board_picture(public, theme=chosen, players=players)
         self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png", public)
 
     async def do_resign(self, confirm: str | None = None) -> None:

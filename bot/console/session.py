@@ -36,11 +36,19 @@ from bot.console.commands import (
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
-from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_picture, update_board
+from bot.presentation.pictures import (
+    TOO_LONG_TO_REPLAY,
+    Picture,
+    replay_labels,
+    replay_picture,
+    seat_labels,
+    update_board,
+)
 from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
-from bot.service import MatchService, MatchUpdate, Request
+from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from games import GameState
+from render import SeatLabel
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
 FILE_UNSAFE = re.compile(r"\W+")  # what a player's name cannot keep in a file name
@@ -225,18 +233,25 @@ class ConsoleSession:
         """The picture theme of what only the current player sees."""
         return await self.service.picture_theme(GUILD, self.me)
 
+    async def players(self, match: Match) -> tuple[SeatLabel, ...]:
+        """Who sits at each seat of `match`, for the players strip of its pictures."""
+        ratings = await self.service.seat_ratings(match)
+        return seat_labels(match, self.name_of, ratings, self.service.now())
+
     async def announce(self, update: MatchUpdate) -> None:
         """Print an action's news and write its pictures."""
         self.say(update_text(update, self.style))
         match = update.match
-        board = await update_board(update, await self.public_theme())
+        players = await self.players(match)
+        board = await update_board(update, await self.public_theme(), players=players)
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
             self.save(board, f"match-{match.id}-{step}.png", update.after)
             self.seen[match.id] = match.ply
         if update.result is not None:
             record = await self.service.match_record(match.id)
-            replay = await replay_picture(record, await self.public_theme())
+            players = replay_labels(record, self.name_of)
+            replay = await replay_picture(record, await self.public_theme(), players=players)
             if replay is None:
                 self.say(TOO_LONG_TO_REPLAY)
             else:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from datetime import datetime
 from typing import Any, Final
 
 import discord
 
 from bot.discord.markup import STYLE
+from bot.discord.names import NameCache
 from bot.discord.notices import Notifier, TurnNotices
 from bot.discord.views import (
     challenge_view,
@@ -36,7 +37,9 @@ from bot.presentation.pictures import (
     UPLOAD_LIMIT,
     Picture,
     board_picture,
+    replay_labels,
     replay_picture,
+    seat_labels,
     update_board,
 )
 from bot.presentation.text import (
@@ -48,6 +51,7 @@ from bot.presentation.text import (
     update_text,
 )
 from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
+from render import SeatLabel
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -78,6 +82,8 @@ class Poster:
         self.client = client
         self.service = service
         self.notifier = Notifier(client, service)
+        #: Members' display names by (server, member), for the pictures' players strips.
+        self.known_names = NameCache()
         self._background: set[asyncio.Task[None]] = set()
         #: Called with every match whose result was just posted (a league records it).
         self.after_result: Callable[[Match], Awaitable[None]] | None = None
@@ -85,23 +91,39 @@ class Poster:
         self.after_post: Callable[[Match], None] | None = None
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
-        """A member's display name: from the cache, else asked of Discord, else their id
-        (a bot seat: "Shiftcord (hard)")."""
+        """A member's display name (a bot seat: "Shiftcord (hard)"): from the names this
+        poster knows (`NameCache`), else from discord.py's cache or asked of Discord, else
+        the name last known, else their id."""
         bot = engine_name(member_id)
         if bot is not None:
             return bot
+        key = (guild.id if guild else 0, member_id)
+        known = self.known_names.get(key)
+        if known is not None and known.fresh:
+            return known.name
         member = guild.get_member(member_id) if guild else None
         if member is None and guild is not None:
             try:
                 member = await guild.fetch_member(member_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
+                log.info("could not fetch the name of member %s: %s", member_id, error)
                 member = None
         shown = clean_name(member.display_name) if member else ""
-        return shown or f"member {member_id}"
+        if shown:
+            self.known_names.put(key, shown)
+            return shown
+        return known.name if known is not None else f"member {member_id}"
 
     async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict[int, str]:
         """Display names of several members, by id."""
         return {m: await self.member_name(guild, m) for m in member_ids}
+
+    async def seat_labels(
+        self, guild: discord.Guild | None, match: Match, ratings: Mapping[int, str]
+    ) -> tuple[SeatLabel, ...]:
+        """Who sits at each seat of `match`, for the players strip of its pictures."""
+        names = await self.names(guild, match.members)
+        return seat_labels(match, names.__getitem__, ratings, self.service.now())
 
     async def channel_of(
         self, match: Match, here: discord.abc.Snowflake | None = None
@@ -197,7 +219,9 @@ class Poster:
         """Post one update's news and its turn DMs, noting in `told` what to remember; the
         message, and what it shows."""
         match = update.match
-        board = await update_board(update, delivery.theme, clock_line(match, self.service.now()))
+        players = await self.seat_labels(channel.guild, match, delivery.ratings)
+        clock = clock_line(match, self.service.now())
+        board = await update_board(update, delivery.theme, clock, players)
         view = match_view(match) if update.result is None else rematch_view(match)
         calling = called(update)
         receivers = turn_receivers(update, calling)
@@ -244,11 +268,12 @@ class Poster:
         record = await self.service.match_record(match_id)
         theme = await self.service.picture_theme(record.match.guild_id)
         limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
-        picture = await replay_picture(record, theme, max_bytes=limit)
+        names = await self.names(channel.guild, record.match.members)
+        players = replay_labels(record, names.__getitem__)
+        picture = await replay_picture(record, theme, max_bytes=limit, players=players)
         if picture is not None:
             words, upload = f"Replay of match #{match_id}.", as_file(picture)
         else:
-            names = await self.names(channel.guild, record.match.members)
             text = await self.service.export(match_id, names)
             words = f"Match #{match_id}: {TOO_LONG_TO_REPLAY}"
             upload = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
@@ -281,14 +306,16 @@ class Poster:
     ) -> None:
         """Post the match's current public board under `caption`, pinging `called`."""
         theme = await self.service.picture_theme(match.guild_id)
+        ratings = await self.service.seat_ratings(match)
+        players = await self.seat_labels(channel.guild, match, ratings)
         view = match_view(match)
+        clock = clock_line(match, self.service.now())
+        picture = await board_picture(
+            match.public_view(), theme=theme, clock=clock, players=players
+        )
         message = await channel.send(
             caption,
-            file=as_file(
-                await board_picture(
-                    match.public_view(), theme=theme, clock=clock_line(match, self.service.now())
-                )
-            ),
+            file=as_file(picture),
             allowed_mentions=pings(called),
             **view_keyword(view),
         )

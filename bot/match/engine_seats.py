@@ -72,9 +72,13 @@ def rating_member(member_id: int) -> int:
 
 
 def engine_name(member_id: int) -> str | None:
-    """What a bot seat is called ("Shiftcord (hard)"), None for a person."""
+    """What a bot seat is called ("Shiftcord (hard)"; a level's further seats in one
+    match are numbered from 2, "Shiftcord (easy) 2"), None for a person."""
     level = level_of(member_id)
-    return None if level is None else f"{ENGINE_NAME} ({level})"
+    if level is None:
+        return None
+    index = (-member_id - 1) // len(LEVELS)
+    return f"{ENGINE_NAME} ({level})" + (f" {index + 1}" if index else "")
 
 
 def people(member_ids: Sequence[int]) -> list[int]:

@@ -15,13 +15,15 @@ that fits, `replay_picture` gives None and the caller sends the record as text.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 import games
 import render
 from bot.match.replay import PublicLine
+from bot.presentation.text import seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
@@ -87,6 +89,27 @@ def ending_words(match: Match) -> str | None:
     return result.reason if won in result.reason else f"{won}: {result.reason}"
 
 
+def seat_labels(
+    match: Match,
+    name: Callable[[int], str],
+    ratings: Mapping[int, str] | None = None,
+    now: datetime | None = None,
+) -> tuple[render.SeatLabel, ...]:
+    """Who sits at each seat, as the pictures' players strip names them: `name(member)`
+    (a member's display name), their rating from `ratings` (by member, see
+    `MatchService.seat_ratings`; none for an unrated match) and, with `now`, their clock
+    (`seat_clock`)."""
+    ratings = ratings or {}
+    return tuple(
+        render.SeatLabel(
+            name(seat.member_id),
+            ratings.get(seat.member_id, ""),
+            seat_clock(match, seat.seat, now) if now is not None else "",
+        )
+        for seat in match.seats
+    )
+
+
 def _board(
     state: GameState,
     last_move: Hashable | None,
@@ -94,9 +117,16 @@ def _board(
     theme: str,
     ending: str | None,
     clock: str | None = None,
+    players: Sequence[render.SeatLabel] = (),
 ) -> Picture:
     png = render.board_png(
-        state, last_move=last_move, seat=seat, theme=theme, ending=ending, clock=clock
+        state,
+        last_move=last_move,
+        seat=seat,
+        theme=theme,
+        ending=ending,
+        clock=clock,
+        players=players,
     )
     alt = render.alt_text(state, last_move, ending=ending)
     if clock:  # the time left comes first: it is cut last
@@ -112,29 +142,42 @@ async def board_picture(
     theme: str = DEFAULT_THEME,
     ending: str | None = None,
     clock: str | None = None,
+    players: Sequence[render.SeatLabel] = (),
 ) -> Picture:
     """The board as a PNG with its alt text, drawn in a worker thread; `ending` (see
-    `ending_words`) replaces whose turn it is, for an ended match; `clock` (see
-    `bot.presentation.text.clock_line`) is shown on a strip under the board."""
-    return await asyncio.to_thread(_board, state, last_move, seat, theme, ending, clock)
+    `ending_words`) replaces whose turn it is, for an ended match; `players` (see
+    `seat_labels`) name the seats on a strip under the board, else `clock` (see
+    `bot.presentation.text.clock_line`) is shown there; the alt text says `clock`."""
+    return await asyncio.to_thread(_board, state, last_move, seat, theme, ending, clock, players)
 
 
-async def match_board(match: Match, *, theme: str = DEFAULT_THEME) -> Picture:
+async def match_board(
+    match: Match, *, theme: str = DEFAULT_THEME, players: Sequence[render.SeatLabel] = ()
+) -> Picture:
     """The public board of a match as it stands; once it has ended, saying how."""
-    return await board_picture(match.public_view(), theme=theme, ending=ending_words(match))
+    return await board_picture(
+        match.public_view(), theme=theme, ending=ending_words(match), players=players
+    )
 
 
 async def update_board(
-    update: MatchUpdate, theme: str = DEFAULT_THEME, clock: str | None = None
+    update: MatchUpdate,
+    theme: str = DEFAULT_THEME,
+    clock: str | None = None,
+    players: Sequence[render.SeatLabel] = (),
 ) -> Picture | None:
     """The board an action's announcement carries: when the position changed or the match
-    ended (None otherwise); at the end it says how the match ended; `clock` as for
-    `board_picture`."""
+    ended (None otherwise); at the end it says how the match ended; `clock` and
+    `players` as for `board_picture`."""
     if update.result is not None:
         ending = ending_words(update.match)
-        return await board_picture(update.after, update.move, theme=theme, ending=ending)
+        return await board_picture(
+            update.after, update.move, theme=theme, ending=ending, players=players
+        )
     if update.after != update.before:
-        return await board_picture(update.after, update.move, theme=theme, clock=clock)
+        return await board_picture(
+            update.after, update.move, theme=theme, clock=clock, players=players
+        )
     return None
 
 
@@ -150,7 +193,17 @@ def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
     )
 
 
-def _replay(record: MatchRecord, theme: str, max_bytes: int) -> ReplayPicture | None:
+def replay_labels(record: MatchRecord, name: Callable[[int], str]) -> tuple[render.SeatLabel, ...]:
+    """The players strip of a match's replay: each seat's name (`name(member)`) and, in a
+    rated match, the rating they played it with."""
+    result = record.match.result
+    changes = result.rating_changes if result is not None else ()
+    return seat_labels(record.match, name, {c.member_id: str(c.before) for c in changes})
+
+
+def _replay(
+    record: MatchRecord, theme: str, max_bytes: int, players: Sequence[render.SeatLabel]
+) -> ReplayPicture | None:
     line = PublicLine(record)
     ending = ending_words(record.match)
     try:
@@ -161,6 +214,7 @@ def _replay(record: MatchRecord, theme: str, max_bytes: int) -> ReplayPicture | 
             ending=ending,
             max_bytes=max_bytes,
             max_frames=REPLAY_FRAMES,
+            players=players,
         )
     except render.ReplayTooLarge:
         return None
@@ -170,12 +224,17 @@ def _replay(record: MatchRecord, theme: str, max_bytes: int) -> ReplayPicture | 
 
 
 async def replay_picture(
-    record: MatchRecord, theme: str = DEFAULT_THEME, *, max_bytes: int = UPLOAD_LIMIT
+    record: MatchRecord,
+    theme: str = DEFAULT_THEME,
+    *,
+    max_bytes: int = UPLOAD_LIMIT,
+    players: Sequence[render.SeatLabel] = (),
 ) -> ReplayPicture | None:
     """The replay animation of a whole match, at most `max_bytes` (the upload limit where
-    it goes), drawn in a worker thread; None when not even the shortest, smallest one fits
-    (send the record as text instead)."""
-    return await asyncio.to_thread(_replay, record, theme, max_bytes)
+    it goes), drawn in a worker thread, with `players` (see `replay_labels`) under every
+    frame; None when not even the shortest, smallest one fits (send the record as text
+    instead)."""
+    return await asyncio.to_thread(_replay, record, theme, max_bytes, players)
 
 
 EXAMPLE_MOVES = 6

@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bot.match import actions
-from bot.match.engine_seats import engine_name, takeback_refuser
+from bot.match.engine_seats import engine_name, rating_member, takeback_refuser
 from bot.match.events import (
     Agreed,
     Declined,
@@ -31,7 +31,7 @@ from bot.match.events import (
 )
 from bot.match.phrases import Message
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
-from bot.match.records import MAX_CLOCK_HOURS
+from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, messages
@@ -179,20 +179,23 @@ def clock_line(match: Match, now: datetime) -> str | None:
     ("White: 2 days 4 hours left · Black: 3 days"); None for a match without a clock or
     that has ended. The player to act has until their deadline; a waiting player with a
     time bank has their bank."""
-    if not match.active or not match.rules.clock_hours:
-        return None
     parts = []
-    for seat in match.seats:
-        if seat.retired:
-            continue
-        name = match.seat_name(seat.seat)
-        if seat.seat == match.current_seat and match.deadline is not None:
-            left = max(timedelta(0), match.deadline - now)
-            paused = ", paused" if match.paused else ""
-            parts.append(f"{name}: {span_words(left)} left{paused}")
-        elif match.banks:
-            parts.append(f"{name}: {span_words(timedelta(seconds=match.banks[seat.seat]))}")
+    for seat in range(len(match.seats)):
+        left = seat_clock(match, seat, now)
+        if left:
+            parts.append(f"{match.seat_name(seat)}: {left}")
     return " · ".join(parts) or None
+
+
+def seat_clock(match: Match, seat: int, now: datetime) -> str:
+    """How much time one seat has, as `clock_line` says it without the seat's name ("2
+    days 4 hours left", "3 days"); "" where it has no clock running or banked."""
+    if not match.active or not match.rules.clock_hours or match.seats[seat].retired:
+        return ""
+    if seat == match.current_seat and match.deadline is not None:
+        left = max(timedelta(0), match.deadline - now)
+        return f"{span_words(left)} left" + (", paused" if match.paused else "")
+    return span_words(timedelta(seconds=match.banks[seat])) if match.banks else ""
 
 
 CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none")
@@ -416,10 +419,13 @@ def result_text(match: Match, style: Style) -> str:
         )
         lines.append(f"Scores: {scores}.")
     if result.rating_changes:
+        rated: dict[int, RatingChange] = {}  # one per rating moved (a level's: its first seat)
+        for change in result.rating_changes:
+            rated.setdefault(rating_member(change.member_id), change)
         changes = ", ".join(
-            f"{style.mention(c.member_id)} {c.before} → "
+            f"{style.mention(member)} {c.before} → "
             f"{rating_label(c.mu_after, c.games_after)} ({c.delta:+d})"
-            for c in result.rating_changes
+            for member, c in rated.items()
         )
         lines.append(f"Ratings: {changes}.")
     elif match.solo:

@@ -22,6 +22,7 @@ from bot.service.reports import Post
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import notices as notice_rows
+from bot.store import ratings as rating_rows
 from bot.store.sql import Connection
 from games import GameState
 
@@ -84,8 +85,14 @@ class PlayMixin(ServiceBase):
             own_theme=own if own in render.THEMES else theme,
             direct=tuple(direct),
             tell_dm_refused=told,
+            ratings=await rating_rows.seat_ratings(conn, match),
         )
         return dataclasses.replace(update, delivery=delivery)
+
+    async def seat_ratings(self, match: Match) -> dict[int, str]:
+        """The players' ratings as the pictures show them, by member (see `Delivery`)."""
+        async with self.store.reading() as conn:
+            return await rating_rows.seat_ratings(conn, match)
 
     async def preview_move(
         self, match_id: int, member_id: int, text: str

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.match.engine_seats import rating_member
-from bot.match.ratings import MODEL, rate
+from bot.match.ratings import MODEL, rate, rating_label
 from bot.match.records import Match, RatingChange
 from bot.store import matches as match_rows
 from bot.store.sql import Connection, rows
@@ -69,6 +69,25 @@ async def apply_ratings(
             ),
         )
     return tuple(changes)
+
+
+async def seat_ratings(conn: Connection, match: Match) -> dict[int, str]:
+    """Each seat's member's rating as shown ("1532", "1500?" for a newcomer) in the
+    match's server and game, by member (a bot seat shows its level's); empty for an
+    unrated match."""
+    if not match.rules.rated or match.solo:
+        return {}
+    raters = {m: rating_member(m) for m in match.members}
+    marks = ",".join("?" * len(raters))
+    found = await rows(
+        conn,
+        f"SELECT member_id, mu, games FROM ratings WHERE guild_id = ? AND game = ? "
+        f"AND member_id IN ({marks})",
+        (match.guild_id, match.game, *raters.values()),
+    )
+    known = {row["member_id"]: rating_label(row["mu"], row["games"]) for row in found}
+    newcomer = rating_label(MODEL.mu, 0)
+    return {member: known.get(rater, newcomer) for member, rater in raters.items()}
 
 
 _STANDING = ("member_id", "mu", "sigma", "games", "wins", "draws", "losses")

@@ -137,6 +137,7 @@ def _marble(style: SeatStyle, px: int, letter: str, opacity: float = 1.0) -> Spr
     if letter:
         text = text_sprite(letter, max(8, round(px * 0.46)), style.ink)
         image.alpha_composite(text.image, (base.ax - text.ax, base.ay - text.ay))
+        return Sprite(image, base.ax, base.ay, text.text_px)
     else:
         glint = disc_sprite(max(3, round(px * 0.22)), (255, 255, 255), (255, 255, 255))
         spot = (base.ax - round(px * 0.2) - glint.ax, base.ay - round(px * 0.2) - glint.ay)

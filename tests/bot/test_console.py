@@ -172,11 +172,13 @@ async def test_picture_themes_in_the_console(console):
     await run(con, out, "challenge skift bob clock:none", "as bob", "accept")
     match = await con.service.get_match(1)
     public = match.public_view()
+    names = {con.remember("alice"): "alice", con.remember("bob"): "bob"}
+    players = [render.SeatLabel(names[m], "1500?") for m in match.members]  # rated, no clock
     written = (con.pictures / "match-1-000.png").read_bytes()
-    assert written == render.board_png(public, theme="contrast")  # the server's theme
+    assert written == render.board_png(public, theme="contrast", players=players)  # the server's
     said = await run(con, out, "board theme:default", "board neon")
     assert (con.pictures / "match-1-board-default-bob.png").read_bytes() == render.board_png(
-        public, theme="default"
+        public, theme="default", players=players
     )
     assert "Refused: There is no picture theme 'neon'; choose one of: default, contrast." in said
     example, last = example_position(games.get("skift"))

@@ -144,6 +144,10 @@ async def test_a_table_of_three_bots_rates_each_level_once(tmp_path):
         await play_out(fake, bot, match_id, thread)
         ended = await bot.service.get_match(match_id)
         assert ended.result is not None
+        result = next(c.content for c in fake.calls if "\nRatings: " in c.content)
+        ratings = result.split("\nRatings: ")[1]  # one change per rating moved
+        assert ratings.count("Shiftcord (easy)") == 1 and ratings.count("→") == 2, ratings
+        assert any(c.content.startswith("Shiftcord (easy) 2 played") for c in fake.calls)
         standings = (await fake.slash(ALICE, "standings", game="shiftago"))[-1].content
         assert standings.count("Shiftcord (easy)") == 1 and "1 played" in standings
         assert "<@-" not in standings

@@ -103,10 +103,20 @@ async def test_the_real_pictures_come_in_the_chosen_theme(tmp_path):
         public, strip = match.public_view(), clock_line(match, clock())
         assert strip is not None and strip.endswith("3 days left")  # the default clock
         first = next(c for c in fake.calls if c.path == f"/channels/{thread}/messages")
-        assert first.files["board.png"] == render.board_png(public, theme="contrast", clock=strip)
-        assert first.files["board.png"] != render.board_png(public, theme="default", clock=strip)
+        names = {ALICE: "alice", BOB: "bob"}  # rated newcomers; the player to act's clock
+        players = [
+            render.SeatLabel(names[m], "1500?", "3 days left" if m == match.to_act else "")
+            for m in match.members
+        ]
+        drawn = render.board_png(public, theme="contrast", clock=strip, players=players)
+        assert first.files["board.png"] == drawn
+        assert first.files["board.png"] != render.board_png(
+            public, theme="default", clock=strip, players=players
+        )
         mine = await fake.slash(CAROL, "board", channel_id=thread, theme="default")
-        assert mine[-1].files["board.png"] == render.board_png(public, theme="default")
+        assert mine[-1].files["board.png"] == render.board_png(
+            public, theme="default", players=players
+        )
         example, last = example_position(games.get("skift"))
         await fake.slash(ALICE, "settings theme", theme="default")
         for member, theme in ((CAROL, "contrast"), (ALICE, "default")):

@@ -62,10 +62,11 @@ def test_bot_seats_name_their_level_and_share_its_rating():
         "hard",
     ]
     assert {engine_seats.rating_member(m) for m in seats} == {-1, -3}
-    assert (
-        engine_seats.engine_name(seats[1]) == "Shiftcord (easy)"
-        and engine_seats.engine_name(42) is None
-    )
+    assert [engine_seats.engine_name(m) for m in seats] == [
+        "Shiftcord (easy)",
+        "Shiftcord (easy) 2",
+        "Shiftcord (hard)",
+    ] and engine_seats.engine_name(42) is None
     assert engine_seats.rating_member(42) == 42 and engine_seats.people([42, -1, 43]) == [42, 43]
     assert engine_seats.grants_takeback("easy") and not engine_seats.grants_takeback("medium")
 

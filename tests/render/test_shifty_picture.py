@@ -11,7 +11,9 @@ from PIL import Image
 
 import render
 from games.shifty import SHIFTY, ShiftyState
+from games.shifty.moves import SWAP
 from render import shifty as picture
+from render.sprites import font, recording_text
 from render.theme import get_theme
 from tests.games.shifty_helpers import point, position, random_game, typed
 
@@ -162,3 +164,20 @@ def test_alt_text_of_a_full_big_board_keeps_both_sides_within_the_limit() -> Non
     assert len(text) <= render.ALT_TEXT_LIMIT
     assert "Black stones (" in text and "White stones (" in text
     assert text.rstrip().endswith("more.")
+
+
+@pytest.mark.parametrize("size", [6, 11, 19])
+def test_coordinates_and_the_swapped_tag_read_at_phone_width(size):
+    """Scaled to a phone's 360 pixels, every text's capitals (measured from the layout as
+    drawn) are at least 7 pixels tall, the coordinates of a 19x19 board and the "swapped"
+    tag included."""
+    state = SHIFTY.new(players=2, options={"size": size})
+    state = state.play(state.legal_moves()[0])
+    swapped = state.play(SWAP)
+    for shown in (state, swapped):
+        with recording_text() as drawn:
+            render.board_image(shown, size=800)
+        assert len(drawn) >= 3  # the header, the coordinates (and the tag)
+        for px, width in drawn:
+            top, bottom = font(px).getbbox("H")[1::2]
+            assert (bottom - top) * 360 / width >= 7, (size, px, width)

@@ -86,7 +86,12 @@ class Play(commands.Cog):
         await begin(interaction)
         match = await match_here(interaction)
         if theme is not None:
-            picture = await board_picture(match.public_view(), theme=check_theme(theme))
+            poster = poster_of(interaction)
+            ratings = await poster.service.seat_ratings(match)
+            players = await poster.seat_labels(interaction.guild, match, ratings)
+            picture = await board_picture(
+                match.public_view(), theme=check_theme(theme), players=players
+            )
             await answer(interaction, board_caption(match, STYLE), files=[as_file(picture)])
             return
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
