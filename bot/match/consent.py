@@ -183,9 +183,8 @@ def _undo(
     undone = rebuild_state(match.game, seats, match.seed, match.options, entries)
     public = undone.view(None)  # the announcement: only what everybody may know
     move = undone.parse_move(first.notation)
-    taken = TakenBack(
-        first.seat, first.member_id, public.format_move(move), public.describe_move(move), alone
-    )
+    notation, words = public.format_move(move), public.describe_move(move)
+    taken = TakenBack(first.seat, first.member_id, notation, words, alone, replies=span - 1)
     line = tuple(Entry(seat, kind, notation) for kind, seat, notation in undoing)
     if alone:
         record = with_state(match, undone, proposal=None)

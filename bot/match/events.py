@@ -75,13 +75,15 @@ class Withdrawn:
 @dataclass(frozen=True)
 class TakenBack:
     """The move `notation` of `member` was taken back: `alone` within their own turn
-    (nobody's consent needed), else because everyone agreed."""
+    (nobody's consent needed), else because everyone agreed; `replies`: how many moves
+    played after it (the bot's answers) were taken back with it."""
 
     seat: int
     member: int
     notation: str
     words: str
     alone: bool
+    replies: int = 0
 
 
 @dataclass(frozen=True)

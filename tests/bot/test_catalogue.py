@@ -11,7 +11,7 @@ import string
 from pathlib import Path
 
 from bot.config import PROJECT_ROOT
-from bot.presentation.catalogue import TEMPLATES, write
+from bot.presentation.catalogue import TEMPLATES, fill, write
 
 BOT = PROJECT_ROOT / "bot"
 #: The layers below the faces, whose words must all be keys of the catalogue.
@@ -161,14 +161,15 @@ def test_members_and_counts_are_written_by_the_face():
 
 
 def test_every_sentence_of_the_messages_can_be_written():
-    from bot.presentation import messages
+    from bot.presentation import messages, sentences
 
     written = []
-    for name, value in vars(messages).items():
+    for name, value in [*vars(messages).items(), *vars(sentences).items()]:
         texts = value.values() if isinstance(value, dict) else [value]
         for text in texts:
             if name.isupper() and isinstance(text, str):
-                filled = text.format(**dict.fromkeys(placeholders(text), 1))
+                filled = fill(text, **dict.fromkeys(placeholders(text), 1))
                 assert "{" not in filled, name
                 written.append(filled)
     assert "Vacation days left this year: 1." in written
+    assert "Match #1, after 1 move." in written
