@@ -68,3 +68,21 @@ async def test_a_takeback_granted_by_the_bot_says_its_reply_went_too(console):
     assert "Shiftcord (easy) played `" in said
     said = await run(con, out, "takeback ask")
     assert f"The move `{move.notation}` and 1 reply after it were taken back." in said
+
+
+@pytest.mark.asyncio
+async def test_a_board_in_an_unknown_theme_is_refused_before_anything_is_shown(console):
+    con, out = console
+    await run(con, out, "challenge skift opponent:bob clock:none", "as bob", "accept")
+    said = await run(con, out, "board theme:neon")
+    assert said == "Refused: There is no picture theme 'neon'; choose one of: default, contrast.\n"
+
+
+@pytest.mark.asyncio
+async def test_the_console_help_of_a_command_comes_from_the_catalogue(console):
+    from bot.presentation.console_words import HELP
+
+    con, out = console
+    said = await run(con, out, "help board")
+    assert said == f"board [theme]\n{HELP['board']}\n"
+    assert "Write the current match's board again" in HELP["board"]
