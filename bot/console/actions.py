@@ -12,7 +12,7 @@ from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
-from bot.presentation import console_words
+from bot.presentation import console_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
@@ -22,6 +22,7 @@ from bot.presentation.pictures import (
     example_position,
     replay_picture,
 )
+from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import (
     board_caption,
     challenge_text,
@@ -196,7 +197,7 @@ class Console(ConsoleSession):
         """The `resign` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.get_match(self._current())
         if match.seat_of(self.me) is None:
-            raise ConsoleError(fill(console_words.NOT_PLAYING, match=match.id))
+            raise ConsoleError(fill(REFUSALS["match.not_playing"], match=match.id))
         if confirm is None:
             self.ask_resignation(match.id)
         elif confirm.strip().lower() == "yes":
@@ -208,7 +209,7 @@ class Console(ConsoleSession):
         """The `hand` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.get_match(self._current())
         if not match.has_secrets:
-            self.say(fill(console_words.NO_HIDDEN_INFORMATION, game=match.game_title))
+            self.say(fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
             return
         state = await self.service.view(match.id, self.me)
         picture = await board_picture(

@@ -261,7 +261,8 @@ class ConsoleSession:
     def ask_resignation(self, match_id: int) -> None:
         """Ask the player to confirm resigning the match: the next line answers."""
         self.resigning = match_id
-        self.say(fill(console_words.CONFIRM_RESIGN, match=match_id))
+        confirm = fill(sentences.CONFIRM_RESIGN, match=match_id)
+        self.say(f"{confirm} {console_words.TYPE_YES_TO_RESIGN}")
 
     async def resign(self, match_id: int) -> None:
         """Resign the match (confirmed) and print the news."""

@@ -20,6 +20,7 @@ TEMPLATES: Mapping[str, str] = {**REFUSALS}
 #: Placeholders that hold a count, with the noun (and its plural where irregular).
 COUNTED: Mapping[str, tuple[str, str | None]] = {
     "active_matches": ("active match", "active matches"),
+    "byes": ("bye", None),
     "day_count": ("day", None),
     "hour_count": ("hour", None),
     "matches": ("match", None),

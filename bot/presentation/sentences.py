@@ -70,6 +70,9 @@ SOLO_NEVER_RATED = "Solo matches are never rated."
 UNRATED = "Unrated."
 CASUAL_UNRATED = "Casual: unrated."
 
+NO_HIDDEN_INFORMATION = "{game} has no hidden information: everything is on the board."
+CONFIRM_RESIGN = "Do you really resign match #{match}? This cannot be undone."
+
 # ---- reminders
 CLAIMABLE = "{player}: {late} has run out of time in match #{match}; `/claim` wins it."
 THE_PLAYER_TO_MOVE = "The player to move"

@@ -161,12 +161,11 @@ def test_members_and_counts_are_written_by_the_face():
 
 
 def test_every_sentence_of_the_messages_can_be_written():
-    from bot.presentation import console_words, messages, sentences
+    from bot.presentation import chat_words, console_words, league_words, messages, sentences
 
     written = []
-    every = [
-        item for module in (messages, sentences, console_words) for item in vars(module).items()
-    ]
+    catalogues = (messages, sentences, console_words, chat_words, league_words)
+    every = [item for module in catalogues for item in vars(module).items()]
     for name, value in every:
         texts = value.values() if isinstance(value, dict) else [value]
         for text in texts:
@@ -177,3 +176,4 @@ def test_every_sentence_of_the_messages_can_be_written():
     assert "Vacation days left this year: 1." in written
     assert "Match #1, after 1 move." in written
     assert "Give 1 as a whole number up to 1, not 1." in written
+    assert "Deleted 1 premove in match #1." in written
