@@ -29,6 +29,7 @@ COUNTED: Mapping[str, tuple[str, str | None]] = {
     "open_challenges": ("open challenge", None),
     "moves": ("move", None),
     "player_count": ("player", None),
+    "positions": ("position", None),
     "premoves": ("premove", None),
     "replies": ("reply", "replies"),
     "seats": ("seat", None),

@@ -73,6 +73,19 @@ CASUAL_UNRATED = "Casual: unrated."
 NO_HIDDEN_INFORMATION = "{game} has no hidden information: everything is on the board."
 CONFIRM_RESIGN = "Do you really resign match #{match}? This cannot be undone."
 
+# ---- pictures
+TOO_LONG_TO_REPLAY = (
+    "The match is too long for a replay that fits in one upload; its record as text has every move."
+)
+REPLAY_COMPLETE = "Replay of match #{match}: {moves}, a frame each."
+REPLAY_SAMPLED = (
+    "Replay of match #{match}: {moves} in {frames} frames, the positions evenly spread and "
+    "the last {positions} one by one."
+)
+SEATS_WIN = {True: "{seats} wins", False: "{seats} win"}
+WON_BECAUSE = "{won}: {reason}"
+THREAD_NAME = "{game} #{match}: {players}"
+
 # ---- reminders
 CLAIMABLE = "{player}: {late} has run out of time in match #{match}; `/claim` wins it."
 THE_PLAYER_TO_MOVE = "The player to move"

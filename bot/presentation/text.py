@@ -266,7 +266,8 @@ def challenge_status(ch: Challenge) -> str:
 
 def thread_name(match: Match, names: Callable[[int], str]) -> str:
     """The match thread's name, within Discord's 100 characters."""
-    title = f"{match.game_title} #{match.id}: " + " vs ".join(names(m) for m in match.members)
+    players = " vs ".join(names(m) for m in match.members)
+    title = fill(sentences.THREAD_NAME, game=match.game_title, match=match.id, players=players)
     return shorten(title, MAX_THREAD_NAME)
 
 
