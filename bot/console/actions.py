@@ -19,7 +19,6 @@ from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     board_picture,
     example_picture,
-    example_position,
     replay_picture,
 )
 from bot.presentation.refusals import REFUSALS
@@ -148,7 +147,7 @@ class Console(ConsoleSession):
         self.say(console_words.PLAY_WITH)
         public = match.public_view()
         board = await board_picture(public, theme=await self.public_theme())
-        self.save(board, f"match-{match.id}-000.png", public)
+        self.save(board, f"match-{match.id}-000.png")
         self.seen[match.id] = match.ply
 
     async def do_decline(self, challenge: str | None = None) -> None:
@@ -188,10 +187,10 @@ class Console(ConsoleSession):
         self.seen[match.id] = match.ply
         if chosen is None:
             board = await board_picture(public, theme=await self.public_theme())
-            self.save(board, f"match-{match.id}-board.png", public)
+            self.save(board, f"match-{match.id}-board.png")
             return
         board = await board_picture(public, theme=chosen)
-        self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png", public)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png")
 
     async def do_resign(self, confirm: str | None = None) -> None:
         """The `resign` command (what `help` says of it: `console_words.HELP`)."""
@@ -215,7 +214,7 @@ class Console(ConsoleSession):
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
-        self.save(picture, f"match-{match.id}-hand-{self.player_file}.png", state)
+        self.save(picture, f"match-{match.id}-hand-{self.player_file}.png")
 
     async def do_matches(self) -> None:
         """The `matches` command (what `help` says of it: `console_words.HELP`)."""
@@ -280,7 +279,7 @@ class Console(ConsoleSession):
         chosen = game_named(game)
         self.say(rules_text(chosen))
         picture = await example_picture(chosen, await self.own_theme())
-        self.save(picture, f"{chosen.name}-example.png", example_position(chosen)[0])
+        self.save(picture, f"{chosen.name}-example.png")
 
     async def do_settings_show(self) -> None:
         """The `settings show` command (what `help` says of it: `console_words.HELP`)."""

@@ -42,7 +42,6 @@ from bot.presentation.pictures import TOO_LONG_TO_REPLAY, Picture, replay_pictur
 from bot.presentation.text import Style, players_text, turn_text, update_text
 from bot.service import MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
-from games import GameState
 from games.wording import join_words
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -141,15 +140,13 @@ class ConsoleSession:
         """Print a message, without Discord's bold marks and slash-command slashes."""
         print(SLASH.sub("`", text.replace("**", "")), file=self.out)
 
-    def save(self, picture: Picture, name: str, board: GameState | None = None) -> Path:
-        """Write a picture into the pictures folder; say where, with its alt text and, for
-        a board, the position as text (`board`: the state the picture shows)."""
+    def save(self, picture: Picture, name: str) -> Path:
+        """Write a picture into the pictures folder; say where, with its alt text (the
+        position in the players' words, as Discord's alt text says it)."""
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / name
         path.write_bytes(picture.data)
         self.say(fill(console_words.PICTURE_WRITTEN, path=path, alt=picture.description))
-        if board is not None:
-            self.say(board.to_text().rstrip("\n"))
         return path
 
     async def run_line(self, line: str) -> bool:
@@ -236,7 +233,7 @@ class ConsoleSession:
         board = await update_board(update, await self.public_theme())
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
-            self.save(board, f"match-{match.id}-{step}.png", update.after)
+            self.save(board, f"match-{match.id}-{step}.png")
             self.seen[match.id] = match.ply
         if update.result is not None:
             record = await self.service.match_record(match.id)

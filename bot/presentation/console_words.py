@@ -108,14 +108,16 @@ HELP = {
         "many more there are."
     ),
     "board": (
-        "Write the current match's board again, with the position as text (theme: draw "
-        "it in that theme, for you only)."
+        "Write the current match's board again, with its description (theme: draw it in "
+        "that theme, for you only)."
     ),
     "resign": (
         "Resign the current match: you are asked to confirm (type yes), or confirm at "
         "once with resign yes. In a match of three or more the others play on."
     ),
-    "hand": ("What only you may see in the current match (your hand), as a picture and text."),
+    "hand": (
+        "What only you may see in the current match (your hand), as a picture and its description."
+    ),
     "matches": ("Your active matches, with the number to use each."),
     "history": (
         "Finished matches, of a member or a game; or the moves of one match (match: its "
@@ -127,7 +129,7 @@ HELP = {
     ),
     "standings": ("The ratings table of a game."),
     "stats": ("A member's ratings and results (without member: yours)."),
-    "rules": ("A game in short, with an example position as a picture and text."),
+    "rules": ("A game in short, with an example position as a picture and its description."),
     "settings show": ("Your reminders, picture theme and vacation."),
     "settings reminders": ("Turn your reminders on (enabled:yes) or off (enabled:no)."),
     "settings vacation": ("Pause all your clocks for some days (days:0 ends the vacation)."),

@@ -86,3 +86,18 @@ async def test_the_console_help_of_a_command_comes_from_the_catalogue(console):
     said = await run(con, out, "help board")
     assert said == f"board [theme]\n{HELP['board']}\n"
     assert "Write the current match's board again" in HELP["board"]
+
+
+@pytest.mark.asyncio
+async def test_the_console_prints_no_internal_data(console):
+    con, out = console
+    said = await run(con, out, "challenge skift opponent:bob clock:none", "as bob", "accept")
+    match = await con.service.get_match(1)
+    (move, *_) = await con.service.legal_moves(1, match.to_act, "", limit=1)
+    said += await run(con, out, f"as {con.name_of(match.to_act)}", f"move {move.notation}")
+    said += await run(con, out, "resign yes", "board")
+    assert "Alt text: Skift, move 2: " in said  # each position in the players' words
+    assert "last: {" not in said and "origin " not in said and ", ply " not in said
+    said = await run(con, out, "as alice", "challenge shifting-stones players:1", "hand")
+    assert "Alt text: Shifting Stones, 1 player, " in said
+    assert "1 players" not in said and "[card " not in said and "seed hidden" not in said
