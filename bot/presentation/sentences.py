@@ -54,7 +54,10 @@ TURN_PLAIN = "{to_move}."
 CAPTION_FINAL = "Match #{match}, final position after {moves}."
 CAPTION_AFTER = "Match #{match}, after {moves}."
 CAPTION_FIRST = "Match #{match}, before the first move."
-TAKEN_BACK_WITH_REPLIES = "The move `{move}` and {replies} after it were taken back."
+AGREED_TAKEN_BACK = "{player} agreed: the move `{move}` was taken back."
+AGREED_TAKEN_BACK_WITH_REPLIES = (
+    "{player} agreed: the move `{move}` and {replies} after it were taken back."
+)
 MATCH_ENDED = "Match #{match} has ended."
 RESULT = "**{head}**: {reason}"
 DRAWN = "Drawn"

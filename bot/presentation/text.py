@@ -18,6 +18,7 @@ import games
 from bot.match import actions
 from bot.match.engine_seats import engine_name, takeback_refuser
 from bot.match.events import (
+    TAKEBACK,
     Agreed,
     Declined,
     Ended,
@@ -345,10 +346,14 @@ def event_line(event: Event, style: Style) -> str:
             return messages.WITHDRAWN[kind].format(player=style.mention(member))
         case TakenBack(member=member, notation=notation, alone=True):
             return messages.TOOK_BACK.format(player=style.mention(member), move=notation)
-        case TakenBack(notation=notation, replies=0):
+        case TakenBack(notation=notation, agreed_by=None):  # (stored before it was named)
             return messages.TAKEN_BACK.format(move=notation)
-        case TakenBack(notation=notation, replies=replies):
-            return fill(sentences.TAKEN_BACK_WITH_REPLIES, move=notation, replies=replies)
+        case TakenBack(notation=notation, replies=replies, agreed_by=int(agreed_by)):
+            line = sentences.AGREED_TAKEN_BACK_WITH_REPLIES
+            if not replies:
+                line = sentences.AGREED_TAKEN_BACK
+            player = style.mention(agreed_by)
+            return fill(line, player=player, move=notation, replies=replies)
         case TimeGiven(member=member, hours=hours):
             given = span_words(timedelta(hours=hours))
             return messages.GAVE_TIME.format(player=style.mention(member), time=given)
@@ -360,14 +365,16 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     """What an action did, then who acts next (or the result)."""
     match = update.match
     lines = [event_line(event, style) for event in update.events]
-    if match.active and match.proposal is not None and match.proposal.waiting_for:
-        waiting = join_words([style.mention(m) for m in match.proposal.waiting_for])
-        lines.append(messages.WAITING_FOR[match.proposal.kind].format(players=waiting))
+    pending = match.proposal if match.active else None
+    if pending is not None and pending.waiting_for:
+        waiting = join_words([style.mention(m) for m in pending.waiting_for])
+        lines.append(messages.WAITING_FOR[pending.kind].format(players=waiting))
     passed = any(isinstance(e, TurnPassed) for e in update.events)
     goes_on = update.action is actions.MOVE and not passed
     if update.action is actions.GIVE_TIME:
         lines.append(banks_text(match, style))
-    lines.append(turn_text(match, style, goes_on=goes_on))
+    if pending is None or pending.kind != TAKEBACK:  # (its answer says who moves then)
+        lines.append(turn_text(match, style, goes_on=goes_on))
     return "\n".join(line for line in lines if line)
 
 

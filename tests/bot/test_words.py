@@ -67,7 +67,16 @@ async def test_a_takeback_granted_by_the_bot_says_its_reply_went_too(console):
     said = await run(con, out, f"move {move.notation}")
     assert "Shiftcord (easy) played `" in said
     said = await run(con, out, "takeback ask")
-    assert f"The move `{move.notation}` and 1 reply after it were taken back." in said
+    match = await con.service.get_match(1)
+    seat = match.seat_name(match.seat_of(con.me))
+    words = [line for line in said.splitlines() if not line.startswith(("[", "Alt text"))]
+    assert words[:4] == [  # one answer, in order, with everything undone
+        "alice asks to take back their last move.",
+        "Waiting for Shiftcord (easy) to answer the takeback request.",
+        f"Shiftcord (easy) agreed: the move `{move.notation}` and 1 reply after it were "
+        "taken back.",
+        f"alice ({seat}) to move.",
+    ]
 
 
 @pytest.mark.asyncio
