@@ -37,6 +37,8 @@ from typing import TextIO
 from bot.config import PROJECT_ROOT, Settings
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
+from bot.presentation import console_words
+from bot.presentation.catalogue import fill
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
@@ -66,7 +68,7 @@ async def run_console(
     )
     console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
     console.engine_player = EnginePlayer(service, console.announce, workers=1)
-    console.say(f"Shiftcord local console ({database}). Type help for the commands.")
+    console.say(fill(console_words.WELCOME, database=database))
     try:
         await console.bot_turns()  # what the bot owed when the console last ended
         if ready:
@@ -74,7 +76,7 @@ async def run_console(
             await console.run_line(f"use {going[0].id}" if going else FIRST_MATCH)
         while True:
             if lines.isatty():
-                out.write(f"{console.player}> ")
+                out.write(fill(console_words.PROMPT, player=console.player))
                 out.flush()
             line = lines.readline()
             if not line or not await console.run_line(line):

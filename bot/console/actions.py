@@ -12,15 +12,17 @@ from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
+from bot.presentation import console_words, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import warning_text
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     board_picture,
     example_picture,
-    example_position,
     replay_picture,
 )
+from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import (
     board_caption,
     challenge_text,
@@ -78,17 +80,7 @@ class Console(ConsoleSession):
         return self.remember(name) if name else None
 
     async def do_challenge(self, game: str, **given: str) -> None:
-        """Challenge members to a game, or post an open challenge anyone may take.
-
-        game: the game (help lists them). opponent to opponent4: members by name, quoted
-        if they have spaces (opponent:"Mary Jane"). players: how many seats, for open
-        seats or a solo match (players:1). options: the game's options as one quoted
-        value, options:"variant=expert handicap_turns=2" (rules GAME lists them). clock:
-        time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". takebacks,
-        auto_timeout (yes: the clock ends a late turn by itself; no: a waiting player claims
-        it; default: the server's choice), rated: yes or no. bots: how many seats the bot
-        plays (1 to 4), at level easy, medium or hard (default medium).
-        """
+        """The `challenge` command (what `help` says of it: `console_words.HELP`)."""
         chosen = game_named(game)
         clock = parse_clock(given.get("clock"))
         named = ("opponent", "opponent2", "opponent3", "opponent4")
@@ -117,20 +109,20 @@ class Console(ConsoleSession):
         if challenge.match_id is not None:  # a solo match starts at once
             await self.enter(challenge.match_id)
             return
-        self.say(f"(answer with: accept {challenge.id} or decline {challenge.id})")
+        self.say(fill(console_words.ANSWER_CHALLENGE, challenge=challenge.id))
 
     @staticmethod
     def _engine_seats(bots: str | None, level: str | None) -> list[int]:
         """The member ids of the bot's seats a challenge asks for (`bots` at `level`)."""
         if level is not None and level.lower() not in LEVELS:
-            raise ConsoleError(f"The level is easy, medium or hard, not {quoted(level)}.")
+            raise ConsoleError(fill(console_words.LEVELS, typed=quoted(level)))
         if bots is None:
             if level is not None:
-                raise ConsoleError("A level is for a match against the bot: add bots:1.")
+                raise ConsoleError(console_words.LEVEL_WITHOUT_BOTS)
             return []
         count = whole_number(bots, "bots")
         if not 1 <= count <= MAX_ENGINE_SEATS:
-            raise ConsoleError(f"bots is a number from 1 to {MAX_ENGINE_SEATS}.")
+            raise ConsoleError(fill(console_words.BOTS_RANGE, most=MAX_ENGINE_SEATS))
         return engine_members([(level or DEFAULT_LEVEL).lower()] * count)
 
     async def _challenge_id(self, given: str | None) -> int:
@@ -138,13 +130,11 @@ class Console(ConsoleSession):
             return whole_number(given, "the challenge")
         pending = await self.service.pending_challenges(guild_id=GUILD)
         if not pending:
-            raise ConsoleError("There is no pending challenge to answer.")
+            raise ConsoleError(console_words.NO_PENDING_CHALLENGE)
         return pending[-1].id
 
     async def do_accept(self, challenge: str | None = None) -> None:
-        """Accept a challenge, or take an open seat in it (challenge: its number; without
-        it, the latest pending challenge). The match starts when every seat is taken, and
-        becomes the current match."""
+        """The `accept` command (what `help` says of it: `console_words.HELP`)."""
         update = await self.service.accept_challenge(await self._challenge_id(challenge), self.me)
         if update.match is None:
             self.say(challenge_text(update.challenge, self.style))
@@ -156,16 +146,15 @@ class Console(ConsoleSession):
         match = await self.service.attach_channel(match_id, THREADS + match_id)
         self.here = match.id
         self.say(start_text(match, self.style))
-        self.say("Play with: move NOTATION (moves PREFIX lists your legal moves).")
+        self.say(console_words.PLAY_WITH)
         public = match.public_view()
         players = await self.players(match)
         board = await board_picture(public, theme=await self.public_theme(), players=players)
-        self.save(board, f"match-{match.id}-000.png", public)
+        self.save(board, f"match-{match.id}-000.png")
         self.seen[match.id] = match.ply
 
     async def do_decline(self, challenge: str | None = None) -> None:
-        """Decline a challenge, leave the seat you took in it, or, as the challenger,
-        withdraw it (challenge: its number; without it, the latest pending challenge)."""
+        """The `decline` command (what `help` says of it: `console_words.HELP`)."""
         cid = await self._challenge_id(challenge)
         found = await self.service.get_challenge(cid)
         if found.challenger_id == self.me:
@@ -175,69 +164,64 @@ class Console(ConsoleSession):
         self.say(challenge_text(found, self.style))
 
     async def do_move(self, notation: str) -> None:
-        """Play a move in the current match; the notation is the rest of the line, spaces
-        and all (move x g3-g6 keep g3). moves lists the legal ones."""
+        """The `move` command (what `help` says of it: `console_words.HELP`)."""
         await self.act(MOVE, notation)
 
     async def do_moves(self, prefix: str = "") -> None:
-        """Your legal moves in the current match that start with the prefix (case,
-        spaces and dashes ignored): the first 25, as the autocomplete shows them, and how
-        many more there are."""
+        """The `moves` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.get_match(self._current())
         if not match.active:
-            raise ConsoleError(f"Match #{match.id} has ended.")
+            raise ConsoleError(fill(console_words.MATCH_HAS_ENDED, match=match.id))
         if match.to_act != self.me:
-            raise ConsoleError(f"It is not your turn: {turn_text(match, self.style)}")
+            raise ConsoleError(fill(console_words.NOT_YOUR_TURN, turn=turn_text(match, self.style)))
         found = await self.service.legal_moves(match.id, self.me, prefix, limit=sys.maxsize)
-        lines = [f"{m.notation}: {m.words}" for m in found[:MOVES_SHOWN]]
+        shown = found[:MOVES_SHOWN]
+        lines = [fill(console_words.MOVE_WITH_WORDS, move=m.notation, words=m.words) for m in shown]
         if len(found) > MOVES_SHOWN:
-            more = len(found) - MOVES_SHOWN
-            lines.append(f"... and {more} more: type moves PREFIX to narrow them.")
-        self.say("\n".join(lines) or "No legal moves match.")
+            lines.append(fill(console_words.MORE_MOVES, more=len(found) - MOVES_SHOWN))
+        self.say("\n".join(lines) or console_words.NO_LEGAL_MOVES)
 
     async def do_board(self, theme: str | None = None) -> None:
-        """Write the current match's board again, with the position as text (theme: draw
-        it in that theme, for you only)."""
+        """The `board` command (what `help` says of it: `console_words.HELP`)."""
+        chosen = None if theme is None else check_theme(theme)  # refused before anything shows
         match = await self.service.get_match(self._current())
         self.say(board_caption(match, self.style))
         public = match.public_view()
         self.seen[match.id] = match.ply
         players = await self.players(match)
-        if theme is None:
+        if chosen is None:
             board = await board_picture(public, theme=await self.public_theme(), players=players)
-            self.save(board, f"match-{match.id}-board.png", public)
+            self.save(board, f"match-{match.id}-board.png")
             return
-        chosen = check_theme(theme)
         board = await board_picture(public, theme=chosen, players=players)
-        self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png", public)
+        self.save(board, f"match-{match.id}-board-{chosen}-{self.player_file}.png")
 
     async def do_resign(self, confirm: str | None = None) -> None:
-        """Resign the current match: you are asked to confirm (type yes), or confirm at
-        once with resign yes. In a match of three or more the others play on."""
+        """The `resign` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.get_match(self._current())
         if match.seat_of(self.me) is None:
-            raise ConsoleError(f"You are not playing in match #{match.id}.")
+            raise ConsoleError(fill(REFUSALS["match.not_playing"], match=match.id))
         if confirm is None:
             self.ask_resignation(match.id)
         elif confirm.strip().lower() == "yes":
             await self.resign(match.id)
         else:
-            raise ConsoleError("Type resign yes to resign, or resign to be asked.")
+            raise ConsoleError(console_words.RESIGN_YES)
 
     async def do_hand(self) -> None:
-        """What only you may see in the current match (your hand), as a picture and text."""
+        """The `hand` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.get_match(self._current())
         if not match.has_secrets:
-            self.say(f"{match.game_title} has no hidden information: everything is on the board.")
+            self.say(fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
             return
         state = await self.service.view(match.id, self.me)
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
-        self.save(picture, f"match-{match.id}-hand-{self.player_file}.png", state)
+        self.save(picture, f"match-{match.id}-hand-{self.player_file}.png")
 
     async def do_matches(self) -> None:
-        """Your active matches, with the number to use each."""
+        """The `matches` command (what `help` says of it: `console_words.HELP`)."""
         found = await self.service.active_matches(self.me)
         self.say(matches_text(found, self.me, self.style))
 
@@ -250,14 +234,13 @@ class Console(ConsoleSession):
         if self.here is not None:
             found = await self.service.last_match_in_channel(THREADS + self.here)
         if found is None:
-            raise ConsoleError("There is no current match: give its number, or type use N.")
+            raise ConsoleError(console_words.NO_CURRENT_MATCH)
         return found.id
 
     async def do_history(
         self, member: str | None = None, game: str | None = None, match: str | None = None
     ) -> None:
-        """Finished matches, of a member or a game; or the moves of one match (match: its
-        number; with no options in a match, that match's)."""
+        """The `history` command (what `help` says of it: `console_words.HELP`)."""
         if match is not None or (member is None and game is None and self.here is not None):
             record = await self.service.match_record(await self._match_id(match))
             self.say(record_text(record, self.style))
@@ -270,15 +253,14 @@ class Console(ConsoleSession):
         self.say(history_text(found, self.style))
 
     async def do_export(self, match: str | None = None) -> None:
-        """Write a match's record (text) and replay next to the pictures (match: its
-        number; without it, the current match, even when it has ended)."""
+        """The `export` command (what `help` says of it: `console_words.HELP`)."""
         match_id = await self._match_id(match)
         record = await self.service.match_record(match_id)
         names = {m: self.name_of(m) for m in record.match.members}
         text_path = self.pictures / f"match-{match_id}.txt"
         self.pictures.mkdir(parents=True, exist_ok=True)
         text_path.write_text(await self.service.export(match_id, names))
-        self.say(f"[record: {text_path}]")
+        self.say(fill(console_words.RECORD_WRITTEN, path=text_path))
         replay = await replay_picture(record, await self.own_theme())
         if replay is None:
             self.say(TOO_LONG_TO_REPLAY)
@@ -286,34 +268,34 @@ class Console(ConsoleSession):
             self.save(replay, f"match-{match_id}-replay.gif")
 
     async def do_standings(self, game: str) -> None:
-        """The ratings table of a game."""
+        """The `standings` command (what `help` says of it: `console_words.HELP`)."""
         chosen = game_named(game)
         table = await self.service.standings(GUILD, chosen.name)
         self.say(standings_text(chosen.title, table, self.style))
 
     async def do_stats(self, member: str | None = None) -> None:
-        """A member's ratings and results (without member: yours)."""
+        """The `stats` command (what `help` says of it: `console_words.HELP`)."""
         found = await self.service.player_stats(GUILD, self._member(member) or self.me)
         self.say(stats_text(found, self.style))
 
     async def do_rules(self, game: str) -> None:
-        """A game in short, with an example position as a picture and text."""
+        """The `rules` command (what `help` says of it: `console_words.HELP`)."""
         chosen = game_named(game)
         self.say(rules_text(chosen))
         picture = await example_picture(chosen, await self.own_theme())
-        self.save(picture, f"{chosen.name}-example.png", example_position(chosen)[0])
+        self.save(picture, f"{chosen.name}-example.png")
 
     async def do_settings_show(self) -> None:
-        """Your reminders, picture theme and vacation."""
+        """The `settings show` command (what `help` says of it: `console_words.HELP`)."""
         self.say(settings_text(await self.service.member_settings(self.me), self.style))
 
     async def do_settings_reminders(self, enabled: str) -> None:
-        """Turn your reminders on (enabled:yes) or off (enabled:no)."""
+        """The `settings reminders` command (what `help` says of it: `console_words.HELP`)."""
         mine = await self.service.set_reminders(self.me, yes_or_no(enabled))
         self.say(settings_text(mine, self.style))
 
     async def do_settings_vacation(self, days: str) -> None:
-        """Pause all your clocks for some days (days:0 ends the vacation)."""
+        """The `settings vacation` command (what `help` says of it: `console_words.HELP`)."""
         count = whole_number(days, "the days")
         if count:
             mine = await self.service.start_vacation(self.me, count)
@@ -322,28 +304,25 @@ class Console(ConsoleSession):
         self.say(settings_text(mine, self.style))
 
     async def do_settings_theme(self, theme: str) -> None:
-        """The picture theme of what only you see: default, contrast, or server for the
-        server's."""
+        """The `settings theme` command (what `help` says of it: `console_words.HELP`)."""
         chosen = None if theme.strip().lower() == "server" else theme
         self.say(settings_text(await self.service.set_member_theme(self.me, chosen), self.style))
 
     async def do_admin_theme(self, theme: str) -> None:
-        """The picture theme of the server's public pictures: default or contrast."""
+        """The `admin theme` command (what `help` says of it: `console_words.HELP`)."""
         self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme), self.style))
 
     async def do_leave(self) -> None:
-        """Go back from the match's thread to the channel: no match is current."""
+        """The `leave` command (what `help` says of it: `console_words.HELP`)."""
         self.here = None
-        self.say("You are back in the channel: there is no current match.")
+        self.say(console_words.BACK_IN_CHANNEL)
 
     async def do_tick(self, time: str | None = None) -> None:
-        """Send what is due now: reminders, timeouts, expired challenges. With a time
-        (tick 2d, tick 12h, tick 1d 6h), first move the console's clock that far forward,
-        to try clocks, reminders and timeouts; it stays ahead until the console ends."""
+        """The `tick` command (what `help` says of it: `console_words.HELP`)."""
         if time is not None:
             self.clock.advance(parse_step(time))
-            ahead = span_words(self.clock.ahead)
-            self.say(f"The time is now {self.style.when(self.clock())}, {ahead} ahead.")
+            now, ahead = self.style.when(self.clock()), span_words(self.clock.ahead)
+            self.say(fill(console_words.TIME_NOW, time=now, ahead=ahead))
         report = await self.service.tick()
         for reminder in report.reminders:
             self.say(reminder_text(reminder, self.style))
@@ -356,4 +335,4 @@ class Console(ConsoleSession):
         if not (
             report.reminders or report.warnings or report.timeouts or report.expired_challenges
         ):
-            self.say("Nothing is due.")
+            self.say(console_words.NOTHING_DUE)

@@ -7,6 +7,8 @@ import re
 from datetime import datetime, timedelta
 
 from bot.console.commands import ConsoleError
+from bot.presentation import console_words
+from bot.presentation.catalogue import fill
 from bot.service.base import Clock, utc_now
 
 MAX_STEP = timedelta(days=366)  # the most one `tick` moves time forward
@@ -34,13 +36,11 @@ def parse_step(text: str) -> timedelta:
     anything else, nothing, or more than `MAX_STEP`."""
     found = _SPAN.fullmatch(text.strip().lower())
     if found is None or not any(found.groups()):
-        raise ConsoleError(
-            f"I cannot read the time {text!r}: give days like 2d, hours like 12h, or both."
-        )
+        raise ConsoleError(fill(console_words.UNREADABLE_TIME, typed=repr(text)))
     days, hours = (int(part or 0) for part in found.groups())
     step = timedelta(days=days, hours=hours)
     if step > MAX_STEP:
-        raise ConsoleError(f"tick moves time forward at most {MAX_STEP.days} days at once.")
+        raise ConsoleError(fill(console_words.TICK_AT_MOST, days=MAX_STEP.days))
     if not step:
-        raise ConsoleError("tick moves time forward: give more than 0 hours.")
+        raise ConsoleError(console_words.TICK_NOTHING)
     return step

@@ -11,6 +11,8 @@ import shlex
 import games
 from bot.match.actions import PLAYER_ACTIONS, MatchAction
 from bot.match.shown import clean_name
+from bot.presentation import console_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 
 #: Every command with its option names in order (groups as two words, "draw offer"); the
@@ -54,12 +56,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "tick": ("time",),
 }
 #: The console's own commands, with what `help` says of each.
-SESSION_COMMANDS: dict[str, tuple[str, str]] = {
-    "as": ("as NAME", 'Play as another player (quote names with spaces: as "Mary Jane").'),
-    "use": ("use N", "Go into match N's thread: it becomes the current match."),
-    "help": ("help [COMMAND]", "The commands, or what one command does and its options."),
-    "quit": ("quit", "End the console (the end of the input does too)."),
-}
+SESSION_COMMANDS = console_words.SESSION_HELP
 #: The match actions typed as their command.
 ACTION_COMMANDS: dict[str, MatchAction] = {action.command: action for action in PLAYER_ACTIONS}
 MAX_NUMBER = 999_999_999  # the largest number typed (a match, a challenge, days, seats)
@@ -77,7 +74,7 @@ def split_line(line: str) -> list[str]:
     try:
         return shlex.split(line)
     except ValueError as error:
-        raise ConsoleError(f"I cannot read that line: {error}.") from None
+        raise ConsoleError(fill(console_words.UNREADABLE_LINE, error=error)) from None
 
 
 def parse_line(line: str) -> tuple[str, dict[str, str]]:
@@ -90,7 +87,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     if name not in COMMANDS and len(words) > 1 and f"{name} {words[1].lower()}" in COMMANDS:
         name, words = f"{name} {words[1].lower()}", words[1:]
     if name not in COMMANDS:
-        raise ConsoleError(f"There is no command {name!r}; type help for the list.")
+        raise ConsoleError(fill(console_words.NO_COMMAND, command=repr(name)))
     params = COMMANDS[name]
     rest = words[1:]
     if len(params) == 1 and params[0] in FREE_TEXT and rest:
@@ -105,14 +102,22 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         elif "=" in word and "options" in params and params[position:][:1] != ("options",):
             together = f"{options.get('options', '')} {word}".strip()
             raise ConsoleError(
-                f"{name} has no option for {word!r}: give all the game's options as one quoted "
-                f'value, options:"{together}".'
+                fill(
+                    console_words.OPTIONS_IN_ONE_VALUE,
+                    command=name,
+                    word=repr(word),
+                    together=together,
+                )
             )
         elif position < len(params) and params[position] not in options:
             options[params[position]] = word
         else:
-            known = f"its options are {', '.join(params)}" if params else "it takes no options"
-            raise ConsoleError(f"{name} has no option for {word!r}; {known}.")
+            if not params:
+                raise ConsoleError(fill(console_words.NO_OPTIONS, command=name, word=repr(word)))
+            known = ", ".join(params)
+            raise ConsoleError(
+                fill(console_words.NO_SUCH_OPTION, command=name, word=repr(word), options=known)
+            )
     return name, options
 
 
@@ -120,9 +125,9 @@ def player_name(text: str) -> str:
     """A player's name as typed, spaces tidied; a ConsoleError when empty or too long."""
     name = clean_name(text)
     if not name:
-        raise ConsoleError('Give a name, quoted if it has spaces: as "Mary Jane".')
+        raise ConsoleError(console_words.GIVE_A_NAME)
     if len(name) > MAX_NAME:
-        raise ConsoleError(f"A name has at most {MAX_NAME} characters, as on Discord.")
+        raise ConsoleError(fill(console_words.NAME_TOO_LONG, most=MAX_NAME))
     return name
 
 
@@ -131,9 +136,11 @@ def whole_number(text: str, what: str) -> int:
     `what` was expected."""
     digits = text.strip()
     if not digits.isascii() or not digits.isdigit():
-        raise ConsoleError(f"Give {what} as a whole number, not {text!r}.")
+        raise ConsoleError(fill(console_words.NOT_A_NUMBER, what=what, typed=repr(text)))
     if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
-        raise ConsoleError(f"Give {what} as a whole number up to {MAX_NUMBER:,}, not {digits}.")
+        raise ConsoleError(
+            fill(console_words.NUMBER_TOO_LARGE, what=what, most=MAX_NUMBER, typed=digits)
+        )
     return int(digits)
 
 
@@ -141,7 +148,7 @@ def yes_or_no(text: str) -> bool:
     """`text` read as yes (True) or no (False), or a ConsoleError."""
     lowered = text.strip().lower()
     if lowered not in ("yes", "no", "true", "false", "on", "off"):
-        raise ConsoleError(f"Answer yes or no, not {text!r}.")
+        raise ConsoleError(fill(console_words.YES_OR_NO, typed=repr(text)))
     return lowered in ("yes", "true", "on")
 
 
@@ -152,13 +159,10 @@ def usage(name: str) -> str:
 
 def help_text() -> str:
     """Every console command with its options."""
-    lines = [
-        "Commands (options as name:value, or in this order without names; "
-        "help COMMAND says what one does):"
-    ]
-    lines += [f"  {usage(name)}" for name in COMMANDS]
-    lines += [f"  {line}" for line, _ in SESSION_COMMANDS.values()]
-    lines.append(f"Games: {', '.join(games.names())}.")
+    lines = [console_words.HELP_HEAD]
+    lines += [fill(console_words.HELP_LINE, usage=usage(name)) for name in COMMANDS]
+    lines += [fill(console_words.HELP_LINE, usage=line) for line, _ in SESSION_COMMANDS.values()]
+    lines.append(fill(console_words.HELP_GAMES, games=", ".join(games.names())))
     return "\n".join(lines)
 
 
@@ -166,5 +170,5 @@ def command_named(words: list[str]) -> str:
     """The command named by `words` ("draw offer"), or a ConsoleError."""
     name = " ".join(words).lower()
     if name not in COMMANDS and name not in SESSION_COMMANDS:
-        raise ConsoleError(f"There is no command {name!r}; type help for the list.")
+        raise ConsoleError(fill(console_words.NO_COMMAND, command=repr(name)))
     return name

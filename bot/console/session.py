@@ -35,6 +35,8 @@ from bot.console.commands import (
 )
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
+from bot.presentation import console_words, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -47,7 +49,7 @@ from bot.presentation.pictures import (
 from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
-from games import GameState
+from games.wording import join_words
 from render import SeatLabel
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -98,10 +100,7 @@ class ConsoleSession:
                 raise ValueError("not a list of names")
             known = [player_name(n) for n in typed]
         except (OSError, ValueError):  # ConsoleError and JSON errors are ValueErrors
-            self.say(
-                f"The names file {self.names_file} cannot be read, so players of earlier "
-                "sessions show as numbers until their names are typed again."
-            )
+            self.say(fill(console_words.NAMES_UNREADABLE, path=self.names_file))
             return
         for name in known:
             self.names.setdefault(member_id(name), name)
@@ -115,7 +114,11 @@ class ConsoleSession:
 
     def name_of(self, member: int) -> str:
         """A player's name as first typed (a bot seat: "Shiftcord (hard)")."""
-        return engine_name(member) or self.names.get(member, f"player {member}")
+        return (
+            engine_name(member)
+            or self.names.get(member)
+            or fill(console_words.UNKNOWN_PLAYER, member=member)
+        )
 
     def remember(self, name: str) -> int:
         """The id of the player called `name`, whose name is kept as first typed; raises
@@ -145,15 +148,13 @@ class ConsoleSession:
         """Print a message, without Discord's bold marks and slash-command slashes."""
         print(SLASH.sub("`", text.replace("**", "")), file=self.out)
 
-    def save(self, picture: Picture, name: str, board: GameState | None = None) -> Path:
-        """Write a picture into the pictures folder; say where, with its alt text and, for
-        a board, the position as text (`board`: the state the picture shows)."""
+    def save(self, picture: Picture, name: str) -> Path:
+        """Write a picture into the pictures folder; say where, with its alt text (the
+        position in the players' words, as Discord's alt text says it)."""
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / name
         path.write_bytes(picture.data)
-        self.say(f"[picture: {path}]\nAlt text: {picture.description}")
-        if board is not None:
-            self.say(board.to_text().rstrip("\n"))
+        self.say(fill(console_words.PICTURE_WRITTEN, path=path, alt=picture.description))
         return path
 
     async def run_line(self, line: str) -> bool:
@@ -162,25 +163,26 @@ class ConsoleSession:
             if self.resigning is not None:
                 await self._answer_resignation(line)
                 return True
-            words = split_line(line)
-            head = words[0].lower() if words else ""
+            typed = split_line(line)
+            head = typed[0].lower() if typed else ""
             if head in ("quit", "exit"):
                 return False
             if head == "help":
-                self.say(self.help(words[1:]) if words[1:] else help_text())
+                self.say(self.help(typed[1:]) if typed[1:] else help_text())
             elif head == "as":
-                self.act_as(" ".join(words[1:]))
-                self.say(f"You are now {self.player}.")
-            elif head == "use" and len(words) == 2:
-                match = await self.service.get_match(whole_number(words[1], "the match"))
+                self.act_as(" ".join(typed[1:]))
+                self.say(fill(console_words.NOW_PLAYING_AS, player=self.player))
+            elif head == "use" and len(typed) == 2:
+                match = await self.service.get_match(whole_number(typed[1], "the match"))
                 self.here = match.id
-                self.say(f"Match #{match.id} is now the current match.")
-                self.say(players_text(match, self.style) + ".\n" + turn_text(match, self.style))
-            elif words:
+                self.say(fill(console_words.NOW_CURRENT, match=match.id))
+                self.say(fill(sentences.PLAYERS, players=players_text(match, self.style)))
+                self.say(turn_text(match, self.style))
+            elif typed:
                 await self.dispatch(*parse_line(line))
                 await self.bot_turns()
         except PLAYER_ERRORS as error:
-            self.say(f"Refused: {refusal_text(error, self.style)}")
+            self.say(fill(console_words.REFUSED, reason=refusal_text(error, self.style)))
         return True
 
     async def bot_turns(self) -> None:
@@ -190,15 +192,14 @@ class ConsoleSession:
             await self.engine_player.sweep()
             await self.engine_player.idle()
 
-    def help(self, words: list[str]) -> str:
-        """What the command named by `words` does, with its options (the docstring of the
-        method that does it)."""
-        name = command_named(words)
+    def help(self, typed: list[str]) -> str:
+        """What the command named by `typed` does, with its options."""
+        name = command_named(typed)
         if name in SESSION_COMMANDS:
             return "\n".join(SESSION_COMMANDS[name])
         if name in ACTION_COMMANDS:
-            return f"{name}\n{ACTION_COMMANDS[name].help}."
-        return f"{usage(name)}\n{inspect.getdoc(self.handlers()[name])}"
+            return fill(console_words.HELP_ACTION, command=name, help=ACTION_COMMANDS[name].help)
+        return fill(console_words.HELP_COMMAND, usage=usage(name), help=console_words.HELP[name])
 
     def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
         """The method that does each command other than the match actions."""
@@ -217,12 +218,12 @@ class ConsoleSession:
             if p.default is p.empty and p.kind is not p.VAR_KEYWORD and p.name not in options
         ]
         if missing:
-            raise ConsoleError(f"{name} needs {' and '.join(missing)}; type help for the options.")
+            raise ConsoleError(fill(console_words.NEEDS, command=name, missing=join_words(missing)))
         await handler(**options)
 
     def _current(self) -> int:
         if self.here is None:
-            raise ConsoleError("There is no current match: accept a challenge or type use N.")
+            raise ConsoleError(console_words.NO_CURRENT_MATCH_YET)
         return self.here
 
     async def public_theme(self) -> str:
@@ -246,7 +247,7 @@ class ConsoleSession:
         board = await update_board(update, await self.public_theme(), players=players)
         if board is not None:
             step = "end" if update.result is not None else f"{match.ply:03d}"
-            self.save(board, f"match-{match.id}-{step}.png", update.after)
+            self.save(board, f"match-{match.id}-{step}.png")
             self.seen[match.id] = match.ply
         if update.result is not None:
             record = await self.service.match_record(match.id)
@@ -276,10 +277,8 @@ class ConsoleSession:
     def ask_resignation(self, match_id: int) -> None:
         """Ask the player to confirm resigning the match: the next line answers."""
         self.resigning = match_id
-        self.say(
-            f"Do you really resign match #{match_id}? This cannot be undone. "
-            "Type yes to resign; anything else cancels."
-        )
+        confirm = fill(sentences.CONFIRM_RESIGN, match=match_id)
+        self.say(f"{confirm} {console_words.TYPE_YES_TO_RESIGN}")
 
     async def resign(self, match_id: int) -> None:
         """Resign the match (confirmed) and print the news."""
@@ -291,7 +290,7 @@ class ConsoleSession:
         if line.strip().lower() == "yes":
             await self.resign(match_id)
         else:
-            self.say(f"You did not resign match #{match_id}.")
+            self.say(fill(console_words.DID_NOT_RESIGN, match=match_id))
 
 
 def _when(moment: datetime) -> str:
@@ -302,5 +301,5 @@ def _place(channel_id: int) -> str:
     """A channel as the console names it: a match's thread says how to enter it."""
     if channel_id >= THREADS:
         number = channel_id - THREADS
-        return f"the thread of match #{number} (use {number})"
-    return "the channel"
+        return fill(console_words.MATCH_THREAD, match=number)
+    return console_words.THE_CHANNEL

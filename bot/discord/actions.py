@@ -15,9 +15,7 @@ import discord
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
 from bot.discord.replies import (
-    ASK_ADMIN,
     CHALLENGE_PERMISSIONS,
-    SERVERS_ONLY,
     THREAD_PERMISSIONS,
     answer,
     begin,
@@ -26,6 +24,8 @@ from bot.discord.replies import (
 from bot.discord.served import bot_of
 from bot.discord.views import challenge_view, disabled, next_game_view, view_keyword
 from bot.match.actions import MOVE, MatchAction
+from bot.presentation import chat_words, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
 from bot.presentation.refusals import REFUSALS
@@ -42,8 +42,6 @@ from bot.service import (
 )
 
 log = logging.getLogger("shiftcord.discord")
-#: Why a bot made only to upload commands cannot answer an interaction.
-UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
 #: Why a command that acts in the match of its thread was refused elsewhere.
 NO_MATCH_HERE = REFUSALS["match.not_in_channel"]
 
@@ -52,7 +50,7 @@ def service_of(interaction: discord.Interaction) -> MatchService:
     """The match service of the bot that received the interaction."""
     service = bot_of(interaction).service
     if service is None:
-        raise RuntimeError(UPLOAD_ONLY)
+        raise RuntimeError(chat_words.UPLOAD_ONLY)
     return service
 
 
@@ -60,14 +58,14 @@ def poster_of(interaction: discord.Interaction) -> Poster:
     """The poster of the bot that received the interaction."""
     poster = bot_of(interaction).poster
     if poster is None:
-        raise RuntimeError(UPLOAD_ONLY)
+        raise RuntimeError(chat_words.UPLOAD_ONLY)
     return poster
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
     """The id of the server a (server-only) command was used in; Refusal in a DM."""
     if interaction.guild_id is None:
-        raise Refusal(SERVERS_ONLY)
+        raise Refusal(chat_words.SERVERS_ONLY)
     return interaction.guild_id
 
 
@@ -116,7 +114,7 @@ async def match_of_server(interaction: discord.Interaction, match_id: int) -> Ma
     other servers are refused as unknown)."""
     match = await service_of(interaction).get_match(match_id)
     if match.guild_id != interaction.guild_id:
-        raise Refusal(f"There is no match #{match_id} in this server.")
+        raise Refusal(fill(REFUSALS["match.none_here"], match=match_id))
     return match
 
 
@@ -188,12 +186,12 @@ async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str
     except (discord.HTTPException, Refusal) as error:
         log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
         if isinstance(error, discord.NotFound):
-            why = "it is gone, or I cannot see it."
+            why = chat_words.POST_GONE
         elif isinstance(error, discord.Forbidden):
-            why = "I am missing a permission there. " + ASK_ADMIN
+            why = fill(chat_words.POST_FORBIDDEN, ask_admin=chat_words.ASK_ADMIN)
         else:
             why = str(error)
-        return f" I could not post it in the match's thread, though: {why}"
+        return " " + fill(chat_words.NOT_POSTED, why=why)
     return ""
 
 
@@ -212,28 +210,30 @@ async def answer_challenge(
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         update = await service.accept_challenge(challenge_id, user)
         challenge, match = update.challenge, update.match
-        done = f"You joined challenge #{challenge_id}; the match starts when every seat is taken."
+        done = fill(chat_words.JOINED, challenge=challenge_id)
     else:
         challenge = await service.get_challenge(challenge_id)
         if challenge.challenger_id == user:
-            done = f"You withdrew challenge #{challenge_id}."
+            done = fill(chat_words.WITHDREW, challenge=challenge_id)
             challenge = await service.cancel_challenge(challenge_id, user)
         else:
             invited = user in challenge.invited
             request_id = f"discord:{interaction.id}"
             challenge = await service.decline_challenge(challenge_id, user, request_id)
-            done = f"You {'declined' if invited else 'left'} challenge #{challenge_id}."
+            left = chat_words.DECLINED if invited else chat_words.LEFT
+            done = fill(left, challenge=challenge_id)
     poster = poster_of(interaction)
     if match is None:
         await poster.refresh_challenge(challenge, interaction.message)
         await answer(interaction, done)
         return
     if match.channel_id is not None:  # accepted before: its thread is open
-        await answer(interaction, f"The match has started in <#{match.channel_id}>.")
+        where = STYLE.channel(match.channel_id)
+        await answer(interaction, fill(chat_words.STARTED_IN, thread=where))
         return
     thread = await open_thread(interaction, interaction.message, match)
     await poster.refresh_challenge(challenge, interaction.message)
-    await answer(interaction, f"The match has started in {thread.mention}.")
+    await answer(interaction, fill(chat_words.STARTED_IN, thread=thread.mention))
 
 
 async def post_challenge(
@@ -267,24 +267,24 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     service = service_of(interaction)
     posted = await service.rematch(match_id, interaction.user.id, f"discord:{interaction.id}")
     if posted.message_id is not None:  # asked and posted before
-        await answer(interaction, f"You asked for a rematch: challenge #{posted.id} is posted.")
+        await answer(interaction, fill(chat_words.REMATCH_ASKED, challenge=posted.id))
         return
     client = interaction.client
     channel = client.get_channel(posted.channel_id) or await client.fetch_channel(posted.channel_id)
     if not isinstance(channel, discord.abc.Messageable):
         await service.cancel_challenge(posted.id, posted.challenger_id)
-        raise Refusal(f"I cannot post in the channel where match #{match_id} was challenged.")
+        raise Refusal(fill(chat_words.CANNOT_POST_WHERE_CHALLENGED, match=match_id))
     message = await post_challenge(interaction, channel, posted)
     if interaction.message is not None:
         used = discord.ui.View.from_message(interaction.message, timeout=None)
         await interaction.message.edit(view=disabled(used))
     if posted.match_id is not None:  # against the bot alone: it accepted at once
         thread = await open_thread(interaction, message, await service.get_match(posted.match_id))
-        await answer(interaction, f"Your rematch has started in {thread.mention}.")
+        await answer(interaction, fill(chat_words.REMATCH_STARTED_IN, thread=thread.mention))
         return
     await answer(
         interaction,
-        f"You asked for a rematch: challenge #{posted.id} is posted: {message.jump_url}",
+        fill(chat_words.REMATCH_POSTED, challenge=posted.id, link=message.jump_url),
     )
 
 
@@ -295,7 +295,7 @@ async def open_thread(
     match (nothing half-made)."""
     try:
         if message is None:
-            raise Refusal("The challenge message is gone, so the match has no thread.")
+            raise Refusal(chat_words.CHALLENGE_MESSAGE_GONE)
         return await poster_of(interaction).start_thread(message, match)
     except Exception:
         await cancel_unstarted(interaction, match)
@@ -319,13 +319,10 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
     match = await (match_here(interaction) if match_id is None else service.get_match(match_id))
     seat = match.seat_of(interaction.user.id)
     if seat is None:
-        raise Refusal(f"You are not playing in match #{match.id}, so you have no hand in it.")
+        raise Refusal(fill(chat_words.NO_HAND, match=match.id))
     if not match.has_secrets:
-        await answer(
-            interaction,
-            f"{match.game_title} has no hidden information: everything is on the board.",
-        )
+        await answer(interaction, fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
         return
     state = await service.view(match.id, interaction.user.id)
     picture = await board_picture(state, seat=seat, theme=await private_theme(interaction))
-    await answer(interaction, f"Your view of match #{match.id}.", files=[as_file(picture)])
+    await answer(interaction, fill(chat_words.YOUR_VIEW, match=match.id), files=[as_file(picture)])

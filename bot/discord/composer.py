@@ -110,7 +110,7 @@ async def _to_act(service: MatchService, match_id: int, user: int) -> Match:
     """The match, if `user` is the member to act in it; else Refusal saying whose turn."""
     match = await service.get_match(match_id)
     if not match.active or match.to_act is None:
-        raise Refusal(f"Match #{match.id} is over; nothing was changed.")
+        raise Refusal(words.OVER.format(match=match.id))
     seat = match.seat_of(user)
     if seat is None:
         raise Refusal(words.NOT_PLAYING.format(match=match.id))

@@ -9,17 +9,8 @@ from typing import Any
 from discord import app_commands
 
 import games
-
-INTRO = (
-    "**Shiftcord: how to play**\n"
-    "Challenge someone with `/challenge`; when every seat is taken the match gets its own "
-    "thread, where you play with `/move` (the list shows your legal moves). Answers to you "
-    "alone, like this one, are seen by nobody else."
-)
-#: Where each part of the help starts.
-PLAYERS = "**Commands**"
-ADMINS = "**For server admins** (Manage Server)"
-GAMES = "**Games** (their rules: `/rules game:`)"
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
@@ -33,8 +24,15 @@ def _line(command: Command) -> str:
     """One line: `/name` and its description; a group names its subcommands."""
     if isinstance(command, app_commands.Group):
         subs = " · ".join(sub.name for sub in command.commands)
-        return f"- `/{command.name}` {subs}: {command.description}"
-    return f"- `/{command.qualified_name}`: {command.description}"
+        return fill(
+            chat_words.HELP_GROUP,
+            command=command.name,
+            subcommands=subs,
+            description=command.description,
+        )
+    return fill(
+        chat_words.HELP_COMMAND, command=command.qualified_name, description=command.description
+    )
 
 
 def help_text(commands: Iterable[Command], admin: bool) -> str:
@@ -42,7 +40,7 @@ def help_text(commands: Iterable[Command], admin: bool) -> str:
     `admin`, and how to read each game's rules."""
     listed = sorted(commands, key=lambda c: c.name)
     players = [_line(c) for c in listed if not _is_admin(c)]
-    parts = [INTRO, PLAYERS + "\n" + "\n".join(players)]
+    parts = [chat_words.HELP_INTRO, "\n".join([chat_words.HELP_PLAYERS, *players])]
     if admin:
         gated = [c for c in listed if _is_admin(c)]
         subs = [
@@ -50,7 +48,9 @@ def help_text(commands: Iterable[Command], admin: bool) -> str:
             for command in gated
             for sub in (command.commands if isinstance(command, app_commands.Group) else [command])
         ]
-        parts.append(ADMINS + "\n" + "\n".join(subs))
-    rules = [f"- {games.get(name).title}: `/rules game:{name}`" for name in games.names()]
-    parts.append(GAMES + "\n" + "\n".join(rules))
+        parts.append("\n".join([chat_words.HELP_ADMINS, *subs]))
+    rules = [
+        fill(chat_words.HELP_GAME, game=games.get(name).title, name=name) for name in games.names()
+    ]
+    parts.append("\n".join([chat_words.HELP_GAMES, *rules]))
     return "\n\n".join(parts)

@@ -15,6 +15,8 @@ from bot.discord.posting import Poster, as_file, pings
 from bot.league.leagues import OVER, SIGNUP, Board, League
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
+from bot.presentation import league_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
@@ -27,12 +29,19 @@ def format_line(league: League) -> str:
     """What a league plays, in one line: "Pie Lines, round robin, 7 days a round"."""
     kind = league.kind
     if kind == SWISS:
-        kind = f"Swiss of {league.format.swiss_rounds} rounds"
-    seats = f", tables of {league.format.seats}" if league.format.seats > 2 else ""
-    clock = f"{league.clock_hours}h a move" if league.clock_hours else "no clock"
-    return (
-        f"{league.game}, {kind}{seats}, {clock}, {league.round_days} days a round "
-        f"(then {league.adjudication} adjudication)"
+        kind = fill(league_words.SWISS_OF, rounds=league.format.swiss_rounds)
+    clock = league_words.NO_CLOCK
+    if league.clock_hours:
+        clock = fill(league_words.HOURS_A_MOVE, hours=league.clock_hours)
+    tables = league.format.seats > 2
+    return fill(
+        league_words.FORMAT_TABLES if tables else league_words.FORMAT,
+        game=league.game,
+        kind=kind,
+        seats=league.format.seats,
+        clock=clock,
+        round_days=league.round_days,
+        adjudication=league.adjudication,
     )
 
 
@@ -47,11 +56,12 @@ def _standings_title(table: LeagueTable) -> str:
     """ "final standings", or "standings after round 2 (of 3)"."""
     league = table.league
     if league.status == OVER:
-        return "final standings"
+        return league_words.FINAL_STANDINGS
     played = len(table.rounds)
     if league.kind == SWISS:
-        return f"standings after round {played} of {league.format.swiss_rounds}"
-    return f"standings after round {played}"
+        rounds = league.format.swiss_rounds
+        return fill(league_words.AFTER_ROUND_OF, played=played, rounds=rounds)
+    return fill(league_words.AFTER_ROUND, played=played)
 
 
 def standings_text(table: LeagueTable) -> str:
@@ -59,25 +69,38 @@ def standings_text(table: LeagueTable) -> str:
     league = table.league
     if league.status == SIGNUP:
         names = ", ".join(STYLE.mention(e.member_id) for e in table.entrants)
-        return (
-            f"League **{league.name}** ({format_line(league)}) is open for sign-up until "
-            f"{STYLE.when(league.signup_ends)}: {names or 'nobody yet'}."
+        return fill(
+            league_words.OPEN_FOR_SIGNUP,
+            league=league.name,
+            format=format_line(league),
+            until=STYLE.when(league.signup_ends),
+            players=names or league_words.NOBODY_YET,
         )
-    lines = [f"League **{league.name}**: {_standings_title(table)}."]
+    lines = [fill(league_words.STANDINGS_HEAD, league=league.name, title=_standings_title(table))]
     left = {e.member_id for e in table.entrants if e.left_at is not None}
     for line in table.lines:
         breaks = ", ".join(
-            f"{name} {format_points(value)}"
+            fill(league_words.TIE_BREAK, name=name, value=format_points(value))
             for name, value in zip(table.tie_breaks, line.tie_breaks, strict=True)
         )
-        extra = f", {line.byes} bye" + ("s" if line.byes > 1 else "") if line.byes else ""
-        gone = " (left)" if line.player in left else ""
-        lines.append(
-            f"{line.place}. {STYLE.mention(line.player)}{gone}: {format_points(line.points)} "
-            f"({breaks}; {line.games} games{extra})"
+        standing = {
+            (False, False): league_words.STANDING,
+            (False, True): league_words.STANDING_BYES,
+            (True, False): league_words.STANDING_LEFT,
+            (True, True): league_words.STANDING_LEFT_BYES,
+        }[line.player in left, bool(line.byes)]
+        written = fill(
+            standing,
+            place=line.place,
+            player=STYLE.mention(line.player),
+            points=format_points(line.points),
+            breaks=breaks,
+            games=line.games,
+            byes=line.byes,
         )
+        lines.append(written)
     if league.status == OVER:
-        lines.append("The league is over.")
+        lines.append(league_words.LEAGUE_OVER)
     return "\n".join(lines)
 
 
@@ -85,30 +108,33 @@ def board_result(board: Board) -> str:
     """A board's score in seat order ("1–0", "½–½"; forfeits marked), or "playing"."""
     result = board.result
     if result is None:
-        return "playing" if board.match_id is not None else "to play"
+        return league_words.PLAYING if board.match_id is not None else league_words.TO_PLAY
     score = "–".join(format_points(result.points(p)) for p in board.pairing.seats)
-    return f"{score} (forfeit)" if result.forfeited else score
+    return fill(league_words.FORFEIT, score=score) if result.forfeited else score
 
 
 def schedule_text(table: LeagueTable) -> str:
     """Every round so far: its deadline, its boards with their scores, its byes."""
     league = table.league
     if not table.rounds:
-        return f"League **{league.name}** has not started yet."
-    lines = [f"League **{league.name}** ({format_line(league)}):"]
+        return fill(league_words.NOT_STARTED, league=league.name)
+    lines = [fill(league_words.SCHEDULE_HEAD, league=league.name, format=format_line(league))]
     for round_, deadline in table.rounds:
-        lines.append(f"**Round {round_.number}** (deadline {STYLE.when(deadline)}):")
+        when = STYLE.when(deadline)
+        lines.append(fill(league_words.ROUND_HEAD, round=round_.number, deadline=when))
         for board in (b for b in table.boards if b.round == round_.number):
             players = " vs ".join(STYLE.mention(p) for p in board.pairing.seats)
-            match = f" (match #{board.match_id})" if board.match_id is not None else ""
-            lines.append(f"- {players}: {board_result(board)}{match}")
+            line = league_words.BOARD if board.match_id is None else league_words.BOARD_MATCH
+            result = board_result(board)
+            lines.append(fill(line, players=players, result=result, match=board.match_id))
         if round_.byes:
-            lines.append(f"- bye: {', '.join(STYLE.mention(p) for p in round_.byes)}")
+            byes = ", ".join(STYLE.mention(p) for p in round_.byes)
+            lines.append(fill(league_words.BYE, players=byes))
     return "\n".join(lines)
 
 
 def _picture(table: LeagueTable, names: dict[int, str], theme: str) -> Picture:
-    headings = ["#", "Player", "Points", *table.tie_breaks, "Games"]
+    headings = [*league_words.PICTURE_HEADINGS, *table.tie_breaks, league_words.PICTURE_GAMES]
     rows = [
         [
             str(line.place),
@@ -119,17 +145,23 @@ def _picture(table: LeagueTable, names: dict[int, str], theme: str) -> Picture:
         ]
         for line in table.lines
     ]
-    title = f"{table.league.name}: {_standings_title(table)}"
+    title = fill(
+        league_words.PICTURE_TITLE, league=table.league.name, title=_standings_title(table)
+    )
     data = draw_table(
         title, headings, rows, numeric=[True, False, *[True] * (len(headings) - 2)], theme=theme
     )
     description = "; ".join(
-        f"{line.place}. {names.get(line.player, line.player)} {plain_points(line.points)}"
+        fill(
+            league_words.PICTURE_LINE,
+            place=line.place,
+            player=names.get(line.player, line.player),
+            points=plain_points(line.points),
+        )
         for line in table.lines
     )
-    return Picture(
-        data, "standings.png", f"Standings of league {table.league.name}: {description}"[:1000]
-    )
+    alt = fill(league_words.PICTURE_ALT, league=table.league.name, lines=description)
+    return Picture(data, "standings.png", alt[:1000])
 
 
 class LeaguePoster:
@@ -163,8 +195,7 @@ class LeaguePoster:
                 table = await self.service.league_table_of(news.league.id)
                 if not table.rounds:
                     await channel.send(
-                        f"League **{news.league.name}** is called off: too few players "
-                        "signed up before its sign-up ended.",
+                        fill(league_words.CALLED_OFF, league=news.league.name),
                         allowed_mentions=pings(()),
                     )
                     return
@@ -175,14 +206,10 @@ class LeaguePoster:
                     standings_text(table), file=as_file(picture), allowed_mentions=pings(())
                 )
             if news.paired is not None:
+                byes = ", ".join(STYLE.mention(p) for p in news.paired.byes)
+                paired = league_words.PAIRED_BYES if byes else league_words.PAIRED
                 await channel.send(
-                    f"League **{news.league.name}**: round {news.paired.number} is paired; "
-                    "its matches start now."
-                    + (
-                        f" Bye: {', '.join(STYLE.mention(p) for p in news.paired.byes)}."
-                        if news.paired.byes
-                        else ""
-                    ),
+                    fill(paired, league=news.league.name, round=news.paired.number, players=byes),
                     allowed_mentions=pings(news.paired.byes),
                 )
             for match in news.unthreaded:
@@ -195,7 +222,7 @@ class LeaguePoster:
         if found is None:
             found = await self.client.fetch_channel(league.channel_id)
         if not isinstance(found, discord.TextChannel):
-            raise Refusal(f"League {league.name}'s channel is not a text channel.")
+            raise Refusal(fill(league_words.NOT_A_TEXT_CHANNEL, league=league.name))
         return found
 
     async def _open(self, channel: discord.TextChannel, league: League, match: Match) -> None:
@@ -204,7 +231,7 @@ class LeaguePoster:
             return  # opened meanwhile (by the news of another result), or over
         players = " vs ".join(STYLE.mention(m) for m in match.members)
         message = await channel.send(
-            f"League **{league.name}**: {players}, match #{match.id}.",
+            fill(league_words.NEW_MATCH, league=league.name, players=players, match=match.id),
             allowed_mentions=pings(match.members),
         )
         await self.poster.start_thread(message, match)

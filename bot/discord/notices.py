@@ -19,6 +19,8 @@ import discord
 from bot.discord.views import play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import Direct
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.text import Style
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
 from games.wording import join_words
@@ -26,50 +28,58 @@ from games.wording import join_words
 log = logging.getLogger("shiftcord.notices")
 
 DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
-REFUSED_NOTE = (
-    "I could not send you a direct message (your DMs are closed to me), so your turn "
-    "notices come as pings in the match threads; open your DMs and set `/settings notices` "
-    "again to get them by message."
-)
 
 
 def thread_link(match: Match) -> str:
     """A link to the match's thread (or how to play it without one)."""
     if match.channel_id is None:
-        return f"it has no thread: play it with `/move match:{match.id}`"
+        return fill(chat_words.NO_THREAD_LINK, match=match.id)
     return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
 
 
 def turn_notice(update: MatchUpdate, style: Style) -> str:
     """The DM telling a player their turn has come: the match, the move, the link."""
     match = update.match
-    moves = [f"`{e.notation}`" for e in update.events if isinstance(e, Played)]
-    played = f" after {join_words(moves)}" if moves else ""
-    deadline = f"; your time runs out {style.when(match.deadline)}" if match.deadline else ""
-    return (
-        f"Your move in match #{match.id} ({match.game_title}){played}{deadline}: "
-        f"{thread_link(match)}"
+    moves = join_words([f"`{e.notation}`" for e in update.events if isinstance(e, Played)])
+    deadline = style.when(match.deadline) if match.deadline else ""
+    notice = {
+        (False, False): chat_words.TURN_NOTICE,
+        (True, False): chat_words.TURN_NOTICE_AFTER,
+        (False, True): chat_words.TURN_NOTICE_UNTIL,
+        (True, True): chat_words.TURN_NOTICE_AFTER_UNTIL,
+    }[bool(moves), bool(deadline)]
+    return fill(
+        notice,
+        match=match.id,
+        game=match.game_title,
+        moves=moves,
+        deadline=deadline,
+        link=thread_link(match),
     )
 
 
 def held_text(held: HeldNotices) -> str:
     """The one message with what waited during a member's quiet hours."""
-    return "While your quiet hours lasted:\n" + "\n".join(f"- {t}" for t in held.texts)
+    lines = [chat_words.HELD_HEAD, *(fill(chat_words.LISTED, item=t) for t in held.texts)]
+    return "\n".join(lines)
 
 
 def digest_text(digest: Digest, style: Style) -> str:
     """A member's daily digest: their moves to make, then the challenges waiting."""
-    lines = [f"Your Shiftcord digest for {digest.day}:"]
+    lines = [fill(chat_words.DIGEST_HEAD, day=digest.day)]
     for m in digest.matches:
-        deadline = f", your time runs out <t:{int(m.deadline.timestamp())}:R>" if m.deadline else ""
-        lines.append(f"- Your move in match #{m.id} ({m.game_title}){deadline}: {thread_link(m)}")
+        line = chat_words.DIGEST_MOVE_UNTIL if m.deadline else chat_words.DIGEST_MOVE
+        deadline = f"<t:{int(m.deadline.timestamp())}:R>" if m.deadline else ""
+        link = thread_link(m)
+        lines.append(fill(line, match=m.id, game=m.game_title, deadline=deadline, link=link))
     for c in digest.challenges:
         link = f"https://discord.com/channels/{c.guild_id}/{c.channel_id}"
         if c.message_id is not None:
             link += f"/{c.message_id}"
         by = style.mention(c.challenger_id)
+        until = style.when(c.expires_at)
         lines.append(
-            f"- {by} challenges you to {c.game_title}, until {style.when(c.expires_at)}: {link}"
+            fill(chat_words.DIGEST_CHALLENGE, player=by, game=c.game_title, until=until, link=link)
         )
     return "\n".join(lines)
 

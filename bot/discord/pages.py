@@ -20,6 +20,8 @@ from bot.discord.actions import guild_id_of, match_of_server, service_of
 from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
 from bot.discord.views import ViewButton
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.text import matches_text, record_text, standings_text
 
 PAGE_TEMPLATE = r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]+):(?P<page>[0-9]+)"
@@ -59,12 +61,13 @@ def page_view(kind: str, arg: str, page: int, count: int) -> discord.ui.View | N
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    for label, target in (("Previous", page - 1), ("Next", page + 1)):
+    turns = ((chat_words.PREVIOUS, page - 1, "P"), (chat_words.NEXT, page + 1, "N"))
+    for label, target, letter in turns:
         view.add_item(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"sc:page:{kind}:{arg}:{max(1, min(count, target))}:{label[0]}",
+                custom_id=f"sc:page:{kind}:{arg}:{max(1, min(count, target))}:{letter}",
                 disabled=not 1 <= target <= count,
             )
         )
@@ -76,7 +79,7 @@ def _page(text: str, page: int) -> tuple[str, int, int]:
     count."""
     cut = pages(text)
     page = max(1, min(len(cut), page))
-    footer = f"\n(page {page} of {len(cut)})" if len(cut) > 1 else ""
+    footer = "\n" + fill(chat_words.PAGE_OF, page=page, pages=len(cut)) if len(cut) > 1 else ""
     return cut[page - 1] + footer, page, len(cut)
 
 

@@ -31,6 +31,8 @@ from bot.discord.views import (
 from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.shown import clean_name
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -57,7 +59,6 @@ log = logging.getLogger("shiftcord.discord")
 
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
-MOVE_HINT = "Play with `/move` in this thread: the list shows your legal moves as you type."
 Messageable = discord.Thread | discord.TextChannel
 
 
@@ -112,7 +113,9 @@ class Poster:
         if shown:
             self.known_names.put(key, shown)
             return shown
-        return known.name if known is not None else f"member {member_id}"
+        if known is not None:
+            return known.name
+        return fill(chat_words.UNKNOWN_MEMBER, member=member_id)
 
     async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict[int, str]:
         """Display names of several members, by id."""
@@ -131,13 +134,13 @@ class Poster:
         """The match's thread, unarchived; `here` (the interaction's channel) saves a request.
         A match whose thread was never made (or is no thread or text channel) raises Refusal."""
         if match.channel_id is None:
-            raise Refusal(f"Match #{match.id} has no thread to post in.")
+            raise Refusal(fill(chat_words.NO_THREAD_TO_POST_IN, match=match.id))
         channel: object = here if here is not None and here.id == match.channel_id else None
         channel = channel or self.client.get_channel(match.channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(match.channel_id)
         if not isinstance(channel, Messageable):
-            raise Refusal(f"I cannot post in the channel of match #{match.id}: it is not a thread.")
+            raise Refusal(fill(chat_words.NOT_A_THREAD, match=match.id))
         if isinstance(channel, discord.Thread) and channel.archived:
             channel = await channel.edit(archived=False)
         return channel
@@ -149,7 +152,7 @@ class Poster:
             name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
         )
         match = await self.service.attach_channel(match.id, thread.id)
-        caption = f"{start_text(match, STYLE)}\n{MOVE_HINT}"
+        caption = f"{start_text(match, STYLE)}\n{chat_words.MOVE_HINT}"
         await self._send_board(thread, match, caption, people(match.members))
         if self.after_post is not None:
             self.after_post(match)
@@ -166,8 +169,7 @@ class Poster:
             if not isinstance(parent, discord.TextChannel):
                 raise Refusal(f"channel {parent_id} is no text channel")
             message = await parent.send(
-                f"The thread of match #{match.id} was deleted; the match goes on in a new "
-                "thread on this message.",
+                fill(chat_words.THREAD_DELETED, match=match.id),
                 allowed_mentions=pings(()),
             )
             thread = await self.start_thread(message, match)
@@ -237,7 +239,7 @@ class Poster:
         for member in sent.refused:
             if member in instead:  # they wanted no ping: the DM failed, so ping after all
                 await channel.send(
-                    f"{STYLE.mention(member)}, it is your move in match #{match.id}.",
+                    fill(chat_words.YOUR_MOVE_PING, player=STYLE.mention(member), match=match.id),
                     allowed_mentions=pings([member]),
                 )
         told.held += sent.held
@@ -250,9 +252,9 @@ class Poster:
         member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
         who = STYLE.mention(member_id)
         if ends_at is None:
-            text = f"{who} is back from vacation; their clocks run again."
+            text = fill(chat_words.BACK_FROM_VACATION, player=who)
         else:
-            text = f"{who} is on vacation until {STYLE.when(ends_at)}; their clocks are paused."
+            text = fill(chat_words.ON_VACATION, player=who, until=STYLE.when(ends_at))
         for match in await self.service.active_matches(member_id):
             if match.channel_id is None or len(match.members) < 2:
                 continue
@@ -272,10 +274,10 @@ class Poster:
         players = replay_labels(record, names.__getitem__)
         picture = await replay_picture(record, theme, max_bytes=limit, players=players)
         if picture is not None:
-            words, upload = f"Replay of match #{match_id}.", as_file(picture)
+            words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
         else:
             text = await self.service.export(match_id, names)
-            words = f"Match #{match_id}: {TOO_LONG_TO_REPLAY}"
+            words = fill(chat_words.NO_REPLAY, match=match_id, why=TOO_LONG_TO_REPLAY)
             upload = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
         await channel.send(words, file=upload, allowed_mentions=pings(()))
 

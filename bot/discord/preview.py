@@ -15,13 +15,10 @@ from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.discord.views import disabled, preview_view, view_keyword
 from bot.match.actions import MOVE
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
-
-TOO_LONG = (
-    "The notation of that move is too long to carry in a Confirm button, so it has no "
-    "preview: play it without one."
-)
 
 
 async def preview(interaction: discord.Interaction, match_id: int | None, text: str) -> None:
@@ -33,13 +30,12 @@ async def preview(interaction: discord.Interaction, match_id: int | None, text: 
     match, after, notation = await service.preview_move(match_id, interaction.user.id, text)
     view = preview_view(match, notation)
     if view is None:
-        raise Refusal(TOO_LONG)
+        raise Refusal(chat_words.PREVIEW_TOO_LONG)
     seat = match.seat_of(interaction.user.id) if match.has_secrets else None
     picture = await board_picture(after, seat=seat, theme=await private_theme(interaction))
     await answer(
         interaction,
-        f"After `{notation}` in match #{match.id} (not played yet): Confirm plays it if the "
-        "position has not changed meanwhile.",
+        fill(chat_words.PREVIEW, move=notation, match=match.id),
         files=[as_file(picture)],
         view=view,
     )
@@ -64,4 +60,4 @@ async def confirm_preview(
 async def cancel_preview(interaction: discord.Interaction) -> None:
     """Drop the preview: its buttons grey out and nothing is played."""
     await close_preview(interaction)
-    await interaction.followup.send("Nothing was played.", ephemeral=True)
+    await interaction.followup.send(chat_words.NOTHING_PLAYED, ephemeral=True)

@@ -16,9 +16,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.markup import STYLE, split_message
-from bot.discord.notices import REFUSED_NOTE
 from bot.discord.served import bot_of
 from bot.discord.views import view_keyword
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal, refusal_text
 from bot.service import ServiceError
 from games.wording import join_words
@@ -31,11 +32,6 @@ THREAD_PERMISSIONS = {
     "send_messages_in_threads": "Send Messages in Threads",
     "attach_files": "Attach Files",
 }
-ASK_ADMIN = (
-    "A server admin can check my role's permissions: View Channels, Send Messages, Send "
-    "Messages in Threads, Create Public Threads, Attach Files and Read Message History."
-)
-SERVERS_ONLY = "Shiftcord's commands work in a server, not in direct messages."
 CHALLENGE_PERMISSIONS = {
     "view_channel": "View Channels",
     "send_messages": "Send Messages",
@@ -49,12 +45,8 @@ class MissingBotPermissions(Refusal):
     """The bot lacks Discord permissions it needs here; the message names them."""
 
     def __init__(self, names: list[str]) -> None:
-        listed = join_words(names)
-        many = len(names) > 1
-        super().__init__(
-            f"I am missing the permission{'s' * many} {listed} in this channel. A server "
-            f"admin can grant {'them' if many else 'it'} in the channel's or my role's settings."
-        )
+        many = chat_words.MISSING_PERMISSIONS if len(names) > 1 else chat_words.MISSING_PERMISSION
+        super().__init__(fill(many, permissions=join_words(names)))
 
 
 def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:
@@ -85,7 +77,7 @@ async def answer(
     if dms_refused is None:
         dms_refused = await _dms_refused_untold(interaction)
     if dms_refused:
-        content = f"{content}\n\n{REFUSED_NOTE}"
+        content = f"{content}\n\n{chat_words.DMS_REFUSED}"
     *first, last = split_message(content)
     for piece in first:
         await _send(interaction, piece)
@@ -124,16 +116,14 @@ def error_message(error: BaseException) -> str | None:
     if refused is not None:
         return refused
     if isinstance(error, app_commands.NoPrivateMessage):
-        return SERVERS_ONLY
+        return chat_words.SERVERS_ONLY
     if isinstance(error, app_commands.MissingPermissions):
-        return "Only members who may manage the server can use this command."
+        return chat_words.MANAGERS_ONLY
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use this command here."
+        return str(error) or chat_words.NOT_HERE
     if isinstance(error, discord.Forbidden):
-        return (
-            "Discord refused what I tried to do here: I am missing a permission "
-            f"({error.text or 'no details given'}). {ASK_ADMIN}"
-        )
+        details = error.text or chat_words.NO_DETAILS
+        return fill(chat_words.FORBIDDEN, details=details, ask_admin=chat_words.ASK_ADMIN)
     return None
 
 
@@ -151,7 +141,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             original,
             exc_info=original,
         )
-        message = "Something went wrong on my side; it has been logged. Please try again."
+        message = chat_words.OUR_FAULT
     try:
         await answer(interaction, message)
     except discord.HTTPException as failure:

@@ -18,6 +18,8 @@ from bot.match import actions
 from bot.match.engine_seats import is_engine
 from bot.match.events import DRAW
 from bot.match.records import FINISHED
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.composer import PLAY as PLAY_LABEL
 from bot.service import Challenge, Match
 
@@ -117,7 +119,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
     disabled once it has closed (none for a solo match, which never waits)."""
     if challenge.players == 1:
         return None
-    label = "Accept" if challenge.invited and not challenge.open_seats else "Join"
+    label = chat_words.ACCEPT if challenge.invited and not challenge.open_seats else chat_words.JOIN
     view = _view(
         discord.ui.Button(
             label=label,
@@ -125,7 +127,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
             custom_id=challenge_id(challenge.id, "accept"),
         ),
         discord.ui.Button(
-            label="Decline",
+            label=chat_words.DECLINE,
             style=discord.ButtonStyle.secondary,
             custom_id=challenge_id(challenge.id, "decline"),
         ),
@@ -169,7 +171,7 @@ def match_view(match: Match) -> discord.ui.View | None:
     if match.active and match.has_secrets:
         buttons.append(
             discord.ui.Button(
-                label="My hand",
+                label=chat_words.MY_HAND,
                 style=discord.ButtonStyle.primary,
                 custom_id=match_id(match.id, HAND),
             )
@@ -181,7 +183,7 @@ def resign_view(match: Match) -> discord.ui.View | None:
     """The confirmation button shown privately after /resign."""
     return _view(
         discord.ui.Button(
-            label=f"Resign match #{match.id}",
+            label=fill(chat_words.RESIGN_MATCH, match=match.id),
             style=discord.ButtonStyle.danger,
             custom_id=match_id(match.id, actions.RESIGN.key),
         )
@@ -195,7 +197,9 @@ def rematch_view(match: Match) -> discord.ui.View | None:
         return None
     return _view(
         discord.ui.Button(
-            label="Rematch", style=discord.ButtonStyle.primary, custom_id=rematch_id(match.id)
+            label=chat_words.REMATCH,
+            style=discord.ButtonStyle.primary,
+            custom_id=rematch_id(match.id),
         )
     )
 
@@ -207,9 +211,11 @@ def preview_view(match: Match, notation: str) -> discord.ui.View | None:
     if len(confirm) > MAX_CUSTOM_ID:
         return None
     return _view(
-        discord.ui.Button(label="Confirm", style=discord.ButtonStyle.success, custom_id=confirm),
         discord.ui.Button(
-            label="Cancel",
+            label=chat_words.CONFIRM, style=discord.ButtonStyle.success, custom_id=confirm
+        ),
+        discord.ui.Button(
+            label=chat_words.CANCEL,
             style=discord.ButtonStyle.secondary,
             custom_id=preview_id(match.id, match.ply, "cancel"),
         ),

@@ -15,6 +15,7 @@ from bot.league.roundrobin import round_robin
 from bot.league.standings import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
 from bot.league.swiss import swiss_round
 from bot.league.tables import swiss_tables_round, table_round_robin, table_sizes
+from bot.match.phrases import Message
 
 ROUND_ROBIN = "round robin"
 DOUBLE_ROUND_ROBIN = "double round robin"
@@ -39,13 +40,13 @@ class LeagueFormat:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"A league is one of: {', '.join(KINDS)}.")
+            raise ValueError(Message("league.plan.kind", kinds=", ".join(KINDS)))
         if not 2 <= self.seats <= MOST_SEATS:
-            raise ValueError(f"A league match seats from 2 to {MOST_SEATS} players.")
+            raise ValueError(Message("league.plan.seats", most=MOST_SEATS))
         if (self.kind == SWISS) != (self.swiss_rounds > 0):
-            raise ValueError("A Swiss, and only a Swiss, is played over a number of rounds.")
+            raise ValueError(Message("league.plan.rounds"))
         if self.smallest_table is not None and not 2 <= self.smallest_table <= self.seats:
-            raise ValueError("The smallest table seats from 2 players up to the seats chosen.")
+            raise ValueError(Message("league.plan.smallest_table"))
 
     @property
     def tie_breaks(self) -> tuple[str, ...]:
@@ -57,9 +58,9 @@ class LeagueFormat:
         smallest = self.seats if self.seats == 2 else self.smallest_table or self.seats - 1
         tables = self.seats == 2 or table_sizes(players, self.seats, smallest)
         if players < max(2, smallest) or not tables:
-            raise ValueError(f"This league needs at least {max(2, smallest)} players.")
+            raise ValueError(Message("league.plan.players", least=max(2, smallest)))
         if self.kind == SWISS and self.seats == 2 and self.swiss_rounds >= players + players % 2:
-            raise ValueError("A Swiss of two-player games has fewer rounds than players.")
+            raise ValueError(Message("league.plan.swiss_rounds"))
 
 
 def schedule(league: LeagueFormat, entrants: Sequence[int]) -> list[Round]:

@@ -154,7 +154,7 @@ def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decisi
     span = _takeback_span(log, match.seat_of(pending.by_member))
     if span is None:  # (a move drops any proposal, so this is only a safeguard)
         raise NoProposal(Message("takeback.moved_on"))
-    return _undo(match, log, situation, span=span)
+    return _undo(match, log, situation, span=span, agreed_by=member)
 
 
 def _drop(match: Match, member: int, kind: str) -> Decision:
@@ -171,7 +171,13 @@ def _drop(match: Match, member: int, kind: str) -> Decision:
 
 
 def _undo(
-    match: Match, log: tuple[LogEntry, ...], situation: Situation, *, span: int, alone: bool = False
+    match: Match,
+    log: tuple[LogEntry, ...],
+    situation: Situation,
+    *,
+    span: int,
+    alone: bool = False,
+    agreed_by: int | None = None,
 ) -> Decision:
     """Take back the last `span` moves of the log: the mover's last action alone, within
     their turn (which goes on), or agreed by all, their move and the bot's replies to it
@@ -183,9 +189,9 @@ def _undo(
     undone = rebuild_state(match.game, seats, match.seed, match.options, entries)
     public = undone.view(None)  # the announcement: only what everybody may know
     move = undone.parse_move(first.notation)
-    taken = TakenBack(
-        first.seat, first.member_id, public.format_move(move), public.describe_move(move), alone
-    )
+    notation, words = public.format_move(move), public.describe_move(move)
+    replies = span - 1
+    taken = TakenBack(first.seat, first.member_id, notation, words, alone, replies, agreed_by)
     line = tuple(Entry(seat, kind, notation) for kind, seat, notation in undoing)
     if alone:
         record = with_state(match, undone, proposal=None)

@@ -75,13 +75,16 @@ class Withdrawn:
 @dataclass(frozen=True)
 class TakenBack:
     """The move `notation` of `member` was taken back: `alone` within their own turn
-    (nobody's consent needed), else because everyone agreed."""
+    (nobody's consent needed), else because everyone agreed, `agreed_by` last; `replies`:
+    how many moves played after it (the bot's answers) were taken back with it."""
 
     seat: int
     member: int
     notation: str
     words: str
     alone: bool
+    replies: int = 0
+    agreed_by: int | None = None
 
 
 @dataclass(frozen=True)

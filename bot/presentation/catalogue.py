@@ -19,11 +19,20 @@ TEMPLATES: Mapping[str, str] = {**REFUSALS}
 
 #: Placeholders that hold a count, with the noun (and its plural where irregular).
 COUNTED: Mapping[str, tuple[str, str | None]] = {
+    "active_matches": ("active match", "active matches"),
+    "byes": ("bye", None),
+    "day_count": ("day", None),
+    "hour_count": ("hour", None),
     "matches": ("match", None),
     "minutes": ("minute", None),
     "opponents": ("opponent", None),
     "open_challenges": ("open challenge", None),
+    "moves": ("move", None),
+    "player_count": ("player", None),
+    "positions": ("position", None),
     "premoves": ("premove", None),
+    "replies": ("reply", "replies"),
+    "seats": ("seat", None),
 }
 
 
@@ -33,7 +42,18 @@ def _filled(name: str, value: Value, member: Namer, channel: Namer) -> object:
         return member(value.id)
     if isinstance(value, Channel):
         return channel(value.id)
-    if name in COUNTED and isinstance(value, int):
+    return _counted(name, value)
+
+
+def fill(template: str, **values: object) -> str:
+    """A sentence of the catalogue with its placeholders filled in: a count named in
+    `COUNTED` comes with its noun."""
+    return template.format(**{name: _counted(name, value) for name, value in values.items()})
+
+
+def _counted(name: str, value: object) -> object:
+    """A count with its noun when `name` is in `COUNTED`, else the value as it is."""
+    if name in COUNTED and isinstance(value, int) and not isinstance(value, bool):
         return plural(value, *COUNTED[name])
     return value
 

@@ -39,6 +39,7 @@ PREVIEW_HIDDEN = (
 CANCELLED = "Nothing was played."
 PLAYING = "Playing `{move}`."
 NOT_YOUR_TURN = "It is {player}'s turn in match #{match}; nothing was changed."
+OVER = "Match #{match} is over; nothing was changed."
 NOT_PLAYING = "You are not playing in match #{match}; nothing was changed."
 STALE = (
     "The position changed since this composer was opened (another action was played or "

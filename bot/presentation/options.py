@@ -11,7 +11,8 @@ from typing import Any
 
 import games
 from bot.match.phrases import Message
-from bot.presentation.catalogue import TypedWrong
+from bot.presentation import sentences
+from bot.presentation.catalogue import TypedWrong, fill
 from games import Game, Option
 from games.wording import quoted
 
@@ -81,8 +82,17 @@ def example(option: Option) -> str:
 
 def describe_option(option: Option) -> str:
     """One line of help: name, allowed values, default and what it does."""
-    values = "/".join(option_value(c) for c in option.choices)
-    return f"{option.name} ({values}; default {option_value(option.default)}): {option.help}"
+    default = option_value(option.default)
+    if not option.choices:
+        return fill(sentences.OPTION_FREE, option=option.name, default=default, help=option.help)
+    choices = "/".join(option_value(c) for c in option.choices)
+    return fill(
+        sentences.OPTION_CHOICES,
+        option=option.name,
+        choices=choices,
+        default=default,
+        help=option.help,
+    )
 
 
 def option_value(value: Any) -> str:

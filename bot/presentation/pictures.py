@@ -23,11 +23,13 @@ from functools import lru_cache
 import games
 import render
 from bot.match.replay import PublicLine
+from bot.presentation import sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.text import seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
-from games.wording import join_words, plural
+from games.wording import join_words
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
 #: Discord's upload limit where no other is known (10 MiB; an interaction tells its own).
@@ -36,9 +38,7 @@ UPLOAD_LIMIT = 10 << 20
 #: whatever the upload limit, as boosted servers take much larger files.
 REPLAY_FRAMES = 600
 #: What a console or a thread says when not even the smallest replay fits an upload.
-TOO_LONG_TO_REPLAY = (
-    "The match is too long for a replay that fits in one upload; its record as text has every move."
-)
+TOO_LONG_TO_REPLAY = sentences.TOO_LONG_TO_REPLAY
 #: What each picture theme is for, as players choose them.
 THEME_USES = {
     "default": "for Discord's dark and light modes",
@@ -85,8 +85,12 @@ def ending_words(match: Match) -> str | None:
         return result.reason
     seats = [match.seat_of(member) for member in result.winners]
     names = join_words([match.seat_name(seat) for seat in seats if seat is not None])
-    won = f"{names} {'wins' if len(result.winners) == 1 else 'win'}"
-    return result.reason if won in result.reason else f"{won}: {result.reason}"
+    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
+    return (
+        result.reason
+        if won in result.reason
+        else fill(sentences.WON_BECAUSE, won=won, reason=result.reason)
+    )
 
 
 def seat_labels(
@@ -183,13 +187,15 @@ async def update_board(
 
 def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
     """The replay's description: how many moves, in how many frames."""
-    moves = plural(replay.positions - 1, "move")
+    moves = replay.positions - 1
     if replay.complete:
-        return f"Replay of match #{record.match.id}: {moves}, a frame each."
-    last = min(render.animation.TAIL, replay.frames - 1)
-    return (
-        f"Replay of match #{record.match.id}: {moves} in {replay.frames} frames, the "
-        f"positions evenly spread and the last {plural(last, 'position')} one by one."
+        return fill(sentences.REPLAY_COMPLETE, match=record.match.id, moves=moves)
+    return fill(
+        sentences.REPLAY_SAMPLED,
+        match=record.match.id,
+        moves=moves,
+        frames=replay.frames,
+        positions=min(render.animation.TAIL, replay.frames - 1),
     )
 
 

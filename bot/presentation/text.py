@@ -11,12 +11,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import groupby
 from typing import Any
 
 import games
 from bot.match import actions
 from bot.match.engine_seats import engine_name, rating_member, takeback_refuser
 from bot.match.events import (
+    TAKEBACK,
     Agreed,
     Declined,
     Ended,
@@ -34,7 +36,8 @@ from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
-from bot.presentation import catalogue, messages
+from bot.presentation import catalogue, messages, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
 from bot.presentation.options import describe_option, format_options
@@ -52,7 +55,7 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from games.wording import join_words, plural, quoted
+from games.wording import join_words, quoted
 
 #: The longest text shown in one message (Discord's limit; the console shows the same).
 MAX_MESSAGE = 2000
@@ -130,22 +133,26 @@ def parse_time_given(text: str) -> int:
 
 
 def span_words(span: timedelta) -> str:
-    """A span in days and hours: "2 days 12 hours", "12 hours", "0 hours"."""
-    hours = int(span.total_seconds() // 3600)
-    days, hours = divmod(hours, 24)
-    parts = [plural(days, "day")] if days else []
-    if hours or not days:
-        parts.append(plural(hours, "hour"))
-    return " ".join(parts)
+    """A span in days and hours, to the nearest hour: "2 days 12 hours", "12 hours"; a
+    span under an hour in minutes ("40 minutes", "0 minutes")."""
+    seconds = span.total_seconds()
+    if round(seconds / 60) < 60:
+        return fill(sentences.SPAN_MINUTES, minutes=round(seconds / 60))
+    days, hours = divmod(round(seconds / 3600), 24)
+    if not days:
+        return fill(sentences.SPAN_HOURS, hour_count=hours)
+    if not hours:
+        return fill(sentences.SPAN_DAYS, day_count=days)
+    return fill(sentences.SPAN_DAYS_HOURS, day_count=days, hour_count=hours)
 
 
 def format_clock(hours: int) -> str:
     """ "3 days per move", "12 hours per move" or "no clock"."""
     if hours <= 0:
-        return "no clock"
+        return sentences.NO_CLOCK
     if hours % 24 == 0:
-        return plural(hours // 24, "day") + " per move"
-    return plural(hours, "hour") + " per move"
+        return fill(sentences.PER_MOVE_DAYS, day_count=hours // 24)
+    return fill(sentences.PER_MOVE_HOURS, hour_count=hours)
 
 
 def clock_words(hours: int, increment_hours: int | None, cap_hours: int | None) -> str:
@@ -153,10 +160,12 @@ def clock_words(hours: int, increment_hours: int | None, cap_hours: int | None) 
     1 day per move, at most 7 days"; no cap given: at most 30 days)."""
     if not hours or increment_hours is None:
         return format_clock(hours)
-    start = span_words(timedelta(hours=hours))
-    increment = span_words(timedelta(hours=increment_hours))
-    cap = span_words(timedelta(hours=cap_hours or MAX_CLOCK_HOURS))
-    return f"a time bank of {start}, plus {increment} per move, at most {cap}"
+    return fill(
+        sentences.TIME_BANK,
+        start=span_words(timedelta(hours=hours)),
+        increment=span_words(timedelta(hours=increment_hours)),
+        cap=span_words(timedelta(hours=cap_hours or MAX_CLOCK_HOURS)),
+    )
 
 
 def banks_text(match: Match, style: Style) -> str:
@@ -169,9 +178,9 @@ def banks_text(match: Match, style: Style) -> str:
         if seat.retired:
             continue
         left = span_words(timedelta(seconds=match.banks[seat.seat]))
-        running = " (running since this turn began)" if seat.seat == match.current_seat else ""
-        parts.append(f"{style.mention(seat.member_id)} {left}{running}")
-    return "Time banks: " + ", ".join(parts) + "."
+        bank = sentences.BANK_RUNNING if seat.seat == match.current_seat else sentences.BANK
+        parts.append(fill(bank, player=style.mention(seat.member_id), left=left))
+    return fill(sentences.BANKS, banks=", ".join(parts))
 
 
 def clock_line(match: Match, now: datetime) -> str | None:
@@ -183,7 +192,7 @@ def clock_line(match: Match, now: datetime) -> str | None:
     for seat in range(len(match.seats)):
         left = seat_clock(match, seat, now)
         if left:
-            parts.append(f"{match.seat_name(seat)}: {left}")
+            parts.append(fill(sentences.CLOCK_OF_SEAT, seat=match.seat_name(seat), clock=left))
     return " · ".join(parts) or None
 
 
@@ -193,8 +202,9 @@ def seat_clock(match: Match, seat: int, now: datetime) -> str:
     if not match.active or not match.rules.clock_hours or match.seats[seat].retired:
         return ""
     if seat == match.current_seat and match.deadline is not None:
-        left = max(timedelta(0), match.deadline - now)
-        return f"{span_words(left)} left" + (", paused" if match.paused else "")
+        left = span_words(max(timedelta(0), match.deadline - now))
+        line = sentences.CLOCK_LEFT_PAUSED if match.paused else sentences.CLOCK_LEFT
+        return fill(line, left=left)
     return span_words(timedelta(seconds=match.banks[seat])) if match.banks else ""
 
 
@@ -202,26 +212,29 @@ CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none"
 
 
 def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()) -> str:
-    """The service-level rules of a match in words: clock, timeouts, takebacks (refused by
-    a bot seat among `members` whose level refuses them all), rated."""
+    """The service-level rules of a match in words: clock, timeouts (a solo player's late
+    turn can only end by itself: nobody is there to claim it), takebacks (refused by a
+    bot seat among `members` whose level refuses them all), rated."""
     words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
-    if rules.clock_hours:
-        words.append(
-            "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
-        )
+    if rules.clock_hours and rules.auto_timeout:
+        words.append(sentences.TIMEOUT_ENDS)
+    elif rules.clock_hours and players > 1:
+        words.append(sentences.TIMEOUT_CLAIMED)
     if players > 1:
         refuser = takeback_refuser(members)
         if rules.takebacks and refuser is not None:
-            words.append(f"takebacks refused by {engine_name(refuser)}")
+            words.append(fill(sentences.TAKEBACKS_REFUSED_BY, engine=engine_name(refuser)))
         else:
-            words.append("takebacks allowed" if rules.takebacks else "no takebacks")
-        words.append("rated" if rules.rated else "casual (unrated)")
+            words.append(sentences.TAKEBACKS_ALLOWED if rules.takebacks else sentences.NO_TAKEBACKS)
+        words.append(sentences.RATED if rules.rated else sentences.CASUAL)
     return ", ".join(words)
 
 
 def _game_line(game_name: str, title: str, options: dict[str, Any]) -> str:
     chosen = format_options(games.get(game_name), options)
-    return f"**{title}**" + (f" ({chosen})" if chosen else "")
+    if chosen:
+        return fill(sentences.GAME_WITH_OPTIONS, game=title, options=chosen)
+    return fill(sentences.GAME_PLAIN, game=title)
 
 
 # ---- challenges
@@ -230,20 +243,22 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     who = style.mention(ch.challenger_id)
     game = _game_line(ch.game, ch.game_title, dict(ch.options))
     others = [style.mention(m) for m in (*ch.joined[1:], *ch.invited)]
-    if ch.pending and ch.open_seats:
-        others.append(f"{ch.open_seats} more" if others else "anyone")
-    verb = "challenges" if ch.pending else "challenged"
+    if ch.pending and ch.open_seats and others:
+        others.append(fill(sentences.OPEN_SEATS_MORE, seats=ch.open_seats))
+    opponents = join_words(others) or sentences.ANYONE
     rules = rules_words(ch.rules, ch.players, (*ch.joined, *ch.invited))
     if ch.players == 1:
-        lines = [f"{who} plays {game} alone: {rules}."]
+        lines = [fill(sentences.PLAYS_ALONE, player=who, game=game, rules=rules)]
     else:
-        lines = [f"{who} {verb} {join_words(others) or 'anyone'} to {game}: {rules}."]
+        head = sentences.CHALLENGES if ch.pending else sentences.CHALLENGED
+        lines = [fill(head, player=who, opponents=opponents, game=game, rules=rules)]
     free = len(ch.invited) + ch.open_seats
     if ch.pending:
         if ch.open_seats and len(ch.joined) > 1:
-            lines.append(f"Joined so far: {join_words([style.mention(m) for m in ch.joined])}.")
+            joined = join_words([style.mention(m) for m in ch.joined])
+            lines.append(fill(sentences.JOINED_SO_FAR, players=joined))
         expires = style.when(ch.expires_at)
-        lines.append(f"{plural(free, 'seat')} to fill; the challenge expires {expires}.")
+        lines.append(fill(sentences.SEATS_TO_FILL, seats=free, expires=expires))
     else:
         lines.append(challenge_status(ch))
     return "\n".join(lines)
@@ -257,7 +272,8 @@ def challenge_status(ch: Challenge) -> str:
 
 def thread_name(match: Match, names: Callable[[int], str]) -> str:
     """The match thread's name, within Discord's 100 characters."""
-    title = f"{match.game_title} #{match.id}: " + " vs ".join(names(m) for m in match.members)
+    players = " vs ".join(names(m) for m in match.members)
+    title = fill(sentences.THREAD_NAME, game=match.game_title, match=match.id, players=players)
     return shorten(title, MAX_THREAD_NAME)
 
 
@@ -265,7 +281,11 @@ def thread_name(match: Match, names: Callable[[int], str]) -> str:
 def players_text(match: Match, style: Style) -> str:
     """Players in seat order with their colours: "White: @a, Black: @b"."""
     return ", ".join(
-        f"{match.seat_name(s.seat)}: {style.mention(s.member_id)}" + (" (out)" if s.retired else "")
+        fill(
+            sentences.SEAT_PLAYER_OUT if s.retired else sentences.SEAT_PLAYER,
+            seat=match.seat_name(s.seat),
+            player=style.mention(s.member_id),
+        )
         for s in match.seats
     )
 
@@ -273,9 +293,10 @@ def players_text(match: Match, style: Style) -> str:
 def start_text(match: Match, style: Style) -> str:
     """The first message in a match's thread."""
     game = _game_line(match.game, match.game_title, dict(match.options))
+    rules = rules_words(match.rules, len(match.seats), match.members)
     lines = [
-        f"Match #{match.id}: {game}, {rules_words(match.rules, len(match.seats), match.members)}.",
-        players_text(match, style) + ".",
+        fill(sentences.MATCH_START, match=match.id, game=game, rules=rules),
+        fill(sentences.PLAYERS, players=players_text(match, style)),
         banks_text(match, style),
         turn_text(match, style),
     ]
@@ -290,27 +311,24 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
     if match.to_act is None or match.current_seat is None:
         return ""
     seat = match.seat_name(match.current_seat)
-    who = f"{style.mention(match.to_act)} ({seat})"
-    line = f"{who} to move" + (" again" if goes_on else "")
+    to_move = fill(sentences.TO_MOVE[goes_on], player=style.mention(match.to_act), seat=seat)
     if match.paused:
-        return line + "; their clock is paused (vacation)."
+        return fill(sentences.TURN_PAUSED, to_move=to_move)
     if match.deadline is not None:
-        return line + f", before {style.when(match.deadline)}."
-    return line + "."
+        return fill(sentences.TURN_BEFORE, to_move=to_move, deadline=style.when(match.deadline))
+    return fill(sentences.TURN_PLAIN, to_move=to_move)
 
 
 def board_caption(match: Match, style: Style) -> str:
     """The caption of a board posted on request."""
     if not match.active:
-        when = f"final position after {plural(match.ply, 'move')}"
+        when = fill(sentences.CAPTION_FINAL, match=match.id, moves=match.ply)
     elif match.ply:
-        when = f"after {plural(match.ply, 'move')}"
+        when = fill(sentences.CAPTION_AFTER, match=match.id, moves=match.ply)
     else:
-        when = "before the first move"
-    banks = banks_text(match, style)
-    return (
-        f"Match #{match.id}, {when}.\n" + (banks + "\n" if banks else "") + turn_text(match, style)
-    )
+        when = fill(sentences.CAPTION_FIRST, match=match.id)
+    lines = [when, banks_text(match, style), turn_text(match, style)]
+    return "\n".join(line for line in lines if line)
 
 
 def event_line(event: Event, style: Style) -> str:
@@ -333,8 +351,14 @@ def event_line(event: Event, style: Style) -> str:
             return messages.WITHDRAWN[kind].format(player=style.mention(member))
         case TakenBack(member=member, notation=notation, alone=True):
             return messages.TOOK_BACK.format(player=style.mention(member), move=notation)
-        case TakenBack(notation=notation):
+        case TakenBack(notation=notation, agreed_by=None):  # (stored before it was named)
             return messages.TAKEN_BACK.format(move=notation)
+        case TakenBack(notation=notation, replies=replies, agreed_by=int(agreed_by)):
+            line = sentences.AGREED_TAKEN_BACK_WITH_REPLIES
+            if not replies:
+                line = sentences.AGREED_TAKEN_BACK
+            player = style.mention(agreed_by)
+            return fill(line, player=player, move=notation, replies=replies)
         case TimeGiven(member=member, hours=hours):
             given = span_words(timedelta(hours=hours))
             return messages.GAVE_TIME.format(player=style.mention(member), time=given)
@@ -346,14 +370,16 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     """What an action did, then who acts next (or the result)."""
     match = update.match
     lines = [event_line(event, style) for event in update.events]
-    if match.active and match.proposal is not None and match.proposal.waiting_for:
-        waiting = join_words([style.mention(m) for m in match.proposal.waiting_for])
-        lines.append(messages.WAITING_FOR[match.proposal.kind].format(players=waiting))
+    pending = match.proposal if match.active else None
+    if pending is not None and pending.waiting_for:
+        waiting = join_words([style.mention(m) for m in pending.waiting_for])
+        lines.append(messages.WAITING_FOR[pending.kind].format(players=waiting))
     passed = any(isinstance(e, TurnPassed) for e in update.events)
     goes_on = update.action is actions.MOVE and not passed
     if update.action is actions.GIVE_TIME:
         lines.append(banks_text(match, style))
-    lines.append(turn_text(match, style, goes_on=goes_on))
+    if pending is None or pending.kind != TAKEBACK:  # (its answer says who moves then)
+        lines.append(turn_text(match, style, goes_on=goes_on))
     return "\n".join(line for line in lines if line)
 
 
@@ -400,38 +426,50 @@ def result_text(match: Match, style: Style) -> str:
     """The result of an ended match and the rating changes."""
     result: MatchResult | None = match.result
     if result is None:
-        return f"Match #{match.id} has ended."
+        return fill(sentences.MATCH_ENDED, match=match.id)
     if result.draw:
-        head = "Drawn"
+        head = sentences.DRAWN
     elif result.winners:
         winners = [
-            f"{style.mention(m)} ({match.seat_name(match.seat_of(m) or 0)})" for m in result.winners
+            fill(
+                sentences.WINNER,
+                player=style.mention(m),
+                seat=match.seat_name(match.seat_of(m) or 0),
+            )
+            for m in result.winners
         ]
-        head = f"{join_words(winners)} won"
+        head = fill(sentences.WON, players=join_words(winners))
     elif match.solo and result.how not in ("abort", "cancel"):
-        head = f"{style.mention(match.members[0])} lost"
+        head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
     else:
-        head = "Ended without a result"
-    lines = [f"**{head}**: {result.reason}"]
+        head = sentences.NO_RESULT
+    lines = [fill(sentences.RESULT, head=head, reason=result.reason)]
     if result.scores is not None:
-        scores = ", ".join(
-            f"{style.mention(s.member_id)} {result.scores[s.seat]}" for s in match.seats
-        )
-        lines.append(f"Scores: {scores}.")
+        scores = [
+            fill(sentences.SCORE, player=style.mention(s.member_id), score=result.scores[s.seat])
+            for s in match.seats
+        ]
+        lines.append(fill(sentences.SCORES, scores=", ".join(scores)))
     if result.rating_changes:
         rated: dict[int, RatingChange] = {}  # one per rating moved (a level's: its first seat)
         for change in result.rating_changes:
             rated.setdefault(rating_member(change.member_id), change)
-        changes = ", ".join(
-            f"{style.mention(member)} {c.before} → "
-            f"{rating_label(c.mu_after, c.games_after)} ({c.delta:+d})"
+        changes = [
+            fill(
+                sentences.RATING_CHANGE,
+                player=style.mention(member),
+                before=c.before,
+                after=rating_label(c.mu_after, c.games_after),
+                delta=c.delta,
+            )
             for member, c in rated.items()
-        )
-        lines.append(f"Ratings: {changes}.")
+        ]
+        lines.append(fill(sentences.RATINGS, changes=", ".join(changes)))
     elif match.solo:
-        lines.append("Solo matches are never rated.")
+        lines.append(sentences.SOLO_NEVER_RATED)
     elif not result.rated:
-        lines.append("Unrated." if result.how in ("abort", "cancel") else "Casual: unrated.")
+        ended = result.how in ("abort", "cancel")
+        lines.append(sentences.UNRATED if ended else sentences.CASUAL_UNRATED)
     return "\n".join(lines)
 
 
@@ -441,75 +479,103 @@ def reminder_text(reminder: Reminder, style: Style) -> str:
     match = reminder.match
     who = style.mention(reminder.member_id)
     if reminder.kind == "timeout_claimable":
-        late = style.mention(match.to_act) if match.to_act is not None else "The player to move"
-        return f"{who}: {late} has run out of time in match #{match.id}; `/claim` wins it."
-    if reminder.kind == "low_time" and reminder.deadline is not None:
-        line = f"{who}, your time in match #{match.id} runs out {style.when(reminder.deadline)}."
-        return f"{line} {at_deadline(match)}"
-    line = f"{who}, it is your move in match #{match.id}"
-    if reminder.deadline is not None:
-        line += f"; your time runs out {style.when(reminder.deadline)}."
-        return f"{line} {at_deadline(match)}"
-    return line + "."
+        late = sentences.THE_PLAYER_TO_MOVE
+        if match.to_act is not None:
+            late = style.mention(match.to_act)
+        return fill(sentences.CLAIMABLE, player=who, late=late, match=match.id)
+    if reminder.deadline is None:
+        return fill(sentences.YOUR_MOVE, player=who, match=match.id)
+    deadline = style.when(reminder.deadline)
+    line = sentences.LOW_TIME if reminder.kind == "low_time" else sentences.YOUR_MOVE_UNTIL
+    return f"{fill(line, player=who, match=match.id, deadline=deadline)} {at_deadline(match)}"
 
 
 # ---- lists
 def match_place(match: Match, style: Style) -> str:
     """Where a match is played: a link to its thread (or how to play it without one)."""
     if match.channel_id is None:
-        return f"(it has no thread: play it with `/move match:{match.id}`)"
-    return f"in {style.channel(match.channel_id)}"
+        return fill(sentences.NO_THREAD, match=match.id)
+    return fill(sentences.IN_CHANNEL, channel=style.channel(match.channel_id))
 
 
 def matches_text(matches: Sequence[Match], member_id: int, style: Style) -> str:
     """A member's active matches: game, opponents, where, whose turn, deadline."""
     if not matches:
-        return "You have no active matches. Start one with `/challenge`."
+        return sentences.NO_ACTIVE_MATCHES
     lines = []
     for m in matches:
-        others = [style.mention(o) for o in m.members if o != member_id]
-        head = f"#{m.id} {m.game_title} vs {join_words(others)} {match_place(m, style)}: "
+        others = join_words([style.mention(o) for o in m.members if o != member_id])
         if m.to_act == member_id:
-            turn = "**your move**"
+            turn = sentences.YOUR_MOVE_MARK
+        elif m.to_act:
+            turn = fill(sentences.OTHER_TO_MOVE, player=style.mention(m.to_act))
         else:
-            turn = f"{style.mention(m.to_act)} to move" if m.to_act else "waiting"
+            turn = sentences.WAITING
         if m.deadline is not None:
-            turn += f", before {style.when(m.deadline)}"
-        lines.append(head + turn)
+            turn = fill(sentences.TURN_DEADLINE, turn=turn, deadline=style.when(m.deadline))
+        place = match_place(m, style)
+        line = fill(
+            sentences.ACTIVE_MATCH,
+            match=m.id,
+            game=m.game_title,
+            opponents=others,
+            place=place,
+            turn=turn,
+        )
+        lines.append(line)
     return "\n".join(lines)
 
 
 def history_text(matches: Sequence[Match], style: Style) -> str:
     """Finished matches, newest first, one line each."""
     if not matches:
-        return "No finished matches yet."
+        return sentences.NO_FINISHED
     lines = []
     for m in matches:
         result = m.result
         if m.solo and result is not None and result.how not in ("abort", "cancel"):
-            outcome = "won" if result.winners else "lost"
+            outcome = sentences.SOLO_WON if result.winners else sentences.SOLO_LOST_OUTCOME
         elif result is None or not (result.winners or result.draw):
-            outcome = "no result"
+            outcome = sentences.OUTCOME_NONE
         elif result.draw:
-            outcome = "draw"
+            outcome = sentences.OUTCOME_DRAW
         else:
-            outcome = join_words([style.mention(w) for w in result.winners]) + " won"
-        players = " vs ".join(style.mention(x) for x in m.members)
-        when = style.when(m.ended_at) if m.ended_at else ""
-        moves = plural(m.ply, "move")
-        if len(m.seats) > 1 and not m.rules.rated:
-            moves += ", casual"
-        lines.append(f"#{m.id} {m.game_title}: {players}: {outcome} ({moves}) {when}".rstrip())
+            winners = join_words([style.mention(w) for w in result.winners])
+            outcome = fill(sentences.WON, players=winners)
+        casual = len(m.seats) > 1 and not m.rules.rated
+        line = fill(
+            sentences.FINISHED_CASUAL if casual else sentences.FINISHED_MATCH,
+            match=m.id,
+            game=m.game_title,
+            players=" vs ".join(style.mention(x) for x in m.members),
+            outcome=outcome,
+            moves=m.ply,
+            ended=style.when(m.ended_at) if m.ended_at else "",
+        )
+        lines.append(line.rstrip())
     return clip("\n".join(lines))
 
 
 def record_text(record: MatchRecord, style: Style) -> str:
-    """A match's moves (without those taken back), numbered one a line, and its state, for
-    /history with a match (as long as the match: Discord shows it in `pages`)."""
+    """A match's moves (without those taken back) a turn a line, numbered, each with its
+    seat and the member who played it (a turn of several actions on one line), and its
+    state, for /history with a match (as long as the match: Discord shows it in `pages`)."""
     match = record.match
-    lines = [f"Match #{match.id}, {match.game_title}: {players_text(match, style)}."]
+    players = players_text(match, style)
+    lines = [fill(sentences.RECORD_HEAD, match=match.id, game=match.game_title, players=players)]
     moves = [e for e in standing_entries(record.log) if e.kind == "move"]
-    lines += [f"{i}. {e.notation}" for i, e in enumerate(moves, start=1)] or ["No moves yet."]
+    turns = [list(turn) for _, turn in groupby(moves, key=lambda e: (e.seat, e.member_id))]
+    for number, turn in enumerate(turns, start=1):
+        line = fill(
+            sentences.RECORD_TURN,
+            number=number,
+            seat=match.seat_name(turn[0].seat),
+            player=style.mention(turn[0].member_id),
+            moves=", ".join(e.notation for e in turn),
+        )
+        lines.append(line)
+    if not turns:
+        lines.append(sentences.NO_MOVES_YET)
     lines.append(turn_text(match, style))
     return "\n".join(lines)
 
@@ -517,52 +583,72 @@ def record_text(record: MatchRecord, style: Style) -> str:
 def standings_text(title: str, standings: Sequence[Standing], style: Style) -> str:
     """A server's table for one game."""
     if not standings:
-        return f"Nobody has finished a rated {title} match here yet."
-    lines = [f"**{title} standings**"]
+        return fill(sentences.NO_STANDINGS, game=title)
+    lines = [fill(sentences.STANDINGS_HEAD, game=title)]
     for s in standings:
-        lines.append(
-            f"{s.rank}. {style.mention(s.member_id)}: {s.label} "
-            f"({s.games} played: {s.wins} won, {s.draws} drawn, {s.losses} lost)"
+        line = fill(
+            sentences.STANDING,
+            rank=s.rank,
+            player=style.mention(s.member_id),
+            rating=s.label,
+            played=s.games,
+            wins=s.wins,
+            draws=s.draws,
+            losses=s.losses,
         )
+        lines.append(line)
     return "\n".join(lines)
 
 
 def stats_text(stats: PlayerStats, style: Style) -> str:
     """A member's ratings and results per game."""
-    active = plural(stats.active_matches, "active match", "active matches")
-    lines = [f"{style.mention(stats.member_id)}: {active}."]
+    player = style.mention(stats.member_id)
+    lines = [fill(sentences.STATS_HEAD, player=player, active_matches=stats.active_matches)]
     for g in stats.games:
-        rank = f", rank {g.rank}" if g.rank else ""
-        lines.append(
-            f"{games.get(g.game).title}: rating {g.label}{rank}; {g.games} played, "
-            f"{g.wins} won, {g.draws} drawn, {g.losses} lost."
+        line = fill(
+            sentences.GAME_STATS_RANKED if g.rank else sentences.GAME_STATS,
+            game=games.get(g.game).title,
+            rating=g.label,
+            rank=g.rank,
+            played=g.games,
+            wins=g.wins,
+            draws=g.draws,
+            losses=g.losses,
         )
+        lines.append(line)
     for solo in stats.solo:
-        best = f", best score {solo.best_score}" if solo.best_score is not None else ""
-        lines.append(
-            f"{games.get(solo.game).title} solo: {solo.played} played, {solo.won} won, "
-            f"{solo.played - solo.won} lost{best}."
+        line = fill(
+            sentences.SOLO_STATS if solo.best_score is None else sentences.SOLO_STATS_BEST,
+            game=games.get(solo.game).title,
+            played=solo.played,
+            won=solo.won,
+            lost=solo.played - solo.won,
+            best=solo.best_score,
         )
+        lines.append(line)
     if not stats.games and not stats.solo:
-        lines.append("No finished rated matches yet.")
+        lines.append(sentences.NO_RATED_YET)
     if any(g.label.endswith("?") for g in stats.games):
-        lines.append(f"A rating with ? is provisional: fewer than {PROVISIONAL_GAMES} rated games.")
+        lines.append(fill(sentences.PROVISIONAL, games=PROVISIONAL_GAMES))
     return "\n".join(lines)
 
 
 def rules_text(game: games.Game) -> str:
     """A game's summary, player counts and options, for /rules (it may be longer than one
     message)."""
-    counts = (
-        str(game.min_players)
-        if game.min_players == game.max_players
-        else f"{game.min_players} to {game.max_players}"
-    )
-    text = f"**{game.title}** ({counts} players)\n{game.summary.strip()}".strip()
+    summary = game.summary.strip()
+    if game.min_players == game.max_players:
+        head, counts = sentences.RULES_HEAD, {"player_count": game.min_players}
+    else:
+        head, counts = (
+            sentences.RULES_HEAD_RANGE,
+            {"least": game.min_players, "most": game.max_players},
+        )
+    text = fill(head, game=game.title, summary=summary, **counts)
     if game.options:
-        options = [f"- {describe_option(o)}" for o in game.options]
-        text += "\n\nOptions for `/challenge options:`\n" + "\n".join(options)
-    return text
+        options = [fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.options]
+        text += "\n\n" + "\n".join([sentences.OPTIONS_HEAD, *options])
+    return text.strip()
 
 
 def settings_text(member: MemberSettings, style: Style) -> str:
@@ -619,4 +705,4 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - 20].rsplit("\n", 1)[0]
-    return cut + "\n… (more left out)"
+    return cut + "\n" + sentences.MORE_LEFT_OUT

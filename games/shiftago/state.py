@@ -24,6 +24,7 @@ from games.shiftago.rules import (
 from games.shiftago.steps import move_steps as shiftago_steps
 from games.shiftago.words import COLOURS, move_words
 from games.steps import Step
+from games.wording import join_words
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
 
@@ -275,7 +276,7 @@ class ShiftagoState(GameState):
         best = max(self.scores[s] for s in self.active())
         leaders = tuple(s for s in self.active() if self.scores[s] == best)
         if len(leaders) > 1:
-            tied = " and ".join(COLOURS[s] for s in leaders)
+            tied = join_words([COLOURS[s] for s in leaders])
             return Outcome((), True, f"{cause}: {tied} tie on {best} points, a draw.", scores)
         winner = COLOURS[leaders[0]]
         return Outcome(leaders, False, f"{cause}: {winner} wins with {best} points.", scores)

@@ -284,13 +284,15 @@ class SkiftState(GameState):
         return move
 
     def _canonical_keep(self, move: TileMove) -> TileMove:
-        """A typed tile move with the kept group named by any of its tiles, made canonical."""
+        """A typed tile move with the kept group named by any of its tiles, made canonical
+        (only where the move ties: a group named where there is no choice is refused)."""
         if move.keep is None:
             return move
         for legal in self.legal_moves():
             if (
                 isinstance(legal, TileMove)
                 and (legal.tile, legal.direction) == (move.tile, move.direction)
+                and legal.keep is not None
                 and self._keeps(legal, move.keep)
             ):
                 return legal

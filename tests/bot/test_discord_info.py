@@ -48,8 +48,12 @@ async def test_history_and_the_moves_of_one_match(env):
     assert "No finished matches" in private(await fake.slash(ALICE, "history")).content
     moves = private(await fake.slash(CAROL, "history", match=match_id)).content
     record = await bot.service.match_record(match_id)
-    notations = [e.notation for e in record.log if e.kind == "move"]
-    assert f"1. {notations[0]}\n2. {notations[1]}" in moves
+    first, second = [e for e in record.log if e.kind == "move"]
+    seat = record.match.seat_name
+    assert (  # each move with who played it, their seat and member
+        f"1. {seat(first.seat)} (<@{first.member_id}>): {first.notation}\n"
+        f"2. {seat(second.seat)} (<@{second.member_id}>): {second.notation}\n"
+    ) in moves
     await fake.slash(ALICE, "resign", channel_id=thread)
     await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
     done = private(await fake.slash(CAROL, "history", member=BOB, game="skift")).content

@@ -51,7 +51,9 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         assert second.endswith(f"(page 2 of {pages})") and len(second) <= LIMIT
         assert second.startswith(f"Match #{match_id}, Shifting Stones:")  # what it lists
         last = (await fake.slash(ALICE, "history", match=match_id, page=999))[-1].content
-        assert last.endswith(f"(page {pages} of {pages})") and "600. " in last
+        ended = await bot.service.get_match(match_id)
+        turns = ended.turns + (ended.ply > ended.turn_ply)  # a line a turn, not a move
+        assert last.endswith(f"(page {pages} of {pages})") and f"\n{turns}. " in last
         await act(bot.service, match_id, match.to_act, RESIGN)
 
 

@@ -54,7 +54,8 @@ async def test_the_service_words_moves_from_the_public_view(service):
     await act(service, match.id, mover, ASK_TAKEBACK)
     other = next(m for m in match.members if m != mover)
     undone = await act(service, match.id, other, GRANT_TAKEBACK)
-    assert undone.events[0] == TakenBack(match.current_seat, mover, "2", "adds 2", alone=False)
+    taken = TakenBack(match.current_seat, mover, "2", "adds 2", alone=False, agreed_by=other)
+    assert undone.events[0] == taken
     assert cards_seen(undone.before) == cards_seen(undone.after) == set()
 
 

@@ -196,7 +196,7 @@ async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, cloc
     clock.advance(hours=2)
     granted = await act(service, match.id, second, GRANT_TAKEBACK)
     words = start.public_view().describe_move(start.public_view().parse_move("b2-b1"))
-    undone = TakenBack(0, first, "b2-b1", words, alone=False)
+    undone = TakenBack(0, first, "b2-b1", words, alone=False, agreed_by=second)
     assert granted.events == (undone, TurnPassed(0, first))
     assert granted.after == start.public_view() and granted.match.ply == 0
     assert granted.match.to_act == first and granted.match.turn_started_at == clock.moment

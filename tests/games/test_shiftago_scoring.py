@@ -249,6 +249,10 @@ def test_a_full_tray_ends_on_points_among_four() -> None:
     outcome = play(state, "W5").outcome()
     assert outcome.draw and outcome.winners == ()
     assert outcome.reason == "The tray is full: Green and White tie on 7 points, a draw."
+    everyone = position(NEARLY_FULL, players=4, options=EXPERT, scores=(7, 7, 7, 7))
+    assert play(everyone, "W5").outcome().reason == (
+        "The tray is full: Orange, Green, Blue and White tie on 7 points, a draw."
+    )
     single = position(NEARLY_FULL, players=4, options=EXPERT, scores=(2, 8, 5, 7))
     assert play(single, "W5").outcome().winners == (1,)
 

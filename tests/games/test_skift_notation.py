@@ -214,3 +214,12 @@ def test_text_shows_the_empty_table_and_a_finished_game() -> None:
     assert over.last.fallen and over.outcome() is not None
     assert over.to_text().endswith("Game over: White has no pawns left.\n")
     assert SKIFT.from_text(over.to_text()) == over
+
+
+def test_a_kept_group_is_refused_for_a_move_that_leaves_no_choice() -> None:
+    plain = next(m for m in START.legal_moves() if isinstance(m, TileMove))
+    notation = START.format_move(plain)
+    no_tie = f"that way leaves no tie between groups; type {notation}"
+    with pytest.raises(IllegalMove, match=no_tie):
+        START.parse_move(f"{notation}/B")
+    assert START.parse_move(notation) == plain

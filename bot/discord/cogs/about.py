@@ -11,9 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import answer, begin
+from bot.presentation import chat_words, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.text import span_words
 from bot.version import shiftcord_version
-from games.wording import plural
 
 
 class About(commands.Cog):
@@ -33,17 +34,21 @@ class About(commands.Cog):
     def about_text(self) -> str:
         """The answer of /about, read now."""
         latency = self.bot.latency
-        measured = f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "not measured yet"
-        return (
-            f"**Shiftcord {shiftcord_version()}**\n"
-            f"Running for {uptime_words(time.monotonic() - self.started)}.\n"
-            f"Latency to Discord's gateway: {measured}.\n"
-            f"Servers: {len(self.bot.guilds)}."
+        measured = chat_words.NOT_MEASURED_YET
+        if math.isfinite(latency):
+            measured = fill(chat_words.LATENCY_MS, ms=f"{latency * 1000:.0f}")
+        return fill(
+            chat_words.ABOUT,
+            version=shiftcord_version(),
+            uptime=uptime_words(time.monotonic() - self.started),
+            latency=measured,
+            servers=len(self.bot.guilds),
         )
 
 
 def uptime_words(seconds: float) -> str:
-    """How long the bot has run: "3 minutes" under an hour, else "2 days 5 hours"."""
+    """How long the bot has run: "3 minutes" under an hour (whole minutes run), else
+    "2 days 5 hours"."""
     if seconds < 3600:
-        return plural(int(seconds // 60), "minute")
+        return fill(sentences.SPAN_MINUTES, minutes=int(seconds // 60))
     return span_words(timedelta(seconds=seconds))

@@ -16,6 +16,8 @@ from bot.discord.autocomplete import (
 from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.text import guild_settings_text, parse_clock
 
@@ -49,7 +51,8 @@ class Admin(commands.Cog):
             match, guild_id_of(interaction), interaction.user.id
         )
         await answer(
-            interaction, f"Match #{match} is cancelled." + await announce(interaction, update)
+            interaction,
+            fill(chat_words.CANCELLED, match=match) + await announce(interaction, update),
         )
 
     @admin.command(name="clock")
@@ -59,12 +62,9 @@ class Admin(commands.Cog):
         """Set the default clock of new challenges in this server."""
         chosen = parse_clock(clock)
         if chosen is None:
-            raise Refusal("Give a clock: days like 3d, hours like 12h, or none.")
+            raise Refusal(chat_words.GIVE_A_CLOCK)
         if chosen.increment_hours is not None:
-            raise Refusal(
-                "The server's default clock is a time per move (3d, 12h or none); "
-                "players choose a time bank in /challenge."
-            )
+            raise Refusal(chat_words.SERVER_CLOCK_PER_MOVE)
         await begin(interaction)
         service = service_of(interaction)
         guild = await service.set_guild_clock(guild_id_of(interaction), chosen.hours)

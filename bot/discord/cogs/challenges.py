@@ -11,6 +11,8 @@ from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.options import parse_options
 from bot.presentation.text import parse_clock
@@ -70,16 +72,13 @@ class Challenges(commands.Cog):
         me = interaction.client.user
         people = [m for m in opponents if me is None or m.id != me.id]
         if any(m.bot for m in people):
-            raise Refusal("Other bots cannot play; challenge a person, or me.")
+            raise Refusal(chat_words.OTHER_BOTS)
         seats_for_me = (bots or 0) + len(opponents) - len(people)
         if level is not None and not seats_for_me:
-            raise Refusal("A level is for a match against me: name me as opponent, or add bots.")
+            raise Refusal(chat_words.LEVEL_WITHOUT_BOTS)
         mine = engine_members([level or DEFAULT_LEVEL] * seats_for_me)
         if not isinstance(interaction.channel, discord.TextChannel):
-            raise Refusal(
-                "Post challenges in a text channel, not in a thread: every match gets a "
-                "thread of its own."
-            )
+            raise Refusal(chat_words.NOT_IN_A_THREAD)
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
         service = service_of(interaction)
@@ -104,8 +103,11 @@ class Challenges(commands.Cog):
         )
         message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:
-            await answer(interaction, f"Challenge #{posted.id} is posted: {message.jump_url}")
+            await answer(
+                interaction,
+                fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
+            )
             return
         match = await service.get_match(posted.match_id)  # a solo match starts at once
         thread = await open_thread(interaction, message, match)
-        await answer(interaction, f"Your match has started in {thread.mention}.")
+        await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread.mention))

@@ -23,16 +23,13 @@ from bot.discord.markup import STYLE
 from bot.discord.pages import PageNumber, send_pages
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
 from bot.presentation.text import (
     history_text,
     rules_text,
     stats_text,
-)
-
-EXPORT_WHERE = (
-    "No match has been played here: give the match's number, as in `/export match:12` "
-    "(`/history` lists the finished ones)."
 )
 
 
@@ -103,7 +100,7 @@ class Info(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         if match is None:
-            match_id = (await match_of_thread(interaction, EXPORT_WHERE)).id
+            match_id = (await match_of_thread(interaction, chat_words.NO_MATCH_PLAYED_HERE)).id
         else:
             match_id = (await match_of_server(interaction, match)).id
         record = await service.match_record(match_id)
@@ -115,14 +112,16 @@ class Info(commands.Cog):
         theme = await private_theme(interaction)
         replay = await replay_picture(record, theme, max_bytes=room) if room > 0 else None
         played = record.match
-        replays = "once the match has ended" if played.active and played.has_secrets else "now"
-        words = f"Match #{match_id}: its record as text (any Shiftcord can replay it {replays})"
+        when = chat_words.REPLAYABLE[played.active and played.has_secrets]
         if replay is None:
-            words += f". {TOO_LONG_TO_REPLAY}"
-        elif replay.complete:
-            words += " and an animation of every move."
+            words = fill(
+                chat_words.EXPORTED_NO_REPLAY, match=match_id, when=when, why=TOO_LONG_TO_REPLAY
+            )
         else:
-            words += " and an animation of it, in fewer frames than moves to fit in an upload."
+            animated = (
+                chat_words.EXPORTED_ANIMATED if replay.complete else chat_words.EXPORTED_SAMPLED
+            )
+            words = fill(animated, match=match_id, when=when)
         files = [record_file] + ([as_file(replay)] if replay else [])
         await answer(interaction, words, files=files)
 

@@ -16,6 +16,8 @@ from bot.discord.replies import answer, begin
 from bot.discord.served import bot_of
 from bot.league.deadlines import CLOCK, DRAW
 from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
+from bot.presentation import chat_words, league_words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.options import parse_options
 from bot.presentation.text import parse_clock
@@ -33,7 +35,7 @@ def leagues_of(interaction: discord.Interaction) -> LeaguePoster:
     """The league poster of the bot that received the interaction."""
     leagues = bot_of(interaction).leagues
     if leagues is None:
-        raise RuntimeError("This bot plays no matches.")
+        raise RuntimeError(chat_words.UPLOAD_ONLY)
     return leagues
 
 
@@ -105,14 +107,12 @@ class Leagues(commands.Cog):
     ) -> None:
         """Open a league for sign-up in this channel (admins, or the league role)."""
         if not await may_manage(interaction):
-            raise Refusal(
-                "Only the server's admins, or members with its league role, create leagues."
-            )
+            raise Refusal(league_words.ONLY_ADMINS_OR_ROLE)
         chosen = parse_clock(clock)
         if chosen is not None and chosen.increment_hours is not None:
-            raise Refusal("A league's clock is a time per move (3d, 12h or none).")
+            raise Refusal(league_words.CLOCK_PER_MOVE)
         if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Create a league in a text channel: its matches get threads there.")
+            raise Refusal(league_words.IN_A_TEXT_CHANNEL)
         await begin(interaction)
         league = await service_of(interaction).create_league(
             guild_id_of(interaction),
@@ -133,10 +133,10 @@ class Leagues(commands.Cog):
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         await channel.send(
-            standings_text(table) + f"\nJoin with `/league join name:{league.name}`.",
+            standings_text(table) + "\n" + fill(league_words.JOIN_WITH, league=league.name),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await answer(interaction, f"League {league.name} is open for sign-up; you are in it.")
+        await answer(interaction, fill(league_words.CREATED, league=league.name))
 
     @league.command(name="join")
     @app_commands.describe(name="The league's name")
@@ -147,7 +147,7 @@ class Leagues(commands.Cog):
         league = await service_of(interaction).join_league(
             guild_id_of(interaction), name, interaction.user.id
         )
-        await answer(interaction, f"You are signed up for league {league.name}.")
+        await answer(interaction, fill(league_words.SIGNED_UP, league=league.name))
 
     @league.command(name="leave")
     @app_commands.describe(name="The league's name")
@@ -162,8 +162,8 @@ class Leagues(commands.Cog):
         for update in updates:
             await poster_of(interaction).post_update(update)
         started = league.status != "signup"
-        words = " Your later games are forfeited." if started else ""
-        await answer(interaction, f"You left league {league.name}.{words}")
+        left = league_words.LEFT_FORFEITED if started else league_words.LEFT
+        await answer(interaction, fill(left, league=league.name))
 
     @league.command(name="start")
     @app_commands.describe(name="The league's name")
@@ -179,7 +179,7 @@ class Leagues(commands.Cog):
             may_manage=await may_manage(interaction),
         )
         await leagues_of(interaction).post_news(news)
-        await answer(interaction, f"League {news.league.name} has started.")
+        await answer(interaction, fill(league_words.STARTED, league=news.league.name))
 
     @league.command(name="standings")
     @app_commands.describe(name="The league's name")
@@ -216,6 +216,6 @@ class Leagues(commands.Cog):
             guild_id_of(interaction), None if role is None else role.id
         )
         if role is None:
-            await answer(interaction, "Only admins may create leagues here.")
+            await answer(interaction, league_words.ONLY_ADMINS_CREATE)
         else:
-            await answer(interaction, f"Members with {role.mention} may create leagues here.")
+            await answer(interaction, fill(league_words.ROLE_MAY_CREATE, role=role.mention))

@@ -22,8 +22,11 @@ from bot.discord.preview import preview as show_preview
 from bot.discord.replies import THREAD_PERMISSIONS, answer, begin, require_permissions
 from bot.discord.views import resign_view
 from bot.match.actions import GIVE_TIME, MOVE
+from bot.presentation import chat_words, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
+from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import board_caption, parse_time_given
 from bot.service.settings import check_theme
 
@@ -96,7 +99,7 @@ class Play(commands.Cog):
             return
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
         await poster_of(interaction).post_board(match, interaction.channel)
-        await answer(interaction, "The board is posted.")
+        await answer(interaction, chat_words.BOARD_POSTED)
 
     @app_commands.command(name="resign")
     @app_commands.guild_only()
@@ -112,10 +115,10 @@ class Play(commands.Cog):
             match_here(interaction) if number is None else service_of(interaction).get_match(number)
         )
         if playing.seat_of(interaction.user.id) is None:
-            raise Refusal(f"You are not playing in match #{playing.id}.")
+            raise Refusal(fill(REFUSALS["match.not_playing"], match=playing.id))
         await answer(
             interaction,
-            f"Do you really resign match #{playing.id}? This cannot be undone.",
+            fill(sentences.CONFIRM_RESIGN, match=playing.id),
             view=resign_view(playing),
         )
 

@@ -15,6 +15,8 @@ from bot.discord.autocomplete import MatchNumber, my_match_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.replies import answer, begin
 from bot.match.premoves import Premove
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 
 MATCH_HELP = "The match's number (default: this thread's)"
 
@@ -22,10 +24,10 @@ MATCH_HELP = "The match's number (default: this thread's)"
 def premoves_text(match_id: int, held: Sequence[Premove]) -> str:
     """A member's premoves in a match, for them alone."""
     if not held:
-        return f"You have no premoves in match #{match_id}."
-    lines = [f"Your premoves in match #{match_id} (only you see them):"]
-    lines += [f"- If they play `{p.if_move}`, you play `{p.then_move}`." for p in held]
-    lines.append("Any other move of theirs drops them all.")
+        return fill(chat_words.NO_PREMOVES, match=match_id)
+    lines = [fill(chat_words.PREMOVES_HEAD, match=match_id)]
+    lines += [fill(chat_words.PREMOVE, if_move=p.if_move, then_move=p.then_move) for p in held]
+    lines.append(chat_words.PREMOVES_DROPPED)
     return "\n".join(lines)
 
 
@@ -89,5 +91,5 @@ class Premoves(commands.Cog):
         await begin(interaction)
         match_id = await match_id_of(interaction, match)
         count = await service_of(interaction).clear_premoves(match_id, interaction.user.id)
-        done = f"Deleted {count} premove{'' if count == 1 else 's'} in match #{match_id}."
-        await answer(interaction, done if count else f"You had no premoves in match #{match_id}.")
+        done = chat_words.PREMOVES_DELETED if count else chat_words.HAD_NO_PREMOVES
+        await answer(interaction, fill(done, premoves=count, match=match_id))

@@ -13,6 +13,8 @@ from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import WARNING_HOURS_FORMS, parse_warning_hours
 from bot.presentation.errors import Refusal
 from bot.presentation.text import settings_text
@@ -131,7 +133,8 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         match = await match_here(interaction)
         until = await service_of(interaction).snooze(match.id, interaction.user.id)
         await answer(
-            interaction, f"No reminders for you in match #{match.id} until {STYLE.when(until)}."
+            interaction,
+            fill(chat_words.NO_REMINDERS_UNTIL, match=match.id, until=STYLE.when(until)),
         )
 
     @settings.command(name="preview")
@@ -189,7 +192,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
     ) -> None:
         await begin(interaction)
         if (member is None) == (not everyone):
-            raise Refusal("Name one member, or choose everyone: True.")
+            raise Refusal(chat_words.NAME_ONE_MEMBER)
         target = None if everyone else member.id if member else None
         mine = await service_of(interaction).set_block(interaction.user.id, target, on)
         await answer(interaction, settings_text(mine, STYLE))
