@@ -14,6 +14,7 @@ import render
 from games.shiftago import SHIFTAGO, ShiftagoState
 from games.shiftago.geometry import cell
 from render import shiftago as picture
+from render.sprites import legible_px
 from render.theme import get_theme
 from tests.games.shiftago_helpers import play, position
 
@@ -158,7 +159,7 @@ def test_the_lane_of_the_last_insertion_has_its_label_on_a_tag() -> None:
     image = image_of(state, size=800)
     tray = picture.layout(state, size=800, theme=get_theme("default"))
     highlight = picture._look(get_theme("default")).highlight
-    px = picture._label_px(800)
+    px = legible_px(800)
     for row, colour in ((2, highlight), (3, get_theme("default").background)):
         x, y = tray.centre(cell(0, row))
         label = (x - tray.pitch / 2 - tray.rim - tray.margin / 2, y)
