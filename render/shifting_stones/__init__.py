@@ -1,10 +1,12 @@
 """The Shifting Stones picture: the 3x3 grid, the players' scores, the turn, and a hand.
 
 The public picture: the grid with its coordinates, each stone's symbol as a shape in a
-colour of its own (both distinct, so the symbols read without colour too, and named in
-small letters under the shape); cells changed this turn are framed in the highlight
-colour. Beside it each player: cards in hand, scored cards as small patterns, points,
-and strikes in solo; below, the draw and discard piles and the actions of the latest turn.
+colour of its own (both distinct, so the symbols read without colour too, and named under
+the shape); cells changed this turn are framed in the highlight colour. Beside it the
+whole latest turn (or its last actions after "+N earlier actions"); below, each player:
+cards in hand, points and every scored card as a small card with its symbols' shapes;
+once the game is over, in the final order with each one's cards, bonus and total. The
+header says whose turn it is, the piles and a solo game's strikes.
 The hand picture: when `seat` is given and the state is that seat's view, the seat's cards
 follow as patterns with their numbers and values, those that score now framed and
 labelled with where.
