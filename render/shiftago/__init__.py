@@ -5,7 +5,8 @@ below, `W1`..`W7` on the left, `E1`..`E7` on the right), so a move can be read o
 picture. The last turn (`state.recent`) is drawn on top, in a colour no marble has: the
 label of the last insertion's lane stands on a tag pointing into the tray, the new marble
 is ringed and the cells of the run it pushed tinted; a line scored this turn is struck
-through with a bar, its removed marbles faint where they stood; while a score is pending,
+through with a bar, its removed marbles faint where they stood; an Express game won by a
+line has a bar in the highlight colour through it; while a score is pending,
 the lines that can score are outlined with dashes. The header says whose turn it is and
 each player's marbles in hand (and points in Expert and Extreme).
 """
@@ -20,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Action, Insert, Score
 from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
+from games.shiftago.rules import lines_of, min_line
 from games.shiftago.state import ShiftagoState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
@@ -273,6 +275,23 @@ def _draw_removed(image: Image.Image, state: ShiftagoState, tray: Tray, theme: T
         paste(image, bar, x0, y0)
 
 
+def _draw_winning_lines(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
+    """An Express game won by a line: a bar in the highlight colour through each winning
+    line, over its marbles."""
+    outcome = state.outcome()
+    if state.ending != "line" or outcome is None:
+        return
+    width = max(4, round(tray.pitch * 0.14))
+    shortest = min_line(state.variant, state.players)
+    for seat in outcome.winners:
+        for line in lines_of(state.board, seat, shortest):
+            (x0, y0), (x1, y1) = tray.centre(line[0]), tray.centre(line[-1])
+            bar = arrow_sprite(
+                round(x1 - x0), round(y1 - y0), width, theme.highlight, theme.halo, False
+            )
+            paste(image, bar, x0, y0)
+
+
 def _draw_pending(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """While a score is pending, outline every cell of the lines that can score (dashed)."""
     pen = ImageDraw.Draw(image)
@@ -335,6 +354,7 @@ def draw(
     _draw_tray(image, state, tray, theme)
     _draw_removed(image, state, tray, theme)
     _draw_marbles(image, state, tray, theme)
+    _draw_winning_lines(image, state, tray, theme)
     if state.scoring:
         _draw_pending(image, state, tray, theme)
     _draw_labels(image, state, tray, theme)
