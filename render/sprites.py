@@ -78,6 +78,12 @@ def paste(image: Image.Image, sprite: Sprite, x: float, y: float) -> None:
         drawn.append((sprite.text_px, image.width))
 
 
+def legible_px(width: int) -> int:
+    """The smallest text size for a picture `width` pixels wide whose capitals stay 7
+    pixels tall once the picture is scaled to a phone's 360 pixels."""
+    return max(10, round(width / 34))
+
+
 @lru_cache(maxsize=32)
 def font(px: int) -> ImageFont.FreeTypeFont:
     """Pillow's built-in scalable font at `px` pixels (nothing is downloaded)."""

@@ -5,7 +5,8 @@ below, `W1`..`W7` on the left, `E1`..`E7` on the right), so a move can be read o
 picture. The last turn (`state.recent`) is drawn on top, in a colour no marble has: the
 label of the last insertion's lane stands on a tag pointing into the tray, the new marble
 is ringed and the cells of the run it pushed tinted; a line scored this turn is struck
-through with a bar, its removed marbles faint where they stood; while a score is pending,
+through with a bar, its removed marbles faint where they stood; an Express game won by a
+line has a bar in the highlight colour through it; while a score is pending,
 the lines that can score are outlined with dashes. The header says whose turn it is and
 each player's marbles in hand (and points in Expert and Extreme).
 """
@@ -20,12 +21,13 @@ from PIL import Image, ImageDraw
 
 from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Action, Insert, Score
 from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
+from games.shiftago.rules import lines_of, min_line
 from games.shiftago.state import ShiftagoState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
 from render.shiftago.words import describe
-from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_sprite
+from render.sprites import Sprite, dashed_rectangle, legible_px, new_canvas, paste, text_sprite
 from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix, style_named
 
 __all__ = [
@@ -39,20 +41,21 @@ __all__ = [
     "pieces",
 ]
 
-#: The marbles' own colours (Orange, Green, Blue, White) in each theme. The contrast
-#: theme uses colours that colour-blind eyes keep apart, and puts each colour's letter on
-#: its marbles as well.
+#: The marbles' own colours (Orange, Green, Blue, White) in each theme, never told apart
+#: by hue alone: in the default theme Green's marbles carry a dot and Blue's a cross; the
+#: contrast theme uses colours that colour-blind eyes keep apart, each lighter or darker
+#: than the others, and puts each colour's letter on its marbles as well.
 _MARBLES = {
     "default": (
         SeatStyle("Orange", hex_rgb("#f28c28"), hex_rgb("#7a3d00"), hex_rgb("#2b1400")),
-        SeatStyle("Green", hex_rgb("#3fa34d"), hex_rgb("#14461c"), hex_rgb("#ffffff")),
-        SeatStyle("Blue", hex_rgb("#2f6fdb"), hex_rgb("#0e2659"), hex_rgb("#ffffff")),
+        SeatStyle("Green", hex_rgb("#3fa34d"), hex_rgb("#14461c"), hex_rgb("#ffffff"), "dot"),
+        SeatStyle("Blue", hex_rgb("#2f6fdb"), hex_rgb("#0e2659"), hex_rgb("#ffffff"), "plus"),
         SeatStyle("White", hex_rgb("#fbfbf7"), hex_rgb("#3c4048"), hex_rgb("#22252a")),
     ),
     "contrast": (
         SeatStyle("Orange", hex_rgb("#e69f00"), hex_rgb("#000000"), hex_rgb("#000000")),
         SeatStyle("Green", hex_rgb("#009e73"), hex_rgb("#000000"), hex_rgb("#ffffff")),
-        SeatStyle("Blue", hex_rgb("#0050a0"), hex_rgb("#000000"), hex_rgb("#ffffff")),
+        SeatStyle("Blue", hex_rgb("#00264f"), hex_rgb("#000000"), hex_rgb("#ffffff")),
         SeatStyle("White", hex_rgb("#ffffff"), hex_rgb("#000000"), hex_rgb("#000000")),
     ),
 }
@@ -194,13 +197,9 @@ _OUTWARD = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}
 _INWARD = {"N": "s", "S": "n", "W": "e", "E": "w"}
 
 
-def _label_px(width: int) -> int:
-    return max(11, min(24, round(width / 36)))
-
-
 def _layout(width: int, header: int) -> tuple[Tray, int]:
     """The tray's geometry for a picture `width` wide under a header, and the height."""
-    margin = round(_label_px(width) * 2.5)
+    margin = round(legible_px(width) * 2.5)
     rim = max(6, round(width * 0.02))
     pitch = (width - 2 * margin - 2 * rim) / SIZE
     top = header + margin + rim
@@ -276,6 +275,23 @@ def _draw_removed(image: Image.Image, state: ShiftagoState, tray: Tray, theme: T
         paste(image, bar, x0, y0)
 
 
+def _draw_winning_lines(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
+    """An Express game won by a line: a bar in the highlight colour through each winning
+    line, over its marbles."""
+    outcome = state.outcome()
+    if state.ending != "line" or outcome is None:
+        return
+    width = max(4, round(tray.pitch * 0.14))
+    shortest = min_line(state.variant, state.players)
+    for seat in outcome.winners:
+        for line in lines_of(state.board, seat, shortest):
+            (x0, y0), (x1, y1) = tray.centre(line[0]), tray.centre(line[-1])
+            bar = arrow_sprite(
+                round(x1 - x0), round(y1 - y0), width, theme.highlight, theme.halo, False
+            )
+            paste(image, bar, x0, y0)
+
+
 def _draw_pending(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """While a score is pending, outline every cell of the lines that can score (dashed)."""
     pen = ImageDraw.Draw(image)
@@ -290,7 +306,7 @@ def _draw_pending(image: Image.Image, state: ShiftagoState, tray: Tray, theme: T
 def _draw_labels(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
     """The insertion notation of every lane at its edge; the last lane used has its label
     on a tag in the highlight colour, pointing into the tray."""
-    px = _label_px(image.width)
+    px = legible_px(image.width)
     action = _last_insert(state)
     move = action.move if action else None
     used = (move.edge, move.lane) if isinstance(move, Insert) else None
@@ -338,6 +354,7 @@ def draw(
     _draw_tray(image, state, tray, theme)
     _draw_removed(image, state, tray, theme)
     _draw_marbles(image, state, tray, theme)
+    _draw_winning_lines(image, state, tray, theme)
     if state.scoring:
         _draw_pending(image, state, tray, theme)
     _draw_labels(image, state, tray, theme)

@@ -1,10 +1,12 @@
 """The Shifting Stones picture: the 3x3 grid, the players' scores, the turn, and a hand.
 
 The public picture: the grid with its coordinates, each stone's symbol as a shape in a
-colour of its own (both distinct, so the symbols read without colour too, and named in
-small letters under the shape); cells changed this turn are framed in the highlight
-colour. Beside it each player: cards in hand, scored cards as small patterns, points,
-and strikes in solo; below, the draw and discard piles and the actions of the latest turn.
+colour of its own (both distinct, so the symbols read without colour too, and named under
+the shape); cells changed this turn are framed in the highlight colour. Beside it the
+whole latest turn (or its last actions after "+N earlier actions"); below, each player:
+cards in hand, points and every scored card as a small card with its symbols' shapes;
+once the game is over, in the final order with each one's cards, bonus and total. The
+header says whose turn it is, the piles and a solo game's strikes.
 The hand picture: when `seat` is given and the state is that seat's view, the seat's cards
 follow as patterns with their numbers and values, those that score now framed and
 labelled with where.
@@ -29,7 +31,7 @@ from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
 from render.shapes import SUPERSAMPLE, disc_sprite
 from render.shifting_stones.words import describe, own_seat
-from render.sprites import Sprite, new_canvas, paste, text_sprite
+from render.sprites import Sprite, font, legible_px, new_canvas, paste, text_sprite
 from render.theme import RGB, Theme, hex_rgb
 
 __all__ = ["PICTURES", "describe", "draw", "extra_colours"]
@@ -123,10 +125,6 @@ def _outline(shape: str, c: float, r: float) -> list[tuple[float, float]]:
     ]
 
 
-def _small(width: int) -> int:
-    return max(10, round(header_px(width) * 0.7))
-
-
 def _stone(
     image: Image.Image,
     symbol: int,
@@ -147,13 +145,19 @@ def _stone(
         outline=theme.highlight if frame else theme.outline,
         width=line * 3 if frame else line,
     )
-    named = side >= 70
-    shape = round(side * (0.58 if named else 0.72))
+    px = legible_px(image.width)
+    named = side >= px * 4
+    shape = round(side * (0.58 if named else 0.78))
     centre_y = y0 + side * (0.42 if named else 0.5)
     paste(image, symbol_sprite(symbol, shape), (x0 + x1) / 2, centre_y)
     if named:
-        label = text_sprite(SYMBOLS[symbol], max(9, round(side * 0.14)), theme.ink)
-        paste(image, label, (x0 + x1) / 2, y1 - side * 0.13)
+        paste(image, text_sprite(SYMBOLS[symbol], px, theme.ink), (x0 + x1) / 2, y1 - px * 0.7)
+
+
+def card_size(cell: float, px: int) -> tuple[float, float]:
+    """The width and height of a card drawn with cells `cell` wide and its value `px`."""
+    pad = max(2.0, cell * 0.25)
+    return 3 * cell + 2 * pad, 3 * cell + 2 * pad + px * 1.1
 
 
 def _card(
@@ -165,10 +169,11 @@ def _card(
     theme: Theme,
     frame: bool = False,
 ) -> tuple[float, float]:
-    """A card's pattern with its value, top-left at (x, y), cells `cell` wide: a symbol's
-    stone, or an empty cell for "any". Returns the card's width and height."""
+    """A card's value over its pattern, top-left at (x, y), cells `cell` wide: each
+    symbol's shape on a stone, or an empty cell for "any". Returns its width and height."""
+    px = legible_px(image.width)
     pad = max(2.0, cell * 0.25)
-    w, h = 3 * cell + 2 * pad, 3 * cell + 2 * pad + cell * 0.7
+    w, h = card_size(cell, px)
     pen = ImageDraw.Draw(image)
     pen.rounded_rectangle(
         [x, y, x + w, y + h],
@@ -177,13 +182,8 @@ def _card(
         outline=theme.highlight if frame else theme.muted,
         width=max(2, round(cell * 0.12)) if frame else 1,
     )
-    paste(
-        image,
-        text_sprite(str(card.value), max(8, round(cell * 0.6)), theme.text),
-        x + w / 2,
-        y + pad + cell * 0.3,
-    )
-    top = y + pad + cell * 0.7 + (3 - card.height) * cell / 2
+    paste(image, text_sprite(str(card.value), px, theme.text), x + w / 2, y + pad + px * 0.5)
+    top = y + pad + px * 1.1 + (3 - card.height) * cell / 2
     left = x + pad + (3 - card.width) * cell / 2
     for r, row in enumerate(card.rows):
         for c, symbol in enumerate(row):
@@ -195,10 +195,8 @@ def _card(
             )
             if symbol is None:
                 pen.rectangle(box, outline=theme.muted)
-            elif cell >= 24:
-                _stone(image, symbol, box, theme, False)
             else:
-                pen.rectangle(box, fill=COLOURS[SYMBOLS[symbol]], outline=_INK)
+                _stone(image, symbol, box, theme, False)
     return w, h
 
 
@@ -241,86 +239,122 @@ def _header(state: StonesState, theme: Theme, width: int, ending: str | None) ->
     return header_strip(width, theme, left, right, px)
 
 
-def _players(
-    image: Image.Image, state: StonesState, theme: Theme, x: float, y: float, w: float, row: float
-) -> None:
-    """Each player's line: name, hand size, points, then the scored cards as small cards."""
-    small = _small(image.width)
-    cell = max(3.0, row * 0.12)
-    for seat in range(state.players):
-        top = y + seat * row
-        name = seat_name(seat) + (" (to act)" if state.current_player == seat else "")
-        if state.retired[seat]:
-            name += " (left)"
-        total = points(state.scored[seat], state.cards)
-        facts = f"{name}: {state.hand_size(seat)} in hand, {plural(total, 'point')}"
+def _order(state: StonesState) -> list[int]:
+    """The seats as the panel lists them: by seat while the game runs; once it is over,
+    in the final order (most points first, the bonus counted)."""
+    outcome = state.outcome()
+    if outcome is None or outcome.scores is None:
+        return list(range(state.players))
+    scores = outcome.scores
+    return sorted(range(state.players), key=lambda s: (-scores[s], s))
+
+
+def _facts(state: StonesState, seat: int) -> str:
+    """A player's line in the panel: who, cards in hand, and points (at the end, the
+    scored cards' points, the bonus and the total, with the place)."""
+    name = seat_name(seat) + (" (to act)" if state.current_player == seat else "")
+    if state.retired[seat]:
+        name += " (left)"
+    cards = points(state.scored[seat], state.cards)
+    outcome = state.outcome()
+    if outcome is None or outcome.scores is None:
+        return f"{name}: {state.hand_size(seat)} in hand, {plural(cards, 'point')}"
+    total = outcome.scores[seat]
+    place = 1 + sum(1 for s in outcome.scores if s > total)
+    bonus = f" + bonus {total - cards}" if total > cards else ""
+    return f"{place}. {name}: cards {cards}{bonus} = {plural(total, 'point')}"
+
+
+def _players_height(state: StonesState, width: int, cell: float) -> float:
+    """The height of the players panel (`_players`)."""
+    px = legible_px(width)
+    w, h = card_size(cell, px)
+    per_row = max(1, int((width - 2 * px + cell) // (w + cell * 0.5)))
+    rows = sum(math.ceil(len(state.scored[s]) / per_row) for s in range(state.players))
+    return state.players * px * 1.8 + rows * (h + cell * 0.5)
+
+
+def _players(image: Image.Image, state: StonesState, theme: Theme, y: float, cell: float) -> None:
+    """Each player's line (see `_facts`), then their scored cards, all of them."""
+    px = legible_px(image.width)
+    w, h = card_size(cell, px)
+    for seat in _order(state):
         colour = theme.highlight if state.current_player == seat else theme.text
-        paste(image, text_sprite(facts, small, colour, "lm"), x, top + small * 0.6)
-        cx = x
+        paste(image, text_sprite(_facts(state, seat), px, colour, "lm"), px, y + px * 0.7)
+        y += px * 1.8
+        x = float(px)
         for card in state.scored[seat]:
-            cw, _ = _card(image, state.cards[card], cx, top + small * 1.3, cell, theme)
-            cx += cw + cell * 0.4
-            if cx > x + w - cw:
-                break
+            if x + w > image.width - px:
+                x, y = float(px), y + h + cell * 0.5
+            _card(image, state.cards[card], x, y, cell, theme)
+            x += w + cell * 0.5
+        if state.scored[seat]:
+            y += h + cell * 0.5
 
 
-def _lines(
-    image: Image.Image, texts: list[str], x: float, y: float, px: int, colour: RGB, room: float
-) -> float:
-    """Write `texts` as wrapped lines from (x, y); returns the y below them."""
+def _wrapped(texts: list[str], px: int, room: float) -> list[str]:
+    """`texts` as lines at most `room` wide at size `px`."""
+    lines = []
     for text in texts:
-        words, line = text.split(), ""
-        for word in words:
+        line = ""
+        for word in text.split():
             trial = f"{line} {word}".strip()
-            if line and text_sprite(trial, px, colour, "lm").width > room:
-                paste(image, text_sprite(line, px, colour, "lm"), x, y + px / 2)
-                y, line = y + px * 1.3, word
+            if line and font(px).getlength(trial) > room:
+                lines.append(line)
+                line = word
             else:
                 line = trial
-        paste(image, text_sprite(line, px, colour, "lm"), x, y + px / 2)
-        y += px * 1.3
-    return y
+        lines.append(line)
+    return lines
+
+
+def _latest_turn(state: StonesState, px: int, room: float, most: int) -> list[str]:
+    """The lines of the latest turn, its title first, in at most `most` lines: every
+    action, or the latest that fit after "+N earlier actions"."""
+    if not state.recent:
+        return []
+    title = f"Latest turn ({seat_name(state.recent[0].seat)}):"
+    actions = [f"{action_words(a, state.cards)}." for a in state.recent]
+    for shown in range(len(actions), 0, -1):
+        earlier = len(actions) - shown
+        head = [title] + ([f"+{plural(earlier, 'earlier action')}"] if earlier else [])
+        lines = _wrapped(head + actions[earlier:], px, room)
+        if len(lines) <= most or shown == 1:
+            return lines
+    return []
 
 
 def _hand(
     image: Image.Image, state: StonesState, seat: int, theme: Theme, y: float, cell: float
 ) -> None:
     """The seat's cards: number, pattern and value; those that score now framed, with where."""
-    small = _small(image.width)
+    px = legible_px(image.width)
     scoring = state.scoring_places(seat)
     paste(
-        image,
-        text_sprite(f"Your hand ({seat_name(seat)})", small, theme.text, "lm"),
-        small,
-        y + small / 2,
+        image, text_sprite(f"Your hand ({seat_name(seat)})", px, theme.text, "lm"), px, y + px / 2
     )
-    x, y = float(small), y + small * 1.6
+    x, y = float(px), y + px * 1.6
+    w, h = card_size(cell, px)
     for place in range(len(state.hands[seat])):
         card = state.known_card(seat, place)
         if card is None:
             continue
-        w = 3 * cell + 2 * max(2.0, cell * 0.25)
-        if x + w > image.width - small:
-            x, y = float(small), y + w + cell * 0.7 + small * 3.2
-        paste(image, text_sprite(f"card {place + 1}", small, theme.text), x + w / 2, y + small / 2)
-        _, h = _card(image, card, x, y + small * 1.2, cell, theme, frame=place in scoring)
+        if x + w > image.width - px:
+            x, y = float(px), y + h + px * 3.2
+        paste(image, text_sprite(f"card {place + 1}", px, theme.text), x + w / 2, y + px / 2)
+        _card(image, card, x, y + px * 1.2, cell, theme, frame=place in scoring)
         if place in scoring:
-            where = "scores at " + ", ".join(cell_name(c) for c in scoring[place])
-            paste(
-                image,
-                text_sprite(where, max(9, small - 2), theme.highlight),
-                x + w / 2,
-                y + small * 1.8 + h,
-            )
+            where = "at " + ", ".join(cell_name(c) for c in scoring[place])
+            paste(image, text_sprite(where, px, theme.highlight), x + w / 2, y + px * 1.8 + h)
         x += w + cell
 
 
 def _hand_height(state: StonesState, seat: int, width: int, cell: float) -> float:
-    small = _small(width)
-    w = 3 * cell + 2 * max(2.0, cell * 0.25)
-    per_row = max(1, int((width - 2 * small + cell) // (w + cell)))
+    px = legible_px(width)
+    w, h = card_size(cell, px)
+    per_row = max(1, int((width - 2 * px + cell) // (w + cell)))
     rows = math.ceil(max(1, int(state.hand_size(seat))) / per_row)
-    return float(small * 1.6 + rows * (w + cell * 0.7 + small * 3.2))
+    return float(px * 1.6 + rows * (h + px * 3.2))
 
 
 def draw(
@@ -335,20 +369,19 @@ def draw(
     """The picture `size` wide (see the module docstring); the hand only for a seat's view.
     `ending` (how the match ended) replaces whose turn it is in the header."""
     header = _header(state, theme, size, ending)
-    small = _small(size)
-    margin = small * 1.6
+    px = legible_px(size)
+    margin = px * 1.6
     tile = (size * 0.5 - margin) / SIZE
     grid_top = header.height + margin
     side = tile * SIZE
-    row = max(side / max(state.players, 1), small * 3.4)
-    panel = max(side, row * state.players)
-    notes = [f"{action_words(a, state.cards)}." for a in state.recent[-4:]]
-    if notes:
-        notes.insert(0, f"Latest turn ({seat_name(state.recent[0].seat)}):")
+    notes_left = margin + side + px
+    notes = _latest_turn(state, px, size - notes_left - px, int(side // (px * 1.3)))
     own = seat if seat is not None and own_seat(state) == seat else None
     cell = size / 20
-    body = grid_top + panel + margin + len(notes) * small * 2.8
-    height = round(body + (_hand_height(state, own, size, cell) if own is not None else 0) + small)
+    scored_cell = size / 24
+    players_top = grid_top + side + margin * 0.5
+    body = players_top + _players_height(state, size, scored_cell)
+    height = round(body + (_hand_height(state, own, size, cell) if own is not None else 0) + px)
     image = new_canvas(size, height, theme.background)
     image.paste(header, (0, 0))
     touched = _touched(state)
@@ -361,22 +394,26 @@ def draw(
     for i in range(SIZE):
         paste(
             image,
-            text_sprite(COLUMNS[i], small, theme.muted),
+            text_sprite(COLUMNS[i], px, theme.muted),
             margin + (i + 0.5) * tile,
-            grid_top - small * 0.7,
+            grid_top - px * 0.7,
         )
         paste(
             image,
-            text_sprite(str(i + 1), small, theme.muted),
+            text_sprite(str(i + 1), px, theme.muted),
             margin * 0.5,
             grid_top + (i + 0.5) * tile,
         )
-    _players(image, state, theme, size * 0.53, grid_top, size * 0.45, row)
-    y = _lines(
-        image, notes, small, grid_top + panel + margin * 0.5, small, theme.text, size - 2 * small
-    )
+    for line, text in enumerate(notes):
+        paste(
+            image,
+            text_sprite(text, px, theme.text, "lm"),
+            notes_left,
+            grid_top + px * (0.5 + 1.3 * line),
+        )
+    _players(image, state, theme, players_top, scored_cell)
     if own is not None:
-        _hand(image, state, own, theme, y + small * 0.5, cell)
+        _hand(image, state, own, theme, body + px * 0.5, cell)
     return image
 
 

@@ -26,7 +26,7 @@ from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, disc_sprite, piece_chip, piece_sprite, tag_sprite
 from render.shifty.words import describe
-from render.sprites import Sprite, new_canvas, paste, text_row
+from render.sprites import Sprite, legible_px, new_canvas, paste, text_row
 from render.theme import SeatStyle, Theme
 
 __all__ = ["PICTURES", "Board", "describe", "draw", "layout", "pieces"]
@@ -70,15 +70,9 @@ class Board:
         )
 
 
-def _label_px(width: int) -> int:
-    """The size of the coordinates and the "swapped" tag: capitals 7 pixels tall once
-    the picture is scaled to a phone's 360 pixels, whatever the board's size."""
-    return max(10, round(width / 34))
-
-
 def _layout(width: int, header: int, size: int) -> tuple[Board, int]:
     """The board's geometry for a picture `width` wide under a header, and the height."""
-    margin = round(_label_px(width) * 2.2)
+    margin = round(legible_px(width) * 2.2)
     band = max(6, round(width * 0.022))
     pitch = (width - 2 * margin - 2 * band) / size
     left = margin + band + pitch / 2
@@ -138,7 +132,7 @@ def _draw_board(image: Image.Image, board: Board, theme: Theme) -> None:
 
 
 def _draw_labels(image: Image.Image, board: Board, theme: Theme) -> None:
-    px = _label_px(image.width)
+    px = legible_px(image.width)
     columns = tuple((COLUMNS[i], round(i * board.pitch)) for i in range(board.size))
     rows = tuple((str(i + 1), round(i * board.pitch)) for i in range(board.size))
     across = text_row(columns, px, theme.text)
@@ -217,7 +211,7 @@ def _draw_last_over(image: Image.Image, state: ShiftyState, board: Board, theme:
         paste(image, arrow_sprite(dx, dy, width, theme.highlight, theme.halo), x0, y0)
     elif isinstance(last, Swap):
         x, y = board.centre(_first(state.stones[0]))
-        px = _label_px(image.width)
+        px = legible_px(image.width)
         ink = theme.ink if sum(theme.highlight) > 380 else theme.text
         tag = tag_sprite("swapped", px, ink, theme.highlight, "s")
         paste(image, tag, x, y - board.pitch * 0.5 - tag.ay)

@@ -14,8 +14,9 @@ import render
 from games.shiftago import SHIFTAGO, ShiftagoState
 from games.shiftago.geometry import cell
 from render import shiftago as picture
+from render.sprites import legible_px
 from render.theme import get_theme
-from tests.games.shiftago_helpers import play, position
+from tests.games.shiftago_helpers import play, position, run_in_row_4
 
 SIZE = 480
 
@@ -158,7 +159,7 @@ def test_the_lane_of_the_last_insertion_has_its_label_on_a_tag() -> None:
     image = image_of(state, size=800)
     tray = picture.layout(state, size=800, theme=get_theme("default"))
     highlight = picture._look(get_theme("default")).highlight
-    px = picture._label_px(800)
+    px = legible_px(800)
     for row, colour in ((2, highlight), (3, get_theme("default").background)):
         x, y = tray.centre(cell(0, row))
         label = (x - tray.pitch / 2 - tray.rim - tray.margin / 2, y)
@@ -193,3 +194,16 @@ def test_alt_text_of_a_finished_game_and_its_length_limit() -> None:
     assert "over after" in words and len(words) <= 1024
     full = random_position(4, "expert", 400, 5)
     assert len(render.alt_text(full)) <= 1024
+
+
+def test_the_winning_line_of_an_express_game_is_barred_in_the_highlight() -> None:
+    before = run_in_row_4(4, 2, {"variant": "express"})
+    won = play(before, "W4")
+    assert won.outcome() is not None and won.outcome().winners == (0,)
+    highlight = picture._look(get_theme("default")).highlight
+    for state, barred in ((before, False), (won, True)):
+        image = image_of(state, size=800)
+        tray = picture.layout(state, size=800, theme=get_theme("default"))
+        centres = [tray.centre(cell(column, 3)) for column in range(1, 4)]
+        seen = [image.getpixel((round(x), round(y))) == highlight for x, y in centres]
+        assert seen == [barred] * 3, (barred, seen)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 
 import render
 from games.shifting_stones import SHIFTING_STONES
+from render import shifting_stones as picture
 from render.shifting_stones import COLOURS, SHAPES, symbol_sprite
 from tests.games.shifting_stones_helpers import FILLER, play, position
 
@@ -65,3 +67,36 @@ def test_the_last_action_and_the_solo_strikes_are_told() -> None:
     text = render.alt_text(state.view(None))
     assert "Last action: Player 1 ended the turn and drew 1 card, a strike." in text
     assert "Strikes: 1 of 4." in text
+
+
+def test_the_latest_turn_shows_every_action_or_says_how_many_earlier() -> None:
+    hand = [FILLER] * 6
+    state = play(
+        position(2, [hand, [FILLER] * 4], draw=[FILLER] * 8),
+        "flip a1 pay 1",
+        "flip a2 pay 2",
+        "flip a3 pay 3",
+        "flip b1 pay 4",
+        "flip b2 pay 5",
+    )
+    roomy = picture._latest_turn(state, 20, 2000, 20)
+    assert roomy[0] == "Latest turn (Player 1):" and len(roomy) == 6
+    assert roomy[1].startswith("Player 1 flipped a1") and roomy[5].startswith("Player 1 flipped b2")
+    tight = picture._latest_turn(state, 20, 2000, 4)
+    assert tight == ["Latest turn (Player 1):", "+3 earlier actions", roomy[4], roomy[5]]
+
+
+def test_the_end_panel_shows_cards_bonus_total_and_the_final_order() -> None:
+    state = position(
+        2,
+        [[], []],
+        scored=[["1: sun fish"], ["5: horse tree seed"]],
+        ending="round",
+        triggered=True,
+    )
+    assert picture._order(state) == [1, 0], "the winner first"
+    assert picture._facts(state, 1) == "1. Player 2: cards 5 = 5 points"
+    assert picture._facts(state, 0) == "2. Player 1: cards 1 + bonus 3 = 4 points"
+    running = replace(state, ending=None, triggered=False)
+    assert picture._order(running) == [0, 1]
+    assert picture._facts(running, 0) == "Player 1 (to act): 0 in hand, 1 point"
