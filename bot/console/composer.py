@@ -21,6 +21,7 @@ from bot.presentation.composing import (
     ComposerPage,
     composer_of,
     composer_page,
+    composer_returns,
     member_to_act,
     skips_preview,
 )
@@ -125,8 +126,7 @@ class ComposingSession(ConsoleSession):
         self.composing = None
         await self.act(action, text, match.id, ply=match.ply)
         after = await self.service.get_match(match.id)
-        goes_on = undoing or after.ply > after.turn_ply
-        if after.active and after.to_act == self.me and goes_on:
+        if composer_returns(after, self.me, undone=undoing):
             await self._show(after, ())
 
     async def _show(self, match: Match, path: Path) -> None:

@@ -30,7 +30,13 @@ from bot.discord.replies import answer, answer_error, begin
 from bot.match.actions import ASK_TAKEBACK, MOVE
 from bot.match.records import Match
 from bot.presentation import composer as words
-from bot.presentation.composing import composer_of, composer_page, member_to_act, skips_preview
+from bot.presentation.composing import (
+    composer_of,
+    composer_page,
+    composer_returns,
+    member_to_act,
+    skips_preview,
+)
 from bot.presentation.errors import Refusal
 from bot.service import MatchService
 from games.steps import Composer, Path, read_path
@@ -78,7 +84,7 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
     if op == "u":
         await interaction.edit_original_response(view=None)
         await act(interaction, match.id, ASK_TAKEBACK, ply=match.ply)
-        await _next_action(interaction, service, match.id, user)
+        await _next_action(interaction, service, match.id, user, undone=True)
         return
     page = int(op[1:]) if op.startswith("p") else 0
     content, files, view = await _composer(service, match, user, path, page, composer)
@@ -86,12 +92,17 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
 
 
 async def _next_action(
-    interaction: discord.Interaction, service: MatchService, match_id: int, user: int
+    interaction: discord.Interaction,
+    service: MatchService,
+    match_id: int,
+    user: int,
+    *,
+    undone: bool = False,
 ) -> None:
-    """After an action within a turn that goes on (several actions a turn), a fresh
-    composer for the next one."""
+    """After an action within a turn that goes on (several actions a turn), or an undo
+    (even back to the turn's start), a fresh composer for the next one."""
     match = await service.get_match(match_id)
-    if match.active and match.to_act == user and match.ply > match.turn_ply:
+    if composer_returns(match, user, undone=undone):
         content, files, view = await _composer(service, match, user, (), 0)
         await answer(interaction, content, files=files, view=view)
 

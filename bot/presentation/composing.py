@@ -58,6 +58,13 @@ def composer_of(match: Match, user: int) -> Composer:
     return Composer(match.view_for(seat))
 
 
+def composer_returns(match: Match, user: int, *, undone: bool) -> bool:
+    """Whether a fresh composer follows an action of `user` (`undone`: an undo): while it
+    is still their turn and the turn goes on (several actions a turn) or was undone."""
+    goes_on = undone or match.ply > match.turn_ply
+    return match.active and match.to_act == user and goes_on
+
+
 async def skips_preview(service: MatchService, user: int) -> bool:
     """Whether the member plays a composed move without its preview (`/settings`)."""
     return (await service.member_settings(user)).skip_preview

@@ -233,6 +233,9 @@ async def test_a_takeback_makes_a_confirm_stale(tmp_path):
         second = await open_composer(fake, mover, thread, match_id)
         await fake.click(mover, ahead["id"], undo)
         assert (await bot.service.get_match(match_id)).ply == 0
+        fresh = live_composer(fake, thread)  # the turn goes on from its start
+        assert fresh is not None and fresh["id"] not in (ahead["id"], second["id"])
+        assert "This turn so far" not in fresh["content"]
         version = (await bot.service.get_match(match_id)).version
         await fake.click(
             mover,
