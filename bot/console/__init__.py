@@ -9,11 +9,16 @@ are commands too (`accept`, `decline`). Every picture is written to a file.
     bob> accept
     bob> moves c3            the legal moves starting with c3, as the autocomplete shows them
     bob> move c3-c4
+    bob> play                the move step by step: numbered choices, then confirm
+    bob> 2                   a number chooses; back, cancel (and undo within a turn)
     bob> draw offer
     alice> challenge shiftago bots:3 level:easy     the bot plays three seats
 
 The bot answers at once: its moves are printed after yours.
 
+`play` is the composer of Discord's Play button: each step's choices numbered, with their
+notation; a complete move is previewed (its picture written) and played by `confirm`,
+or at once after `settings preview show:no`.
 `help` lists the commands (`help COMMAND`: what one does), `as NAME` switches player
 (quote names with spaces), `use N` goes into match N's thread (accepting a challenge goes
 into the new one), `leave` back to the channel, `quit` ends. `resign` waits for a `yes`.
@@ -23,8 +28,8 @@ drawn in the server's theme (`admin theme`), the others in the player's own (`se
 theme`). The names typed are kept beside the database (`<database>.names.json`).
 
 The package: `commands` holds the command table and reads typed lines, `session` the
-player, the current match and the printing, `actions` one method per command, `clock`
-the console's clock that `tick` moves forward.
+player, the current match and the printing, `actions` one method per command, `composer`
+the commands of `play`, `clock` the console's clock that `tick` moves forward.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ from collections.abc import Awaitable, Callable
 
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, whole_number, yes_or_no
-from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
+from bot.console.composer import ComposingSession
+from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
@@ -46,7 +47,7 @@ from games.wording import quoted
 MOVES_SHOWN = 25  # as many as Discord's autocomplete shows
 
 
-class Console(ConsoleSession):
+class Console(ComposingSession):
     """The console session with every command it understands."""
 
     def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
@@ -57,6 +58,12 @@ class Console(ConsoleSession):
             "decline": self.do_decline,
             "move": self.do_move,
             "moves": self.do_moves,
+            "play": self.do_play,
+            "choose": self.do_choose,
+            "back": self.do_back,
+            "confirm": self.do_confirm,
+            "undo": self.do_undo,
+            "cancel": self.do_cancel,
             "board": self.do_board,
             "resign": self.do_resign,
             "hand": self.do_hand,
@@ -68,6 +75,7 @@ class Console(ConsoleSession):
             "rules": self.do_rules,
             "settings show": self.do_settings_show,
             "settings reminders": self.do_settings_reminders,
+            "settings preview": self.do_settings_preview,
             "settings vacation": self.do_settings_vacation,
             "settings theme": self.do_settings_theme,
             "admin theme": self.do_admin_theme,
@@ -292,6 +300,12 @@ class Console(ConsoleSession):
     async def do_settings_reminders(self, enabled: str) -> None:
         """The `settings reminders` command (what `help` says of it: `console_words.HELP`)."""
         mine = await self.service.set_reminders(self.me, yes_or_no(enabled))
+        self.say(settings_text(mine, self.style))
+
+    async def do_settings_preview(self, show: str) -> None:
+        """Whether a move made with play is shown before it counts (show:yes, confirm plays
+        it) or played at the last number (show:no)."""
+        mine = await self.service.set_skip_preview(self.me, not yes_or_no(show))
         self.say(settings_text(mine, self.style))
 
     async def do_settings_vacation(self, days: str) -> None:

@@ -37,6 +37,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "decline": ("challenge",),
     "move": ("notation",),
     "moves": ("prefix",),
+    "play": (),
+    "choose": ("number",),
+    "back": (),
+    "confirm": (),
+    "undo": (),
+    "cancel": (),
     "board": ("theme",),
     "resign": ("confirm",),
     **{action.command: () for action in PLAYER_ACTIONS},
@@ -49,6 +55,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "rules": ("game",),
     "settings show": (),
     "settings reminders": ("enabled",),
+    "settings preview": ("show",),
     "settings vacation": ("days",),
     "settings theme": ("theme",),
     "admin theme": ("theme",),
@@ -83,6 +90,8 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     words = split_line(line)
     if not words:
         return "", {}
+    if len(words) == 1 and words[0].isdigit():  # a number alone chooses in the composer
+        return "choose", {"number": words[0]}
     name = words[0].lower()
     if name not in COMMANDS and len(words) > 1 and f"{name} {words[1].lower()}" in COMMANDS:
         name, words = f"{name} {words[1].lower()}", words[1:]
@@ -162,6 +171,7 @@ def help_text() -> str:
     lines = [console_words.HELP_HEAD]
     lines += [fill(console_words.HELP_LINE, usage=usage(name)) for name in COMMANDS]
     lines += [fill(console_words.HELP_LINE, usage=line) for line, _ in SESSION_COMMANDS.values()]
+    lines.append(console_words.HELP_NUMBER)
     lines.append(fill(console_words.HELP_GAMES, games=", ".join(games.names())))
     return "\n".join(lines)
 

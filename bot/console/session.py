@@ -258,12 +258,18 @@ class ConsoleSession:
             else:
                 self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
-    async def act(self, action: MatchAction, text: str = "", match_id: int | None = None) -> None:
+    async def act(
+        self,
+        action: MatchAction,
+        text: str = "",
+        match_id: int | None = None,
+        ply: int | None = None,
+    ) -> None:
         """Do a match action in the current match (or `match_id`) and print its news. It
-        carries the ply of the match's last board shown here (the current one when none
-        was) and the session's next request id; one seen again is told as already done."""
+        carries `ply` (else the ply of the match's last board shown here, else the current
+        one) and the session's next request id; one seen again is told as already done."""
         match_id = self._current() if match_id is None else match_id
-        ply = self.seen.get(match_id)
+        ply = self.seen.get(match_id) if ply is None else ply
         if ply is None:
             ply = (await self.service.get_match(match_id)).ply
         request_id = f"console:{self.session_id}:{next(self.requests)}"

@@ -29,10 +29,15 @@ from bot.discord.posting import as_file
 from bot.discord.replies import answer, answer_error, begin
 from bot.match.actions import ASK_TAKEBACK, MOVE
 from bot.match.records import Match
-from bot.match.replay import standing_entries
 from bot.presentation import composer as words
+from bot.presentation.composing import (
+    composer_of,
+    composer_page,
+    composer_returns,
+    member_to_act,
+    skips_preview,
+)
 from bot.presentation.errors import Refusal
-from bot.presentation.pictures import board_picture
 from bot.service import MatchService
 from games.steps import Composer, Path, read_path
 
@@ -41,7 +46,7 @@ async def open_composer(interaction: discord.Interaction, match_id: int) -> None
     """The Play button: a fresh composer for the member to act, only they see it."""
     await begin(interaction)
     service = service_of(interaction)
-    match = await _to_act(service, match_id, interaction.user.id)
+    match = await member_to_act(service, match_id, interaction.user.id)
     content, files, view = await _composer(service, match, interaction.user.id, (), 0)
     await answer(interaction, content, files=files, view=view)
 
@@ -54,17 +59,17 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
         return
     service = service_of(interaction)
     user = interaction.user.id
-    match = await _to_act(service, at.match, user)
+    match = await member_to_act(service, at.match, user)
     if match.version != at.version:
         content, files, view = await _composer(service, match, user, (), 0)
         await _show(interaction, f"{words.STALE}\n{content}", files, view)
         return
-    composer = Composer(match.view_for(_seat(match, user)))
+    composer = composer_of(match, user)
     path = at.path
     if op == "b":
         path = composer.back(path)
     if op == "c" or (
-        op == "o" and composer.move_at(path) is not None and await _skips(service, user)
+        op == "o" and composer.move_at(path) is not None and await skips_preview(service, user)
     ):
         move = composer.move_at(path)
         if move is None:
@@ -79,7 +84,7 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
     if op == "u":
         await interaction.edit_original_response(view=None)
         await act(interaction, match.id, ASK_TAKEBACK, ply=match.ply)
-        await _next_action(interaction, service, match.id, user)
+        await _next_action(interaction, service, match.id, user, undone=True)
         return
     page = int(op[1:]) if op.startswith("p") else 0
     content, files, view = await _composer(service, match, user, path, page, composer)
@@ -87,12 +92,17 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
 
 
 async def _next_action(
-    interaction: discord.Interaction, service: MatchService, match_id: int, user: int
+    interaction: discord.Interaction,
+    service: MatchService,
+    match_id: int,
+    user: int,
+    *,
+    undone: bool = False,
 ) -> None:
-    """After an action within a turn that goes on (several actions a turn), a fresh
-    composer for the next one."""
+    """After an action within a turn that goes on (several actions a turn), or an undo
+    (even back to the turn's start), a fresh composer for the next one."""
     match = await service.get_match(match_id)
-    if match.active and match.to_act == user and match.ply > match.turn_ply:
+    if composer_returns(match, user, undone=undone):
         content, files, view = await _composer(service, match, user, (), 0)
         await answer(interaction, content, files=files, view=view)
 
@@ -106,32 +116,6 @@ async def _show(
     await interaction.edit_original_response(content=content, attachments=files, view=view)
 
 
-async def _to_act(service: MatchService, match_id: int, user: int) -> Match:
-    """The match, if `user` is the member to act in it; else Refusal saying whose turn."""
-    match = await service.get_match(match_id)
-    if not match.active or match.to_act is None:
-        raise Refusal(words.OVER.format(match=match.id))
-    seat = match.seat_of(user)
-    if seat is None:
-        raise Refusal(words.NOT_PLAYING.format(match=match.id))
-    if match.to_act != user:
-        assert match.current_seat is not None
-        player = match.seat_name(match.current_seat)
-        raise Refusal(words.NOT_YOUR_TURN.format(player=player, match=match.id))
-    return match
-
-
-def _seat(match: Match, user: int) -> int:
-    seat = match.seat_of(user)
-    assert seat is not None  # checked by _to_act
-    return seat
-
-
-async def _skips(service: MatchService, user: int) -> bool:
-    """Whether the member plays a composed move without its preview."""
-    return (await service.member_settings(user)).skip_preview
-
-
 async def _composer(
     service: MatchService,
     match: Match,
@@ -141,43 +125,14 @@ async def _composer(
     composer: Composer | None = None,
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The composer's message after `path`: the next choices, or the move's preview."""
-    seat = _seat(match, user)
-    composer = composer or Composer(match.view_for(seat))
-    if not composer.leads_somewhere(path):
-        path = ()
-    path = composer.forward(path)
-    at = Composed(match.id, match.version, path)
-    lines = [words.HEADER.format(match=match.id)]
-    turn = await _turn_so_far(service, match)
-    if turn:
-        lines.append(words.TURN_SO_FAR.format(actions=", ".join(f"`{n}`" for n in turn)))
-    move = composer.move_at(path)
-    if move is None:
-        trail = composer.trail(path)
-        if trail:
-            lines.append(words.SO_FAR.format(steps=words.trail_text(trail)))
-        lines.append(words.NEXT_STEP if trail else words.FIRST_STEP)
-        view = choices_view(at, composer.choices(path), page, back=bool(path), undo=bool(turn))
-        return "\n".join(lines), [], view
-    state = composer.state
-    notation, described = state.format_move(move), state.describe_move(move)
-    if match.state.reveals(move):
-        lines.append(words.PREVIEW_HIDDEN.format(move=notation, words=described))
-        return "\n".join(lines), [], preview_view(at)
-    after = match.state.play(move).view(seat if match.has_secrets else None)
-    theme = await service.picture_theme(match.guild_id, user)
-    picture = await board_picture(after, seat=seat if match.has_secrets else None, theme=theme)
-    lines.append(words.PREVIEW.format(move=notation, words=described))
-    return "\n".join(lines), [as_file(picture)], preview_view(at)
-
-
-async def _turn_so_far(service: MatchService, match: Match) -> list[str]:
-    """The notations of the actions of the turn going on (none at a turn's start)."""
-    count = match.ply - match.turn_ply
-    if count <= 0:
-        return []
-    log = standing_entries((await service.match_record(match.id)).log)
-    return [entry.notation for entry in log[-count:]]
+    shown = await composer_page(service, match, user, path, composer)
+    at = Composed(match.id, match.version, shown.path)
+    if shown.move is None:
+        back = bool(shown.path)
+        view = choices_view(at, shown.choices, page, back=back, undo=bool(shown.turn))
+        return shown.text, [], view
+    files = [] if shown.picture is None else [as_file(shown.picture)]
+    return shown.text, files, preview_view(at)
 
 
 class ComposerButton(

@@ -13,7 +13,10 @@ REFUSED = "Refused: {reason}"
 NOW_PLAYING_AS = "You are now {player}."
 NOW_CURRENT = "Match #{match} is now the current match."
 ANSWER_CHALLENGE = "(answer with: accept {challenge} or decline {challenge})"
-PLAY_WITH = "Play with: move NOTATION (moves PREFIX lists your legal moves)."
+PLAY_WITH = (
+    "Play with: play (your move step by step, by numbers), or move NOTATION "
+    "(moves PREFIX lists your legal moves)."
+)
 MOVE_WITH_WORDS = "{move}: {words}"
 MORE_MOVES = "... and {more} more: type moves PREFIX to narrow them."
 NO_LEGAL_MOVES = "No legal moves match."
@@ -66,6 +69,7 @@ HELP_HEAD = (
     "help COMMAND says what one does):"
 )
 HELP_LINE = "  {usage}"
+HELP_NUMBER = "A number alone chooses in the composer that play opens (choose N)."
 HELP_GAMES = "Games: {games}."
 HELP_COMMAND = "{usage}\n{help}"
 HELP_ACTION = "{command}\n{help}."

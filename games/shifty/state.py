@@ -206,7 +206,7 @@ class ShiftyState(GameState):
 
     def move_steps(self, move: Hashable) -> tuple[Step, ...]:
         """How the legal `move` is chosen by taps (see `games.steps`)."""
-        return shifty_steps(self.grid, self._require_move(move))
+        return shifty_steps(self.grid, self._require_move(move), pie=self.swap_offered())
 
     def words(self, move: Move, *, past: bool) -> str:
         """`move` by the side to act here, in words (see `words.action_words`)."""

@@ -1,5 +1,6 @@
-"""Shifty chosen by taps: the swap when offered; place a stone (a column, then the
-point); move a stone (the stone, then where it goes); pass only when nothing is legal."""
+"""Shifty chosen by taps: when the swap is offered, first Swap or Play on; place a stone (a
+column, then the point); move a stone (the stone, then where it goes); pass only when
+nothing is legal."""
 
 from __future__ import annotations
 
@@ -10,10 +11,22 @@ from games.steps import Step
 #: The first step of each kind of move: its key and words.
 PLACE = Step("p", "place a stone")
 SHIFT = Step("m", "move a stone")
+#: The pie choice, the first step while the swap is offered.
+SWAP = Step("swap", "Swap: take over Black's stone and side", "swap")
+PLAY_ON = Step("on", "Play on: keep your side")
 
 
-def move_steps(grid: Grid, move: Move) -> tuple[Step, ...]:
-    """The steps of a legal move on a board of `grid`."""
+def move_steps(grid: Grid, move: Move, *, pie: bool) -> tuple[Step, ...]:
+    """The steps of a legal move on a board of `grid`; `pie`: the swap is offered, so
+    every move starts with the pie choice (Swap, or Play on and the move)."""
+    if isinstance(move, Swap):
+        return (SWAP,)
+    steps = _action_steps(grid, move)
+    return (PLAY_ON, *steps) if pie else steps
+
+
+def _action_steps(grid: Grid, move: Move) -> tuple[Step, ...]:
+    """The steps of a placement, a stone's move or a pass."""
     written = notation(grid, move)
     if isinstance(move, Place):
         column = COLUMNS[grid.coords(move.point)[0]]
@@ -22,6 +35,4 @@ def move_steps(grid: Grid, move: Move) -> tuple[Step, ...]:
         origin, target = grid.name(move.origin), grid.name(move.target)
         stone = Step(origin, f"the stone on {origin}", origin)
         return (SHIFT, stone, Step(target, target, written))
-    if isinstance(move, Swap):
-        return (Step("swap", "swap: take over Black's stone and side", written),)
     return (Step("pass", "pass (no action is legal)", written),)

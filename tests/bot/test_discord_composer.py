@@ -233,6 +233,9 @@ async def test_a_takeback_makes_a_confirm_stale(tmp_path):
         second = await open_composer(fake, mover, thread, match_id)
         await fake.click(mover, ahead["id"], undo)
         assert (await bot.service.get_match(match_id)).ply == 0
+        fresh = live_composer(fake, thread)  # the turn goes on from its start
+        assert fresh is not None and fresh["id"] not in (ahead["id"], second["id"])
+        assert "This turn so far" not in fresh["content"]
         version = (await bot.service.get_match(match_id)).version
         await fake.click(
             mover,
@@ -313,3 +316,28 @@ def test_every_step_fits_discord_at_the_largest_ids(name):
             state = state.play(rng.choice(state.legal_moves()))
     if name == "shifty":  # 19 columns and long queen lines: select menus were checked
         assert largest > BUTTONS
+
+
+@pytest.mark.asyncio
+async def test_shiftys_composer_offers_the_pie_choice_first(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shifty", options="size=7")
+        black = (await bot.service.get_match(match_id)).to_act
+        await fake.slash(black, "move", channel_id=thread, notation="d4")
+        match = await bot.service.get_match(match_id)
+        composer = await open_composer(fake, match.to_act, thread, match_id)
+        buttons = [
+            (c["label"], c["custom_id"])
+            for c in walk_components(composer["components"])
+            if c.get("custom_id", "").startswith("sc:cmp:")
+        ]
+        at = f"sc:cmp:{match_id}:{match.version}"
+        assert buttons[:2] == [
+            ("Swap: take over Black's stone and side · swap", f"{at}:o:swap"),
+            ("Play on: keep your side", f"{at}:o:on"),
+        ]
+        await fake.click(match.to_act, composer["id"], f"{at}:o:on")
+        columns = fake.message(composer["id"])
+        assert "So far: Play on: keep your side › place a stone." in columns["content"]
+        assert f"{at}:o:on/p/c" in custom_ids(columns)

@@ -7,6 +7,7 @@ import pytest
 
 from games import IllegalMove
 from games.shifty import SHIFTY, SWAP, Place, Swap
+from games.steps import Composer
 from tests.games.shifty_helpers import moves_as_text, typed
 
 
@@ -28,6 +29,26 @@ def test_after_blacks_first_stone_the_second_player_may_swap_first_in_the_list()
     assert state.describe_move(SWAP) == (
         "The second player swaps sides (the pie rule), taking Black's stone on e5 and Black's edges"
     )
+
+
+def test_the_composer_asks_the_pie_choice_first_while_the_swap_is_offered() -> None:
+    composer = Composer(typed(SHIFTY.new(2, options={"size": 7}), "e5"))
+    first = composer.choices(())
+    assert [(c.step.key, c.step.label) for c in first] == [
+        ("swap", "Swap: take over Black's stone and side"),
+        ("on", "Play on: keep your side"),
+    ]
+    assert first[0].move == SWAP and first[1].move is None
+    # Play on leads to the placements (the only kind of move now): a column, then the point
+    assert composer.forward(("on",)) == ("on", "p")
+    columns = composer.choices(("on", "p"))
+    assert [c.step.label for c in columns] == [f"column {c}" for c in "abcdefg"]
+    assert composer.move_at(("on", "p", "c", "c3")) == Place(composer.state.grid.index(2, 2))
+    assert len(composer.moves) == 1 + 48
+    # once the swap is gone (played or declined), moves start with their kind again
+    for after in ("swap", "c3"):
+        later = Composer(typed(SHIFTY.new(2, options={"size": 7}), "e5", after))
+        assert {c.step.key for c in later.choices(())} <= {"p", "m"}
 
 
 def test_the_swap_gives_seat_1_blacks_stone_and_name_and_seat_0_places_for_white() -> None:
