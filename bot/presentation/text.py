@@ -545,8 +545,8 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 
 
 def rules_text(game: games.Game) -> str:
-    """A game's summary, player counts and options, for /rules (it may be longer than one
-    message)."""
+    """A game's summary, player counts, options and how to type its moves, for /rules (it
+    may be longer than one message)."""
     counts = (
         str(game.min_players)
         if game.min_players == game.max_players
@@ -556,7 +556,29 @@ def rules_text(game: games.Game) -> str:
     if game.options:
         options = [f"- {describe_option(o)}" for o in game.options]
         text += "\n\nOptions for `/challenge options:`\n" + "\n".join(options)
+    if game.notation_help:
+        text += "\n\n**How to type moves**\n" + unwrapped(game.notation_help)
     return text
+
+
+def unwrapped(markdown: str) -> str:
+    """Markdown written with wrapped lines (a game's help) as chat shows it best: each
+    paragraph and list item on one line; code blocks (```) kept line for line."""
+    lines: list[str] = []
+    joining = code = False
+    for line in markdown.strip().split("\n"):
+        if line.startswith("```"):
+            code, joining = not code, False
+            lines.append(line)
+        elif code or not line.strip():
+            joining = False
+            lines.append(line)
+        elif joining and not line.startswith("- "):
+            lines[-1] += " " + line.strip()
+        else:
+            joining = True
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def settings_text(member: MemberSettings, style: Style) -> str:
