@@ -14,6 +14,7 @@ import pytest
 
 import games
 from bot.__main__ import parser
+from tests.docs_pictures import pictures
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -131,6 +132,14 @@ def test_every_link_between_pages_finds_its_section() -> None:
             if part:
                 sections = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
                 assert part in {anchor(s) for s in sections}, f"{page.name}: no #{part}"
+
+
+def test_every_picture_shown_exists() -> None:
+    """The pictures the pages show are in docs/ (tests/docs_pictures.py draws some)."""
+    for page in PAGES:
+        for target in re.findall(r"!\[[^\]]+\]\(([^)]+)\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).is_file(), f"{page.name}: no {target}"
+    assert set(pictures()) <= {p.name for p in (ROOT / "docs").glob("*.png")}
 
 
 @pytest.mark.parametrize("name", games.names())
