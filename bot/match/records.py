@@ -297,13 +297,16 @@ class Delivery:
     """What posting an action's news needs from the database, read in the action's own
     transaction so that the faces need not ask again: the server's picture `theme`, the
     actor's `own_theme` (for what only they see), who is told by direct message
-    (`direct`, see `bot.match.delivery`), and whether the actor is to be told now that
-    Discord refused them a direct message (`tell_dm_refused`; it counts as told)."""
+    (`direct`, see `bot.match.delivery`), whether the actor is to be told now that
+    Discord refused them a direct message (`tell_dm_refused`; it counts as told), and who
+    of those given the turn are `newcomers`: on their first turn of their first match of
+    the game, to be told how to play."""
 
     theme: str
     own_theme: str
     direct: tuple[Direct, ...] = ()
     tell_dm_refused: bool = False
+    newcomers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -354,6 +354,13 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def newcomer_hint(match: Match, member_id: int, style: Style) -> str:
+    """How to play, for a member on their first turn of their first match of the game."""
+    return messages.NEWCOMER_HINT.format(
+        player=style.mention(member_id), game=match.game_title, name=match.game
+    )
+
+
 def already_done(update: MatchUpdate) -> str:
     """The answer to a request seen again (`MatchUpdate.repeated`) where the member saw
     the first answer: it was done then, and not again."""
