@@ -24,7 +24,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.config import README_SECTION, ConfigError, Settings
+from bot.config import TOKEN_SECTION, ConfigError, Settings
 from bot.logs import setup_logging
 from bot.store import DatabaseTooNew, StoreError
 from bot.version import shiftcord_version
@@ -146,7 +146,7 @@ def _without_token(settings: Settings) -> int:
     meanwhile = "Meanwhile, play here against the bot" if here else "To play without Discord, run"
     print(
         f"shiftcord: DISCORD_TOKEN is not set, so the bot cannot join Discord "
-        f"({README_SECTION} says how to get a token). {meanwhile}: {CONSOLE_COMMAND}.",
+        f"({TOKEN_SECTION} says how to get a token). {meanwhile}: {CONSOLE_COMMAND}.",
         file=sys.stderr,
     )
     if not here:
@@ -167,7 +167,7 @@ async def _connecting(step: Awaitable[None]) -> None:
     except discord.LoginFailure as error:
         raise CannotConnect(
             "Discord refused the token. Check DISCORD_TOKEN in .env (copy the token again, "
-            f"or reset it); {README_SECTION} explains where to find it.",
+            f"or reset it); {TOKEN_SECTION} explains where to find it.",
             2,
         ) from error
     except (
@@ -231,7 +231,7 @@ async def _sync(settings: Settings, token: str, guild: int | None) -> int:
     return 0
 
 
-#: What `backup` and `restore` say when the bot uses PostgreSQL (README.md, section
+#: What `backup` and `restore` say when the bot uses PostgreSQL (docs/admins.md, section
 #: 'Using PostgreSQL', shows the same commands).
 POSTGRES_BACKUP = (
     "The bot keeps its data in PostgreSQL (DATABASE_URL), so back it up with PostgreSQL's "
@@ -249,7 +249,7 @@ async def _backup(settings: Settings, path: Path) -> int:
     from bot.store import backup
 
     if settings.database_url:
-        raise StoreError(f"{POSTGRES_BACKUP} (README.md, section 'Using PostgreSQL').")
+        raise StoreError(f"{POSTGRES_BACKUP} (docs/admins.md, section 'Using PostgreSQL').")
     written = await backup(settings, path)
     print(f"Backed up {settings.database_path} to {written}.")
     return 0
@@ -259,7 +259,7 @@ async def _restore(settings: Settings, path: Path, force: bool) -> int:
     from bot.store import restore
 
     if settings.database_url:
-        raise StoreError(f"{POSTGRES_RESTORE} (README.md, section 'Using PostgreSQL').")
+        raise StoreError(f"{POSTGRES_RESTORE} (docs/admins.md, section 'Using PostgreSQL').")
     kept = await restore(path, settings.database_path, force=force)
     if kept is not None:
         print(f"Kept the database it replaced as {kept}.")

@@ -12,7 +12,7 @@ from dotenv import load_dotenv
 from bot.match.records import MAX_CLOCK_HOURS
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-README_SECTION = "README.md, section 'Setting up the Discord application'"
+TOKEN_SECTION = "docs/admins.md, section 'Setting up the Discord application'"
 #: The values LOG_LEVEL may take, least to most severe.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most shards SHARD_COUNT may name (Discord's own limit is far above any one bot's).
@@ -147,10 +147,10 @@ class Settings:
         return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     def require_token(self) -> str:
-        """The Discord token, or a ConfigError naming DISCORD_TOKEN and the README section."""
+        """The Discord token, or a ConfigError naming DISCORD_TOKEN and where to get one."""
         if not self.discord_token:
             raise ConfigError(
                 "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token "
-                f"there; {README_SECTION} explains how to get one."
+                f"there; {TOKEN_SECTION} explains how to get one."
             )
         return self.discord_token

@@ -20,6 +20,8 @@ What a game declares about itself (the match engine reads nothing else):
   chance to light (a card drawn), which its player cannot then take back alone.
 - `state.move_steps(move)`: how a move is chosen by taps, step by step (`games.steps`:
   a key, words and notation per step); the default makes each move one step.
+- `notation_help`: how to type the game's moves, with examples: Markdown in the game's
+  own `help.txt` (`help_beside(__file__)`), shown by `/rules` and in docs/players.md.
 - `typical_turns`: for a game whose turns may be several actions, how many turns each
   player typically plays in a whole game (None: a turn is one move); the bot reads it to
   tell a match's opening.
@@ -47,6 +49,11 @@ from typing import Any, ClassVar
 
 from games.steps import Step
 from games.wording import quoted
+
+
+def help_beside(module_file: str) -> str:
+    """The help text `help.txt` in the folder of `module_file` (a game's own module)."""
+    return (Path(module_file).parent / "help.txt").read_text(encoding="utf-8").strip()
 
 
 class InvalidMove(ValueError):
@@ -137,6 +144,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
+    #: How to type the game's moves, with examples (Markdown, wrapped lines): the one
+    #: source of `/rules` and of the players' documentation; see `help_beside`.
+    notation_help: ClassVar[str] = ""
     seat_names: ClassVar[tuple[str, ...]] = ()
     #: Where the game stands in lists of games (help, autocomplete): lowest first, then
     #: by name.

@@ -48,6 +48,7 @@ from bot.presentation.text import (
     board_caption,
     challenge_text,
     clock_line,
+    newcomer_hint,
     start_text,
     thread_name,
     update_text,
@@ -152,7 +153,8 @@ class Poster:
             name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
         )
         match = await self.service.attach_channel(match.id, thread.id)
-        caption = f"{start_text(match, STYLE)}\n{chat_words.MOVE_HINT}"
+        hints = [newcomer_hint(match, m, STYLE) for m in await self.service.newcomers(match)]
+        caption = "\n".join([start_text(match, STYLE), *(hints or [chat_words.MOVE_HINT])])
         await self._send_board(thread, match, caption, people(match.members))
         if self.after_post is not None:
             self.after_post(match)
@@ -229,8 +231,9 @@ class Poster:
         receivers = turn_receivers(update, calling)
         by_dm = [d for d in delivery.direct if d.member_id in receivers]
         instead = {d.member_id for d in by_dm if d.instead}
+        hints = [newcomer_hint(match, m, STYLE) for m in delivery.newcomers if m in receivers]
         message = await channel.send(
-            update_text(update, STYLE),
+            "\n".join([update_text(update, STYLE), *hints]),
             files=[as_file(board)] if board else [],
             allowed_mentions=pings(m for m in calling if m not in instead),
             **view_keyword(view),

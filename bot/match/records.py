@@ -298,15 +298,17 @@ class Delivery:
     transaction so that the faces need not ask again: the server's picture `theme`, the
     actor's `own_theme` (for what only they see), who is told by direct message
     (`direct`, see `bot.match.delivery`), whether the actor is to be told now that
-    Discord refused them a direct message (`tell_dm_refused`; it counts as told), and
-    the players' ratings as the pictures show them, by member (`ratings`, empty for an
-    unrated match)."""
+    Discord refused them a direct message (`tell_dm_refused`; it counts as told), the
+    players' ratings as the pictures show them, by member (`ratings`, empty for an unrated
+    match), and who of those given the turn are `newcomers`: on their first turn of their
+    first match of the game, to be told how to play."""
 
     theme: str
     own_theme: str
     direct: tuple[Direct, ...] = ()
     tell_dm_refused: bool = False
     ratings: Mapping[int, str] = field(default_factory=dict)
+    newcomers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

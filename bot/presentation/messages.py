@@ -23,6 +23,10 @@ WITHDRAWN = {
     DRAW: "{player} withdrew their draw offer.",
     TAKEBACK: "{player} withdrew their takeback request.",
 }
+NEWCOMER_HINT = (
+    "{player}, your first {game} match: press **Play** under the board to make your move "
+    "by taps, or type it with `/move`; `/rules game:{name}` says how moves are written."
+)
 TOOK_BACK = "{player} took back `{move}`."
 TAKEN_BACK = "The move `{move}` was taken back."
 GAVE_TIME = "{player} gave each opponent {time} more on their clock."

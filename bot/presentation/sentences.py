@@ -134,6 +134,7 @@ PROVISIONAL = "A rating with ? is provisional: fewer than {games} rated games."
 # ---- a game's rules
 RULES_HEAD = "**{game}** ({player_count})\n{summary}"
 RULES_HEAD_RANGE = "**{game}** ({least} to {most} players)\n{summary}"
+HOW_TO_MOVE = "**How to type moves**"
 OPTIONS_HEAD = "Options for `/challenge options:`"
 OPTION_LINE = "- {option}"
 OPTION_CHOICES = "{option} ({choices}; default {default}): {help}"

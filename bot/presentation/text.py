@@ -383,6 +383,13 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def newcomer_hint(match: Match, member_id: int, style: Style) -> str:
+    """How to play, for a member on their first turn of their first match of the game."""
+    return messages.NEWCOMER_HINT.format(
+        player=style.mention(member_id), game=match.game_title, name=match.game
+    )
+
+
 def already_done(update: MatchUpdate) -> str:
     """The answer to a request seen again (`MatchUpdate.repeated`) where the member saw
     the first answer: it was done then, and not again."""
@@ -634,8 +641,8 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 
 
 def rules_text(game: games.Game) -> str:
-    """A game's summary, player counts and options, for /rules (it may be longer than one
-    message)."""
+    """A game's summary, player counts, options and how to type its moves, for /rules (it
+    may be longer than one message)."""
     summary = game.summary.strip()
     if game.min_players == game.max_players:
         head, counts = sentences.RULES_HEAD, {"player_count": game.min_players}
@@ -648,7 +655,29 @@ def rules_text(game: games.Game) -> str:
     if game.options:
         options = [fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.options]
         text += "\n\n" + "\n".join([sentences.OPTIONS_HEAD, *options])
+    if game.notation_help:
+        text += "\n\n" + "\n".join([sentences.HOW_TO_MOVE, unwrapped(game.notation_help)])
     return text.strip()
+
+
+def unwrapped(markdown: str) -> str:
+    """Markdown written with wrapped lines (a game's help) as chat shows it best: each
+    paragraph and list item on one line; code blocks (```) kept line for line."""
+    lines: list[str] = []
+    joining = code = False
+    for line in markdown.strip().split("\n"):
+        if line.startswith("```"):
+            code, joining = not code, False
+            lines.append(line)
+        elif code or not line.strip():
+            joining = False
+            lines.append(line)
+        elif joining and not line.startswith("- "):
+            lines[-1] += " " + line.strip()
+        else:
+            joining = True
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def settings_text(member: MemberSettings, style: Style) -> str:

@@ -10,7 +10,7 @@ import render
 from bot.match import actions, rules
 from bot.match.actions import InChannel, Request
 from bot.match.decision import Situation
-from bot.match.delivery import notified
+from bot.match.delivery import news, notified
 from bot.match.engine_seats import is_engine
 from bot.match.errors import ChannelBusy, NotAllowed, NotFound
 from bot.match.phrases import Message
@@ -74,7 +74,8 @@ class PlayMixin(ServiceBase):
         theme = known_theme(server)
         now = self.now()
         direct = []
-        for member in sorted(notified(update)):
+        receivers, last = notified(update), news(update)[-1].match
+        for member in sorted(receivers):
             notices = notices_from(await notice_rows.notice_row(conn, member))
             if notices.by_dm:
                 direct.append(Direct(member, notices.dm == "instead", is_quiet(notices, now)))
@@ -86,6 +87,7 @@ class PlayMixin(ServiceBase):
             direct=tuple(direct),
             tell_dm_refused=told,
             ratings=await rating_rows.seat_ratings(conn, match),
+            newcomers=await self._newcomers(conn, last) if last.to_act in receivers else (),
         )
         return dataclasses.replace(update, delivery=delivery)
 
@@ -93,6 +95,23 @@ class PlayMixin(ServiceBase):
         """The players' ratings as the pictures show them, by member (see `Delivery`)."""
         async with self.store.reading() as conn:
             return await rating_rows.seat_ratings(conn, match)
+
+    async def newcomers(self, match: Match) -> tuple[int, ...]:
+        """The member to act in `match`, if they are on their first turn of their first
+        match of its game (to be told how to play); else nobody."""
+        async with self.store.reading() as conn:
+            return await self._newcomers(conn, match)
+
+    @staticmethod
+    async def _newcomers(conn: Connection, match: Match) -> tuple[int, ...]:
+        """The member to act in `match` if it is their first turn (fewer turns played than
+        there are seats) and they have played no other match of its game; else nobody."""
+        member = match.to_act
+        if member is None or is_engine(member) or match.turns >= len(match.seats):
+            return ()
+        if await match_rows.played_other_match(conn, member, match.game, match.id):
+            return ()
+        return (member,)
 
     async def preview_move(
         self, match_id: int, member_id: int, text: str

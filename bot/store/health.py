@@ -21,8 +21,8 @@ from bot.match.phrases import Message
 
 log = logging.getLogger("shiftcord.store")
 
-#: Where the README tells an admin how to restore or recover a damaged database.
-RECOVERY = "README.md, section 'When the database is damaged'"
+#: Where the admins' guide tells an admin how to restore or recover a damaged database.
+RECOVERY = "docs/admins.md, section 'When the database is damaged'"
 #: What a player is told when an action could not be saved.
 CANNOT_SAVE = Message("store.cannot_save")
 #: What a player is told when the database server cannot be reached.
@@ -118,7 +118,7 @@ async def check_intact(conn: aiosqlite.Connection, name: str) -> None:
 
 def opening_failed(name: str, error: sqlite3.DatabaseError) -> StoreError:
     """The refusal of a database SQLite could not open or read at start: a damaged one
-    names the backup and the README's recovery steps, a full disk says to free space."""
+    names the backup and the admins' guide's recovery steps, a full disk says to free space."""
     if _result_code(error) == _SQLITE_CORRUPT:
         return _damaged(name, reason(error))
     return StoreError(f"{name} cannot be opened: {trouble(error)}.")

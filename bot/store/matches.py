@@ -288,6 +288,18 @@ async def active_match_count(conn: Connection, member_id: int) -> int:
     return int(count)
 
 
+async def played_other_match(conn: Connection, member_id: int, game: str, match_id: int) -> bool:
+    """Whether the member has a seat in a match of `game` other than `match_id` (active or
+    ended, in any server)."""
+    found = await value(
+        conn,
+        "SELECT COUNT(*) AS value FROM match_players p JOIN matches m ON m.id = p.match_id "
+        "WHERE p.member_id = ? AND m.game = ? AND m.id != ?",
+        (member_id, game, match_id),
+    )
+    return int(found) > 0
+
+
 async def retire_seat(
     conn: Connection, match_id: int, seat: int, reason: str, log_index: int
 ) -> None:

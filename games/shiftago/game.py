@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option
+from games.base import Game, Option, help_beside
 from games.shiftago.codec import state_from_json, state_from_text
 from games.shiftago.rules import MARBLES
 from games.shiftago.state import ShiftagoState, empty_board, seat_to_play
@@ -46,6 +46,7 @@ class ShiftagoGame(Game):
     rank = 1
     min_players = 2
     max_players = 4
+    notation_help = help_beside(__file__)
     summary = SUMMARY
     seat_names = COLOURS
     options = (

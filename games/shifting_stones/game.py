@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option
+from games.base import Game, Option, help_beside
 from games.shifting_stones.codec import MAX_SEED, state_from_json
 from games.shifting_stones.deck import STANDARD, load_deck, solo_deck
 from games.shifting_stones.rules import HAND
@@ -41,6 +41,7 @@ class ShiftingStonesGame(Game):
     rank = 3
     min_players = 1
     max_players = 5
+    notation_help = help_beside(__file__)
     summary = SUMMARY
     rated = True
     hidden_information = True

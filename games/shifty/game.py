@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option
+from games.base import Game, Option, help_beside
 from games.shifty.codec import state_from_json, state_from_text
 from games.shifty.grid import MAX_SIZE, MIN_SIZE
 from games.shifty.rules import BLACK
@@ -46,6 +46,7 @@ class ShiftyGame(Game):
     rank = 2
     min_players = 2
     max_players = 2
+    notation_help = help_beside(__file__)
     summary = SUMMARY
     seat_names = COLOURS
     rated = True

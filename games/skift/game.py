@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option
+from games.base import Game, Option, help_beside
 from games.skift.model import LAYOUTS, SEAT_NAMES
 from games.skift.serial import check_position, parts_from_json
 from games.skift.state import SkiftState
@@ -30,6 +30,7 @@ class SkiftGame(Game):
             help="Start position; 'rulings' is the project's reading of the lost setup diagram.",
         ),
     )
+    notation_help = help_beside(__file__)
     summary = (
         "Nine 2x2 tiles form the board; each player has 2 kings and 6 pawns. On your turn, "
         "move one of your pieces one square in any of eight directions, pushing the pieces "

@@ -115,24 +115,39 @@ async def test_standings_stats_and_rules(env):
     assert table.startswith("**Skift standings**") and f"<@{ALICE}>" in table
     stats = private(await fake.slash(CAROL, "stats", member=BOB)).content
     assert "Skift: rating" in stats and "1 drawn" in stats
-    skift = private(await fake.slash(CAROL, "rules", game="skift"))
-    assert skift.content.startswith("**Skift** (2 players)\nNine 2x2 tiles")
-    assert "- layout (rulings; default rulings): Start position" in skift.content
-    assert set(skift.files) == {"skift-example.png"}
-    assert skift.json["attachments"][0]["description"]
-    calls = await fake.slash(CAROL, "rules", game="shiftago")  # too long for one message
-    assert [c.kind for c in calls] == ["callback", "followup", "followup"]
-    summary, options = calls[1:]
-    assert summary.ephemeral and options.ephemeral and not summary.files
-    assert summary.content.startswith("**Shiftago** (2 to 4 players)\n")
-    assert options.content.startswith("Options for `/challenge options:`\n- variant (")
-    assert all(len(c.content) <= 2000 for c in calls[1:])
-    assert set(options.files) == {"shiftago-example.png"}
+    skift = await fake.slash(CAROL, "rules", game="skift")  # too long for one message
+    assert [c.kind for c in skift] == ["callback", "followup", "followup"]
+    summary, notation = skift[1:]
+    assert summary.ephemeral and notation.ephemeral and not summary.files
+    assert summary.content.startswith("**Skift** (2 players)\nNine 2x2 tiles")
+    assert "- layout (rulings; default rulings): Start position" in summary.content
+    assert "**How to type moves**\nSquares are named" in summary.content
+    assert set(notation.files) == {"skift-example.png"}
+    assert notation.json["attachments"][0]["description"]
     unknown = await fake.slash(CAROL, "rules", game="chess")
     assert [c.kind for c in unknown] == ["callback"] and unknown[0].ephemeral
     assert unknown[0].content == (
         f"There is no game called 'chess'; choose one of: {', '.join(games.names())}."
     )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", games.names())
+async def test_rules_tell_how_to_type_moves(env, game):
+    """`/rules` answers every game with its own help on typing moves, every example
+    included, in messages within Discord's limit that never cut a code block in two."""
+    fake, *_ = env
+    calls = await fake.slash(CAROL, "rules", game=game)
+    answers = calls[1:]
+    assert answers and all(c.ephemeral and len(c.content) <= 2000 for c in answers)
+    assert all(c.content.count("```") % 2 == 0 for c in answers)
+    assert [bool(c.files) for c in answers] == [False] * (len(answers) - 1) + [True]
+    said = "\n".join(c.content for c in answers)
+    assert "**How to type moves**" in said
+    help_lines = games.get(game).notation_help.split("\n")
+    examples = [line for line in help_lines if line.startswith("- `")]
+    assert len(examples) >= 4
+    assert all(example.split(":")[0] in said for example in examples)
 
 
 @pytest.mark.asyncio

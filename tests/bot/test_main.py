@@ -207,7 +207,7 @@ def test_run_opens_the_service_and_a_refused_token_is_reported_without_showing_i
     assert TOKEN not in err and "[token hidden]" in err
     assert err.splitlines()[-1] == (
         "shiftcord: Discord refused the token. Check DISCORD_TOKEN in .env (copy the token "
-        "again, or reset it); README.md, section 'Setting up the Discord application' "
+        "again, or reset it); docs/admins.md, section 'Setting up the Discord application' "
         "explains where to find it."
     )
     assert (env / "db.sqlite3").exists()

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.sqlite_only
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = 4096
-RECOVERY = "README.md, section 'When the database is damaged'"
+RECOVERY = "docs/admins.md, section 'When the database is damaged'"
 
 
 async def a_database_of_many_pages(path: Path) -> int:
