@@ -1,4 +1,4 @@
-"""The playing engine: one Monte Carlo tree search for every game, at three levels.
+"""The playing engine: one Monte Carlo tree search for every game, at four levels.
 
 A layer of its own above `games` (it uses only the `games.base` interface and the
 optional hooks documented there); nothing in `games/` or `render/` imports it.
@@ -10,8 +10,8 @@ optional hooks documented there); nothing in `games/` or `render/` imports it.
 Both decide only from `state.view(seat)`, so passing the full state is safe. With the
 same state, seat, level and seed the answer is the same, unless the level's wall-time
 cap cut the search short (a slow or busy machine): the cap never lengthens a search.
-The calls are CPU-bound and take up to the level's cap (`Level.HARD`: 1.5 s): run them
-in a worker process, not on an event loop.
+The calls are CPU-bound and take up to the level's cap (`Level.HARD`: 1.5 s,
+`Level.MASTER`: 30 s): run them in a worker process, not on an event loop.
 """
 
 from __future__ import annotations
