@@ -87,7 +87,7 @@ class Console(ConsoleSession):
         time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". takebacks,
         auto_timeout (yes: the clock ends a late turn by itself; no: a waiting player claims
         it; default: the server's choice), rated: yes or no. bots: how many seats the bot
-        plays (1 to 4), at level easy, medium or hard (default medium).
+        plays (1 to 4), at level easy, medium, hard or master (default medium).
         """
         chosen = game_named(game)
         clock = parse_clock(given.get("clock"))
@@ -123,7 +123,8 @@ class Console(ConsoleSession):
     def _engine_seats(bots: str | None, level: str | None) -> list[int]:
         """The member ids of the bot's seats a challenge asks for (`bots` at `level`)."""
         if level is not None and level.lower() not in LEVELS:
-            raise ConsoleError(f"The level is easy, medium or hard, not {quoted(level)}.")
+            levels = ", ".join(LEVELS[:-1]) + f" or {LEVELS[-1]}"
+            raise ConsoleError(f"The level is {levels}, not {quoted(level)}.")
         if bots is None:
             if level is not None:
                 raise ConsoleError("A level is for a match against the bot: add bots:1.")

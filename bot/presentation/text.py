@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bot.match import actions
-from bot.match.engine_seats import engine_name, rating_member, takeback_refuser
+from bot.match.engine_seats import engine_name, rating_member, takeback_refuser, thinks_long
 from bot.match.events import (
     Agreed,
     Declined,
@@ -34,7 +34,7 @@ from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
-from bot.presentation import catalogue, messages
+from bot.presentation import catalogue, hints, messages
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
 from bot.presentation.options import describe_option, format_options
@@ -290,6 +290,8 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
     if match.to_act is None or match.current_seat is None:
         return ""
     seat = match.seat_name(match.current_seat)
+    if thinks_long(match.to_act):
+        return hints.THINKING.format(player=style.mention(match.to_act), seat=seat)
     who = f"{style.mention(match.to_act)} ({seat})"
     line = f"{who} to move" + (" again" if goes_on else "")
     if match.paused:

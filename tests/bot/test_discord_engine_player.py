@@ -284,3 +284,25 @@ async def test_the_bot_answers_again_after_granting_a_takeback(tmp_path):
         assert after.to_act == ALICE and after.ply == replied.ply
         new = [m["content"] for m in fake.messages_in(thread)[posted:]]
         assert [c.startswith("Shiftcord (easy) played") for c in new][-2:] == [False, True]
+
+
+@pytest.mark.asyncio
+async def test_the_thread_says_when_master_is_thinking(tmp_path):
+    async with on_discord(tmp_path, seed=1) as (fake, bot):
+        match_id, thread = await challenge_bot(
+            fake, bot, "skift", opponent=fake.bot_id, level="master"
+        )
+        match = await bot.service.get_match(match_id)
+        assert match.to_act == ALICE  # the bot moved first if it was to, and said so
+        before = len(fake.calls)
+        notation = await alices_move(bot, match, random.Random(1))
+        await fake.slash(ALICE, "move", channel_id=thread, notation=notation)
+        posted = [c.content for c in fake.calls[before:] if c.kind == "send_message"]
+        seat = match.seat_name(match.seat_of(engine_member("master")))
+        thinking = f"Shiftcord (master) ({seat}) is thinking about its move"
+        assert any(thinking in text for text in posted), posted
+        await settle(fake, bot)
+        after = await bot.service.get_match(match_id)
+        assert after.to_act == ALICE and after.ply == match.ply + 2  # and then it moved
+        last = fake.messages_in(thread)[-1]["content"]
+        assert "is thinking" not in last and "to move" in last
