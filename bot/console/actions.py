@@ -13,6 +13,7 @@ from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
 from bot.presentation.deadlines import warning_text
+from bot.presentation.hints import hint_text
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -58,6 +59,7 @@ class Console(ConsoleSession):
             "board": self.do_board,
             "resign": self.do_resign,
             "hand": self.do_hand,
+            "hint": self.do_hint,
             "matches": self.do_matches,
             "history": self.do_history,
             "export": self.do_export,
@@ -236,6 +238,14 @@ class Console(ConsoleSession):
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
         self.save(picture, f"match-{match.id}-hand-{self.player_file}.png", state)
+
+    async def do_hint(self) -> None:
+        """The bot's choice of move for you in the current match, and why (casual and solo
+        matches only)."""
+        if self.engine_player is None:
+            raise ConsoleError("The bot is not playing in this console, so it gives no hints.")
+        match = await self.service.get_match(self._current())
+        self.say(hint_text(match.id, await self.engine_player.hint(match, self.me)))
 
     async def do_matches(self) -> None:
         """Your active matches, with the number to use each."""

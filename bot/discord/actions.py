@@ -40,6 +40,7 @@ from bot.service import (
     ServiceError,
     ShownBefore,
 )
+from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.discord")
 #: Why a bot made only to upload commands cannot answer an interaction.
@@ -62,6 +63,14 @@ def poster_of(interaction: discord.Interaction) -> Poster:
     if poster is None:
         raise RuntimeError(UPLOAD_ONLY)
     return poster
+
+
+def engine_player_of(interaction: discord.Interaction) -> EnginePlayer:
+    """The engine player of the bot that received the interaction."""
+    engine_player = bot_of(interaction).engine_player
+    if engine_player is None:
+        raise RuntimeError(UPLOAD_ONLY)
+    return engine_player
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:

@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import TypeVar
 
 import ai
 import games
@@ -41,10 +42,16 @@ from bot.match.actions import Request
 from bot.match.decision import playing
 from bot.match.engine_seats import MOVE, SLOW_LEVELS, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceError
+from bot.match.hints import check_hint
+from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate
 from bot.service import MatchService
+from bot.service.hints import Hint, HintQuestion, HintUnavailable, hint_of
 
 log = logging.getLogger("shiftcord.engine_player")
+
+QuestionT = TypeVar("QuestionT")
+AnswerT = TypeVar("AnswerT")
 
 #: The most matches waiting for the bot at once (beyond them, the next sweep finds them).
 MAX_WAITING = 200
@@ -239,19 +246,41 @@ class EnginePlayer:
             self.budget,
         )
         lane = self._slow_slots if owed.level in SLOW_LEVELS else self._slots
+        answer = await self._in_pool(lane, think, thought)
+        if owed.kind == MOVE:
+            return Request(actions.MOVE, str(answer), ply=owed.ply, request_id=key)
+        return Request(owed.answer(bool(answer)), ply=owed.ply, request_id=key)
+
+    async def hint(self, match: Match, member_id: int) -> Hint:
+        """The bot's hint for `member_id`, to act in `match` (refused as `check_hint`
+        says), thought at a small budget in the quick lane; HintUnavailable when the
+        workers cannot think (the admin gets a line)."""
+        check_hint(match, member_id)
+        assert match.current_seat is not None
+        question = HintQuestion(
+            match.game, match.snapshot.text, match.current_seat, match.seed + match.ply, self.budget
+        )
+        try:
+            return await self._in_pool(self._slots, hint_of, question)
+        except (BrokenProcessPool, OSError) as error:
+            log.error("could not think about a hint in match %s: %r", match.id, error)
+            raise HintUnavailable(Message("hint.unavailable")) from error
+
+    async def _in_pool(
+        self, lane: asyncio.Semaphore, work: Callable[[QuestionT], AnswerT], question: QuestionT
+    ) -> AnswerT:
+        """`work(question)` in a worker process, once `lane` has room (first come, first
+        served)."""
         async with lane:  # the pool never holds more than it runs
             loop = asyncio.get_running_loop()
             pool = self._executor()
             try:
-                answer = await loop.run_in_executor(pool, think, thought)
+                return await loop.run_in_executor(pool, work, question)
             except BrokenProcessPool:  # a worker died (killed): fresh ones next time
                 if self._pool is pool:
                     self._pool = None
                     pool.shutdown(wait=False, cancel_futures=True)
                 raise
-        if owed.kind == MOVE:
-            return Request(actions.MOVE, str(answer), ply=owed.ply, request_id=key)
-        return Request(owed.answer(bool(answer)), ply=owed.ply, request_id=key)
 
     def _executor(self) -> ProcessPoolExecutor:
         """The worker processes, started on first use (spawned: the bot's threads and

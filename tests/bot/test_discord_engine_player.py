@@ -306,3 +306,29 @@ async def test_the_thread_says_when_master_is_thinking(tmp_path):
         assert after.to_act == ALICE and after.ply == match.ply + 2  # and then it moved
         last = fake.messages_in(thread)[-1]["content"]
         assert "is thinking" not in last and "to move" in last
+
+
+@pytest.mark.asyncio
+async def test_a_hint_to_the_player_alone_in_casual_matches_only(tmp_path):
+    async with on_discord(tmp_path, seed=1) as (fake, bot):
+        casual_id, casual = await challenge_bot(
+            fake, bot, "skift", opponent=fake.bot_id, level="easy", rated=False
+        )
+        match = await bot.service.get_match(casual_id)
+        calls = await fake.slash(ALICE, "hint", channel_id=casual)
+        hint = calls[-1]
+        assert hint.ephemeral and hint.content.startswith(f"Hint for match #{casual_id}: `")
+        notation = hint.content.split("`")[1]
+        assert match.state.parse_move(notation) in match.state.legal_moves()
+        assert [c for c in calls if c.kind == "send_message"] == []  # nothing in the thread
+
+        rated_id, rated = await challenge_bot(fake, bot, "skift", opponent=fake.bot_id)
+        before = (await bot.service.get_match(rated_id)).version
+        calls = await fake.slash(ALICE, "hint", channel_id=rated)
+        assert calls[-1].ephemeral and calls[-1].content == (
+            f"Match #{rated_id} is rated, so the bot gives no hints in it: hints are for "
+            "casual and solo matches."
+        )
+        assert (await bot.service.get_match(rated_id)).version == before
+        calls = await fake.slash(BOB, "hint", channel_id=casual)
+        assert calls[-1].ephemeral and "You are not playing in match" in calls[-1].content
