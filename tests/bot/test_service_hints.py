@@ -11,7 +11,7 @@ import pytest
 from bot.match.engine_seats import engine_member
 from bot.match.errors import NotAllowed, NotYourTurn
 from bot.presentation.hints import hint_text
-from bot.service.hints import HintQuestion, hint_of
+from bot.service.hints import HintQuestion, HintUnavailable, hint_of
 from games.shifting_stones.moves import Score
 from tests.ai.test_tactics import BUDGET, SHIFTAGO_FOUR
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
@@ -91,5 +91,27 @@ async def test_hints_in_casual_and_solo_matches_only_for_the_player_to_act(servi
         with pytest.raises(NotAllowed, match="is rated, so the bot gives no hints"):
             await bot.hint(rated, ALICE)  # (whoever is to act: rated matches have none)
         assert (await service.get_match(rated.id)).version == rated.version  # nothing changed
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_a_hint_the_workers_cannot_think_is_told_plainly_and_the_next_one_comes(
+    service, caplog
+):
+    bot = player(service, [])
+    try:
+        casual = await match_of(service, "skift", [BOB], rated=False)
+        pool = bot._executor()
+        pool.submit(int).result()  # its workers are up
+        for worker in list(pool._processes.values()):
+            worker.kill()
+            worker.join()
+        with pytest.raises(HintUnavailable, match="could not think about a hint just now"):
+            await bot.hint(casual, casual.to_act)
+        assert "could not think about a hint in match" in caplog.text  # the admin's line
+        assert (await service.get_match(casual.id)).version == casual.version
+        hint = await bot.hint(casual, casual.to_act)  # fresh workers
+        assert casual.state.parse_move(hint.notation) in casual.state.legal_moves()
     finally:
         await bot.close()
