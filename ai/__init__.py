@@ -1,4 +1,4 @@
-"""The playing engine: one Monte Carlo tree search for every game, at three levels.
+"""The playing engine: one Monte Carlo tree search for every game, at four levels.
 
 A layer of its own above `games` (it uses only the `games.base` interface and the
 optional hooks documented there); nothing in `games/` or `render/` imports it.
@@ -10,20 +10,21 @@ optional hooks documented there); nothing in `games/` or `render/` imports it.
 Both decide only from `state.view(seat)`, so passing the full state is safe. With the
 same state, seat, level and seed the answer is the same, unless the level's wall-time
 cap cut the search short (a slow or busy machine): the cap never lengthens a search.
-The calls are CPU-bound and take up to the level's cap (`Level.HARD`: 1.5 s): run them
-in a worker process, not on an event loop.
+The calls are CPU-bound and take up to the level's cap (`Level.HARD`: 1.5 s,
+`Level.MASTER`: 30 s): run them in a worker process, not on an event loop.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 from ai.levels import Budget, Level
 from ai.search import Search, winning_move
 from games.base import GameState
 
-__all__ = ["Budget", "Level", "choose_move", "evaluate"]
+__all__ = ["Advice", "Budget", "Level", "advise", "choose_move", "evaluate"]
 
 
 def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> Search:
@@ -36,12 +37,21 @@ def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> 
     return search
 
 
-def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
+@dataclass(frozen=True)
+class Advice:
+    """The move the engine prefers and its estimate of the result it leads to for the
+    seat, in [0, 1] (None when the move was not searched: a win in one, an only move)."""
+
+    move: Hashable
+    estimate: float | None
+
+
+def advise(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Advice:
     """The move `seat` plays in `state` at `level` (or with a `Budget` of one's own, for
-    tests and tuning): a move of `legal_moves()` of the seat's view. A win in one is
-    always taken; else the only move worth searching (`search_moves`), if there is one;
-    else the most searched move. Raises ValueError when the game is over
-    or another seat is to act."""
+    tests and tuning), with its estimate: a move of `legal_moves()` of the seat's view. A
+    win in one is always taken; else the only move worth searching (`search_moves`), if
+    there is one; else the most searched move. Raises ValueError when the game is over or
+    another seat is to act."""
     if state.outcome() is not None:
         raise ValueError("The game is over: there is no move to choose.")
     if state.current_player != seat:
@@ -50,12 +60,17 @@ def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 
     deal = view.determinize(random.Random(seed))
     win = winning_move(deal)
     if win is not None:
-        return win
+        return Advice(win, None)
     worth = view.search_moves()
     if len(worth) == 1:
-        return worth[0]
-    search = _searched(state, seat, level, seed)
-    return search.ranked_moves()[0][0]
+        return Advice(worth[0], None)
+    move, node = _searched(state, seat, level, seed).ranked_moves()[0]
+    return Advice(move, min(1.0, max(0.0, node.mean())))
+
+
+def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
+    """The move `seat` plays in `state` at `level`: `advise`'s move."""
+    return advise(state, seat, level, seed).move
 
 
 def evaluate(

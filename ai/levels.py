@@ -28,11 +28,14 @@ class Budget:
 
 
 class Level(Enum):
-    """The three levels a challenge may ask for, each with its budget."""
+    """The levels a challenge may ask for, weakest first, each with its budget. `master`
+    thinks as a correspondence player may: up to half a minute of one worker, often less,
+    since a search stops once its choice can no longer change."""
 
     EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
     HARD = Budget(iterations=4000, seconds=1.5, lookahead=2, playout_plies=12)
+    MASTER = Budget(iterations=80000, seconds=30.0, lookahead=2, playout_plies=12)
 
     @property
     def budget(self) -> Budget:
@@ -41,8 +44,9 @@ class Level(Enum):
 
     @classmethod
     def named(cls, name: str) -> Level:
-        """The level called `name` ("easy", "medium" or "hard"); else ValueError."""
+        """The level called `name` ("easy", "medium", "hard" or "master"); else ValueError."""
         try:
             return cls[name.strip().upper()]
         except KeyError:
-            raise ValueError(f"There is no level {name!r}: easy, medium or hard.") from None
+            names = ", ".join(level.name.lower() for level in cls)
+            raise ValueError(f"There is no level {name!r}: {names}.") from None

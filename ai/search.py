@@ -77,21 +77,27 @@ class Search:
     def run(self) -> None:
         """Iterate until the budget's iterations are spent, the most searched move can no
         longer be overtaken in the iterations left, or the time cap is reached."""
-        deadline = time.perf_counter() + self.budget.seconds
+        started = time.perf_counter()
+        deadline = started + self.budget.seconds
         while self.iterations < self.budget.iterations:
             self.iterate()
             self.iterations += 1
-            if self.iterations % SETTLED_CHECK == 0 and self._settled():
+            now = time.perf_counter()
+            if self.iterations % SETTLED_CHECK == 0 and self._settled(started, now, deadline):
                 break
-            if time.perf_counter() >= deadline:
+            if now >= deadline:
                 break
 
-    def _settled(self) -> bool:
+    def _settled(self, started: float, now: float, deadline: float) -> bool:
         """Whether the root's most visited move leads the next by more visits than the
-        iterations left: the full budget would choose the same move."""
+        iterations left, the budget's or (where the time cap comes first) as many as the
+        time left allows at the pace so far: the rest of the search would choose the
+        same move (a long budget, master's, stops as soon as its choice is plain)."""
         visits = sorted((c.visits for c in self.tree.children.values()), reverse=True)
         second = visits[1] if len(visits) > 1 else 0
-        return bool(visits) and visits[0] - second > self.budget.iterations - self.iterations
+        left = self.budget.iterations - self.iterations
+        pace = self.iterations / max(now - started, 1e-9)
+        return bool(visits) and visits[0] - second > min(left, pace * (deadline - now))
 
     def iterate(self) -> None:
         """One iteration: deal, descend, expand one move, simulate, add up the rewards."""

@@ -10,12 +10,17 @@ shows that score rate with a 95% Wilson interval. A solo game has no opponents: 
 and `easy` each play the same deals alone (win rate and mean points, no budget). Then
 the p95 time of `hard` and `easy` moves, overall and per game (moves with a single move
 worth searching are not searched and not counted). Budgets from issue 13 are checked at
-the end; the last line is one JSON object. Games run in `--jobs` processes (default: one
-a core; times measured on a busy machine are pessimistic).
+the end (a rate's budget is met only when its interval's lower bound clears it); the last
+line is one JSON object. Games run in `--jobs` processes (default: one a core; times
+measured on a busy machine are pessimistic).
+
+With `--pit A B` it plays two-player series of A against B instead, each a level or `uct`
+(the independent baseline of `benchmarks/uct.py`): see `benchmarks/pit.py`.
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1
     .venv/bin/python benchmarks/ai.py --games 10 --first 10 ...   # the next ten games
+    .venv/bin/python benchmarks/ai.py --pit hard uct --games 30 [--uct-time 4] [--scale 0.1]
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ import os
 import random
 import sys
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 # This file is called ai.py like the package it measures: Python puts the script's own
 # folder first on the path, where it would find this file as `ai`. Look in the project.
@@ -40,10 +46,15 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import ai  # noqa: E402
 import games  # noqa: E402
 from ai.search import winning_move  # noqa: E402
+from benchmarks import pit  # noqa: E402
+from benchmarks.rates import MAX_PLIES, result_share, wilson  # noqa: E402
 from games import GameState  # noqa: E402
 from games.shiftago.state import ShiftagoState  # noqa: E402
 from games.shifting_stones.rules import points  # noqa: E402
 from games.shifting_stones.state import StonesState  # noqa: E402
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 OPPONENTS = ("random", "greedy", "easy")
 #: In a solo game each level plays alone, on the same deals.
@@ -57,8 +68,6 @@ TWO_PLAYER_VS_RANDOM = 0.95
 TWO_PLAYER_VS_GREEDY = 0.75
 MANY_PLAYERS_VS_RANDOM_FAIR_SHARES = 2.0  # Shiftago with 3 and 4
 HARD_VS_EASY = 0.70
-#: A game still running after this many plies is stopped and scored as a draw.
-MAX_PLIES = 3000
 
 
 @dataclass(frozen=True)
@@ -144,28 +153,6 @@ def play_game(task: Task) -> Played:
     return Played(task, result_share(state, bot), times, None if scores is None else scores[bot])
 
 
-def result_share(state: GameState, seat: int) -> float:
-    """`seat`'s share of the result: 1 for a win alone, its share of a shared win or a
-    draw (a game stopped at MAX_PLIES counts as a draw), 0 for a loss."""
-    outcome = state.outcome()
-    if outcome is None or outcome.draw:
-        return 1 / state.players
-    return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
-
-
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate."""
-    if trials == 0:
-        return 0.0, 1.0
-    z = 1.96
-    rate = successes / trials
-    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
-    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
-    return max(0.0, centre - spread / (1 + z * z / trials)), min(
-        1.0, centre + spread / (1 + z * z / trials)
-    )
-
-
 def p95(values: list[float]) -> float:
     """The 95th percentile (nearest rank); 0 for no values."""
     if not values:
@@ -203,7 +190,7 @@ def series_of(args: argparse.Namespace) -> list[tuple[str, int, str]]:
 
 
 def main() -> None:
-    """Run the series, print the table and the JSON line."""
+    """Run the series, print the table and the JSON line (or the pits' table)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per series")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per series")
@@ -212,20 +199,42 @@ def main() -> None:
     parser.add_argument("--against", choices=OPPONENTS + SOLO, help="one opponent kind")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
+    players = pit.LEVELS + (pit.BASELINE,)
+    parser.add_argument("--pit", nargs=2, choices=players, help="two-player series: A against B")
+    parser.add_argument("--uct-time", type=float, default=1.0, help="baseline's time / hard's")
+    parser.add_argument("--scale", type=float, default=1.0, help="levels' budgets times this")
     args = parser.parse_args()
     count = QUICK_GAMES if args.quick else args.games
-    series = series_of(args)
     indices = range(args.first, args.first + count)
+    started = time.perf_counter()
+    if args.pit:
+        first, second = args.pit
+        names = pit.two_player_games(args.only)
+        pits = [
+            pit.Pit(n, first, second, args.uct_time, args.scale, i) for n in names for i in indices
+        ]
+        shares: dict[tuple[str, str, str], list[float]] = {p.key: [] for p in pits}
+        for done, share in played_all(pit.play_pit, pits, args.jobs, started):
+            shares[done.key].append(share)
+        met = pit.report(shares, args.uct_time, args.scale)
+        print(f"all budgets met: {met} ({time.perf_counter() - started:.0f} s)")
+        return
+    series = series_of(args)
     tasks = [Task(*key, index) for key in series for index in indices]
     results: dict[tuple[str, int, str], list[Played]] = {key: [] for key in series}
-    started = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
-        played_games = pool.imap_unordered(play_game, tasks) if pool else map(play_game, tasks)
-        for done, played in enumerate(played_games, 1):
-            results[played.task.key].append(played)
+    for played in played_all(play_game, tasks, args.jobs, started):
+        results[played.task.key].append(played)
+    report(results, time.perf_counter() - started)
+
+
+def played_all(play: Callable[[T], R], tasks: list[T], jobs: int, started: float) -> Iterator[R]:
+    """Each task played, in `jobs` processes, as they finish; the count so far on stderr."""
+    with multiprocessing.Pool(jobs) if jobs > 1 else nullcontext() as pool:
+        played = pool.imap_unordered(play, tasks) if pool else map(play, tasks)
+        for done, result in enumerate(played, 1):
             elapsed = time.perf_counter() - started
             print(f"{done}/{len(tasks)} games, {elapsed:.0f} s", end="\r", file=sys.stderr)
-    report(results, time.perf_counter() - started)
+            yield result
 
 
 def report(results: dict[tuple[str, int, str], list[Played]], seconds: float) -> None:
@@ -238,7 +247,7 @@ def report(results: dict[tuple[str, int, str], list[Played]], seconds: float) ->
         rate = sum(shares) / len(shares) if shares else 0.0
         low, high = wilson(sum(shares), len(shares))
         goal = target(players, opponent)
-        ok = goal is None or rate >= goal
+        ok = goal is None or low >= goal  # met only when the interval clears it
         met = met and ok
         verdict = "no budget" if goal is None else f"budget {goal:.0%}: {'met' if ok else 'MISSED'}"
         points = [p.points for p in played if p.points is not None]

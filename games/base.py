@@ -35,6 +35,8 @@ game, so a game without them is still played, only less well:
 - `game.playout_plies`: a shorter simulated play than the level's, for a game whose
   heuristic judges better than random play (default None: the level's).
 - `state.determinize(rng)`: from a view, a full state consistent with what it shows.
+- `state.hint_reason(move)`: why the engine's preferred move is good, in the game's own
+  words, for a hint (default None: the bot explains it in general terms).
 """
 
 from __future__ import annotations
@@ -329,6 +331,14 @@ class GameState(ABC):
         a card that scores) so that simulated games look like real ones and end soon.
         Called only while the game runs."""
         return rng.choice(self.legal_moves())
+
+    def hint_reason(self, move: Hashable) -> str | None:
+        """Why the legal `move` is a good one here, in a few words of the game's own that
+        follow "because" ("it scores card 3 for 5 points", "it blocks White's line on row
+        4"), for a hint to the seat to act; called on that seat's view. None (the
+        default): the game has nothing to say, and the bot explains the move in general
+        terms (it wins, it stops a win, its search rates it best)."""
+        return None
 
     def determinize(self, rng: random.Random) -> GameState:
         """A full state consistent with everything this state shows, the rest drawn with

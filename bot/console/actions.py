@@ -16,6 +16,7 @@ from bot.match.records import MatchRules
 from bot.presentation import console_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import warning_text
+from bot.presentation.hints import hint_text
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -67,6 +68,7 @@ class Console(ComposingSession):
             "board": self.do_board,
             "resign": self.do_resign,
             "hand": self.do_hand,
+            "hint": self.do_hint,
             "matches": self.do_matches,
             "history": self.do_history,
             "export": self.do_export,
@@ -227,6 +229,14 @@ class Console(ComposingSession):
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
         self.save(picture, f"match-{match.id}-hand-{self.player_file}.png")
+
+    async def do_hint(self) -> None:
+        """The bot's choice of move for you in the current match, and why (casual and solo
+        matches only)."""
+        if self.engine_player is None:
+            raise ConsoleError(console_words.NO_HINTS)
+        match = await self.service.get_match(self._current())
+        self.say(hint_text(match.id, await self.engine_player.hint(match, self.me)))
 
     async def do_matches(self) -> None:
         """The `matches` command (what `help` says of it: `console_words.HELP`)."""

@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "resign": ("confirm",),
     **{action.command: () for action in PLAYER_ACTIONS},
     "hand": (),
+    "hint": (),
     "matches": (),
     "history": ("member", "game", "match"),
     "export": ("match",),

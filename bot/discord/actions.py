@@ -40,6 +40,7 @@ from bot.service import (
     ServiceError,
     ShownBefore,
 )
+from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.discord")
 #: Why a command that acts in the match of its thread was refused elsewhere.
@@ -60,6 +61,14 @@ def poster_of(interaction: discord.Interaction) -> Poster:
     if poster is None:
         raise RuntimeError(chat_words.UPLOAD_ONLY)
     return poster
+
+
+def engine_player_of(interaction: discord.Interaction) -> EnginePlayer:
+    """The engine player of the bot that received the interaction."""
+    engine_player = bot_of(interaction).engine_player
+    if engine_player is None:
+        raise RuntimeError(chat_words.UPLOAD_ONLY)
+    return engine_player
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:

@@ -13,6 +13,7 @@ import discord
 from bot.discord.leagues import LeaguePoster
 from bot.discord.posting import Poster
 from bot.service import MatchService
+from bot.service.engine_player import EnginePlayer
 
 
 class Served(Protocol):
@@ -22,6 +23,7 @@ class Served(Protocol):
     service: MatchService | None
     poster: Poster | None
     leagues: LeaguePoster | None
+    engine_player: EnginePlayer | None
 
 
 def bot_of(interaction: discord.Interaction) -> Served:

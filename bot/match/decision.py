@@ -11,7 +11,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-import games
 from bot.match.engine_seats import is_engine
 from bot.match.errors import NotAllowed
 from bot.match.events import Ended, Event, TurnPassed
@@ -192,8 +191,7 @@ def end(match: Match, state: GameState, ending: Ending, now: datetime) -> tuple[
     winners = tuple(match.seats[s].member_id for s in ending.winner_seats)
     result = MatchResult(ending.how, ending.reason, winners, ending.draw, ranks, ending.scores)
     status = {"abort": ABORTED, "cancel": CANCELLED}.get(ending.how, FINISHED)
-    game = games.get(match.game)
-    rate = ranks is not None and match.rules.rated and game.rated
+    rate = ranks is not None and match.moves_ratings
     record = with_state(
         match,
         state,

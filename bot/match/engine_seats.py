@@ -19,7 +19,17 @@ from bot.match.actions import MatchAction
 from bot.match.records import Match
 
 #: The bot's levels, weakest first.
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "master")
+#: The levels whose seats were numbered first, all together (ids stored since then keep
+#: their meaning): -1, -2, -3 for the first easy, medium and hard seat, then -4, -5, -6...
+FIRST_LEVELS = 3
+#: A level added later numbers its seats in a block of `MAX_ENGINE_SEATS` of its own,
+#: from this id down: master's seats are -101 to -104.
+LATER_LEVELS_FROM = 101
+#: The levels that think as a correspondence player may, up to about half a minute a
+#: move: their seats' turns say that they are thinking, and they think apart from the
+#: quick levels (so those still answer in a couple of seconds).
+SLOW_LEVELS = ("master",)
 #: The level a challenge gets when it names none.
 DEFAULT_LEVEL = "medium"
 #: The name players see before the level.
@@ -38,8 +48,21 @@ DRAW_MARGIN = 0.1
 
 def engine_member(level: str, index: int = 0) -> int:
     """The member id of the `index`-th bot seat of `level` in one challenge (0 first):
-    -1, -2, -3 for the first easy, medium and hard seat, then -4, -5, -6..."""
-    return -(1 + LEVELS.index(level) + len(LEVELS) * index)
+    -1, -2, -3 for the first easy, medium and hard seat, then -4, -5, -6...; master's
+    from -101 down."""
+    position = LEVELS.index(level)
+    if position < FIRST_LEVELS:
+        return -(1 + position + FIRST_LEVELS * index)
+    return -(LATER_LEVELS_FROM + (position - FIRST_LEVELS) * MAX_ENGINE_SEATS + index)
+
+
+def _level_and_index(member_id: int) -> tuple[str, int]:
+    """The level of a bot seat's member id and which of that level's seats it is."""
+    slot = -member_id
+    if slot >= LATER_LEVELS_FROM:
+        block, index = divmod(slot - LATER_LEVELS_FROM, MAX_ENGINE_SEATS)
+        return LEVELS[FIRST_LEVELS + block], index
+    return LEVELS[(slot - 1) % FIRST_LEVELS], (slot - 1) // FIRST_LEVELS
 
 
 def engine_members(levels: Sequence[str]) -> list[int]:
@@ -61,7 +84,7 @@ def level_of(member_id: int) -> str | None:
     """The level of a bot seat, None for a person."""
     if not is_engine(member_id):
         return None
-    return LEVELS[(-member_id - 1) % len(LEVELS)]
+    return _level_and_index(member_id)[0]
 
 
 def rating_member(member_id: int) -> int:
@@ -74,11 +97,15 @@ def rating_member(member_id: int) -> int:
 def engine_name(member_id: int) -> str | None:
     """What a bot seat is called ("Shiftcord (hard)"; a level's further seats in one
     match are numbered from 2, "Shiftcord (easy) 2"), None for a person."""
-    level = level_of(member_id)
-    if level is None:
+    if not is_engine(member_id):
         return None
-    index = (-member_id - 1) // len(LEVELS)
+    level, index = _level_and_index(member_id)
     return f"{ENGINE_NAME} ({level})" + (f" {index + 1}" if index else "")
+
+
+def thinks_long(member_id: int) -> bool:
+    """Whether the member is a bot seat of a level that thinks long (`SLOW_LEVELS`)."""
+    return level_of(member_id) in SLOW_LEVELS
 
 
 def people(member_ids: Sequence[int]) -> list[int]:

@@ -246,6 +246,12 @@ class Match:
         """Whether one player plays alone."""
         return len(self.seats) == 1
 
+    @property
+    def moves_ratings(self) -> bool:
+        """Whether the match's result moves ratings: a rated match of two or more players
+        in a game that is rated."""
+        return self.rules.rated and not self.solo and games.get(self.game).rated
+
     def seat_name(self, seat: int) -> str:
         """What `seat` is called now (a colour); after a swap of sides, its new name."""
         return self.state.seat_name(seat)

@@ -50,7 +50,8 @@ NAME_TOO_LONG = "A name has at most {most} characters, as on Discord."
 NOT_A_NUMBER = "Give {what} as a whole number, not {typed}."
 NUMBER_TOO_LARGE = "Give {what} as a whole number up to {most:,}, not {typed}."
 YES_OR_NO = "Answer yes or no, not {typed}."
-LEVELS = "The level is easy, medium or hard, not {typed}."
+NO_HINTS = "The bot is not playing in this console, so it gives no hints."
+LEVELS = "The level is easy, medium, hard or master, not {typed}."
 LEVEL_WITHOUT_BOTS = "A level is for a match against the bot: add bots:1."
 BOTS_RANGE = "bots is a number from 1 to {most}."
 NO_PENDING_CHALLENGE = "There is no pending challenge to answer."
@@ -91,7 +92,7 @@ HELP = {
         'clock: time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". '
         "takebacks, auto_timeout (yes: the clock ends a late turn by itself; no: a waiting "
         "player claims it; default: the server's choice), rated: yes or no. bots: how many "
-        "seats the bot plays (1 to 4), at level easy, medium or hard (default medium)."
+        "seats the bot plays (1 to 4), at level easy, medium, hard or master (default medium)."
     ),
     "accept": (
         "Accept a challenge, or take an open seat in it (challenge: its number; without "

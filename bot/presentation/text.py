@@ -16,7 +16,7 @@ from typing import Any
 
 import games
 from bot.match import actions
-from bot.match.engine_seats import engine_name, rating_member, takeback_refuser
+from bot.match.engine_seats import engine_name, rating_member, takeback_refuser, thinks_long
 from bot.match.events import (
     TAKEBACK,
     Agreed,
@@ -36,7 +36,7 @@ from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
-from bot.presentation import catalogue, messages, sentences
+from bot.presentation import catalogue, hints, messages, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
@@ -311,6 +311,8 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
     if match.to_act is None or match.current_seat is None:
         return ""
     seat = match.seat_name(match.current_seat)
+    if thinks_long(match.to_act):
+        return hints.THINKING.format(player=style.mention(match.to_act), seat=seat)
     to_move = fill(sentences.TO_MOVE[goes_on], player=style.mention(match.to_act), seat=seat)
     if match.paused:
         return fill(sentences.TURN_PAUSED, to_move=to_move)

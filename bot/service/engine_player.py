@@ -1,19 +1,24 @@
 """The bot at the table: it finds what its seats owe, thinks in worker processes and acts
 through the match service like a player.
 
-Thinking (the engine's search) runs in a `ProcessPoolExecutor`, never on the event loop.
-At most `workers` searches run at once; the matches waiting for one form a queue of at
-most `waiting`; a match noticed beyond that is found again by the next `sweep`, which
-reads from the database what bot seats owe (so a move owed when the process stopped is
-made after a restart). Each action carries the ply it was chosen at: one that arrives
-twice, or after the position moved on, is refused by the match rules and thought again.
-With several processes on one database, a process plays only the matches of its shards'
-servers, and claims each duty in the database before thinking, so one process does it:
-the claim names the match's stored version, not its ply, since a takeback brings a ply
-back (and a proposal made again asks again in the same position). While the database
-cannot be reached or written, a duty is left (its claim given back if the database lets
-it) for the first sweep after it is back, with no line of its own: the store logs the
-outage once.
+Thinking (the engine's search) runs in a `ProcessPoolExecutor` of lower priority than
+the event loop, never on it, so no one's commands wait for the bot. It has two lanes: at
+most `workers` searches of the quick levels run at once, and beside them at most
+`slow_workers` of the levels that think long (master, up to half a minute), so `hard`
+still answers in a couple of seconds while master thinks. Each lane serves the matches
+waiting for it in turn, oldest first (a match with several duties in a row queues again
+after each: one match's many duties never hold the others up). The matches playing form
+a queue of at most `waiting`; a match noticed beyond that is found again by the next
+`sweep`, which reads from the database what bot seats owe (so a move owed when the
+process stopped is made after a restart). Each action carries the ply it was chosen
+at: one that arrives twice, or after the position moved on, is refused by the match
+rules and thought again. With several processes on one database, a process plays only
+the matches of its shards' servers, and claims each duty in the database before
+thinking, so one process does it: the claim names the match's stored version, not its
+ply, since a takeback brings a ply back (and a proposal made again asks again in the
+same position). While the database cannot be reached or written, a duty is left (its
+claim given back if the database lets it) for the first sweep after it is back, with no
+line of its own: the store logs the outage once.
 """
 
 from __future__ import annotations
@@ -28,18 +33,25 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import TypeVar
 
 import ai
 import games
 from bot.match import actions
 from bot.match.actions import Request
 from bot.match.decision import playing
-from bot.match.engine_seats import MOVE, Duty, accepts_draw, duty, ruled_answer
+from bot.match.engine_seats import MOVE, SLOW_LEVELS, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceError
+from bot.match.hints import check_hint
+from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate
 from bot.service import MatchService
+from bot.service.hints import Hint, HintQuestion, HintUnavailable, hint_of
 
 log = logging.getLogger("shiftcord.engine_player")
+
+QuestionT = TypeVar("QuestionT")
+AnswerT = TypeVar("AnswerT")
 
 #: The most matches waiting for the bot at once (beyond them, the next sweep finds them).
 MAX_WAITING = 200
@@ -48,12 +60,20 @@ CLAIM_KIND = "bot-move"
 #: The most actions the bot takes in one match in a row before it lets others go first
 #: (a table of bots plays on at the next sweep).
 MAX_IN_A_ROW = 100
+#: How much lower the worker processes' priority is than the bot's own (Unix niceness).
+WORKER_NICENESS = 10
 
 
 def default_workers() -> int:
     """Worker processes for a machine: one fewer than its cores, at least one (the event
     loop and the database keep a core)."""
     return max(1, (os.cpu_count() or 2) - 1)
+
+
+def lower_priority() -> None:
+    """In a new worker process: yield the processor to the bot's own process first."""
+    with contextlib.suppress(OSError, AttributeError):  # (not everywhere allowed)
+        os.nice(WORKER_NICENESS)
 
 
 @dataclass(frozen=True)
@@ -102,16 +122,19 @@ class EnginePlayer:
         on_update: Callable[[MatchUpdate], Awaitable[object]],
         *,
         workers: int = 0,
+        slow_workers: int = 1,
         waiting: int = MAX_WAITING,
         budget: ai.Budget | None = None,
     ) -> None:
         self.service = service
         self.on_update = on_update
         self.workers = workers or default_workers()
+        self.slow_workers = slow_workers
         self.waiting = waiting
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
-        self._slots = asyncio.Semaphore(self.workers)
+        self._slots = asyncio.Semaphore(self.workers)  # FIFO: the oldest waiter goes first
+        self._slow_slots = asyncio.Semaphore(slow_workers)
         self._matches: dict[int, asyncio.Task[None]] = {}
         self._closed = False
 
@@ -222,24 +245,49 @@ class EnginePlayer:
             len(playing(match)),
             self.budget,
         )
-        async with self._slots:  # the pool never holds more than it runs
+        lane = self._slow_slots if owed.level in SLOW_LEVELS else self._slots
+        answer = await self._in_pool(lane, think, thought)
+        if owed.kind == MOVE:
+            return Request(actions.MOVE, str(answer), ply=owed.ply, request_id=key)
+        return Request(owed.answer(bool(answer)), ply=owed.ply, request_id=key)
+
+    async def hint(self, match: Match, member_id: int) -> Hint:
+        """The bot's hint for `member_id`, to act in `match` (refused as `check_hint`
+        says), thought at a small budget in the quick lane; HintUnavailable when the
+        workers cannot think (the admin gets a line)."""
+        check_hint(match, member_id)
+        assert match.current_seat is not None
+        question = HintQuestion(
+            match.game, match.snapshot.text, match.current_seat, match.seed + match.ply, self.budget
+        )
+        try:
+            return await self._in_pool(self._slots, hint_of, question)
+        except (BrokenProcessPool, OSError) as error:
+            log.error("could not think about a hint in match %s: %r", match.id, error)
+            raise HintUnavailable(Message("hint.unavailable")) from error
+
+    async def _in_pool(
+        self, lane: asyncio.Semaphore, work: Callable[[QuestionT], AnswerT], question: QuestionT
+    ) -> AnswerT:
+        """`work(question)` in a worker process, once `lane` has room (first come, first
+        served)."""
+        async with lane:  # the pool never holds more than it runs
             loop = asyncio.get_running_loop()
             pool = self._executor()
             try:
-                answer = await loop.run_in_executor(pool, think, thought)
+                return await loop.run_in_executor(pool, work, question)
             except BrokenProcessPool:  # a worker died (killed): fresh ones next time
                 if self._pool is pool:
                     self._pool = None
                     pool.shutdown(wait=False, cancel_futures=True)
                 raise
-        if owed.kind == MOVE:
-            return Request(actions.MOVE, str(answer), ply=owed.ply, request_id=key)
-        return Request(owed.answer(bool(answer)), ply=owed.ply, request_id=key)
 
     def _executor(self) -> ProcessPoolExecutor:
         """The worker processes, started on first use (spawned: the bot's threads and
         connections stay out of them)."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers + self.slow_workers, mp_context=context, initializer=lower_priority
+            )
         return self._pool

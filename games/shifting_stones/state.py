@@ -42,6 +42,7 @@ from games.shifting_stones.steps import move_steps as stones_steps
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
 from games.shifting_stones.words import Action, move_words, seat_name
 from games.steps import Step
+from games.wording import plural
 
 Hand = tuple[int | None, ...]
 
@@ -190,6 +191,15 @@ class StonesState(GameState):
         card = None if place is None else self.known_card(seat, place)
         draws = max(0, HAND - self.hand_size(seat))
         return move_words(seat_name(seat), move, self.grid, card, draws)
+
+    def hint_reason(self, move: Hashable) -> str | None:
+        """Scoring a card says which and for how much; the other actions say nothing."""
+        move = _require_move(move)
+        if not isinstance(move, Score):
+            return None
+        card = self.known_card(self.turn, move.card)
+        worth = "" if card is None else f" for {plural(card.value, 'point')}"
+        return f"it scores card {move.card + 1}{worth}"
 
     def move_steps(self, move: Hashable) -> tuple[Step, ...]:
         """How the legal `move` is chosen by taps (see `games.steps`)."""

@@ -88,6 +88,6 @@ def test_levels_are_named_and_ordered() -> None:
     assert ai.Level.named(" Hard ") is ai.Level.HARD
     with pytest.raises(ValueError, match="no level"):
         ai.Level.named("expert")
-    easy, medium, hard = (level.budget for level in ai.Level)
-    assert easy.iterations < medium.iterations < hard.iterations
-    assert easy.seconds <= 0.2 and hard.seconds <= 2.0
+    easy, medium, hard, master = (level.budget for level in ai.Level)
+    assert easy.iterations < medium.iterations < hard.iterations < master.iterations
+    assert easy.seconds <= 0.2 and hard.seconds <= 2.0 and master.seconds <= 30.0

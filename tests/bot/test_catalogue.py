@@ -24,6 +24,7 @@ CATALOGUES = (
     "league_words.py",
     "composer.py",
     "deadlines.py",
+    "hints.py",
 )
 #: Sentences the bot may hold outside the catalogue, and why. How a match ended is stored
 #: with the match as text (beside the games' own reasons for an ending) and read back by

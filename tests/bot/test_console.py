@@ -129,6 +129,42 @@ async def test_playing_the_bot_in_the_console(console):
 
 
 @pytest.mark.asyncio
+async def test_master_in_the_console_says_it_is_thinking(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        said = await run(con, out, "challenge skift bots:1 level:expert")
+        assert "Refused: The level is easy, medium, hard or master, not" in said
+        said = await run(con, out, "challenge skift bots:1 level:master clock:none")
+        assert "Shiftcord (master)" in said
+        said = await run(con, out, "moves")
+        first = said.splitlines()[1].split(":")[0]
+        said = await run(con, out, f"move {first}")
+        thinking = said.index("Shiftcord (master) (")
+        assert "is thinking about its move" in said[thinking:]
+        assert "Shiftcord (master) played `" in said[thinking:]  # then its move
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_hints_in_the_console_in_solo_matches_not_rated_ones(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        said = await run(con, out, "challenge shifting-stones players:1", "hint")
+        hint = said.splitlines()[-1]
+        assert hint.startswith("Hint for match #1: `") and "because" in hint
+        said = await run(con, out, "challenge skift bots:1 level:easy clock:none", "hint")
+        assert said.splitlines()[-1] == (
+            "Refused: Match #2 is rated, so the bot gives no hints in it: hints are for "
+            "casual and solo matches."
+        )
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
 async def test_settings_tick_help_and_refusals(console):
     con, out = console
     said = await run(con, out, "settings reminders no", "settings show", "tick")

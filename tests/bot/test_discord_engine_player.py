@@ -284,3 +284,51 @@ async def test_the_bot_answers_again_after_granting_a_takeback(tmp_path):
         assert after.to_act == ALICE and after.ply == replied.ply
         new = [m["content"] for m in fake.messages_in(thread)[posted:]]
         assert [c.startswith("Shiftcord (easy) played") for c in new][-2:] == [False, True]
+
+
+@pytest.mark.asyncio
+async def test_the_thread_says_when_master_is_thinking(tmp_path):
+    async with on_discord(tmp_path, seed=1) as (fake, bot):
+        match_id, thread = await challenge_bot(
+            fake, bot, "skift", opponent=fake.bot_id, level="master"
+        )
+        match = await bot.service.get_match(match_id)
+        assert match.to_act == ALICE  # the bot moved first if it was to, and said so
+        before = len(fake.calls)
+        notation = await alices_move(bot, match, random.Random(1))
+        await fake.slash(ALICE, "move", channel_id=thread, notation=notation)
+        posted = [c.content for c in fake.calls[before:] if c.kind == "send_message"]
+        seat = match.seat_name(match.seat_of(engine_member("master")))
+        thinking = f"Shiftcord (master) ({seat}) is thinking about its move"
+        assert any(thinking in text for text in posted), posted
+        await settle(fake, bot)
+        after = await bot.service.get_match(match_id)
+        assert after.to_act == ALICE and after.ply == match.ply + 2  # and then it moved
+        last = fake.messages_in(thread)[-1]["content"]
+        assert "is thinking" not in last and "to move" in last
+
+
+@pytest.mark.asyncio
+async def test_a_hint_to_the_player_alone_in_casual_matches_only(tmp_path):
+    async with on_discord(tmp_path, seed=1) as (fake, bot):
+        casual_id, casual = await challenge_bot(
+            fake, bot, "skift", opponent=fake.bot_id, level="easy", rated=False
+        )
+        match = await bot.service.get_match(casual_id)
+        calls = await fake.slash(ALICE, "hint", channel_id=casual)
+        hint = calls[-1]
+        assert hint.ephemeral and hint.content.startswith(f"Hint for match #{casual_id}: `")
+        notation = hint.content.split("`")[1]
+        assert match.state.parse_move(notation) in match.state.legal_moves()
+        assert [c for c in calls if c.kind == "send_message"] == []  # nothing in the thread
+
+        rated_id, rated = await challenge_bot(fake, bot, "skift", opponent=fake.bot_id)
+        before = (await bot.service.get_match(rated_id)).version
+        calls = await fake.slash(ALICE, "hint", channel_id=rated)
+        assert calls[-1].ephemeral and calls[-1].content == (
+            f"Match #{rated_id} is rated, so the bot gives no hints in it: hints are for "
+            "casual and solo matches."
+        )
+        assert (await bot.service.get_match(rated_id)).version == before
+        calls = await fake.slash(BOB, "hint", channel_id=casual)
+        assert calls[-1].ephemeral and "You are not playing in match" in calls[-1].content

@@ -54,7 +54,21 @@ async def alice_moves(service, match):
 
 
 def test_bot_seats_name_their_level_and_share_its_rating():
-    assert [engine_member(level) for level in engine_seats.LEVELS] == [-1, -2, -3]
+    assert [engine_member(level) for level in engine_seats.LEVELS] == [-1, -2, -3, -101]
+    # ids stored before master came keep their level; master's seats are apart
+    assert [engine_seats.level_of(m) for m in (-4, -12, -101, -104)] == [
+        "easy",
+        "hard",
+        "master",
+        "master",
+    ]
+    masters = engine_seats.engine_members(["master", "master"])
+    assert [engine_seats.engine_name(m) for m in masters] == [
+        "Shiftcord (master)",
+        "Shiftcord (master) 2",
+    ]
+    assert {engine_seats.rating_member(m) for m in masters} == {-101}
+    assert engine_seats.thinks_long(-101) and not engine_seats.thinks_long(-3)
     seats = engine_seats.engine_members(["easy", "easy", "hard"])
     assert len(set(seats)) == 3 and [engine_seats.level_of(m) for m in seats] == [
         "easy",
@@ -418,5 +432,61 @@ async def test_the_bot_moves_after_an_undo_within_alices_turn(service):
         assert ended.to_act != ALICE
         after = await answered(bot, service, ended)
         assert after.to_act == ALICE and after.ply > ended.ply
+    finally:
+        await bot.close()
+
+
+async def bot_to_act(service, bot, level: str, bots: int = 1):
+    """A Shiftago match of Alice against `bots` bot seats at `level`, played (by `bot`)
+    until Alice's turn and then moved by her: the bot seats owe `bots` moves in a row."""
+    opponents = engine_seats.engine_members([level] * bots)
+    posted = await service.create_challenge(
+        GUILD, CHANNEL, ALICE, "shiftago", opponents=opponents, **terms()
+    )
+    match = await service.get_match(posted.match_id)
+    if match.to_act != ALICE:
+        bot.notice(match)
+        await bot.idle()
+        match = await service.get_match(match.id)
+    return await alice_moves(service, match)
+
+
+@pytest.mark.asyncio
+async def test_the_queue_serves_matches_in_turn_not_one_matchs_many_duties_first(service):
+    updates: list = []
+    bot = player(service, updates)  # one worker: the bot's moves wait for it in a queue
+    try:
+        table = await bot_to_act(service, bot, "easy", bots=3)
+        duel = await bot_to_act(service, bot, "easy")
+        updates.clear()
+        bot.notice(table)
+        bot.notice(duel)
+        await bot.idle()
+        order = [u.match.id for u in updates]
+        assert sorted(order) == sorted([table.id] * 3 + [duel.id])
+        assert order.index(duel.id) <= 1  # it queued behind one of the table's moves at most
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_hard_answers_while_master_thinks(service):
+    updates: list = []
+    bot = player(service, updates)  # a worker for the quick levels, one for master
+    try:
+        master = await bot_to_act(service, bot, "master")
+        hard = await bot_to_act(service, bot, "hard")
+        updates.clear()
+        async with bot._slow_slots:  # master's lane is busy with a long search
+            bot.notice(master)
+            bot.notice(hard)
+            for _ in range(600):
+                if updates:
+                    break
+                await asyncio.sleep(0.1)
+            assert [u.match.id for u in updates] == [hard.id]
+            assert (await service.get_match(master.id)).to_act == engine_member("master")
+        await bot.idle()
+        assert [u.match.id for u in updates] == [hard.id, master.id]
     finally:
         await bot.close()

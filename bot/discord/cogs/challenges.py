@@ -43,7 +43,8 @@ class Challenges(commands.Cog):
         "default: the server's choice)",
         rated="Whether the result counts for ratings (default: yes; no for a casual match)",
         bots="How many seats I play myself (or name me as the opponent)",
-        level="How well I play: easy, medium or hard (default: medium)",
+        level="How well I play: easy, medium, hard or master (thinks up to 30 s a move); "
+        "default: medium",
     )
     @app_commands.autocomplete(options=option_choices, clock=clock_choices)
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])

@@ -1,4 +1,4 @@
-"""Playing in a match's thread: move, board, resign, hand and clock give."""
+"""Playing in a match's thread: move, board, resign, hand, hint and clock give."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.discord.actions import (
     act,
     chosen_match,
+    engine_player_of,
     match_here,
     poster_of,
     service_of,
@@ -25,6 +26,7 @@ from bot.match.actions import GIVE_TIME, MOVE
 from bot.presentation import chat_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
+from bot.presentation.hints import hint_text
 from bot.presentation.pictures import board_picture
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import board_caption, parse_time_given
@@ -127,3 +129,19 @@ class Play(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         """See what only you may see in this thread's match (your hand), privately."""
         await show_hand(interaction, None)
+
+    @app_commands.command(name="hint")
+    @app_commands.guild_only()
+    @app_commands.describe(match="The match's number (default: this thread's)")
+    @app_commands.autocomplete(match=my_match_choices)
+    async def hint(
+        self, interaction: discord.Interaction, match: MatchNumber | None = None
+    ) -> None:
+        """The bot's choice of move for you, and why, privately (casual and solo matches)."""
+        await begin(interaction)
+        number = await chosen_match(interaction, match)
+        playing = await (
+            match_here(interaction) if number is None else service_of(interaction).get_match(number)
+        )
+        hint = await engine_player_of(interaction).hint(playing, interaction.user.id)
+        await answer(interaction, hint_text(playing.id, hint))
