@@ -24,6 +24,7 @@ import discord
 from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, pings
+from bot.discord.views import play_view, view_keyword
 from bot.match.errors import CannotSave
 from bot.presentation.deadlines import warning_text
 from bot.presentation.errors import Refusal
@@ -144,7 +145,9 @@ class ReminderTask:
         text = warning_text(warning, STYLE.mention, STYLE.when)
         ping, delivered = warning.ping, False
         if warning.by_dm:
-            sent = await self.poster.notifier.send_dm(warning.member_id, text)
+            sent = await self.poster.notifier.send_dm(
+                warning.member_id, text, play_view(warning.match)
+            )
             delivered = sent is True
             if sent is False:
                 await self.service.dm_refused(warning.member_id)
@@ -158,8 +161,11 @@ class ReminderTask:
             await self.service.give_back(warning)
 
     async def _remind(self, match: Match, text: str, member_id: int) -> None:
+        """Ping `member_id` in the match's thread with `text`; the member to act gets the
+        Play button under it, as under a board."""
         channel = await self.poster.channel_of(match)
-        await channel.send(text, allowed_mentions=pings([member_id]))
+        view = play_view(match) if member_id == match.to_act else None
+        await channel.send(text, allowed_mentions=pings([member_id]), **view_keyword(view))
 
     async def _post(self, match_id: int, posting: Awaitable[object]) -> bool:
         """Await one posting; a failure is logged and does not stop the others. Whether it

@@ -14,6 +14,7 @@ from tests.bot.discord_harness import (
     FakeClock,
     FakeDiscord,
     all_disabled,
+    custom_ids,
     running_bot,
     settings_for,
     start_match,
@@ -44,6 +45,8 @@ async def test_idle_and_low_time_reminders_each_once_across_a_restart(tmp_path):
         assert [r.kind for r in report.reminders] == ["idle"]
         text, users = pings_in(fake, thread)[-1]
         assert users == [to_act] and f"<@{to_act}>, it is your move in match #1" in text
+        reminder = fake.messages_in(thread)[-1]
+        assert custom_ids(reminder) == [f"sc:match:{match_id}:play"]  # Play, as on a board
         await bot.reminders.run_once()
         assert len(pings_in(fake, thread)) == before + 1  # never twice
     clock.advance(hours=40)  # 65 of 72 hours gone: less than a tenth left
