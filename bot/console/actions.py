@@ -86,8 +86,10 @@ class Console(ConsoleSession):
         value, options:"variant=expert handicap_turns=2" (rules GAME lists them). clock:
         time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". takebacks,
         auto_timeout (yes: the clock ends a late turn by itself; no: a waiting player claims
-        it; default: the server's choice), rated: yes or no. bots: how many seats the bot
-        plays (1 to 4), at level easy, medium or hard (default medium).
+        it; default: the server's choice), weekend_pause (yes: the clock stops on Saturday
+        and Sunday in the time zone of the player to move; default: the server's choice),
+        rated: yes or no. bots: how many seats the bot plays (1 to 4), at level easy,
+        medium or hard (default medium).
         """
         chosen = game_named(game)
         clock = parse_clock(given.get("clock"))
@@ -109,9 +111,11 @@ class Console(ConsoleSession):
                 rated=yes_or_no(given.get("rated", "yes")),
                 increment_hours=None if clock is None else clock.increment_hours,
                 cap_hours=None if clock is None else clock.cap_hours,
+                weekend_pause=yes_or_no(given.get("weekend_pause", "no")),
             ),
             server_clock=clock is None,
             server_timeout="auto_timeout" not in given,
+            server_weekends="weekend_pause" not in given,
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once

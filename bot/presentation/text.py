@@ -15,6 +15,7 @@ from typing import Any
 
 import games
 from bot.match import actions
+from bot.match.decision import time_left
 from bot.match.engine_seats import engine_name, takeback_refuser
 from bot.match.events import (
     Agreed,
@@ -36,7 +37,14 @@ from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, messages
 from bot.presentation.composer import PREVIEW_SETTING
-from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
+from bot.presentation.deadlines import (
+    RULES_WEEKENDS,
+    at_deadline,
+    clock_pause,
+    timeouts_line,
+    warnings_line,
+    weekends_line,
+)
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -177,7 +185,8 @@ def banks_text(match: Match, style: Style) -> str:
 def clock_line(match: Match, now: datetime) -> str | None:
     """How much time each player has, in plain words for the picture's clock strip
     ("White: 2 days 4 hours left · Black: 3 days"); None for a match without a clock or
-    that has ended. The player to act has until their deadline; a waiting player with a
+    that has ended. The player to act has until their deadline (less the weekends it
+    leaves out), and their clock may say why it stands still; a waiting player with a
     time bank has their bank."""
     if not match.active or not match.rules.clock_hours:
         return None
@@ -187,9 +196,9 @@ def clock_line(match: Match, now: datetime) -> str | None:
             continue
         name = match.seat_name(seat.seat)
         if seat.seat == match.current_seat and match.deadline is not None:
-            left = max(timedelta(0), match.deadline - now)
-            paused = ", paused" if match.paused else ""
-            parts.append(f"{name}: {span_words(left)} left{paused}")
+            pause = clock_pause(match, now)
+            paused = "" if pause is None else f", {pause}"
+            parts.append(f"{name}: {span_words(time_left(match, now))} left{paused}")
         elif match.banks:
             parts.append(f"{name}: {span_words(timedelta(seconds=match.banks[seat.seat]))}")
     return " · ".join(parts) or None
@@ -206,6 +215,8 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
         words.append(
             "a timeout ends the match" if rules.auto_timeout else "a timeout can be claimed"
         )
+        if rules.weekend_pause:
+            words.append(RULES_WEEKENDS)
     if players > 1:
         refuser = takeback_refuser(members)
         if rules.takebacks and refuser is not None:
@@ -605,7 +616,8 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     settings = messages.SERVER_SETTINGS.format(
         clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
     )
-    return f"{settings} {timeouts_line(guild.auto_timeout)}"
+    timeouts, weekends = timeouts_line(guild.auto_timeout), weekends_line(guild.weekend_pause)
+    return f"{settings} {timeouts} {weekends}"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -27,6 +27,7 @@ from bot.store import Store
 from bot.store import claims as claim_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
+from bot.store import notices as notice_rows
 from bot.store import premoves as premove_rows
 from bot.store import requests as request_rows
 from bot.store.health import CANNOT_SAVE
@@ -151,6 +152,14 @@ class ServiceBase:
         hours = self.settings.default_clock_hours if clock is None else clock
         return hours, channel, known_theme(theme)
 
+    @staticmethod
+    async def _situation(conn: Connection, match: Match, now: datetime) -> Situation:
+        """What the match rules need besides the match (its log aside): the time, its
+        members on vacation now and their time zones."""
+        members = list(match.members)
+        away = await member_rows.away(conn, members, now)
+        return Situation(now, away, zones=await notice_rows.time_zones(conn, members))
+
     async def _apply(
         self,
         target: Match | int | InChannel,
@@ -181,19 +190,19 @@ class ServiceBase:
                     request = dataclasses.replace(
                         request, ply=await self._shown(conn, match, request.ply)
                     )
-                away = await member_rows.away(conn, list(match.members), now)
-                log = None
+                situation = await self._situation(conn, match, now)
                 if request.action in _NEEDS_LOG:
-                    log = await match_rows.fetch_log(conn, match)
-                decision = rules.decide(match, actor, request, Situation(now, away, log))
+                    entries = await match_rows.fetch_log(conn, match)
+                    situation = dataclasses.replace(situation, log=entries)
+                decision = rules.decide(match, actor, request, situation)
                 mover = actor if request.action is actions.MOVE else None
                 stored = await self._store_decision(conn, match, decision, now, mover=mover)
                 update = _update(match, stored, decision, actor, request.action)
-                if mover is not None and mover in away:
+                if mover is not None and mover in situation.away:
                     update = dataclasses.replace(update, back_from_vacation=True)
                 premove = await self._settle_premoves(conn, match, decision)
                 if premove is not None:
-                    answered = await self._play_premove(conn, stored, premove, request, away, now)
+                    answered = await self._play_premove(conn, stored, premove, request, situation)
                     update = dataclasses.replace(update, premove=answered)
                 done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
                 await request_rows.record(conn, request.request_id, done, now)
@@ -276,8 +285,7 @@ class ServiceBase:
         match: Match,
         premove: premoves.Premove,
         answered: Request,
-        away: frozenset[int],
-        now: datetime,
+        situation: Situation,
     ) -> MatchUpdate | None:
         """Play a premove in the transaction of the move it answers, decided by the match
         rules at the position it was checked against; None when they refuse it (it is
@@ -291,11 +299,11 @@ class ServiceBase:
             request_id=f"{answered.request_id}+premove",
         )
         try:
-            decision = rules.decide(match, premove.member_id, request, Situation(now, away))
+            decision = rules.decide(match, premove.member_id, request, situation)
         except ServiceError as error:
             log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
             return None
-        stored = await self._store_decision(conn, match, decision, now)
+        stored = await self._store_decision(conn, match, decision, situation.now)
         return _update(match, stored, decision, premove.member_id, actions.MOVE)
 
     async def _store_decision(

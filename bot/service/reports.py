@@ -74,13 +74,15 @@ class MemberSettings:
 class GuildSettings:
     """A server's defaults: the clock of new challenges, where challenges may be posted,
     the picture theme of its public pictures (a name in `render.THEMES`), and whether a
-    late turn ends a new match by itself (`auto_timeout`) or waits for a claim."""
+    late turn ends a new match by itself (`auto_timeout`) or waits for a claim, and
+    whether new matches' clocks pause at weekends (`weekend_pause`)."""
 
     guild_id: int
     clock_hours: int
     challenge_channel_id: int | None
     picture_theme: str = "default"
     auto_timeout: bool = True
+    weekend_pause: bool = False
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,11 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         or waits for a waiting player's claim (a challenge may still choose either)."""
         return await self._set_guild(guild_id, "auto_timeout", int(enabled))
 
+    async def set_guild_weekend_pause(self, guild_id: int, enabled: bool) -> GuildSettings:
+        """Whether the clocks of the server's new matches stop on Saturday and Sunday in the
+        time zone of the player to act (off by default; a challenge may still choose)."""
+        return await self._set_guild(guild_id, "weekend_pause", int(enabled))
+
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async with self.store.transaction() as conn:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
@@ -98,7 +103,8 @@ class SettingsMixin(ClockMixin, NoticeMixin):
     async def _guild(self, conn: Connection, guild_id: int) -> GuildSettings:
         defaults = await self._guild_defaults(conn, guild_id)
         auto = await member_rows.guild_auto_timeout(conn, guild_id)
-        return GuildSettings(guild_id, *defaults, auto_timeout=auto)
+        weekends = await member_rows.guild_weekend_pause(conn, guild_id)
+        return GuildSettings(guild_id, *defaults, auto_timeout=auto, weekend_pause=weekends)
 
     async def picture_theme(self, guild_id: int, member_id: int | None = None) -> str:
         """The theme to draw in: for a public picture of the server's (`member_id` None)

@@ -47,6 +47,14 @@ async def guild_auto_timeout(conn: Connection, guild_id: int) -> bool:
     return chosen is None or bool(chosen)
 
 
+async def guild_weekend_pause(conn: Connection, guild_id: int) -> bool:
+    """Whether the server's new matches pause their clocks at weekends (default: no)."""
+    chosen = await value(
+        conn, "SELECT weekend_pause AS value FROM guilds WHERE guild_id = ?", (guild_id,)
+    )
+    return bool(chosen)
+
+
 async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None, bool]:
     """A member's reminders setting, picture theme and whether composed moves skip their
     preview (defaults: on, none, no)."""

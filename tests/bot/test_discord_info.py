@@ -179,7 +179,8 @@ async def test_admin_defaults_and_cancel(env):
     shown = private(await fake.slash(MOD, "admin show")).content
     assert shown == (
         "Default clock: 5 days per move. Challenges: any channel. Pictures: the default theme. "
-        "Late turns: the match ends by itself (a challenge may choose claims instead)."
+        "Late turns: the match ends by itself (a challenge may choose claims instead). "
+        "Weekends: clocks run through them."
     )
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")

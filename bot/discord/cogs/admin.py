@@ -81,6 +81,17 @@ class Admin(commands.Cog):
         guild = await service.set_guild_auto_timeout(guild_id_of(interaction), automatic)
         await answer(interaction, guild_settings_text(guild, STYLE))
 
+    @admin.command(name="weekends")
+    @app_commands.describe(
+        paused="True: clocks stop on Saturday and Sunday in the time zone of the player to move"
+    )
+    async def weekends(self, interaction: discord.Interaction, paused: bool) -> None:
+        """Choose whether new matches here pause their clocks at weekends."""
+        await begin(interaction)
+        service = service_of(interaction)
+        guild = await service.set_guild_weekend_pause(guild_id_of(interaction), paused)
+        await answer(interaction, guild_settings_text(guild, STYLE))
+
     @admin.command(name="channel")
     @app_commands.describe(channel="The only channel for challenges; leave empty to allow any")
     async def channel(
@@ -104,7 +115,8 @@ class Admin(commands.Cog):
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show this server's default clock, challenge channel, picture theme and timeouts."""
+        """Show this server's default clock, challenge channel, picture theme, timeouts and
+        weekend pause."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
         await answer(interaction, guild_settings_text(guild, STYLE))
