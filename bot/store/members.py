@@ -1,7 +1,8 @@
 """Rows of members and servers: settings, picture themes and vacations.
 
 A member's vacation pauses the clocks of the turns waiting on them (`matches.paused_at`);
-closing it shifts those clocks by the length of the pause.
+closing it shifts those clocks by the length of the pause (and a clock with the weekend
+pause runs its time left from then on, leaving out the weekends, `bot.match.weekends`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.sql import Connection, dt, one, rows, ts, value
+from bot.match.weekends import running_time, weekend_deadline
+from bot.store.sql import Connection, at, dt, one, rows, ts, value
 
 _DAY = 86400.0
 
@@ -175,14 +177,28 @@ async def close_vacation(conn: Connection, member_id: int, now: datetime) -> boo
     )
     if closed is None:
         return False
+    waiting = (
+        "status = 'active' AND paused_at IS NOT NULL "
+        "AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id "
+        "AND p.member_id = ? AND p.seat = matches.current_seat)"
+    )
+    weekends = await rows(
+        conn,
+        f"SELECT id, paused_at, deadline, clock_zone FROM matches WHERE {waiting} "
+        "AND clock_zone IS NOT NULL AND deadline IS NOT NULL",
+        (member_id,),
+    )
     await conn.run(
         f"UPDATE matches SET turn_started_at = turn_started_at + {_PAUSED}, "
         f"deadline = deadline + {_PAUSED}, paused_at = NULL, "
-        "version = version + 1 WHERE status = 'active' AND paused_at IS NOT NULL "
-        "AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id "
-        "AND p.member_id = ? AND p.seat = matches.current_seat)",
+        f"version = version + 1 WHERE {waiting}",
         (end, end, end, end, member_id),
     )
+    for match in weekends:
+        zone, resumed = match["clock_zone"], at(max(end, match["paused_at"]))
+        left = running_time(at(match["paused_at"]), at(match["deadline"]), zone)
+        deadline = weekend_deadline(resumed, left, zone)
+        await conn.run("UPDATE matches SET deadline = ? WHERE id = ?", (ts(deadline), match["id"]))
     return True
 
 

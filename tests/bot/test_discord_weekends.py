@@ -109,3 +109,21 @@ async def test_a_challenge_may_run_its_clock_through_the_weekend(tmp_path):
         match = await bot.service.get_match(match_id)
         assert match.deadline == datetime(2026, 1, 10, 23, 0, tzinfo=UTC)
         assert match.clock_zone is None
+
+
+@pytest.mark.asyncio
+async def test_a_vacation_ending_in_a_weekend_leaves_the_weekend_out(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # Monday, UTC for both
+        match_id, _ = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
+        match = await bot.service.get_match(match_id)
+        assert match.deadline == datetime(2026, 1, 8, 12, 0, tzinfo=UTC)
+        clock.now = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # a day left
+        await fake.slash(match.to_act, "settings vacation", days=3)
+        clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # back on Saturday
+        await bot.reminders.run_once()
+        back = await bot.service.get_match(match_id)
+        assert not back.paused
+        # The day left runs from Monday 00:00, not from Saturday noon.
+        assert back.deadline == datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
