@@ -12,7 +12,7 @@ from bot.console.session import CHANNEL, GUILD, THREADS, ConsoleSession
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
-from bot.presentation.deadlines import warning_text
+from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -355,7 +355,8 @@ class Console(ConsoleSession):
             await self.announce(update)
         for challenge in report.expired_challenges:
             self.say(challenge_text(challenge, self.style))
-        if not (
-            report.reminders or report.warnings or report.timeouts or report.expired_challenges
-        ):
+        for match in report.vacations_cut:
+            self.say(vacation_spent_text(match, self.style.mention, self.style.when))
+        told = (report.reminders, report.warnings, report.timeouts, report.expired_challenges)
+        if not any(told) and not report.vacations_cut:
             self.say("Nothing is due.")

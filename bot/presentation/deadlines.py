@@ -1,6 +1,7 @@
 """Sentences about deadlines: warnings before a deadline, what happens when it passes, the
-warnings a member chose, a server's timeouts and weekend pause, the clock paused for the
-weekend, and the next game waiting for a member.
+warnings a member chose, a server's timeouts, weekend pause and vacation allowance, the
+clock paused for the weekend, a vacation allowance spent, and the next game waiting for a
+member.
 
 Whole sentences with named placeholders, for both faces (see `bot.presentation.text`).
 """
@@ -24,6 +25,11 @@ WARNINGS_CHOSEN = "Warnings before a deadline: {hours} before it."
 WARNINGS_NONE = "Warnings before a deadline: none."
 TIMEOUTS_END = "Late turns: the match ends by itself (a challenge may choose claims instead)."
 TIMEOUTS_CLAIM = "Late turns: a waiting player claims the match (a challenge may choose otherwise)."
+VACATION_ALLOWANCE = "Vacation: {days} days a year per member."
+VACATION_SPENT = (
+    "{who} has spent the vacation days this server allows this year: their clock in match "
+    "#{match} runs again, until {when}."
+)
 WEEKENDS_PAUSED = "Weekends: clocks stop on Saturday and Sunday where the player to move lives."
 WEEKENDS_RUN = "Weekends: clocks run through them."
 RULES_WEEKENDS = "clocks paused at weekends"
@@ -88,6 +94,22 @@ def timeouts_line(auto_timeout: bool) -> str:
 def weekends_line(paused: bool) -> str:
     """Whether a server's new matches pause their clocks at weekends."""
     return WEEKENDS_PAUSED if paused else WEEKENDS_RUN
+
+
+def vacation_allowance_line(days: int) -> str:
+    """The vacation days a year a server allows each member."""
+    return VACATION_ALLOWANCE.format(days=days)
+
+
+def vacation_spent_text(
+    match: Match, mention: Callable[[int], str], when: Callable[[datetime], str]
+) -> str:
+    """That the member to act has spent the server's vacation days, so their clock in
+    `match` runs again until its deadline (`mention` and `when` are the face's Style's)."""
+    assert match.to_act is not None and match.deadline is not None  # a clock that was paused
+    return VACATION_SPENT.format(
+        who=mention(match.to_act), match=match.id, when=when(match.deadline)
+    )
 
 
 def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> str:

@@ -42,6 +42,7 @@ from bot.presentation.deadlines import (
     at_deadline,
     clock_pause,
     timeouts_line,
+    vacation_allowance_line,
     warnings_line,
     weekends_line,
 )
@@ -617,7 +618,7 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
         clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
     )
     timeouts, weekends = timeouts_line(guild.auto_timeout), weekends_line(guild.weekend_pause)
-    return f"{settings} {timeouts} {weekends}"
+    return f"{settings} {timeouts} {weekends} {vacation_allowance_line(guild.vacation_days)}"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

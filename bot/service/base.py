@@ -152,13 +152,35 @@ class ServiceBase:
         hours = self.settings.default_clock_hours if clock is None else clock
         return hours, channel, known_theme(theme)
 
-    @staticmethod
-    async def _situation(conn: Connection, match: Match, now: datetime) -> Situation:
+    async def _situation(self, conn: Connection, match: Match, now: datetime) -> Situation:
         """What the match rules need besides the match (its log aside): the time, its
-        members on vacation now and their time zones."""
+        members on vacation now (with vacation days left in its server) and their time
+        zones."""
         members = list(match.members)
-        away = await member_rows.away(conn, members, now)
-        return Situation(now, away, zones=await notice_rows.time_zones(conn, members))
+        away = set()
+        for member in await member_rows.away(conn, members, now):
+            running = await member_rows.running_vacation(conn, member, now)
+            assert running is not None  # away: on a vacation running now
+            if await self._pause_ends(conn, match.guild_id, member, running[0]) > now:
+                away.add(member)
+        zones = await notice_rows.time_zones(conn, members)
+        return Situation(now, frozenset(away), zones=zones)
+
+    async def _pause_ends(
+        self, conn: Connection, guild_id: int, member_id: int, started: datetime
+    ) -> datetime:
+        """When a vacation started at `started` has spent the days the server allows the
+        member this year (the days of earlier vacations count)."""
+        left = await self._allowance(conn, guild_id) - await member_rows.days_used(
+            conn, member_id, started
+        )
+        return started + timedelta(days=max(0.0, left))
+
+    async def _allowance(self, conn: Connection, guild_id: int | None) -> int:
+        """The vacation days a year the server allows each member (the bot's default for
+        a server that chose none, or outside any server)."""
+        chosen = await member_rows.guild_vacation_days(conn, guild_id)
+        return self.settings.vacation_days_per_year if chosen is None else chosen
 
     async def _apply(
         self,

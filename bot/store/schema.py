@@ -422,6 +422,10 @@ _V16: Migration = (
     "ALTER TABLE guilds ADD COLUMN weekend_pause INTEGER",
 )
 
+#: Version 17: a vacation allowance per server: the days a year each member may spend on
+#: vacation pausing the server's matches (`guilds.vacation_days`; NULL: the bot's default).
+_V17: Migration = ("ALTER TABLE guilds ADD COLUMN vacation_days INTEGER",)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -440,6 +444,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V14,
     _V15,
     _V16,
+    _V17,
 )
 
 LATEST = len(MIGRATIONS)
