@@ -33,13 +33,15 @@ from games import GameState, Outcome
 @dataclass(frozen=True)
 class Situation:
     """What the rules need besides the match: the time, the members on vacation now,
-    (for takebacks) the match's whole log, and the players' time zones (IANA names; a
-    member not named lives in UTC), whose weekends pause a clock with the weekend pause."""
+    (for takebacks) the match's whole log, the players' time zones (IANA names; a
+    member not named lives in UTC), whose weekends pause a clock with the weekend pause,
+    and when the members away return."""
 
     now: datetime
     away: frozenset[int] = frozenset()
     log: tuple[LogEntry, ...] | None = None
     zones: Mapping[int, str] = field(default_factory=dict)
+    returns: Mapping[int, datetime] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, o
         "turn_started_at": now,
         "deadline": deadline if clocked else None,
         "paused_at": now if member in situation.away else None,
+        "returns_at": situation.returns.get(member) if member in situation.away else None,
         "banks": banks,
         "clock_zone": zone,
         "_reminded": 0,

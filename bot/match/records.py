@@ -198,7 +198,8 @@ class Match:
     `banks` (a time-bank clock only, else empty) holds each seat's bank in seconds: for
     the seat to act, what it had when its turn began (its `deadline` is what counts).
     `clock_zone` is the time zone whose weekends pause the turn's clock (the player to
-    act's when the turn began; None without the weekend pause).
+    act's when the turn began; None without the weekend pause). `returns_at` is when the
+    vacation that pauses their clock ends (read with the match; None when not paused).
     `channel_id` is the thread or channel the match lives in (None until attached);
     `origin_channel_id` is where the challenge was posted. `snapshot` is the game state
     as stored, `state` the state itself (secrets included): never post it.
@@ -234,6 +235,7 @@ class Match:
     buttons_message_id: int | None = field(default=None, compare=False)
     banks: tuple[float, ...] = ()
     clock_zone: str | None = None
+    returns_at: datetime | None = field(default=None, compare=False)
 
     @property
     def state(self) -> GameState:

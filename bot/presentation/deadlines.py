@@ -34,6 +34,7 @@ WEEKENDS_PAUSED = "Weekends: clocks stop on Saturday and Sunday where the player
 WEEKENDS_RUN = "Weekends: clocks run through them."
 RULES_WEEKENDS = "clocks paused at weekends"
 CLOCK_PAUSED = "paused"
+CLOCK_PAUSED_UNTIL = "paused until {until}"
 CLOCK_WEEKEND = "paused for the weekend"
 NEXT_GAME = "Your next game: match #{match} ({game}), {until}: {link}"
 NEXT_UNTIL = "your time runs out {when}"
@@ -54,7 +55,10 @@ def at_deadline(match: Match) -> str:
 
 def clock_pause(match: Match, now: datetime) -> str | None:
     """Why the clock of the player to act is not running at `now`, in a few words for
-    the clock strip (their vacation, or the weekend where they live); None if it runs."""
+    the clock strip (their vacation, with the day they return, or the weekend where they
+    live); None if it runs. A picture cannot show a Discord time: the return is in UTC."""
+    if match.paused and match.returns_at is not None:
+        return CLOCK_PAUSED_UNTIL.format(until=f"{match.returns_at:%a %d %b, %H:%M} UTC")
     if match.paused:
         return CLOCK_PAUSED
     if match.clock_zone is not None and in_weekend(now, match.clock_zone):

@@ -154,17 +154,17 @@ class ServiceBase:
 
     async def _situation(self, conn: Connection, match: Match, now: datetime) -> Situation:
         """What the match rules need besides the match (its log aside): the time, its
-        members on vacation now (with vacation days left in its server) and their time
-        zones."""
+        members on vacation now (with vacation days left in its server) and when they
+        return, and their time zones."""
         members = list(match.members)
-        away = set()
+        returns = {}
         for member in await member_rows.away(conn, members, now):
             running = await member_rows.running_vacation(conn, member, now)
             assert running is not None  # away: on a vacation running now
             if await self._pause_ends(conn, match.guild_id, member, running[0]) > now:
-                away.add(member)
+                returns[member] = running[1]
         zones = await notice_rows.time_zones(conn, members)
-        return Situation(now, frozenset(away), zones=zones)
+        return Situation(now, frozenset(returns), zones=zones, returns=returns)
 
     async def _pause_ends(
         self, conn: Connection, guild_id: int, member_id: int, started: datetime

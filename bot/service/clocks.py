@@ -237,7 +237,8 @@ class ClockMixin(ServiceBase):
         async with self.store.reading() as conn:
             due = [await clock_rows.next_due(conn, after, fraction)]
             for _, guild_id, member_id, started in await member_rows.paused_by_vacation(conn):
-                due.append(await self._pause_ends(conn, guild_id, member_id, started))
+                if self.runs_guild(guild_id):
+                    due.append(await self._pause_ends(conn, guild_id, member_id, started))
         return min((d for d in due if d is not None), default=None)
 
     # --- vacation --------------------------------------------------------------------------

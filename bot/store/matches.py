@@ -50,7 +50,10 @@ _MATCH_COLUMNS = (
     "auto_timeout, takebacks, rated, status, ply, version, turns, turn_ply, current_seat, "
     "turn_started_at, deadline, paused_at, reminded, proposal, snapshot, created_at, "
     "ended_at, result, buttons_message_id, clock_increment, clock_cap, banks, weekend_pause, "
-    "clock_zone"
+    "clock_zone, (SELECT v.ends_at FROM vacations v JOIN match_players p "
+    "ON p.member_id = v.member_id WHERE p.match_id = matches.id "
+    "AND p.seat = matches.current_seat AND v.closed = 0 AND matches.paused_at IS NOT NULL) "
+    "AS returns_at"
 )
 
 
@@ -173,6 +176,7 @@ def _match(row: Row, player_rows: Sequence[Row]) -> Match:
         buttons_message_id=row["buttons_message_id"],
         banks=tuple(json.loads(banks)) if banks else (),
         clock_zone=row["clock_zone"],
+        returns_at=dt(row["returns_at"]),
     )
 
 

@@ -91,3 +91,20 @@ async def test_the_allowance_running_out_mid_match_restarts_the_clock(tmp_path):
         await bot.reminders.run_once()
         ended = await bot.service.get_match(match_id)
         assert not ended.active and ended.result.how == "timeout"
+
+
+@pytest.mark.asyncio
+async def test_the_clock_strip_shows_a_paused_clock_and_the_return_date(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = MONDAY
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        match = await bot.service.get_match(match_id)
+        mover = match.to_act
+        away = next(m for m in (ALICE, BOB) if m != mover)
+        await fake.slash(away, "settings vacation", days=2)
+        notation = (await bot.service.legal_moves(match_id, mover, "", 1))[0].notation
+        post = (await fake.slash(mover, "move", channel_id=thread, notation=notation))[1]
+        strip = post.json["attachments"][0]["description"]
+        side = match.seat_name(match.seat_of(away))
+        assert f"{side}: 3 days left, paused until Wed 07 Jan, 12:00 UTC" in strip
