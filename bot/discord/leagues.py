@@ -15,6 +15,7 @@ from bot.discord.posting import Poster, as_file, pings
 from bot.league.leagues import OVER, SIGNUP, Board, League
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
+from bot.presentation.deadlines import vacation_cap_words
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
@@ -30,8 +31,10 @@ def format_line(league: League) -> str:
         kind = f"Swiss of {league.format.swiss_rounds} rounds"
     seats = f", tables of {league.format.seats}" if league.format.seats > 2 else ""
     clock = f"{league.clock_hours}h a move" if league.clock_hours else "no clock"
+    cap = league.vacation_cap_days
+    vacation = "" if cap is None else f", {vacation_cap_words(cap)}"
     return (
-        f"{league.game}, {kind}{seats}, {clock}, {league.round_days} days a round "
+        f"{league.game}, {kind}{seats}, {clock}{vacation}, {league.round_days} days a round "
         f"(then {league.adjudication} adjudication)"
     )
 

@@ -27,9 +27,10 @@ TIMEOUTS_END = "Late turns: the match ends by itself (a challenge may choose cla
 TIMEOUTS_CLAIM = "Late turns: a waiting player claims the match (a challenge may choose otherwise)."
 VACATION_ALLOWANCE = "Vacation: {days} days a year per member."
 VACATION_SPENT = (
-    "{who} has spent the vacation days this server allows this year: their clock in match "
-    "#{match} runs again, until {when}."
+    "{who} has spent the vacation days allowed here (by this server for the year, or by "
+    "the league for the round): their clock in match #{match} runs again, until {when}."
 )
+VACATION_CAP = "vacations pause a clock at most {days} days a round"
 WEEKENDS_PAUSED = "Weekends: clocks stop on Saturday and Sunday where the player to move lives."
 WEEKENDS_RUN = "Weekends: clocks run through them."
 RULES_WEEKENDS = "clocks paused at weekends"
@@ -103,6 +104,11 @@ def weekends_line(paused: bool) -> str:
 def vacation_allowance_line(days: int) -> str:
     """The vacation days a year a server allows each member."""
     return VACATION_ALLOWANCE.format(days=days)
+
+
+def vacation_cap_words(days: int) -> str:
+    """A league's vacation cap, in a few words."""
+    return VACATION_CAP.format(days=days)
 
 
 def vacation_spent_text(

@@ -25,6 +25,7 @@ from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import claims as claim_rows
+from bot.store import leagues as league_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import notices as notice_rows
@@ -161,20 +162,29 @@ class ServiceBase:
         for member in await member_rows.away(conn, members, now):
             running = await member_rows.running_vacation(conn, member, now)
             assert running is not None  # away: on a vacation running now
-            if await self._pause_ends(conn, match.guild_id, member, running[0]) > now:
+            if await self._pause_ends(conn, match.id, match.guild_id, member, running[0]) > now:
                 returns[member] = running[1]
         zones = await notice_rows.time_zones(conn, members)
         return Situation(now, frozenset(returns), zones=zones, returns=returns)
 
     async def _pause_ends(
-        self, conn: Connection, guild_id: int, member_id: int, started: datetime
+        self, conn: Connection, match_id: int, guild_id: int, member_id: int, started: datetime
     ) -> datetime:
-        """When a vacation started at `started` has spent the days the server allows the
-        member this year (the days of earlier vacations count)."""
+        """When a vacation started at `started` stops pausing the member's clock in the
+        match: once it has spent the days the server allows the member this year (the days
+        of earlier vacations count), or in a league with a vacation cap, the days the
+        member may be away during the match's round (earlier vacations in it count)."""
         left = await self._allowance(conn, guild_id) - await member_rows.days_used(
             conn, member_id, started
         )
-        return started + timedelta(days=max(0.0, left))
+        ends = started + timedelta(days=max(0.0, left))
+        capped = await league_rows.vacation_cap(conn, match_id)
+        if capped is not None:
+            cap, round_began = capped
+            since = max(started, round_began)
+            gone = await member_rows.days_away(conn, member_id, round_began, since)
+            ends = min(ends, since + timedelta(days=max(0.0, cap - gone)))
+        return ends
 
     async def _allowance(self, conn: Connection, guild_id: int | None) -> int:
         """The vacation days a year the server allows each member (the bot's default for

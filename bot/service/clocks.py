@@ -113,12 +113,13 @@ class ClockMixin(ServiceBase):
 
     async def _cut_vacations(self, conn: Connection, now: datetime) -> list[Match]:
         """Restart the paused clocks whose member has spent, by now, the vacation days of
-        the match's server: each from the moment the days ran out. The matches restarted."""
+        the match's server (or of its league's round, `_pause_ends`): each from the moment
+        the days ran out. The matches restarted."""
         cut = []
         for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(conn):
             if not self.runs_guild(guild_id):
                 continue
-            ends = await self._pause_ends(conn, guild_id, member_id, started)
+            ends = await self._pause_ends(conn, match_id, guild_id, member_id, started)
             if ends <= now and await member_rows.resume_match(conn, match_id, ends):
                 cut.append(await self._fetch_known(conn, match_id))
         return cut
@@ -236,9 +237,12 @@ class ClockMixin(ServiceBase):
         fraction = self.settings.reminder_fraction_percent / 100
         async with self.store.reading() as conn:
             due = [await clock_rows.next_due(conn, after, fraction)]
-            for _, guild_id, member_id, started in await member_rows.paused_by_vacation(conn):
+            for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(
+                conn
+            ):
                 if self.runs_guild(guild_id):
-                    due.append(await self._pause_ends(conn, guild_id, member_id, started))
+                    ends = await self._pause_ends(conn, match_id, guild_id, member_id, started)
+                    due.append(ends)
         return min((d for d in due if d is not None), default=None)
 
     # --- vacation --------------------------------------------------------------------------

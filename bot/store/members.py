@@ -137,6 +137,18 @@ async def days_used(conn: Connection, member_id: int, now: datetime) -> float:
     return float(taken) / _DAY
 
 
+async def days_away(conn: Connection, member_id: int, since: datetime, until: datetime) -> float:
+    """Vacation days the member spent between `since` and `until`."""
+    away = await value(
+        conn,
+        "SELECT COALESCE(SUM(CASE WHEN ends_at < ? THEN ends_at ELSE ? END "
+        "- CASE WHEN started_at > ? THEN started_at ELSE ? END), 0) AS value FROM vacations "
+        "WHERE member_id = ? AND ends_at > ? AND started_at < ?",
+        (ts(until), ts(until), ts(since), ts(since), member_id, ts(since), ts(until)),
+    )
+    return float(away) / _DAY
+
+
 async def guild_vacation_days(conn: Connection, guild_id: int | None) -> int | None:
     """The vacation days a year the server allows each member (None: it chose none)."""
     if guild_id is None:

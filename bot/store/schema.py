@@ -423,8 +423,13 @@ _V16: Migration = (
 )
 
 #: Version 17: a vacation allowance per server: the days a year each member may spend on
-#: vacation pausing the server's matches (`guilds.vacation_days`; NULL: the bot's default).
-_V17: Migration = ("ALTER TABLE guilds ADD COLUMN vacation_days INTEGER",)
+#: vacation pausing the server's matches (`guilds.vacation_days`; NULL: the bot's default),
+#: and the most days a member may be away during a league's round
+#: (`leagues.vacation_cap_days`; NULL: no cap).
+_V17: Migration = (
+    "ALTER TABLE guilds ADD COLUMN vacation_days INTEGER",
+    "ALTER TABLE leagues ADD COLUMN vacation_cap_days INTEGER",
+)
 
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (

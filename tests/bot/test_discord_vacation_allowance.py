@@ -82,8 +82,9 @@ async def test_the_allowance_running_out_mid_match_restarts_the_clock(tmp_path):
         assert len(told) == 1
         stamp = int(running.deadline.timestamp())
         assert told[0]["content"] == (
-            f"<@{late}> has spent the vacation days this server allows this year: their "
-            f"clock in match #{match_id} runs again, until <t:{stamp}:f> (<t:{stamp}:R>)."
+            f"<@{late}> has spent the vacation days allowed here (by this server for the "
+            f"year, or by the league for the round): their clock in match #{match_id} runs "
+            f"again, until <t:{stamp}:f> (<t:{stamp}:R>)."
         )
         await bot.reminders.run_once()
         assert len([m for m in fake.messages_in(thread) if "has spent" in m["content"]]) == 1
