@@ -17,6 +17,8 @@ TOKEN_SECTION = "docs/admins.md, section 'Setting up the Discord application'"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most shards SHARD_COUNT may name (Discord's own limit is far above any one bot's).
 MAX_SHARDS = 10_000
+#: The most vacation days a year a member may be allowed (the bot's default or a server's).
+MAX_VACATION_DAYS = 366
 
 
 class ConfigError(RuntimeError):
@@ -131,7 +133,7 @@ class Settings:
             default_clock_hours=_int("DEFAULT_CLOCK_HOURS", 72, maximum=MAX_CLOCK_HOURS),
             reminder_after_hours=_int("REMINDER_AFTER_HOURS", 24, maximum=MAX_CLOCK_HOURS),
             reminder_fraction_percent=_int("REMINDER_FRACTION_PERCENT", 10, maximum=99),
-            vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30, maximum=366),
+            vacation_days_per_year=_int("VACATION_DAYS_PER_YEAR", 30, maximum=MAX_VACATION_DAYS),
             reminder_check_seconds=_int("REMINDER_CHECK_SECONDS", 60, minimum=1, maximum=3600),
             challenge_cooldown_minutes=_int("CHALLENGE_COOLDOWN_MINUTES", 10, maximum=10_080),
             bot_workers=_int("BOT_WORKERS", 0, maximum=64),

@@ -15,7 +15,7 @@ from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engi
 from bot.match.records import MatchRules
 from bot.presentation import console_words, sentences
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import warning_text
+from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.hints import hint_text
 from bot.presentation.options import game_named, parse_options
 from bot.presentation.pictures import (
@@ -111,9 +111,11 @@ class Console(ComposingSession):
                 rated=yes_or_no(given.get("rated", "yes")),
                 increment_hours=None if clock is None else clock.increment_hours,
                 cap_hours=None if clock is None else clock.cap_hours,
+                weekend_pause=yes_or_no(given.get("weekend_pause", "no")),
             ),
             server_clock=clock is None,
             server_timeout="auto_timeout" not in given,
+            server_weekends="weekend_pause" not in given,
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once
@@ -356,7 +358,8 @@ class Console(ComposingSession):
             await self.announce(update)
         for challenge in report.expired_challenges:
             self.say(challenge_text(challenge, self.style))
-        if not (
-            report.reminders or report.warnings or report.timeouts or report.expired_challenges
-        ):
+        for match in report.vacations_cut:
+            self.say(vacation_spent_text(match, self.style.mention, self.style.when))
+        told = (report.reminders, report.warnings, report.timeouts, report.expired_challenges)
+        if not any(told) and not report.vacations_cut:
             self.say(console_words.NOTHING_DUE)

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "rated",
         "bots",
         "level",
+        "weekend_pause",
     ),
     "accept": ("challenge",),
     "decline": ("challenge",),

@@ -17,6 +17,7 @@ from bot.league.plan import SWISS
 from bot.league.standings import format_points
 from bot.presentation import league_words
 from bot.presentation.catalogue import fill
+from bot.presentation.deadlines import vacation_cap_words
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
@@ -33,6 +34,9 @@ def format_line(league: League) -> str:
     clock = league_words.NO_CLOCK
     if league.clock_hours:
         clock = fill(league_words.HOURS_A_MOVE, hours=league.clock_hours)
+    if league.vacation_cap_days is not None:
+        cap = vacation_cap_words(league.vacation_cap_days)
+        clock = fill(league_words.CLOCK_AND_VACATION_CAP, clock=clock, cap=cap)
     tables = league.format.seats > 2
     return fill(
         league_words.FORMAT_TABLES if tables else league_words.FORMAT,

@@ -26,7 +26,7 @@ from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
 from bot.match.errors import CannotSave
-from bot.presentation.deadlines import warning_text
+from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.text import reminder_text
 from bot.service import DeadlineWarning, Match, MatchService, TickReport
@@ -100,6 +100,10 @@ class ReminderTask:
             await self.poster.refresh_challenge(challenge, None)
         for member_id in report.vacations_ended:
             await self.poster.vacation_notice(member_id, None)
+        for match in report.vacations_cut:  # in the thread, pinging the member whose clock runs
+            if match.to_act is not None:
+                text = vacation_spent_text(match, STYLE.mention, STYLE.when)
+                await self._post(match.id, self._remind(match, text, match.to_act))
         if self.engine_player is not None:  # moves the bot owes (after a restart: at once)
             await self.engine_player.sweep()
         if self.leagues is not None:

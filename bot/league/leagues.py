@@ -21,7 +21,8 @@ OVER = "over"
 class League:
     """A server league as stored: where it posts, what it plays and how, its sign-up
     deadline, status ("signup", "running", "over"), the adjudication rule at a round's
-    deadline ("draw" or "clock") and how many days a round lasts."""
+    deadline ("draw" or "clock"), how many days a round lasts, and the most days a member's
+    vacation may pause their clock during a round (None: no cap)."""
 
     id: int
     guild_id: int
@@ -37,6 +38,7 @@ class League:
     round_days: int
     created_by: int
     started_at: datetime | None
+    vacation_cap_days: int | None = None
 
     @property
     def kind(self) -> str:

@@ -25,17 +25,22 @@ from bot.match.records import (
     MatchResult,
     Snapshot,
 )
+from bot.match.weekends import running_time, weekend_deadline
 from games import GameState, Outcome
 
 
 @dataclass(frozen=True)
 class Situation:
-    """What the rules need besides the match: the time, the members on vacation now, and
-    (for takebacks) the match's whole log."""
+    """What the rules need besides the match: the time, the members on vacation now,
+    (for takebacks) the match's whole log, the players' time zones (IANA names; a
+    member not named lives in UTC), whose weekends pause a clock with the weekend pause,
+    and when the members away return."""
 
     now: datetime
     away: frozenset[int] = frozenset()
     log: tuple[LogEntry, ...] | None = None
+    zones: Mapping[int, str] = field(default_factory=dict)
+    returns: Mapping[int, datetime] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -90,17 +95,30 @@ def player_seat(match: Match, member_id: int) -> int:
     return seat
 
 
+def time_left(match: Match, now: datetime) -> timedelta:
+    """The time left on the clock of the player to act at `now` (none without a deadline):
+    a paused clock stopped at its pause, and with the weekend pause the weekends of the
+    turn's time zone before the deadline do not count."""
+    if match.deadline is None:
+        return timedelta(0)
+    stopped = match.paused_at or now
+    if match.clock_zone is None:
+        return max(timedelta(0), match.deadline - stopped)
+    return running_time(stopped, match.deadline, match.clock_zone)
+
+
 def banks_after_turn(match: Match, now: datetime) -> tuple[float, ...]:
     """The seats' time banks once the current turn ends at `now` (empty without a bank):
-    its seat keeps what it did not use (a paused clock used nothing while paused) plus
-    the increment, at most the cap. A match's first turn finds every bank full."""
+    its seat keeps what it did not use (a paused clock used nothing while paused, nor
+    during a weekend with the weekend pause) plus the increment, at most the cap. A
+    match's first turn finds every bank full."""
     rules = match.rules
     if not rules.bank:
         return ()
     banks = list(match.banks) or [rules.clock_hours * 3600.0] * len(match.seats)
     seat = match.current_seat
     if seat is not None and match.deadline is not None:
-        left = max(0.0, (match.deadline - (match.paused_at or now)).total_seconds())
+        left = time_left(match, now).total_seconds()
         refill = left + (rules.increment_hours or 0) * 3600.0
         banks[seat] = min(refill, rules.bank_cap_hours * 3600.0)
     return tuple(banks)
@@ -109,20 +127,25 @@ def banks_after_turn(match: Match, now: datetime) -> tuple[float, ...]:
 def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, object], Event]:
     """The fields of a turn that starts now for `seat` (its clock: the fixed time per
     turn, or its bank once the turn ending has refilled the banks; paused while its
-    member is on vacation, no reminder sent yet) and the event that calls them. A bot
-    seat's clock never runs: it has no deadline, so it never times out."""
+    member is on vacation, and with the weekend pause during the weekends of their time
+    zone; no reminder sent yet) and the event that calls them. A bot seat's clock never
+    runs: it has no deadline, so it never times out."""
     member = match.seats[seat].member_id
     now = situation.now
     banks = banks_after_turn(match, now)
-    seconds = banks[seat] if banks else match.rules.clock_hours * 3600.0
+    running = timedelta(seconds=banks[seat] if banks else match.rules.clock_hours * 3600.0)
     clocked = match.rules.clock_hours and not is_engine(member)
+    zone = situation.zones.get(member, "UTC") if match.rules.weekend_pause else None
+    deadline = now + running if zone is None else weekend_deadline(now, running, zone)
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,
         "turn_started_at": now,
-        "deadline": now + timedelta(seconds=seconds) if clocked else None,
+        "deadline": deadline if clocked else None,
         "paused_at": now if member in situation.away else None,
+        "returns_at": situation.returns.get(member) if member in situation.away else None,
         "banks": banks,
+        "clock_zone": zone,
         "_reminded": 0,
     }
     return fields, TurnPassed(seat, member)

@@ -48,7 +48,9 @@ class MatchRules:
     `clock_hours`, a turn's deadline is its start plus the seat's bank, and a turn that
     ends leaves the seat what it did not use plus `increment_hours`, at most `cap_hours`
     (None: `MAX_CLOCK_HOURS`). `auto_timeout`: when time runs out the match ends by itself
-    (True) or a waiting player may claim it (False).
+    (True) or a waiting player may claim it (False). `weekend_pause`: the clock of the
+    player to act does not run on Saturday and Sunday in their time zone
+    (`bot.match.weekends`).
     `takebacks`: whether a player may ask to take back their last move. `rated`: whether
     the result may move ratings (a casual match's never does; solo matches never do).
     """
@@ -59,6 +61,7 @@ class MatchRules:
     rated: bool = True
     increment_hours: int | None = None
     cap_hours: int | None = None
+    weekend_pause: bool = False
 
     @property
     def bank(self) -> bool:
@@ -194,6 +197,9 @@ class Match:
     `turn_ply` is the ply the current turn began at (actions since then are the turn's).
     `banks` (a time-bank clock only, else empty) holds each seat's bank in seconds: for
     the seat to act, what it had when its turn began (its `deadline` is what counts).
+    `clock_zone` is the time zone whose weekends pause the turn's clock (the player to
+    act's when the turn began; None without the weekend pause). `returns_at` is when the
+    vacation that pauses their clock ends (read with the match; None when not paused).
     `channel_id` is the thread or channel the match lives in (None until attached);
     `origin_channel_id` is where the challenge was posted. `snapshot` is the game state
     as stored, `state` the state itself (secrets included): never post it.
@@ -228,6 +234,8 @@ class Match:
     #: The message whose buttons act in this match now (to disable once they are stale).
     buttons_message_id: int | None = field(default=None, compare=False)
     banks: tuple[float, ...] = ()
+    clock_zone: str | None = None
+    returns_at: datetime | None = field(default=None, compare=False)
 
     @property
     def state(self) -> GameState:

@@ -91,8 +91,10 @@ HELP = {
         'value, options:"variant=expert handicap_turns=2" (rules GAME lists them). '
         'clock: time per move, 3d, 12h or none, or a time bank, "3d+1d max 7d". '
         "takebacks, auto_timeout (yes: the clock ends a late turn by itself; no: a waiting "
-        "player claims it; default: the server's choice), rated: yes or no. bots: how many "
-        "seats the bot plays (1 to 4), at level easy, medium, hard or master (default medium)."
+        "player claims it; default: the server's choice), weekend_pause (yes: the clock "
+        "stops on Saturday and Sunday in the time zone of the player to move; default: the "
+        "server's choice), rated: yes or no. bots: how many seats the bot plays (1 to 4), at "
+        "level easy, medium, hard or master (default medium)."
     ),
     "accept": (
         "Accept a challenge, or take an open seat in it (challenge: its number; without "

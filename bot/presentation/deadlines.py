@@ -1,5 +1,7 @@
 """Sentences about deadlines: warnings before a deadline, what happens when it passes, the
-warnings a member chose, a server's timeouts, and the next game waiting for a member.
+warnings a member chose, a server's timeouts, weekend pause and vacation allowance, the
+clock paused for the weekend, a vacation allowance spent, and the next game waiting for a
+member.
 
 Whole sentences with named placeholders, for both faces (see `bot.presentation.text`).
 """
@@ -10,15 +12,31 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.match.records import Match
+from bot.match.weekends import in_weekend
 from bot.service import DeadlineWarning, NextGame, Notices
 
 AT_DEADLINE_ENDS = "If you have not moved by then, you lose match #{match} on time."
 AT_DEADLINE_CLAIM = "After that, your opponents may claim match #{match} on time."
+AT_DEADLINE_WEEKENDS = (
+    "Your clock stops on Saturday and Sunday ({zone} time): that deadline already leaves them out."
+)
 WARNING = "{who}, your time in match #{match} ({game}) runs out {when}."
 WARNINGS_CHOSEN = "Warnings before a deadline: {hours} before it."
 WARNINGS_NONE = "Warnings before a deadline: none."
 TIMEOUTS_END = "Late turns: the match ends by itself (a challenge may choose claims instead)."
 TIMEOUTS_CLAIM = "Late turns: a waiting player claims the match (a challenge may choose otherwise)."
+VACATION_ALLOWANCE = "Vacation: {days} days a year per member."
+VACATION_SPENT = (
+    "{who} has spent the vacation days allowed here (by this server for the year, or by "
+    "the league for the round): their clock in match #{match} runs again, until {when}."
+)
+VACATION_CAP = "vacations pause a clock at most {days} days a round"
+WEEKENDS_PAUSED = "Weekends: clocks stop on Saturday and Sunday where the player to move lives."
+WEEKENDS_RUN = "Weekends: clocks run through them."
+RULES_WEEKENDS = "clocks paused at weekends"
+CLOCK_PAUSED = "paused"
+CLOCK_PAUSED_UNTIL = "paused until {until}"
+CLOCK_WEEKEND = "paused for the weekend"
 NEXT_GAME = "Your next game: match #{match} ({game}), {until}: {link}"
 NEXT_UNTIL = "your time runs out {when}"
 NEXT_WAITING = "waiting for you since {when}"
@@ -27,9 +45,26 @@ WARNING_HOURS_FORMS = "Give hours before the deadline, like 24 8 1, or none for 
 
 
 def at_deadline(match: Match) -> str:
-    """What happens when the deadline of the player to act passes, in one sentence."""
+    """What happens when the deadline of the player to act passes, in one sentence (and
+    one more, with the weekend pause, that the deadline leaves the weekends out)."""
     text = AT_DEADLINE_ENDS if match.rules.auto_timeout else AT_DEADLINE_CLAIM
-    return text.format(match=match.id)
+    ending = text.format(match=match.id)
+    if match.clock_zone is None:
+        return ending
+    return f"{ending} {AT_DEADLINE_WEEKENDS.format(zone=match.clock_zone)}"
+
+
+def clock_pause(match: Match, now: datetime) -> str | None:
+    """Why the clock of the player to act is not running at `now`, in a few words for
+    the clock strip (their vacation, with the day they return, or the weekend where they
+    live); None if it runs. A picture cannot show a Discord time: the return is in UTC."""
+    if match.paused and match.returns_at is not None:
+        return CLOCK_PAUSED_UNTIL.format(until=f"{match.returns_at:%a %d %b, %H:%M} UTC")
+    if match.paused:
+        return CLOCK_PAUSED
+    if match.clock_zone is not None and in_weekend(now, match.clock_zone):
+        return CLOCK_WEEKEND
+    return None
 
 
 def warning_text(
@@ -59,6 +94,32 @@ def warnings_line(notices: Notices) -> str:
 def timeouts_line(auto_timeout: bool) -> str:
     """What a server's new matches do when a player's time runs out."""
     return TIMEOUTS_END if auto_timeout else TIMEOUTS_CLAIM
+
+
+def weekends_line(paused: bool) -> str:
+    """Whether a server's new matches pause their clocks at weekends."""
+    return WEEKENDS_PAUSED if paused else WEEKENDS_RUN
+
+
+def vacation_allowance_line(days: int) -> str:
+    """The vacation days a year a server allows each member."""
+    return VACATION_ALLOWANCE.format(days=days)
+
+
+def vacation_cap_words(days: int) -> str:
+    """A league's vacation cap, in a few words."""
+    return VACATION_CAP.format(days=days)
+
+
+def vacation_spent_text(
+    match: Match, mention: Callable[[int], str], when: Callable[[datetime], str]
+) -> str:
+    """That the member to act has spent the server's vacation days, so their clock in
+    `match` runs again until its deadline (`mention` and `when` are the face's Style's)."""
+    assert match.to_act is not None and match.deadline is not None  # a clock that was paused
+    return VACATION_SPENT.format(
+        who=mention(match.to_act), match=match.id, when=when(match.deadline)
+    )
 
 
 def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> str:

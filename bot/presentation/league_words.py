@@ -14,6 +14,7 @@ FORMAT_TABLES = (
 SWISS_OF = "Swiss of {rounds} rounds"
 HOURS_A_MOVE = "{hours}h a move"
 NO_CLOCK = "no clock"
+CLOCK_AND_VACATION_CAP = "{clock}, {cap}"
 
 # ---- standings
 FINAL_STANDINGS = "final standings"

@@ -138,6 +138,8 @@ REFUSALS = {
         "Only {left} of your {days} vacation days are left this year, so you cannot take {asked}."
     ),
     "vacation.none": "You are not on vacation.",
+    "vacation.allowance": "A server may allow from 0 to {most} vacation days a year.",
+    "league.vacation_cap": "A league's vacation cap is from 0 to {most} days a round.",
     # ---- premoves
     "premove.game_has.hidden_information": (
         "Premoves are only for games without hidden information or chance, and {game} has "

@@ -29,7 +29,7 @@ BANK = "{player} {left}"
 BANK_RUNNING = "{player} {left} (running since this turn began)"
 CLOCK_OF_SEAT = "{seat}: {clock}"
 CLOCK_LEFT = "{left} left"
-CLOCK_LEFT_PAUSED = "{left} left, paused"
+CLOCK_LEFT_PAUSED = "{left} left, {pause}"
 
 # ---- challenges
 GAME_WITH_OPTIONS = "**{game}** ({options})"

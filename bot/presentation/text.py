@@ -16,6 +16,7 @@ from typing import Any
 
 import games
 from bot.match import actions
+from bot.match.decision import time_left
 from bot.match.engine_seats import engine_name, rating_member, takeback_refuser, thinks_long
 from bot.match.events import (
     TAKEBACK,
@@ -39,7 +40,15 @@ from bot.match.shown import shorten
 from bot.presentation import catalogue, hints, messages, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.composer import PREVIEW_SETTING
-from bot.presentation.deadlines import at_deadline, timeouts_line, warnings_line
+from bot.presentation.deadlines import (
+    RULES_WEEKENDS,
+    at_deadline,
+    clock_pause,
+    timeouts_line,
+    vacation_allowance_line,
+    warnings_line,
+    weekends_line,
+)
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -186,7 +195,8 @@ def banks_text(match: Match, style: Style) -> str:
 def clock_line(match: Match, now: datetime) -> str | None:
     """How much time each player has, in plain words for the picture's clock strip
     ("White: 2 days 4 hours left · Black: 3 days"); None for a match without a clock or
-    that has ended. The player to act has until their deadline; a waiting player with a
+    that has ended. The player to act has until their deadline (less the weekends it
+    leaves out), and their clock may say why it stands still; a waiting player with a
     time bank has their bank."""
     parts = []
     for seat in range(len(match.seats)):
@@ -202,9 +212,11 @@ def seat_clock(match: Match, seat: int, now: datetime) -> str:
     if not match.active or not match.rules.clock_hours or match.seats[seat].retired:
         return ""
     if seat == match.current_seat and match.deadline is not None:
-        left = span_words(max(timedelta(0), match.deadline - now))
-        line = sentences.CLOCK_LEFT_PAUSED if match.paused else sentences.CLOCK_LEFT
-        return fill(line, left=left)
+        left = span_words(time_left(match, now))
+        pause = clock_pause(match, now)
+        if pause is None:
+            return fill(sentences.CLOCK_LEFT, left=left)
+        return fill(sentences.CLOCK_LEFT_PAUSED, left=left, pause=pause)
     return span_words(timedelta(seconds=match.banks[seat])) if match.banks else ""
 
 
@@ -220,6 +232,8 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
         words.append(sentences.TIMEOUT_ENDS)
     elif rules.clock_hours and players > 1:
         words.append(sentences.TIMEOUT_CLAIMED)
+    if rules.clock_hours and rules.weekend_pause:
+        words.append(RULES_WEEKENDS)
     if players > 1:
         refuser = takeback_refuser(members)
         if rules.takebacks and refuser is not None:
@@ -728,7 +742,8 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     settings = messages.SERVER_SETTINGS.format(
         clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
     )
-    return f"{settings} {timeouts_line(guild.auto_timeout)}"
+    timeouts, weekends = timeouts_line(guild.auto_timeout), weekends_line(guild.weekend_pause)
+    return f"{settings} {timeouts} {weekends} {vacation_allowance_line(guild.vacation_days)}"
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -25,8 +25,10 @@ from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate, MoveChoice
 from bot.store import Store
 from bot.store import claims as claim_rows
+from bot.store import leagues as league_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
+from bot.store import notices as notice_rows
 from bot.store import premoves as premove_rows
 from bot.store import requests as request_rows
 from bot.store.health import CANNOT_SAVE
@@ -151,6 +153,45 @@ class ServiceBase:
         hours = self.settings.default_clock_hours if clock is None else clock
         return hours, channel, known_theme(theme)
 
+    async def _situation(self, conn: Connection, match: Match, now: datetime) -> Situation:
+        """What the match rules need besides the match (its log aside): the time, its
+        members on vacation now (with vacation days left in its server) and when they
+        return, and their time zones."""
+        members = list(match.members)
+        returns = {}
+        for member in await member_rows.away(conn, members, now):
+            running = await member_rows.running_vacation(conn, member, now)
+            assert running is not None  # away: on a vacation running now
+            if await self._pause_ends(conn, match.id, match.guild_id, member, running[0]) > now:
+                returns[member] = running[1]
+        zones = await notice_rows.time_zones(conn, members)
+        return Situation(now, frozenset(returns), zones=zones, returns=returns)
+
+    async def _pause_ends(
+        self, conn: Connection, match_id: int, guild_id: int, member_id: int, started: datetime
+    ) -> datetime:
+        """When a vacation started at `started` stops pausing the member's clock in the
+        match: once it has spent the days the server allows the member this year (the days
+        of earlier vacations count), or in a league with a vacation cap, the days the
+        member may be away during the match's round (earlier vacations in it count)."""
+        left = await self._allowance(conn, guild_id) - await member_rows.days_used(
+            conn, member_id, started
+        )
+        ends = started + timedelta(days=max(0.0, left))
+        capped = await league_rows.vacation_cap(conn, match_id)
+        if capped is not None:
+            cap, round_began = capped
+            since = max(started, round_began)
+            gone = await member_rows.days_away(conn, member_id, round_began, since)
+            ends = min(ends, since + timedelta(days=max(0.0, cap - gone)))
+        return ends
+
+    async def _allowance(self, conn: Connection, guild_id: int | None) -> int:
+        """The vacation days a year the server allows each member (the bot's default for
+        a server that chose none, or outside any server)."""
+        chosen = await member_rows.guild_vacation_days(conn, guild_id)
+        return self.settings.vacation_days_per_year if chosen is None else chosen
+
     async def _apply(
         self,
         target: Match | int | InChannel,
@@ -181,19 +222,19 @@ class ServiceBase:
                     request = dataclasses.replace(
                         request, ply=await self._shown(conn, match, request.ply)
                     )
-                away = await member_rows.away(conn, list(match.members), now)
-                log = None
+                situation = await self._situation(conn, match, now)
                 if request.action in _NEEDS_LOG:
-                    log = await match_rows.fetch_log(conn, match)
-                decision = rules.decide(match, actor, request, Situation(now, away, log))
+                    entries = await match_rows.fetch_log(conn, match)
+                    situation = dataclasses.replace(situation, log=entries)
+                decision = rules.decide(match, actor, request, situation)
                 mover = actor if request.action is actions.MOVE else None
                 stored = await self._store_decision(conn, match, decision, now, mover=mover)
                 update = _update(match, stored, decision, actor, request.action)
-                if mover is not None and mover in away:
+                if mover is not None and mover in situation.away:
                     update = dataclasses.replace(update, back_from_vacation=True)
                 premove = await self._settle_premoves(conn, match, decision)
                 if premove is not None:
-                    answered = await self._play_premove(conn, stored, premove, request, away, now)
+                    answered = await self._play_premove(conn, stored, premove, request, situation)
                     update = dataclasses.replace(update, premove=answered)
                 done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
                 await request_rows.record(conn, request.request_id, done, now)
@@ -276,8 +317,7 @@ class ServiceBase:
         match: Match,
         premove: premoves.Premove,
         answered: Request,
-        away: frozenset[int],
-        now: datetime,
+        situation: Situation,
     ) -> MatchUpdate | None:
         """Play a premove in the transaction of the move it answers, decided by the match
         rules at the position it was checked against; None when they refuse it (it is
@@ -291,11 +331,11 @@ class ServiceBase:
             request_id=f"{answered.request_id}+premove",
         )
         try:
-            decision = rules.decide(match, premove.member_id, request, Situation(now, away))
+            decision = rules.decide(match, premove.member_id, request, situation)
         except ServiceError as error:
             log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
             return None
-        stored = await self._store_decision(conn, match, decision, now)
+        stored = await self._store_decision(conn, match, decision, situation.now)
         return _update(match, stored, decision, premove.member_id, actions.MOVE)
 
     async def _store_decision(

@@ -10,7 +10,6 @@ from typing import Any
 
 import games
 from bot.match import rules
-from bot.match.decision import Situation
 from bot.match.engine_seats import people
 from bot.match.errors import (
     BadOption,
@@ -107,6 +106,7 @@ class ChallengeMixin(ServiceBase):
         rules: MatchRules = DEFAULT_RULES,
         server_clock: bool = True,
         server_timeout: bool = False,
+        server_weekends: bool = False,
         seat_order: Sequence[int] | None = None,
         request_id: str | None = None,
     ) -> Challenge:
@@ -124,7 +124,9 @@ class ChallengeMixin(ServiceBase):
         indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
         with `server_clock` their clock is the server's default (hours per turn) instead
         (a time bank needs its starting time); with `server_timeout` whether a late turn ends
-        the match by itself is the server's choice (`set_guild_auto_timeout`). `seat_order`
+        the match by itself is the server's choice (`set_guild_auto_timeout`); with
+        `server_weekends` whether clocks pause at weekends too (`set_guild_weekend_pause`).
+        `seat_order`
         (member ids in seat order, every player named once) fixes who sits where; options
         naming a player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not
         the server's challenge channel), NotAllowed (challenging oneself).
@@ -157,6 +159,9 @@ class ChallengeMixin(ServiceBase):
             if server_timeout:
                 auto = await member_rows.guild_auto_timeout(conn, guild_id)
                 rules = replace(rules, auto_timeout=auto)
+            if server_weekends:
+                weekends = await member_rows.guild_weekend_pause(conn, guild_id)
+                rules = replace(rules, weekend_pause=weekends)
             await self._check_active_limit(conn, challenger_id)
             await self._check_pending_limit(conn, challenger_id, now)
             for member in people(invited):
@@ -398,6 +403,5 @@ class ChallengeMixin(ServiceBase):
         await challenge_rows.set_status(conn, challenge.id, STARTED, match_id)
         match = await match_rows.fetch_match(conn, match_id)
         assert match is not None
-        away = await member_rows.away(conn, list(match.members), now)
-        decision = rules.start(match, Situation(now, away))
+        decision = rules.start(match, await self._situation(conn, match, now))
         return await self._store_decision(conn, match, decision, now)

@@ -1,6 +1,10 @@
 """Clocks: reminders, warnings before deadlines, timeouts and vacation (settings are in
 `bot.service.settings`).
 
+A member may spend on vacation, each calendar year, the days a server allows (its
+setting, else `vacation_days_per_year`), counted by the day: a vacation cut short gives
+back the days not used, and in a server whose days are spent the clocks run again.
+
 A turn's clock runs from `turn_started_at` to `deadline`; while the player to act is on
 vacation it is paused (`paused_at`) and both times shift by the pause when it resumes.
 Each turn is reminded at most once of each kind (see `bot.store.clocks`), and each
@@ -70,7 +74,9 @@ class ClockMixin(ServiceBase):
         servers on its shards (`runs_guild`). Each reminder, held notice and digest returned
         is claimed for this process (`bot.store.claims`), so no other sends it; one not sent
         goes back with `give_back`. Each expiry, vacation's end and timeout is made by one
-        process (conditional updates, the version column), which alone returns it."""
+        process (conditional updates, the version column), which alone returns it; so is
+        each match whose clock runs again because the member to act has used up the
+        vacation days its server allows (`vacations_cut`)."""
         now = self.now()
         async with self.store.transaction() as conn:
             await claim_rows.prune(conn, now - CLAIMS_KEPT)
@@ -86,6 +92,7 @@ class ClockMixin(ServiceBase):
                 for member in await member_rows.vacations_due(conn, now)
                 if await member_rows.close_vacation(conn, member, now)
             ]
+            cut = await self._cut_vacations(conn, now)
         timeouts = await self._auto_timeouts(now)
         async with self.store.transaction() as conn:
             reminders = await self._take_reminders(conn, now, mark_sent)
@@ -98,10 +105,24 @@ class ClockMixin(ServiceBase):
             timeouts=tuple(timeouts),
             expired_challenges=tuple(dataclasses.replace(c, status=EXPIRED) for c in expired),
             vacations_ended=tuple(returning),
+            vacations_cut=tuple(cut),
             held=tuple(held),
             digests=tuple(digests),
             warnings=tuple(warnings),
         )
+
+    async def _cut_vacations(self, conn: Connection, now: datetime) -> list[Match]:
+        """Restart the paused clocks whose member has spent, by now, the vacation days of
+        the match's server (or of its league's round, `_pause_ends`): each from the moment
+        the days ran out. The matches restarted."""
+        cut = []
+        for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(conn):
+            if not self.runs_guild(guild_id):
+                continue
+            ends = await self._pause_ends(conn, match_id, guild_id, member_id, started)
+            if ends <= now and await member_rows.resume_match(conn, match_id, ends):
+                cut.append(await self._fetch_known(conn, match_id))
+        return cut
 
     async def _auto_timeouts(self, now: datetime) -> list[MatchUpdate]:
         async with self.store.reading() as conn:
@@ -215,21 +236,32 @@ class ClockMixin(ServiceBase):
         after = self.settings.reminder_after_hours * 3600.0
         fraction = self.settings.reminder_fraction_percent / 100
         async with self.store.reading() as conn:
-            return await clock_rows.next_due(conn, after, fraction)
+            due = [await clock_rows.next_due(conn, after, fraction)]
+            for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(
+                conn
+            ):
+                if self.runs_guild(guild_id):
+                    ends = await self._pause_ends(conn, match_id, guild_id, member_id, started)
+                    due.append(ends)
+        return min((d for d in due if d is not None), default=None)
 
     # --- vacation --------------------------------------------------------------------------
 
-    async def start_vacation(self, member_id: int, days: float) -> MemberSettings:
-        """Pause all the member's clocks for `days` (within the yearly allowance); it ends
-        early when they move or call `end_vacation`. Raises ClockError."""
+    async def start_vacation(
+        self, member_id: int, days: float, guild_id: int | None = None
+    ) -> MemberSettings:
+        """Pause all the member's clocks for `days` (within the yearly allowance of the
+        server it is asked in; in a server that allows fewer days, the clocks run again
+        when those are spent); it ends early when they move or call `end_vacation`.
+        Raises ClockError."""
         now = self.now()
         async with self.store.transaction() as conn:
             running = await member_rows.running_vacation(conn, member_id, now)
             if running is not None:
                 raise ClockError(Message("vacation.already", until=when(running[1])))
             await member_rows.close_vacation(conn, member_id, now)  # one that ran out unnoticed
-            left = await self._days_left(conn, member_id, now)
-            per_year = self.settings.vacation_days_per_year
+            left = await self._days_left(conn, member_id, now, guild_id)
+            per_year = await self._allowance(conn, guild_id)
             if not days > 0:
                 raise ClockError(Message("vacation.zero"))
             if left <= 0:
@@ -239,23 +271,29 @@ class ClockMixin(ServiceBase):
                     Message("vacation.too_long", left=f"{left:g}", days=per_year, asked=f"{days:g}")
                 )
             await member_rows.start_vacation(conn, member_id, now, now + timedelta(days=days))
-            return await self._member(conn, member_id, now)
+            return await self._member(conn, member_id, now, guild_id)
 
-    async def end_vacation(self, member_id: int) -> MemberSettings:
-        """End the member's vacation now; unused days return to the allowance."""
+    async def end_vacation(self, member_id: int, guild_id: int | None = None) -> MemberSettings:
+        """End the member's vacation now; unused days return to the allowance (the days
+        left are those of the server it is asked in, `guild_id`)."""
         now = self.now()
         async with self.store.transaction() as conn:
             if await member_rows.running_vacation(conn, member_id, now) is None:
                 raise ClockError(Message("vacation.none"))
             await member_rows.close_vacation(conn, member_id, now)
-            return await self._member(conn, member_id, now)
+            return await self._member(conn, member_id, now, guild_id)
 
-    async def _days_left(self, conn: Connection, member_id: int, now: datetime) -> float:
+    async def _days_left(
+        self, conn: Connection, member_id: int, now: datetime, guild_id: int | None
+    ) -> float:
         used = await member_rows.days_used(conn, member_id, now)
-        return max(0.0, round(self.settings.vacation_days_per_year - used, 2))
+        return max(0.0, round(await self._allowance(conn, guild_id) - used, 2))
 
-    async def _member(self, conn: Connection, member_id: int, now: datetime) -> MemberSettings:
-        """A member's settings with their vacation and the vacation days left."""
+    async def _member(
+        self, conn: Connection, member_id: int, now: datetime, guild_id: int | None = None
+    ) -> MemberSettings:
+        """A member's settings with their vacation and the vacation days left (of the
+        allowance of `guild_id`, or the bot's default)."""
         reminders, theme, skip_preview = await member_rows.member_row(conn, member_id)
         running = await member_rows.running_vacation(conn, member_id, now)
         refused = await member_rows.blocks(conn, member_id)
@@ -263,7 +301,7 @@ class ClockMixin(ServiceBase):
             member_id=member_id,
             reminders=reminders,
             vacation=None if running is None else Vacation(*running),
-            vacation_days_left=await self._days_left(conn, member_id, now),
+            vacation_days_left=await self._days_left(conn, member_id, now, guild_id),
             picture_theme=theme,
             skip_preview=skip_preview,
             refuses_everyone=member_rows.EVERYONE in refused,

@@ -51,9 +51,11 @@ class LeagueMixin(LeagueRoundsMixin):
         signup_days: int = 7,
         round_days: int = 7,
         adjudication: str = deadlines.DRAW,
+        vacation_cap_days: int | None = None,
     ) -> League:
-        """Open a league for sign-up in `channel_id` (who may is the caller's to check).
-        Raises BadOption saying what does not fit."""
+        """Open a league for sign-up in `channel_id` (who may is the caller's to check);
+        with `vacation_cap_days`, a member's vacation pauses their clock for at most that
+        many days of each round. Raises BadOption saying what does not fit."""
         name = clean_name(name)
         if not 1 <= len(name) <= MAX_NAME:
             raise BadOption(Message("league.name_length", most=MAX_NAME))
@@ -75,6 +77,8 @@ class LeagueMixin(LeagueRoundsMixin):
         for days in (signup_days, round_days):
             if not 1 <= days <= MAX_DAYS:
                 raise BadOption(Message("league.days", most=MAX_DAYS))
+        if vacation_cap_days is not None and not 0 <= vacation_cap_days <= MAX_DAYS:
+            raise BadOption(Message("league.vacation_cap", most=MAX_DAYS))
         now = self.now()
         async with self.store.transaction() as conn:
             default_clock, _, _ = await self._guild_defaults(conn, guild_id)
@@ -85,7 +89,7 @@ class LeagueMixin(LeagueRoundsMixin):
             league = League(
                 0, guild_id, channel_id, name, game_rules.name, resolved, hours, league_format,
                 now + timedelta(days=signup_days), SIGNUP, adjudication, round_days,
-                member_id, None,
+                member_id, None, vacation_cap_days,
             )  # fmt: skip
             league_id = await league_rows.insert_league(conn, league, now)
             await league_rows.join(conn, league_id, member_id, now)

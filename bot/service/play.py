@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import render
 from bot.match import actions, rules
 from bot.match.actions import InChannel, Request
-from bot.match.decision import Situation
 from bot.match.delivery import news, notified
 from bot.match.engine_seats import is_engine
 from bot.match.errors import ChannelBusy, NotAllowed, NotFound
@@ -128,9 +127,9 @@ class PlayMixin(ServiceBase):
         now = self.now()
         async with self.store.reading() as conn:
             match = check_active(await self._fetch_known(conn, match_id))
-            away = await member_rows.away(conn, list(match.members), now)
+            situation = await self._situation(conn, match, now)
         request = Request(actions.MOVE, text, ply=match.ply, request_id="preview")  # never applied
-        decision = rules.decide(match, member_id, request, Situation(now, away))
+        decision = rules.decide(match, member_id, request, situation)
         state, seat = match.state, match.seat_of(member_id)
         assert decision.move is not None and decision.state is not None and seat is not None
         if state.reveals(decision.move):

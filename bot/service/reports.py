@@ -74,13 +74,17 @@ class MemberSettings:
 class GuildSettings:
     """A server's defaults: the clock of new challenges, where challenges may be posted,
     the picture theme of its public pictures (a name in `render.THEMES`), and whether a
-    late turn ends a new match by itself (`auto_timeout`) or waits for a claim."""
+    late turn ends a new match by itself (`auto_timeout`) or waits for a claim, and
+    whether new matches' clocks pause at weekends (`weekend_pause`), and the vacation days
+    a year each member may spend pausing its matches."""
 
     guild_id: int
     clock_hours: int
     challenge_channel_id: int | None
     picture_theme: str = "default"
     auto_timeout: bool = True
+    weekend_pause: bool = False
+    vacation_days: int = 0
 
 
 @dataclass(frozen=True)
@@ -179,13 +183,15 @@ class Digest:
 @dataclass(frozen=True)
 class TickReport:
     """Everything `tick()` found due: reminders to send, matches ended, challenges expired,
-    vacations ended, notices held back whose quiet hours are over, digests, and warnings
-    before deadlines."""
+    vacations ended, notices held back whose quiet hours are over, digests, warnings
+    before deadlines, and matches whose clock runs again because the member to act has
+    spent the vacation days their server allows (`vacations_cut`)."""
 
     reminders: tuple[Reminder, ...] = ()
     timeouts: tuple[MatchUpdate, ...] = ()
     expired_challenges: tuple[Challenge, ...] = ()
     vacations_ended: tuple[int, ...] = ()
+    vacations_cut: tuple[Match, ...] = ()
     held: tuple[HeldNotices, ...] = ()
     digests: tuple[Digest, ...] = ()
     warnings: tuple[DeadlineWarning, ...] = ()

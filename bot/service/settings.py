@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import render
+from bot.config import MAX_VACATION_DAYS
 from bot.match.errors import BadOption, NotAllowed
 from bot.match.phrases import Message
 from bot.service.base import known_theme
@@ -32,10 +33,11 @@ def check_theme(name: str) -> str:
 class SettingsMixin(ClockMixin, NoticeMixin):
     """Settings methods of the match service (a member's include their vacation)."""
 
-    async def member_settings(self, member_id: int) -> MemberSettings:
-        """A member's reminders setting, picture theme, vacation and vacation days left."""
+    async def member_settings(self, member_id: int, guild_id: int | None = None) -> MemberSettings:
+        """A member's reminders setting, picture theme, vacation and vacation days left
+        (of the allowance of the server asked in, `guild_id`)."""
         async with self.store.reading() as conn:
-            return await self._member(conn, member_id, self.now())
+            return await self._member(conn, member_id, self.now(), guild_id)
 
     async def set_reminders(self, member_id: int, enabled: bool) -> MemberSettings:
         """Turn the member's reminder pings on or off."""
@@ -90,6 +92,18 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         or waits for a waiting player's claim (a challenge may still choose either)."""
         return await self._set_guild(guild_id, "auto_timeout", int(enabled))
 
+    async def set_guild_weekend_pause(self, guild_id: int, enabled: bool) -> GuildSettings:
+        """Whether the clocks of the server's new matches stop on Saturday and Sunday in the
+        time zone of the player to act (off by default; a challenge may still choose)."""
+        return await self._set_guild(guild_id, "weekend_pause", int(enabled))
+
+    async def set_guild_vacation_days(self, guild_id: int, days: int) -> GuildSettings:
+        """The vacation days a year each member may spend pausing the server's matches
+        (0 to 366). Raises BadOption."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            raise BadOption(Message("vacation.allowance", most=MAX_VACATION_DAYS))
+        return await self._set_guild(guild_id, "vacation_days", days)
+
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async with self.store.transaction() as conn:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
@@ -98,7 +112,14 @@ class SettingsMixin(ClockMixin, NoticeMixin):
     async def _guild(self, conn: Connection, guild_id: int) -> GuildSettings:
         defaults = await self._guild_defaults(conn, guild_id)
         auto = await member_rows.guild_auto_timeout(conn, guild_id)
-        return GuildSettings(guild_id, *defaults, auto_timeout=auto)
+        weekends = await member_rows.guild_weekend_pause(conn, guild_id)
+        return GuildSettings(
+            guild_id,
+            *defaults,
+            auto_timeout=auto,
+            weekend_pause=weekends,
+            vacation_days=await self._allowance(conn, guild_id),
+        )
 
     async def picture_theme(self, guild_id: int, member_id: int | None = None) -> str:
         """The theme to draw in: for a public picture of the server's (`member_id` None)

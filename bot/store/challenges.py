@@ -38,8 +38,8 @@ async def insert_challenge(
     challenge_id = await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
         "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
-        "expires_at, clock_increment, clock_cap, seat_order) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
+        "expires_at, clock_increment, clock_cap, seat_order, weekend_pause) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -56,6 +56,7 @@ async def insert_challenge(
             rules.increment_hours,
             rules.cap_hours,
             None if seat_order is None else json.dumps(list(seat_order)),
+            int(rules.weekend_pause),
         ),
     )
     bots = [member for member in invited if is_engine(member)]
@@ -72,7 +73,7 @@ async def insert_challenge(
 _CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, game, players, options, "
     "clock_hours, auto_timeout, takebacks, rated, status, created_at, expires_at, match_id, "
-    "clock_increment, clock_cap, seat_order"
+    "clock_increment, clock_cap, seat_order, weekend_pause"
 )
 
 

@@ -14,7 +14,8 @@ from bot.store.sql import Connection, Row, at, dt, one, rows, ts
 
 _LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, game, options, clock_hours, format, seats, "
-    "swiss_rounds, signup_ends, status, adjudication, round_days, seed, created_by, started_at"
+    "swiss_rounds, signup_ends, status, adjudication, round_days, seed, created_by, started_at, "
+    "vacation_cap_days"
 )
 
 
@@ -36,6 +37,7 @@ def _league(row: Row) -> League:
         round_days=row["round_days"],
         created_by=row["created_by"],
         started_at=dt(row["started_at"]),
+        vacation_cap_days=row["vacation_cap_days"],
     )
 
 
@@ -48,12 +50,12 @@ async def insert_league(
     f = league.format
     return await conn.insert(
         f"INSERT INTO leagues ({_LEAGUE_COLUMNS.removeprefix('id, ')}, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
         (
             league.guild_id, league.channel_id, league.name, league.game,
             json.dumps(league.options), league.clock_hours, f.kind, f.seats, f.swiss_rounds,
             ts(league.signup_ends), SIGNUP, league.adjudication, league.round_days, f.seed,
-            league.created_by, ts(now),
+            league.created_by, league.vacation_cap_days, ts(now),
         ),
     )  # fmt: skip
 
@@ -247,3 +249,17 @@ async def set_league_role(conn: Connection, guild_id: int, role_id: int | None) 
         "ON CONFLICT (guild_id) DO UPDATE SET league_role = excluded.league_role",
         (guild_id, role_id),
     )
+
+
+async def vacation_cap(conn: Connection, match_id: int) -> tuple[int, datetime] | None:
+    """The vacation cap (days) of the league round the match is played in, and when that
+    round began; None for a match outside a league with a cap."""
+    row = await one(
+        conn,
+        "SELECT l.vacation_cap_days, r.started_at FROM league_pairings p "
+        "JOIN leagues l ON l.id = p.league_id "
+        "JOIN league_rounds r ON r.league_id = p.league_id AND r.number = p.round "
+        "WHERE p.match_id = ? AND l.vacation_cap_days IS NOT NULL",
+        (match_id,),
+    )
+    return None if row is None else (row["vacation_cap_days"], at(row["started_at"]))

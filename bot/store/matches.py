@@ -40,6 +40,7 @@ def rules_of(row: Row) -> MatchRules:
         bool(row["rated"]),
         row["clock_increment"],
         row["clock_cap"],
+        bool(row["weekend_pause"]),
     )
 
 
@@ -61,7 +62,11 @@ _MATCH_COLUMNS = (
     "id, guild_id, origin_channel_id, channel_id, game, options, seed, players, clock_hours, "
     "auto_timeout, takebacks, rated, status, ply, version, turns, turn_ply, current_seat, "
     "turn_started_at, deadline, paused_at, reminded, proposal, snapshot, created_at, "
-    "ended_at, result, buttons_message_id, clock_increment, clock_cap, banks"
+    "ended_at, result, buttons_message_id, clock_increment, clock_cap, banks, weekend_pause, "
+    "clock_zone, (SELECT v.ends_at FROM vacations v JOIN match_players p "
+    "ON p.member_id = v.member_id WHERE p.match_id = matches.id "
+    "AND p.seat = matches.current_seat AND v.closed = 0 AND matches.paused_at IS NOT NULL) "
+    "AS returns_at"
 )
 
 
@@ -175,6 +180,8 @@ def _match(row: Row, player_rows: Sequence[Row]) -> Match:
         _reminded=row["reminded"],
         buttons_message_id=row["buttons_message_id"],
         banks=tuple(json.loads(banks)) if banks else (),
+        clock_zone=row["clock_zone"],
+        returns_at=dt(row["returns_at"]),
     )
 
 
@@ -213,7 +220,8 @@ async def insert_match(
     match_id = await conn.insert(
         "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, players, "
         "clock_hours, auto_timeout, takebacks, rated, status, snapshot, created_at, "
-        "clock_increment, clock_cap) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
+        "clock_increment, clock_cap, weekend_pause) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)",
         (
             challenge.guild_id,
             challenge.channel_id,
@@ -229,6 +237,7 @@ async def insert_match(
             ts(now),
             challenge.rules.increment_hours,
             challenge.rules.cap_hours,
+            int(challenge.rules.weekend_pause),
         ),
     )
     await conn.run_many(
@@ -262,6 +271,7 @@ async def save_match(conn: Connection, old: Match, new: Match) -> None:
         ended_at=ts(new.ended_at),
         result=None if new.result is None else result_json(new.result),
         banks=json.dumps(list(new.banks)) if new.banks else None,
+        clock_zone=new.clock_zone,
     )
 
 

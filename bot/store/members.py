@@ -1,7 +1,8 @@
 """Rows of members and servers: settings, picture themes and vacations.
 
 A member's vacation pauses the clocks of the turns waiting on them (`matches.paused_at`);
-closing it shifts those clocks by the length of the pause.
+closing it shifts those clocks by the length of the pause (and a clock with the weekend
+pause runs its time left from then on, leaving out the weekends, `bot.match.weekends`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.sql import Connection, dt, one, rows, ts, value
+from bot.match.weekends import running_time, weekend_deadline
+from bot.store.sql import Connection, at, dt, one, rows, ts, value
 
 _DAY = 86400.0
 
@@ -45,6 +47,14 @@ async def guild_auto_timeout(conn: Connection, guild_id: int) -> bool:
         conn, "SELECT auto_timeout AS value FROM guilds WHERE guild_id = ?", (guild_id,)
     )
     return chosen is None or bool(chosen)
+
+
+async def guild_weekend_pause(conn: Connection, guild_id: int) -> bool:
+    """Whether the server's new matches pause their clocks at weekends (default: no)."""
+    chosen = await value(
+        conn, "SELECT weekend_pause AS value FROM guilds WHERE guild_id = ?", (guild_id,)
+    )
+    return bool(chosen)
 
 
 async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None, bool]:
@@ -115,15 +125,51 @@ async def running_vacation(
 
 
 async def days_used(conn: Connection, member_id: int, now: datetime) -> float:
-    """Vacation days the member took in vacations started this calendar year."""
+    """Vacation days the member has spent by `now` in vacations started this calendar year
+    (a running one counts the days gone, not the days booked)."""
     year = datetime(now.year, 1, 1, tzinfo=UTC)
     taken = await value(
         conn,
-        "SELECT COALESCE(SUM(ends_at - started_at), 0) AS value FROM vacations "
-        "WHERE member_id = ? AND started_at >= ?",
-        (member_id, ts(year)),
+        "SELECT COALESCE(SUM(CASE WHEN ends_at < ? THEN ends_at ELSE ? END - started_at), 0) "
+        "AS value FROM vacations WHERE member_id = ? AND started_at >= ? AND started_at <= ?",
+        (ts(now), ts(now), member_id, ts(year), ts(now)),
     )
     return float(taken) / _DAY
+
+
+async def days_away(conn: Connection, member_id: int, since: datetime, until: datetime) -> float:
+    """Vacation days the member spent between `since` and `until`."""
+    away = await value(
+        conn,
+        "SELECT COALESCE(SUM(CASE WHEN ends_at < ? THEN ends_at ELSE ? END "
+        "- CASE WHEN started_at > ? THEN started_at ELSE ? END), 0) AS value FROM vacations "
+        "WHERE member_id = ? AND ends_at > ? AND started_at < ?",
+        (ts(until), ts(until), ts(since), ts(since), member_id, ts(since), ts(until)),
+    )
+    return float(away) / _DAY
+
+
+async def guild_vacation_days(conn: Connection, guild_id: int | None) -> int | None:
+    """The vacation days a year the server allows each member (None: it chose none)."""
+    if guild_id is None:
+        return None
+    chosen = await value(
+        conn, "SELECT vacation_days AS value FROM guilds WHERE guild_id = ?", (guild_id,)
+    )
+    return None if chosen is None else int(chosen)
+
+
+async def paused_by_vacation(conn: Connection) -> list[tuple[int, int, int, datetime]]:
+    """(match id, server, member, vacation start) of every active match whose clock is
+    paused by the open vacation of the member to act."""
+    found = await rows(
+        conn,
+        "SELECT m.id, m.guild_id, p.member_id, v.started_at FROM matches m "
+        "JOIN match_players p ON p.match_id = m.id AND p.seat = m.current_seat "
+        "JOIN vacations v ON v.member_id = p.member_id AND v.closed = 0 "
+        "WHERE m.status = 'active' AND m.paused_at IS NOT NULL",
+    )
+    return [(r["id"], r["guild_id"], r["member_id"], at(r["started_at"])) for r in found]
 
 
 async def start_vacation(conn: Connection, member_id: int, now: datetime, ends: datetime) -> None:
@@ -167,15 +213,43 @@ async def close_vacation(conn: Connection, member_id: int, now: datetime) -> boo
     )
     if closed is None:
         return False
-    await conn.run(
+    waiting = (
+        "status = 'active' AND paused_at IS NOT NULL "
+        "AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id "
+        "AND p.member_id = ? AND p.seat = matches.current_seat)"
+    )
+    await _resume(conn, waiting, (member_id,), end)
+    return True
+
+
+async def resume_match(conn: Connection, match_id: int, at_time: datetime) -> bool:
+    """Restart the paused clock of one match as if its pause had ended at `at_time` (the
+    member to act stays on vacation elsewhere); whether it was paused."""
+    where = "id = ? AND paused_at IS NOT NULL"
+    return await _resume(conn, where, (match_id,), at_time.timestamp()) > 0
+
+
+async def _resume(conn: Connection, where: str, params: tuple[Any, ...], end: float) -> int:
+    """Restart the paused clocks of the matches `where` selects, their pause ended at `end`;
+    how many."""
+    weekends = await rows(
+        conn,
+        f"SELECT id, paused_at, deadline, clock_zone FROM matches WHERE {where} "
+        "AND clock_zone IS NOT NULL AND deadline IS NOT NULL",
+        params,
+    )
+    resumed = await conn.run(
         f"UPDATE matches SET turn_started_at = turn_started_at + {_PAUSED}, "
         f"deadline = deadline + {_PAUSED}, paused_at = NULL, "
-        "version = version + 1 WHERE status = 'active' AND paused_at IS NOT NULL "
-        "AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id "
-        "AND p.member_id = ? AND p.seat = matches.current_seat)",
-        (end, end, end, end, member_id),
+        f"version = version + 1 WHERE {where}",
+        (end, end, end, end, *params),
     )
-    return True
+    for match in weekends:
+        zone, restart = match["clock_zone"], at(max(end, match["paused_at"]))
+        left = running_time(at(match["paused_at"]), at(match["deadline"]), zone)
+        deadline = weekend_deadline(restart, left, zone)
+        await conn.run("UPDATE matches SET deadline = ? WHERE id = ?", (ts(deadline), match["id"]))
+    return resumed
 
 
 async def vacations_due(conn: Connection, now: datetime) -> list[int]:

@@ -411,6 +411,26 @@ _V15: Migration = (
     "ALTER TABLE members ADD COLUMN warning_hours TEXT",
 )
 
+#: Version 16: the weekend pause. A match's clock may stop on Saturday and Sunday in the
+#: time zone of the player to act (`weekend_pause`; `clock_zone`: the zone of the running
+#: turn's clock, NULL without the pause); a challenge carries the choice, and a server
+#: chooses it for challenges that do not (`guilds.weekend_pause`, NULL: off).
+_V16: Migration = (
+    "ALTER TABLE matches ADD COLUMN weekend_pause INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE matches ADD COLUMN clock_zone TEXT",
+    "ALTER TABLE challenges ADD COLUMN weekend_pause INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE guilds ADD COLUMN weekend_pause INTEGER",
+)
+
+#: Version 17: a vacation allowance per server: the days a year each member may spend on
+#: vacation pausing the server's matches (`guilds.vacation_days`; NULL: the bot's default),
+#: and the most days a member may be away during a league's round
+#: (`leagues.vacation_cap_days`; NULL: no cap).
+_V17: Migration = (
+    "ALTER TABLE guilds ADD COLUMN vacation_days INTEGER",
+    "ALTER TABLE leagues ADD COLUMN vacation_cap_days INTEGER",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -428,6 +448,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V13,
     _V14,
     _V15,
+    _V16,
+    _V17,
 )
 
 LATEST = len(MIGRATIONS)

@@ -60,7 +60,7 @@ def test_parse_line_reads_named_and_positional_options():
         parse_line("hand now")
     assert parse_line("board contrast") == ("board", {"theme": "contrast"})
     with pytest.raises(ConsoleError, match="; its options are game, opponent, opponent2, "):
-        parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes 1 easy extra")
+        parse_line("challenge skift bob carol dave eve 4 x 3d yes no yes 1 easy no extra")
 
 
 @pytest.mark.asyncio

@@ -157,7 +157,7 @@ async def test_settings_vacation(env):
     assert "Reminders: on." in shown and "Vacation days left this year: 30." in shown
     calls = await fake.slash(ALICE, "settings vacation", days=5)
     away = next(c for c in calls if c.kind == "followup").content
-    assert "On vacation until <t:" in away and "left this year: 25" in away
+    assert "On vacation until <t:" in away and "left this year: 30" in away  # none spent yet
     told = fake.last_message(thread)  # the opponent is told in the thread (no ping)
     assert f"<@{ALICE}> is on vacation until" in told["content"] and told["flags"] == 0
     calls = await fake.slash(ALICE, "settings vacation", days=0)
@@ -198,7 +198,8 @@ async def test_admin_defaults_and_cancel(env):
     shown = private(await fake.slash(MOD, "admin show")).content
     assert shown == (
         "Default clock: 5 days per move. Challenges: any channel. Pictures: the default theme. "
-        "Late turns: the match ends by itself (a challenge may choose claims instead)."
+        "Late turns: the match ends by itself (a challenge may choose claims instead). "
+        "Weekends: clocks run through them. Vacation: 30 days a year per member."
     )
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")

@@ -121,9 +121,10 @@ async def test_vacation_pauses_every_clock_of_the_player_until_they_move(service
     clock.advance(hours=10)
     mine = await service.start_vacation(1, 5)
     assert mine.vacation.ends_at == clock.moment + timedelta(days=5)
-    assert mine.vacation_days_left == 25
+    assert mine.vacation_days_left == 30  # spent by the day, not booked
     assert (await service.get_match(first.id)).paused
     clock.advance(days=3)
+    assert (await service.member_settings(1)).vacation_days_left == 27
     report = await service.tick()
     assert report.timeouts == () and report.reminders == ()
     with pytest.raises(ClockError, match="vacation"):

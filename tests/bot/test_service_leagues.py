@@ -3,6 +3,8 @@ seat order, results recorded as matches end, the next round, leavers and deadlin
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.league.plan import schedule
@@ -162,3 +164,24 @@ async def test_sign_up_deadline_starts_or_calls_off(service, clock, test_games):
     assert by_name["Empty"].ended and by_name["Empty"].league.status == "over"
     with pytest.raises(NotAllowed, match="sign-up is closed"):
         await service.join_league(GUILD, "Full", 4)
+
+
+@pytest.mark.asyncio
+async def test_a_league_caps_the_vacation_days_of_a_round(service, clock, test_games):
+    await service.create_league(
+        GUILD, CHANNEL, 1, "Capped", "test-swap", kind="round robin", clock_hours=72,
+        vacation_cap_days=2,
+    )  # fmt: skip
+    await service.join_league(GUILD, "capped", 2)
+    news = await service.start_league(GUILD, "Capped", 1, may_manage=False)
+    match = news.unthreaded[0]
+    await service.start_vacation(match.to_act, 5)  # the server allows 30 days
+    assert (await service.get_match(match.id)).paused
+    clock.advance(days=2, seconds=-1)
+    assert (await service.tick()).vacations_cut == ()
+    clock.advance(seconds=1)
+    report = await service.tick()
+    assert [m.id for m in report.vacations_cut] == [match.id]
+    running = await service.get_match(match.id)
+    assert not running.paused and running.deadline == match.deadline + timedelta(days=2)
+    assert (await service.member_settings(match.to_act)).vacation is not None  # still away

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import MAX_VACATION_DAYS
 from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
 from bot.discord.autocomplete import (
     MatchNumber,
@@ -81,6 +82,28 @@ class Admin(commands.Cog):
         guild = await service.set_guild_auto_timeout(guild_id_of(interaction), automatic)
         await answer(interaction, guild_settings_text(guild, STYLE))
 
+    @admin.command(name="weekends")
+    @app_commands.describe(
+        paused="True: clocks stop on Saturday and Sunday in the time zone of the player to move"
+    )
+    async def weekends(self, interaction: discord.Interaction, paused: bool) -> None:
+        """Choose whether new matches here pause their clocks at weekends."""
+        await begin(interaction)
+        service = service_of(interaction)
+        guild = await service.set_guild_weekend_pause(guild_id_of(interaction), paused)
+        await answer(interaction, guild_settings_text(guild, STYLE))
+
+    @admin.command(name="vacation")
+    @app_commands.describe(days="Vacation days a year each member may pause this server's matches")
+    async def vacation(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, MAX_VACATION_DAYS]
+    ) -> None:
+        """Choose how many vacation days a year each member may take in this server."""
+        await begin(interaction)
+        service = service_of(interaction)
+        guild = await service.set_guild_vacation_days(guild_id_of(interaction), days)
+        await answer(interaction, guild_settings_text(guild, STYLE))
+
     @admin.command(name="channel")
     @app_commands.describe(channel="The only channel for challenges; leave empty to allow any")
     async def channel(
@@ -104,7 +127,8 @@ class Admin(commands.Cog):
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show this server's default clock, challenge channel, picture theme and timeouts."""
+        """Show this server's default clock, challenge channel, picture theme, timeouts,
+        weekend pause and vacation allowance."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
         await answer(interaction, guild_settings_text(guild, STYLE))

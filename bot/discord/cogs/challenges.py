@@ -41,6 +41,8 @@ class Challenges(commands.Cog):
         takebacks="Whether a player may ask to take back their last move (default: yes)",
         auto_timeout="End the match when time runs out (False: the waiting player claims it; "
         "default: the server's choice)",
+        weekend_pause="Stop clocks on Saturday and Sunday where the player to move lives "
+        "(default: the server's choice)",
         rated="Whether the result counts for ratings (default: yes; no for a casual match)",
         bots="How many seats I play myself (or name me as the opponent)",
         level="How well I play: easy, medium, hard or master (thinks up to 30 s a move); "
@@ -61,6 +63,7 @@ class Challenges(commands.Cog):
         clock: str | None = None,
         takebacks: bool = True,
         auto_timeout: bool | None = None,
+        weekend_pause: bool | None = None,
         rated: bool = True,
         bots: app_commands.Range[int, 1, MAX_ENGINE_SEATS] | None = None,
         level: str | None = None,
@@ -98,9 +101,11 @@ class Challenges(commands.Cog):
                 rated,
                 None if chosen_clock is None else chosen_clock.increment_hours,
                 None if chosen_clock is None else chosen_clock.cap_hours,
+                weekend_pause=weekend_pause is True,
             ),
             server_clock=chosen_clock is None,
             server_timeout=auto_timeout is None,
+            server_weekends=weekend_pause is None,
         )
         message = await post_challenge(interaction, interaction.channel, posted)
         if posted.match_id is None:

@@ -88,6 +88,7 @@ class Leagues(commands.Cog):
         signup_days="Days of sign-up; the league starts by itself then (or with /league start)",
         round_days="Days each round lasts",
         adjudication="What a match still going at its round's deadline counts as",
+        vacation_cap="The most days of a round a vacation pauses a player's clock (empty: no cap)",
     )
     @app_commands.choices(format=KIND_CHOICES, adjudication=RULE_CHOICES)
     @app_commands.autocomplete(options=option_choices, clock=clock_choices)
@@ -104,6 +105,7 @@ class Leagues(commands.Cog):
         signup_days: app_commands.Range[int, 1, 60] = 7,
         round_days: app_commands.Range[int, 1, 60] = 7,
         adjudication: str = DRAW,
+        vacation_cap: app_commands.Range[int, 0, 60] | None = None,
     ) -> None:
         """Open a league for sign-up in this channel (admins, or the league role)."""
         if not await may_manage(interaction):
@@ -128,6 +130,7 @@ class Leagues(commands.Cog):
             signup_days=signup_days,
             round_days=round_days,
             adjudication=adjudication,
+            vacation_cap_days=vacation_cap,
         )
         table = await service_of(interaction).league_table_of(league.id)
         channel = interaction.channel

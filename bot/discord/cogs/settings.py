@@ -63,9 +63,11 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
 
     @settings.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show your reminder setting, vacation and vacation days left this year."""
+        """Show your reminder setting, vacation and vacation days left this year (of the
+        days this server allows)."""
         await begin(interaction)
-        mine = await service_of(interaction).member_settings(interaction.user.id)
+        service = service_of(interaction)
+        mine = await service.member_settings(interaction.user.id, interaction.guild_id)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="reminders")
@@ -206,9 +208,9 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         await begin(interaction)
         service = service_of(interaction)
         if days == 0:
-            mine = await service.end_vacation(interaction.user.id)
+            mine = await service.end_vacation(interaction.user.id, interaction.guild_id)
         else:
-            mine = await service.start_vacation(interaction.user.id, days)
+            mine = await service.start_vacation(interaction.user.id, days, interaction.guild_id)
         await answer(interaction, settings_text(mine, STYLE))
         ends = mine.vacation.ends_at if mine.vacation else None
         await poster_of(interaction).vacation_notice(interaction.user.id, ends)
