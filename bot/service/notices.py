@@ -148,11 +148,6 @@ def _hour(value: int | None | Keep, what: str) -> int | None | Keep:
 class NoticeMixin(ServiceBase):
     """Notice methods of the match service: the settings and what the poster reports."""
 
-    async def notices(self, member_id: int) -> Notices:
-        """How the member wants to be told."""
-        async with self.store.reading() as conn:
-            return notices_from(await notice_rows.notice_row(conn, member_id))
-
     async def set_time_zone(self, member_id: int, zone: str) -> Notices:
         """Set the member's time zone (an IANA name). Raises BadOption."""
         return await self._set_notices(member_id, {"time_zone": check_zone(zone)})
