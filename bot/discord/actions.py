@@ -134,6 +134,13 @@ async def chosen_match(interaction: discord.Interaction, number: int | None) -> 
     return (await match_of_server(interaction, number)).id
 
 
+async def named_or_here(interaction: discord.Interaction, number: int | None) -> Match:
+    """The match a command names by number (one of this server's), else this thread's."""
+    if number is None:
+        return await match_here(interaction)
+    return await match_of_server(interaction, number)
+
+
 async def act(
     interaction: discord.Interaction,
     match_id: int | None,

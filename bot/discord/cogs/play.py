@@ -11,8 +11,8 @@ from bot.discord.actions import (
     chosen_match,
     engine_player_of,
     match_here,
+    named_or_here,
     poster_of,
-    service_of,
     show_hand,
 )
 from bot.discord.autocomplete import MatchNumber, move_choices, my_match_choices, theme_choices
@@ -112,10 +112,7 @@ class Play(commands.Cog):
     ) -> None:
         """Resign this thread's match (you confirm with a button)."""
         await begin(interaction)
-        number = await chosen_match(interaction, match)
-        playing = await (
-            match_here(interaction) if number is None else service_of(interaction).get_match(number)
-        )
+        playing = await named_or_here(interaction, match)
         if playing.seat_of(interaction.user.id) is None:
             raise Refusal(fill(REFUSALS["match.not_playing"], match=playing.id))
         await answer(
@@ -139,9 +136,6 @@ class Play(commands.Cog):
     ) -> None:
         """The bot's choice of move for you, and why, privately (casual and solo matches)."""
         await begin(interaction)
-        number = await chosen_match(interaction, match)
-        playing = await (
-            match_here(interaction) if number is None else service_of(interaction).get_match(number)
-        )
+        playing = await named_or_here(interaction, match)
         hint = await engine_player_of(interaction).hint(playing, interaction.user.id)
         await answer(interaction, hint_text(playing.id, hint))
