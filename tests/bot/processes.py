@@ -125,8 +125,14 @@ class RecordingChannel:
     def __init__(self, poster: RecordingPoster, match_id: int, guild_id: int) -> None:
         self.poster, self.match_id, self.guild_id = poster, match_id, guild_id
 
-    async def send(self, text: str, *, allowed_mentions: discord.AllowedMentions) -> None:
-        """Record the reminder and whom it pings."""
+    async def send(
+        self,
+        text: str,
+        *,
+        allowed_mentions: discord.AllowedMentions,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """Record the reminder and whom it pings (its Play button is not recorded)."""
         users = allowed_mentions.users if isinstance(allowed_mentions.users, list) else []
         if self.poster.hang:
             self.poster.record.write("holding", self.match_id)
