@@ -75,7 +75,7 @@ async def seat_ratings(conn: Connection, match: Match) -> dict[int, str]:
     """Each seat's member's rating as shown ("1532", "1500?" for a newcomer) in the
     match's server and game, by member (a bot seat shows its level's); empty for an
     unrated match."""
-    if not match.rules.rated or match.solo:
+    if not match.moves_ratings:
         return {}
     raters = {m: rating_member(m) for m in match.members}
     marks = ",".join("?" * len(raters))
