@@ -25,7 +25,7 @@ from bot.match.records import (
     MatchResult,
     Snapshot,
 )
-from bot.match.weekends import running_time, weekend_deadline
+from bot.match.weekends import deadline_after, running_time
 from games import GameState, Outcome
 
 
@@ -136,7 +136,7 @@ def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, o
     running = timedelta(seconds=banks[seat] if banks else match.rules.clock_hours * 3600.0)
     clocked = match.rules.clock_hours and not is_engine(member)
     zone = situation.zones.get(member, "UTC") if match.rules.weekend_pause else None
-    deadline = now + running if zone is None else weekend_deadline(now, running, zone)
+    deadline = deadline_after(now, running, zone)
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,

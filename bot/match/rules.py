@@ -36,6 +36,7 @@ from bot.match.events import Ended, Event, Left, Played, TimeGiven
 from bot.match.phrases import Member, Message
 from bot.match.records import MAX_CLOCK_HOURS, Match
 from bot.match.replay import MOVE, RETIRE
+from bot.match.weekends import deadline_after
 from games import IllegalMove, InvalidMove
 
 #: Actions that stand whatever the position (an action's ply is checked for the others).
@@ -125,8 +126,9 @@ def time_out(match: Match, situation: Situation) -> Decision:
 
 def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Decision:
     """`seat` gives every opponent `hours` more: the player to act (when not the giver) a
-    later deadline, and with a time bank every other opponent a fuller bank. Nobody ends
-    up with more than `MAX_CLOCK_HOURS` left."""
+    later deadline (hours of their clock: with the weekend pause, weekends left out), and
+    with a time bank every other opponent a fuller bank. Nobody ends up with more than
+    `MAX_CLOCK_HOURS` left."""
     rules = match.rules
     if not rules.clock_hours:
         raise ClockError(Message("give_time.no_clock", match=match.id))
@@ -141,7 +143,11 @@ def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Deci
     changes: dict[str, object] = {}
     if current is not None and current != seat and match.deadline is not None:
         running_from = match.paused_at or situation.now
-        later = min(match.deadline + timedelta(hours=hours), running_from + most)
+        zone = match.clock_zone
+        later = min(
+            deadline_after(match.deadline, timedelta(hours=hours), zone),
+            deadline_after(running_from, most, zone),
+        )
         changes["deadline"] = max(match.deadline, later)
     if rules.bank:
         banks = list(match.banks)

@@ -51,3 +51,9 @@ def running_time(start: datetime, end: datetime, zone: str) -> timedelta:
         total += max(timedelta(0), min(end, saturday) - moment)
         moment = monday
     return total
+
+
+def deadline_after(start: datetime, running: timedelta, zone: str | None) -> datetime:
+    """When a clock started at `start` with `running` time on it runs out: with the weekend
+    pause in `zone` (`weekend_deadline`), else (`zone` None) straight through."""
+    return start + running if zone is None else weekend_deadline(start, running, zone)

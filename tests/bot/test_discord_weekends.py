@@ -127,3 +127,24 @@ async def test_a_vacation_ending_in_a_weekend_leaves_the_weekend_out(tmp_path):
         assert not back.paused
         # The day left runs from Monday 00:00, not from Saturday noon.
         assert back.deadline == datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
+
+
+@pytest.mark.asyncio
+async def test_time_given_before_a_weekend_leaves_the_weekend_out(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # Thursday, UTC for both
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="1d", weekend_pause=True)
+        match = await bot.service.get_match(match_id)
+        assert match.deadline == datetime(2026, 1, 9, 12, 0, tzinfo=UTC)
+        giver = next(m for m in (ALICE, BOB) if m != match.to_act)
+        calls = await fake.slash(giver, "clock give", channel_id=thread, time="1d")
+        assert calls[-1].ephemeral and calls[-1].content == "You gave each opponent 1 day more."
+        # 12 hours to Saturday 00:00, the other 12 from Monday 00:00: not Saturday noon.
+        given = await bot.service.get_match(match_id)
+        assert given.deadline == datetime(2026, 1, 12, 12, 0, tzinfo=UTC)
+        announced = fake.last_message(thread)["content"]
+        assert f"<t:{int(given.deadline.timestamp())}:R>" in announced
+        clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+        await bot.reminders.run_once()
+        assert (await bot.service.get_match(match_id)).active
