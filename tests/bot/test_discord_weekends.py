@@ -13,6 +13,7 @@ from tests.bot.discord_harness import (
     ALICE,
     BOB,
     EPHEMERAL,
+    GUILD,
     MOD,
     FakeClock,
     FakeDiscord,
@@ -146,5 +147,27 @@ async def test_time_given_before_a_weekend_leaves_the_weekend_out(tmp_path):
         announced = fake.last_message(thread)["content"]
         assert f"<t:{int(given.deadline.timestamp())}:R>" in announced
         clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+        await bot.reminders.run_once()
+        assert (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_the_bot_back_in_a_server_leaves_the_weekend_out(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # Monday, UTC for both
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
+        clock.now = datetime(2026, 1, 6, 12, 0, tzinfo=UTC)  # two days left
+        fake._gateway("GUILD_DELETE", {"id": str(GUILD)})
+        await fake.drain()
+        clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # back on Thursday noon
+        fake._gateway("GUILD_CREATE", fake.guild_create())
+        await fake.drain()
+        back = await bot.service.get_match(match_id)
+        # A day and a half to Saturday 00:00, the last half day from Monday 00:00.
+        assert back.deadline == datetime(2026, 1, 12, 12, 0, tzinfo=UTC)
+        await fake.slash(back.to_act, "board", channel_id=thread)
+        assert "2 days left" in clock_strips(fake, thread)[-1]
+        clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # the deadline without the pause
         await bot.reminders.run_once()
         assert (await bot.service.get_match(match_id)).active
