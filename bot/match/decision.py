@@ -25,7 +25,7 @@ from bot.match.records import (
     MatchResult,
     Snapshot,
 )
-from bot.match.weekends import deadline_after, running_time
+from bot.match.weekends import deadline_after, running_time, weekend_deadline
 from games import GameState, Outcome
 
 
@@ -105,6 +105,18 @@ def time_left(match: Match, now: datetime) -> timedelta:
     if match.clock_zone is None:
         return max(timedelta(0), match.deadline - stopped)
     return running_time(stopped, match.deadline, match.clock_zone)
+
+
+def low_time_from(match: Match, fraction: float) -> datetime | None:
+    """When only `fraction` of the turn's time (the time per turn, or the bank it began
+    with; with the weekend pause, the time its clock runs) is left on the clock of the
+    player to act; None without a deadline."""
+    start, deadline, zone = match.turn_started_at, match.deadline, match.clock_zone
+    if deadline is None or start is None:
+        return None
+    if zone is None:
+        return deadline - (deadline - start) * fraction
+    return weekend_deadline(start, running_time(start, deadline, zone) * (1 - fraction), zone)
 
 
 def banks_after_turn(match: Match, now: datetime) -> tuple[float, ...]:

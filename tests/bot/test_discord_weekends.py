@@ -171,3 +171,36 @@ async def test_the_bot_back_in_a_server_leaves_the_weekend_out(tmp_path):
         clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # the deadline without the pause
         await bot.reminders.run_once()
         assert (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_the_low_time_reminder_counts_the_time_left_without_the_weekend(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # Thursday, UTC for both
+        for member in (ALICE, BOB):
+            await fake.slash(member, "settings notices", warnings="none")  # (reminders only)
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
+        match = await bot.service.get_match(match_id)
+        # 36 hours to Saturday 00:00 and 36 from Monday 00:00: 120 hours in real time.
+        assert match.deadline == datetime(2026, 1, 13, 12, 0, tzinfo=UTC)
+
+        def low_time():
+            return [
+                m["content"]
+                for m in fake.messages_in(thread)
+                if f"your time in match #{match_id} runs out" in m["content"]
+            ]
+
+        clock.now = datetime(2026, 1, 9, 12, 0, tzinfo=UTC)
+        report = await bot.reminders.run_once()
+        assert [r.kind for r in report.reminders] == ["idle"]
+        assert await bot.service.next_due() == datetime(2026, 1, 13, 4, 48, tzinfo=UTC)
+        # A tenth of the 72 hours is 7.2 hours: at Tuesday 00:00, 12 hours are left.
+        clock.now = datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
+        report = await bot.reminders.run_once()
+        assert report.reminders == () and low_time() == []
+        clock.now = datetime(2026, 1, 13, 5, 0, tzinfo=UTC)
+        report = await bot.reminders.run_once()
+        assert [r.kind for r in report.reminders] == ["low_time"]
+        assert len(low_time()) == 1
