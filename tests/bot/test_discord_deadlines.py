@@ -166,5 +166,6 @@ async def test_timeouts_end_matches_by_default_unless_the_server_or_challenge_sa
         assert sorted(u.match.id for u in report.timeouts) == [first, chosen]
         for match_id in (claimed, server):
             assert (await bot.service.get_match(match_id)).active
+        await fake.drain()  # (the timeouts' replays are posted in the background)
         calls = await fake.slash(MOD, "admin show")
         assert "Late turns: a waiting player claims" in calls[-1].content
