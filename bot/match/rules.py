@@ -70,6 +70,11 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
     assert actor is not None  # every other action is a member's
     assert isinstance(request.ply, int)  # (the service reads a ply shown before)
     seat = player_seat(match, actor)
+    if action is not actions.CLAIM and _timeout_owed(match, situation):
+        if actor == match.to_act:
+            raise ClockError(Message("clock.ran_out", match=match.id))
+        late = Member(match.to_act or 0)
+        raise ClockError(Message("clock.ran_out_other", match=match.id, player=late))
     if request.ply != match.ply and action not in _ANY_PLY:
         raise PositionChanged(Message("match.position_changed", then=request.ply, now=match.ply))
     if action is actions.MOVE:
@@ -122,6 +127,14 @@ def time_out(match: Match, situation: Situation) -> Decision:
     seat = match.current_seat
     assert seat is not None
     return _leave(match, seat, "timeout", f"{match.seat_name(seat)} ran out of time.", situation)
+
+
+def _timeout_owed(match: Match, situation: Situation) -> bool:
+    """Whether the clock of the player to act has run out in a match that ends a late turn
+    by itself: the background round ends it on time, and nothing else may come first."""
+    if not match.rules.auto_timeout or match.paused or match.deadline is None:
+        return False
+    return match.deadline <= situation.now
 
 
 def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Decision:
