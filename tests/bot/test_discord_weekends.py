@@ -204,3 +204,7 @@ async def test_the_low_time_reminder_counts_the_time_left_without_the_weekend(tm
         report = await bot.reminders.run_once()
         assert [r.kind for r in report.reminders] == ["low_time"]
         assert len(low_time()) == 1
+        assert low_time()[0].endswith(  # what happens at the deadline, which leaves them out
+            f"If you have not moved by then, you lose match #{match_id} on time. Your clock "
+            "stops on Saturday and Sunday (UTC time): that deadline already leaves them out."
+        )
