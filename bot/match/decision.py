@@ -25,7 +25,7 @@ from bot.match.records import (
     MatchResult,
     Snapshot,
 )
-from bot.match.weekends import running_time, weekend_deadline
+from bot.match.weekends import deadline_after, running_time, weekend_deadline
 from games import GameState, Outcome
 
 
@@ -107,6 +107,18 @@ def time_left(match: Match, now: datetime) -> timedelta:
     return running_time(stopped, match.deadline, match.clock_zone)
 
 
+def low_time_from(match: Match, fraction: float) -> datetime | None:
+    """When only `fraction` of the turn's time (the time per turn, or the bank it began
+    with; with the weekend pause, the time its clock runs) is left on the clock of the
+    player to act; None without a deadline."""
+    start, deadline, zone = match.turn_started_at, match.deadline, match.clock_zone
+    if deadline is None or start is None:
+        return None
+    if zone is None:
+        return deadline - (deadline - start) * fraction
+    return weekend_deadline(start, running_time(start, deadline, zone) * (1 - fraction), zone)
+
+
 def banks_after_turn(match: Match, now: datetime) -> tuple[float, ...]:
     """The seats' time banks once the current turn ends at `now` (empty without a bank):
     its seat keeps what it did not use (a paused clock used nothing while paused, nor
@@ -136,7 +148,7 @@ def new_turn(match: Match, seat: int, situation: Situation) -> tuple[dict[str, o
     running = timedelta(seconds=banks[seat] if banks else match.rules.clock_hours * 3600.0)
     clocked = match.rules.clock_hours and not is_engine(member)
     zone = situation.zones.get(member, "UTC") if match.rules.weekend_pause else None
-    deadline = now + running if zone is None else weekend_deadline(now, running, zone)
+    deadline = deadline_after(now, running, zone)
     fields: dict[str, object] = {
         "current_seat": seat,
         "to_act": member,

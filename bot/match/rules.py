@@ -36,6 +36,7 @@ from bot.match.events import Ended, Event, Left, Played, TimeGiven
 from bot.match.phrases import Member, Message
 from bot.match.records import MAX_CLOCK_HOURS, Match
 from bot.match.replay import MOVE, RETIRE
+from bot.match.weekends import deadline_after
 from games import IllegalMove, InvalidMove
 
 #: Actions that stand whatever the position (an action's ply is checked for the others).
@@ -69,6 +70,11 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
     assert actor is not None  # every other action is a member's
     assert isinstance(request.ply, int)  # (the service reads a ply shown before)
     seat = player_seat(match, actor)
+    if action is not actions.CLAIM and _timeout_owed(match, situation):
+        if actor == match.to_act:
+            raise ClockError(Message("clock.ran_out", match=match.id))
+        late = Member(match.to_act or 0)
+        raise ClockError(Message("clock.ran_out_other", match=match.id, player=late))
     if request.ply != match.ply and action not in _ANY_PLY:
         raise PositionChanged(Message("match.position_changed", then=request.ply, now=match.ply))
     if action is actions.MOVE:
@@ -123,10 +129,19 @@ def time_out(match: Match, situation: Situation) -> Decision:
     return _leave(match, seat, "timeout", f"{match.seat_name(seat)} ran out of time.", situation)
 
 
+def _timeout_owed(match: Match, situation: Situation) -> bool:
+    """Whether the clock of the player to act has run out in a match that ends a late turn
+    by itself: the background round ends it on time, and nothing else may come first."""
+    if not match.rules.auto_timeout or match.paused or match.deadline is None:
+        return False
+    return match.deadline <= situation.now
+
+
 def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Decision:
     """`seat` gives every opponent `hours` more: the player to act (when not the giver) a
-    later deadline, and with a time bank every other opponent a fuller bank. Nobody ends
-    up with more than `MAX_CLOCK_HOURS` left."""
+    later deadline (hours of their clock: with the weekend pause, weekends left out), and
+    with a time bank every other opponent a fuller bank. Nobody ends up with more than
+    `MAX_CLOCK_HOURS` left."""
     rules = match.rules
     if not rules.clock_hours:
         raise ClockError(Message("give_time.no_clock", match=match.id))
@@ -141,7 +156,11 @@ def give_time(match: Match, seat: int, hours: int, situation: Situation) -> Deci
     changes: dict[str, object] = {}
     if current is not None and current != seat and match.deadline is not None:
         running_from = match.paused_at or situation.now
-        later = min(match.deadline + timedelta(hours=hours), running_from + most)
+        zone = match.clock_zone
+        later = min(
+            deadline_after(match.deadline, timedelta(hours=hours), zone),
+            deadline_after(running_from, most, zone),
+        )
         changes["deadline"] = max(match.deadline, later)
     if rules.bank:
         banks = list(match.banks)

@@ -51,3 +51,15 @@ def running_time(start: datetime, end: datetime, zone: str) -> timedelta:
         total += max(timedelta(0), min(end, saturday) - moment)
         moment = monday
     return total
+
+
+def deadline_after(start: datetime, running: timedelta, zone: str | None) -> datetime:
+    """When a clock started at `start` with `running` time on it runs out: with the weekend
+    pause in `zone` (`weekend_deadline`), else (`zone` None) straight through."""
+    return start + running if zone is None else weekend_deadline(start, running, zone)
+
+
+def moved_deadline(deadline: datetime, stopped: datetime, restart: datetime, zone: str) -> datetime:
+    """The deadline of a clock with the weekend pause in `zone` that stood still from
+    `stopped` to `restart`: the running time it had left at `stopped` runs from `restart`."""
+    return weekend_deadline(restart, running_time(stopped, deadline, zone), zone)

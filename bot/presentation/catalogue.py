@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
+from bot.presentation.deadlines import DEADLINE_REFUSALS
 from bot.presentation.hints import HINT_REFUSALS
 from bot.presentation.refusals import REFUSALS
 from games.wording import plural
 
 #: Every keyed sentence, by key.
-TEMPLATES: Mapping[str, str] = {**REFUSALS, **HINT_REFUSALS}
+TEMPLATES: Mapping[str, str] = {**REFUSALS, **HINT_REFUSALS, **DEADLINE_REFUSALS}
 
 #: Placeholders that hold a count, with the noun (and its plural where irregular).
 COUNTED: Mapping[str, tuple[str, str | None]] = {

@@ -1,14 +1,14 @@
-"""Sentences about deadlines: warnings before a deadline, what happens when it passes, the
-warnings a member chose, a server's timeouts, weekend pause and vacation allowance, the
-clock paused for the weekend, a vacation allowance spent, and the next game waiting for a
-member.
+"""Sentences about deadlines: warnings before a deadline, what happens when it passes (and
+the refusal of what comes after it), the warnings a member chose, a server's timeouts,
+weekend pause and vacation allowance, the clock paused for the weekend, a vacation
+allowance spent, and the next game waiting for a member.
 
 Whole sentences with named placeholders, for both faces (see `bot.presentation.text`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from bot.match.records import Match
@@ -42,6 +42,14 @@ NEXT_UNTIL = "your time runs out {when}"
 NEXT_WAITING = "waiting for you since {when}"
 NOTHING_WAITS = "Nothing waits for you: it is nobody's move but your opponents'."
 WARNING_HOURS_FORMS = "Give hours before the deadline, like 24 8 1, or none for no warnings."
+
+#: Refusals of the match rules about deadlines, joining the catalogue's keyed sentences.
+DEADLINE_REFUSALS: Mapping[str, str] = {
+    "clock.ran_out": "Your time in match #{match} ran out: it ends on time, so nothing was done.",
+    "clock.ran_out_other": (
+        "The time of {player} in match #{match} ran out: it ends on time, so nothing was done."
+    ),
+}
 
 
 def at_deadline(match: Match) -> str:

@@ -18,6 +18,7 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from bot.match import actions
+from bot.match.decision import low_time_from
 from bot.match.engine_seats import people
 from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
@@ -205,12 +206,10 @@ class ClockMixin(ServiceBase):
                     targets = [m for m in targets if m != match.to_act]
                 kind = CLAIMABLE
             else:
-                low = match.deadline is not None and fraction > 0 and not sent & LOW_TIME
-                low = (
-                    low
-                    and match.deadline is not None
-                    and match.deadline - _span(match, fraction) <= now
-                )
+                low_at = low_time_from(match, fraction) if fraction > 0 else None
+                low = low_at is not None and low_at <= now and not sent & LOW_TIME
+                if not low and not _idle_due(match, now, after):
+                    continue  # a clock with the weekend pause, low on time later
                 kind = LOW_TIME if low else IDLE
                 mark = IDLE | LOW_TIME if low else IDLE
                 targets = [match.to_act] if match.to_act is not None else []
@@ -237,6 +236,10 @@ class ClockMixin(ServiceBase):
         fraction = self.settings.reminder_fraction_percent / 100
         async with self.store.reading() as conn:
             due = [await clock_rows.next_due(conn, after, fraction)]
+            if fraction > 0:
+                for match in await clock_rows.weekend_turns(conn):
+                    if self.runs_guild(match.guild_id):
+                        due.append(low_time_from(match, fraction))
             for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(
                 conn
             ):
@@ -310,8 +313,10 @@ class ClockMixin(ServiceBase):
         )
 
 
-def _span(match: Match, fraction: float) -> timedelta:
-    """That fraction of the turn's time: the time per turn, or the bank it began with."""
-    if match.deadline is None or match.turn_started_at is None:
-        return timedelta(0)
-    return (match.deadline - match.turn_started_at) * fraction
+def _idle_due(match: Match, now: datetime, after: float) -> bool:
+    """Whether the idle reminder of the turn is due at `now`: not sent yet, and the turn
+    has waited `after` seconds (none: never)."""
+    started = match.turn_started_at
+    if not after or started is None or match._reminded & IDLE:
+        return False
+    return started + timedelta(seconds=after) <= now

@@ -45,15 +45,28 @@ async def reminders_due(
     """Active matches with a reminder due: the turn has waited `after_seconds`, or only
     `fraction` of the turn's time (its deadline less its start: the time per turn, or the
     bank it began with) is left, or the time ran out (claimable) and that reminder was
-    not sent yet."""
+    not sent yet. A clock with the weekend pause is one until its low-time reminder is
+    sent: when that is due is the match rules' `low_time_from`, not a sum."""
     stamp = ts(now)
     return await fetch_matches(
         conn,
         f"status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL AND {PRESENT} AND ("
         "(? AND reminded & 1 = 0 AND turn_started_at + ? <= ?) OR "
-        "(? AND reminded & 2 = 0 AND deadline - (deadline - turn_started_at) * ? <= ?) OR "
+        "(? AND reminded & 2 = 0 AND (clock_zone IS NOT NULL OR "
+        "deadline - (deadline - turn_started_at) * ? <= ?)) OR "
         "(auto_timeout = 0 AND reminded & 4 = 0 AND deadline <= ?))",
         (after_seconds > 0, after_seconds, stamp, fraction > 0, fraction, stamp, stamp),
+    )
+
+
+async def weekend_turns(conn: Connection) -> list[Match]:
+    """Active matches whose running clock has the weekend pause and whose low-time
+    reminder is not sent yet."""
+    return await fetch_matches(
+        conn,
+        "status = 'active' AND paused_at IS NULL AND clock_zone IS NOT NULL "
+        f"AND deadline IS NOT NULL AND reminded & 2 = 0 AND {PRESENT}",
+        (),
     )
 
 
@@ -71,7 +84,8 @@ async def mark_reminded(
 
 async def next_due(conn: Connection, after_seconds: float, fraction: float) -> datetime | None:
     """When anything is next due: a challenge expiring, a vacation ending, a reminder or
-    a timeout (None: nothing scheduled)."""
+    a timeout (None: nothing scheduled); but the low-time reminders of clocks with the
+    weekend pause, which `weekend_turns` gives."""
     query = (
         "SELECT MIN(t) AS value FROM ("
         "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
@@ -81,7 +95,7 @@ async def next_due(conn: Connection, after_seconds: float, fraction: float) -> d
         f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(CASE WHEN ? AND reminded & 2 = 0 "
         "  THEN deadline - (deadline - turn_started_at) * ? END) FROM matches "
-        f"  WHERE status = 'active' AND paused_at IS NULL AND {PRESENT} "
+        f"  WHERE status = 'active' AND paused_at IS NULL AND clock_zone IS NULL AND {PRESENT} "
         "UNION ALL SELECT MIN(deadline) FROM matches WHERE status = 'active' "
         f"  AND paused_at IS NULL AND {PRESENT} AND (auto_timeout = 1 OR reminded & 4 = 0)) AS due"
     )

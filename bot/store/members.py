@@ -7,11 +7,11 @@ pause runs its time left from then on, leaving out the weekends, `bot.match.week
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.match.weekends import running_time, weekend_deadline
-from bot.store.sql import Connection, at, dt, one, rows, ts, value
+from bot.match.weekends import moved_deadline
+from bot.store.sql import Connection, Row, at, dt, one, rows, ts, value
 
 _DAY = 86400.0
 
@@ -232,12 +232,7 @@ async def resume_match(conn: Connection, match_id: int, at_time: datetime) -> bo
 async def _resume(conn: Connection, where: str, params: tuple[Any, ...], end: float) -> int:
     """Restart the paused clocks of the matches `where` selects, their pause ended at `end`;
     how many."""
-    weekends = await rows(
-        conn,
-        f"SELECT id, paused_at, deadline, clock_zone FROM matches WHERE {where} "
-        "AND clock_zone IS NOT NULL AND deadline IS NOT NULL",
-        params,
-    )
+    weekends = await _weekend_clocks(conn, where, params)
     resumed = await conn.run(
         f"UPDATE matches SET turn_started_at = turn_started_at + {_PAUSED}, "
         f"deadline = deadline + {_PAUSED}, paused_at = NULL, "
@@ -245,11 +240,29 @@ async def _resume(conn: Connection, where: str, params: tuple[Any, ...], end: fl
         (end, end, end, end, *params),
     )
     for match in weekends:
-        zone, restart = match["clock_zone"], at(max(end, match["paused_at"]))
-        left = running_time(at(match["paused_at"]), at(match["deadline"]), zone)
-        deadline = weekend_deadline(restart, left, zone)
-        await conn.run("UPDATE matches SET deadline = ? WHERE id = ?", (ts(deadline), match["id"]))
+        stopped = at(match["paused_at"])
+        await _move_weekend_deadline(conn, match, stopped, max(at(end), stopped))
     return resumed
+
+
+async def _weekend_clocks(conn: Connection, where: str, params: tuple[Any, ...]) -> list[Row]:
+    """The matches `where` selects whose clock has the weekend pause (and a deadline)."""
+    return await rows(
+        conn,
+        f"SELECT id, paused_at, deadline, clock_zone FROM matches WHERE {where} "
+        "AND clock_zone IS NOT NULL AND deadline IS NOT NULL",
+        params,
+    )
+
+
+async def _move_weekend_deadline(
+    conn: Connection, match: Row, stopped: datetime, restart: datetime
+) -> None:
+    """Set the deadline of a clock with the weekend pause that stood still from `stopped`
+    to `restart` (`match` from `_weekend_clocks`): the time it had left runs from then."""
+    zone, deadline = match["clock_zone"], at(match["deadline"])
+    moved = moved_deadline(deadline, stopped, restart, zone)
+    await conn.run("UPDATE matches SET deadline = ? WHERE id = ?", (ts(moved), match["id"]))
 
 
 async def vacations_due(conn: Connection, now: datetime) -> list[int]:
@@ -315,16 +328,23 @@ async def guild_left(conn: Connection, guild_id: int, now: datetime) -> None:
 
 async def guild_back(conn: Connection, guild_id: int, now: datetime) -> bool:
     """The bot is in the server again: its matches' clocks go on, later by the time it was
-    away (a vacation's pause moves with them). Whether the bot had been away."""
+    away (a vacation's pause moves with them; with the weekend pause, the time left runs
+    from now, leaving out the weekends). Whether the bot had been away."""
     row = await one(conn, "SELECT left_at FROM guilds WHERE guild_id = ?", (guild_id,))
     if row is None or row["left_at"] is None:
         return False
-    away = max(0.0, float(ts(now) or 0) - row["left_at"])
+    left_at = at(row["left_at"])
+    away = max(timedelta(0), now - left_at)
+    seconds = away.total_seconds()
+    active = "guild_id = ? AND status = 'active'"
+    weekends = await _weekend_clocks(conn, active, (guild_id,))
     await conn.run(
         "UPDATE matches SET turn_started_at = turn_started_at + ?, deadline = deadline + ?, "
-        "paused_at = paused_at + ?, version = version + 1 "
-        "WHERE guild_id = ? AND status = 'active'",
-        (away, away, away, guild_id),
+        f"paused_at = paused_at + ?, version = version + 1 WHERE {active}",
+        (seconds, seconds, seconds, guild_id),
     )
+    for match in weekends:  # a running clock stood still from the bot's leaving
+        stopped = left_at if match["paused_at"] is None else at(match["paused_at"])
+        await _move_weekend_deadline(conn, match, stopped, stopped + away)
     await conn.run("UPDATE guilds SET left_at = NULL WHERE guild_id = ?", (guild_id,))
     return True

@@ -166,5 +166,33 @@ async def test_timeouts_end_matches_by_default_unless_the_server_or_challenge_sa
         assert sorted(u.match.id for u in report.timeouts) == [first, chosen]
         for match_id in (claimed, server):
             assert (await bot.service.get_match(match_id)).active
+        await fake.drain()  # (the timeouts' replays are posted in the background)
         calls = await fake.slash(MOD, "admin show")
         assert "Late turns: a waiting player claims" in calls[-1].content
+
+
+@pytest.mark.asyncio
+async def test_a_move_after_the_deadline_is_refused_where_timeouts_end_matches(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        ending, ending_thread = await start_match(fake, ALICE, BOB, clock="1d")
+        claimed, claimed_thread = await start_match(
+            fake, ALICE, BOB, clock="1d", auto_timeout=False
+        )
+        clock.advance(hours=25)  # both out of time, before the next background round
+        for match_id, thread in ((ending, ending_thread), (claimed, claimed_thread)):
+            late = (await bot.service.get_match(match_id)).to_act
+            notation = (await bot.service.legal_moves(match_id, late, "", 1))[0].notation
+            calls = await fake.slash(late, "move", channel_id=thread, notation=notation)
+            assert calls[-1].ephemeral
+            if match_id == ending:
+                assert calls[-1].content == (
+                    f"Your time in match #{match_id} ran out: it ends on time, so nothing was done."
+                )
+                assert (await bot.service.get_match(match_id)).ply == 0
+            else:  # nobody has claimed it yet: the late player may still move
+                assert calls[-1].content.startswith(f"Played `{notation}`.")
+                assert (await bot.service.get_match(match_id)).ply == 1
+        report = await bot.reminders.run_once()
+        assert [u.match.id for u in report.timeouts] == [ending]
+        assert (await bot.service.get_match(ending)).result.how == "timeout"

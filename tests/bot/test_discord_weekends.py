@@ -13,6 +13,7 @@ from tests.bot.discord_harness import (
     ALICE,
     BOB,
     EPHEMERAL,
+    GUILD,
     MOD,
     FakeClock,
     FakeDiscord,
@@ -127,3 +128,83 @@ async def test_a_vacation_ending_in_a_weekend_leaves_the_weekend_out(tmp_path):
         assert not back.paused
         # The day left runs from Monday 00:00, not from Saturday noon.
         assert back.deadline == datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
+
+
+@pytest.mark.asyncio
+async def test_time_given_before_a_weekend_leaves_the_weekend_out(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # Thursday, UTC for both
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="1d", weekend_pause=True)
+        match = await bot.service.get_match(match_id)
+        assert match.deadline == datetime(2026, 1, 9, 12, 0, tzinfo=UTC)
+        giver = next(m for m in (ALICE, BOB) if m != match.to_act)
+        calls = await fake.slash(giver, "clock give", channel_id=thread, time="1d")
+        assert calls[-1].ephemeral and calls[-1].content == "You gave each opponent 1 day more."
+        # 12 hours to Saturday 00:00, the other 12 from Monday 00:00: not Saturday noon.
+        given = await bot.service.get_match(match_id)
+        assert given.deadline == datetime(2026, 1, 12, 12, 0, tzinfo=UTC)
+        announced = fake.last_message(thread)["content"]
+        assert f"<t:{int(given.deadline.timestamp())}:R>" in announced
+        clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+        await bot.reminders.run_once()
+        assert (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_the_bot_back_in_a_server_leaves_the_weekend_out(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # Monday, UTC for both
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
+        clock.now = datetime(2026, 1, 6, 12, 0, tzinfo=UTC)  # two days left
+        fake._gateway("GUILD_DELETE", {"id": str(GUILD)})
+        await fake.drain()
+        clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # back on Thursday noon
+        fake._gateway("GUILD_CREATE", fake.guild_create())
+        await fake.drain()
+        back = await bot.service.get_match(match_id)
+        # A day and a half to Saturday 00:00, the last half day from Monday 00:00.
+        assert back.deadline == datetime(2026, 1, 12, 12, 0, tzinfo=UTC)
+        await fake.slash(back.to_act, "board", channel_id=thread)
+        assert "2 days left" in clock_strips(fake, thread)[-1]
+        clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # the deadline without the pause
+        await bot.reminders.run_once()
+        assert (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_the_low_time_reminder_counts_the_time_left_without_the_weekend(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # Thursday, UTC for both
+        for member in (ALICE, BOB):
+            await fake.slash(member, "settings notices", warnings="none")  # (reminders only)
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
+        match = await bot.service.get_match(match_id)
+        # 36 hours to Saturday 00:00 and 36 from Monday 00:00: 120 hours in real time.
+        assert match.deadline == datetime(2026, 1, 13, 12, 0, tzinfo=UTC)
+
+        def low_time():
+            return [
+                m["content"]
+                for m in fake.messages_in(thread)
+                if f"your time in match #{match_id} runs out" in m["content"]
+            ]
+
+        clock.now = datetime(2026, 1, 9, 12, 0, tzinfo=UTC)
+        report = await bot.reminders.run_once()
+        assert [r.kind for r in report.reminders] == ["idle"]
+        assert await bot.service.next_due() == datetime(2026, 1, 13, 4, 48, tzinfo=UTC)
+        # A tenth of the 72 hours is 7.2 hours: at Tuesday 00:00, 12 hours are left.
+        clock.now = datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
+        report = await bot.reminders.run_once()
+        assert report.reminders == () and low_time() == []
+        clock.now = datetime(2026, 1, 13, 5, 0, tzinfo=UTC)
+        report = await bot.reminders.run_once()
+        assert [r.kind for r in report.reminders] == ["low_time"]
+        assert len(low_time()) == 1
+        assert low_time()[0].endswith(  # what happens at the deadline, which leaves them out
+            f"If you have not moved by then, you lose match #{match_id} on time. Your clock "
+            "stops on Saturday and Sunday (UTC time): that deadline already leaves them out."
+        )
