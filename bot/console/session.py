@@ -196,10 +196,13 @@ class ConsoleSession:
         """What the command named by `typed` does, with its options."""
         name = command_named(typed)
         if name in SESSION_COMMANDS:
-            return "\n".join(SESSION_COMMANDS[name])
+            form, does = SESSION_COMMANDS[name]
+            return f"{form}\n{fill(does)}"
         if name in ACTION_COMMANDS:
             return fill(console_words.HELP_ACTION, command=name, help=ACTION_COMMANDS[name].help)
-        return fill(console_words.HELP_COMMAND, usage=usage(name), help=console_words.HELP[name])
+        return fill(
+            console_words.HELP_COMMAND, usage=usage(name), help=fill(console_words.HELP[name])
+        )
 
     def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
         """The method that does each command other than the match actions."""
@@ -223,7 +226,7 @@ class ConsoleSession:
 
     def _current(self) -> int:
         if self.here is None:
-            raise ConsoleError(console_words.NO_CURRENT_MATCH_YET)
+            raise ConsoleError(fill(console_words.NO_CURRENT_MATCH_YET))
         return self.here
 
     async def public_theme(self) -> str:
@@ -254,7 +257,7 @@ class ConsoleSession:
             players = replay_labels(record, self.name_of)
             replay = await replay_picture(record, await self.public_theme(), players=players)
             if replay is None:
-                self.say(TOO_LONG_TO_REPLAY)
+                self.say(fill(TOO_LONG_TO_REPLAY))
             else:
                 self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
@@ -284,7 +287,7 @@ class ConsoleSession:
         """Ask the player to confirm resigning the match: the next line answers."""
         self.resigning = match_id
         confirm = fill(sentences.CONFIRM_RESIGN, match=match_id)
-        self.say(f"{confirm} {console_words.TYPE_YES_TO_RESIGN}")
+        self.say(f"{confirm} {fill(console_words.TYPE_YES_TO_RESIGN)}")
 
     async def resign(self, match_id: int) -> None:
         """Resign the match (confirmed) and print the news."""
@@ -308,4 +311,4 @@ def _place(channel_id: int) -> str:
     if channel_id >= THREADS:
         number = channel_id - THREADS
         return fill(console_words.MATCH_THREAD, match=number)
-    return console_words.THE_CHANNEL
+    return fill(console_words.THE_CHANNEL)

@@ -51,7 +51,7 @@ def service_of(interaction: discord.Interaction) -> MatchService:
     """The match service of the bot that received the interaction."""
     service = bot_of(interaction).service
     if service is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return service
 
 
@@ -59,7 +59,7 @@ def poster_of(interaction: discord.Interaction) -> Poster:
     """The poster of the bot that received the interaction."""
     poster = bot_of(interaction).poster
     if poster is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return poster
 
 
@@ -67,23 +67,23 @@ def engine_player_of(interaction: discord.Interaction) -> EnginePlayer:
     """The engine player of the bot that received the interaction."""
     engine_player = bot_of(interaction).engine_player
     if engine_player is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return engine_player
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
     """The id of the server a (server-only) command was used in; Refusal in a DM."""
     if interaction.guild_id is None:
-        raise Refusal(chat_words.SERVERS_ONLY)
+        raise Refusal(fill(chat_words.SERVERS_ONLY))
     return interaction.guild_id
 
 
-async def match_here(interaction: discord.Interaction, refusal: str = NO_MATCH_HERE) -> Match:
+async def match_here(interaction: discord.Interaction) -> Match:
     """The active match of the channel or thread the interaction came from; else Refusal
-    with the words `refusal`."""
+    (`NO_MATCH_HERE`)."""
     match = await active_match_here(interaction)
     if match is None:
-        raise Refusal(refusal)
+        raise Refusal(fill(NO_MATCH_HERE))
     return match
 
 
@@ -202,7 +202,7 @@ async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str
     except (discord.HTTPException, Refusal) as error:
         log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
         if isinstance(error, discord.NotFound):
-            why = chat_words.POST_GONE
+            why = fill(chat_words.POST_GONE)
         elif isinstance(error, discord.Forbidden):
             why = fill(chat_words.POST_FORBIDDEN, ask_admin=chat_words.ASK_ADMIN)
         else:
@@ -311,7 +311,7 @@ async def open_thread(
     match (nothing half-made)."""
     try:
         if message is None:
-            raise Refusal(chat_words.CHALLENGE_MESSAGE_GONE)
+            raise Refusal(fill(chat_words.CHALLENGE_MESSAGE_GONE))
         return await poster_of(interaction).start_thread(message, match)
     except Exception:
         await cancel_unstarted(interaction, match)

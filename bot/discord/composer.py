@@ -30,6 +30,7 @@ from bot.discord.replies import answer, answer_error, begin
 from bot.match.actions import ASK_TAKEBACK, MOVE
 from bot.match.records import Match
 from bot.presentation import composer as words
+from bot.presentation.catalogue import fill
 from bot.presentation.composing import (
     composer_of,
     composer_page,
@@ -55,14 +56,16 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
     """A press on a composer: show a path, a page, go back, confirm, undo or cancel."""
     await interaction.response.defer()
     if op == "x":
-        await interaction.edit_original_response(content=words.CANCELLED, view=None, attachments=[])
+        await interaction.edit_original_response(
+            content=fill(words.CANCELLED), view=None, attachments=[]
+        )
         return
     service = service_of(interaction)
     user = interaction.user.id
     match = await member_to_act(service, at.match, user)
     if match.version != at.version:
         content, files, view = await _composer(service, match, user, (), 0)
-        await _show(interaction, f"{words.STALE}\n{content}", files, view)
+        await _show(interaction, f"{fill(words.STALE)}\n{content}", files, view)
         return
     composer = composer_of(match, user)
     path = at.path
@@ -73,10 +76,10 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
     ):
         move = composer.move_at(path)
         if move is None:
-            raise Refusal(words.STALE)
+            raise Refusal(fill(words.STALE))
         notation = match.state.format_move(move)
         await interaction.edit_original_response(
-            content=words.PLAYING.format(move=notation), view=None, attachments=[]
+            content=fill(words.PLAYING, move=notation), view=None, attachments=[]
         )
         await act(interaction, match.id, MOVE, text=notation, ply=match.ply)
         await _next_action(interaction, service, match.id, user)

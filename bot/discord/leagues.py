@@ -31,7 +31,7 @@ def format_line(league: League) -> str:
     kind = league.kind
     if kind == SWISS:
         kind = fill(league_words.SWISS_OF, rounds=league.format.swiss_rounds)
-    clock = league_words.NO_CLOCK
+    clock = fill(league_words.NO_CLOCK)
     if league.clock_hours:
         clock = fill(league_words.HOURS_A_MOVE, hours=league.clock_hours)
     if league.vacation_cap_days is not None:
@@ -60,7 +60,7 @@ def _standings_title(table: LeagueTable) -> str:
     """ "final standings", or "standings after round 2 (of 3)"."""
     league = table.league
     if league.status == OVER:
-        return league_words.FINAL_STANDINGS
+        return fill(league_words.FINAL_STANDINGS)
     played = len(table.rounds)
     if league.kind == SWISS:
         rounds = league.format.swiss_rounds
@@ -78,7 +78,7 @@ def standings_text(table: LeagueTable) -> str:
             league=league.name,
             format=format_line(league),
             until=STYLE.when(league.signup_ends),
-            players=names or league_words.NOBODY_YET,
+            players=names or fill(league_words.NOBODY_YET),
         )
     lines = [fill(league_words.STANDINGS_HEAD, league=league.name, title=_standings_title(table))]
     left = {e.member_id for e in table.entrants if e.left_at is not None}
@@ -104,7 +104,7 @@ def standings_text(table: LeagueTable) -> str:
         )
         lines.append(written)
     if league.status == OVER:
-        lines.append(league_words.LEAGUE_OVER)
+        lines.append(fill(league_words.LEAGUE_OVER))
     return "\n".join(lines)
 
 
@@ -112,7 +112,9 @@ def board_result(board: Board) -> str:
     """A board's score in seat order ("1–0", "½–½"; forfeits marked), or "playing"."""
     result = board.result
     if result is None:
-        return league_words.PLAYING if board.match_id is not None else league_words.TO_PLAY
+        return (
+            fill(league_words.PLAYING) if board.match_id is not None else fill(league_words.TO_PLAY)
+        )
     score = "–".join(format_points(result.points(p)) for p in board.pairing.seats)
     return fill(league_words.FORFEIT, score=score) if result.forfeited else score
 
@@ -138,7 +140,11 @@ def schedule_text(table: LeagueTable) -> str:
 
 
 def _picture(table: LeagueTable, names: dict[int, str], theme: str) -> Picture:
-    headings = [*league_words.PICTURE_HEADINGS, *table.tie_breaks, league_words.PICTURE_GAMES]
+    headings = [
+        *(fill(heading) for heading in league_words.PICTURE_HEADINGS),
+        *table.tie_breaks,
+        fill(league_words.PICTURE_GAMES),
+    ]
     rows = [
         [
             str(line.place),

@@ -61,7 +61,7 @@ def page_view(kind: str, arg: str, page: int, count: int) -> discord.ui.View | N
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    turns = ((chat_words.PREVIOUS, page - 1, "P"), (chat_words.NEXT, page + 1, "N"))
+    turns = ((fill(chat_words.PREVIOUS), page - 1, "P"), (fill(chat_words.NEXT), page + 1, "N"))
     for label, target, letter in turns:
         view.add_item(
             discord.ui.Button(

@@ -154,7 +154,7 @@ class Poster:
         )
         match = await self.service.attach_channel(match.id, thread.id)
         hints = [newcomer_hint(match, m, STYLE) for m in await self.service.newcomers(match)]
-        caption = "\n".join([start_text(match, STYLE), *(hints or [chat_words.MOVE_HINT])])
+        caption = "\n".join([start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])])
         await self._send_board(thread, match, caption, people(match.members))
         if self.after_post is not None:
             self.after_post(match)
@@ -280,7 +280,7 @@ class Poster:
             words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
         else:
             text = await self.service.export(match_id, names)
-            words = fill(chat_words.NO_REPLAY, match=match_id, why=TOO_LONG_TO_REPLAY)
+            words = fill(chat_words.NO_REPLAY, match=match_id, why=fill(TOO_LONG_TO_REPLAY))
             upload = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
         await channel.send(words, file=upload, allowed_mentions=pings(()))
 

@@ -77,7 +77,7 @@ async def answer(
     if dms_refused is None:
         dms_refused = await _dms_refused_untold(interaction)
     if dms_refused:
-        content = f"{content}\n\n{chat_words.DMS_REFUSED}"
+        content = f"{content}\n\n{fill(chat_words.DMS_REFUSED)}"
     *first, last = split_message(content)
     for piece in first:
         await _send(interaction, piece)
@@ -116,13 +116,13 @@ def error_message(error: BaseException) -> str | None:
     if refused is not None:
         return refused
     if isinstance(error, app_commands.NoPrivateMessage):
-        return chat_words.SERVERS_ONLY
+        return fill(chat_words.SERVERS_ONLY)
     if isinstance(error, app_commands.MissingPermissions):
-        return chat_words.MANAGERS_ONLY
+        return fill(chat_words.MANAGERS_ONLY)
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or chat_words.NOT_HERE
+        return str(error) or fill(chat_words.NOT_HERE)
     if isinstance(error, discord.Forbidden):
-        details = error.text or chat_words.NO_DETAILS
+        details = error.text or fill(chat_words.NO_DETAILS)
         return fill(chat_words.FORBIDDEN, details=details, ask_admin=chat_words.ASK_ADMIN)
     return None
 
@@ -141,7 +141,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             original,
             exc_info=original,
         )
-        message = chat_words.OUR_FAULT
+        message = fill(chat_words.OUR_FAULT)
     try:
         await answer(interaction, message)
     except discord.HTTPException as failure:

@@ -30,7 +30,7 @@ from bot.presentation import (
     refusals,
     sentences,
 )
-from bot.presentation.catalogue import COUNTED
+from bot.presentation.catalogue import COUNTED, counted_entry
 from bot.presentation.language import TRANSLATED, template_path, translation_path
 
 #: The modules of bot/presentation that hold the sentences players read.
@@ -45,8 +45,6 @@ CATALOGUE_MODULES: tuple[ModuleType, ...] = (
     deadlines,
     hints,
 )
-#: The placeholder of a counted noun's plural entry ("{count} move", "{count} moves").
-COUNT = "count"
 #: The first lines of every template and .po file.
 HEADER = (
     "# Shiftcord's texts for players, as gettext translations. Translate the msgstrs,\n"
@@ -100,9 +98,9 @@ def messages_template() -> Catalog:
                     auto_comments=[f"{where}.{origin}"],
                     flags=_flags(text),
                 )
-    for counted, (noun, nouns) in COUNTED.items():
+    for counted in COUNTED:
         catalog.add(
-            (f"{{{COUNT}}} {noun}", f"{{{COUNT}}} {nouns or noun + 's'}"),
+            counted_entry(counted),
             locations=[("bot/presentation/catalogue.py", 0)],
             auto_comments=[f"a count of {{{counted}}}"],
             flags={"python-brace-format"},
