@@ -22,6 +22,7 @@ from bot.discord.replies import (
     require_permissions,
 )
 from bot.discord.served import bot_of
+from bot.discord.speech import publicly
 from bot.discord.views import challenge_view, disabled, next_game_view, view_keyword
 from bot.match.actions import MOVE, MatchAction
 from bot.presentation import chat_words, sentences
@@ -204,7 +205,7 @@ async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str
         if isinstance(error, discord.NotFound):
             why = fill(chat_words.POST_GONE)
         elif isinstance(error, discord.Forbidden):
-            why = fill(chat_words.POST_FORBIDDEN, ask_admin=chat_words.ASK_ADMIN)
+            why = fill(chat_words.POST_FORBIDDEN, ask_admin=fill(chat_words.ASK_ADMIN))
         else:
             why = str(error)
         return " " + fill(chat_words.NOT_POSTED, why=why)
@@ -258,9 +259,11 @@ async def post_challenge(
     """Post a challenge just made in `channel` and remember its message; if it cannot be
     posted, withdraw it (or cancel the solo match it started), so that nothing is half-made."""
     service = service_of(interaction)
+    with publicly(channel):
+        text = challenge_text(posted, STYLE)
     try:
         message = await channel.send(
-            challenge_text(posted, STYLE),
+            text,
             allowed_mentions=pings(posted.invited),
             **view_keyword(challenge_view(posted)),
         )

@@ -27,6 +27,7 @@ from bot.discord.composer_view import (
 )
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, answer_error, begin
+from bot.discord.speech import SpeaksToPresser
 from bot.match.actions import ASK_TAKEBACK, MOVE
 from bot.match.records import Match
 from bot.presentation import composer as words
@@ -139,7 +140,9 @@ async def _composer(
 
 
 class ComposerButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=COMPOSE_TEMPLATE
+    SpeaksToPresser,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=COMPOSE_TEMPLATE,
 ):
     """A button of a composer (a choice, Back, a page, Confirm, Undo or Cancel)."""
 
@@ -165,7 +168,9 @@ class ComposerButton(
 
 
 class ComposerMenu(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=MENU_TEMPLATE
+    SpeaksToPresser,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=MENU_TEMPLATE,
 ):
     """A select menu of a composer: the chosen key extends the path."""
 

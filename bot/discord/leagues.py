@@ -12,6 +12,7 @@ import discord
 
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
+from bot.discord.speech import publicly
 from bot.league.leagues import OVER, SIGNUP, Board, League
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
@@ -201,29 +202,32 @@ class LeaguePoster:
         that has none yet (a new round's); failures are logged, the league goes on."""
         try:
             channel = await self._channel(news.league)
-            if news.ended and news.result is None and news.paired is None:
-                table = await self.service.league_table_of(news.league.id)
-                if not table.rounds:
+            with publicly(channel):
+                if news.ended and news.result is None and news.paired is None:
+                    table = await self.service.league_table_of(news.league.id)
+                    if not table.rounds:
+                        await channel.send(
+                            fill(league_words.CALLED_OFF, league=news.league.name),
+                            allowed_mentions=pings(()),
+                        )
+                        return
+                if news.result is not None or news.ended:
+                    table = await self.service.league_table_of(news.league.id)
+                    picture = await self.standings_picture(table)
                     await channel.send(
-                        fill(league_words.CALLED_OFF, league=news.league.name),
-                        allowed_mentions=pings(()),
+                        standings_text(table), file=as_file(picture), allowed_mentions=pings(())
                     )
-                    return
-            if news.result is not None or news.ended:
-                table = await self.service.league_table_of(news.league.id)
-                picture = await self.standings_picture(table)
-                await channel.send(
-                    standings_text(table), file=as_file(picture), allowed_mentions=pings(())
-                )
-            if news.paired is not None:
-                byes = ", ".join(STYLE.mention(p) for p in news.paired.byes)
-                paired = league_words.PAIRED_BYES if byes else league_words.PAIRED
-                await channel.send(
-                    fill(paired, league=news.league.name, round=news.paired.number, players=byes),
-                    allowed_mentions=pings(news.paired.byes),
-                )
-            for match in news.unthreaded:
-                await self._open(channel, news.league, match)
+                if news.paired is not None:
+                    byes = ", ".join(STYLE.mention(p) for p in news.paired.byes)
+                    paired = league_words.PAIRED_BYES if byes else league_words.PAIRED
+                    await channel.send(
+                        fill(
+                            paired, league=news.league.name, round=news.paired.number, players=byes
+                        ),
+                        allowed_mentions=pings(news.paired.byes),
+                    )
+                for match in news.unthreaded:
+                    await self._open(channel, news.league, match)
         except (discord.HTTPException, Refusal) as error:
             log.warning("league %s: could not post: %s", news.league.id, error)
 

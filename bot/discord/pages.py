@@ -19,6 +19,7 @@ import games
 from bot.discord.actions import guild_id_of, match_of_server, service_of
 from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
+from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import ViewButton
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
@@ -90,7 +91,9 @@ async def send_pages(interaction: discord.Interaction, kind: str, arg: str, page
     await answer(interaction, text, view=view)
 
 
-class PageButton(discord.ui.DynamicItem[ViewButton], template=PAGE_TEMPLATE + ":[PN]"):
+class PageButton(
+    SpeaksToPresser, discord.ui.DynamicItem[ViewButton], template=PAGE_TEMPLATE + ":[PN]"
+):
     """Previous or Next under a paged answer: shows that page in the same message."""
 
     def __init__(self, item: ViewButton, kind: str, arg: str, page: int) -> None:

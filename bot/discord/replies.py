@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.markup import STYLE, split_message
 from bot.discord.served import bot_of
+from bot.discord.speech import speak_to
 from bot.discord.views import view_keyword
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
@@ -123,7 +124,7 @@ def error_message(error: BaseException) -> str | None:
         return str(error) or fill(chat_words.NOT_HERE)
     if isinstance(error, discord.Forbidden):
         details = error.text or fill(chat_words.NO_DETAILS)
-        return fill(chat_words.FORBIDDEN, details=details, ask_admin=chat_words.ASK_ADMIN)
+        return fill(chat_words.FORBIDDEN, details=details, ask_admin=fill(chat_words.ASK_ADMIN))
     return None
 
 
@@ -149,7 +150,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class ShiftcordTree(app_commands.CommandTree):
-    """The command tree: every command error becomes a private answer in plain words."""
+    """The command tree: every command answers in the member's language (`speak_to`), and
+    every command error becomes a private answer in plain words."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Let every command run, in the language of the member who used it."""
+        return speak_to(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

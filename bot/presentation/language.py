@@ -60,6 +60,12 @@ def speaking(language: str) -> Iterator[None]:
         _spoken.reset(token)
 
 
+def speak(language: str) -> None:
+    """Write in `language` from now on in this task: a face's handler of one interaction,
+    which runs in a task of its own (the task's context ends with it)."""
+    _spoken.set(language)
+
+
 def spoken() -> str:
     """The language of what is being written now."""
     return _spoken.get()
