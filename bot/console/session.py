@@ -36,7 +36,7 @@ from bot.console.commands import (
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation import console_words, sentences
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -49,7 +49,6 @@ from bot.presentation.pictures import (
 from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
-from games.wording import join_words
 from render import SeatLabel
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -221,7 +220,7 @@ class ConsoleSession:
             if p.default is p.empty and p.kind is not p.VAR_KEYWORD and p.name not in options
         ]
         if missing:
-            raise ConsoleError(fill(console_words.NEEDS, command=name, missing=join_words(missing)))
+            raise ConsoleError(fill(console_words.NEEDS, command=name, missing=listed(missing)))
         await handler(**options)
 
     def _current(self) -> int:

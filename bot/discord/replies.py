@@ -20,10 +20,9 @@ from bot.discord.served import bot_of
 from bot.discord.speech import speak_to
 from bot.discord.views import view_keyword
 from bot.presentation import chat_words
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import Refusal, refusal_text
 from bot.service import ServiceError
-from games.wording import join_words
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -47,7 +46,7 @@ class MissingBotPermissions(Refusal):
 
     def __init__(self, names: list[str]) -> None:
         many = chat_words.MISSING_PERMISSIONS if len(names) > 1 else chat_words.MISSING_PERMISSION
-        super().__init__(fill(many, permissions=join_words(names)))
+        super().__init__(fill(many, permissions=listed(names)))
 
 
 def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:

@@ -12,12 +12,13 @@ text goes out through one of them (`fill(CONSTANT)` for a text without placehold
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
 from bot.presentation.hints import HINT_REFUSALS
 from bot.presentation.language import counted, translated
 from bot.presentation.refusals import REFUSALS
+from bot.presentation.sentences import AND
 from games.wording import plural_noun
 
 #: Every keyed sentence, by key.
@@ -56,6 +57,14 @@ def fill(template: str, **values: object) -> str:
     named in `COUNTED` comes with its noun."""
     filled = {name: _counted(name, value) for name, value in values.items()}
     return translated(template).format(**filled)
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words joined as in a sentence of the language spoken: "a", "a and b", "a, b and c"
+    ("" for none)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return fill(AND, first=", ".join(words[:-1]), last=words[-1])
 
 
 def counted_entry(name: str) -> tuple[str, str]:

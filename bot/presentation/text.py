@@ -38,7 +38,7 @@ from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, hints, messages, sentences
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import (
     RULES_WEEKENDS,
@@ -64,7 +64,7 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from games.wording import join_words, quoted
+from games.wording import quoted
 
 #: The longest text shown in one message (Discord's limit; the console shows the same).
 MAX_MESSAGE = 2000
@@ -263,7 +263,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     others = [style.mention(m) for m in (*ch.joined[1:], *ch.invited)]
     if ch.pending and ch.open_seats and others:
         others.append(fill(sentences.OPEN_SEATS_MORE, seats=ch.open_seats))
-    opponents = join_words(others) or fill(sentences.ANYONE)
+    opponents = listed(others) or fill(sentences.ANYONE)
     rules = rules_words(ch.rules, ch.players, (*ch.joined, *ch.invited))
     if ch.players == 1:
         lines = [fill(sentences.PLAYS_ALONE, player=who, game=game, rules=rules)]
@@ -273,7 +273,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     free = len(ch.invited) + ch.open_seats
     if ch.pending:
         if ch.open_seats and len(ch.joined) > 1:
-            joined = join_words([style.mention(m) for m in ch.joined])
+            joined = listed([style.mention(m) for m in ch.joined])
             lines.append(fill(sentences.JOINED_SO_FAR, players=joined))
         expires = style.when(ch.expires_at)
         lines.append(fill(sentences.SEATS_TO_FILL, seats=free, expires=expires))
@@ -392,7 +392,7 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     lines = [event_line(event, style) for event in update.events]
     pending = match.proposal if match.active else None
     if pending is not None and pending.waiting_for:
-        waiting = join_words([style.mention(m) for m in pending.waiting_for])
+        waiting = listed([style.mention(m) for m in pending.waiting_for])
         lines.append(fill(messages.WAITING_FOR[pending.kind], players=waiting))
     passed = any(isinstance(e, TurnPassed) for e in update.events)
     goes_on = update.action is actions.MOVE and not passed
@@ -468,7 +468,7 @@ def result_text(match: Match, style: Style) -> str:
             )
             for m in result.winners
         ]
-        head = fill(sentences.WON, players=join_words(winners))
+        head = fill(sentences.WON, players=listed(winners))
     elif match.solo and result.how not in ("abort", "cancel"):
         head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
     else:
@@ -534,7 +534,7 @@ def matches_text(matches: Sequence[Match], member_id: int, style: Style) -> str:
         return fill(sentences.NO_ACTIVE_MATCHES)
     lines = []
     for m in matches:
-        others = join_words([style.mention(o) for o in m.members if o != member_id])
+        others = listed([style.mention(o) for o in m.members if o != member_id])
         if m.to_act == member_id:
             turn = fill(sentences.YOUR_MOVE_MARK)
         elif m.to_act:
@@ -572,7 +572,7 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
         elif result.draw:
             outcome = fill(sentences.OUTCOME_DRAW)
         else:
-            winners = join_words([style.mention(w) for w in result.winners])
+            winners = listed([style.mention(w) for w in result.winners])
             outcome = fill(sentences.WON, players=winners)
         casual = len(m.seats) > 1 and not m.rules.rated
         line = fill(
@@ -716,7 +716,7 @@ def settings_text(member: MemberSettings, style: Style) -> str:
     if member.refuses_everyone:
         lines.append(fill(messages.REFUSE_EVERYONE))
     if member.refuses:
-        names = join_words([style.mention(m) for m in member.refuses[:20]])
+        names = listed([style.mention(m) for m in member.refuses[:20]])
         if len(member.refuses) > 20:
             more = len(member.refuses) - 20
             lines.append(fill(messages.REFUSE_MEMBERS_AND_MORE, members=names, more=more))
