@@ -9,9 +9,14 @@ def plural(count: float, noun: str, nouns: str | None = None) -> str:
     """A count with its noun: "1 move", "2 moves", "3 matches"; `nouns` for irregular plurals."""
     if count == 1:
         return f"1 {noun}"
-    if nouns is None:
-        nouns = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
-    return f"{count:g} {nouns}"
+    return f"{count:g} {plural_noun(noun, nouns)}"
+
+
+def plural_noun(noun: str, nouns: str | None = None) -> str:
+    """A noun's plural: `nouns` where it is irregular, else "moves", "matches"."""
+    if nouns is not None:
+        return nouns
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
 
 
 def quoted(text: str, limit: int = 30) -> str:

@@ -130,7 +130,7 @@ class Console(ComposingSession):
             raise ConsoleError(fill(console_words.LEVELS, typed=quoted(level)))
         if bots is None:
             if level is not None:
-                raise ConsoleError(console_words.LEVEL_WITHOUT_BOTS)
+                raise ConsoleError(fill(console_words.LEVEL_WITHOUT_BOTS))
             return []
         count = whole_number(bots, "bots")
         if not 1 <= count <= MAX_ENGINE_SEATS:
@@ -142,7 +142,7 @@ class Console(ComposingSession):
             return whole_number(given, "the challenge")
         pending = await self.service.pending_challenges(guild_id=GUILD)
         if not pending:
-            raise ConsoleError(console_words.NO_PENDING_CHALLENGE)
+            raise ConsoleError(fill(console_words.NO_PENDING_CHALLENGE))
         return pending[-1].id
 
     async def do_accept(self, challenge: str | None = None) -> None:
@@ -158,7 +158,7 @@ class Console(ComposingSession):
         match = await self.service.attach_channel(match_id, THREADS + match_id)
         self.here = match.id
         self.say(start_text(match, self.style))
-        self.say(console_words.PLAY_WITH)
+        self.say(fill(console_words.PLAY_WITH))
         public = match.public_view()
         players = await self.players(match)
         board = await board_picture(public, theme=await self.public_theme(), players=players)
@@ -191,7 +191,7 @@ class Console(ComposingSession):
         lines = [fill(console_words.MOVE_WITH_WORDS, move=m.notation, words=m.words) for m in shown]
         if len(found) > MOVES_SHOWN:
             lines.append(fill(console_words.MORE_MOVES, more=len(found) - MOVES_SHOWN))
-        self.say("\n".join(lines) or console_words.NO_LEGAL_MOVES)
+        self.say("\n".join(lines) or fill(console_words.NO_LEGAL_MOVES))
 
     async def do_board(self, theme: str | None = None) -> None:
         """The `board` command (what `help` says of it: `console_words.HELP`)."""
@@ -218,7 +218,7 @@ class Console(ComposingSession):
         elif confirm.strip().lower() == "yes":
             await self.resign(match.id)
         else:
-            raise ConsoleError(console_words.RESIGN_YES)
+            raise ConsoleError(fill(console_words.RESIGN_YES))
 
     async def do_hand(self) -> None:
         """The `hand` command (what `help` says of it: `console_words.HELP`)."""
@@ -236,7 +236,7 @@ class Console(ComposingSession):
         """The bot's choice of move for you in the current match, and why (casual and solo
         matches only)."""
         if self.engine_player is None:
-            raise ConsoleError(console_words.NO_HINTS)
+            raise ConsoleError(fill(console_words.NO_HINTS))
         match = await self.service.get_match(self._current())
         self.say(hint_text(match.id, await self.engine_player.hint(match, self.me)))
 
@@ -254,7 +254,7 @@ class Console(ComposingSession):
         if self.here is not None:
             found = await self.service.last_match_in_channel(THREADS + self.here)
         if found is None:
-            raise ConsoleError(console_words.NO_CURRENT_MATCH)
+            raise ConsoleError(fill(console_words.NO_CURRENT_MATCH))
         return found.id
 
     async def do_history(
@@ -283,7 +283,7 @@ class Console(ComposingSession):
         self.say(fill(console_words.RECORD_WRITTEN, path=text_path))
         replay = await replay_picture(record, await self.own_theme())
         if replay is None:
-            self.say(TOO_LONG_TO_REPLAY)
+            self.say(fill(TOO_LONG_TO_REPLAY))
         else:
             self.save(replay, f"match-{match_id}-replay.gif")
 
@@ -341,7 +341,7 @@ class Console(ComposingSession):
     async def do_leave(self) -> None:
         """The `leave` command (what `help` says of it: `console_words.HELP`)."""
         self.here = None
-        self.say(console_words.BACK_IN_CHANNEL)
+        self.say(fill(console_words.BACK_IN_CHANNEL))
 
     async def do_tick(self, time: str | None = None) -> None:
         """The `tick` command (what `help` says of it: `console_words.HELP`)."""
@@ -362,4 +362,4 @@ class Console(ComposingSession):
             self.say(vacation_spent_text(match, self.style.mention, self.style.when))
         told = (report.reminders, report.warnings, report.timeouts, report.expired_challenges)
         if not any(told) and not report.vacations_cut:
-            self.say(console_words.NOTHING_DUE)
+            self.say(fill(console_words.NOTHING_DUE))

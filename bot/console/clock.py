@@ -42,5 +42,5 @@ def parse_step(text: str) -> timedelta:
     if step > MAX_STEP:
         raise ConsoleError(fill(console_words.TICK_AT_MOST, days=MAX_STEP.days))
     if not step:
-        raise ConsoleError(console_words.TICK_NOTHING)
+        raise ConsoleError(fill(console_words.TICK_NOTHING))
     return step

@@ -136,7 +136,7 @@ def player_name(text: str) -> str:
     """A player's name as typed, spaces tidied; a ConsoleError when empty or too long."""
     name = clean_name(text)
     if not name:
-        raise ConsoleError(console_words.GIVE_A_NAME)
+        raise ConsoleError(fill(console_words.GIVE_A_NAME))
     if len(name) > MAX_NAME:
         raise ConsoleError(fill(console_words.NAME_TOO_LONG, most=MAX_NAME))
     return name
@@ -170,10 +170,10 @@ def usage(name: str) -> str:
 
 def help_text() -> str:
     """Every console command with its options."""
-    lines = [console_words.HELP_HEAD]
+    lines = [fill(console_words.HELP_HEAD)]
     lines += [fill(console_words.HELP_LINE, usage=usage(name)) for name in COMMANDS]
     lines += [fill(console_words.HELP_LINE, usage=line) for line, _ in SESSION_COMMANDS.values()]
-    lines.append(console_words.HELP_NUMBER)
+    lines.append(fill(console_words.HELP_NUMBER))
     lines.append(fill(console_words.HELP_GAMES, games=", ".join(games.names())))
     return "\n".join(lines)
 

@@ -17,6 +17,7 @@ from bot.console.commands import whole_number
 from bot.console.session import ConsoleSession
 from bot.match.actions import ASK_TAKEBACK, MOVE, MatchAction
 from bot.presentation import composer as words
+from bot.presentation.catalogue import fill
 from bot.presentation.composing import (
     ComposerPage,
     composer_of,
@@ -64,7 +65,7 @@ class ComposingSession(ConsoleSession):
         offered = composer.choices(path)
         chosen = whole_number(number, "the choice")
         if not 1 <= chosen <= len(offered):
-            raise Refusal(words.NO_SUCH_CHOICE.format(last=len(offered)))
+            raise Refusal(fill(words.NO_SUCH_CHOICE, last=len(offered)))
         path = composer.forward((*path, offered[chosen - 1].step.key))
         if composer.move_at(path) is not None and await skips_preview(self.service, self.me):
             await self._play(match, path)
@@ -89,13 +90,13 @@ class ComposingSession(ConsoleSession):
         if match is None:
             return
         if match.ply <= match.turn_ply:
-            raise Refusal(words.NOTHING_TO_UNDO)
+            raise Refusal(fill(words.NOTHING_TO_UNDO))
         await self._do(match, ASK_TAKEBACK, undoing=True)
 
     async def do_cancel(self) -> None:
         """Close the open composer: nothing is played."""
         self.composing = None
-        self.say(words.CANCELLED)
+        self.say(fill(words.CANCELLED))
 
     async def _composing(self) -> tuple[Match | None, Path]:
         """The match of the current player's open composer and the steps chosen, if it is
@@ -103,10 +104,10 @@ class ComposingSession(ConsoleSession):
         opened, says so, shows a fresh one and gives None."""
         opened = self.composing
         if opened is None or opened.member != self.me:
-            raise Refusal(words.NO_COMPOSER)
+            raise Refusal(fill(words.NO_COMPOSER))
         match = await member_to_act(self.service, opened.match, self.me)
         if match.version != opened.version:
-            self.say(words.STALE)
+            self.say(fill(words.STALE))
             await self._show(match, ())
             return None, ()
         return match, opened.path
@@ -115,7 +116,7 @@ class ComposingSession(ConsoleSession):
         """Play the move `path` completes, at the ply it was composed at."""
         move = composer_of(match, self.me).move_at(path)
         if move is None:
-            raise Refusal(words.NOT_COMPLETE)
+            raise Refusal(fill(words.NOT_COMPLETE))
         await self._do(match, MOVE, match.state.format_move(move))
 
     async def _do(
@@ -140,15 +141,15 @@ class ComposingSession(ConsoleSession):
         if page.picture is not None:
             name = f"match-{match.id}-preview-{self.player_file}.png"
             self.save(page.picture, name)
-        self.say(words.TYPE_CONFIRM)
+        self.say(fill(words.TYPE_CONFIRM))
 
     def _say_choices(self, page: ComposerPage) -> None:
         """The next step's choices, numbered, and what to type."""
         lines = [
-            words.NUMBERED.format(number=number, choice=words.choice_label(choice.step))
+            fill(words.NUMBERED, number=number, choice=words.choice_label(choice.step))
             for number, choice in enumerate(page.choices, start=1)
         ]
-        lines.append(words.TYPE_A_NUMBER)
+        lines.append(fill(words.TYPE_A_NUMBER))
         if page.turn:
-            lines.append(words.TYPE_UNDO)
+            lines.append(fill(words.TYPE_UNDO))
         self.say("\n".join(lines))

@@ -36,7 +36,7 @@ from bot.console.commands import (
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation import console_words, sentences
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -49,7 +49,6 @@ from bot.presentation.pictures import (
 from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
-from games.wording import join_words
 from render import SeatLabel
 
 SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
@@ -196,10 +195,13 @@ class ConsoleSession:
         """What the command named by `typed` does, with its options."""
         name = command_named(typed)
         if name in SESSION_COMMANDS:
-            return "\n".join(SESSION_COMMANDS[name])
+            form, does = SESSION_COMMANDS[name]
+            return f"{form}\n{fill(does)}"
         if name in ACTION_COMMANDS:
             return fill(console_words.HELP_ACTION, command=name, help=ACTION_COMMANDS[name].help)
-        return fill(console_words.HELP_COMMAND, usage=usage(name), help=console_words.HELP[name])
+        return fill(
+            console_words.HELP_COMMAND, usage=usage(name), help=fill(console_words.HELP[name])
+        )
 
     def handlers(self) -> dict[str, Callable[..., Awaitable[None]]]:
         """The method that does each command other than the match actions."""
@@ -218,12 +220,12 @@ class ConsoleSession:
             if p.default is p.empty and p.kind is not p.VAR_KEYWORD and p.name not in options
         ]
         if missing:
-            raise ConsoleError(fill(console_words.NEEDS, command=name, missing=join_words(missing)))
+            raise ConsoleError(fill(console_words.NEEDS, command=name, missing=listed(missing)))
         await handler(**options)
 
     def _current(self) -> int:
         if self.here is None:
-            raise ConsoleError(console_words.NO_CURRENT_MATCH_YET)
+            raise ConsoleError(fill(console_words.NO_CURRENT_MATCH_YET))
         return self.here
 
     async def public_theme(self) -> str:
@@ -254,7 +256,7 @@ class ConsoleSession:
             players = replay_labels(record, self.name_of)
             replay = await replay_picture(record, await self.public_theme(), players=players)
             if replay is None:
-                self.say(TOO_LONG_TO_REPLAY)
+                self.say(fill(TOO_LONG_TO_REPLAY))
             else:
                 self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
 
@@ -284,7 +286,7 @@ class ConsoleSession:
         """Ask the player to confirm resigning the match: the next line answers."""
         self.resigning = match_id
         confirm = fill(sentences.CONFIRM_RESIGN, match=match_id)
-        self.say(f"{confirm} {console_words.TYPE_YES_TO_RESIGN}")
+        self.say(f"{confirm} {fill(console_words.TYPE_YES_TO_RESIGN)}")
 
     async def resign(self, match_id: int) -> None:
         """Resign the match (confirmed) and print the news."""
@@ -308,4 +310,4 @@ def _place(channel_id: int) -> str:
     if channel_id >= THREADS:
         number = channel_id - THREADS
         return fill(console_words.MATCH_THREAD, match=number)
-    return console_words.THE_CHANNEL
+    return fill(console_words.THE_CHANNEL)

@@ -22,6 +22,7 @@ from bot.discord.replies import (
     require_permissions,
 )
 from bot.discord.served import bot_of
+from bot.discord.speech import publicly
 from bot.discord.views import challenge_view, disabled, next_game_view, view_keyword
 from bot.match.actions import MOVE, MatchAction
 from bot.presentation import chat_words, sentences
@@ -51,7 +52,7 @@ def service_of(interaction: discord.Interaction) -> MatchService:
     """The match service of the bot that received the interaction."""
     service = bot_of(interaction).service
     if service is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return service
 
 
@@ -59,7 +60,7 @@ def poster_of(interaction: discord.Interaction) -> Poster:
     """The poster of the bot that received the interaction."""
     poster = bot_of(interaction).poster
     if poster is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return poster
 
 
@@ -67,23 +68,23 @@ def engine_player_of(interaction: discord.Interaction) -> EnginePlayer:
     """The engine player of the bot that received the interaction."""
     engine_player = bot_of(interaction).engine_player
     if engine_player is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return engine_player
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
     """The id of the server a (server-only) command was used in; Refusal in a DM."""
     if interaction.guild_id is None:
-        raise Refusal(chat_words.SERVERS_ONLY)
+        raise Refusal(fill(chat_words.SERVERS_ONLY))
     return interaction.guild_id
 
 
-async def match_here(interaction: discord.Interaction, refusal: str = NO_MATCH_HERE) -> Match:
+async def match_here(interaction: discord.Interaction) -> Match:
     """The active match of the channel or thread the interaction came from; else Refusal
-    with the words `refusal`."""
+    (`NO_MATCH_HERE`)."""
     match = await active_match_here(interaction)
     if match is None:
-        raise Refusal(refusal)
+        raise Refusal(fill(NO_MATCH_HERE))
     return match
 
 
@@ -202,9 +203,9 @@ async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str
     except (discord.HTTPException, Refusal) as error:
         log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
         if isinstance(error, discord.NotFound):
-            why = chat_words.POST_GONE
+            why = fill(chat_words.POST_GONE)
         elif isinstance(error, discord.Forbidden):
-            why = fill(chat_words.POST_FORBIDDEN, ask_admin=chat_words.ASK_ADMIN)
+            why = fill(chat_words.POST_FORBIDDEN, ask_admin=fill(chat_words.ASK_ADMIN))
         else:
             why = str(error)
         return " " + fill(chat_words.NOT_POSTED, why=why)
@@ -258,9 +259,11 @@ async def post_challenge(
     """Post a challenge just made in `channel` and remember its message; if it cannot be
     posted, withdraw it (or cancel the solo match it started), so that nothing is half-made."""
     service = service_of(interaction)
+    with publicly(channel):
+        text = challenge_text(posted, STYLE)
     try:
         message = await channel.send(
-            challenge_text(posted, STYLE),
+            text,
             allowed_mentions=pings(posted.invited),
             **view_keyword(challenge_view(posted)),
         )
@@ -311,7 +314,7 @@ async def open_thread(
     match (nothing half-made)."""
     try:
         if message is None:
-            raise Refusal(chat_words.CHALLENGE_MESSAGE_GONE)
+            raise Refusal(fill(chat_words.CHALLENGE_MESSAGE_GONE))
         return await poster_of(interaction).start_thread(message, match)
     except Exception:
         await cancel_unstarted(interaction, match)

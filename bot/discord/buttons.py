@@ -18,6 +18,7 @@ from bot.discord.next_game import NextGameButton
 from bot.discord.pages import PageButton
 from bot.discord.preview import cancel_preview, confirm_preview
 from bot.discord.replies import answer_error
+from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import (
     CHALLENGE_TEMPLATE,
     HAND,
@@ -33,6 +34,7 @@ from bot.match.actions import RESIGN, action_named
 
 
 class RecordButton(
+    SpeaksToPresser,
     discord.ui.DynamicItem[ViewButton],
     template=r"sc:[a-z]+:(?P<id>[0-9]+):(?P<action>[a-z-]+)",  # never registered itself
 ):

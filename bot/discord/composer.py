@@ -27,9 +27,11 @@ from bot.discord.composer_view import (
 )
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, answer_error, begin
+from bot.discord.speech import SpeaksToPresser
 from bot.match.actions import ASK_TAKEBACK, MOVE
 from bot.match.records import Match
 from bot.presentation import composer as words
+from bot.presentation.catalogue import fill
 from bot.presentation.composing import (
     composer_of,
     composer_page,
@@ -55,14 +57,16 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
     """A press on a composer: show a path, a page, go back, confirm, undo or cancel."""
     await interaction.response.defer()
     if op == "x":
-        await interaction.edit_original_response(content=words.CANCELLED, view=None, attachments=[])
+        await interaction.edit_original_response(
+            content=fill(words.CANCELLED), view=None, attachments=[]
+        )
         return
     service = service_of(interaction)
     user = interaction.user.id
     match = await member_to_act(service, at.match, user)
     if match.version != at.version:
         content, files, view = await _composer(service, match, user, (), 0)
-        await _show(interaction, f"{words.STALE}\n{content}", files, view)
+        await _show(interaction, f"{fill(words.STALE)}\n{content}", files, view)
         return
     composer = composer_of(match, user)
     path = at.path
@@ -73,10 +77,10 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
     ):
         move = composer.move_at(path)
         if move is None:
-            raise Refusal(words.STALE)
+            raise Refusal(fill(words.STALE))
         notation = match.state.format_move(move)
         await interaction.edit_original_response(
-            content=words.PLAYING.format(move=notation), view=None, attachments=[]
+            content=fill(words.PLAYING, move=notation), view=None, attachments=[]
         )
         await act(interaction, match.id, MOVE, text=notation, ply=match.ply)
         await _next_action(interaction, service, match.id, user)
@@ -136,7 +140,9 @@ async def _composer(
 
 
 class ComposerButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=COMPOSE_TEMPLATE
+    SpeaksToPresser,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=COMPOSE_TEMPLATE,
 ):
     """A button of a composer (a choice, Back, a page, Confirm, Undo or Cancel)."""
 
@@ -162,7 +168,9 @@ class ComposerButton(
 
 
 class ComposerMenu(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=MENU_TEMPLATE
+    SpeaksToPresser,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=MENU_TEMPLATE,
 ):
     """A select menu of a composer: the chosen key extends the path."""
 

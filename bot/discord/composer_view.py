@@ -19,6 +19,7 @@ import discord
 from bot.discord.views import MAX_CUSTOM_ID, ViewButton
 from bot.match.shown import shorten
 from bot.presentation import composer as words
+from bot.presentation.catalogue import fill
 from games.steps import Choice, Path, write_path
 
 COMPOSE_TEMPLATE = (
@@ -74,7 +75,9 @@ def choices_view(
     view = discord.ui.View(timeout=None)
     navigation: list[ViewButton] = []
     if back:
-        navigation.append(_button(words.BACK, at.button_id("b"), discord.ButtonStyle.secondary, 4))
+        navigation.append(
+            _button(fill(words.BACK), at.button_id("b"), discord.ButtonStyle.secondary, 4)
+        )
     if len(offered) <= BUTTONS:
         for index, choice in enumerate(offered):
             chosen = (*at.path, choice.step.key)
@@ -93,16 +96,23 @@ def choices_view(
         if page > 0:
             navigation.append(
                 _button(
-                    words.PREVIOUS, at.button_id(f"p{page - 1}"), discord.ButtonStyle.secondary, 4
+                    fill(words.PREVIOUS),
+                    at.button_id(f"p{page - 1}"),
+                    discord.ButtonStyle.secondary,
+                    4,
                 )
             )
         if page < pages - 1:
             navigation.append(
-                _button(words.NEXT, at.button_id(f"p{page + 1}"), discord.ButtonStyle.secondary, 4)
+                _button(
+                    fill(words.NEXT), at.button_id(f"p{page + 1}"), discord.ButtonStyle.secondary, 4
+                )
             )
     if undo:
-        navigation.append(_button(words.UNDO, at.button_id("u"), discord.ButtonStyle.secondary, 4))
-    navigation.append(_button(words.CANCEL, at.button_id("x"), discord.ButtonStyle.danger, 4))
+        navigation.append(
+            _button(fill(words.UNDO), at.button_id("u"), discord.ButtonStyle.secondary, 4)
+        )
+    navigation.append(_button(fill(words.CANCEL), at.button_id("x"), discord.ButtonStyle.danger, 4))
     for button in navigation:
         view.add_item(button)
     return view
@@ -112,9 +122,7 @@ def _menu(
     at: Composed, menu: int, block: list[Choice], first: int, total: int
 ) -> discord.ui.Select[discord.ui.View]:
     """A select menu of up to 25 choices (the `first`-th of `total` onwards)."""
-    placeholder = words.CHOICES_FROM_TO.format(
-        first=first + 1, last=first + len(block), total=total
-    )
+    placeholder = fill(words.CHOICES_FROM_TO, first=first + 1, last=first + len(block), total=total)
     return discord.ui.Select(
         custom_id=at.menu_id(menu),
         placeholder=shorten(placeholder, OPTION_TEXT),
@@ -133,7 +141,7 @@ def _menu(
 def preview_view(at: Composed) -> discord.ui.View:
     """Confirm, Back and Cancel under a composed move."""
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(words.CONFIRM, at.button_id("c"), discord.ButtonStyle.success, 0))
-    view.add_item(_button(words.BACK, at.button_id("b"), discord.ButtonStyle.secondary, 0))
-    view.add_item(_button(words.CANCEL, at.button_id("x"), discord.ButtonStyle.danger, 0))
+    view.add_item(_button(fill(words.CONFIRM), at.button_id("c"), discord.ButtonStyle.success, 0))
+    view.add_item(_button(fill(words.BACK), at.button_id("b"), discord.ButtonStyle.secondary, 0))
+    view.add_item(_button(fill(words.CANCEL), at.button_id("x"), discord.ButtonStyle.danger, 0))
     return view

@@ -40,7 +40,7 @@ def help_text(commands: Iterable[Command], admin: bool) -> str:
     `admin`, and how to read each game's rules."""
     listed = sorted(commands, key=lambda c: c.name)
     players = [_line(c) for c in listed if not _is_admin(c)]
-    parts = [chat_words.HELP_INTRO, "\n".join([chat_words.HELP_PLAYERS, *players])]
+    parts = [fill(chat_words.HELP_INTRO), "\n".join([fill(chat_words.HELP_PLAYERS), *players])]
     if admin:
         gated = [c for c in listed if _is_admin(c)]
         subs = [
@@ -48,9 +48,9 @@ def help_text(commands: Iterable[Command], admin: bool) -> str:
             for command in gated
             for sub in (command.commands if isinstance(command, app_commands.Group) else [command])
         ]
-        parts.append("\n".join([chat_words.HELP_ADMINS, *subs]))
+        parts.append("\n".join([fill(chat_words.HELP_ADMINS), *subs]))
     rules = [
         fill(chat_words.HELP_GAME, game=games.get(name).title, name=name) for name in games.names()
     ]
-    parts.append("\n".join([chat_words.HELP_GAMES, *rules]))
+    parts.append("\n".join([fill(chat_words.HELP_GAMES), *rules]))
     return "\n\n".join(parts)

@@ -12,6 +12,7 @@ import discord
 
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
+from bot.discord.speech import publicly
 from bot.league.leagues import OVER, SIGNUP, Board, League
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
@@ -31,7 +32,7 @@ def format_line(league: League) -> str:
     kind = league.kind
     if kind == SWISS:
         kind = fill(league_words.SWISS_OF, rounds=league.format.swiss_rounds)
-    clock = league_words.NO_CLOCK
+    clock = fill(league_words.NO_CLOCK)
     if league.clock_hours:
         clock = fill(league_words.HOURS_A_MOVE, hours=league.clock_hours)
     if league.vacation_cap_days is not None:
@@ -60,7 +61,7 @@ def _standings_title(table: LeagueTable) -> str:
     """ "final standings", or "standings after round 2 (of 3)"."""
     league = table.league
     if league.status == OVER:
-        return league_words.FINAL_STANDINGS
+        return fill(league_words.FINAL_STANDINGS)
     played = len(table.rounds)
     if league.kind == SWISS:
         rounds = league.format.swiss_rounds
@@ -78,7 +79,7 @@ def standings_text(table: LeagueTable) -> str:
             league=league.name,
             format=format_line(league),
             until=STYLE.when(league.signup_ends),
-            players=names or league_words.NOBODY_YET,
+            players=names or fill(league_words.NOBODY_YET),
         )
     lines = [fill(league_words.STANDINGS_HEAD, league=league.name, title=_standings_title(table))]
     left = {e.member_id for e in table.entrants if e.left_at is not None}
@@ -104,7 +105,7 @@ def standings_text(table: LeagueTable) -> str:
         )
         lines.append(written)
     if league.status == OVER:
-        lines.append(league_words.LEAGUE_OVER)
+        lines.append(fill(league_words.LEAGUE_OVER))
     return "\n".join(lines)
 
 
@@ -112,7 +113,9 @@ def board_result(board: Board) -> str:
     """A board's score in seat order ("1–0", "½–½"; forfeits marked), or "playing"."""
     result = board.result
     if result is None:
-        return league_words.PLAYING if board.match_id is not None else league_words.TO_PLAY
+        return (
+            fill(league_words.PLAYING) if board.match_id is not None else fill(league_words.TO_PLAY)
+        )
     score = "–".join(format_points(result.points(p)) for p in board.pairing.seats)
     return fill(league_words.FORFEIT, score=score) if result.forfeited else score
 
@@ -138,7 +141,11 @@ def schedule_text(table: LeagueTable) -> str:
 
 
 def _picture(table: LeagueTable, names: dict[int, str], theme: str) -> Picture:
-    headings = [*league_words.PICTURE_HEADINGS, *table.tie_breaks, league_words.PICTURE_GAMES]
+    headings = [
+        *(fill(heading) for heading in league_words.PICTURE_HEADINGS),
+        *table.tie_breaks,
+        fill(league_words.PICTURE_GAMES),
+    ]
     rows = [
         [
             str(line.place),
@@ -195,29 +202,32 @@ class LeaguePoster:
         that has none yet (a new round's); failures are logged, the league goes on."""
         try:
             channel = await self._channel(news.league)
-            if news.ended and news.result is None and news.paired is None:
-                table = await self.service.league_table_of(news.league.id)
-                if not table.rounds:
+            with publicly(channel):
+                if news.ended and news.result is None and news.paired is None:
+                    table = await self.service.league_table_of(news.league.id)
+                    if not table.rounds:
+                        await channel.send(
+                            fill(league_words.CALLED_OFF, league=news.league.name),
+                            allowed_mentions=pings(()),
+                        )
+                        return
+                if news.result is not None or news.ended:
+                    table = await self.service.league_table_of(news.league.id)
+                    picture = await self.standings_picture(table)
                     await channel.send(
-                        fill(league_words.CALLED_OFF, league=news.league.name),
-                        allowed_mentions=pings(()),
+                        standings_text(table), file=as_file(picture), allowed_mentions=pings(())
                     )
-                    return
-            if news.result is not None or news.ended:
-                table = await self.service.league_table_of(news.league.id)
-                picture = await self.standings_picture(table)
-                await channel.send(
-                    standings_text(table), file=as_file(picture), allowed_mentions=pings(())
-                )
-            if news.paired is not None:
-                byes = ", ".join(STYLE.mention(p) for p in news.paired.byes)
-                paired = league_words.PAIRED_BYES if byes else league_words.PAIRED
-                await channel.send(
-                    fill(paired, league=news.league.name, round=news.paired.number, players=byes),
-                    allowed_mentions=pings(news.paired.byes),
-                )
-            for match in news.unthreaded:
-                await self._open(channel, news.league, match)
+                if news.paired is not None:
+                    byes = ", ".join(STYLE.mention(p) for p in news.paired.byes)
+                    paired = league_words.PAIRED_BYES if byes else league_words.PAIRED
+                    await channel.send(
+                        fill(
+                            paired, league=news.league.name, round=news.paired.number, players=byes
+                        ),
+                        allowed_mentions=pings(news.paired.byes),
+                    )
+                for match in news.unthreaded:
+                    await self._open(channel, news.league, match)
         except (discord.HTTPException, Refusal) as error:
             log.warning("league %s: could not post: %s", news.league.id, error)
 

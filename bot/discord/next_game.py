@@ -11,6 +11,7 @@ import discord
 from bot.discord.actions import service_of
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, answer_error, begin
+from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import NEXT_GAME_ID, ViewButton
 from bot.presentation.deadlines import next_game_text
 
@@ -24,7 +25,7 @@ async def answer_next_game(interaction: discord.Interaction) -> None:
     await answer(interaction, next_game_text(found, STYLE.when))
 
 
-class NextGameButton(discord.ui.DynamicItem[ViewButton], template=NEXT_GAME_ID):
+class NextGameButton(SpeaksToPresser, discord.ui.DynamicItem[ViewButton], template=NEXT_GAME_ID):
     """The **Next game** button: answers the presser as `/next` does, whenever pressed."""
 
     @classmethod

@@ -20,10 +20,9 @@ from bot.discord.views import play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import Direct
 from bot.presentation import chat_words
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.text import Style
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
-from games.wording import join_words
 
 log = logging.getLogger("shiftcord.notices")
 
@@ -40,7 +39,7 @@ def thread_link(match: Match) -> str:
 def turn_notice(update: MatchUpdate, style: Style) -> str:
     """The DM telling a player their turn has come: the match, the move, the link."""
     match = update.match
-    moves = join_words([f"`{e.notation}`" for e in update.events if isinstance(e, Played)])
+    moves = listed([f"`{e.notation}`" for e in update.events if isinstance(e, Played)])
     deadline = style.when(match.deadline) if match.deadline else ""
     notice = {
         (False, False): chat_words.TURN_NOTICE,

@@ -19,6 +19,7 @@ import games
 from bot.discord.actions import guild_id_of, match_of_server, service_of
 from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
+from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import ViewButton
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
@@ -61,7 +62,7 @@ def page_view(kind: str, arg: str, page: int, count: int) -> discord.ui.View | N
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    turns = ((chat_words.PREVIOUS, page - 1, "P"), (chat_words.NEXT, page + 1, "N"))
+    turns = ((fill(chat_words.PREVIOUS), page - 1, "P"), (fill(chat_words.NEXT), page + 1, "N"))
     for label, target, letter in turns:
         view.add_item(
             discord.ui.Button(
@@ -90,7 +91,9 @@ async def send_pages(interaction: discord.Interaction, kind: str, arg: str, page
     await answer(interaction, text, view=view)
 
 
-class PageButton(discord.ui.DynamicItem[ViewButton], template=PAGE_TEMPLATE + ":[PN]"):
+class PageButton(
+    SpeaksToPresser, discord.ui.DynamicItem[ViewButton], template=PAGE_TEMPLATE + ":[PN]"
+):
     """Previous or Next under a paged answer: shows that page in the same message."""
 
     def __init__(self, item: ViewButton, kind: str, arg: str, page: int) -> None:

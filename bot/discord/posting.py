@@ -21,6 +21,7 @@ import discord
 from bot.discord.markup import STYLE
 from bot.discord.names import NameCache
 from bot.discord.notices import Notifier, TurnNotices
+from bot.discord.speech import public_language, publicly
 from bot.discord.views import (
     challenge_view,
     disabled,
@@ -34,6 +35,7 @@ from bot.match.shown import clean_name
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
+from bot.presentation.language import speaking
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
@@ -148,14 +150,17 @@ class Poster:
 
     async def start_thread(self, message: discord.Message, match: Match) -> discord.Thread:
         """Open the match's public thread on the challenge message and post the first board."""
-        names = await self.names(message.guild, match.members)
-        thread = await message.create_thread(
-            name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
-        )
-        match = await self.service.attach_channel(match.id, thread.id)
-        hints = [newcomer_hint(match, m, STYLE) for m in await self.service.newcomers(match)]
-        caption = "\n".join([start_text(match, STYLE), *(hints or [chat_words.MOVE_HINT])])
-        await self._send_board(thread, match, caption, people(match.members))
+        with publicly(message):
+            names = await self.names(message.guild, match.members)
+            thread = await message.create_thread(
+                name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
+            )
+            match = await self.service.attach_channel(match.id, thread.id)
+            hints = [newcomer_hint(match, m, STYLE) for m in await self.service.newcomers(match)]
+            caption = "\n".join(
+                [start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])]
+            )
+            await self._send_board(thread, match, caption, people(match.members))
         if self.after_post is not None:
             self.after_post(match)
         return thread
@@ -170,10 +175,9 @@ class Poster:
             )
             if not isinstance(parent, discord.TextChannel):
                 raise Refusal(f"channel {parent_id} is no text channel")
-            message = await parent.send(
-                fill(chat_words.THREAD_DELETED, match=match.id),
-                allowed_mentions=pings(()),
-            )
+            with publicly(parent):
+                text = fill(chat_words.THREAD_DELETED, match=match.id)
+            message = await parent.send(text, allowed_mentions=pings(()))
             thread = await self.start_thread(message, match)
         except (discord.HTTPException, Refusal) as error:
             await self.service.lose_channel(match.id)
@@ -200,10 +204,11 @@ class Poster:
         posts: list[Post] = []
         told = TurnNotices()
         messages = []
-        for each in news(update):
-            message, post = await self._announce(channel, each, delivery, told)
-            messages.append(message)
-            posts.append(post)
+        with publicly(channel):
+            for each in news(update):
+                message, post = await self._announce(channel, each, delivery, told)
+                messages.append(message)
+                posts.append(post)
         last = news(update)[-1].match
         stale = await self.service.posted_news(
             match.id, posts, held=told.held, refused=told.refused
@@ -254,15 +259,17 @@ class Poster:
         """Tell the opponents, in the thread of each of the member's active matches, that the
         member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
         who = STYLE.mention(member_id)
-        if ends_at is None:
-            text = fill(chat_words.BACK_FROM_VACATION, player=who)
-        else:
-            text = fill(chat_words.ON_VACATION, player=who, until=STYLE.when(ends_at))
         for match in await self.service.active_matches(member_id):
             if match.channel_id is None or len(match.members) < 2:
                 continue
             try:
                 channel = await self.channel_of(match)
+                with publicly(channel):
+                    text = (
+                        fill(chat_words.BACK_FROM_VACATION, player=who)
+                        if ends_at is None
+                        else fill(chat_words.ON_VACATION, player=who, until=STYLE.when(ends_at))
+                    )
                 await channel.send(text, allowed_mentions=pings(()))
             except (discord.HTTPException, Refusal) as error:
                 log.warning("match %s: could not post the vacation notice: %s", match.id, error)
@@ -277,10 +284,13 @@ class Poster:
         players = replay_labels(record, names.__getitem__)
         picture = await replay_picture(record, theme, max_bytes=limit, players=players)
         if picture is not None:
-            words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
+            with publicly(channel):
+                words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
         else:
             text = await self.service.export(match_id, names)
-            words = fill(chat_words.NO_REPLAY, match=match_id, why=TOO_LONG_TO_REPLAY)
+            with publicly(channel):
+                why = fill(TOO_LONG_TO_REPLAY)
+                words = fill(chat_words.NO_REPLAY, match=match_id, why=why)
             upload = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
         await channel.send(words, file=upload, allowed_mentions=pings(()))
 
@@ -304,7 +314,8 @@ class Poster:
     async def post_board(self, match: Match, here: discord.abc.Snowflake | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""
         channel = await self.channel_of(match, here)
-        await self._send_board(channel, match, board_caption(match, STYLE), ())
+        with publicly(channel):
+            await self._send_board(channel, match, board_caption(match, STYLE), ())
 
     async def _send_board(
         self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
@@ -364,9 +375,11 @@ class Poster:
         else:
             channel = self.client.get_partial_messageable(challenge.channel_id)
             target = channel.get_partial_message(challenge.message_id)
+        with speaking(public_language(self.client.get_guild(challenge.guild_id))):
+            content = challenge_text(challenge, STYLE)
         try:
             await target.edit(
-                content=challenge_text(challenge, STYLE),
+                content=content,
                 view=challenge_view(challenge),
                 allowed_mentions=pings(()),
             )

@@ -30,7 +30,7 @@ async def preview(interaction: discord.Interaction, match_id: int | None, text: 
     match, after, notation = await service.preview_move(match_id, interaction.user.id, text)
     view = preview_view(match, notation)
     if view is None:
-        raise Refusal(chat_words.PREVIEW_TOO_LONG)
+        raise Refusal(fill(chat_words.PREVIEW_TOO_LONG))
     seat = match.seat_of(interaction.user.id) if match.has_secrets else None
     picture = await board_picture(after, seat=seat, theme=await private_theme(interaction))
     await answer(
@@ -60,4 +60,4 @@ async def confirm_preview(
 async def cancel_preview(interaction: discord.Interaction) -> None:
     """Drop the preview: its buttons grey out and nothing is played."""
     await close_preview(interaction)
-    await interaction.followup.send(chat_words.NOTHING_PLAYED, ephemeral=True)
+    await interaction.followup.send(fill(chat_words.NOTHING_PLAYED), ephemeral=True)

@@ -17,12 +17,12 @@ from discord import app_commands
 
 from bot.discord.markup import STYLE, split_message
 from bot.discord.served import bot_of
+from bot.discord.speech import speak_to
 from bot.discord.views import view_keyword
 from bot.presentation import chat_words
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import Refusal, refusal_text
 from bot.service import ServiceError
-from games.wording import join_words
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -46,7 +46,7 @@ class MissingBotPermissions(Refusal):
 
     def __init__(self, names: list[str]) -> None:
         many = chat_words.MISSING_PERMISSIONS if len(names) > 1 else chat_words.MISSING_PERMISSION
-        super().__init__(fill(many, permissions=join_words(names)))
+        super().__init__(fill(many, permissions=listed(names)))
 
 
 def require_permissions(granted: discord.Permissions, needed: dict[str, str]) -> None:
@@ -77,7 +77,7 @@ async def answer(
     if dms_refused is None:
         dms_refused = await _dms_refused_untold(interaction)
     if dms_refused:
-        content = f"{content}\n\n{chat_words.DMS_REFUSED}"
+        content = f"{content}\n\n{fill(chat_words.DMS_REFUSED)}"
     *first, last = split_message(content)
     for piece in first:
         await _send(interaction, piece)
@@ -116,14 +116,14 @@ def error_message(error: BaseException) -> str | None:
     if refused is not None:
         return refused
     if isinstance(error, app_commands.NoPrivateMessage):
-        return chat_words.SERVERS_ONLY
+        return fill(chat_words.SERVERS_ONLY)
     if isinstance(error, app_commands.MissingPermissions):
-        return chat_words.MANAGERS_ONLY
+        return fill(chat_words.MANAGERS_ONLY)
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or chat_words.NOT_HERE
+        return str(error) or fill(chat_words.NOT_HERE)
     if isinstance(error, discord.Forbidden):
-        details = error.text or chat_words.NO_DETAILS
-        return fill(chat_words.FORBIDDEN, details=details, ask_admin=chat_words.ASK_ADMIN)
+        details = error.text or fill(chat_words.NO_DETAILS)
+        return fill(chat_words.FORBIDDEN, details=details, ask_admin=fill(chat_words.ASK_ADMIN))
     return None
 
 
@@ -141,7 +141,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             original,
             exc_info=original,
         )
-        message = chat_words.OUR_FAULT
+        message = fill(chat_words.OUR_FAULT)
     try:
         await answer(interaction, message)
     except discord.HTTPException as failure:
@@ -149,7 +149,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class ShiftcordTree(app_commands.CommandTree):
-    """The command tree: every command error becomes a private answer in plain words."""
+    """The command tree: every command answers in the member's language (`speak_to`), and
+    every command error becomes a private answer in plain words."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Let every command run, in the language of the member who used it."""
+        return speak_to(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -119,7 +119,11 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
     disabled once it has closed (none for a solo match, which never waits)."""
     if challenge.players == 1:
         return None
-    label = chat_words.ACCEPT if challenge.invited and not challenge.open_seats else chat_words.JOIN
+    label = (
+        fill(chat_words.ACCEPT)
+        if challenge.invited and not challenge.open_seats
+        else fill(chat_words.JOIN)
+    )
     view = _view(
         discord.ui.Button(
             label=label,
@@ -127,7 +131,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
             custom_id=challenge_id(challenge.id, "accept"),
         ),
         discord.ui.Button(
-            label=chat_words.DECLINE,
+            label=fill(chat_words.DECLINE),
             style=discord.ButtonStyle.secondary,
             custom_id=challenge_id(challenge.id, "decline"),
         ),
@@ -171,7 +175,7 @@ def match_view(match: Match) -> discord.ui.View | None:
     if match.active and match.has_secrets:
         buttons.append(
             discord.ui.Button(
-                label=chat_words.MY_HAND,
+                label=fill(chat_words.MY_HAND),
                 style=discord.ButtonStyle.primary,
                 custom_id=match_id(match.id, HAND),
             )
@@ -197,7 +201,7 @@ def rematch_view(match: Match) -> discord.ui.View | None:
         return None
     return _view(
         discord.ui.Button(
-            label=chat_words.REMATCH,
+            label=fill(chat_words.REMATCH),
             style=discord.ButtonStyle.primary,
             custom_id=rematch_id(match.id),
         )
@@ -212,10 +216,10 @@ def preview_view(match: Match, notation: str) -> discord.ui.View | None:
         return None
     return _view(
         discord.ui.Button(
-            label=chat_words.CONFIRM, style=discord.ButtonStyle.success, custom_id=confirm
+            label=fill(chat_words.CONFIRM), style=discord.ButtonStyle.success, custom_id=confirm
         ),
         discord.ui.Button(
-            label=chat_words.CANCEL,
+            label=fill(chat_words.CANCEL),
             style=discord.ButtonStyle.secondary,
             custom_id=preview_id(match.id, match.ply, "cancel"),
         ),

@@ -3,18 +3,24 @@
 The catalogues by subject (`refusals.REFUSALS`) map a key to a whole sentence with named
 placeholders. A message's values fill them in: a `Member` or `Channel` is written by the
 face (a mention on Discord, a name in the console), and a count named in `COUNTED` comes
-with its noun through the one plural helper, so that plural forms can be swapped later.
+with its noun, as the plural entry of the language spoken (`counted_entry`).
+
+Every sentence is written in the language spoken now (`bot.presentation.language`): `fill`
+and `write` look the English template up in the translations first, so every catalogue
+text goes out through one of them (`fill(CONSTANT)` for a text without placeholders).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
 from bot.presentation.deadlines import DEADLINE_REFUSALS
 from bot.presentation.hints import HINT_REFUSALS
+from bot.presentation.language import counted, translated
 from bot.presentation.refusals import REFUSALS
-from games.wording import plural
+from bot.presentation.sentences import AND
+from games.wording import plural_noun
 
 #: Every keyed sentence, by key.
 TEMPLATES: Mapping[str, str] = {**REFUSALS, **HINT_REFUSALS, **DEADLINE_REFUSALS}
@@ -48,23 +54,39 @@ def _filled(name: str, value: Value, member: Namer, channel: Namer) -> object:
 
 
 def fill(template: str, **values: object) -> str:
-    """A sentence of the catalogue with its placeholders filled in: a count named in
-    `COUNTED` comes with its noun."""
-    return template.format(**{name: _counted(name, value) for name, value in values.items()})
+    """A text of the catalogue in the language spoken, its placeholders filled in: a count
+    named in `COUNTED` comes with its noun."""
+    filled = {name: _counted(name, value) for name, value in values.items()}
+    return translated(template).format(**filled)
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words joined as in a sentence of the language spoken: "a", "a and b", "a, b and c"
+    ("" for none)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return fill(AND, first=", ".join(words[:-1]), last=words[-1])
+
+
+def counted_entry(name: str) -> tuple[str, str]:
+    """The plural entry of a counted placeholder, in English: ("{count} move", "{count}
+    moves")."""
+    noun, nouns = COUNTED[name]
+    return f"{{count}} {noun}", f"{{count}} {plural_noun(noun, nouns)}"
 
 
 def _counted(name: str, value: object) -> object:
     """A count with its noun when `name` is in `COUNTED`, else the value as it is."""
     if name in COUNTED and isinstance(value, int) and not isinstance(value, bool):
-        return plural(value, *COUNTED[name])
+        return counted(value, *counted_entry(name)).format(count=value)
     return value
 
 
 def write(message: Message, member: Namer, channel: Namer) -> str:
-    """The sentence of `message`'s key with its values filled in, members and channels
-    named by `member` and `channel`."""
+    """The sentence of `message`'s key in the language spoken, with its values filled in,
+    members and channels named by `member` and `channel`."""
     values = {name: _filled(name, value, member, channel) for name, value in message.values.items()}
-    return TEMPLATES[message.key].format(**values)
+    return translated(TEMPLATES[message.key]).format(**values)
 
 
 lend_templates(write)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.match.replay import standing_entries
 from bot.presentation import composer as words
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture, board_picture
 from bot.service import Match, MatchService
@@ -41,13 +42,13 @@ async def member_to_act(service: MatchService, match_id: int, user: int) -> Matc
     it is (or that the match is over, or that they are not playing)."""
     match = await service.get_match(match_id)
     if not match.active or match.to_act is None:
-        raise Refusal(words.OVER.format(match=match.id))
+        raise Refusal(fill(words.OVER, match=match.id))
     if match.seat_of(user) is None:
-        raise Refusal(words.NOT_PLAYING.format(match=match.id))
+        raise Refusal(fill(words.NOT_PLAYING, match=match.id))
     if match.to_act != user:
         assert match.current_seat is not None
         player = match.seat_name(match.current_seat)
-        raise Refusal(words.NOT_YOUR_TURN.format(player=player, match=match.id))
+        raise Refusal(fill(words.NOT_YOUR_TURN, player=player, match=match.id))
     return match
 
 
@@ -83,28 +84,28 @@ async def composer_page(
     if not composer.leads_somewhere(path):
         path = ()
     path = composer.forward(path)
-    lines = [words.HEADER.format(match=match.id)]
+    lines = [fill(words.HEADER, match=match.id)]
     turn = await _turn_so_far(service, match)
     if turn:
-        lines.append(words.TURN_SO_FAR.format(actions=", ".join(f"`{n}`" for n in turn)))
+        lines.append(fill(words.TURN_SO_FAR, actions=", ".join(f"`{n}`" for n in turn)))
     move = composer.move_at(path)
     if move is None:
         trail = composer.trail(path)
         if trail:
-            lines.append(words.SO_FAR.format(steps=words.trail_text(trail)))
-        lines.append(words.NEXT_STEP if trail else words.FIRST_STEP)
+            lines.append(fill(words.SO_FAR, steps=words.trail_text(trail)))
+        lines.append(fill(words.NEXT_STEP) if trail else fill(words.FIRST_STEP))
         offered = composer.choices(path)
         return ComposerPage(match, path, "\n".join(lines), offered, None, None, None, turn)
     state = composer.state
     notation, described = state.format_move(move), state.describe_move(move)
     if match.state.reveals(move):
-        lines.append(words.PREVIEW_HIDDEN.format(move=notation, words=described))
+        lines.append(fill(words.PREVIEW_HIDDEN, move=notation, words=described))
         return ComposerPage(match, path, "\n".join(lines), [], move, None, None, turn)
     seat = match.seat_of(user) if match.has_secrets else None
     after = match.state.play(move).view(seat)
     theme = await service.picture_theme(match.guild_id, user)
     picture = await board_picture(after, seat=seat, theme=theme)
-    lines.append(words.PREVIEW.format(move=notation, words=described))
+    lines.append(fill(words.PREVIEW, move=notation, words=described))
     return ComposerPage(match, path, "\n".join(lines), [], move, picture, after, turn)
 
 

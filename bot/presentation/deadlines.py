@@ -13,6 +13,7 @@ from datetime import datetime
 
 from bot.match.records import Match
 from bot.match.weekends import in_weekend
+from bot.presentation.catalogue import fill
 from bot.service import DeadlineWarning, NextGame, Notices
 
 AT_DEADLINE_ENDS = "If you have not moved by then, you lose match #{match} on time."
@@ -56,10 +57,10 @@ def at_deadline(match: Match) -> str:
     """What happens when the deadline of the player to act passes, in one sentence (and
     one more, with the weekend pause, that the deadline leaves the weekends out)."""
     text = AT_DEADLINE_ENDS if match.rules.auto_timeout else AT_DEADLINE_CLAIM
-    ending = text.format(match=match.id)
+    ending = fill(text, match=match.id)
     if match.clock_zone is None:
         return ending
-    return f"{ending} {AT_DEADLINE_WEEKENDS.format(zone=match.clock_zone)}"
+    return f"{ending} {fill(AT_DEADLINE_WEEKENDS, zone=match.clock_zone)}"
 
 
 def clock_pause(match: Match, now: datetime) -> str | None:
@@ -67,11 +68,11 @@ def clock_pause(match: Match, now: datetime) -> str | None:
     the clock strip (their vacation, with the day they return, or the weekend where they
     live); None if it runs. A picture cannot show a Discord time: the return is in UTC."""
     if match.paused and match.returns_at is not None:
-        return CLOCK_PAUSED_UNTIL.format(until=f"{match.returns_at:%a %d %b, %H:%M} UTC")
+        return fill(CLOCK_PAUSED_UNTIL, until=f"{match.returns_at:%a %d %b, %H:%M} UTC")
     if match.paused:
-        return CLOCK_PAUSED
+        return fill(CLOCK_PAUSED)
     if match.clock_zone is not None and in_weekend(now, match.clock_zone):
-        return CLOCK_WEEKEND
+        return fill(CLOCK_WEEKEND)
     return None
 
 
@@ -82,7 +83,8 @@ def warning_text(
     `when` are the face's Style's, see `bot.presentation.text.Style`)."""
     match = warning.match
     assert match.deadline is not None  # a warning is only ever made before a deadline
-    head = WARNING.format(
+    head = fill(
+        WARNING,
         who=mention(warning.member_id),
         match=match.id,
         game=match.game_title,
@@ -94,29 +96,29 @@ def warning_text(
 def warnings_line(notices: Notices) -> str:
     """The warnings a member chose, in one sentence."""
     if not notices.warnings:
-        return WARNINGS_NONE
+        return fill(WARNINGS_NONE)
     hours = ", ".join(f"{h} h" for h in notices.warnings)
-    return WARNINGS_CHOSEN.format(hours=hours)
+    return fill(WARNINGS_CHOSEN, hours=hours)
 
 
 def timeouts_line(auto_timeout: bool) -> str:
     """What a server's new matches do when a player's time runs out."""
-    return TIMEOUTS_END if auto_timeout else TIMEOUTS_CLAIM
+    return fill(TIMEOUTS_END if auto_timeout else TIMEOUTS_CLAIM)
 
 
 def weekends_line(paused: bool) -> str:
     """Whether a server's new matches pause their clocks at weekends."""
-    return WEEKENDS_PAUSED if paused else WEEKENDS_RUN
+    return fill(WEEKENDS_PAUSED if paused else WEEKENDS_RUN)
 
 
 def vacation_allowance_line(days: int) -> str:
     """The vacation days a year a server allows each member."""
-    return VACATION_ALLOWANCE.format(days=days)
+    return fill(VACATION_ALLOWANCE, days=days)
 
 
 def vacation_cap_words(days: int) -> str:
     """A league's vacation cap, in a few words."""
-    return VACATION_CAP.format(days=days)
+    return fill(VACATION_CAP, days=days)
 
 
 def vacation_spent_text(
@@ -125,8 +127,8 @@ def vacation_spent_text(
     """That the member to act has spent the server's vacation days, so their clock in
     `match` runs again until its deadline (`mention` and `when` are the face's Style's)."""
     assert match.to_act is not None and match.deadline is not None  # a clock that was paused
-    return VACATION_SPENT.format(
-        who=mention(match.to_act), match=match.id, when=when(match.deadline)
+    return fill(
+        VACATION_SPENT, who=mention(match.to_act), match=match.id, when=when(match.deadline)
     )
 
 
@@ -135,19 +137,19 @@ def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> s
     longest for the member (its thread when no board is remembered), or that nothing
     waits."""
     if found is None:
-        return NOTHING_WAITS
+        return fill(NOTHING_WAITS)
     match = found.match
     if match.deadline is not None:
-        until = NEXT_UNTIL.format(when=when(match.deadline))
+        until = fill(NEXT_UNTIL, when=when(match.deadline))
     else:
         assert match.turn_started_at is not None  # a match waiting for a player
-        until = NEXT_WAITING.format(when=when(match.turn_started_at))
+        until = fill(NEXT_WAITING, when=when(match.turn_started_at))
     link = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
     if match.channel_id is None:
         link = f"`/move match:{match.id}`"
     elif found.board_message_id is not None:
         link += f"/{found.board_message_id}"
-    return NEXT_GAME.format(match=match.id, game=match.game_title, until=until, link=link)
+    return fill(NEXT_GAME, match=match.id, game=match.game_title, until=until, link=link)
 
 
 def parse_warning_hours(text: str) -> tuple[int, ...] | None:

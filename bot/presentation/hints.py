@@ -1,14 +1,16 @@
 """What players read about the bot's thinking and its hints: whole sentences with named
 placeholders, one constant each, so that they can be translated as they are.
 
-`bot.presentation.text` fills in `THINKING`; `hint_text` writes a hint; the refusals of
-a hint join the catalogue (`HINT_REFUSALS`).
+`bot.presentation.text` fills in `THINKING`; `hint_text` writes a hint (in the language
+spoken, through `translated`: the catalogue, which holds `HINT_REFUSALS`, is not imported
+here); the refusals of a hint join the catalogue.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.presentation.language import translated
 from bot.service.hints import Hint
 
 # ---- the thread, while a level that thinks long (master) chooses its move
@@ -38,11 +40,11 @@ def hint_text(match_id: int, hint: Hint) -> str:
     if hint.reason is not None:
         why = hint.reason
     elif hint.wins:
-        why = WHY_WINS
+        why = translated(WHY_WINS)
     elif hint.stops is not None:
-        why = WHY_STOPS.format(seat=hint.stops)
+        why = translated(WHY_STOPS).format(seat=hint.stops)
     elif hint.estimate is None:
-        why = WHY_ONLY
+        why = translated(WHY_ONLY)
     else:
-        why = WHY_SEARCHED.format(percent=round(100 * hint.estimate))
-    return HINT.format(match=match_id, move=hint.notation, why=why)
+        why = translated(WHY_SEARCHED).format(percent=round(100 * hint.estimate))
+    return translated(HINT).format(match=match_id, move=hint.notation, why=why)

@@ -24,12 +24,11 @@ import games
 import render
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.text import seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
-from games.wording import join_words
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
 #: Discord's upload limit where no other is known (10 MiB; an interaction tells its own).
@@ -84,7 +83,7 @@ def ending_words(match: Match) -> str | None:
     if not result.winners:
         return result.reason
     seats = [match.seat_of(member) for member in result.winners]
-    names = join_words([match.seat_name(seat) for seat in seats if seat is not None])
+    names = listed([match.seat_name(seat) for seat in seats if seat is not None])
     won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
     return (
         result.reason

@@ -97,6 +97,8 @@ YOUR_MOVE_UNTIL = "{player}, it is your move in match #{match}; your time runs o
 YOUR_MOVE = "{player}, it is your move in match #{match}."
 
 # ---- lists
+#: Names or words in a list: "{first}" is all but the last, joined by commas.
+AND = "{first} and {last}"
 IN_CHANNEL = "in {channel}"
 NO_THREAD = "(it has no thread: play it with `/move match:{match}`)"
 NO_ACTIVE_MATCHES = "You have no active matches. Start one with `/challenge`."

@@ -38,7 +38,7 @@ from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
 from bot.match.shown import shorten
 from bot.presentation import catalogue, hints, messages, sentences
-from bot.presentation.catalogue import fill
+from bot.presentation.catalogue import fill, listed
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import (
     RULES_WEEKENDS,
@@ -64,7 +64,7 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from games.wording import join_words, quoted
+from games.wording import quoted
 
 #: The longest text shown in one message (Discord's limit; the console shows the same).
 MAX_MESSAGE = 2000
@@ -158,7 +158,7 @@ def span_words(span: timedelta) -> str:
 def format_clock(hours: int) -> str:
     """ "3 days per move", "12 hours per move" or "no clock"."""
     if hours <= 0:
-        return sentences.NO_CLOCK
+        return fill(sentences.NO_CLOCK)
     if hours % 24 == 0:
         return fill(sentences.PER_MOVE_DAYS, day_count=hours // 24)
     return fill(sentences.PER_MOVE_HOURS, hour_count=hours)
@@ -229,9 +229,9 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
     bot seat among `members` whose level refuses them all), rated."""
     words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
     if rules.clock_hours and rules.auto_timeout:
-        words.append(sentences.TIMEOUT_ENDS)
+        words.append(fill(sentences.TIMEOUT_ENDS))
     elif rules.clock_hours and players > 1:
-        words.append(sentences.TIMEOUT_CLAIMED)
+        words.append(fill(sentences.TIMEOUT_CLAIMED))
     if rules.clock_hours and rules.weekend_pause:
         words.append(RULES_WEEKENDS)
     if players > 1:
@@ -239,8 +239,12 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
         if rules.takebacks and refuser is not None:
             words.append(fill(sentences.TAKEBACKS_REFUSED_BY, engine=engine_name(refuser)))
         else:
-            words.append(sentences.TAKEBACKS_ALLOWED if rules.takebacks else sentences.NO_TAKEBACKS)
-        words.append(sentences.RATED if rules.rated else sentences.CASUAL)
+            words.append(
+                fill(sentences.TAKEBACKS_ALLOWED)
+                if rules.takebacks
+                else fill(sentences.NO_TAKEBACKS)
+            )
+        words.append(fill(sentences.RATED) if rules.rated else fill(sentences.CASUAL))
     return ", ".join(words)
 
 
@@ -259,7 +263,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     others = [style.mention(m) for m in (*ch.joined[1:], *ch.invited)]
     if ch.pending and ch.open_seats and others:
         others.append(fill(sentences.OPEN_SEATS_MORE, seats=ch.open_seats))
-    opponents = join_words(others) or sentences.ANYONE
+    opponents = listed(others) or fill(sentences.ANYONE)
     rules = rules_words(ch.rules, ch.players, (*ch.joined, *ch.invited))
     if ch.players == 1:
         lines = [fill(sentences.PLAYS_ALONE, player=who, game=game, rules=rules)]
@@ -269,7 +273,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     free = len(ch.invited) + ch.open_seats
     if ch.pending:
         if ch.open_seats and len(ch.joined) > 1:
-            joined = join_words([style.mention(m) for m in ch.joined])
+            joined = listed([style.mention(m) for m in ch.joined])
             lines.append(fill(sentences.JOINED_SO_FAR, players=joined))
         expires = style.when(ch.expires_at)
         lines.append(fill(sentences.SEATS_TO_FILL, seats=free, expires=expires))
@@ -281,7 +285,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
 def challenge_status(ch: Challenge) -> str:
     """One sentence on how a closed challenge ended."""
     sentence = messages.CHALLENGE_CLOSED.get(ch.status, messages.CHALLENGE_CLOSED_OTHERWISE)
-    return sentence.format(match=ch.match_id, status=ch.status)
+    return fill(sentence, match=ch.match_id, status=ch.status)
 
 
 def thread_name(match: Match, names: Callable[[int], str]) -> str:
@@ -326,7 +330,7 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
         return ""
     seat = match.seat_name(match.current_seat)
     if thinks_long(match.to_act):
-        return hints.THINKING.format(player=style.mention(match.to_act), seat=seat)
+        return fill(hints.THINKING, player=style.mention(match.to_act), seat=seat)
     to_move = fill(sentences.TO_MOVE[goes_on], player=style.mention(match.to_act), seat=seat)
     if match.paused:
         return fill(sentences.TURN_PAUSED, to_move=to_move)
@@ -351,24 +355,24 @@ def event_line(event: Event, style: Style) -> str:
     """One event of an action in words ("" for those the turn line or result tells)."""
     match event:
         case Played(member=member, notation=notation, words=words):
-            return messages.PLAYED.format(player=style.mention(member), move=notation, words=words)
+            return fill(messages.PLAYED, player=style.mention(member), move=notation, words=words)
         case Left(member=member, how=how):
             left = messages.RESIGNED_OTHERS_PLAY_ON
             if how != "resign":
                 left = messages.TIMED_OUT_OTHERS_PLAY_ON
-            return left.format(player=style.mention(member))
+            return fill(left, player=style.mention(member))
         case Proposed(kind=kind, member=member):
-            return messages.PROPOSED[kind].format(player=style.mention(member))
+            return fill(messages.PROPOSED[kind], player=style.mention(member))
         case Agreed(kind=kind, member=member):
-            return messages.AGREED[kind].format(player=style.mention(member))
+            return fill(messages.AGREED[kind], player=style.mention(member))
         case Declined(kind=kind, member=member):
-            return messages.DECLINED[kind].format(player=style.mention(member))
+            return fill(messages.DECLINED[kind], player=style.mention(member))
         case Withdrawn(kind=kind, member=member):
-            return messages.WITHDRAWN[kind].format(player=style.mention(member))
+            return fill(messages.WITHDRAWN[kind], player=style.mention(member))
         case TakenBack(member=member, notation=notation, alone=True):
-            return messages.TOOK_BACK.format(player=style.mention(member), move=notation)
+            return fill(messages.TOOK_BACK, player=style.mention(member), move=notation)
         case TakenBack(notation=notation, agreed_by=None):  # (stored before it was named)
-            return messages.TAKEN_BACK.format(move=notation)
+            return fill(messages.TAKEN_BACK, move=notation)
         case TakenBack(notation=notation, replies=replies, agreed_by=int(agreed_by)):
             line = sentences.AGREED_TAKEN_BACK_WITH_REPLIES
             if not replies:
@@ -377,7 +381,7 @@ def event_line(event: Event, style: Style) -> str:
             return fill(line, player=player, move=notation, replies=replies)
         case TimeGiven(member=member, hours=hours):
             given = span_words(timedelta(hours=hours))
-            return messages.GAVE_TIME.format(player=style.mention(member), time=given)
+            return fill(messages.GAVE_TIME, player=style.mention(member), time=given)
         case _:  # TurnPassed and Ended: the turn line or the result says it
             return ""
 
@@ -388,8 +392,8 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     lines = [event_line(event, style) for event in update.events]
     pending = match.proposal if match.active else None
     if pending is not None and pending.waiting_for:
-        waiting = join_words([style.mention(m) for m in pending.waiting_for])
-        lines.append(messages.WAITING_FOR[pending.kind].format(players=waiting))
+        waiting = listed([style.mention(m) for m in pending.waiting_for])
+        lines.append(fill(messages.WAITING_FOR[pending.kind], players=waiting))
     passed = any(isinstance(e, TurnPassed) for e in update.events)
     goes_on = update.action is actions.MOVE and not passed
     if update.action is actions.GIVE_TIME:
@@ -401,15 +405,18 @@ def update_text(update: MatchUpdate, style: Style) -> str:
 
 def newcomer_hint(match: Match, member_id: int, style: Style) -> str:
     """How to play, for a member on their first turn of their first match of the game."""
-    return messages.NEWCOMER_HINT.format(
-        player=style.mention(member_id), game=match.game_title, name=match.game
+    return fill(
+        messages.NEWCOMER_HINT,
+        player=style.mention(member_id),
+        game=match.game_title,
+        name=match.game,
     )
 
 
 def already_done(update: MatchUpdate) -> str:
     """The answer to a request seen again (`MatchUpdate.repeated`) where the member saw
     the first answer: it was done then, and not again."""
-    return messages.ALREADY_DONE.format(done=confirmation(update))
+    return fill(messages.ALREADY_DONE, done=confirmation(update))
 
 
 def confirmation(update: MatchUpdate) -> str:
@@ -417,32 +424,32 @@ def confirmation(update: MatchUpdate) -> str:
     for event in update.events:
         match event:
             case Played(notation=notation):
-                return messages.YOU_PLAYED.format(move=notation)
+                return fill(messages.YOU_PLAYED, move=notation)
             case Proposed(kind=kind):
-                return messages.YOU_PROPOSED[kind]
+                return fill(messages.YOU_PROPOSED[kind])
             case Agreed(kind=kind):
-                return messages.YOU_AGREED[kind]
+                return fill(messages.YOU_AGREED[kind])
             case Declined(kind=kind):
-                return messages.YOU_DECLINED[kind]
+                return fill(messages.YOU_DECLINED[kind])
             case Withdrawn(kind=kind):
-                return messages.YOU_WITHDREW[kind]
+                return fill(messages.YOU_WITHDREW[kind])
             case TakenBack(notation=notation, alone=True):
-                return messages.YOU_TOOK_BACK.format(move=notation)
+                return fill(messages.YOU_TOOK_BACK, move=notation)
             case TakenBack(notation=notation):
-                return messages.YOU_GRANTED_TAKEBACK.format(move=notation)
+                return fill(messages.YOU_GRANTED_TAKEBACK, move=notation)
             case TimeGiven(hours=hours):
-                return messages.YOU_GAVE_TIME.format(time=span_words(timedelta(hours=hours)))
+                return fill(messages.YOU_GAVE_TIME, time=span_words(timedelta(hours=hours)))
             case Left(how="resign") | Ended(how="resign"):
-                return messages.YOU_RESIGNED
+                return fill(messages.YOU_RESIGNED)
             case Left(how="timeout") | Ended(how="timeout"):
-                return messages.YOU_CLAIMED_ON_TIME
+                return fill(messages.YOU_CLAIMED_ON_TIME)
             case Ended(how="draw"):
-                return messages.YOU_AGREED_DRAWN
+                return fill(messages.YOU_AGREED_DRAWN)
             case Ended(how="abort"):
-                return messages.YOU_ABORTED
+                return fill(messages.YOU_ABORTED)
             case Ended(how="cancel"):
-                return messages.MATCH_CANCELLED
-    return messages.DONE
+                return fill(messages.MATCH_CANCELLED)
+    return fill(messages.DONE)
 
 
 def result_text(match: Match, style: Style) -> str:
@@ -451,7 +458,7 @@ def result_text(match: Match, style: Style) -> str:
     if result is None:
         return fill(sentences.MATCH_ENDED, match=match.id)
     if result.draw:
-        head = sentences.DRAWN
+        head = fill(sentences.DRAWN)
     elif result.winners:
         winners = [
             fill(
@@ -461,11 +468,11 @@ def result_text(match: Match, style: Style) -> str:
             )
             for m in result.winners
         ]
-        head = fill(sentences.WON, players=join_words(winners))
+        head = fill(sentences.WON, players=listed(winners))
     elif match.solo and result.how not in ("abort", "cancel"):
         head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
     else:
-        head = sentences.NO_RESULT
+        head = fill(sentences.NO_RESULT)
     lines = [fill(sentences.RESULT, head=head, reason=result.reason)]
     if result.scores is not None:
         scores = [
@@ -489,10 +496,10 @@ def result_text(match: Match, style: Style) -> str:
         ]
         lines.append(fill(sentences.RATINGS, changes=", ".join(changes)))
     elif match.solo:
-        lines.append(sentences.SOLO_NEVER_RATED)
+        lines.append(fill(sentences.SOLO_NEVER_RATED))
     elif not result.rated:
         ended = result.how in ("abort", "cancel")
-        lines.append(sentences.UNRATED if ended else sentences.CASUAL_UNRATED)
+        lines.append(fill(sentences.UNRATED) if ended else fill(sentences.CASUAL_UNRATED))
     return "\n".join(lines)
 
 
@@ -502,7 +509,7 @@ def reminder_text(reminder: Reminder, style: Style) -> str:
     match = reminder.match
     who = style.mention(reminder.member_id)
     if reminder.kind == "timeout_claimable":
-        late = sentences.THE_PLAYER_TO_MOVE
+        late = fill(sentences.THE_PLAYER_TO_MOVE)
         if match.to_act is not None:
             late = style.mention(match.to_act)
         return fill(sentences.CLAIMABLE, player=who, late=late, match=match.id)
@@ -524,16 +531,16 @@ def match_place(match: Match, style: Style) -> str:
 def matches_text(matches: Sequence[Match], member_id: int, style: Style) -> str:
     """A member's active matches: game, opponents, where, whose turn, deadline."""
     if not matches:
-        return sentences.NO_ACTIVE_MATCHES
+        return fill(sentences.NO_ACTIVE_MATCHES)
     lines = []
     for m in matches:
-        others = join_words([style.mention(o) for o in m.members if o != member_id])
+        others = listed([style.mention(o) for o in m.members if o != member_id])
         if m.to_act == member_id:
-            turn = sentences.YOUR_MOVE_MARK
+            turn = fill(sentences.YOUR_MOVE_MARK)
         elif m.to_act:
             turn = fill(sentences.OTHER_TO_MOVE, player=style.mention(m.to_act))
         else:
-            turn = sentences.WAITING
+            turn = fill(sentences.WAITING)
         if m.deadline is not None:
             turn = fill(sentences.TURN_DEADLINE, turn=turn, deadline=style.when(m.deadline))
         place = match_place(m, style)
@@ -552,18 +559,20 @@ def matches_text(matches: Sequence[Match], member_id: int, style: Style) -> str:
 def history_text(matches: Sequence[Match], style: Style) -> str:
     """Finished matches, newest first, one line each."""
     if not matches:
-        return sentences.NO_FINISHED
+        return fill(sentences.NO_FINISHED)
     lines = []
     for m in matches:
         result = m.result
         if m.solo and result is not None and result.how not in ("abort", "cancel"):
-            outcome = sentences.SOLO_WON if result.winners else sentences.SOLO_LOST_OUTCOME
+            outcome = (
+                fill(sentences.SOLO_WON) if result.winners else fill(sentences.SOLO_LOST_OUTCOME)
+            )
         elif result is None or not (result.winners or result.draw):
-            outcome = sentences.OUTCOME_NONE
+            outcome = fill(sentences.OUTCOME_NONE)
         elif result.draw:
-            outcome = sentences.OUTCOME_DRAW
+            outcome = fill(sentences.OUTCOME_DRAW)
         else:
-            winners = join_words([style.mention(w) for w in result.winners])
+            winners = listed([style.mention(w) for w in result.winners])
             outcome = fill(sentences.WON, players=winners)
         casual = len(m.seats) > 1 and not m.rules.rated
         line = fill(
@@ -598,7 +607,7 @@ def record_text(record: MatchRecord, style: Style) -> str:
         )
         lines.append(line)
     if not turns:
-        lines.append(sentences.NO_MOVES_YET)
+        lines.append(fill(sentences.NO_MOVES_YET))
     lines.append(turn_text(match, style))
     return "\n".join(lines)
 
@@ -650,7 +659,7 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
         )
         lines.append(line)
     if not stats.games and not stats.solo:
-        lines.append(sentences.NO_RATED_YET)
+        lines.append(fill(sentences.NO_RATED_YET))
     if any(g.label.endswith("?") for g in stats.games):
         lines.append(fill(sentences.PROVISIONAL, games=PROVISIONAL_GAMES))
     return "\n".join(lines)
@@ -670,9 +679,9 @@ def rules_text(game: games.Game) -> str:
     text = fill(head, game=game.title, summary=summary, **counts)
     if game.options:
         options = [fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.options]
-        text += "\n\n" + "\n".join([sentences.OPTIONS_HEAD, *options])
+        text += "\n\n" + "\n".join([fill(sentences.OPTIONS_HEAD), *options])
     if game.notation_help:
-        text += "\n\n" + "\n".join([sentences.HOW_TO_MOVE, unwrapped(game.notation_help)])
+        text += "\n\n" + "\n".join([fill(sentences.HOW_TO_MOVE), unwrapped(game.notation_help)])
     return text.strip()
 
 
@@ -700,47 +709,50 @@ def settings_text(member: MemberSettings, style: Style) -> str:
     """A member's settings in words."""
     theme = member.picture_theme
     lines = [
-        messages.REMINDERS[member.reminders],
-        messages.OWN_THEME.format(theme=theme) if theme else messages.SERVER_THEME,
+        fill(messages.REMINDERS[member.reminders]),
+        fill(messages.OWN_THEME, theme=theme) if theme else messages.SERVER_THEME,
         PREVIEW_SETTING[member.skip_preview],
     ]
     if member.refuses_everyone:
-        lines.append(messages.REFUSE_EVERYONE)
+        lines.append(fill(messages.REFUSE_EVERYONE))
     if member.refuses:
-        names = join_words([style.mention(m) for m in member.refuses[:20]])
+        names = listed([style.mention(m) for m in member.refuses[:20]])
         if len(member.refuses) > 20:
             more = len(member.refuses) - 20
-            lines.append(messages.REFUSE_MEMBERS_AND_MORE.format(members=names, more=more))
+            lines.append(fill(messages.REFUSE_MEMBERS_AND_MORE, members=names, more=more))
         else:
-            lines.append(messages.REFUSE_MEMBERS.format(members=names))
+            lines.append(fill(messages.REFUSE_MEMBERS, members=names))
     lines.append(notices_line(member.notices))
     lines.append(warnings_line(member.notices))
     if member.vacation is not None:
-        lines.append(messages.ON_VACATION_UNTIL.format(until=style.when(member.vacation.ends_at)))
-    lines.append(messages.VACATION_DAYS_LEFT.format(days=f"{member.vacation_days_left:g}"))
+        lines.append(fill(messages.ON_VACATION_UNTIL, until=style.when(member.vacation.ends_at)))
+    lines.append(fill(messages.VACATION_DAYS_LEFT, days=f"{member.vacation_days_left:g}"))
     return "\n".join(lines)
 
 
 def notices_line(notices: Notices) -> str:
     """A member's notices in one sentence."""
-    how = messages.NOTICES_BY[notices.dm]
+    how = fill(messages.NOTICES_BY[notices.dm])
     if notices.dm != "off" and notices.dm_refused:
-        how = messages.NOTICES_DMS_CLOSED
-    digest = messages.NONE
+        how = fill(messages.NOTICES_DMS_CLOSED)
+    digest = fill(messages.NONE)
     if notices.digest_hour is not None:
-        digest = messages.DIGEST_AT.format(hour=notices.digest_hour)
-    quiet = messages.NONE
+        digest = fill(messages.DIGEST_AT, hour=notices.digest_hour)
+    quiet = fill(messages.NONE)
     if notices.quiet_start is not None and notices.quiet_end is not None:
-        quiet = messages.QUIET_FROM_TO.format(start=notices.quiet_start, end=notices.quiet_end)
-    return messages.NOTICES.format(zone=notices.time_zone, how=how, digest=digest, quiet=quiet)
+        quiet = fill(messages.QUIET_FROM_TO, start=notices.quiet_start, end=notices.quiet_end)
+    return fill(messages.NOTICES, zone=notices.time_zone, how=how, digest=digest, quiet=quiet)
 
 
 def guild_settings_text(guild: GuildSettings, style: Style) -> str:
     """A server's defaults in words."""
     channel = guild.challenge_channel_id
-    where = style.channel(channel) if channel else messages.ANY_CHANNEL
-    settings = messages.SERVER_SETTINGS.format(
-        clock=format_clock(guild.clock_hours), where=where, theme=guild.picture_theme
+    where = style.channel(channel) if channel else fill(messages.ANY_CHANNEL)
+    settings = fill(
+        messages.SERVER_SETTINGS,
+        clock=format_clock(guild.clock_hours),
+        where=where,
+        theme=guild.picture_theme,
     )
     timeouts, weekends = timeouts_line(guild.auto_timeout), weekends_line(guild.weekend_pause)
     return f"{settings} {timeouts} {weekends} {vacation_allowance_line(guild.vacation_days)}"
@@ -751,4 +763,4 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - 20].rsplit("\n", 1)[0]
-    return cut + "\n" + sentences.MORE_LEFT_OUT
+    return cut + "\n" + fill(sentences.MORE_LEFT_OUT)

@@ -164,6 +164,10 @@ class FakeDiscord:
         self.calls: list[Call] = []  # every request, in order
         self.errors: list[logging.LogRecord] = []  # errors logged (LOGGERS), until drain()
         self.bot_permissions = MEMBER_PERMS  # what the bot may do (the payloads' app_permissions)
+        #: Each member's Discord client language (the payloads' locale; default en-US), and
+        #: the server's preferred locale.
+        self.locales: dict[int, str] = {}
+        self.preferred_locale = "en-US"
         self._ids, self._tokens = itertools.count(1000), {}
         self._adapter = AsyncWebhookAdapter()
         self._adapter.request = self._webhook  # every interaction webhook call ends here
@@ -283,7 +287,7 @@ class FakeDiscord:
             "voice_states": [],
             "large": False,
             "joined_at": TS,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
         }
 
     def _gateway(self, event: str, data: dict, intent: str | None = None) -> None:
@@ -611,7 +615,7 @@ class FakeDiscord:
             "channel_id": ch["id"],
             "channel": {**ch, "permissions": perms},
             "app_permissions": app_perms,
-            "locale": "en-US",
+            "locale": self.locales.get(user_id, "en-US"),
             "entitlements": [],
             "attachment_size_limit": 8 << 20,
             **({"message": message} if message else {}),
@@ -619,7 +623,7 @@ class FakeDiscord:
         if "guild_id" in ch:
             p.update(
                 guild_id=ch["guild_id"],
-                guild={"id": ch["guild_id"], "locale": "en-US", "features": []},
+                guild={"id": ch["guild_id"], "locale": self.preferred_locale, "features": []},
                 member={**self.members[user_id], "permissions": perms},
                 context=0,
                 authorizing_integration_owners={"0": ch["guild_id"]},

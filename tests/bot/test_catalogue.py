@@ -12,20 +12,11 @@ from pathlib import Path
 
 from bot.config import PROJECT_ROOT
 from bot.presentation.catalogue import TEMPLATES, fill, write
+from bot.presentation.extraction import CATALOGUE_MODULES
 
 BOT = PROJECT_ROOT / "bot"
 #: The catalogue itself: the modules of bot/presentation that hold the sentences.
-CATALOGUES = (
-    "refusals.py",
-    "messages.py",
-    "sentences.py",
-    "console_words.py",
-    "chat_words.py",
-    "league_words.py",
-    "composer.py",
-    "deadlines.py",
-    "hints.py",
-)
+CATALOGUES = tuple(f"{module.__name__.rsplit('.', 1)[1]}.py" for module in CATALOGUE_MODULES)
 #: Sentences the bot may hold outside the catalogue, and why. How a match ended is stored
 #: with the match as text (beside the games' own reasons for an ending) and read back by
 #: every later view: keying it needs the stored results converted, which is issue 21's
@@ -43,13 +34,14 @@ ALLOWED = {
     "{}: {}.",
 }
 #: Modules whose sentences are read by the admin who runs the bot, like the log lines
-#: (in English, never translated): the command line and the settings it checks, and the
-#: database files, backups and migrations the admin handles. And the league's pairing
-#: code, whose errors are preconditions its callers check first: only a bug raises them,
-#: and only the log shows them.
+#: (in English, never translated): the command line and the settings it checks, the
+#: translations' script, and the database files, backups and migrations the admin handles.
+#: And the league's pairing code, whose errors are preconditions its callers check first:
+#: only a bug raises them, and only the log shows them.
 FOR_ADMINS = {
     "__main__.py",
     "config.py",
+    "translations.py",
     "store/files.py",
     "store/health.py",
     "store/migrations.py",

@@ -34,7 +34,7 @@ class About(commands.Cog):
     def about_text(self) -> str:
         """The answer of /about, read now."""
         latency = self.bot.latency
-        measured = chat_words.NOT_MEASURED_YET
+        measured = fill(chat_words.NOT_MEASURED_YET)
         if math.isfinite(latency):
             measured = fill(chat_words.LATENCY_MS, ms=f"{latency * 1000:.0f}")
         return fill(

@@ -63,9 +63,9 @@ class Admin(commands.Cog):
         """Set the default clock of new challenges in this server."""
         chosen = parse_clock(clock)
         if chosen is None:
-            raise Refusal(chat_words.GIVE_A_CLOCK)
+            raise Refusal(fill(chat_words.GIVE_A_CLOCK))
         if chosen.increment_hours is not None:
-            raise Refusal(chat_words.SERVER_CLOCK_PER_MOVE)
+            raise Refusal(fill(chat_words.SERVER_CLOCK_PER_MOVE))
         await begin(interaction)
         service = service_of(interaction)
         guild = await service.set_guild_clock(guild_id_of(interaction), chosen.hours)

@@ -76,13 +76,13 @@ class Challenges(commands.Cog):
         me = interaction.client.user
         people = [m for m in opponents if me is None or m.id != me.id]
         if any(m.bot for m in people):
-            raise Refusal(chat_words.OTHER_BOTS)
+            raise Refusal(fill(chat_words.OTHER_BOTS))
         seats_for_me = (bots or 0) + len(opponents) - len(people)
         if level is not None and not seats_for_me:
-            raise Refusal(chat_words.LEVEL_WITHOUT_BOTS)
+            raise Refusal(fill(chat_words.LEVEL_WITHOUT_BOTS))
         mine = engine_members([level or DEFAULT_LEVEL] * seats_for_me)
         if not isinstance(interaction.channel, discord.TextChannel):
-            raise Refusal(chat_words.NOT_IN_A_THREAD)
+            raise Refusal(fill(chat_words.NOT_IN_A_THREAD))
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
         service = service_of(interaction)

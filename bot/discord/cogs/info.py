@@ -100,7 +100,9 @@ class Info(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         if match is None:
-            match_id = (await match_of_thread(interaction, chat_words.NO_MATCH_PLAYED_HERE)).id
+            match_id = (
+                await match_of_thread(interaction, fill(chat_words.NO_MATCH_PLAYED_HERE))
+            ).id
         else:
             match_id = (await match_of_server(interaction, match)).id
         record = await service.match_record(match_id)
@@ -112,10 +114,13 @@ class Info(commands.Cog):
         theme = await private_theme(interaction)
         replay = await replay_picture(record, theme, max_bytes=room) if room > 0 else None
         played = record.match
-        when = chat_words.REPLAYABLE[played.active and played.has_secrets]
+        when = fill(chat_words.REPLAYABLE[played.active and played.has_secrets])
         if replay is None:
             words = fill(
-                chat_words.EXPORTED_NO_REPLAY, match=match_id, when=when, why=TOO_LONG_TO_REPLAY
+                chat_words.EXPORTED_NO_REPLAY,
+                match=match_id,
+                when=when,
+                why=fill(TOO_LONG_TO_REPLAY),
             )
         else:
             animated = (

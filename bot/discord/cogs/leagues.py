@@ -35,7 +35,7 @@ def leagues_of(interaction: discord.Interaction) -> LeaguePoster:
     """The league poster of the bot that received the interaction."""
     leagues = bot_of(interaction).leagues
     if leagues is None:
-        raise RuntimeError(chat_words.UPLOAD_ONLY)
+        raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return leagues
 
 
@@ -109,12 +109,12 @@ class Leagues(commands.Cog):
     ) -> None:
         """Open a league for sign-up in this channel (admins, or the league role)."""
         if not await may_manage(interaction):
-            raise Refusal(league_words.ONLY_ADMINS_OR_ROLE)
+            raise Refusal(fill(league_words.ONLY_ADMINS_OR_ROLE))
         chosen = parse_clock(clock)
         if chosen is not None and chosen.increment_hours is not None:
-            raise Refusal(league_words.CLOCK_PER_MOVE)
+            raise Refusal(fill(league_words.CLOCK_PER_MOVE))
         if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
-            raise Refusal(league_words.IN_A_TEXT_CHANNEL)
+            raise Refusal(fill(league_words.IN_A_TEXT_CHANNEL))
         await begin(interaction)
         league = await service_of(interaction).create_league(
             guild_id_of(interaction),
@@ -219,6 +219,6 @@ class Leagues(commands.Cog):
             guild_id_of(interaction), None if role is None else role.id
         )
         if role is None:
-            await answer(interaction, league_words.ONLY_ADMINS_CREATE)
+            await answer(interaction, fill(league_words.ONLY_ADMINS_CREATE))
         else:
             await answer(interaction, fill(league_words.ROLE_MAY_CREATE, role=role.mention))

@@ -101,7 +101,7 @@ class Play(commands.Cog):
             return
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
         await poster_of(interaction).post_board(match, interaction.channel)
-        await answer(interaction, chat_words.BOARD_POSTED)
+        await answer(interaction, fill(chat_words.BOARD_POSTED))
 
     @app_commands.command(name="resign")
     @app_commands.guild_only()

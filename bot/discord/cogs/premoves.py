@@ -27,7 +27,7 @@ def premoves_text(match_id: int, held: Sequence[Premove]) -> str:
         return fill(chat_words.NO_PREMOVES, match=match_id)
     lines = [fill(chat_words.PREMOVES_HEAD, match=match_id)]
     lines += [fill(chat_words.PREMOVE, if_move=p.if_move, then_move=p.then_move) for p in held]
-    lines.append(chat_words.PREMOVES_DROPPED)
+    lines.append(fill(chat_words.PREMOVES_DROPPED))
     return "\n".join(lines)
 
 

@@ -194,7 +194,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
     ) -> None:
         await begin(interaction)
         if (member is None) == (not everyone):
-            raise Refusal(chat_words.NAME_ONE_MEMBER)
+            raise Refusal(fill(chat_words.NAME_ONE_MEMBER))
         target = None if everyone else member.id if member else None
         mine = await service_of(interaction).set_block(interaction.user.id, target, on)
         await answer(interaction, settings_text(mine, STYLE))

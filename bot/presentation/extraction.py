@@ -1,0 +1,167 @@
+"""The templates of the translations, extracted from the code: the English texts are the
+msgids, so a sentence is translated as it is written in the catalogue modules.
+
+`messages_template` reads every sentence of the catalogue modules (`CATALOGUE_MODULES`),
+with a comment naming the constant or key it comes from, and the counted nouns of
+`catalogue.COUNTED` as plural entries. `write_template` and `update_translations` keep the
+files of a domain in step with a template (Babel's `Catalog.update` keeps every
+translation whose msgid is still there).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Iterator
+from io import BytesIO
+from types import ModuleType
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from bot.presentation import (
+    chat_words,
+    composer,
+    console_words,
+    deadlines,
+    hints,
+    league_words,
+    messages,
+    refusals,
+    sentences,
+)
+from bot.presentation.catalogue import COUNTED, counted_entry
+from bot.presentation.language import TRANSLATED, template_path, translation_path
+
+#: The modules of bot/presentation that hold the sentences players read.
+CATALOGUE_MODULES: tuple[ModuleType, ...] = (
+    refusals,
+    messages,
+    sentences,
+    console_words,
+    chat_words,
+    league_words,
+    composer,
+    deadlines,
+    hints,
+)
+#: The first lines of every template and .po file.
+HEADER = (
+    "# Shiftcord's texts for players, as gettext translations. Translate the msgstrs,\n"
+    "# keep every {placeholder} as it is, then run: python -m bot.translations\n"
+    "#"
+)
+
+
+def constants(module: ModuleType) -> list[str]:
+    """The names a module assigns at its top level in upper case (its catalogue's
+    constants; names it imports are another module's)."""
+    tree = ast.parse(inspect.getsource(module))
+    targets = [
+        target
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    ]
+    return [t.id for t in targets if isinstance(t, ast.Name) and t.id.isupper()]
+
+
+def texts(name: str, value: object) -> Iterator[tuple[str, str]]:
+    """The strings of a catalogue constant (a string, or mappings and tuples of them),
+    each with where it comes from ("PROPOSED[draw]")."""
+    if isinstance(value, str):
+        yield name, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from texts(f"{name}[{key}]", item)
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from texts(f"{name}[{index}]", item)
+
+
+def _flags(text: str) -> set[str]:
+    """gettext's flag for a text with `{name}` placeholders, so that tools check them."""
+    return {"python-brace-format"} if "{" in text else set()
+
+
+def messages_template() -> Catalog:
+    """The `messages` domain: every sentence of the catalogue modules, then the counted
+    nouns as plural entries."""
+    catalog = Catalog(domain="messages", header_comment=HEADER, project="Shiftcord", fuzzy=False)
+    for module in CATALOGUE_MODULES:
+        where = module.__name__.rsplit(".", 1)[1]
+        for name in constants(module):
+            for origin, text in texts(name, getattr(module, name)):
+                catalog.add(
+                    text,
+                    locations=[(f"bot/presentation/{where}.py", 0)],
+                    auto_comments=[f"{where}.{origin}"],
+                    flags=_flags(text),
+                )
+    for counted in COUNTED:
+        catalog.add(
+            counted_entry(counted),
+            locations=[("bot/presentation/catalogue.py", 0)],
+            auto_comments=[f"a count of {{{counted}}}"],
+            flags={"python-brace-format"},
+        )
+    return catalog
+
+
+def _written(catalog: Catalog) -> bytes:
+    """A catalogue as its .po or .pot file holds it (locations without line numbers, so
+    that moving a sentence within its module changes nothing)."""
+    out = BytesIO()
+    write_po(out, catalog, width=92, include_lineno=False, ignore_obsolete=True)
+    return out.getvalue()
+
+
+def _entries(catalog: Catalog) -> list[tuple[object, ...]]:
+    """What a template says, without its header: each msgid with its context, comments,
+    flags and locations."""
+    return [
+        (m.id, m.context, m.auto_comments, sorted(m.flags), sorted(file for file, _ in m.locations))
+        for m in catalog
+        if m.id
+    ]
+
+
+def is_current(template: Catalog) -> bool:
+    """Whether the template file of the catalogue's domain holds exactly its entries."""
+    path = template_path(str(template.domain))
+    if not path.exists():
+        return False
+    with path.open("rb") as file:
+        return _entries(read_po(file)) == _entries(template)
+
+
+def write_template(template: Catalog) -> bool:
+    """Write the domain's template file if its entries changed; whether it did."""
+    if is_current(template):
+        return False
+    template_path(str(template.domain)).write_bytes(_written(template))
+    return True
+
+
+def update_translations(template: Catalog) -> None:
+    """Bring each language's .po file of the domain in step with its template: new msgids
+    come in untranslated, gone ones leave, translations of the rest are kept."""
+    domain = str(template.domain)
+    for language in TRANSLATED:
+        path = translation_path(language, domain)
+        if path.exists():
+            with path.open("rb") as file:
+                catalog = read_po(file, locale=language, domain=domain)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(
+                locale=language,
+                domain=domain,
+                header_comment=HEADER,
+                project="Shiftcord",
+                fuzzy=False,
+            )
+        catalog.update(template, update_creation_date=False)
+        written = _written(catalog)
+        if not path.exists() or path.read_bytes() != written:
+            path.write_bytes(written)

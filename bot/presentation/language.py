@@ -1,0 +1,134 @@
+"""The languages players read: English, the source of every sentence, and the translations
+kept as gettext catalogues beside this module (bot/presentation/locales).
+
+A template `locales/<domain>.pot` holds a domain's English texts as msgids; each language
+has `locales/<language>/<domain>.po` with their translations (`python -m bot.translations`
+extracts the templates and updates the .po files).
+
+What is written now is in the language `speaking` sets (a context variable, so that each
+interaction and each post has its own): `translated` and `counted` look a text up there,
+falling back to English where a translation is missing, fuzzy or has other placeholders.
+The .po files are read as they are (no compiled .mo files in the tree).
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from string import Formatter
+
+from babel.messages.catalog import Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+#: Where the templates and the translations live.
+LOCALES = Path(__file__).parent / "locales"
+#: The language every text is written in first, and shown in where no translation exists.
+SOURCE = "en"
+#: The languages the bot is translated into, besides English.
+TRANSLATED = ("de", "fr", "es")
+
+
+def template_path(domain: str) -> Path:
+    """The template (English msgids) of a domain: locales/<domain>.pot."""
+    return LOCALES / f"{domain}.pot"
+
+
+def translation_path(language: str, domain: str) -> Path:
+    """A language's translations of a domain: locales/<language>/<domain>.po."""
+    return LOCALES / language / f"{domain}.po"
+
+
+#: Every language a text can be shown in: English first.
+LANGUAGES = (SOURCE, *TRANSLATED)
+#: The language of what is being written now: set by the faces around what they write.
+_spoken: ContextVar[str] = ContextVar("spoken", default=SOURCE)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Write everything within in `language` (one of `LANGUAGES`)."""
+    token = _spoken.set(language)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
+
+
+def speak(language: str) -> None:
+    """Write in `language` from now on in this task: a face's handler of one interaction,
+    which runs in a task of its own (the task's context ends with it)."""
+    _spoken.set(language)
+
+
+def spoken() -> str:
+    """The language of what is being written now."""
+    return _spoken.get()
+
+
+def language_of(locale: str | None) -> str | None:
+    """The language of ours that a locale names ("de", "en-GB", "es-419", "fr_FR.UTF-8"),
+    or None when it names none of them."""
+    if not locale:
+        return None
+    language = locale.replace("_", "-").split(".")[0].split("-")[0].lower()
+    return language if language in LANGUAGES else None
+
+
+def _placeholders(text: str) -> set[str]:
+    """The names of a text's `{name}` placeholders."""
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def _usable(message: Message) -> bool:
+    """Whether a translation is there to show: not fuzzy, every form filled in, and no
+    placeholder the English lacks (it could not be filled: English is shown instead)."""
+    ids = [message.id] if isinstance(message.id, str) else list(message.id)
+    forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
+    english = set().union(*map(_placeholders, ids))
+    return not message.fuzzy and all(form and _placeholders(form) <= english for form in forms)
+
+
+@cache
+def _translations(language: str, domain: str) -> gettext.NullTranslations:
+    """A language's translations of a domain, read from its .po file (English, the
+    msgids themselves, where there is none)."""
+    path = translation_path(language, domain)
+    if language == SOURCE or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=language, domain=domain)
+    for message in list(catalog):
+        if message.id and not _usable(message):
+            del catalog[message.id]
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def load() -> None:
+    """Read every language's translations now (at start), not at the first text."""
+    for language in TRANSLATED:
+        for path in sorted((LOCALES / language).glob("*.po")):
+            _translations(language, path.stem)
+
+
+def translated(text: str, domain: str = "messages") -> str:
+    """`text` (an English msgid of `domain`) in the language spoken now."""
+    return _translations(spoken(), domain).gettext(text)
+
+
+def translated_in(context: str, text: str, domain: str) -> str:
+    """`text` under a msgctxt (a command's name, an option's) in the language spoken now."""
+    return _translations(spoken(), domain).pgettext(context, text)
+
+
+def counted(count: int, singular: str, plural: str, domain: str = "messages") -> str:
+    """The form of a plural entry for `count` in the language spoken now."""
+    return _translations(spoken(), domain).ngettext(singular, plural, count)

@@ -1,0 +1,52 @@
+"""The translations: their templates are extracted from the code as it is, and every
+language's .po files hold exactly the templates' msgids, with the language's plural rule."""
+
+from __future__ import annotations
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from bot.presentation.extraction import is_current, messages_template
+from bot.presentation.language import TRANSLATED, template_path, translation_path
+
+TEMPLATES = (messages_template(),)
+
+
+def _key(msgid: str | tuple[str, ...]) -> str:
+    """What gettext finds an entry by: its msgid, the singular of a plural entry (the
+    script brings a changed English plural into the .po files, keeping translations)."""
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def test_the_templates_are_extracted_from_the_code_as_it_is():
+    for template in TEMPLATES:
+        assert is_current(template), f"{template.domain}: run python -m bot.translations"
+
+
+def test_every_language_has_the_msgids_of_the_templates():
+    for template in TEMPLATES:
+        domain = str(template.domain)
+        with template_path(domain).open("rb") as file:
+            msgids = [_key(m.id) for m in read_po(file) if m.id]
+        for language in TRANSLATED:
+            with translation_path(language, domain).open("rb") as file:
+                catalog = read_po(file, locale=language)
+            assert [_key(m.id) for m in catalog if m.id] == msgids, (language, domain)
+            assert catalog.plural_forms == Catalog(locale=language).plural_forms
+
+
+def test_the_messages_template_holds_the_sentences_and_the_counted_nouns():
+    template = messages_template()
+    assert template["Done."].auto_comments == ["messages.DONE"]
+    refusal = template["There is no match #{match}."]
+    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]"]
+    assert template[("{count} reply", "{count} replies")].pluralizable
+    # messages.py imports DRAW ("draw") from the match rules: only its own constants count
+    assert template["draw"].auto_comments == ["sentences.OUTCOME_DRAW"]
+
+
+def test_a_sentence_changed_in_the_code_makes_the_template_stale(monkeypatch):
+    from bot.presentation import sentences
+
+    monkeypatch.setattr(sentences, "NO_MOVES_YET", "No moves at all yet.")
+    assert not is_current(messages_template())
