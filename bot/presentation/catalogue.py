@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
-from bot.presentation.deadlines import DEADLINE_REFUSALS
 from bot.presentation.hints import HINT_REFUSALS
 from bot.presentation.language import counted, translated
 from bot.presentation.refusals import REFUSALS
@@ -23,7 +22,7 @@ from bot.presentation.sentences import AND
 from games.wording import plural_noun
 
 #: Every keyed sentence, by key.
-TEMPLATES: Mapping[str, str] = {**REFUSALS, **HINT_REFUSALS, **DEADLINE_REFUSALS}
+TEMPLATES: Mapping[str, str] = {**REFUSALS, **HINT_REFUSALS}
 
 #: Placeholders that hold a count, with the noun (and its plural where irregular).
 COUNTED: Mapping[str, tuple[str, str | None]] = {

@@ -8,7 +8,7 @@ Whole sentences with named placeholders, for both faces (see `bot.presentation.t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import datetime
 
 from bot.match.records import Match
@@ -44,15 +44,8 @@ NEXT_WAITING = "waiting for you since {when}"
 NOTHING_WAITS = "Nothing waits for you: it is nobody's move but your opponents'."
 WARNING_HOURS_FORMS = "Give hours before the deadline, like 24 8 1, or none for no warnings."
 
+
 #: Refusals of the match rules about deadlines, joining the catalogue's keyed sentences.
-DEADLINE_REFUSALS: Mapping[str, str] = {
-    "clock.ran_out": "Your time in match #{match} ran out: it ends on time, so nothing was done.",
-    "clock.ran_out_other": (
-        "The time of {player} in match #{match} ran out: it ends on time, so nothing was done."
-    ),
-}
-
-
 def at_deadline(match: Match) -> str:
     """What happens when the deadline of the player to act passes, in one sentence (and
     one more, with the weekend pause, that the deadline leaves the weekends out)."""

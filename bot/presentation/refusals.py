@@ -109,6 +109,10 @@ REFUSALS = {
     ),
     # ---- clocks, time given, timeouts and vacations
     "clock.no_longer_out": "Match #{match} is no longer out of time.",
+    "clock.ran_out": "Your time in match #{match} ran out: it ends on time, so nothing was done.",
+    "clock.ran_out_other": (
+        "The time of {player} in match #{match} ran out: it ends on time, so nothing was done."
+    ),
     "clock.not_whole": "A clock's times are whole numbers of hours, not {figure}.",
     "clock.too_long": "Each time in a clock can be at most {days} days, not {figure} hours.",
     "clock.cap_without_bank": (
