@@ -39,13 +39,21 @@ import ai
 import games
 from bot.match import actions
 from bot.match.actions import Request
+from bot.match.analysis import check_analysis
 from bot.match.decision import playing
 from bot.match.engine_seats import MOVE, SLOW_LEVELS, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceError
 from bot.match.hints import check_hint
 from bot.match.phrases import Message
-from bot.match.records import Match, MatchUpdate
+from bot.match.records import Match, MatchRecord, MatchUpdate
 from bot.service import MatchService
+from bot.service.analysis import (
+    Analysis,
+    AnalysisUnavailable,
+    analyse,
+    analysis_key,
+    question_of,
+)
 from bot.service.hints import Hint, HintQuestion, HintUnavailable, hint_of
 
 log = logging.getLogger("shiftcord.engine_player")
@@ -265,6 +273,30 @@ class EnginePlayer:
         except (BrokenProcessPool, OSError) as error:
             log.error("could not think about a hint in match %s: %r", match.id, error)
             raise HintUnavailable(Message("hint.unavailable")) from error
+
+    async def stored_analysis(self, match: Match) -> Analysis | None:
+        """The bot's analysis of `match` as kept before at today's version and budget, or
+        None (refused as `check_analysis` says)."""
+        check_analysis(match)
+        kept = await self.service.stored_analysis(match.id, analysis_key(self.budget))
+        return None if kept is None else Analysis.from_json(kept)
+
+    async def analyse(self, record: MatchRecord) -> Analysis:
+        """The bot's analysis of an ended match (refused as `check_analysis` says), made
+        in the lane of the levels that think long (it takes up to half a minute) and kept
+        with the match; AnalysisUnavailable when the workers cannot think (the admin gets
+        a line). Kept or not (the database out), the analysis is returned."""
+        check_analysis(record.match)
+        question = question_of(record, self.budget)
+        try:
+            analysis = await self._in_pool(self._slow_slots, analyse, question)
+        except (BrokenProcessPool, OSError) as error:
+            log.error("could not analyse match %s: %r", record.match.id, error)
+            raise AnalysisUnavailable(Message("analysis.unavailable")) from error
+        with contextlib.suppress(CannotSave):  # (the store logs an outage once)
+            key = analysis_key(self.budget)
+            await self.service.keep_analysis(record.match.id, key, analysis.to_json())
+        return analysis
 
     async def _in_pool(
         self, lane: asyncio.Semaphore, work: Callable[[QuestionT], AnswerT], question: QuestionT

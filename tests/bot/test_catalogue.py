@@ -25,6 +25,7 @@ CATALOGUES = (
     "composer.py",
     "deadlines.py",
     "hints.py",
+    "analysis.py",
 )
 #: Sentences the bot may hold outside the catalogue, and why. How a match ended is stored
 #: with the match as text (beside the games' own reasons for an ending) and read back by
