@@ -104,17 +104,20 @@ class Judgement:
 
 def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     """Every seat's estimate in `state`, at most `level`'s budget spent in all. In a game
-    without hidden information one search of the position answers for every seat; with
-    it, each seat's view is searched (the budget shared among them), so a seat's estimate
-    uses only what it could see, and the move preferred is the one the seat to act would
-    choose from its own view."""
+    without hidden information one search of the position answers for every seat (each
+    seat's mean result after the most searched move). With it, each seat's view is
+    searched (the budget shared among them), so a seat's estimate uses only what it could
+    see: the seat to act judges by its most searched move, which is the move preferred;
+    another seat, whose view cannot tell which moves the player to act has, by every
+    simulated game from its view."""
     outcome = state.outcome()
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
     budget = level.budget if isinstance(level, Level) else level
     if not state.game.hidden_information:
-        means, preferred = _outlook(state, budget, seed)
-        return Judgement(means, preferred)
+        search = _search(state, budget, seed)
+        preferred = search.ranked_moves()[0][0]
+        return Judgement(_clipped(search.seat_means(preferred)), preferred)
     share = replace(
         budget,
         iterations=max(1, budget.iterations // state.players),
@@ -123,17 +126,22 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     chances: list[float] = []
     preferred = None
     for seat in range(state.players):
-        means, best = _outlook(state.view(seat), share, seed)
-        chances.append(means[seat])
+        search = _search(state.view(seat), share, seed)
         if seat == state.current_player:
-            preferred = best
+            preferred = search.ranked_moves()[0][0]
+            chances.append(_clipped(search.seat_means(preferred))[seat])
+        else:
+            chances.append(_clipped(search.seat_means())[seat])
     return Judgement(tuple(chances), preferred)
 
 
-def _outlook(view: GameState, budget: Budget, seed: int) -> tuple[tuple[float, ...], Hashable]:
-    """From a search of `view` (for the seat to act there): every seat's mean result
-    after the most searched move, each within [0, 1], and that move."""
+def _search(view: GameState, budget: Budget, seed: int) -> Search:
+    """A finished search of `view`, for the seat to act there."""
     search = Search(view, budget, random.Random(seed))
     search.run()
-    move = search.ranked_moves()[0][0]
-    return tuple(min(1.0, max(0.0, mean)) for mean in search.seat_means(move)), move
+    return search
+
+
+def _clipped(means: tuple[float, ...]) -> tuple[float, ...]:
+    """Each mean within [0, 1]."""
+    return tuple(min(1.0, max(0.0, mean)) for mean in means)

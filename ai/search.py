@@ -198,10 +198,14 @@ class Search:
         tried = [(m, c) for m, c in self.tree.children.items() if m in order]
         return sorted(tried, key=lambda mc: (-mc[1].visits, -mc[1].mean(), order[mc[0]]))
 
-    def seat_means(self, move: Hashable) -> tuple[float, ...]:
-        """Every seat's mean reward over the iterations that tried `move` at the root."""
-        visits = self.tree.children[move].visits
-        return tuple(total / max(visits, 1) for total in self.outlook[move])
+    def seat_means(self, move: Hashable | None = None) -> tuple[float, ...]:
+        """Every seat's mean reward over the iterations that tried `move` at the root
+        (None: over every iteration, whatever was tried)."""
+        if move is not None:
+            visits = self.tree.children[move].visits
+            return tuple(total / max(visits, 1) for total in self.outlook[move])
+        sums = [sum(column) for column in zip(*self.outlook.values(), strict=True)]
+        return tuple(total / max(self.tree.visits, 1) for total in sums)
 
 
 def winning_move(state: GameState) -> Hashable | None:

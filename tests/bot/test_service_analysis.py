@@ -52,20 +52,22 @@ def test_a_long_match_is_sampled_evenly_from_its_first_position_to_its_last():
     assert sampled(7) == list(range(7))
 
 
-def skift_question(moves: int, budget: ai.Budget = TINY) -> AnalysisQuestion:
-    """A question about a Skift match of at most `moves` random moves (seeded)."""
-    state = games.get("skift").new(2, seed=3)
+def random_question(
+    moves: int, game: str = "skift", players: int = 2, budget: ai.Budget = TINY
+) -> AnalysisQuestion:
+    """A question about a match of at most `moves` random moves (seeded)."""
+    state = games.get(game).new(players, seed=3)
     rng = random.Random(0)
     entries = []
     while len(entries) < moves and state.outcome() is None:
         move = rng.choice(list(state.legal_moves()))
         entries.append((LOGGED_MOVE, state.current_player, state.format_move(move)))
         state = state.play(move)
-    return AnalysisQuestion("skift", 2, 3, {}, tuple(entries), budget)
+    return AnalysisQuestion(game, players, 3, {}, tuple(entries), budget)
 
 
 def test_every_position_of_a_short_match_is_judged_within_0_and_1_summing_to_1():
-    question = skift_question(12)
+    question = random_question(12)
     assert len(question.entries) == 12
     analysis = analyse(question)
     assert [p.index for p in analysis.points] == list(range(13))
@@ -78,7 +80,7 @@ def test_every_position_of_a_short_match_is_judged_within_0_and_1_summing_to_1()
 
 def test_a_long_match_judges_at_most_the_sampled_positions(monkeypatch):
     monkeypatch.setattr(analysis_module, "MOST_POSITIONS", 10)  # a 60-move match is long
-    question = skift_question(500)
+    question = random_question(500)
     analysis = analyse(question)
     assert analysis.positions == len(question.entries) + 1 > 20
     assert [p.index for p in analysis.points] == sampled(analysis.positions, 10)
@@ -96,6 +98,15 @@ def test_with_hidden_cards_each_seat_is_judged_from_what_it_sees():
     first, second = ai.judge(one, TINY, seed=5), ai.judge(other, TINY, seed=5)
     assert first.chances[0] == second.chances[0]
     assert first.chances[1] != second.chances[1]
+
+
+def test_every_seat_at_a_table_of_four_with_hidden_cards_is_judged():
+    # a seat not to act cannot tell which moves the player to act has: it is judged by
+    # every simulated game from its view, not by a move its view may not list
+    analysis = analyse(random_question(60, "shifting-stones", 4))
+    assert len(analysis.points) == 61
+    assert all(len(p.chances) == 4 and all(0 <= c <= 1 for c in p.chances) for p in analysis.points)
+    assert all(p.preferred is not None for p in analysis.points[:-1])
 
 
 @pytest.mark.asyncio
