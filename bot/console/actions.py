@@ -298,7 +298,7 @@ class Console(ComposingSession):
         analysis = await self.engine_player.stored_analysis(ended)
         record = await self.service.match_record(ended.id)
         if analysis is None:
-            seconds = expected_seconds(1 + ended.ply, self.engine_player.budget)
+            seconds = expected_seconds(record, self.engine_player.budget)
             self.say(fill(ANALYSING, match=ended.id, seconds=seconds))
             analysis = await self.engine_player.analyse(record)
         self.say(analysis_text(ended, analysis))

@@ -25,8 +25,7 @@ async def show_analysis(interaction: discord.Interaction, match: Match) -> None:
     analysis = await engine.stored_analysis(match)
     record = await service_of(interaction).match_record(match.id)
     if analysis is None:
-        positions = 1 + record.match.ply
-        seconds = expected_seconds(positions, engine.budget)
+        seconds = expected_seconds(record, engine.budget)
         await answer(interaction, fill(ANALYSING, match=match.id, seconds=seconds))
         analysis = await engine.analyse(record)
         pictures = await analysis_pictures(record, analysis, await private_theme(interaction))

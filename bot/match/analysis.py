@@ -22,4 +22,8 @@ def check_analysis(match: Match) -> None:
 
 def analysable(match: Match) -> bool:
     """Whether `match` may be analysed (see `check_analysis`)."""
-    return not match.active and match.ply > 0
+    try:
+        check_analysis(match)
+    except NotAllowed:
+        return False
+    return True

@@ -23,7 +23,10 @@ from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, initial_state, standing_entries, standing_moves
 
 #: What judging one position may spend (shared among the views of a game with secrets).
-ANALYSIS_BUDGET = ai.Budget(iterations=400, seconds=0.25, lookahead=1, playout_plies=10)
+ANALYSIS_BUDGET = ai.Budget(iterations=400, seconds=0.2, lookahead=1, playout_plies=10)
+#: How much longer than its time cap judging a position may take (replaying to it, the
+#: views of a game with secrets each stopping a little past their share).
+OVERRUN = 1.25
 #: The most positions one analysis judges; a longer match is sampled evenly.
 MOST_POSITIONS = 120
 #: How many moments of largest swing an analysis shows.
@@ -130,11 +133,12 @@ def sampled(positions: int, most: int = MOST_POSITIONS) -> list[int]:
     return sorted({round(i * (positions - 1) / (most - 1)) for i in range(most)})
 
 
-def expected_seconds(positions: int, budget: ai.Budget | None = None) -> int:
-    """About how long analysing a line of `positions` positions takes at most, in whole
-    seconds (every judged position spending its whole time)."""
+def expected_seconds(record: MatchRecord, budget: ai.Budget | None = None) -> int:
+    """About how long analysing the match takes at most, in whole seconds (every judged
+    position spending its whole time, and a little more: `OVERRUN`)."""
     spent = budget or ANALYSIS_BUDGET
-    return max(1, math.ceil(len(sampled(positions)) * spent.seconds))
+    judged = len(sampled(question_of(record).positions, MOST_POSITIONS))
+    return max(1, math.ceil(judged * spent.seconds * OVERRUN))
 
 
 def analyse(question: AnalysisQuestion) -> Analysis:

@@ -4,8 +4,9 @@ through the match service like a player.
 Thinking (the engine's search) runs in a `ProcessPoolExecutor` of lower priority than
 the event loop, never on it, so no one's commands wait for the bot. It has two lanes: at
 most `workers` searches of the quick levels run at once, and beside them at most
-`slow_workers` of the levels that think long (master, up to half a minute), so `hard`
-still answers in a couple of seconds while master thinks. Each lane serves the matches
+`slow_workers` of the levels that think long (master, up to half a minute) and of the
+analyses of ended matches (as long), so `hard` still answers in a couple of seconds
+while master thinks. Each lane serves the matches
 waiting for it in turn, oldest first (a match with several duties in a row queues again
 after each: one match's many duties never hold the others up). The matches playing form
 a queue of at most `waiting`; a match noticed beyond that is found again by the next

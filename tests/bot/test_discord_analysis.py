@@ -73,3 +73,17 @@ async def test_analysis_under_the_result_privately_and_kept_after_a_restart(tmp_
         assert len(again[-1].files) == 4
         asked = await fake.slash(BOB, "analysis", match=match_id, channel_id=thread)
         assert asked[-1].ephemeral and asked[-1].content == final.content
+
+
+@pytest.mark.asyncio
+async def test_a_match_ended_before_any_move_has_its_analysis_button_greyed_out(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock):
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        await fake.slash(ALICE, "abort", channel_id=thread)
+        result = next(m for m in public(fake, thread) if f"sc:analysis:{match_id}" in custom_ids(m))
+        assert all_disabled(result)  # nothing to analyse: the button can do nothing
+        asked = await fake.slash(BOB, "analysis", match=match_id, channel_id=thread)
+        assert asked[-1].ephemeral and asked[-1].content == (
+            f"Match #{match_id} ended before any move was played: there is nothing to analyse."
+        )
