@@ -431,9 +431,10 @@ _V17: Migration = (
     "ALTER TABLE leagues ADD COLUMN vacation_cap_days INTEGER",
 )
 
-#: Version 20 (issue 25; its number until the branches before it are merged): the bot's
-#: analysis of an ended match, kept beside it (`analysis`, JSON) under the key of the
-#: analysis' version and budget (`analysis_key`), so asking again answers at once.
+#: Version 20 (the number issue 25 was given; on this branch it follows 17 until 18 and
+#: 19 are merged): the bot's analysis of an ended match, kept beside it (`analysis`,
+#: JSON) under the key of the analysis' version and budget (`analysis_key`), so asking
+#: again answers at once.
 _V20: Migration = (
     """CREATE TABLE match_analyses (
         match_id {id} NOT NULL REFERENCES matches (id),
