@@ -6,6 +6,7 @@ optional hooks documented there); nothing in `games/` or `render/` imports it.
     import ai
     move = ai.choose_move(state, seat, ai.Level.HARD, seed=match_id * 1000 + state.ply)
     estimate = ai.evaluate(state, seat)   # in [0, 1]: about 1/2 is even in a 2-player game
+    judgement = ai.judge(state, ai.Budget(...))  # every seat's estimate, and the move preferred
 
 Both decide only from `state.view(seat)`, so passing the full state is safe. With the
 same state, seat, level and seed the answer is the same, unless the level's wall-time
@@ -18,13 +19,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.levels import Budget, Level
+from ai.rewards import outcome_rewards
 from ai.search import Search, winning_move
 from games.base import GameState
 
-__all__ = ["Advice", "Budget", "Level", "advise", "choose_move", "evaluate"]
+__all__ = ["Advice", "Budget", "Judgement", "Level", "advise", "choose_move", "evaluate", "judge"]
 
 
 def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> Search:
@@ -81,8 +83,6 @@ def evaluate(
     the seat is to act, else from the game's end or heuristic, else 1/n."""
     outcome = state.outcome()
     if outcome is not None:
-        from ai.rewards import outcome_rewards
-
         return outcome_rewards(outcome, state.players)[seat]
     if state.current_player != seat:
         value = state.view(seat).heuristic(seat)
@@ -90,3 +90,58 @@ def evaluate(
     search = _searched(state, seat, level, seed)
     best = search.ranked_moves()[0][1]
     return min(1.0, max(0.0, best.mean()))
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A position as the bot judges it: each seat's estimated result in [0, 1] (as
+    `evaluate`'s), each from what that seat could see, and the move the seat to act
+    would play (None once the game is over)."""
+
+    chances: tuple[float, ...]
+    preferred: Hashable | None
+
+
+def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
+    """Every seat's estimate in `state`, at most `level`'s budget spent in all. In a game
+    without hidden information one search of the position answers for every seat (each
+    seat's mean result after the most searched move). With it, each seat's view is
+    searched (the budget shared among them), so a seat's estimate uses only what it could
+    see: the seat to act judges by its most searched move, which is the move preferred;
+    another seat, whose view cannot tell which moves the player to act has, by every
+    simulated game from its view."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return Judgement(outcome_rewards(outcome, state.players), None)
+    budget = level.budget if isinstance(level, Level) else level
+    if not state.game.hidden_information:
+        search = _search(state, budget, seed)
+        preferred = search.ranked_moves()[0][0]
+        return Judgement(_clipped(search.seat_means(preferred)), preferred)
+    share = replace(
+        budget,
+        iterations=max(1, budget.iterations // state.players),
+        seconds=budget.seconds / state.players,
+    )
+    chances: list[float] = []
+    preferred = None
+    for seat in range(state.players):
+        search = _search(state.view(seat), share, seed)
+        if seat == state.current_player:
+            preferred = search.ranked_moves()[0][0]
+            chances.append(_clipped(search.seat_means(preferred))[seat])
+        else:
+            chances.append(_clipped(search.seat_means())[seat])
+    return Judgement(tuple(chances), preferred)
+
+
+def _search(view: GameState, budget: Budget, seed: int) -> Search:
+    """A finished search of `view`, for the seat to act there."""
+    search = Search(view, budget, random.Random(seed))
+    search.run()
+    return search
+
+
+def _clipped(means: tuple[float, ...]) -> tuple[float, ...]:
+    """Each mean within [0, 1]."""
+    return tuple(min(1.0, max(0.0, mean)) for mean in means)

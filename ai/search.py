@@ -68,6 +68,9 @@ class Search:
     exact: bool = field(init=False)
     tree: Node = field(init=False)
     iterations: int = 0
+    #: For each move tried at the root: every seat's rewards summed over the iterations
+    #: through it (the tree keeps only the chooser's), for `seat_means`.
+    outlook: dict[Hashable, list[float]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         game = self.root.game
@@ -104,6 +107,7 @@ class Search:
         node = self.tree
         state = self.root if self.exact else self.root.determinize(self.rng)
         path: list[tuple[Node, int]] = []
+        first: Hashable | None = None  # the move tried at the root
         rewards: Rewards | None = None
         while True:
             if node.unchecked:
@@ -120,6 +124,7 @@ class Search:
             untried = [m for m in moves if m not in node.children]
             if untried:
                 move = untried[self.rng.randrange(len(untried))]
+                first = first if path else move
                 state = state.play(move)
                 child = self._new_node(node, state)
                 node.children[move] = child
@@ -128,12 +133,17 @@ class Search:
                 rewards = self._simulate(state) if child.settled is None else child.settled
                 break
             move, node = self._select(node, moves)
+            first = first if path else move
             state = node.state if node.state is not None else state.play(move)
             path.append((node, player))
         self.tree.visits += 1
         for visited, chooser in path:
             visited.visits += 1
             visited.total += rewards[chooser]
+        if first is not None:
+            sums = self.outlook.setdefault(first, [0.0] * len(rewards))
+            for seat, reward in enumerate(rewards):
+                sums[seat] += reward
 
     def _select(self, node: Node, moves: Iterable[Hashable]) -> tuple[Hashable, Node]:
         """The tried move with the best UCB1 value among those legal now."""
@@ -187,6 +197,15 @@ class Search:
         order = {m: i for i, m in enumerate(self.root.search_moves())}
         tried = [(m, c) for m, c in self.tree.children.items() if m in order]
         return sorted(tried, key=lambda mc: (-mc[1].visits, -mc[1].mean(), order[mc[0]]))
+
+    def seat_means(self, move: Hashable | None = None) -> tuple[float, ...]:
+        """Every seat's mean reward over the iterations that tried `move` at the root
+        (None: over every iteration, whatever was tried)."""
+        if move is not None:
+            visits = self.tree.children[move].visits
+            return tuple(total / max(visits, 1) for total in self.outlook[move])
+        sums = [sum(column) for column in zip(*self.outlook.values(), strict=True)]
+        return tuple(total / max(self.tree.visits, 1) for total in sums)
 
 
 def winning_move(state: GameState) -> Hashable | None:

@@ -6,6 +6,7 @@
     words = render.alt_text(state)                    # Discord's image description
     words = render.alt_text(state, ending="Black wins: White resigned.")  # an ended match
     gif = render.replay(states, max_bytes=10 << 20).data  # the whole game, animated
+    png = render.chance_chart(state, moves, values, title="...", axis="...")  # estimates
 
 Each game's pictures are a package `render/<game>/` that declares them as `PICTURES`, a
 `render.pictures.Pictures` (how to draw and describe its positions, the seat styles its
@@ -14,7 +15,8 @@ pieces are drawn in, found by each seat's name, and the rest that page lists); i
 registered with `register`.
 
 Shared helpers live in `render.sprites` (the canvas, sprites, text), `render.shapes`
-(pieces, arrows, tags, icons), `render.header` (the header strip), `render.palette` (the
+(pieces, arrows, tags, icons), `render.chart` (a chart of estimates through a game,
+one line per seat), `render.header` (the header strip), `render.palette` (the
 fixed palette, PNG encoding), `render.theme` (colours), `render.animation` (replays that
 fit a byte limit) and `render.gif` (GIFs written frame by frame). Everything here is
 CPU-bound and blocking: the bot calls it through `asyncio.to_thread`.
@@ -29,6 +31,7 @@ from PIL import Image
 from games.base import GameState
 from render import modules
 from render.animation import MIN_SIZE, Positions, Replay, ReplayTooLarge, Request, make_replay
+from render.chart import chance_chart
 from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
@@ -45,6 +48,7 @@ __all__ = [
     "SeatLabel",
     "Theme",
     "alt_text",
+    "chance_chart",
     "board_image",
     "board_png",
     "has_picture",

@@ -102,10 +102,18 @@ class Pictures(Generic[S]):
                 seats += (style.fill, style.edge, style.ink)
         return (*self.extra_colours(theme), *seats)
 
+    def seat_style(self, theme: Theme, state: S, seat: int) -> SeatStyle:
+        """The style `seat` is drawn in: its pieces' (found by its name), or, for a game
+        whose pictures draw no seat pieces, the theme's style in the seat's place."""
+        if self.pieces is None:
+            return theme.seats[seat % len(theme.seats)]
+        return style_named(self.styles(theme), state.seat_name(seat))
+
     def seat_chip(self, theme: Theme, state: S, seat: int, px: int) -> Sprite | None:
         """`seat`'s piece `px` across on a chip of board, as the players strip shows it
         beside the seat's name; None for a game whose pictures draw no seat pieces."""
         if self.pieces is None:
             return None
-        style = style_named(self.styles(theme), state.seat_name(seat))
-        return piece_chip(style, "circle", px, theme.board, theme.outline)
+        return piece_chip(
+            self.seat_style(theme, state, seat), "circle", px, theme.board, theme.outline
+        )

@@ -14,6 +14,7 @@ from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
 from bot.presentation import console_words, sentences
+from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.hints import hint_text
@@ -42,6 +43,7 @@ from bot.presentation.text import (
     stats_text,
     turn_text,
 )
+from bot.service.analysis import expected_seconds
 from bot.service.settings import check_theme
 from games.wording import quoted
 
@@ -72,6 +74,7 @@ class Console(ComposingSession):
             "matches": self.do_matches,
             "history": self.do_history,
             "export": self.do_export,
+            "analysis": self.do_analysis,
             "standings": self.do_standings,
             "stats": self.do_stats,
             "rules": self.do_rules,
@@ -286,6 +289,21 @@ class Console(ComposingSession):
             self.say(fill(TOO_LONG_TO_REPLAY))
         else:
             self.save(replay, f"match-{match_id}-replay.gif")
+
+    async def do_analysis(self, match: str | None = None) -> None:
+        """The `analysis` command (what `help` says of it: `console_words.HELP`)."""
+        if self.engine_player is None:
+            raise ConsoleError(console_words.NO_ANALYSIS)
+        ended = await self.service.get_match(await self._match_id(match))
+        analysis = await self.engine_player.stored_analysis(ended)
+        record = await self.service.match_record(ended.id)
+        if analysis is None:
+            seconds = expected_seconds(record, self.engine_player.budget)
+            self.say(fill(ANALYSING, match=ended.id, seconds=seconds))
+            analysis = await self.engine_player.analyse(record)
+        self.say(analysis_text(ended, analysis))
+        for picture in await analysis_pictures(record, analysis, await self.own_theme()):
+            self.save(picture, picture.filename)
 
     async def do_standings(self, game: str) -> None:
         """The `standings` command (what `help` says of it: `console_words.HELP`)."""

@@ -52,6 +52,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "matches": (),
     "history": ("member", "game", "match"),
     "export": ("match",),
+    "analysis": ("match",),
     "standings": ("game",),
     "stats": ("member",),
     "rules": ("game",),

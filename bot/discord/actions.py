@@ -23,7 +23,7 @@ from bot.discord.replies import (
 )
 from bot.discord.served import bot_of
 from bot.discord.speech import publicly
-from bot.discord.views import challenge_view, disabled, next_game_view, view_keyword
+from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
 from bot.presentation import chat_words, sentences
 from bot.presentation.catalogue import fill
@@ -296,7 +296,7 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     message = await post_challenge(interaction, channel, posted)
     if interaction.message is not None:
         used = discord.ui.View.from_message(interaction.message, timeout=None)
-        await interaction.message.edit(view=disabled(used))
+        await interaction.message.edit(view=disabled(used, only=rematch_id(match_id)))
     if posted.match_id is not None:  # against the bot alone: it accepted at once
         thread = await open_thread(interaction, message, await service.get_match(posted.match_id))
         await answer(interaction, fill(chat_words.REMATCH_STARTED_IN, thread=thread.mention))

@@ -12,7 +12,14 @@ from typing import Any, Self, cast
 
 import discord
 
-from bot.discord.actions import act, answer_challenge, rematch, show_hand
+from bot.discord.actions import (
+    act,
+    answer_challenge,
+    rematch,
+    service_of,
+    show_hand,
+)
+from bot.discord.analysis import show_analysis
 from bot.discord.composer import ComposerButton, ComposerMenu, open_composer
 from bot.discord.next_game import NextGameButton
 from bot.discord.pages import PageButton
@@ -20,6 +27,7 @@ from bot.discord.preview import cancel_preview, confirm_preview
 from bot.discord.replies import answer_error
 from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import (
+    ANALYSIS_TEMPLATE,
     CHALLENGE_TEMPLATE,
     HAND,
     MATCH_TEMPLATE,
@@ -114,6 +122,21 @@ class RematchButton(RecordButton, template=REMATCH_TEMPLATE):
         await rematch(interaction, self.record_id)
 
 
+class AnalysisButton(RecordButton, template=ANALYSIS_TEMPLATE):
+    """Analysis, under the result of an ended match: anyone may press it."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id (the match's number alone)."""
+        return cls(cast(ViewButton, item), int(match["id"]), "analysis")
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Show the presser the bot's analysis of the match, privately."""
+        await show_analysis(interaction, await service_of(interaction).get_match(self.record_id))
+
+
 class PreviewButton(RecordButton, template=PREVIEW_TEMPLATE):
     """Confirm or Cancel under a move's private preview."""
 
@@ -146,6 +169,7 @@ DYNAMIC_ITEMS = (
     ChallengeButton,
     MatchButton,
     RematchButton,
+    AnalysisButton,
     PreviewButton,
     PageButton,
     ComposerButton,

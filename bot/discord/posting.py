@@ -26,7 +26,7 @@ from bot.discord.views import (
     challenge_view,
     disabled,
     match_view,
-    rematch_view,
+    result_view,
     view_keyword,
 )
 from bot.match.delivery import called, news, turn_receivers
@@ -190,9 +190,10 @@ class Poster:
     ) -> discord.Message:
         """Announce an action in the match's thread, and then the premove that answered
         it: the words, the board when the position changed (with alt text), a ping for
-        whoever acts next, or at the end the result for every player and a Rematch button,
-        followed by the replay (drawn in the background, see `post_replay`). A player who
-        chose turn notices by DM gets one too, instead of the ping if they chose so (see
+        whoever acts next, or at the end the result for every player with its buttons
+        (Rematch, Analysis), followed by the replay (drawn in the background, see
+        `post_replay`). A player who chose turn notices by DM gets one too, instead of the
+        ping if they chose so (see
         `bot.discord.notices`). What posting needs comes with the update (read in the
         action's transaction; else read here once), and what it did is remembered in one
         transaction after. Returns the action's message."""
@@ -231,7 +232,7 @@ class Poster:
         players = await self.seat_labels(channel.guild, match, delivery.ratings)
         clock = clock_line(match, self.service.now())
         board = await update_board(update, delivery.theme, clock, players)
-        view = match_view(match) if update.result is None else rematch_view(match)
+        view = match_view(match) if update.result is None else result_view(match)
         calling = called(update)
         receivers = turn_receivers(update, calling)
         by_dm = [d for d in delivery.direct if d.member_id in receivers]

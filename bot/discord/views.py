@@ -15,10 +15,12 @@ from typing import Any
 import discord
 
 from bot.match import actions
+from bot.match.analysis import analysable
 from bot.match.engine_seats import is_engine
 from bot.match.events import DRAW
 from bot.match.records import FINISHED
 from bot.presentation import chat_words
+from bot.presentation.analysis import ANALYSIS_BUTTON
 from bot.presentation.catalogue import fill
 from bot.presentation.composer import PLAY as PLAY_LABEL
 from bot.service import Challenge, Match
@@ -28,6 +30,7 @@ HAND = "hand"
 #: The Play button's key: it opens the move composer of the member to act.
 PLAY = "play"
 REMATCH_TEMPLATE = r"sc:rematch:(?P<id>[0-9]+)"
+ANALYSIS_TEMPLATE = r"sc:analysis:(?P<id>[0-9]+)"
 PREVIEW_TEMPLATE = (
     r"sc:preview:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<action>confirm|cancel)(?::(?P<move>.+))?"
 )
@@ -58,6 +61,11 @@ def challenge_id(challenge: int, action: str) -> str:
 def rematch_id(match: int) -> str:
     """The custom id of the Rematch button under an ended match's result."""
     return f"sc:rematch:{match}"
+
+
+def analysis_id(match: int) -> str:
+    """The custom id of the Analysis button under an ended match's result."""
+    return f"sc:analysis:{match}"
 
 
 def preview_id(match: int, ply: int, action: str, notation: str = "") -> str:
@@ -104,12 +112,13 @@ def _view(*buttons: ViewButton) -> discord.ui.View | None:
     return view
 
 
-def disabled(view: discord.ui.View | None) -> discord.ui.View | None:
-    """The same buttons, greyed out: what a message keeps once they can do nothing."""
+def disabled(view: discord.ui.View | None, only: str | None = None) -> discord.ui.View | None:
+    """The same buttons, greyed out: what a message keeps once they can do nothing; with
+    `only` (a custom id), just that button (used up, beside others still of use)."""
     if view is None:
         return None
     for item in view.children:
-        if isinstance(item, discord.ui.Button):
+        if isinstance(item, discord.ui.Button) and only in (None, item.custom_id):
             item.disabled = True
     return view
 
@@ -194,18 +203,28 @@ def resign_view(match: Match) -> discord.ui.View | None:
     )
 
 
-def rematch_view(match: Match) -> discord.ui.View | None:
-    """Rematch, under the result of a match that ended with one (none for a solo match, or
-    one aborted or cancelled)."""
-    if match.status != FINISHED or match.solo:
-        return None
-    return _view(
+def result_view(match: Match) -> discord.ui.View | None:
+    """Under the result of an ended match: Rematch where it ended with one (not a solo
+    match, nor one aborted or cancelled), and Analysis, disabled when no move was played
+    (then there is nothing to analyse)."""
+    buttons: list[ViewButton] = []
+    if match.status == FINISHED and not match.solo:
+        buttons.append(
+            discord.ui.Button(
+                label=chat_words.REMATCH,
+                style=discord.ButtonStyle.primary,
+                custom_id=rematch_id(match.id),
+            )
+        )
+    buttons.append(
         discord.ui.Button(
-            label=fill(chat_words.REMATCH),
-            style=discord.ButtonStyle.primary,
-            custom_id=rematch_id(match.id),
+            label=fill(ANALYSIS_BUTTON),
+            style=discord.ButtonStyle.secondary,
+            custom_id=analysis_id(match.id),
+            disabled=not analysable(match),
         )
     )
+    return _view(*buttons)
 
 
 def preview_view(match: Match, notation: str) -> discord.ui.View | None:

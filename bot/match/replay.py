@@ -71,6 +71,23 @@ class PublicLine:
             yield state.view(None)
 
 
+def standing_moves(
+    start: GameState, entries: Iterable[tuple[str, int, str]]
+) -> Iterator[tuple[GameState, str | None]]:
+    """A line's positions from `start`, secrets included, one at a time, each with the
+    notation of the move played from it (None after the last): the positions of
+    `PublicLine` in the same order, from standing (kind, seat, notation) entries
+    (`standing_entries`). A seat that left changes the next move's position."""
+    state = start
+    for kind, seat, notation in entries:
+        if kind != MOVE:
+            state = state.retire(seat) or state
+            continue
+        yield state, notation
+        state = state.play(state.parse_move(notation))
+    yield state, None
+
+
 def initial_state(game: str, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
     """The starting position of a match from its game, seat count, seed and options."""
     return games.get(game).new(players, seed=seed, options=options)

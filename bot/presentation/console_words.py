@@ -51,6 +51,7 @@ NOT_A_NUMBER = "Give {what} as a whole number, not {typed}."
 NUMBER_TOO_LARGE = "Give {what} as a whole number up to {most:,}, not {typed}."
 YES_OR_NO = "Answer yes or no, not {typed}."
 NO_HINTS = "The bot is not playing in this console, so it gives no hints."
+NO_ANALYSIS = "The bot is not playing in this console, so it analyses no matches."
 LEVELS = "The level is easy, medium, hard or master, not {typed}."
 LEVEL_WITHOUT_BOTS = "A level is for a match against the bot: add bots:1."
 BOTS_RANGE = "bots is a number from 1 to {most}."
@@ -133,6 +134,12 @@ HELP = {
     "export": (
         "Write a match's record (text) and replay next to the pictures (match: its "
         "number; without it, the current match, even when it has ended)."
+    ),
+    "analysis": (
+        "The bot's analysis of an ended match (match: its number; without it, the current "
+        "match): each player's chances move by move as a chart, and the moments they swung "
+        "most with the move played, the bot's choice and the board, written next to the "
+        "pictures."
     ),
     "standings": ("The ratings table of a game."),
     "stats": ("A member's ratings and results (without member: yours)."),

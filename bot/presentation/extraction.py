@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from bot.presentation import (
+    analysis,
     chat_words,
     composer,
     console_words,
@@ -44,6 +45,7 @@ CATALOGUE_MODULES: tuple[ModuleType, ...] = (
     composer,
     deadlines,
     hints,
+    analysis,
 )
 #: The first lines of every template and .po file.
 HEADER = (

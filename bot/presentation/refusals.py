@@ -259,6 +259,16 @@ REFUSALS = {
     "settings.theme": "There is no picture theme {theme}; choose one of: {themes}.",
     "settings.block_yourself": "You never get challenges from yourself.",
     "snooze.not_playing": "You do not play in match #{match}.",
+    # ---- the bot's analysis of an ended match
+    "analysis.running": (
+        "Match #{match} is still being played: the bot analyses a match only once it is over."
+    ),
+    "analysis.no_moves": (
+        "Match #{match} ended before any move was played: there is nothing to analyse."
+    ),
+    "analysis.unavailable": (
+        "The bot could not analyse the match just now; nothing changed. Try again."
+    ),
     # ---- the database
     "store.cannot_save": (
         "The bot cannot save right now, so nothing was changed. Please try again later."

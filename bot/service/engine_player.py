@@ -4,8 +4,9 @@ through the match service like a player.
 Thinking (the engine's search) runs in a `ProcessPoolExecutor` of lower priority than
 the event loop, never on it, so no one's commands wait for the bot. It has two lanes: at
 most `workers` searches of the quick levels run at once, and beside them at most
-`slow_workers` of the levels that think long (master, up to half a minute), so `hard`
-still answers in a couple of seconds while master thinks. Each lane serves the matches
+`slow_workers` of the levels that think long (master, up to half a minute) and of the
+analyses of ended matches (as long), so `hard` still answers in a couple of seconds
+while master thinks. Each lane serves the matches
 waiting for it in turn, oldest first (a match with several duties in a row queues again
 after each: one match's many duties never hold the others up). The matches playing form
 a queue of at most `waiting`; a match noticed beyond that is found again by the next
@@ -39,13 +40,21 @@ import ai
 import games
 from bot.match import actions
 from bot.match.actions import Request
+from bot.match.analysis import check_analysis
 from bot.match.decision import playing
 from bot.match.engine_seats import MOVE, SLOW_LEVELS, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceError
 from bot.match.hints import check_hint
 from bot.match.phrases import Message
-from bot.match.records import Match, MatchUpdate
+from bot.match.records import Match, MatchRecord, MatchUpdate
 from bot.service import MatchService
+from bot.service.analysis import (
+    Analysis,
+    AnalysisUnavailable,
+    analyse,
+    analysis_key,
+    question_of,
+)
 from bot.service.hints import Hint, HintQuestion, HintUnavailable, hint_of
 
 log = logging.getLogger("shiftcord.engine_player")
@@ -265,6 +274,30 @@ class EnginePlayer:
         except (BrokenProcessPool, OSError) as error:
             log.error("could not think about a hint in match %s: %r", match.id, error)
             raise HintUnavailable(Message("hint.unavailable")) from error
+
+    async def stored_analysis(self, match: Match) -> Analysis | None:
+        """The bot's analysis of `match` as kept before at today's version and budget, or
+        None (refused as `check_analysis` says)."""
+        check_analysis(match)
+        kept = await self.service.stored_analysis(match.id, analysis_key(self.budget))
+        return None if kept is None else Analysis.from_json(kept)
+
+    async def analyse(self, record: MatchRecord) -> Analysis:
+        """The bot's analysis of an ended match (refused as `check_analysis` says), made
+        in the lane of the levels that think long (it takes up to half a minute) and kept
+        with the match; AnalysisUnavailable when the workers cannot think (the admin gets
+        a line). Kept or not (the database out), the analysis is returned."""
+        check_analysis(record.match)
+        question = question_of(record, self.budget)
+        try:
+            analysis = await self._in_pool(self._slow_slots, analyse, question)
+        except (BrokenProcessPool, OSError) as error:
+            log.error("could not analyse match %s: %r", record.match.id, error)
+            raise AnalysisUnavailable(Message("analysis.unavailable")) from error
+        with contextlib.suppress(CannotSave):  # (the store logs an outage once)
+            key = analysis_key(self.budget)
+            await self.service.keep_analysis(record.match.id, key, analysis.to_json())
+        return analysis
 
     async def _in_pool(
         self, lane: asyncio.Semaphore, work: Callable[[QuestionT], AnswerT], question: QuestionT

@@ -12,6 +12,7 @@ from bot.match.records import Match, MatchRecord
 from bot.service.base import ServiceBase
 from bot.service.export import export_text
 from bot.service.reports import GameStats, NextGame, PlayerStats, SoloStats, Standing
+from bot.store import analyses as analysis_rows
 from bot.store import engine_seats as engine_rows
 from bot.store import matches as match_rows
 from bot.store import ratings as rating_rows
@@ -112,6 +113,17 @@ class QueryMixin(ServiceBase):
             match = await self._fetch_known(conn, match_id)
             log = await match_rows.fetch_log(conn, match)
         return MatchRecord(match, log)
+
+    async def stored_analysis(self, match_id: int, key: str) -> str | None:
+        """The bot's analysis of the match kept under `key` (as JSON), or None."""
+        async with self.store.reading() as conn:
+            return await analysis_rows.stored(conn, match_id, key)
+
+    async def keep_analysis(self, match_id: int, key: str, analysis: str) -> None:
+        """Keep the bot's analysis of the match under `key` (JSON), in a transaction of
+        its own: it changes nothing of the match."""
+        async with self.store.transaction() as conn:
+            await analysis_rows.keep(conn, match_id, key, analysis, self.now())
 
     async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[Standing]:
         """The server's rated players in one game, best estimate first (players with the

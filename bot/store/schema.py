@@ -431,6 +431,19 @@ _V17: Migration = (
     "ALTER TABLE leagues ADD COLUMN vacation_cap_days INTEGER",
 )
 
+#: Version 18: the bot's analysis of an ended match, kept beside it (`analysis`,
+#: JSON) under the key of the analysis' version and budget (`analysis_key`), so asking
+#: again answers at once.
+_V18: Migration = (
+    """CREATE TABLE match_analyses (
+        match_id {id} NOT NULL REFERENCES matches (id),
+        analysis_key TEXT NOT NULL,
+        analysis TEXT NOT NULL,
+        made_at {real} NOT NULL,
+        PRIMARY KEY (match_id, analysis_key)
+    ){without_rowid}""",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -450,6 +463,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V15,
     _V16,
     _V17,
+    _V18,
 )
 
 LATEST = len(MIGRATIONS)

@@ -165,6 +165,30 @@ async def test_hints_in_the_console_in_solo_matches_not_rated_ones(console):
 
 
 @pytest.mark.asyncio
+async def test_analysis_in_the_console_once_the_match_is_over(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        said = await run(con, out, "challenge skift bots:1 level:easy clock:none", "analysis")
+        assert said.splitlines()[-1] == (
+            "Refused: Match #1 is still being played: the bot analyses a match only once it "
+            "is over."
+        )
+        said = await run(con, out, "moves")
+        first = said.splitlines()[1].split(":")[0]
+        await run(con, out, f"move {first}", "resign yes")
+        said = await run(con, out, "analysis 1")
+        assert "Analysing match #1: this takes about " in said
+        assert "The bot's estimate of each player's chance after every move of match #1." in said
+        chart = con.pictures / "match-1-analysis.png"
+        assert chart.read_bytes().startswith(b"\x89PNG") and str(chart) in said
+        again = await run(con, out, "analysis 1")  # kept with the match: no thinking
+        assert "Analysing" not in again and str(chart) in again
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
 async def test_settings_tick_help_and_refusals(console):
     con, out = console
     said = await run(con, out, "settings reminders no", "settings show", "tick")

@@ -55,7 +55,11 @@ async def test_rematch_same_players_options_clock_and_rules(tmp_path):
         await resign(fake, ALICE, match_id, thread)
         result = next(m for m in public(fake, thread) if "resigned" in m["content"])
     rematch = f"sc:rematch:{match_id}"
-    assert custom_ids(result) == [rematch] and not all_disabled(result)
+    assert custom_ids(result) == [
+        rematch,
+        f"sc:analysis:{match_id}",
+    ]  # (no move: nothing to analyse)
+    assert not all_disabled(result)
     async with running_bot(fake, settings, clock) as bot:  # the button outlives a restart
         stranger = await fake.click(CAROL, result["id"], rematch)
         assert stranger[-1].ephemeral

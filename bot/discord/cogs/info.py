@@ -1,4 +1,5 @@
-"""Looking things up: your matches, history, export, standings, stats, rules and help."""
+"""Looking things up: your matches, history, export, analysis, standings, stats, rules and
+help."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.discord.actions import (
     private_theme,
     service_of,
 )
+from bot.discord.analysis import show_analysis
 from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
 from bot.discord.help import help_text
 from bot.discord.markup import STYLE
@@ -129,6 +131,23 @@ class Info(commands.Cog):
             words = fill(animated, match=match_id, when=when)
         files = [record_file] + ([as_file(replay)] if replay else [])
         await answer(interaction, words, files=files)
+
+    @app_commands.command(name="analysis")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        match="The match's number (default: the match of this thread, even if it has ended)"
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def analysis(
+        self, interaction: discord.Interaction, match: MatchNumber | None = None
+    ) -> None:
+        """The bot's analysis of an ended match: each player's chances move by move."""
+        await begin(interaction)
+        if match is None:
+            chosen = await match_of_thread(interaction, chat_words.NO_MATCH_PLAYED_HERE)
+        else:
+            chosen = await match_of_server(interaction, match)
+        await show_analysis(interaction, chosen)
 
     @app_commands.command(name="standings")
     @app_commands.guild_only()

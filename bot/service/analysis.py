@@ -1,0 +1,163 @@
+"""An analysis after the game, worked out in a worker process: the bot's estimate of each
+seat's result after every move, and the moments where it swung most.
+
+A match's standing line is replayed from its log one position at a time; at most
+`MOST_POSITIONS` of them, evenly spread (always the first and the last), are judged by
+`ai.judge` at `ANALYSIS_BUDGET` each, so a match of thousands of moves costs no more time
+or memory than one of a hundred. In a game with hidden information each seat's estimate
+comes from what that seat could see. The result is kept with the match under `key` (the
+analysis' version and budget: a change to either analyses again); the faces draw and
+word it (`bot.presentation.analysis`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import ai
+from bot.match.errors import ServiceError
+from bot.match.records import MatchRecord
+from bot.match.replay import MOVE, initial_state, standing_entries, standing_moves
+
+#: What judging one position may spend (shared among the views of a game with secrets).
+ANALYSIS_BUDGET = ai.Budget(iterations=400, seconds=0.2, lookahead=1, playout_plies=10)
+#: How much longer than its time cap judging a position may take (replaying to it, the
+#: views of a game with secrets each stopping a little past their share).
+OVERRUN = 1.25
+#: The most positions one analysis judges; a longer match is sampled evenly.
+MOST_POSITIONS = 120
+#: How many moments of largest swing an analysis shows.
+SWINGS = 3
+#: Changes whenever the way an analysis is made changes, so older ones are made again.
+ANALYSIS_VERSION = 1
+
+
+class AnalysisUnavailable(ServiceError):
+    """The worker processes could not analyse the match (nothing changed)."""
+
+
+@dataclass(frozen=True)
+class Point:
+    """One judged position: its number in the line (0: the start), each seat's estimate,
+    the move played from it and the move the bot preferred there (None after the last)."""
+
+    index: int
+    chances: tuple[float, ...]
+    played: str | None
+    preferred: str | None
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A moment where the estimate swung: the position the move was played in (`before`),
+    the next judged one (`after`), and the largest change of a seat's estimate."""
+
+    before: Point
+    after: Point
+    size: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The judged positions of a match's line of `positions` positions, in order."""
+
+    positions: int
+    points: tuple[Point, ...]
+
+    def swings(self, count: int = SWINGS) -> list[Swing]:
+        """The `count` largest swings between judged positions (the earlier first among
+        equal ones), in the order they happened."""
+        steps = [
+            Swing(a, b, max(abs(x - y) for x, y in zip(a.chances, b.chances, strict=True)))
+            for a, b in zip(self.points, self.points[1:], strict=False)
+        ]
+        largest = sorted(steps, key=lambda swing: -swing.size)[:count]
+        return sorted(largest, key=lambda swing: swing.before.index)
+
+    def to_json(self) -> str:
+        """The analysis as stored."""
+        points = [[p.index, list(p.chances), p.played, p.preferred] for p in self.points]
+        return json.dumps({"positions": self.positions, "points": points})
+
+    @classmethod
+    def from_json(cls, text: str) -> Analysis:
+        """An analysis as `to_json` stored it."""
+        data: dict[str, Any] = json.loads(text)
+        points = tuple(
+            Point(i, tuple(c), played, preferred) for i, c, played, preferred in data["points"]
+        )
+        return cls(data["positions"], points)
+
+
+@dataclass(frozen=True)
+class AnalysisQuestion:
+    """What a worker is asked: the match's start (game, seats, seed, options), its
+    standing log entries (kind, seat, notation), and a budget of one's own (tests)."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    entries: tuple[tuple[str, int, str], ...]
+    budget: ai.Budget | None = None
+
+    @property
+    def positions(self) -> int:
+        """How many positions the line has: the start, and one after each move."""
+        return 1 + sum(1 for kind, _, _ in self.entries if kind == MOVE)
+
+
+def question_of(record: MatchRecord, budget: ai.Budget | None = None) -> AnalysisQuestion:
+    """The worker's question for a match's analysis."""
+    match = record.match
+    entries = tuple((e.kind, e.seat, e.notation) for e in standing_entries(record.log))
+    return AnalysisQuestion(
+        match.game, len(match.seats), match.seed, dict(match.options), entries, budget
+    )
+
+
+def analysis_key(budget: ai.Budget | None = None) -> str:
+    """What an analysis is kept under beside its match: its version and budget."""
+    spent = budget or ANALYSIS_BUDGET
+    return f"{ANALYSIS_VERSION}:{spent.iterations}:{spent.seconds}:{MOST_POSITIONS}"
+
+
+def sampled(positions: int, most: int = MOST_POSITIONS) -> list[int]:
+    """Which of `positions` positions are judged: all of them, or `most` evenly spread
+    from the first to the last."""
+    if positions <= most:
+        return list(range(positions))
+    return sorted({round(i * (positions - 1) / (most - 1)) for i in range(most)})
+
+
+def expected_seconds(record: MatchRecord, budget: ai.Budget | None = None) -> int:
+    """About how long analysing the match takes at most, in whole seconds (every judged
+    position spending its whole time, and a little more: `OVERRUN`)."""
+    spent = budget or ANALYSIS_BUDGET
+    judged = len(sampled(question_of(record).positions, MOST_POSITIONS))
+    return max(1, math.ceil(judged * spent.seconds * OVERRUN))
+
+
+def analyse(question: AnalysisQuestion) -> Analysis:
+    """In a worker process: judge the sampled positions of the match's line."""
+    start = initial_state(question.game, question.players, question.seed, question.options)
+    chosen = set(sampled(question.positions, MOST_POSITIONS))
+    budget = question.budget or ANALYSIS_BUDGET
+    points: list[Point] = []
+    for index, (state, played) in enumerate(standing_moves(start, question.entries)):
+        if index not in chosen:
+            continue
+        judgement = ai.judge(state, budget, question.seed + index)
+        preferred = judgement.preferred
+        points.append(
+            Point(
+                index,
+                judgement.chances,
+                played,
+                None if preferred is None else state.format_move(preferred),
+            )
+        )
+    return Analysis(question.positions, tuple(points))

@@ -1,0 +1,145 @@
+"""The bot's analysis of an ended match: the positions judged (a long match sampled), the
+moments of largest swing, each seat judged from its own view where the game hides things,
+kept with the match so that asking again thinks no more, and refused while it runs."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+import ai
+import games
+from bot.match.actions import MOVE, RESIGN
+from bot.match.errors import NotAllowed
+from bot.match.replay import MOVE as LOGGED_MOVE
+from bot.service import analysis as analysis_module
+from bot.service.analysis import (
+    MOST_POSITIONS,
+    Analysis,
+    AnalysisQuestion,
+    Point,
+    analyse,
+    sampled,
+)
+from tests.bot.service_fixtures import request
+from tests.bot.test_service_engine_player import ALICE, TINY, player
+from tests.bot.test_service_hints import BOB, match_of
+from tests.games import shifting_stones_helpers
+
+
+def point(index: int, white: float) -> Point:
+    """A judged position of a two-player game where White's chance is `white`."""
+    return Point(index, (white, 1 - white), f"m{index}", f"p{index}")
+
+
+def test_the_swings_are_the_largest_changes_in_the_order_they_happened():
+    line = [0.5, 0.55, 0.2, 0.25, 0.9, 0.85, 0.6, 0.62]  # swings: -.35 at 1, +.65 at 3, -.25 at 5
+    analysis = Analysis(len(line), tuple(point(i, w) for i, w in enumerate(line)))
+    swings = analysis.swings()
+    assert [s.before.index for s in swings] == [1, 3, 5]
+    assert [round(s.size, 2) for s in swings] == [0.35, 0.65, 0.25]
+    assert [s.before.played for s in swings] == ["m1", "m3", "m5"]
+    assert Analysis.from_json(analysis.to_json()) == analysis
+
+
+def test_a_long_match_is_sampled_evenly_from_its_first_position_to_its_last():
+    chosen = sampled(5001)
+    assert len(chosen) == MOST_POSITIONS and chosen[0] == 0 and chosen[-1] == 5000
+    gaps = {b - a for a, b in zip(chosen, chosen[1:], strict=False)}
+    assert max(gaps) - min(gaps) <= 1
+    assert sampled(7) == list(range(7))
+
+
+def random_question(
+    moves: int, game: str = "skift", players: int = 2, budget: ai.Budget = TINY
+) -> AnalysisQuestion:
+    """A question about a match of at most `moves` random moves (seeded)."""
+    state = games.get(game).new(players, seed=3)
+    rng = random.Random(0)
+    entries = []
+    while len(entries) < moves and state.outcome() is None:
+        move = rng.choice(list(state.legal_moves()))
+        entries.append((LOGGED_MOVE, state.current_player, state.format_move(move)))
+        state = state.play(move)
+    return AnalysisQuestion(game, players, 3, {}, tuple(entries), budget)
+
+
+def test_every_position_of_a_short_match_is_judged_within_0_and_1_summing_to_1():
+    question = random_question(12)
+    assert len(question.entries) == 12
+    analysis = analyse(question)
+    assert [p.index for p in analysis.points] == list(range(13))
+    for judged in analysis.points:
+        assert all(0.0 <= c <= 1.0 for c in judged.chances)
+        assert sum(judged.chances) == pytest.approx(1.0, abs=0.02)  # Skift: zero-sum
+    assert analysis.points[0].played == question.entries[0][2]
+    assert analysis.points[-1].played is None  # (the game runs on: resigned, say)
+
+
+def test_a_long_match_judges_at_most_the_sampled_positions(monkeypatch):
+    monkeypatch.setattr(analysis_module, "MOST_POSITIONS", 10)  # a 60-move match is long
+    question = random_question(500)
+    analysis = analyse(question)
+    assert analysis.positions == len(question.entries) + 1 > 20
+    assert [p.index for p in analysis.points] == sampled(analysis.positions, 10)
+    assert analysis.points[-1].index == len(question.entries)
+
+
+def test_with_hidden_cards_each_seat_is_judged_from_what_it_sees():
+    # the same position but for the second seat's hand (its card swapped with the draw
+    # pile's): the first seat sees no difference, the second does
+    one = shifting_stones_helpers.position(
+        2, [["1: bird horse"], ["2: sun fish"]], draw=["1: bird boat"]
+    )
+    other = replace(one, hands=(one.hands[0], one.draw), draw=one.hands[1])
+    assert one.view(0) == other.view(0) and one.view(1) != other.view(1)
+    first, second = ai.judge(one, TINY, seed=5), ai.judge(other, TINY, seed=5)
+    assert first.chances[0] == second.chances[0]
+    assert first.chances[1] != second.chances[1]
+
+
+def test_every_seat_at_a_table_of_four_with_hidden_cards_is_judged():
+    # a seat not to act cannot tell which moves the player to act has: it is judged by
+    # every simulated game from its view, not by a move its view may not list
+    analysis = analyse(random_question(60, "shifting-stones", 4))
+    assert len(analysis.points) == 61
+    assert all(len(p.chances) == 4 and all(0 <= c <= 1 for c in p.chances) for p in analysis.points)
+    assert all(p.preferred is not None for p in analysis.points[:-1])
+
+
+@pytest.mark.asyncio
+async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(service):
+    bot = player(service, [])
+    calls = []
+    thinking = bot._in_pool
+
+    async def counted(lane, work, question):
+        calls.append(work)
+        return await thinking(lane, work, question)
+
+    bot._in_pool = counted
+    try:
+        match = await match_of(service, "skift", [BOB], rated=False)
+        with pytest.raises(NotAllowed, match="still being played"):
+            await bot.stored_analysis(match)
+        for _ in range(4):
+            state = match.state
+            notation = state.format_move(state.legal_moves()[0])
+            match = (
+                await service.act(match.id, match.to_act, request(MOVE, notation, ply=match.ply))
+            ).match
+        version = match.version
+        record = await service.match_record(match.id)
+        with pytest.raises(NotAllowed, match="still being played"):
+            await bot.analyse(record)
+        assert calls == [] and (await service.get_match(match.id)).version == version
+        ended = (await service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        assert await bot.stored_analysis(ended) is None
+        made = await bot.analyse(await service.match_record(ended.id))
+        assert len(calls) == 1 and len(made.points) == 5
+        kept = await bot.stored_analysis(ended)  # from the store: no more thinking
+        assert kept == made and len(calls) == 1
+    finally:
+        await bot.close()
