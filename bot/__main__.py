@@ -22,10 +22,11 @@ import signal
 import sys
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.config import TOKEN_SECTION, ConfigError, Settings
 from bot.logs import setup_logging
+from bot.presentation.language import LANGUAGES
 from bot.store import DatabaseTooNew, StoreError
 from bot.version import shiftcord_version
 
@@ -86,6 +87,12 @@ def parser() -> argparse.ArgumentParser:
         type=caller_path,
         help="where board pictures are written (default: data/pictures)",
     )
+    local.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the language the console speaks (default: LC_ALL, LC_MESSAGES or LANG's, "
+        "else en); what you type is the same in every language",
+    )
     return top
 
 
@@ -110,9 +117,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "local":
             from bot.console import run_console
 
-            return asyncio.run(run_console(settings, args.database, args.pictures))
+            return asyncio.run(
+                run_console(settings, args.database, args.pictures, language=args.language)
+            )
         if args.command == "sync" and args.print_only:
-            print(json.dumps(asyncio.run(_payload(settings)), indent=2, sort_keys=True))
+            from bot.discord.client import built_payload
+
+            print(json.dumps(asyncio.run(built_payload(settings)), indent=2, sort_keys=True))
             return 0
         if args.command is None and not settings.discord_token:
             return _without_token(settings)
@@ -210,14 +221,6 @@ def _close_on_sigterm(bot: discord.Client) -> None:
 
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         loop.add_signal_handler(signal.SIGTERM, stop)
-
-
-async def _payload(settings: Settings) -> list[dict[str, Any]]:
-    from bot.discord.client import ShiftcordClient, command_payload
-
-    async with ShiftcordClient(settings, None, background=False) as bot:
-        await bot.setup_hook()
-        return command_payload(bot)
 
 
 async def _sync(settings: Settings, token: str, guild: int | None) -> int:

@@ -1,20 +1,34 @@
 """Extract the translations' templates from the code and update every language's .po
 files: `python -m bot.translations` (scripts/translations), after changing a sentence.
 
-Each domain's English texts are read where they live (the presentation's catalogue
-modules); a translator then fills the new msgstrs of locales/<language>/<domain>.po.
+Each domain's English texts are read where they live (`messages`: the presentation's
+catalogue modules; `commands`: the command tree of a bot built without connecting, and the
+buttons' labels); a translator then fills the new msgstrs of
+locales/<language>/<domain>.po.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
+from babel.messages.catalog import Catalog
+
+from bot.config import Settings
+from bot.discord.client import built_payload
+from bot.discord.command_texts import commands_template
 from bot.presentation.extraction import messages_template, update_translations, write_template
+
+
+def templates() -> list[Catalog]:
+    """The template of every domain, extracted now."""
+    payload = asyncio.run(built_payload(Settings.from_env()))
+    return [messages_template(), commands_template(payload)]
 
 
 def main() -> int:
     """Write every template that changed and update the .po files; say what was done."""
-    for template in (messages_template(),):
+    for template in templates():
         changed = write_template(template)
         update_translations(template)
         state = "extracted anew" if changed else "unchanged"

@@ -26,6 +26,9 @@ into the new one), `leave` back to the channel, `quit` ends. `resign` waits for 
 followed by its alt text and, for a board, the position as text. Public pictures are
 drawn in the server's theme (`admin theme`), the others in the player's own (`settings
 theme`). The names typed are kept beside the database (`<database>.names.json`).
+The console speaks the language it is given (`--language de`), else the environment's
+(`LC_ALL`, `LC_MESSAGES`, `LANG`), else English; what is typed (commands, options, moves,
+durations) is the same in every language.
 
 The package: `commands` holds the command table and reads typed lines, `session` the
 player, the current match and the printing, `actions` one method per command, `composer`
@@ -34,7 +37,9 @@ the commands of `play`, `clock` the console's clock that `tick` moves forward.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -44,12 +49,22 @@ from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.presentation import console_words
 from bot.presentation.catalogue import fill
+from bot.presentation.language import SOURCE, language_of, speaking
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
 #: What a newcomer's console starts with when no match of theirs is going on: a match
 #: against the bot, ready to play.
 FIRST_MATCH = "challenge skift bots:1 level:easy"
+#: The environment's locale settings, in the order they take precedence.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def environment_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language of the first locale setting that is set: ours where it names one of
+    them (LANG=de_DE.UTF-8: German), else English."""
+    locale = next((environ[name] for name in LOCALE_VARIABLES if environ.get(name)), None)
+    return language_of(locale) or SOURCE
 
 
 async def run_console(
@@ -60,11 +75,25 @@ async def run_console(
     out: TextIO | None = None,
     *,
     ready: bool = False,
+    language: str | None = None,
 ) -> int:
     """Read commands until the input ends or `quit`; the console keeps its own
     SQLite database (even when the bot uses PostgreSQL). `ready`: begin in a match
     against the bot (the player's latest one going on, else a new one). `lines` and `out`
-    default to the standard input and output."""
+    default to the standard input and output; `language` (one of `LANGUAGES`) to the
+    environment's."""
+    with speaking(language or environment_language()):
+        return await _console(settings, database, pictures, lines, out, ready)
+
+
+async def _console(
+    settings: Settings,
+    database: Path | None,
+    pictures: Path | None,
+    lines: TextIO | None,
+    out: TextIO | None,
+    ready: bool,
+) -> int:
     lines, out = lines or sys.stdin, out or sys.stdout
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
     clock = OffsetClock()

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import DYNAMIC_ITEMS
 from bot.discord.cogs import COGS
+from bot.discord.command_texts import CommandTranslator
 from bot.discord.leagues import LeaguePoster
 from bot.discord.match_commands import action_commands
 from bot.discord.posting import Poster
@@ -88,12 +89,14 @@ class ShiftcordClient(commands.AutoShardedBot):
         self._background = background
 
     async def setup_hook(self) -> None:
-        """Add the cogs and the restart-proof buttons; start the reminder task."""
+        """Add the cogs, the restart-proof buttons and the commands' translator (their
+        names and descriptions in the members' languages); start the reminder task."""
         for cog in COGS:
             await self.add_cog(cog(self))
         for command in action_commands():
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CommandTranslator())
         if self._background and self.reminders is not None:
             self.reminders.start()
 
@@ -163,9 +166,20 @@ class ShiftcordClient(commands.AutoShardedBot):
         )
 
 
-def command_payload(bot: commands.Bot | commands.AutoShardedBot) -> list[dict[str, Any]]:
-    """What `sync` uploads: the global commands as Discord's API receives them."""
-    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+async def command_payload(bot: commands.Bot | commands.AutoShardedBot) -> list[dict[str, Any]]:
+    """What `sync` uploads: the global commands as Discord's API receives them, with their
+    names and descriptions in our other languages (the tree's translator)."""
+    tree, translator = bot.tree, bot.tree.translator
+    if translator is None:
+        return [command.to_dict(tree) for command in tree.get_commands()]
+    return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+
+
+async def built_payload(settings: Settings) -> list[dict[str, Any]]:
+    """The global commands of a bot that is built but never connects."""
+    async with ShiftcordClient(settings, None, background=False) as bot:
+        await bot.setup_hook()
+        return await command_payload(bot)
 
 
 async def upload_commands(

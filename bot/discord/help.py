@@ -11,6 +11,7 @@ from discord import app_commands
 import games
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
+from bot.presentation.labels import command_name, described
 
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
@@ -20,25 +21,32 @@ def _is_admin(command: Command) -> bool:
     return command.default_permissions is not None and command.default_permissions.value != 0
 
 
+def _name(command: Command) -> str:
+    """A command's full name ("draw offer") as the member's Discord client shows it."""
+    parent = f"{_name(command.parent)} " if command.parent is not None else ""
+    return parent + command_name(command.name)
+
+
 def _line(command: Command) -> str:
-    """One line: `/name` and its description; a group names its subcommands."""
+    """One line: `/name` and its description; a group names its subcommands (in the
+    language spoken, as Discord shows them to the member)."""
     if isinstance(command, app_commands.Group):
-        subs = " · ".join(sub.name for sub in command.commands)
+        subs = " · ".join(command_name(sub.name) for sub in command.commands)
         return fill(
             chat_words.HELP_GROUP,
-            command=command.name,
+            command=_name(command),
             subcommands=subs,
-            description=command.description,
+            description=described(command.description),
         )
     return fill(
-        chat_words.HELP_COMMAND, command=command.qualified_name, description=command.description
+        chat_words.HELP_COMMAND, command=_name(command), description=described(command.description)
     )
 
 
 def help_text(commands: Iterable[Command], admin: bool) -> str:
     """The guide: what to do first, every player's command, the admin commands when
     `admin`, and how to read each game's rules."""
-    listed = sorted(commands, key=lambda c: c.name)
+    listed = sorted(commands, key=lambda c: command_name(c.name))
     players = [_line(c) for c in listed if not _is_admin(c)]
     parts = [fill(chat_words.HELP_INTRO), "\n".join([fill(chat_words.HELP_PLAYERS), *players])]
     if admin:

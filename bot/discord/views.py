@@ -23,6 +23,7 @@ from bot.presentation import chat_words
 from bot.presentation.analysis import ANALYSIS_BUTTON
 from bot.presentation.catalogue import fill
 from bot.presentation.composer import PLAY as PLAY_LABEL
+from bot.presentation.labels import NEXT_GAME, label
 from bot.service import Challenge, Match
 
 #: The "My hand" button's key (it shows a view; it is no match action).
@@ -82,7 +83,7 @@ def next_game_view() -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
-            label="Next game", style=discord.ButtonStyle.primary, custom_id=NEXT_GAME_ID
+            label=label(NEXT_GAME), style=discord.ButtonStyle.primary, custom_id=NEXT_GAME_ID
         )
     )
     return view
@@ -128,14 +129,14 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
     disabled once it has closed (none for a solo match, which never waits)."""
     if challenge.players == 1:
         return None
-    label = (
+    taking = (
         fill(chat_words.ACCEPT)
         if challenge.invited and not challenge.open_seats
         else fill(chat_words.JOIN)
     )
     view = _view(
         discord.ui.Button(
-            label=label,
+            label=taking,
             style=discord.ButtonStyle.success,
             custom_id=challenge_id(challenge.id, "accept"),
         ),
@@ -151,7 +152,9 @@ def challenge_view(challenge: Challenge) -> discord.ui.View | None:
 def play_button(match: Match) -> ViewButton:
     """Play: opens the move composer of the member to act (`bot.discord.composer`)."""
     return discord.ui.Button(
-        label=PLAY_LABEL, style=discord.ButtonStyle.success, custom_id=match_id(match.id, PLAY)
+        label=fill(PLAY_LABEL),
+        style=discord.ButtonStyle.success,
+        custom_id=match_id(match.id, PLAY),
     )
 
 
@@ -171,12 +174,12 @@ def match_view(match: Match) -> discord.ui.View | None:
         yes, no = _ANSWERS[proposal.kind]
         buttons += [
             discord.ui.Button(
-                label=yes.button,
+                label=label(yes.button),
                 style=discord.ButtonStyle.success,
                 custom_id=match_id(match.id, yes.key, match.ply),
             ),
             discord.ui.Button(
-                label=no.button,
+                label=label(no.button),
                 style=discord.ButtonStyle.secondary,
                 custom_id=match_id(match.id, no.key, match.ply),
             ),

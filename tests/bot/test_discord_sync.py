@@ -35,7 +35,7 @@ def walk_options(command: dict, path: str = ""):
 @pytest.mark.asyncio
 async def test_the_uploaded_commands_match_the_golden_file(tmp_path):
     async with running_bot(FakeDiscord(), settings_for(tmp_path), FakeClock()) as bot:
-        payload = command_payload(bot)
+        payload = await command_payload(bot)
     assert dumped(payload) == GOLDEN.read_text(), (
         "The slash commands changed: regenerate tests/bot/golden/commands.json with "
         "`.venv/bin/python -m bot sync --print > tests/bot/golden/commands.json`."
@@ -60,7 +60,7 @@ def test_every_command_and_option_is_described_within_discords_limits():
 async def test_sync_uploads_globally_or_to_one_server(tmp_path):
     fake = FakeDiscord()
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
-        payload = command_payload(bot)
+        payload = await command_payload(bot)
         uploaded = await upload_commands(bot)
         assert fake.synced["global"] == payload and len(uploaded) == len(payload)
         await upload_commands(bot, GUILD)

@@ -1,0 +1,50 @@
+"""The words of the command tree and of the buttons that are no sentence of a catalogue:
+the gettext domain `commands`.
+
+Command and option names are looked up under their msgctxt (`COMMAND_NAME`,
+`OPTION_NAME`), descriptions and choices without one; the labels of the match actions'
+buttons (`bot.match.actions`) and **Next game** under `BUTTON_LABEL`. The template is
+extracted from the command tree itself (`bot.discord.command_texts`).
+"""
+
+from __future__ import annotations
+
+from bot.match.actions import BUTTON_ACTIONS
+from bot.presentation.language import translated, translated_in
+
+#: The domain of the command tree's words and the buttons' labels.
+DOMAIN = "commands"
+#: The msgctxt of a command's (or a group's) name.
+COMMAND_NAME = "command name"
+#: The msgctxt of an option's name.
+OPTION_NAME = "option name"
+#: The msgctxt of a button's label.
+BUTTON_LABEL = "button label"
+#: The button under every answer to a move that leads to the match waiting longest.
+NEXT_GAME = "Next game"
+
+
+def button_labels() -> list[str]:
+    """The labels of the domain: the match actions' buttons, then Next game."""
+    return [action.button for action in BUTTON_ACTIONS if action.button] + [NEXT_GAME]
+
+
+def label(text: str) -> str:
+    """A button's label (one of `button_labels`) in the language spoken now."""
+    return translated_in(BUTTON_LABEL, text, DOMAIN)
+
+
+def command_name(name: str) -> str:
+    """A command's or a group's name in the language spoken now."""
+    return translated_in(COMMAND_NAME, name, DOMAIN)
+
+
+def option_name(name: str) -> str:
+    """An option's name in the language spoken now."""
+    return translated_in(OPTION_NAME, name, DOMAIN)
+
+
+def described(text: str) -> str:
+    """A command's or an option's description, or a choice's name, in the language spoken
+    now."""
+    return translated(text, DOMAIN)
