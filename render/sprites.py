@@ -90,6 +90,43 @@ def font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=px)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=4096)
+def text_width(text: str, px: int) -> float:
+    """How wide `text` is at `px` pixels; cached, for the words that recur in every
+    picture."""
+    return font(px).getlength(text)
+
+
+@lru_cache(maxsize=512)
+def wrapped(text: str, px: int, room: float) -> tuple[str, ...]:
+    """`text` at size `px` in lines at most `room` wide, broken between words: each line
+    as many words as fit (at least one). Cached: a turn's earlier actions are worded
+    again in each picture of the turn.
+
+    Each line is guessed from the words' cached widths and then checked against the
+    whole line's own width, so that the lines are those that measuring every word
+    added would give, with two measurements a line rather than one a word.
+    """
+    words, lines = text.split(), []
+    space = text_width(" ", px)
+
+    def fits(count: int) -> bool:
+        return font(px).getlength(" ".join(words[:count])) <= room
+
+    while words:
+        count, width = 1, text_width(words[0], px)
+        while count < len(words) and width + space + text_width(words[count], px) <= room:
+            width += space + text_width(words[count], px)
+            count += 1
+        while count > 1 and not fits(count):
+            count -= 1
+        while count < len(words) and fits(count + 1):
+            count += 1
+        lines.append(" ".join(words[:count]))
+        words = words[count:]
+    return tuple(lines)
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.

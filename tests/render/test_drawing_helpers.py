@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 
 import pytest
 from PIL import Image, ImageChops
@@ -178,6 +179,29 @@ def test_a_text_row_places_each_text_at_its_offset() -> None:
     assert between.getbbox() is None
     down = sprites.text_row((("1", 0), ("2", 80)), 20, (255, 255, 255), vertical=True)
     assert down.image.height >= 80 and down.image.width < 40
+
+
+def _wrapped_word_by_word(text: str, px: int, room: float) -> tuple[str, ...]:
+    """The lines of `text` found by measuring the line each word would join."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and sprites.font(px).getlength(trial) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return (*lines, line)
+
+
+@pytest.mark.parametrize("px", [13, 24, 40])
+def test_wrapped_lines_are_those_of_measuring_word_by_word(px: int) -> None:
+    rng = random.Random(px)
+    words = "Shift the stones on B2 and C3, flip A1: Blue scores card 11 for 3 points. WWWWWWWW i"
+    for _ in range(300):
+        text = " ".join(rng.choice(words.split()) for _ in range(rng.randint(1, 30)))
+        room = rng.uniform(px, 30 * px)
+        assert sprites.wrapped(text, px, room) == _wrapped_word_by_word(text, px, room)
 
 
 def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
