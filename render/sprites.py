@@ -8,6 +8,9 @@ The recipe that keeps pictures smooth and fast:
    drawn once, supersampled for smooth edges, cached per size and colour, and pasted
    with `paste`. Sprites are anchored: `paste(image, sprite, x, y)` puts the sprite's
    anchor (a piece's centre, an arrow's tail, a text's centre) on (x, y).
+3. What a picture's layout and theme alone decide (a board's empty surface, its edges
+   and grid) is painted once as a `backdrop` and copied for each picture. Text stays out
+   of backdrops: `recording_text` sees the text each picture pastes.
 
 Text sprites (`text_sprite`, `text_row`) live here; the drawn shapes (pieces, arrows,
 tags, icons) in `render.shapes`, the header strip in `render.header`, and the palette
@@ -16,10 +19,12 @@ and PNG encoding of the finished picture in `render.palette`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
+from threading import Lock
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -50,6 +55,36 @@ class Sprite(NamedTuple):
 def new_canvas(width: int, height: int, colour: RGB) -> Image.Image:
     """A blank RGB picture filled with `colour`."""
     return Image.new("RGB", (width, height), colour)
+
+
+#: The most bytes the backdrops kept by `backdrop` may hold (Pillow keeps an RGB pixel in
+#: four bytes: a default 800-pixel picture's backdrop is about 3 MB).
+BACKDROP_BYTES = 32 << 20
+_backdrops: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_backdrops_lock = Lock()
+
+
+def backdrop(
+    paint: Callable[..., None], width: int, height: int, colour: RGB, *args: Hashable
+) -> Image.Image:
+    """A canvas (`new_canvas`) with what `paint(canvas, *args)` draws on it: the parts of
+    a picture that those arguments alone decide (a board's surface, grid and edges for
+    one theme and layout), painted once and copied for each picture after. The most
+    recently used are kept, up to `BACKDROP_BYTES`; a copy costs about as much as the
+    blank canvas it replaces."""
+    key = (paint, width, height, colour, args)
+    with _backdrops_lock:
+        painted = _backdrops.get(key)
+        if painted is not None:
+            _backdrops.move_to_end(key)
+    if painted is None:
+        painted = new_canvas(width, height, colour)
+        paint(painted, *args)
+        with _backdrops_lock:
+            _backdrops[key] = painted
+            while sum(4 * i.width * i.height for i in _backdrops.values()) > BACKDROP_BYTES:
+                _backdrops.popitem(last=False)
+    return painted.copy()
 
 
 #: While `recording_text` runs: the sizes of the texts pasted, each with the width of

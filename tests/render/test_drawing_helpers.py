@@ -204,6 +204,34 @@ def test_wrapped_lines_are_those_of_measuring_word_by_word(px: int) -> None:
         assert sprites.wrapped(text, px, room) == _wrapped_word_by_word(text, px, room)
 
 
+def _paint_square(image: Image.Image, colour: tuple[int, int, int]) -> None:
+    image.paste(colour, (2, 2, 6, 6))
+
+
+def test_a_backdrop_is_painted_once_and_each_picture_gets_its_own_copy() -> None:
+    painted = []
+
+    def paint(image: Image.Image, colour: tuple[int, int, int]) -> None:
+        painted.append(colour)
+        _paint_square(image, colour)
+
+    first = sprites.backdrop(paint, 8, 8, (0, 0, 0), (255, 0, 0))
+    first.putpixel((0, 0), (0, 255, 0))  # drawing on one picture
+    second = sprites.backdrop(paint, 8, 8, (0, 0, 0), (255, 0, 0))
+    assert painted == [(255, 0, 0)]
+    assert second.getpixel((0, 0)) == (0, 0, 0) and second.getpixel((3, 3)) == (255, 0, 0)
+    assert sprites.backdrop(paint, 8, 8, (0, 0, 0), (0, 0, 255)).getpixel((3, 3)) == (0, 0, 255)
+    assert painted == [(255, 0, 0), (0, 0, 255)]
+
+
+def test_the_backdrops_kept_stay_within_their_byte_budget() -> None:
+    side = 1000  # four bytes a pixel: 4 MB a backdrop
+    for shade in range(2 * sprites.BACKDROP_BYTES // (4 * side * side)):
+        sprites.backdrop(_paint_square, side, side, (shade, 0, 0), (0, 0, 0))
+    kept = sum(4 * image.width * image.height for image in sprites._backdrops.values())
+    assert 0 < kept <= sprites.BACKDROP_BYTES
+
+
 def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
     chip = shapes.piece_chip(DEFAULT.seats[1], "circle", 20, DEFAULT.board, DEFAULT.outline)
     short = header.header_strip(800, DEFAULT, ["Move 3"], [chip, "2"], 24)
