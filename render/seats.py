@@ -23,7 +23,7 @@ from PIL import Image
 
 from games.base import GameState
 from render.pictures import Pictures
-from render.sprites import Sprite, font, new_canvas, paste, text_sprite
+from render.sprites import Sprite, font, new_canvas, paste, text_sprite, text_width
 from render.theme import Theme, mix
 
 #: Characters Discord reads as markup in a name (bold, italics, spoilers, code, quotes).
@@ -72,9 +72,10 @@ def drawn_name(name: str) -> str:
     return " ".join("".join(kept).split())
 
 
+@lru_cache(maxsize=256)
 def fitted(text: str, px: int, room: float) -> str:
     """`text` at size `px` in at most `room` pixels: whole, or cut at a whole character
-    with an ellipsis."""
+    with an ellipsis. Cached: a match's names are the same in each of its pictures."""
     face = font(px)
     if face.getlength(text) <= room:
         return text
@@ -126,7 +127,7 @@ def players_strip(
         if seat == acting:
             facts.append("to act")
         right = " · ".join(facts)
-        right_width = font(px).getlength(right) if right else 0.0
+        right_width = text_width(right, px) if right else 0.0
         if right:
             paste(strip, text_sprite(right, px, theme.text, "rm"), width - margin, middle)
         room = width - margin - x - right_width - (px if right else 0)

@@ -162,6 +162,16 @@ def wrapped(text: str, px: int, room: float) -> tuple[str, ...]:
     return tuple(lines)
 
 
+@lru_cache(maxsize=4096)
+def text_box(text: str, px: int, anchor: str = "mm") -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom) that `text` at `px` pixels covers around its
+    anchor point (Pillow's text `anchor`); a `text_sprite` is as large, at least 1 pixel
+    each way. Cached: layouts measure texts before they are drawn."""
+    # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
+    left, top, right, bottom = font(px).getbbox(text, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.
@@ -169,11 +179,9 @@ def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     "mm" (the default) centres the text on the pasting point; "lm" puts its left end
     there, "rm" its right end.
     """
-    face = font(px)
-    # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
+    left, top, right, bottom = text_box(text, px, anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(px), anchor=anchor)
     image = Image.new("RGBA", mask.size, (*colour, 255))
     image.putalpha(mask)
     return Sprite(image, -left, -top, px)
