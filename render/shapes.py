@@ -20,9 +20,22 @@ SUPERSAMPLE = 4
 SHAPES = ("circle", "square")
 
 
+def supersampled(width: int, height: int) -> Image.Image:
+    """A transparent canvas to draw a sprite on, `SUPERSAMPLE` times larger than the sprite
+    (`width` and `height` are the large sizes). Its pixels are premultiplied ("RGBa"):
+    everything drawn on it is opaque, so they read as RGBA, and `reduced` shrinks it
+    without converting the large canvas to that form and back, as reducing RGBA does."""
+    return Image.new("RGBa", (width, height), (0, 0, 0, 0))
+
+
+def reduced(big: Image.Image) -> Image.Image:
+    """A `supersampled` drawing shrunk to its sprite's size, as RGBA."""
+    return big.reduce(SUPERSAMPLE).convert("RGBA")
+
+
 def _finish(big: Image.Image, anchor: tuple[float, float], opacity: float = 1.0) -> Sprite:
-    """Reduce a supersampled RGBA drawing to a sprite, fading it to `opacity`."""
-    small = big.reduce(SUPERSAMPLE)
+    """Reduce a `supersampled` drawing to a sprite, fading it to `opacity`."""
+    small = reduced(big)
     if opacity < 1.0:
         alpha = small.getchannel("A").point(lambda a: round(a * opacity))
         small.putalpha(alpha)
@@ -32,7 +45,7 @@ def _finish(big: Image.Image, anchor: tuple[float, float], opacity: float = 1.0)
 def _canvas(px: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
     """A transparent supersampled square for a sprite `px` pixels wide, its pen, its size."""
     side = px * SUPERSAMPLE
-    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    big = supersampled(side, side)
     return big, ImageDraw.Draw(big), side
 
 
@@ -87,7 +100,7 @@ def chip(sprite: Sprite, fill: RGB, edge: RGB) -> Sprite:
     Anchored at its centre; not cached (cache the function that makes the sprite).
     """
     side = round(max(sprite.width, sprite.height) * 1.4)
-    big = Image.new("RGBA", (side * SUPERSAMPLE,) * 2, (0, 0, 0, 0))
+    big = supersampled(side * SUPERSAMPLE, side * SUPERSAMPLE)
     ImageDraw.Draw(big).rounded_rectangle(
         [0, 0, side * SUPERSAMPLE - 1, side * SUPERSAMPLE - 1],
         radius=side * SUPERSAMPLE * 0.2,
@@ -133,7 +146,7 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: boo
     h = (abs(dy) + 2 * pad) * s
     tail = ((pad + max(0, -dx)) * s, (pad + max(0, -dy)) * s)
     tip = (tail[0] + dx * s, tail[1] + dy * s)
-    big = Image.new("RGBA", (round(w), round(h)), (0, 0, 0, 0))
+    big = supersampled(round(w), round(h))
     pen = ImageDraw.Draw(big)
     for grow, ink in ((max(1.0, width * 0.22) * s, halo), (0.0, colour)):
         shaft_end = (tip[0] - ux * tip_length * s * 0.9, tip[1] - uy * tip_length * s * 0.9)
@@ -176,7 +189,7 @@ def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     # The body's box, shifted away from the point.
     x0 = 1 + reach * max(0, -dx)
     y0 = 1 + reach * max(0, -dy)
-    big = Image.new("RGBA", (round(w * s), round(h * s)), (0, 0, 0, 0))
+    big = supersampled(round(w * s), round(h * s))
     pen = ImageDraw.Draw(big)
     box = [x0 * s, y0 * s, (x0 + body_w) * s, (y0 + body_h) * s]
     pen.rounded_rectangle(box, radius=body_h * 0.3 * s, fill=fill)

@@ -29,7 +29,7 @@ from games.shifting_stones.words import action_words, seat_name
 from games.wording import plural
 from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
-from render.shapes import SUPERSAMPLE, disc_sprite
+from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import describe, own_seat
 from render.sprites import Sprite, legible_px, new_canvas, paste, text_sprite, wrapped
 from render.theme import RGB, Theme, hex_rgb
@@ -70,7 +70,7 @@ def symbol_sprite(symbol: int, px: int) -> Sprite:
     """The symbol's shape in its colour, outlined, `px` across, anchored at its centre."""
     name = SYMBOLS[symbol]
     side = px * SUPERSAMPLE
-    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    big = supersampled(side, side)
     pen = ImageDraw.Draw(big)
     fill, edge = COLOURS[name], max(SUPERSAMPLE, round(side * 0.05))
     c, r = side / 2, side * 0.42
@@ -100,7 +100,7 @@ def symbol_sprite(symbol: int, px: int) -> Sprite:
         )
     else:
         pen.polygon(_outline(shape, c, r), fill=fill, outline=_INK, width=edge)
-    return Sprite(big.reduce(SUPERSAMPLE), px // 2, px // 2)
+    return Sprite(reduced(big), px // 2, px // 2)
 
 
 def _outline(shape: str, c: float, r: float) -> list[tuple[float, float]]:
