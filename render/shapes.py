@@ -1,17 +1,16 @@
 """Drawn sprites: pieces, chips, discs, arrows, tags, crosses and icons.
 
 Each is drawn `SUPERSAMPLE` times larger on a transparent canvas, then reduced, which
-gives smooth edges; each is cached per size and colour (see `render.sprites`).
+gives smooth edges; each is kept per size and colour (`render.sprites.kept`).
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.sprites import Sprite, text_sprite
+from render.sprites import Sprite, kept, text_sprite
 from render.theme import RGB, SeatStyle
 
 #: Sprites are drawn this many times larger, then reduced: smooth edges.
@@ -67,7 +66,7 @@ def _draw_mark(pen: ImageDraw.ImageDraw, mark: str, side: int, inner: float, ink
             pen.rectangle([c - half, c - reach, c + half, c + reach], fill=ink)
 
 
-@lru_cache(maxsize=256)
+@kept
 def piece_sprite(style: SeatStyle, shape: str, px: int, opacity: float = 1.0) -> Sprite:
     """A piece of `style` as a `shape` ("circle" or "square") `px` pixels across.
 
@@ -113,13 +112,13 @@ def chip(sprite: Sprite, fill: RGB, edge: RGB) -> Sprite:
     return backing
 
 
-@lru_cache(maxsize=64)
+@kept
 def piece_chip(style: SeatStyle, shape: str, px: int, fill: RGB, edge: RGB) -> Sprite:
     """A piece of `style` and `shape`, `px` across, on a `chip` of board."""
     return chip(piece_sprite(style, shape, px), fill, edge)
 
 
-@lru_cache(maxsize=128)
+@kept
 def disc_sprite(px: int, fill: RGB, edge: RGB, edge_px: float = 0.0) -> Sprite:
     """A plain disc `px` across (a badge, a marble) with an `edge_px`-wide rim."""
     big, pen, side = _canvas(px)
@@ -130,7 +129,7 @@ def disc_sprite(px: int, fill: RGB, edge: RGB, edge_px: float = 0.0) -> Sprite:
     return _finish(big, (side / 2, side / 2))
 
 
-@lru_cache(maxsize=256)
+@kept
 def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: bool = True) -> Sprite:
     """An arrow from its anchor (the tail) to (dx, dy) pixels away, `width` thick.
 
@@ -174,7 +173,7 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: boo
 _SIDES = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 
 
-@lru_cache(maxsize=64)
+@kept
 def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     """`text` on a rounded tag of `fill` with a point on its `point` side ("n", "e",
     "s" or "w"), like a label pointing at something. Anchored at the middle of its body,
@@ -210,7 +209,7 @@ def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     return tag._replace(text_px=px)
 
 
-@lru_cache(maxsize=32)
+@kept
 def cross_sprite(px: int, colour: RGB, halo: RGB) -> Sprite:
     """A diagonal cross `px` across with a thin `halo` rim, anchored at its centre.
 
@@ -231,7 +230,7 @@ def cross_sprite(px: int, colour: RGB, halo: RGB) -> Sprite:
     return _finish(big, (c, c))
 
 
-@lru_cache(maxsize=64)
+@kept
 def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
     """A small symbol `px` pixels across on a round `backing`, anchored at its centre.
 

@@ -23,9 +23,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import lru_cache, wraps
 from threading import Lock
-from typing import NamedTuple
+from typing import NamedTuple, ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -57,11 +57,68 @@ def new_canvas(width: int, height: int, colour: RGB) -> Image.Image:
     return Image.new("RGB", (width, height), colour)
 
 
-#: The most bytes the backdrops kept by `backdrop` may hold (Pillow keeps an RGB pixel in
-#: four bytes: a default 800-pixel picture's backdrop is about 3 MB).
-BACKDROP_BYTES = 32 << 20
-_backdrops: OrderedDict[Hashable, Image.Image] = OrderedDict()
-_backdrops_lock = Lock()
+#: The most bytes the sprites and backdrops `kept` hold, all together: their pixels at
+#: four bytes each, as Pillow keeps RGB and RGBA (a default 800-pixel picture's backdrop
+#: is about 3 MB, a piece or a line of text a few kilobytes).
+KEPT_BYTES = 64 << 20
+
+P = ParamSpec("P")
+Kept = TypeVar("Kept", bound="Sprite | Image.Image")
+
+
+class _Pool:
+    """What `kept` holds: results by their function and arguments, the least recently
+    used first, with their sizes and the total."""
+
+    def __init__(self) -> None:
+        self.lock = Lock()
+        self.entries: OrderedDict[Hashable, tuple[Sprite | Image.Image, int]] = OrderedDict()
+        self.bytes = 0
+
+
+_pool = _Pool()
+
+
+def kept_bytes() -> int:
+    """How many bytes the sprites and backdrops `kept` hold now."""
+    return _pool.bytes
+
+
+def kept(function: Callable[P, Kept]) -> Callable[P, Kept]:
+    """`function` (which draws a sprite or an image from hashable arguments) with its
+    results kept: the most recently used of all the functions so decorated, up to
+    `KEPT_BYTES` in all. What it returns is shared: never draw on it."""
+
+    @wraps(function)
+    def keeping(*args: P.args, **kwargs: P.kwargs) -> Kept:
+        key = (function, args, tuple(kwargs.items()))
+        with _pool.lock:
+            found = _pool.entries.get(key)
+            if found is not None:
+                _pool.entries.move_to_end(key)
+                return cast(Kept, found[0])
+        made = function(*args, **kwargs)
+        image = made.image if isinstance(made, Sprite) else made
+        size = 4 * image.width * image.height
+        with _pool.lock:
+            if key not in _pool.entries:  # another thread may have drawn it meanwhile
+                _pool.entries[key] = (made, size)
+                _pool.bytes += size
+            while len(_pool.entries) > 1 and _pool.bytes > KEPT_BYTES:
+                _pool.bytes -= _pool.entries.popitem(last=False)[1][1]
+        return made
+
+    return keeping
+
+
+@kept
+def _painted(
+    paint: Callable[..., None], width: int, height: int, colour: RGB, args: tuple[Hashable, ...]
+) -> Image.Image:
+    """A canvas with what `paint(canvas, *args)` draws on it."""
+    painted = new_canvas(width, height, colour)
+    paint(painted, *args)
+    return painted
 
 
 def backdrop(
@@ -69,22 +126,9 @@ def backdrop(
 ) -> Image.Image:
     """A canvas (`new_canvas`) with what `paint(canvas, *args)` draws on it: the parts of
     a picture that those arguments alone decide (a board's surface, grid and edges for
-    one theme and layout), painted once and copied for each picture after. The most
-    recently used are kept, up to `BACKDROP_BYTES`; a copy costs about as much as the
-    blank canvas it replaces."""
-    key = (paint, width, height, colour, args)
-    with _backdrops_lock:
-        painted = _backdrops.get(key)
-        if painted is not None:
-            _backdrops.move_to_end(key)
-    if painted is None:
-        painted = new_canvas(width, height, colour)
-        paint(painted, *args)
-        with _backdrops_lock:
-            _backdrops[key] = painted
-            while sum(4 * i.width * i.height for i in _backdrops.values()) > BACKDROP_BYTES:
-                _backdrops.popitem(last=False)
-    return painted.copy()
+    one theme and layout), painted once (`kept`) and copied for each picture after; a
+    copy costs about as much as the blank canvas it replaces."""
+    return _painted(paint, width, height, colour, args).copy()
 
 
 #: While `recording_text` runs: the sizes of the texts pasted, each with the width of
@@ -172,7 +216,7 @@ def text_box(text: str, px: int, anchor: str = "mm") -> tuple[int, int, int, int
     return int(left), int(top), int(right), int(bottom)
 
 
-@lru_cache(maxsize=1024)
+@kept
 def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.
 
@@ -187,7 +231,7 @@ def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     return Sprite(image, -left, -top, px)
 
 
-@lru_cache(maxsize=64)
+@kept
 def text_row(
     items: tuple[tuple[str, int], ...], px: int, colour: RGB, vertical: bool = False
 ) -> Sprite:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -31,7 +30,7 @@ from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
 from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import describe, own_seat
-from render.sprites import Sprite, legible_px, new_canvas, paste, text_sprite, wrapped
+from render.sprites import Sprite, kept, legible_px, new_canvas, paste, text_sprite, wrapped
 from render.theme import RGB, Theme, hex_rgb
 
 __all__ = ["PICTURES", "describe", "draw", "extra_colours"]
@@ -65,7 +64,7 @@ def extra_colours(theme: Theme) -> tuple[RGB, ...]:
     return (*COLOURS.values(), _INK)
 
 
-@lru_cache(maxsize=128)
+@kept
 def symbol_sprite(symbol: int, px: int) -> Sprite:
     """The symbol's shape in its colour, outlined, `px` across, anchored at its centre."""
     name = SYMBOLS[symbol]

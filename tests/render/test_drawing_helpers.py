@@ -224,12 +224,23 @@ def test_a_backdrop_is_painted_once_and_each_picture_gets_its_own_copy() -> None
     assert painted == [(255, 0, 0), (0, 0, 255)]
 
 
-def test_the_backdrops_kept_stay_within_their_byte_budget() -> None:
+def test_what_is_kept_stays_within_its_byte_budget_dropping_the_least_recently_used() -> None:
     side = 1000  # four bytes a pixel: 4 MB a backdrop
-    for shade in range(2 * sprites.BACKDROP_BYTES // (4 * side * side)):
-        sprites.backdrop(_paint_square, side, side, (shade, 0, 0), (0, 0, 0))
-    kept = sum(4 * image.width * image.height for image in sprites._backdrops.values())
-    assert 0 < kept <= sprites.BACKDROP_BYTES
+    painted = []
+
+    def paint(image: Image.Image, colour: tuple[int, int, int]) -> None:
+        painted.append(colour)
+        _paint_square(image, colour)
+
+    sprites.backdrop(paint, side, side, (0, 0, 0), (1, 2, 3))
+    for shade in range(2 * sprites.KEPT_BYTES // (4 * side * side)):
+        sprites.backdrop(paint, side, side, (0, 0, 0), (shade, 0, 0))
+        assert 0 < sprites.kept_bytes() <= sprites.KEPT_BYTES
+    sprite = sprites.text_sprite("kept", 20, (1, 2, 3))
+    assert sprites.text_sprite("kept", 20, (1, 2, 3)) is sprite  # the latest stays
+    assert painted.count((1, 2, 3)) == 1
+    sprites.backdrop(paint, side, side, (0, 0, 0), (1, 2, 3))
+    assert painted.count((1, 2, 3)) == 2  # the first was dropped and is painted again
 
 
 def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:
