@@ -96,7 +96,7 @@ def chip(sprite: Sprite, fill: RGB, edge: RGB) -> Sprite:
     """`sprite` (a piece) on a small rounded square of board (`fill`, rimmed in `edge`).
 
     For headers and legends: a piece on its own board colour reads on any background.
-    Anchored at its centre; not cached (cache the function that makes the sprite).
+    Anchored at its centre; not kept (keep the function that makes the sprite).
     """
     side = round(max(sprite.width, sprite.height) * 1.4)
     big = supersampled(side * SUPERSAMPLE, side * SUPERSAMPLE)
