@@ -3,10 +3,11 @@
 For mid-game positions at the default width, drawn with the players strip (names, ratings
 and clocks, as the bot draws every picture): the median time of `render.board_png` (each
 call on a fresh copy of the state, rebuilt from JSON, as the bot does; sprite caches warm,
-as in a running bot), the PNG size, and, in the same run, the median time to encode the
-same finished picture alone. Each game is measured with its fewest players and, where it
-allows more, again with its most (with the options of `BUSIEST`, the fullest picture:
-Shiftago's Expert shows points). Also the first picture after start: a fresh process
+as in a running bot), the PNG size, and the median time to encode the same finished
+picture alone, each encode timed right after a render, so that both meet the same load.
+Each game is measured with its fewest players and, where it allows more, again with its
+most (with the options of `BUSIEST`, the fullest picture: Shiftago's Expert shows
+points). Also the first picture after start: a fresh process
 imports `render` (as the bot does when it starts), then draws one such picture with cold
 caches; its wall-clock time (the budget's) and the CPU time it took, which the machine's
 load does not stretch. Then a 200-move Skift replay, and a 5,000-move Skift replay 800
@@ -160,14 +161,13 @@ def measure(name: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
     for seed in range(POSITIONS):
         data = mid_game(name, seed, players, options).to_json()
         copies = [game.from_json(data) for _ in range(REPEATS)]
-        for state in copies:
+        shown, seat = _as_seen(copies[0])
+        finished = render.board_image(shown, seat=seat, players=labels)
+        for state in copies:  # a render, then an encode: the same load on both
             start = time.perf_counter()
             shown, seat = _as_seen(state)
             png = render.board_png(shown, seat=seat, players=labels)
             renders.append(time.perf_counter() - start)
-        shown, seat = _as_seen(copies[0])
-        finished = render.board_image(shown, seat=seat, players=labels)
-        for _ in range(REPEATS):
             start = time.perf_counter()
             encode_png(finished)
             encodes.append(time.perf_counter() - start)
