@@ -36,7 +36,7 @@ from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
 from render.pictures import Pictures
-from render.seats import SeatLabel, stacked, with_players
+from render.seats import SeatLabel, stacked, strip_of
 from render.theme import THEMES, Theme, get_theme
 
 __all__ = [
@@ -100,17 +100,16 @@ def board_image(
     image = pictures.draw(
         state, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
     )
+    strip = None
     if players:
-        image = with_players(image, state, pictures, chosen, players)
+        strip = strip_of(state, pictures, chosen, players, width)
     elif clock:
-        image = _with_clock(image, clock, chosen)
-    return to_palette(image, chosen, pictures.palette_colours(chosen, state), state.players)
-
-
-def _with_clock(image: Image.Image, clock: str, theme: Theme) -> Image.Image:
-    """The picture with a strip under it saying how much time each player has."""
-    strip = header_strip(image.width, theme, [clock], [], round(header_px(image.width) * 0.8))
-    return stacked(image, strip, theme)
+        strip = header_strip(width, chosen, [clock], [], round(header_px(width) * 0.8))
+    extra = pictures.palette_colours(chosen, state)
+    picture = to_palette(image, chosen, extra, state.players)
+    if strip is None:
+        return picture
+    return stacked(picture, to_palette(strip, chosen, extra, state.players))
 
 
 def board_png(

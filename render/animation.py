@@ -25,7 +25,7 @@ from games.base import GameState
 from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
 from render.pictures import Pictures
-from render.seats import SeatLabel, with_players
+from render.seats import SeatLabel, stacked, strip_of
 from render.sprites import new_canvas
 from render.theme import RGB, Theme
 
@@ -224,10 +224,12 @@ def _draw(
             ending=request.ending if index == last_index else None,
             **layout,
         )
+        frame = to_palette(picture, theme, extra, players)
         if request.players:
-            picture = with_players(picture, state, pictures, theme, request.players)
+            strip = strip_of(state, pictures, theme, request.players, size)
+            frame = stacked(frame, to_palette(strip, theme, extra, players))
         held = index in (0, last_index)
         ms = request.hold_ms if held else request.frame_ms
-        writer.add(to_palette(picture, theme, extra, players), ms)
+        writer.add(frame, ms)
     assert writer is not None, "a replay shows the first position"
     return writer.finish()

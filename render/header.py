@@ -13,7 +13,7 @@ from PIL import Image
 
 from games.base import GameState
 from games.wording import plural
-from render.sprites import Sprite, new_canvas, paste, text_sprite
+from render.sprites import Sprite, new_canvas, paste, text_box, text_sprite
 from render.theme import Theme
 
 
@@ -32,7 +32,8 @@ def _token_width(token: Token, px: int, gap: int) -> int:
         return gap * 3
     if isinstance(token, Sprite):
         return token.width
-    return text_sprite(token, px, (0, 0, 0), "lm").width
+    left, _, right, _ = text_box(token, px, "lm")
+    return max(1, right - left)
 
 
 def _gap(px: int) -> int:

@@ -19,6 +19,10 @@ from render.theme import RGB, Theme, mix
 #: zlib level of the PNGs (Pillow's default; level 9 is 4x slower for 25% less).
 PNG_LEVEL = 6
 
+# Pillow loads its PNG and GIF writers (with BMP, JPEG and PPM) on the first save: load
+# them with `render`, when the bot starts, so that its first picture does not wait.
+Image.preinit()
+
 
 @lru_cache(maxsize=16)
 def palette_image(theme: Theme, extra: tuple[RGB, ...] = (), players: int = 2) -> Image.Image:

@@ -1,17 +1,16 @@
 """Drawn sprites: pieces, chips, discs, arrows, tags, crosses and icons.
 
 Each is drawn `SUPERSAMPLE` times larger on a transparent canvas, then reduced, which
-gives smooth edges; each is cached per size and colour (see `render.sprites`).
+gives smooth edges; each is kept per size and colour (`render.sprites.kept`).
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.sprites import Sprite, text_sprite
+from render.sprites import Sprite, kept, text_sprite
 from render.theme import RGB, SeatStyle
 
 #: Sprites are drawn this many times larger, then reduced: smooth edges.
@@ -20,9 +19,22 @@ SUPERSAMPLE = 4
 SHAPES = ("circle", "square")
 
 
+def supersampled(width: int, height: int) -> Image.Image:
+    """A transparent canvas to draw a sprite on, `SUPERSAMPLE` times larger than the sprite
+    (`width` and `height` are the large sizes). Its pixels are premultiplied ("RGBa"):
+    everything drawn on it is opaque, so they read as RGBA, and `reduced` shrinks it
+    without converting the large canvas to that form and back, as reducing RGBA does."""
+    return Image.new("RGBa", (width, height), (0, 0, 0, 0))
+
+
+def reduced(big: Image.Image) -> Image.Image:
+    """A `supersampled` drawing shrunk to its sprite's size, as RGBA."""
+    return big.reduce(SUPERSAMPLE).convert("RGBA")
+
+
 def _finish(big: Image.Image, anchor: tuple[float, float], opacity: float = 1.0) -> Sprite:
-    """Reduce a supersampled RGBA drawing to a sprite, fading it to `opacity`."""
-    small = big.reduce(SUPERSAMPLE)
+    """Reduce a `supersampled` drawing to a sprite, fading it to `opacity`."""
+    small = reduced(big)
     if opacity < 1.0:
         alpha = small.getchannel("A").point(lambda a: round(a * opacity))
         small.putalpha(alpha)
@@ -32,7 +44,7 @@ def _finish(big: Image.Image, anchor: tuple[float, float], opacity: float = 1.0)
 def _canvas(px: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
     """A transparent supersampled square for a sprite `px` pixels wide, its pen, its size."""
     side = px * SUPERSAMPLE
-    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    big = supersampled(side, side)
     return big, ImageDraw.Draw(big), side
 
 
@@ -54,7 +66,7 @@ def _draw_mark(pen: ImageDraw.ImageDraw, mark: str, side: int, inner: float, ink
             pen.rectangle([c - half, c - reach, c + half, c + reach], fill=ink)
 
 
-@lru_cache(maxsize=256)
+@kept
 def piece_sprite(style: SeatStyle, shape: str, px: int, opacity: float = 1.0) -> Sprite:
     """A piece of `style` as a `shape` ("circle" or "square") `px` pixels across.
 
@@ -84,10 +96,10 @@ def chip(sprite: Sprite, fill: RGB, edge: RGB) -> Sprite:
     """`sprite` (a piece) on a small rounded square of board (`fill`, rimmed in `edge`).
 
     For headers and legends: a piece on its own board colour reads on any background.
-    Anchored at its centre; not cached (cache the function that makes the sprite).
+    Anchored at its centre; not kept (keep the function that makes the sprite).
     """
     side = round(max(sprite.width, sprite.height) * 1.4)
-    big = Image.new("RGBA", (side * SUPERSAMPLE,) * 2, (0, 0, 0, 0))
+    big = supersampled(side * SUPERSAMPLE, side * SUPERSAMPLE)
     ImageDraw.Draw(big).rounded_rectangle(
         [0, 0, side * SUPERSAMPLE - 1, side * SUPERSAMPLE - 1],
         radius=side * SUPERSAMPLE * 0.2,
@@ -100,13 +112,13 @@ def chip(sprite: Sprite, fill: RGB, edge: RGB) -> Sprite:
     return backing
 
 
-@lru_cache(maxsize=64)
+@kept
 def piece_chip(style: SeatStyle, shape: str, px: int, fill: RGB, edge: RGB) -> Sprite:
     """A piece of `style` and `shape`, `px` across, on a `chip` of board."""
     return chip(piece_sprite(style, shape, px), fill, edge)
 
 
-@lru_cache(maxsize=128)
+@kept
 def disc_sprite(px: int, fill: RGB, edge: RGB, edge_px: float = 0.0) -> Sprite:
     """A plain disc `px` across (a badge, a marble) with an `edge_px`-wide rim."""
     big, pen, side = _canvas(px)
@@ -117,7 +129,7 @@ def disc_sprite(px: int, fill: RGB, edge: RGB, edge_px: float = 0.0) -> Sprite:
     return _finish(big, (side / 2, side / 2))
 
 
-@lru_cache(maxsize=256)
+@kept
 def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: bool = True) -> Sprite:
     """An arrow from its anchor (the tail) to (dx, dy) pixels away, `width` thick.
 
@@ -133,7 +145,7 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: boo
     h = (abs(dy) + 2 * pad) * s
     tail = ((pad + max(0, -dx)) * s, (pad + max(0, -dy)) * s)
     tip = (tail[0] + dx * s, tail[1] + dy * s)
-    big = Image.new("RGBA", (round(w), round(h)), (0, 0, 0, 0))
+    big = supersampled(round(w), round(h))
     pen = ImageDraw.Draw(big)
     for grow, ink in ((max(1.0, width * 0.22) * s, halo), (0.0, colour)):
         shaft_end = (tip[0] - ux * tip_length * s * 0.9, tip[1] - uy * tip_length * s * 0.9)
@@ -161,7 +173,7 @@ def arrow_sprite(dx: int, dy: int, width: int, colour: RGB, halo: RGB, head: boo
 _SIDES = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 
 
-@lru_cache(maxsize=64)
+@kept
 def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     """`text` on a rounded tag of `fill` with a point on its `point` side ("n", "e",
     "s" or "w"), like a label pointing at something. Anchored at the middle of its body,
@@ -176,7 +188,7 @@ def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     # The body's box, shifted away from the point.
     x0 = 1 + reach * max(0, -dx)
     y0 = 1 + reach * max(0, -dy)
-    big = Image.new("RGBA", (round(w * s), round(h * s)), (0, 0, 0, 0))
+    big = supersampled(round(w * s), round(h * s))
     pen = ImageDraw.Draw(big)
     box = [x0 * s, y0 * s, (x0 + body_w) * s, (y0 + body_h) * s]
     pen.rounded_rectangle(box, radius=body_h * 0.3 * s, fill=fill)
@@ -197,7 +209,7 @@ def tag_sprite(text: str, px: int, ink: RGB, fill: RGB, point: str) -> Sprite:
     return tag._replace(text_px=px)
 
 
-@lru_cache(maxsize=32)
+@kept
 def cross_sprite(px: int, colour: RGB, halo: RGB) -> Sprite:
     """A diagonal cross `px` across with a thin `halo` rim, anchored at its centre.
 
@@ -218,7 +230,7 @@ def cross_sprite(px: int, colour: RGB, halo: RGB) -> Sprite:
     return _finish(big, (c, c))
 
 
-@lru_cache(maxsize=64)
+@kept
 def icon_sprite(name: str, px: int, colour: RGB, backing: RGB) -> Sprite:
     """A small symbol `px` pixels across on a round `backing`, anchored at its centre.
 

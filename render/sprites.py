@@ -8,6 +8,9 @@ The recipe that keeps pictures smooth and fast:
    drawn once, supersampled for smooth edges, cached per size and colour, and pasted
    with `paste`. Sprites are anchored: `paste(image, sprite, x, y)` puts the sprite's
    anchor (a piece's centre, an arrow's tail, a text's centre) on (x, y).
+3. What a picture's layout and theme alone decide (a board's empty surface, its edges
+   and grid) is painted once as a `backdrop` and copied for each picture. Text stays out
+   of backdrops: `recording_text` sees the text each picture pastes.
 
 Text sprites (`text_sprite`, `text_row`) live here; the drawn shapes (pieces, arrows,
 tags, icons) in `render.shapes`, the header strip in `render.header`, and the palette
@@ -16,11 +19,13 @@ and PNG encoding of the finished picture in `render.palette`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
-from typing import NamedTuple
+from functools import lru_cache, wraps
+from threading import Lock
+from typing import NamedTuple, ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -50,6 +55,80 @@ class Sprite(NamedTuple):
 def new_canvas(width: int, height: int, colour: RGB) -> Image.Image:
     """A blank RGB picture filled with `colour`."""
     return Image.new("RGB", (width, height), colour)
+
+
+#: The most bytes the sprites and backdrops `kept` hold, all together: their pixels at
+#: four bytes each, as Pillow keeps RGB and RGBA (a default 800-pixel picture's backdrop
+#: is about 3 MB, a piece or a line of text a few kilobytes).
+KEPT_BYTES = 64 << 20
+
+P = ParamSpec("P")
+Kept = TypeVar("Kept", bound="Sprite | Image.Image")
+
+
+class _Pool:
+    """What `kept` holds: results by their function and arguments, the least recently
+    used first, with their sizes and the total."""
+
+    def __init__(self) -> None:
+        self.lock = Lock()
+        self.entries: OrderedDict[Hashable, tuple[Sprite | Image.Image, int]] = OrderedDict()
+        self.bytes = 0
+
+
+_pool = _Pool()
+
+
+def kept_bytes() -> int:
+    """How many bytes the sprites and backdrops `kept` hold now."""
+    return _pool.bytes
+
+
+def kept(function: Callable[P, Kept]) -> Callable[P, Kept]:
+    """`function` (which draws a sprite or an image from hashable arguments) with its
+    results kept: the most recently used of all the functions so decorated, up to
+    `KEPT_BYTES` in all. What it returns is shared: never draw on it."""
+
+    @wraps(function)
+    def keeping(*args: P.args, **kwargs: P.kwargs) -> Kept:
+        key = (function, args, tuple(kwargs.items()))
+        with _pool.lock:
+            found = _pool.entries.get(key)
+            if found is not None:
+                _pool.entries.move_to_end(key)
+                return cast(Kept, found[0])
+        made = function(*args, **kwargs)
+        image = made.image if isinstance(made, Sprite) else made
+        size = 4 * image.width * image.height
+        with _pool.lock:
+            if key not in _pool.entries:  # another thread may have drawn it meanwhile
+                _pool.entries[key] = (made, size)
+                _pool.bytes += size
+            while len(_pool.entries) > 1 and _pool.bytes > KEPT_BYTES:
+                _pool.bytes -= _pool.entries.popitem(last=False)[1][1]
+        return made
+
+    return keeping
+
+
+@kept
+def _painted(
+    paint: Callable[..., None], width: int, height: int, colour: RGB, args: tuple[Hashable, ...]
+) -> Image.Image:
+    """A canvas with what `paint(canvas, *args)` draws on it."""
+    painted = new_canvas(width, height, colour)
+    paint(painted, *args)
+    return painted
+
+
+def backdrop(
+    paint: Callable[..., None], width: int, height: int, colour: RGB, *args: Hashable
+) -> Image.Image:
+    """A canvas (`new_canvas`) with what `paint(canvas, *args)` draws on it: the parts of
+    a picture that those arguments alone decide (a board's surface, grid and edges for
+    one theme and layout), painted once (`kept`) and copied for each picture after; a
+    copy costs about as much as the blank canvas it replaces."""
+    return _painted(paint, width, height, colour, args).copy()
 
 
 #: While `recording_text` runs: the sizes of the texts pasted, each with the width of
@@ -90,24 +169,69 @@ def font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=px)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
+def text_width(text: str, px: int) -> float:
+    """How wide `text` is at `px` pixels; cached, for the words that recur in every
+    picture."""
+    return font(px).getlength(text)
+
+
+@lru_cache(maxsize=512)
+def wrapped(text: str, px: int, room: float) -> tuple[str, ...]:
+    """`text` at size `px` in lines at most `room` wide, broken between words: each line
+    as many words as fit (at least one). Cached: a turn's earlier actions are worded
+    again in each picture of the turn.
+
+    Each line is guessed from the words' cached widths and then checked against the
+    whole line's own width, so that the lines are those that measuring every word
+    added would give, with two measurements a line rather than one a word.
+    """
+    words, lines = text.split(), []
+    space = text_width(" ", px)
+
+    def fits(count: int) -> bool:
+        return font(px).getlength(" ".join(words[:count])) <= room
+
+    while words:
+        count, width = 1, text_width(words[0], px)
+        while count < len(words) and width + space + text_width(words[count], px) <= room:
+            width += space + text_width(words[count], px)
+            count += 1
+        while count > 1 and not fits(count):
+            count -= 1
+        while count < len(words) and fits(count + 1):
+            count += 1
+        lines.append(" ".join(words[:count]))
+        words = words[count:]
+    return tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def text_box(text: str, px: int, anchor: str = "mm") -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom) that `text` at `px` pixels covers around its
+    anchor point (Pillow's text `anchor`); a `text_sprite` is as large, at least 1 pixel
+    each way. Cached: layouts measure texts before they are drawn."""
+    # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
+    left, top, right, bottom = font(px).getbbox(text, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
+
+
+@kept
 def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
     """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.
 
     "mm" (the default) centres the text on the pasting point; "lm" puts its left end
     there, "rm" its right end.
     """
-    face = font(px)
-    # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
+    left, top, right, bottom = text_box(text, px, anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(px), anchor=anchor)
     image = Image.new("RGBA", mask.size, (*colour, 255))
     image.putalpha(mask)
     return Sprite(image, -left, -top, px)
 
 
-@lru_cache(maxsize=64)
+@kept
 def text_row(
     items: tuple[tuple[str, int], ...], px: int, colour: RGB, vertical: bool = False
 ) -> Sprite:

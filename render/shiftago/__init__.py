@@ -27,7 +27,14 @@ from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
 from render.shiftago.words import describe
-from render.sprites import Sprite, dashed_rectangle, legible_px, new_canvas, paste, text_sprite
+from render.sprites import (
+    Sprite,
+    backdrop,
+    dashed_rectangle,
+    legible_px,
+    paste,
+    text_sprite,
+)
 from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix, style_named
 
 __all__ = [
@@ -207,12 +214,22 @@ def _layout(width: int, header: int) -> tuple[Tray, int]:
     return tray, round(top + tray.side + rim + margin)
 
 
-def _draw_tray(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
-    """The tray with its rim, the tints of the last turn, and a hollow for every cell."""
+def _line(tray: Tray) -> int:
+    """The width of the tray's outlines."""
+    return max(1, round(tray.pitch * 0.02))
+
+
+def _hollow(tray: Tray, theme: Theme) -> Sprite:
+    """A cell's hollow."""
+    return disc_sprite(round(tray.pitch * 0.62), theme.grid, theme.grid)
+
+
+def _draw_tray(image: Image.Image, tray: Tray, theme: Theme) -> None:
+    """The tray with its rim and a hollow for every cell (a `backdrop`)."""
     pen = ImageDraw.Draw(image)
     x0, y0 = tray.left - tray.rim, tray.top - tray.rim
     x1, y1 = tray.left + tray.side + tray.rim, tray.top + tray.side + tray.rim
-    line = max(1, round(tray.pitch * 0.02))
+    line = _line(tray)
     pen.rectangle([x0, y0, x1, y1], fill=theme.board_edge, outline=theme.outline, width=line)
     pen.rectangle(
         [tray.left, tray.top, tray.left + tray.side, tray.top + tray.side],
@@ -220,12 +237,18 @@ def _draw_tray(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Them
         outline=theme.outline,
         width=line,
     )
+    for index in range(SIZE * SIZE):
+        paste(image, _hollow(tray, theme), *tray.centre(index))
+
+
+def _draw_tints(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Theme) -> None:
+    """The tints of the last turn's cells, each with its hollow."""
+    pen = ImageDraw.Draw(image)
+    line = _line(tray)
     for index, tint in _tints(state, theme).items():
         bx0, by0, bx1, by1 = tray.box(index)
         pen.rectangle([bx0 + line, by0 + line, bx1 - line, by1 - line], fill=tint)
-    hollow = disc_sprite(round(tray.pitch * 0.62), theme.grid, theme.grid)
-    for index in range(SIZE * SIZE):
-        paste(image, hollow, *tray.centre(index))
+        paste(image, _hollow(tray, theme), *tray.centre(index))
 
 
 def _last_insert(state: ShiftagoState) -> Action | None:
@@ -349,9 +372,9 @@ def draw(
     theme = _look(theme)
     header = _header(state, theme, size, ending)
     tray, height = _layout(size, header.height)
-    image = new_canvas(size, height, theme.background)
+    image = backdrop(_draw_tray, size, height, theme.background, tray, theme)
     image.paste(header, (0, 0))
-    _draw_tray(image, state, tray, theme)
+    _draw_tints(image, state, tray, theme)
     _draw_removed(image, state, tray, theme)
     _draw_marbles(image, state, tray, theme)
     _draw_winning_lines(image, state, tray, theme)

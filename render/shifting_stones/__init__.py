@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -29,9 +28,9 @@ from games.shifting_stones.words import action_words, seat_name
 from games.wording import plural
 from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
-from render.shapes import SUPERSAMPLE, disc_sprite
+from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import describe, own_seat
-from render.sprites import Sprite, font, legible_px, new_canvas, paste, text_sprite
+from render.sprites import Sprite, kept, legible_px, new_canvas, paste, text_sprite, wrapped
 from render.theme import RGB, Theme, hex_rgb
 
 __all__ = ["PICTURES", "describe", "draw", "extra_colours"]
@@ -65,12 +64,12 @@ def extra_colours(theme: Theme) -> tuple[RGB, ...]:
     return (*COLOURS.values(), _INK)
 
 
-@lru_cache(maxsize=128)
+@kept
 def symbol_sprite(symbol: int, px: int) -> Sprite:
     """The symbol's shape in its colour, outlined, `px` across, anchored at its centre."""
     name = SYMBOLS[symbol]
     side = px * SUPERSAMPLE
-    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    big = supersampled(side, side)
     pen = ImageDraw.Draw(big)
     fill, edge = COLOURS[name], max(SUPERSAMPLE, round(side * 0.05))
     c, r = side / 2, side * 0.42
@@ -100,7 +99,7 @@ def symbol_sprite(symbol: int, px: int) -> Sprite:
         )
     else:
         pen.polygon(_outline(shape, c, r), fill=fill, outline=_INK, width=edge)
-    return Sprite(big.reduce(SUPERSAMPLE), px // 2, px // 2)
+    return Sprite(reduced(big), px // 2, px // 2)
 
 
 def _outline(shape: str, c: float, r: float) -> list[tuple[float, float]]:
@@ -292,33 +291,18 @@ def _players(image: Image.Image, state: StonesState, theme: Theme, y: float, cel
             y += h + cell * 0.5
 
 
-def _wrapped(texts: list[str], px: int, room: float) -> list[str]:
-    """`texts` as lines at most `room` wide at size `px`."""
-    lines = []
-    for text in texts:
-        line = ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if line and font(px).getlength(trial) > room:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 def _latest_turn(state: StonesState, px: int, room: float, most: int) -> list[str]:
     """The lines of the latest turn, its title first, in at most `most` lines: every
     action, or the latest that fit after "+N earlier actions"."""
     if not state.recent:
         return []
     title = f"Latest turn ({seat_name(state.recent[0].seat)}):"
-    actions = [f"{action_words(a, state.cards)}." for a in state.recent]
+    actions = [wrapped(f"{action_words(a, state.cards)}.", px, room) for a in state.recent]
     for shown in range(len(actions), 0, -1):
         earlier = len(actions) - shown
         head = [title] + ([f"+{plural(earlier, 'earlier action')}"] if earlier else [])
-        lines = _wrapped(head + actions[earlier:], px, room)
+        lines = [line for text in head for line in wrapped(text, px, room)]
+        lines += [line for action in actions[earlier:] for line in action]
         if len(lines) <= most or shown == 1:
             return lines
     return []

@@ -26,7 +26,7 @@ from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, disc_sprite, piece_chip, piece_sprite, tag_sprite
 from render.shifty.words import describe
-from render.sprites import Sprite, legible_px, new_canvas, paste, text_row
+from render.sprites import Sprite, backdrop, legible_px, paste, text_row
 from render.theme import SeatStyle, Theme
 
 __all__ = ["PICTURES", "Board", "describe", "draw", "layout", "pieces"]
@@ -112,7 +112,7 @@ def _header(state: ShiftyState, theme: Theme, width: int, ending: str | None = N
 
 
 def _draw_board(image: Image.Image, board: Board, theme: Theme) -> None:
-    """The surface, the coloured edge bands, the grid lines and the coordinates."""
+    """The surface, the coloured edge bands and the grid lines (a `backdrop`)."""
     pen = ImageDraw.Draw(image)
     x0, y0, x1, y1 = board.surface()
     band, line = board.band, max(1, round(board.pitch * 0.04))
@@ -128,7 +128,6 @@ def _draw_board(image: Image.Image, board: Board, theme: Theme) -> None:
         y = board.top + index * board.pitch
         pen.line([(x, board.top), (x, board.top + board.span)], fill=theme.grid, width=line)
         pen.line([(board.left, y), (board.left + board.span, y)], fill=theme.grid, width=line)
-    _draw_labels(image, board, theme)
 
 
 def _draw_labels(image: Image.Image, board: Board, theme: Theme) -> None:
@@ -250,9 +249,9 @@ def draw(
     del last_move, seat
     header = _header(state, theme, size, ending)
     board, height = _layout(size, header.height, state.options["size"])
-    image = new_canvas(size, height, theme.background)
+    image = backdrop(_draw_board, size, height, theme.background, board, theme)
     image.paste(header, (0, 0))
-    _draw_board(image, board, theme)
+    _draw_labels(image, board, theme)
     if state.chain:
         _draw_chain(image, state, board, theme)
     _draw_last_under(image, state, board, theme)

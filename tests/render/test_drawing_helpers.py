@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 
 import pytest
 from PIL import Image, ImageChops
@@ -178,6 +179,68 @@ def test_a_text_row_places_each_text_at_its_offset() -> None:
     assert between.getbbox() is None
     down = sprites.text_row((("1", 0), ("2", 80)), 20, (255, 255, 255), vertical=True)
     assert down.image.height >= 80 and down.image.width < 40
+
+
+def _wrapped_word_by_word(text: str, px: int, room: float) -> tuple[str, ...]:
+    """The lines of `text` found by measuring the line each word would join."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and sprites.font(px).getlength(trial) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return (*lines, line)
+
+
+@pytest.mark.parametrize("px", [13, 24, 40])
+def test_wrapped_lines_are_those_of_measuring_word_by_word(px: int) -> None:
+    rng = random.Random(px)
+    words = "Shift the stones on B2 and C3, flip A1: Blue scores card 11 for 3 points. WWWWWWWW i"
+    for _ in range(300):
+        text = " ".join(rng.choice(words.split()) for _ in range(rng.randint(1, 30)))
+        room = rng.uniform(px, 30 * px)
+        assert sprites.wrapped(text, px, room) == _wrapped_word_by_word(text, px, room)
+
+
+def _paint_square(image: Image.Image, colour: tuple[int, int, int]) -> None:
+    image.paste(colour, (2, 2, 6, 6))
+
+
+def test_a_backdrop_is_painted_once_and_each_picture_gets_its_own_copy() -> None:
+    painted = []
+
+    def paint(image: Image.Image, colour: tuple[int, int, int]) -> None:
+        painted.append(colour)
+        _paint_square(image, colour)
+
+    first = sprites.backdrop(paint, 8, 8, (0, 0, 0), (255, 0, 0))
+    first.putpixel((0, 0), (0, 255, 0))  # drawing on one picture
+    second = sprites.backdrop(paint, 8, 8, (0, 0, 0), (255, 0, 0))
+    assert painted == [(255, 0, 0)]
+    assert second.getpixel((0, 0)) == (0, 0, 0) and second.getpixel((3, 3)) == (255, 0, 0)
+    assert sprites.backdrop(paint, 8, 8, (0, 0, 0), (0, 0, 255)).getpixel((3, 3)) == (0, 0, 255)
+    assert painted == [(255, 0, 0), (0, 0, 255)]
+
+
+def test_what_is_kept_stays_within_its_byte_budget_dropping_the_least_recently_used() -> None:
+    side = 1000  # four bytes a pixel: 4 MB a backdrop
+    painted = []
+
+    def paint(image: Image.Image, colour: tuple[int, int, int]) -> None:
+        painted.append(colour)
+        _paint_square(image, colour)
+
+    sprites.backdrop(paint, side, side, (0, 0, 0), (1, 2, 3))
+    for shade in range(2 * sprites.KEPT_BYTES // (4 * side * side)):
+        sprites.backdrop(paint, side, side, (0, 0, 0), (shade, 0, 0))
+        assert 0 < sprites.kept_bytes() <= sprites.KEPT_BYTES
+    sprite = sprites.text_sprite("kept", 20, (1, 2, 3))
+    assert sprites.text_sprite("kept", 20, (1, 2, 3)) is sprite  # the latest stays
+    assert painted.count((1, 2, 3)) == 1
+    sprites.backdrop(paint, side, side, (0, 0, 0), (1, 2, 3))
+    assert painted.count((1, 2, 3)) == 2  # the first was dropped and is painted again
 
 
 def test_the_header_moves_to_a_second_line_when_it_does_not_fit() -> None:

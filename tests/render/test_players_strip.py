@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 import games
 import render
 from render.seats import ACT_TINT, ELLIPSIS, drawn_name, fitted, strip_px
 from render.sprites import font
 from render.theme import DEFAULT, mix
+from tests.render.positions import playout
 
 
 def _open(png: bytes) -> Image.Image:
@@ -53,6 +54,17 @@ def test_the_strip_names_every_seat_and_tints_the_seat_to_act() -> None:
     assert _near(named.getpixel((399 - 2, row_top + 2)), tint)
     assert _near(named.getpixel((399 - 2, waiting_top + 2)), DEFAULT.header)
     assert not _near(tint, DEFAULT.header)
+
+
+def test_the_picture_over_the_strip_is_the_picture_without_it() -> None:
+    state = playout("shiftago", 12, seed=2)[-1]
+    plain = _open(render.board_png(state, size=500))
+    labels = tuple(render.SeatLabel(f"player {seat}", "1500", "1 day") for seat in range(2))
+    named = _open(render.board_png(state, size=500, players=labels))
+    top = named.crop((0, 0, plain.width, plain.height))
+    assert ImageChops.difference(top, plain).getbbox() is None
+    strip = named.crop((0, plain.height, named.width, named.height))
+    assert len(strip.getcolors(1 << 16) or []) > 2  # names drawn on the strip
 
 
 def test_the_old_call_without_players_is_unchanged() -> None:
