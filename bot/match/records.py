@@ -18,6 +18,7 @@ from typing import Any
 import games
 from bot.match.actions import MatchAction
 from bot.match.events import Ended, Event
+from bot.match.phrases import member_mark
 from bot.match.ratings import display_rating
 from games import GameState
 
@@ -260,9 +261,23 @@ class Match:
         in a game that is rated."""
         return self.rules.rated and not self.solo and games.get(self.game).rated
 
+    @property
+    def numbered_seats(self) -> bool:
+        """Whether the game's seats are only numbered (`Game.numbered_seats`): its texts
+        then call each seat by its member, and none pairs a seat with its member."""
+        return games.get(self.game).numbered_seats
+
     def seat_name(self, seat: int) -> str:
-        """What `seat` is called now (a colour); after a swap of sides, its new name."""
-        return self.state.seat_name(seat)
+        """What `seat` is called now (a colour); after a swap of sides, its new name. In a
+        game whose seats are only numbered, its member, marked for the faces to name
+        (`bot.match.phrases.member_mark`)."""
+        return self.in_words(self.state).seat_name(seat)
+
+    def in_words(self, state: GameState) -> GameState:
+        """`state` (a position of this match) calling its seats as the match's texts do
+        (see `seat_name`): the words of a move or of an ending made from it name the
+        members of a game whose seats are only numbered."""
+        return state.named([member_mark(s.member_id) for s in self.seats])
 
     @property
     def paused(self) -> bool:
@@ -365,7 +380,8 @@ class MatchUpdate:
 @dataclass(frozen=True)
 class MoveChoice:
     """One legal move for autocomplete: its notation and a phrase in words (from the view
-    of the player to act: autocomplete shows it only to them)."""
+    of the player to act: autocomplete shows it only to them; numbered seats are marked
+    members, `Match.in_words`)."""
 
     notation: str
     words: str
