@@ -418,8 +418,10 @@ class MatchRecord:
 class Challenge:
     """A challenge: the challenger, named invitees, open seats, and who has joined so far.
 
-    `joined` lists member ids in join order (the challenger first); `invited` are named
-    members who have not answered yet; `open_seats` is how many seats anyone may take.
+    `joined` lists member ids in join order (the challenger first); `named` the members
+    the challenger named, in the order given (joined or not, bot seats too); `invited`
+    those of them who have not answered yet, in that order; `open_seats` is how many
+    seats anyone may take.
     `seat_order` fixes who sits where (member ids in seat order; options that name a
     player then name a seat), else a random first player starts and play goes round in
     join order.
@@ -437,12 +439,20 @@ class Challenge:
     rules: MatchRules
     joined: tuple[int, ...]
     invited: tuple[int, ...]
+    named: tuple[int, ...]
     open_seats: int
     status: str
     created_at: datetime
     expires_at: datetime
     match_id: int | None
     seat_order: tuple[int, ...] | None = None
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """Everyone but the challenger: the members named, in the order the challenger
+        gave, then whoever took an open seat, in join order."""
+        took_open = (m for m in self.joined[1:] if m not in self.named)
+        return (*self.named, *took_open)
 
     @property
     def pending(self) -> bool:

@@ -262,7 +262,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     """The public challenge message: who, what, which seats are free, until when."""
     who = style.mention(ch.challenger_id)
     game = _game_line(ch.game, ch.game_title, dict(ch.options))
-    others = [style.mention(m) for m in (*ch.joined[1:], *ch.invited)]
+    others = [style.mention(m) for m in ch.opponents]
     if ch.pending and ch.open_seats and others:
         others.append(fill(sentences.OPEN_SEATS_MORE, seats=ch.open_seats))
     opponents = join_words(others) or sentences.ANYONE
