@@ -13,6 +13,9 @@ What a game declares about itself (the match engine reads nothing else):
 - `chance`: the seed decides things during play (a shuffled deck), not only at setup.
 - `state.seat_name(seat)`: what a seat is called in that position; a game whose sides
   can be swapped (a pie rule) answers from the state, so names follow the swap.
+- `numbered_seats`: the seats have no names of their own (no `seat_names`: "Player 1");
+  such a game's `state.named(names)` is the position whose words and pictures call its
+  seats `names` (the players' own), which the bot and the renderer pass.
 - Turns: `state.current_player` says who acts next. When the same seat is to act again
   after its action, that is one turn going on (one ping, one clock), unless
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
@@ -177,6 +180,12 @@ class Game(ABC):
             return self.seat_names[seat]
         return f"Player {seat + 1}"
 
+    @property
+    def numbered_seats(self) -> bool:
+        """Whether the seats have no names of their own, only numbers ("Player 1"): the
+        bot and the renderer then call them by their players' names (`GameState.named`)."""
+        return not self.seat_names
+
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option of the game with its checked value; unknown names raise ValueError."""
         given = dict(options or {})
@@ -274,6 +283,14 @@ class GameState(ABC):
         """What `seat` is called in this position. A game whose players can swap sides
         (a pie rule) overrides this, so every text, picture and stored result follows."""
         return self.game.seat_name(seat)
+
+    def named(self, names: Sequence[str]) -> GameState:
+        """This position with its seats called `names` (one per seat) in every text it
+        writes (moves in words, the outcome's reason) and in its pictures, for a game with
+        `numbered_seats`; such a game must override this (its views and the positions
+        played from it keep the names). A game whose seats have names of their own keeps
+        them: the default returns the position itself."""
+        return self
 
     @property
     def turns_ended(self) -> int | None:

@@ -36,7 +36,7 @@ from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
 from render.pictures import Pictures
-from render.seats import SeatLabel, stacked, strip_of
+from render.seats import SeatLabel, named_seats, stacked, strip_of
 from render.theme import THEMES, Theme, get_theme
 
 __all__ = [
@@ -97,8 +97,9 @@ def board_image(
     chosen = get_theme(theme)
     pictures = modules.pictures_of(state)
     width = _size(size, DEFAULT_SIZE)
+    named = named_seats(state, players or ())
     image = pictures.draw(
-        state, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
+        named, last_move=last_move, seat=seat, size=width, theme=chosen, ending=ending
     )
     strip = None
     if players:
@@ -137,7 +138,8 @@ def board_png(
       ("White: 2 days 4 hours left · Black: 3 days"); None: no strip.
     - `players`: who sits at each seat (a `SeatLabel` per seat: name, rating, clock), on a
       strip under the board with each seat's chip, the seat to act standing out
-      (`render.seats`); it replaces the `clock` strip. None: no names.
+      (`render.seats`); it replaces the `clock` strip. A game whose seats are only
+      numbered calls them by these names in the picture too. None: no names.
 
     Unknown games, themes and sizes raise ValueError with a sentence saying why.
     """

@@ -25,7 +25,7 @@ from games.base import GameState
 from render.gif import HEADER_BYTES, GifWriter, TooLarge
 from render.palette import to_palette
 from render.pictures import Pictures
-from render.seats import SeatLabel, stacked, strip_of
+from render.seats import SeatLabel, named_seats, stacked, strip_of
 from render.sprites import new_canvas
 from render.theme import RGB, Theme
 
@@ -216,7 +216,7 @@ def _draw(
             assert isinstance(background, int)
             writer = GifWriter(background, request.max_bytes)
         picture = pictures.draw(
-            state,
+            named_seats(state, request.players),
             last_move=last,
             seat=None,
             size=size,

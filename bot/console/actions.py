@@ -23,6 +23,7 @@ from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     board_picture,
     example_picture,
+    members_named,
     replay_picture,
 )
 from bot.presentation.refusals import REFUSALS
@@ -191,7 +192,10 @@ class Console(ComposingSession):
             raise ConsoleError(fill(console_words.NOT_YOUR_TURN, turn=turn_text(match, self.style)))
         found = await self.service.legal_moves(match.id, self.me, prefix, limit=sys.maxsize)
         shown = found[:MOVES_SHOWN]
-        lines = [fill(console_words.MOVE_WITH_WORDS, move=m.notation, words=m.words) for m in shown]
+        lines = [
+            fill(console_words.MOVE_WITH_WORDS, move=m.notation, words=self.style.named(m.words))
+            for m in shown
+        ]
         if len(found) > MOVES_SHOWN:
             lines.append(fill(console_words.MORE_MOVES, more=len(found) - MOVES_SHOWN))
         self.say("\n".join(lines) or fill(console_words.NO_LEGAL_MOVES))
@@ -229,7 +233,7 @@ class Console(ComposingSession):
         if not match.has_secrets:
             self.say(fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
             return
-        state = await self.service.view(match.id, self.me)
+        state = members_named(match, await self.service.view(match.id, self.me), self.name_of)
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )

@@ -53,7 +53,7 @@ class ComposingSession(ConsoleSession):
         for one step back, cancel to leave. A complete move is shown before it counts: type
         confirm to play it (settings preview show:no plays it at the last number). In a turn
         of several actions the composer comes back after each, and undo takes back the last."""
-        match = await member_to_act(self.service, self._current(), self.me)
+        match = await member_to_act(self.service, self._current(), self.me, self.style)
         await self._show(match, ())
 
     async def do_choose(self, number: str) -> None:
@@ -105,7 +105,7 @@ class ComposingSession(ConsoleSession):
         opened = self.composing
         if opened is None or opened.member != self.me:
             raise Refusal(fill(words.NO_COMPOSER))
-        match = await member_to_act(self.service, opened.match, self.me)
+        match = await member_to_act(self.service, opened.match, self.me, self.style)
         if match.version != opened.version:
             self.say(fill(words.STALE))
             await self._show(match, ())
@@ -132,7 +132,7 @@ class ComposingSession(ConsoleSession):
 
     async def _show(self, match: Match, path: Path) -> None:
         """Print the composer after `path` and keep it open."""
-        page = await composer_page(self.service, match, self.me, path)
+        page = await composer_page(self.service, match, self.me, path, self.name_of)
         self.composing = Composing(self.me, match.id, match.version, page.path)
         self.say(page.text)
         if page.move is None:

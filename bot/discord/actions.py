@@ -28,7 +28,7 @@ from bot.match.actions import MOVE, MatchAction
 from bot.presentation import chat_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.pictures import board_picture
+from bot.presentation.pictures import board_picture, members_named
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import challenge_text, confirmation
 from bot.service import (
@@ -42,6 +42,7 @@ from bot.service import (
     ShownBefore,
 )
 from bot.service.engine_player import EnginePlayer
+from games import GameState
 
 log = logging.getLogger("shiftcord.discord")
 #: Why a command that acts in the match of its thread was refused elsewhere.
@@ -54,6 +55,13 @@ def service_of(interaction: discord.Interaction) -> MatchService:
     if service is None:
         raise RuntimeError(fill(chat_words.UPLOAD_ONLY))
     return service
+
+
+async def named_for(interaction: discord.Interaction, match: Match, state: GameState) -> GameState:
+    """`state` of `match` for a picture without the players strip: seats only numbered
+    called by their members' display names (`members_named`)."""
+    names = await poster_of(interaction).names(interaction.guild, match.members)
+    return members_named(match, state, names.__getitem__)
 
 
 def poster_of(interaction: discord.Interaction) -> Poster:
@@ -190,7 +198,8 @@ async def own_view_after(
     seat = match.seat_of(interaction.user.id)
     if update.move is None or not match.active or not match.has_secrets or seat is None:
         return []
-    picture = await board_picture(match.view_for(seat), seat=seat, theme=theme)
+    own = await named_for(interaction, match, match.view_for(seat))
+    picture = await board_picture(own, seat=seat, theme=theme)
     return [as_file(picture)]
 
 
@@ -342,6 +351,6 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
     if not match.has_secrets:
         await answer(interaction, fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
         return
-    state = await service.view(match.id, interaction.user.id)
+    state = await named_for(interaction, match, await service.view(match.id, interaction.user.id))
     picture = await board_picture(state, seat=seat, theme=await private_theme(interaction))
     await answer(interaction, fill(chat_words.YOUR_VIEW, match=match.id), files=[as_file(picture)])

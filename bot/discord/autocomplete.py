@@ -21,7 +21,10 @@ import games
 import render
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
+from bot.discord.markup import STYLE
 from bot.match.errors import ServiceError
+from bot.match.phrases import write_members
+from bot.match.shown import clean_name
 from bot.presentation.options import game_named
 from bot.presentation.pictures import theme_label
 from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
@@ -138,9 +141,15 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
         return []
     service = service_of(interaction)
     moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
+    own = clean_name(interaction.user.display_name)
+
+    def name(member: int) -> str:  # the moves' words name the member to act: the user
+        return own if member == interaction.user.id else STYLE.mention(member)
+
     return [
         app_commands.Choice(
-            name=clip_choice(f"{m.notation}: {m.words}"), value=m.notation[:MAX_CHOICE]
+            name=clip_choice(f"{m.notation}: {write_members(m.words, name)}"),
+            value=m.notation[:MAX_CHOICE],
         )
         for m in moves
     ]

@@ -17,7 +17,7 @@ from typing import Any, Self, cast
 
 import discord
 
-from bot.discord.actions import act, service_of
+from bot.discord.actions import act, poster_of, service_of
 from bot.discord.composer_view import (
     COMPOSE_TEMPLATE,
     MENU_TEMPLATE,
@@ -25,6 +25,7 @@ from bot.discord.composer_view import (
     choices_view,
     preview_view,
 )
+from bot.discord.markup import STYLE
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, answer_error, begin
 from bot.discord.speech import SpeaksToPresser
@@ -48,8 +49,8 @@ async def open_composer(interaction: discord.Interaction, match_id: int) -> None
     """The Play button: a fresh composer for the member to act, only they see it."""
     await begin(interaction)
     service = service_of(interaction)
-    match = await member_to_act(service, match_id, interaction.user.id)
-    content, files, view = await _composer(service, match, interaction.user.id, (), 0)
+    match = await member_to_act(service, match_id, interaction.user.id, STYLE)
+    content, files, view = await _composer(interaction, service, match, interaction.user.id, (), 0)
     await answer(interaction, content, files=files, view=view)
 
 
@@ -63,9 +64,9 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
         return
     service = service_of(interaction)
     user = interaction.user.id
-    match = await member_to_act(service, at.match, user)
+    match = await member_to_act(service, at.match, user, STYLE)
     if match.version != at.version:
-        content, files, view = await _composer(service, match, user, (), 0)
+        content, files, view = await _composer(interaction, service, match, user, (), 0)
         await _show(interaction, f"{fill(words.STALE)}\n{content}", files, view)
         return
     composer = composer_of(match, user)
@@ -91,7 +92,7 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
         await _next_action(interaction, service, match.id, user, undone=True)
         return
     page = int(op[1:]) if op.startswith("p") else 0
-    content, files, view = await _composer(service, match, user, path, page, composer)
+    content, files, view = await _composer(interaction, service, match, user, path, page, composer)
     await _show(interaction, content, files, view)
 
 
@@ -107,7 +108,7 @@ async def _next_action(
     (even back to the turn's start), a fresh composer for the next one."""
     match = await service.get_match(match_id)
     if composer_returns(match, user, undone=undone):
-        content, files, view = await _composer(service, match, user, (), 0)
+        content, files, view = await _composer(interaction, service, match, user, (), 0)
         await answer(interaction, content, files=files, view=view)
 
 
@@ -121,6 +122,7 @@ async def _show(
 
 
 async def _composer(
+    interaction: discord.Interaction,
     service: MatchService,
     match: Match,
     user: int,
@@ -129,7 +131,8 @@ async def _composer(
     composer: Composer | None = None,
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The composer's message after `path`: the next choices, or the move's preview."""
-    shown = await composer_page(service, match, user, path, composer)
+    names = await poster_of(interaction).names(interaction.guild, match.members)
+    shown = await composer_page(service, match, user, path, names.__getitem__, composer)
     at = Composed(match.id, match.version, shown.path)
     if shown.move is None:
         back = bool(shown.path)

@@ -41,6 +41,7 @@ from bot.presentation.pictures import (
     UPLOAD_LIMIT,
     Picture,
     board_picture,
+    label_names,
     replay_labels,
     replay_picture,
     seat_labels,
@@ -230,7 +231,7 @@ class Poster:
         message, and what it shows."""
         match = update.match
         players = await self.seat_labels(channel.guild, match, delivery.ratings)
-        clock = clock_line(match, self.service.now())
+        clock = clock_line(match, self.service.now(), label_names(match, players))
         board = await update_board(update, delivery.theme, clock, players)
         view = match_view(match) if update.result is None else result_view(match)
         calling = called(update)
@@ -326,7 +327,7 @@ class Poster:
         ratings = await self.service.seat_ratings(match)
         players = await self.seat_labels(channel.guild, match, ratings)
         view = match_view(match)
-        clock = clock_line(match, self.service.now())
+        clock = clock_line(match, self.service.now(), label_names(match, players))
         picture = await board_picture(
             match.public_view(), theme=theme, clock=clock, players=players
         )

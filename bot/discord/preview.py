@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.actions import act, match_here, private_theme, service_of
+from bot.discord.actions import act, match_here, named_for, private_theme, service_of
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.discord.views import disabled, preview_view, view_keyword
@@ -32,6 +32,7 @@ async def preview(interaction: discord.Interaction, match_id: int | None, text: 
     if view is None:
         raise Refusal(fill(chat_words.PREVIEW_TOO_LONG))
     seat = match.seat_of(interaction.user.id) if match.has_secrets else None
+    after = await named_for(interaction, match, after)
     picture = await board_picture(after, seat=seat, theme=await private_theme(interaction))
     await answer(
         interaction,

@@ -187,7 +187,7 @@ def _undo(
     entries = [(e.kind, e.seat, e.notation) for e in log] + undoing
     seats = len(match.seats)
     undone = rebuild_state(match.game, seats, match.seed, match.options, entries)
-    public = undone.view(None)  # the announcement: only what everybody may know
+    public = match.in_words(undone.view(None))  # the announcement: what all may know
     move = undone.parse_move(first.notation)
     notation, words = public.format_move(move), public.describe_move(move)
     replies = span - 1

@@ -175,7 +175,7 @@ def advance(
     """The match after a new position: the game's end, the same turn going on (the seat
     that acted is to act again), or a new turn. Any pending proposal is dropped.
     Returns the record, whether it is to be rated, and the events that follow."""
-    outcome = after.outcome()
+    outcome = match.in_words(after).outcome()
     if outcome is not None:
         ended, rate = end(match, after, _ending_of(outcome, still_playing), situation.now)
         return ended, rate, [Ended("game")]

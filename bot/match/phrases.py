@@ -6,6 +6,10 @@ its placeholders. Members and channels among the values are ids (`Member`, `Chan
 that each face names them its own way (Discord as mentions, the console by the names
 players typed).
 
+A game whose seats are only numbered says in its own words (a move's, an ending's reason)
+what the match calls its seats: each seat's member, marked by `member_mark`, so that each
+face writes those words naming the members its own way (`write_members`).
+
 `str(message)` is the sentence in plain words (members as "member 123"), for logs and
 tests; it reads the templates the presentation lends with `lend_templates` when it is
 imported (every face imports it), and is the key with its values before that.
@@ -13,6 +17,7 @@ imported (every face imports it), and is the key with its values before that.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -49,6 +54,19 @@ class Message:
 
     def __str__(self) -> str:
         return _lent.words(self)
+
+
+_MEMBER_MARK = re.compile(r"<member:(-?\d+)>")
+
+
+def member_mark(member_id: int) -> str:
+    """How a text of the match names a member for the faces to write (`write_members`)."""
+    return f"<member:{member_id}>"
+
+
+def write_members(text: str, member: Namer) -> str:
+    """`text` with each member marked in it (`member_mark`) named by `member`."""
+    return _MEMBER_MARK.sub(lambda found: member(int(found[1])), text)
 
 
 def plain_member(member_id: int) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 import games
 from bot.match.actions import MatchAction
 from bot.match.events import Ended, Event
+from bot.match.phrases import member_mark
 from bot.match.ratings import display_rating
 from games import GameState
 
@@ -260,9 +261,23 @@ class Match:
         in a game that is rated."""
         return self.rules.rated and not self.solo and games.get(self.game).rated
 
+    @property
+    def numbered_seats(self) -> bool:
+        """Whether the game's seats are only numbered (`Game.numbered_seats`): its texts
+        then call each seat by its member, and none pairs a seat with its member."""
+        return games.get(self.game).numbered_seats
+
     def seat_name(self, seat: int) -> str:
-        """What `seat` is called now (a colour); after a swap of sides, its new name."""
-        return self.state.seat_name(seat)
+        """What `seat` is called now (a colour); after a swap of sides, its new name. In a
+        game whose seats are only numbered, its member, marked for the faces to name
+        (`bot.match.phrases.member_mark`)."""
+        return self.in_words(self.state).seat_name(seat)
+
+    def in_words(self, state: GameState) -> GameState:
+        """`state` (a position of this match) calling its seats as the match's texts do
+        (see `seat_name`): the words of a move or of an ending made from it name the
+        members of a game whose seats are only numbered."""
+        return state.named([member_mark(s.member_id) for s in self.seats])
 
     @property
     def paused(self) -> bool:
@@ -365,7 +380,8 @@ class MatchUpdate:
 @dataclass(frozen=True)
 class MoveChoice:
     """One legal move for autocomplete: its notation and a phrase in words (from the view
-    of the player to act: autocomplete shows it only to them)."""
+    of the player to act: autocomplete shows it only to them; numbered seats are marked
+    members, `Match.in_words`)."""
 
     notation: str
     words: str
@@ -402,8 +418,10 @@ class MatchRecord:
 class Challenge:
     """A challenge: the challenger, named invitees, open seats, and who has joined so far.
 
-    `joined` lists member ids in join order (the challenger first); `invited` are named
-    members who have not answered yet; `open_seats` is how many seats anyone may take.
+    `joined` lists member ids in join order (the challenger first); `named` the members
+    the challenger named, in the order given (joined or not, bot seats too); `invited`
+    those of them who have not answered yet, in that order; `open_seats` is how many
+    seats anyone may take.
     `seat_order` fixes who sits where (member ids in seat order; options that name a
     player then name a seat), else a random first player starts and play goes round in
     join order.
@@ -421,12 +439,20 @@ class Challenge:
     rules: MatchRules
     joined: tuple[int, ...]
     invited: tuple[int, ...]
+    named: tuple[int, ...]
     open_seats: int
     status: str
     created_at: datetime
     expires_at: datetime
     match_id: int | None
     seat_order: tuple[int, ...] | None = None
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """Everyone but the challenger: the members named, in the order the challenger
+        gave, then whoever took an open seat, in join order."""
+        took_open = (m for m in self.joined[1:] if m not in self.named)
+        return (*self.named, *took_open)
 
     @property
     def pending(self) -> bool:

@@ -109,7 +109,7 @@ def move(match: Match, seat: int, request: Request, situation: Situation) -> Dec
         after = state.play(chosen)
     except (InvalidMove, IllegalMove) as error:
         raise IllegalMoveError(Message("move.illegal", reason=str(error))) from error
-    public = state.view(None)  # the announcement: only what everybody may know
+    public = match.in_words(state.view(None))  # the announcement: what everybody may know
     member = match.seats[seat].member_id
     played = Played(seat, member, public.format_move(chosen), public.describe_move(chosen))
     record, rate, events = advance(

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from bot.match.phrases import Namer
 from bot.match.replay import standing_entries
 from bot.presentation import composer as words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.pictures import Picture, board_picture
+from bot.presentation.pictures import Picture, board_picture, members_named
+from bot.presentation.text import Style
 from bot.service import Match, MatchService
 from games import GameState
 from games.steps import Choice, Composer, Path
@@ -37,9 +39,10 @@ class ComposerPage:
     turn: list[str]
 
 
-async def member_to_act(service: MatchService, match_id: int, user: int) -> Match:
+async def member_to_act(service: MatchService, match_id: int, user: int, style: Style) -> Match:
     """The match, if `user` is the member to act in it; else a Refusal saying whose turn
-    it is (or that the match is over, or that they are not playing)."""
+    it is in the face's `style` (or that the match is over, or that they are not
+    playing)."""
     match = await service.get_match(match_id)
     if not match.active or match.to_act is None:
         raise Refusal(fill(words.OVER, match=match.id))
@@ -47,7 +50,7 @@ async def member_to_act(service: MatchService, match_id: int, user: int) -> Matc
         raise Refusal(fill(words.NOT_PLAYING, match=match.id))
     if match.to_act != user:
         assert match.current_seat is not None
-        player = match.seat_name(match.current_seat)
+        player = style.named(match.seat_name(match.current_seat))
         raise Refusal(fill(words.NOT_YOUR_TURN, player=player, match=match.id))
     return match
 
@@ -76,10 +79,12 @@ async def composer_page(
     match: Match,
     user: int,
     path: Path,
+    name: Namer,
     composer: Composer | None = None,
 ) -> ComposerPage:
     """The composer after `path` (from the start when `path` leads nowhere): the next
-    choices, or the move's preview."""
+    choices, or the move's preview; a game's seats only numbered are called by their
+    members' `name` (plain names, as pictures draw them)."""
     composer = composer or composer_of(match, user)
     if not composer.leads_somewhere(path):
         path = ()
@@ -96,13 +101,13 @@ async def composer_page(
         lines.append(fill(words.NEXT_STEP) if trail else fill(words.FIRST_STEP))
         offered = composer.choices(path)
         return ComposerPage(match, path, "\n".join(lines), offered, None, None, None, turn)
-    state = composer.state
+    state = members_named(match, composer.state, name)
     notation, described = state.format_move(move), state.describe_move(move)
     if match.state.reveals(move):
         lines.append(fill(words.PREVIEW_HIDDEN, move=notation, words=described))
         return ComposerPage(match, path, "\n".join(lines), [], move, None, None, turn)
     seat = match.seat_of(user) if match.has_secrets else None
-    after = match.state.play(move).view(seat)
+    after = members_named(match, match.state.play(move).view(seat), name)
     theme = await service.picture_theme(match.guild_id, user)
     picture = await board_picture(after, seat=seat, theme=theme)
     lines.append(fill(words.PREVIEW, move=notation, words=described))

@@ -14,7 +14,11 @@ from bot.presentation.language import translated
 from bot.service.hints import Hint
 
 # ---- the thread, while a level that thinks long (master) chooses its move
-THINKING = "{player} ({seat}) is thinking about its move; that takes up to about half a minute."
+#: The bot thinking, by whether seats are only numbered (the player alone).
+THINKING = {
+    False: "{player} ({seat}) is thinking about its move; that takes up to about half a minute.",
+    True: "{player} is thinking about its move; that takes up to about half a minute.",
+}
 
 # ---- /hint, to the member alone
 HINT = "Hint for match #{match}: `{move}`, because {why}."

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 import games
 import render
+from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
@@ -29,6 +30,7 @@ from bot.presentation.text import seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
+from render.seats import drawn_name, named_seats
 
 MAX_ALT = 1024  # Discord's limit on an attachment's description
 #: Discord's upload limit where no other is known (10 MiB; an interaction tells its own).
@@ -73,23 +75,38 @@ class ReplayPicture(Picture):
         return self.frames == self.positions
 
 
-def ending_words(match: Match) -> str | None:
+def ending_words(match: Match, players: Sequence[render.SeatLabel] = ()) -> str | None:
     """How an ended match ended, as its pictures say it (None while it is played): the
     result's reason, after the winners' seat names unless it says who won already
-    ("Black wins: White resigned.", "The players agreed to a draw.")."""
+    ("Black wins: White resigned.", "The players agreed to a draw."); seats only numbered
+    are called as `players` name them (`label_names`)."""
     result = match.result
     if result is None:
         return None
+    name = label_names(match, players)
+    reason = write_members(result.reason, name)
     if not result.winners:
-        return result.reason
+        return reason
     seats = [match.seat_of(member) for member in result.winners]
     names = listed([match.seat_name(seat) for seat in seats if seat is not None])
-    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
-    return (
-        result.reason
-        if won in result.reason
-        else fill(sentences.WON_BECAUSE, won=won, reason=result.reason)
-    )
+    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=write_members(names, name))
+    return reason if won in reason else fill(sentences.WON_BECAUSE, won=won, reason=reason)
+
+
+def members_named(match: Match, state: GameState, name: Namer) -> GameState:
+    """`state` of `match` with seats only numbered called by their members' `name` (plain
+    names, as pictures draw them), for a picture drawn without the players strip."""
+    return state.named([name(seat.member_id) for seat in match.seats])
+
+
+def label_names(match: Match, players: Sequence[render.SeatLabel]) -> Namer:
+    """Members named as a picture names their seats: by their `players` label (one per
+    seat) as the picture draws it, else by the seat's own name ("Player 1")."""
+    shown = {}
+    for seat in match.seats:
+        label = players[seat.seat].name if seat.seat < len(players) else ""
+        shown[seat.member_id] = drawn_name(label) or match.state.seat_name(seat.seat)
+    return lambda member: shown.get(member) or plain_member(member)
 
 
 def seat_labels(
@@ -131,7 +148,7 @@ def _board(
         clock=clock,
         players=players,
     )
-    alt = render.alt_text(state, last_move, ending=ending)
+    alt = render.alt_text(named_seats(state, players), last_move, ending=ending)
     if clock:  # the time left comes first: it is cut last
         alt = f"Clocks: {clock}. {alt}"
     return Picture(png, "board.png", alt[:MAX_ALT])
@@ -159,7 +176,7 @@ async def match_board(
 ) -> Picture:
     """The public board of a match as it stands; once it has ended, saying how."""
     return await board_picture(
-        match.public_view(), theme=theme, ending=ending_words(match), players=players
+        match.public_view(), theme=theme, ending=ending_words(match, players), players=players
     )
 
 
@@ -173,7 +190,7 @@ async def update_board(
     ended (None otherwise); at the end it says how the match ended; `clock` and
     `players` as for `board_picture`."""
     if update.result is not None:
-        ending = ending_words(update.match)
+        ending = ending_words(update.match, players)
         return await board_picture(
             update.after, update.move, theme=theme, ending=ending, players=players
         )
@@ -210,7 +227,7 @@ def _replay(
     record: MatchRecord, theme: str, max_bytes: int, players: Sequence[render.SeatLabel]
 ) -> ReplayPicture | None:
     line = PublicLine(record)
-    ending = ending_words(record.match)
+    ending = ending_words(record.match, players)
     try:
         replay = render.replay(
             line,

@@ -43,11 +43,24 @@ JOINED_SO_FAR = "Joined so far: {players}."
 SEATS_TO_FILL = "{seats} to fill; the challenge expires {expires}."
 
 # ---- a match, its turns and its result
-SEAT_PLAYER = "{seat}: {player}"
-SEAT_PLAYER_OUT = "{seat}: {player} (out)"
+#: A seat and its player, by whether seats are only numbered (then the player alone) and
+#: whether they are out.
+SEAT_PLAYER = {
+    (False, False): "{seat}: {player}",
+    (False, True): "{seat}: {player} (out)",
+    (True, False): "{player}",
+    (True, True): "{player} (out)",
+}
 PLAYERS = "{players}."
 MATCH_START = "Match #{match}: {game}, {rules}."
-TO_MOVE = {False: "{player} ({seat}) to move", True: "{player} ({seat}) to move again"}
+#: Who is to move, by whether seats are only numbered (the player alone) and whether it is
+#: the same turn going on.
+TO_MOVE = {
+    (False, False): "{player} ({seat}) to move",
+    (False, True): "{player} ({seat}) to move again",
+    (True, False): "{player} to move",
+    (True, True): "{player} to move again",
+}
 TURN_PAUSED = "{to_move}; their clock is paused (vacation)."
 TURN_BEFORE = "{to_move}, before {deadline}."
 TURN_PLAIN = "{to_move}."
@@ -61,7 +74,8 @@ AGREED_TAKEN_BACK_WITH_REPLIES = (
 MATCH_ENDED = "Match #{match} has ended."
 RESULT = "**{head}**: {reason}"
 DRAWN = "Drawn"
-WINNER = "{player} ({seat})"
+#: A winner, by whether seats are only numbered (the player alone).
+WINNER = {False: "{player} ({seat})", True: "{player}"}
 WON = "{players} won"
 SOLO_LOST = "{player} lost"
 NO_RESULT = "Ended without a result"
@@ -115,7 +129,8 @@ SOLO_LOST_OUTCOME = "lost"
 OUTCOME_NONE = "no result"
 OUTCOME_DRAW = "draw"
 RECORD_HEAD = "Match #{match}, {game}: {players}."
-RECORD_TURN = "{number}. {seat} ({player}): {moves}"
+#: A turn of /history, by whether seats are only numbered (the player alone).
+RECORD_TURN = {False: "{number}. {seat} ({player}): {moves}", True: "{number}. {player}: {moves}"}
 NO_MOVES_YET = "No moves yet."
 NO_STANDINGS = "Nobody has finished a rated {game} match here yet."
 STANDINGS_HEAD = "**{game} standings**"

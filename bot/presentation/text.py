@@ -32,7 +32,7 @@ from bot.match.events import (
     TurnPassed,
     Withdrawn,
 )
-from bot.match.phrases import Message
+from bot.match.phrases import Message, Namer, write_members
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_entries
@@ -89,6 +89,11 @@ class Style:
         """A message of the lower layers (a refusal naming members) written in this
         style."""
         return catalogue.write(message, self.mention, self.channel)
+
+    def named(self, text: str) -> str:
+        """A text of the match (a move's words, an ending's reason, a seat's name) with
+        the members it marks (a game's numbered seats) named in this style."""
+        return write_members(text, self.mention)
 
 
 # ---- clocks
@@ -192,17 +197,18 @@ def banks_text(match: Match, style: Style) -> str:
     return fill(sentences.BANKS, banks=", ".join(parts))
 
 
-def clock_line(match: Match, now: datetime) -> str | None:
+def clock_line(match: Match, now: datetime, name: Namer) -> str | None:
     """How much time each player has, in plain words for the picture's clock strip
-    ("White: 2 days 4 hours left · Black: 3 days"); None for a match without a clock or
-    that has ended. The player to act has until their deadline (less the weekends it
-    leaves out), and their clock may say why it stands still; a waiting player with a
-    time bank has their bank."""
+    ("White: 2 days 4 hours left · Black: 3 days"; seats only numbered are called by
+    their members' `name`); None for a match without a clock or that has ended. The
+    player to act has until their deadline (less the weekends it leaves out), and their
+    clock may say why it stands still; a waiting player with a time bank has their bank."""
     parts = []
     for seat in range(len(match.seats)):
         left = seat_clock(match, seat, now)
         if left:
-            parts.append(fill(sentences.CLOCK_OF_SEAT, seat=match.seat_name(seat), clock=left))
+            seat_name = write_members(match.seat_name(seat), name)
+            parts.append(fill(sentences.CLOCK_OF_SEAT, seat=seat_name, clock=left))
     return " · ".join(parts) or None
 
 
@@ -260,7 +266,7 @@ def challenge_text(ch: Challenge, style: Style) -> str:
     """The public challenge message: who, what, which seats are free, until when."""
     who = style.mention(ch.challenger_id)
     game = _game_line(ch.game, ch.game_title, dict(ch.options))
-    others = [style.mention(m) for m in (*ch.joined[1:], *ch.invited)]
+    others = [style.mention(m) for m in ch.opponents]
     if ch.pending and ch.open_seats and others:
         others.append(fill(sentences.OPEN_SEATS_MORE, seats=ch.open_seats))
     opponents = listed(others) or fill(sentences.ANYONE)
@@ -297,10 +303,12 @@ def thread_name(match: Match, names: Callable[[int], str]) -> str:
 
 # ---- matches
 def players_text(match: Match, style: Style) -> str:
-    """Players in seat order with their colours: "White: @a, Black: @b"."""
+    """Players in seat order with their colours: "White: @a, Black: @b" (seats only
+    numbered: "@a, @b")."""
+    numbered = match.numbered_seats
     return ", ".join(
         fill(
-            sentences.SEAT_PLAYER_OUT if s.retired else sentences.SEAT_PLAYER,
+            sentences.SEAT_PLAYER[numbered, s.retired],
             seat=match.seat_name(s.seat),
             player=style.mention(s.member_id),
         )
@@ -329,9 +337,10 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
     if match.to_act is None or match.current_seat is None:
         return ""
     seat = match.seat_name(match.current_seat)
+    player = style.mention(match.to_act)
     if thinks_long(match.to_act):
-        return fill(hints.THINKING, player=style.mention(match.to_act), seat=seat)
-    to_move = fill(sentences.TO_MOVE[goes_on], player=style.mention(match.to_act), seat=seat)
+        return fill(hints.THINKING[match.numbered_seats], player=player, seat=seat)
+    to_move = fill(sentences.TO_MOVE[match.numbered_seats, goes_on], player=player, seat=seat)
     if match.paused:
         return fill(sentences.TURN_PAUSED, to_move=to_move)
     if match.deadline is not None:
@@ -355,7 +364,8 @@ def event_line(event: Event, style: Style) -> str:
     """One event of an action in words ("" for those the turn line or result tells)."""
     match event:
         case Played(member=member, notation=notation, words=words):
-            return fill(messages.PLAYED, player=style.mention(member), move=notation, words=words)
+            player, words = style.mention(member), style.named(words)
+            return fill(messages.PLAYED, player=player, move=notation, words=words)
         case Left(member=member, how=how):
             left = messages.RESIGNED_OTHERS_PLAY_ON
             if how != "resign":
@@ -462,7 +472,7 @@ def result_text(match: Match, style: Style) -> str:
     elif result.winners:
         winners = [
             fill(
-                sentences.WINNER,
+                sentences.WINNER[match.numbered_seats],
                 player=style.mention(m),
                 seat=match.seat_name(match.seat_of(m) or 0),
             )
@@ -473,7 +483,7 @@ def result_text(match: Match, style: Style) -> str:
         head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
     else:
         head = fill(sentences.NO_RESULT)
-    lines = [fill(sentences.RESULT, head=head, reason=result.reason)]
+    lines = [fill(sentences.RESULT, head=head, reason=style.named(result.reason))]
     if result.scores is not None:
         scores = [
             fill(sentences.SCORE, player=style.mention(s.member_id), score=result.scores[s.seat])
@@ -599,7 +609,7 @@ def record_text(record: MatchRecord, style: Style) -> str:
     turns = [list(turn) for _, turn in groupby(moves, key=lambda e: (e.seat, e.member_id))]
     for number, turn in enumerate(turns, start=1):
         line = fill(
-            sentences.RECORD_TURN,
+            sentences.RECORD_TURN[match.numbered_seats],
             number=number,
             seat=match.seat_name(turn[0].seat),
             player=style.mention(turn[0].member_id),

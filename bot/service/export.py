@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.match.errors import ReplayError
-from bot.match.phrases import Message
+from bot.match.phrases import Message, write_members
 from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, RETIRE, rebuild_state, standing_entries
 from bot.service.base import when
@@ -69,7 +69,7 @@ def _result_line(record: MatchRecord, who: Callable[[int], str]) -> str:
     result = record.match.result
     if result is None:
         return "none yet"
-    reason = result.reason.rstrip(".")
+    reason = write_members(result.reason, who).rstrip(".")
     if result.draw:
         return f"draw: {reason}."
     if result.winners:

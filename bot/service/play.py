@@ -230,7 +230,7 @@ class PlayMixin(ServiceBase):
         choices = self._choices.get(key)
         if choices is None:  # shown only to the player to act: in words of their own view
             state = match.state
-            own = match.view_for(match.current_seat)
+            own = match.in_words(match.view_for(match.current_seat))
             choices = [
                 MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()
             ]

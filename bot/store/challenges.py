@@ -1,7 +1,8 @@
 """Rows of the challenge tables read into `Challenge` records and written back.
 
 A challenge's members are its challenger (join index 0), the members it names (invited,
-no join index until they accept) and whoever took an open seat, in join order.
+no join index until they accept; their position in the challenger's list) and whoever
+took an open seat, in join order.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ async def insert_challenge(
 ) -> int:
     """Insert a pending challenge with its challenger seated, its bot seats (members of
     `invited` below zero, see `bot.match.engine_seats`) seated after them and the others of
-    `invited` named; its id."""
+    `invited` named; each of `invited` keeps its place in that list; its id."""
     challenge_id = await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, game, players, "
         "options, clock_hours, auto_timeout, takebacks, rated, status, created_at, "
@@ -60,12 +61,13 @@ async def insert_challenge(
         ),
     )
     bots = [member for member in invited if is_engine(member)]
+    place = {member: position for position, member in enumerate(invited)}
     await conn.run_many(
         "INSERT INTO challenge_members (challenge_id, member_id, invited, join_index, "
-        "bot_level) VALUES (?, ?, ?, ?, ?)",
-        [(challenge_id, challenger_id, 0, 0, None)]
-        + [(challenge_id, bot, 1, 1 + j, level_of(bot)) for j, bot in enumerate(bots)]
-        + [(challenge_id, member, 1, None, None) for member in people(invited)],
+        "bot_level, position) VALUES (?, ?, ?, ?, ?, ?)",
+        [(challenge_id, challenger_id, 0, 0, None, None)]
+        + [(challenge_id, b, 1, 1 + j, level_of(b), place[b]) for j, b in enumerate(bots)]
+        + [(challenge_id, member, 1, None, None, place[member]) for member in people(invited)],
     )
     return challenge_id
 
@@ -84,7 +86,7 @@ async def fetch_challenges(conn: Connection, where: str, params: Sequence[Any]) 
         return []
     members = await rows_by_parent(
         conn,
-        "SELECT challenge_id, member_id, invited, join_index FROM challenge_members "
+        "SELECT challenge_id, member_id, invited, join_index, position FROM challenge_members "
         "WHERE challenge_id IN ({ids})",
         [row["id"] for row in found],
         "challenge_id",
@@ -97,9 +99,12 @@ def _challenge(row: Row, member_rows: Sequence[Row]) -> Challenge:
         (m["join_index"], m["member_id"]) for m in member_rows if m["join_index"] is not None
     )
     joined = tuple(member for _join_index, member in seated)
-    invited = tuple(
-        sorted(m["member_id"] for m in member_rows if m["invited"] and m["join_index"] is None)
+    named_rows = sorted(
+        (m for m in member_rows if m["invited"]),
+        key=lambda m: (m["position"] is None, m["position"] or 0, m["member_id"]),
     )
+    named = tuple(m["member_id"] for m in named_rows)
+    invited = tuple(m["member_id"] for m in named_rows if m["join_index"] is None)
     game, players, order = row["game"], row["players"], row["seat_order"]
     return Challenge(
         id=row["id"],
@@ -114,6 +119,7 @@ def _challenge(row: Row, member_rows: Sequence[Row]) -> Challenge:
         rules=rules_of(row),
         joined=joined,
         invited=invited,
+        named=named,
         open_seats=players - len(joined) - len(invited),
         status=row["status"],
         created_at=at(row["created_at"]),

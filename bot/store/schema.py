@@ -444,6 +444,11 @@ _V18: Migration = (
     ){without_rowid}""",
 )
 
+#: Version 19: the members a challenge names keep the order the challenger gave them in
+#: (`challenge_members.position`, 0 for the first named; NULL for the challenger, a member
+#: who took an open seat, and members named before: those follow by id, as they did).
+_V19: Migration = ("ALTER TABLE challenge_members ADD COLUMN position INTEGER",)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -464,6 +469,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V16,
     _V17,
     _V18,
+    _V19,
 )
 
 LATEST = len(MIGRATIONS)

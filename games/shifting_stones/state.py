@@ -10,7 +10,7 @@ see, and a view cannot draw cards (its seed and draw pile are hidden).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -40,7 +40,7 @@ from games.shifting_stones.rules import (
 )
 from games.shifting_stones.steps import move_steps as stones_steps
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
-from games.shifting_stones.words import Action, move_words, seat_name
+from games.shifting_stones.words import Action, move_words
 from games.steps import Step
 from games.wording import plural
 
@@ -60,7 +60,8 @@ class StonesState(GameState):
     `triggered` whether someone has scored enough cards to end the game; `recent` the
     actions of the latest turn, oldest first; `seed` (None in a view) and `shuffles`
     decide reshuffles; `viewer` is the seat a view is for (None: the public), meaningful
-    when `is_view`.
+    when `is_view`; `names` what the seats are called in words and pictures (`named`;
+    empty: "Player 1" and on), which is no part of the position.
     """
 
     game: ClassVar[Game]
@@ -86,6 +87,7 @@ class StonesState(GameState):
     ending: str | None = None
     viewer: int | None = None
     is_view: bool = False
+    names: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     # ----- reading the position -------------------------------------------------------
 
@@ -111,8 +113,14 @@ class StonesState(GameState):
         return self.players == 1
 
     def seat_name(self, seat: int) -> str:
-        """What `seat` is called: "Player 1" for seat 0."""
-        return seat_name(seat)
+        """What `seat` is called: its name given by `named`, else "Player 1" for seat 0."""
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.game.seat_name(seat)
+
+    def named(self, names: Sequence[str]) -> StonesState:
+        """This position with its seats called `names` (see `GameState.named`)."""
+        return replace(self, names=tuple(names))
 
     def active(self) -> tuple[int, ...]:
         """Seats still playing (not retired)."""
@@ -190,7 +198,7 @@ class StonesState(GameState):
         place = card_place(move)
         card = None if place is None else self.known_card(seat, place)
         draws = max(0, HAND - self.hand_size(seat))
-        return move_words(seat_name(seat), move, self.grid, card, draws)
+        return move_words(self.seat_name(seat), move, self.grid, card, draws)
 
     def hint_reason(self, move: Hashable) -> str | None:
         """Scoring a card says which and for how much; the other actions say nothing."""

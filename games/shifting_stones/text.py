@@ -26,7 +26,7 @@ from games.fields import text_options
 from games.shifting_stones.codec import NAME, VERSION, OptionsCheck, grid_rows, state_from_json
 from games.shifting_stones.rules import HIDDEN
 from games.shifting_stones.state import StonesState
-from games.shifting_stones.words import Action, seat_name
+from games.shifting_stones.words import Action
 
 
 def state_to_text(state: StonesState) -> str:
@@ -34,13 +34,13 @@ def state_to_text(state: StonesState) -> str:
     options = " ".join(f"{k}={v}" for k, v in state.options.items())
     lines = [f"Shifting Stones, {state.players} players", f"options: {options}"]
     if state.is_view:
-        whose = "public view" if state.viewer is None else f"view of {seat_name(state.viewer)}"
+        whose = "public view" if state.viewer is None else f"view of {_player(state.viewer)}"
         lines.append(f"seed hidden, {whose}, {state.shuffles} reshuffles")
     else:
         lines.append(f"seed {state.seed}, {state.shuffles} reshuffles")
     lines.append("grid: " + " / ".join(grid_rows(state.grid)))
     for seat in range(state.players):
-        parts = [seat_name(seat), "hand: " + _ids(state.hands[seat])]
+        parts = [_player(seat), "hand: " + _ids(state.hands[seat])]
         parts.append("scored: " + _ids(state.scored[seat]))
         parts += [flag for flag, on in _flags(state, seat) if on]
         lines.append(" | ".join(parts).rstrip())
@@ -49,7 +49,7 @@ def state_to_text(state: StonesState) -> str:
     status = [
         f"ply {state.plies}",
         f"turns ended {state.turns}",
-        f"turn {seat_name(state.turn)}",
+        f"turn {_player(state.turn)}",
         f"strikes {state.strikes}",
     ]
     if state.triggered:
@@ -59,9 +59,14 @@ def state_to_text(state: StonesState) -> str:
     lines.append(", ".join(status))
     if state.recent:
         steps = "; ".join(_action_text(a) for a in state.recent)
-        lines.append(f"turn: {seat_name(state.recent[0].seat)}: {steps}")
+        lines.append(f"turn: {_player(state.recent[0].seat)}: {steps}")
     lines += [f"card {number}: {card.text()}" for number, card in enumerate(state.cards)]
     return "\n".join(lines) + "\n"
+
+
+def _player(seat: int) -> str:
+    """A seat as this text writes it, whatever the state calls it: "Player 1" for seat 0."""
+    return f"Player {seat + 1}"
 
 
 def _ids(cards: tuple[int | None, ...]) -> str:
@@ -139,7 +144,7 @@ def _text_to_json(lines: list[str]) -> dict[str, Any]:
     for seat, line in enumerate(lines[4 : 4 + players]):
         match = _PLAYER.fullmatch(line)
         if not match or int(match[1]) != seat + 1:
-            raise ValueError(f"Expected the line of {seat_name(seat)}, got {line[:60]!r}.")
+            raise ValueError(f"Expected the line of {_player(seat)}, got {line[:60]!r}.")
         data["hands"].append(_read_ids(match[2]))
         data["scored"].append(_read_ids(match[3]))
         flags = match[4].split(" | ")[1:]

@@ -1,4 +1,8 @@
-"""Shifting Stones in words: seat names, moves before they are played, actions after."""
+"""Shifting Stones in words: moves before they are played, actions after.
+
+A seat is called what the state calls it (`StonesState.seat_name`: the players' names
+where the bot gave them, else "Player 1"), passed in as `name`.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,6 @@ from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
 from games.shifting_stones.stones import Grid, cell_name, flipped, symbol_name
 from games.wording import plural
-
-
-def seat_name(seat: int) -> str:
-    """What a seat is called: "Player 1" for seat 0."""
-    return f"Player {seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +57,9 @@ def move_words(name: str, move: Move, grid: Grid, card: Card | None, draws: int)
     return f"{name} ends the turn and draws {plural(draws, 'card')}"
 
 
-def action_words(action: Action, cards: tuple[Card, ...]) -> str:
-    """What a played action did, in words (past tense), naming only public cards."""
-    name = seat_name(action.seat)
+def action_words(name: str, action: Action, cards: tuple[Card, ...]) -> str:
+    """What a played action of the player called `name` did, in words (past tense),
+    naming only public cards."""
     move = action.move
     shown = cards[action.card].words() if action.card is not None else ""
     if isinstance(move, Shift):

@@ -2,12 +2,14 @@
 
 Every edge carries the insertion notation of its lanes (`Na`..`Ng` above, `Sa`..`Sg`
 below, `W1`..`W7` on the left, `E1`..`E7` on the right), so a move can be read off the
-picture. The last turn (`state.recent`) is drawn on top, in a colour no marble has: the
-label of the last insertion's lane stands on a tag pointing into the tray, the new marble
-is ringed and the cells of the run it pushed tinted; a line scored this turn is struck
+picture; the squares' names a scoring move is typed with (a1..g7) are printed on the
+tray's rim, the columns' letters along the top and the rows' numbers along the left.
+The last turn (`state.recent`) is drawn on top, in a colour no marble has: the label of
+the last insertion's lane stands on a tag pointing into the tray, the new marble is
+ringed and the cells of the run it pushed tinted; a line scored this turn is struck
 through with a bar, its removed marbles faint where they stood; an Express game won by a
-line has a bar in the highlight colour through it; while a score is pending,
-the lines that can score are outlined with dashes. The header says whose turn it is and
+line has a bar in the highlight colour through it; while a score is pending, the lines
+that can score are outlined with dashes. The header says whose turn it is and
 each player's marbles in hand (and points in Expert and Extreme).
 """
 
@@ -20,7 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Action, Insert, Score
-from games.shiftago.geometry import EDGES, LANES, SIZE, coords, lane_label
+from games.shiftago.geometry import COLUMNS, EDGES, LANES, SIZE, cell, coords, lane_label
 from games.shiftago.rules import lines_of, min_line
 from games.shiftago.state import ShiftagoState
 from render.header import Token, header_px, header_strip, turn_tokens
@@ -199,6 +201,9 @@ def _header(
     return header_strip(width, theme, left, right, px)
 
 
+#: The rim's width in text sizes (`legible_px`): the squares' names are printed on it.
+RIM_TEXT = 1.5
+
 #: Each edge's outward step, and the way a tag there points (into the tray).
 _OUTWARD = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}
 _INWARD = {"N": "s", "S": "n", "W": "e", "E": "w"}
@@ -206,8 +211,9 @@ _INWARD = {"N": "s", "S": "n", "W": "e", "E": "w"}
 
 def _layout(width: int, header: int) -> tuple[Tray, int]:
     """The tray's geometry for a picture `width` wide under a header, and the height."""
-    margin = round(legible_px(width) * 2.5)
-    rim = max(6, round(width * 0.02))
+    px = legible_px(width)
+    margin = round(px * 2.5)
+    rim = round(px * RIM_TEXT)  # wide enough for the squares' names
     pitch = (width - 2 * margin - 2 * rim) / SIZE
     top = header + margin + rim
     tray = Tray(margin + rim, top, pitch, margin, rim)
@@ -348,6 +354,19 @@ def _draw_labels(image: Image.Image, state: ShiftagoState, tray: Tray, theme: Th
                 paste(image, text_sprite(text, px, theme.muted), *spot)
 
 
+def _draw_squares(image: Image.Image, tray: Tray, theme: Theme) -> None:
+    """The squares' names on the rim: each column's letter above it, each row's number
+    left of it (a1 top-left, g7 bottom-right), in the writing that reads on the rim."""
+    px = legible_px(image.width)
+    ink = theme.ink if _light(theme.board_edge) else theme.text
+    middle = tray.rim / 2
+    for index in range(SIZE):
+        x, _ = tray.centre(cell(index, 0))
+        _, y = tray.centre(cell(0, index))
+        paste(image, text_sprite(COLUMNS[index], px, ink), x, tray.top - middle)
+        paste(image, text_sprite(str(index + 1), px, ink), tray.left - middle, y)
+
+
 def _light(colour: RGB) -> bool:
     """Whether dark writing reads better on `colour` than light writing."""
     return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
@@ -375,6 +394,7 @@ def draw(
     image = backdrop(_draw_tray, size, height, theme.background, tray, theme)
     image.paste(header, (0, 0))
     _draw_tints(image, state, tray, theme)
+    _draw_squares(image, tray, theme)
     _draw_removed(image, state, tray, theme)
     _draw_marbles(image, state, tray, theme)
     _draw_winning_lines(image, state, tray, theme)

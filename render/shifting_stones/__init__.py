@@ -24,10 +24,11 @@ from games.shifting_stones.cards import Card
 from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name
-from games.shifting_stones.words import action_words, seat_name
+from games.shifting_stones.words import action_words
 from games.wording import plural
 from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
+from render.seats import drawn_name, fitted
 from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import describe, own_seat
 from render.sprites import Sprite, kept, legible_px, new_canvas, paste, text_sprite, wrapped
@@ -57,6 +58,8 @@ SHAPES = {
     "tree": "triangle",
 }
 _INK = hex_rgb("#1b1b1b")
+#: The most of the picture's width a seat's name takes (longer names are cut).
+NAME_ROOM = 0.3
 
 
 def extra_colours(theme: Theme) -> tuple[RGB, ...]:
@@ -199,6 +202,18 @@ def _card(
     return w, h
 
 
+def _short_names(state: StonesState, width: int) -> StonesState:
+    """`state` with each seat's name (the player's, where it was named) as the picture
+    can draw it (`drawn_name`; nothing drawable left: the game's own) and cut to fit with
+    an ellipsis: at most `NAME_ROOM` of the width at the header's size, the largest text
+    that names a seat."""
+    room, px = width * NAME_ROOM, header_px(width)
+    names = [
+        drawn_name(state.seat_name(s)) or state.game.seat_name(s) for s in range(state.players)
+    ]
+    return state.named([fitted(name, px, room) for name in names])
+
+
 def _touched(state: StonesState) -> set[int]:
     """Cells the latest turn's shifts and flips changed."""
     cells: set[int] = set()
@@ -220,10 +235,10 @@ def _header(state: StonesState, theme: Theme, width: int, ending: str | None) ->
     if ending is not None:
         left = [plural(state.ply, "action"), None, ending.rstrip(".")]
     elif outcome is None and seat is not None:
-        who = seat_name(seat)
+        who = state.seat_name(seat)
         left = [f"Action {state.ply + 1}", None, chip, f"{who} to act"]
     elif outcome is not None and outcome.winners:
-        names = " and ".join(seat_name(s) for s in outcome.winners)
+        names = " and ".join(state.seat_name(s) for s in outcome.winners)
         left = [
             f"{state.ply} actions",
             None,
@@ -251,7 +266,7 @@ def _order(state: StonesState) -> list[int]:
 def _facts(state: StonesState, seat: int) -> str:
     """A player's line in the panel: who, cards in hand, and points (at the end, the
     scored cards' points, the bonus and the total, with the place)."""
-    name = seat_name(seat) + (" (to act)" if state.current_player == seat else "")
+    name = state.seat_name(seat) + (" (to act)" if state.current_player == seat else "")
     if state.retired[seat]:
         name += " (left)"
     cards = points(state.scored[seat], state.cards)
@@ -296,8 +311,11 @@ def _latest_turn(state: StonesState, px: int, room: float, most: int) -> list[st
     action, or the latest that fit after "+N earlier actions"."""
     if not state.recent:
         return []
-    title = f"Latest turn ({seat_name(state.recent[0].seat)}):"
-    actions = [wrapped(f"{action_words(a, state.cards)}.", px, room) for a in state.recent]
+    title = f"Latest turn ({state.seat_name(state.recent[0].seat)}):"
+    actions = [
+        wrapped(f"{action_words(state.seat_name(a.seat), a, state.cards)}.", px, room)
+        for a in state.recent
+    ]
     for shown in range(len(actions), 0, -1):
         earlier = len(actions) - shown
         head = [title] + ([f"+{plural(earlier, 'earlier action')}"] if earlier else [])
@@ -315,7 +333,10 @@ def _hand(
     px = legible_px(image.width)
     scoring = state.scoring_places(seat)
     paste(
-        image, text_sprite(f"Your hand ({seat_name(seat)})", px, theme.text, "lm"), px, y + px / 2
+        image,
+        text_sprite(f"Your hand ({state.seat_name(seat)})", px, theme.text, "lm"),
+        px,
+        y + px / 2,
     )
     x, y = float(px), y + px * 1.6
     w, h = card_size(cell, px)
@@ -352,6 +373,7 @@ def draw(
 ) -> Image.Image:
     """The picture `size` wide (see the module docstring); the hand only for a seat's view.
     `ending` (how the match ended) replaces whose turn it is in the header."""
+    state = _short_names(state, size)
     header = _header(state, theme, size, ending)
     px = legible_px(size)
     margin = px * 1.6

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import SIZE, cell_name, symbol_name
-from games.shifting_stones.words import action_words, seat_name
+from games.shifting_stones.words import action_words
 from games.wording import plural
 
 
@@ -27,7 +27,7 @@ def _turn(state: StonesState, ending: str | None) -> str:
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
-        return f"{title}, action {state.ply + 1}: {seat_name(seat)} to act."
+        return f"{title}, action {state.ply + 1}: {state.seat_name(seat)} to act."
     return f"{title}, over after {plural(state.ply, 'action')}. {outcome.reason}"
 
 
@@ -44,7 +44,7 @@ def _players(state: StonesState) -> str:
     for seat in range(state.players):
         scored = state.scored[seat]
         text = (
-            f"{seat_name(seat)} has scored {plural(len(scored), 'card')} for "
+            f"{state.seat_name(seat)} has scored {plural(len(scored), 'card')} for "
             f"{plural(points(scored, state.cards), 'point')} and holds "
             f"{plural(state.hand_size(seat), 'card')}"
         )
@@ -59,7 +59,8 @@ def _players(state: StonesState) -> str:
 def _last(state: StonesState) -> str:
     if not state.recent:
         return ""
-    return f"Last action: {action_words(state.recent[-1], state.cards)}."
+    last = state.recent[-1]
+    return f"Last action: {action_words(state.seat_name(last.seat), last, state.cards)}."
 
 
 def _hand(state: StonesState) -> str:
@@ -76,7 +77,7 @@ def _hand(state: StonesState) -> str:
         if place in scoring:
             text += ", scores at " + ", ".join(cell_name(c) for c in scoring[place])
         cards.append(text)
-    return f"Your hand ({seat_name(seat)}): " + ("; ".join(cards) or "empty") + "."
+    return f"Your hand ({state.seat_name(seat)}): " + ("; ".join(cards) or "empty") + "."
 
 
 def describe(

@@ -280,10 +280,10 @@ async def test_the_hand_is_described_in_the_players_own_view(console):
     con, out = console
     said = await run(con, out, "challenge shifting-stones players:1")
     public = (await con.service.get_match(1)).public_view()
-    assert f"Alt text: {render.alt_text(public)}\n" in said
+    assert f"Alt text: {render.alt_text(public.named(['alice']))}\n" in said  # by name
     said = await run(con, out, "hand")
     assert "match-1-hand-alice.png]\nAlt text: Shifting Stones, 1 player" in said
-    assert "Your hand (Player 1): card 1, " in said  # the cards as the player pays with them
+    assert "Your hand (alice): card 1, " in said  # the cards as the player pays with them
 
 
 @pytest.mark.asyncio

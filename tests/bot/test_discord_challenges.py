@@ -294,3 +294,20 @@ async def test_a_member_refuses_challenges_with_settings_block(tmp_path):
         )
         again = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
         assert "you can challenge them again in 10 minutes" in again[-1].content
+
+
+@pytest.mark.asyncio
+async def test_the_opponents_are_listed_in_the_order_the_challenger_named_them(env):
+    """`opponent:carol opponent2:bob` (carol's id is the larger): carol first, in the
+    challenge and after bob answers first, and until the match has started."""
+    fake, bot, _, _ = env
+    await fake.slash(ALICE, "challenge", game="shiftago", opponent=CAROL, opponent2=BOB)
+    message = challenge_message(fake)
+    assert message["content"].startswith(f"<@{ALICE}> challenges <@{CAROL}> and <@{BOB}> to")
+    accept = button_ids(message)[0]
+    await fake.click(BOB, message["id"], accept)
+    message = fake.message(message["id"])
+    assert message["content"].startswith(f"<@{ALICE}> challenges <@{CAROL}> and <@{BOB}> to")
+    await fake.click(CAROL, message["id"], accept)
+    message = fake.message(message["id"])
+    assert message["content"].startswith(f"<@{ALICE}> challenged <@{CAROL}> and <@{BOB}> to")

@@ -153,3 +153,38 @@ async def test_a_solo_match_on_discord(tmp_path):
         assert "Solo matches are never rated." in result
         stats = await fake.slash(ALICE, "stats")
         assert "Shifting Stones solo: 1 played" in stats[-1].content
+
+
+NUMBERED = re.compile(r"Player \d")
+
+
+@pytest.mark.asyncio
+async def test_the_players_are_called_by_their_names_not_numbers(tmp_path, monkeypatch):
+    """Shifting Stones' seats are only numbered: every word the bot says of the match (the
+    moves, autocomplete, the result, /history, the pictures' alt texts and ending) names
+    the members instead of "Player 1"."""
+    monkeypatch.setattr(pictures, "REPLAY_FRAMES", 20)
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock, seed=3) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game=GAME, players=2)
+        match = await bot.service.get_match(match_id)
+        mover = "alice" if match.to_act == ALICE else "bob"
+        typed = await fake.autocomplete(
+            match.to_act, "move", "notation", channel_id=thread, notation="s"
+        )
+        assert typed and all(f": {mover} " in c["name"] for c in typed)
+        first = await fake.slash(match.to_act, "move", channel_id=thread, notation="end")
+        post = next(c for c in first if c.kind == "send_message")
+        said = f"<@{match.to_act}> played `end`: <@{match.to_act}> ends the turn and draws"
+        assert said in post.json["content"]
+        alt = post.json["attachments"][0]["description"]
+        assert f"Last action: {mover} ended the turn" in alt
+        await play_out(fake, bot, match_id, thread, seed=4)
+        ended = await bot.service.get_match(match_id)
+        winner = ended.result.winners[0]
+        result = next(m for m in reversed(fake.messages_in(thread)) if "wins with" in m["content"])
+        assert f"<@{winner}> wins with" in result["content"]
+        history = (await fake.slash(ALICE, "history", match=match_id))[-1].content
+        assert f"\n1. <@{match.to_act}>: end\n" in history
+        shown = public(fake.calls) + history
+        assert not NUMBERED.search(shown)

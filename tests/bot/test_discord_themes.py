@@ -8,7 +8,7 @@ import pytest
 
 import games
 import render
-from bot.presentation.pictures import example_position
+from bot.presentation.pictures import example_position, label_names
 from bot.presentation.text import clock_line
 from tests.bot import secret_game
 from tests.bot.discord_harness import (
@@ -100,7 +100,7 @@ async def test_the_real_pictures_come_in_the_chosen_theme(tmp_path):
         await fake.slash(MOD, "admin theme", theme="contrast")
         match_id, thread = await start_match(fake, ALICE, BOB)
         match = await bot.service.get_match(match_id)
-        public, strip = match.public_view(), clock_line(match, clock())
+        public, strip = match.public_view(), clock_line(match, clock(), label_names(match, ()))
         assert strip is not None and strip.endswith("3 days left")  # the default clock
         first = next(c for c in fake.calls if c.path == f"/channels/{thread}/messages")
         names = {ALICE: "alice", BOB: "bob"}  # rated newcomers; the player to act's clock

@@ -8,8 +8,10 @@ import pytest
 
 import games
 from bot.match.actions import RESIGN
+from bot.match.engine_seats import engine_member
 from bot.match.phrases import plain_member
 from bot.presentation.catalogue import write
+from bot.presentation.text import Style, challenge_text
 from bot.service import (
     BadOption,
     ChallengeClosed,
@@ -43,6 +45,26 @@ async def test_a_named_challenge_starts_a_match_when_accepted(service):
     fresh = games.get("skift").new(2, seed=match.seed, options=match.options)
     assert match.public_view() == fresh
     assert match.deadline == service.now() + timedelta(hours=72)
+
+
+@pytest.mark.asyncio
+async def test_the_named_members_keep_the_order_the_challenger_gave(service):
+    """Named 9, then 3 (ids out of order), with a bot between them and an open seat: the
+    challenge lists them so, whoever answers first, then the member who took the seat."""
+    bot = engine_member("easy")
+    posted = await service.create_challenge(
+        GUILD, CHANNEL, 5, "shifting-stones", opponents=[9, bot, 3], players=5
+    )
+    assert posted.named == (9, bot, 3) and posted.invited == (9, 3)
+    await service.accept_challenge(posted.id, 3)
+    answered = await service.get_challenge(posted.id)
+    assert answered.invited == (9,) and answered.joined == (5, bot, 3)
+    assert answered.named == (9, bot, 3) and answered.opponents == (9, bot, 3)
+    await service.accept_challenge(posted.id, 9)
+    update = await service.accept_challenge(posted.id, 7)  # the open seat: the match starts
+    assert update.challenge.opponents == (9, bot, 3, 7)
+    words = challenge_text(update.challenge, Style(plain_member, str, plain_member))
+    assert words.startswith(f"member 5 challenged member 9, member {bot}, member 3 and member 7")
 
 
 @pytest.mark.asyncio

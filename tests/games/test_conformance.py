@@ -27,7 +27,8 @@ the player to act sees them, its leaves are exactly the legal moves, every choic
 leads to one, and its keys fit in Discord's custom ids.
 
 Then what the match engine relies on beyond moves: views (`view`), seats leaving
-(`retire`), seat names (`seat_name`) and `reveals`, each over seeded random playouts.
+(`retire`), seat names (`seat_name`, and `named` for seats only numbered) and `reveals`,
+each over seeded random playouts.
 """
 
 from __future__ import annotations
@@ -254,9 +255,33 @@ def view_check(state: GameState, move: Any) -> None:
             assert name == state.seat_name(seat)
     if not state.game.hidden_information:
         assert all(view == state for view in views)
+    names_check(state)
     for legal in state.legal_moves():
         assert public.format_move(legal) == state.format_move(legal)
         assert isinstance(state.reveals(legal), bool)
+
+
+def names_check(state: GameState) -> None:
+    """A game whose seats are only numbered calls them by the names it is given, in its
+    views and after a move too, and in its words; the names are no part of the position.
+    A game with seat names of its own keeps them."""
+    names = [f"Name {seat} Q" for seat in range(state.players)]
+    named = state.named(names)
+    assert named == state
+    own = [state.seat_name(seat) for seat in range(state.players)]
+    if not state.game.numbered_seats:
+        assert [named.seat_name(seat) for seat in range(state.players)] == own
+        return
+    assert [named.seat_name(seat) for seat in range(state.players)] == names
+    assert [named.view(None).seat_name(seat) for seat in range(state.players)] == names
+    seat, legal = state.current_player, state.legal_moves()
+    if seat is None or not legal:
+        outcome = named.outcome()
+        assert outcome is not None and not any(name in outcome.reason for name in own)
+        return
+    said = named.describe_move(legal[0])
+    assert names[seat] in said and own[seat] not in said
+    assert named.play(legal[0]).seat_name(seat) == names[seat]
 
 
 @pytest.mark.parametrize(("name", "players"), SEATINGS)

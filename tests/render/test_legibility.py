@@ -6,7 +6,8 @@ Text sizes are read from the renderer's own layout: `render.sprites.recording_te
 each text as it is pasted, with the width of the picture it goes on. Each registered game
 is drawn at its start, middle and end (a seeded random playout), with its fewest and most
 players, with each choice of its options in turn (the largest boards and tables among
-them), with and without the players strip, in the public view and the player to act's.
+them), with and without the players strip (long names), in the public view and the
+player to act's.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from render.theme import THEMES, style_named
 PHONE_WIDTH, LEAST_CAP = 360, 7.0
 #: How far into a playout the middle lies, and how long one may run to its end.
 MIDDLE, LONGEST = 24, 600
+#: A member's long name (32 characters with its number), emoji included: drawn where a
+#: game calls its seats by their players' names.
+LONG_NAME = "🐉 Alexandria Konstantinopoulou"
 #: Lightness two seat styles of one hue family must differ by to be told apart without hue.
 LIGHTNESS_APART = 0.12
 
@@ -82,11 +86,11 @@ def cases(name: str) -> list[tuple[int, dict[str, Any]]]:
 def drawn_caps(state: GameState) -> list[float]:
     """Every text's capital height, scaled to a phone, in the pictures of `state`: public
     and (with hidden information) the player to act's, with and without a players strip."""
-    seat = state.current_player
+    seat, seats = state.current_player, range(state.players)
     views = [(state.view(None) if state.game.hidden_information else state, None)]
     if state.game.hidden_information and seat is not None:
         views.append((state.view(seat), seat))
-    labels = [render.SeatLabel(f"Player {i}", "1500?", "2 days left") for i in range(state.players)]
+    labels = [render.SeatLabel(f"{LONG_NAME} {i}", "1500?", "2 days left") for i in seats]
     caps = []
     for shown, point_of_view in views:
         for players in (None, labels):

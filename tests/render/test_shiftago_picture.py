@@ -207,3 +207,34 @@ def test_the_winning_line_of_an_express_game_is_barred_in_the_highlight() -> Non
         centres = [tray.centre(cell(column, 3)) for column in range(1, 4)]
         seen = [image.getpixel((round(x), round(y))) == highlight for x, y in centres]
         assert seen == [barred] * 3, (barred, seen)
+
+
+def test_the_squares_names_are_printed_on_the_rim(monkeypatch) -> None:
+    """A scoring move names squares (a1..g7): each column's letter stands on the rim above
+    its column, each row's number on the rim left of its row, in legible text."""
+    state = play(position(SCORING, players=4, turn=2), "W3")
+    placed: dict[str, list[tuple[float, float, int]]] = {}
+    spoken = {}
+    write, put = picture.text_sprite, picture.paste
+
+    def writing(text, px, *args, **kwargs):  # type: ignore[no-untyped-def]
+        sprite = write(text, px, *args, **kwargs)
+        spoken[id(sprite)] = (text, px)
+        return sprite
+
+    def pasting(image, sprite, x, y):  # type: ignore[no-untyped-def]
+        if id(sprite) in spoken:
+            text, px = spoken[id(sprite)]
+            placed.setdefault(text, []).append((x, y, px))
+        put(image, sprite, x, y)
+
+    monkeypatch.setattr(picture, "text_sprite", writing)
+    monkeypatch.setattr(picture, "paste", pasting)
+    render.board_image(state, size=800)
+    tray = picture.layout(state, size=800, theme=get_theme("default"))
+    for index in range(7):
+        ((cx, cy, cpx),) = placed["abcdefg"[index]]
+        assert cx == tray.centre(cell(index, 0))[0] and tray.top - tray.rim < cy < tray.top
+        ((rx, ry, rpx),) = placed[str(index + 1)]
+        assert ry == tray.centre(cell(0, index))[1] and tray.left - tray.rim < rx < tray.left
+        assert cpx == rpx == legible_px(800)

@@ -100,3 +100,37 @@ def test_the_end_panel_shows_cards_bonus_total_and_the_final_order() -> None:
     running = replace(state, ending=None, triggered=False)
     assert picture._order(running) == [0, 1]
     assert picture._facts(running, 0) == "Player 1 (to act): 0 in hand, 1 point"
+
+
+#: A long name (32 characters) with emoji, as a member may choose one.
+LONG_NAME = "🐉 Alexandria Konstantinopoulou 🐉"
+
+
+def test_the_picture_calls_the_seats_by_the_players_names(monkeypatch) -> None:
+    state = play(state_with_hand(), "flip a1 pay 2")
+    texts: list[str] = []
+    drawn = picture.text_sprite
+
+    def noting(text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return drawn(text, *args, **kwargs)
+
+    monkeypatch.setattr(picture, "text_sprite", noting)
+    labels = [render.SeatLabel(LONG_NAME, "1500"), render.SeatLabel("bob")]
+    render.board_image(state.view(0), seat=0, players=labels, size=800)
+    shown = " ".join(texts)  # (the lines of the latest turn, wrapped at spaces, joined)
+    short = picture._short_names(state.named([LONG_NAME, "bob"]), 800).seat_name(0)
+    assert short.startswith("Alexandria Konst") and short.endswith("…")
+    assert f"Latest turn ({short}): {short} flipped a1" in shown
+    assert f"Your hand ({short})" in texts and "bob: 4 in hand, 0 points" in texts
+    assert "Player" not in shown and "🐉" not in shown  # as the strip draws names
+
+
+def test_long_names_are_cut_to_their_room() -> None:
+    state = state_with_hand().named([LONG_NAME, "bob"])
+    short = picture._short_names(state, 360)
+    assert short.seat_name(1) == "bob"
+    first = short.seat_name(0)
+    assert first.endswith("…") and "🐉" not in first
+    px = render.header.header_px(360)
+    assert render.sprites.font(px).getlength(first) <= 360 * picture.NAME_ROOM
