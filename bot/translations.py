@@ -2,14 +2,21 @@
 files: `python -m bot.translations` (scripts/translations), after changing a sentence.
 
 Each domain's English texts are read where they live (the presentation's catalogue
-modules); a translator then fills the new msgstrs of locales/<language>/<domain>.po.
+modules, each game's `say` calls); a translator then fills the new msgstrs of
+locales/<language>/<domain>.po (a game's: games/<name>/locales/<language>.po).
 """
 
 from __future__ import annotations
 
 import sys
 
-from bot.presentation.extraction import messages_template, update_translations, write_template
+from bot.presentation.extraction import (
+    game_domains,
+    messages_template,
+    update_game,
+    update_translations,
+    write_template,
+)
 
 
 def main() -> int:
@@ -19,6 +26,9 @@ def main() -> int:
         update_translations(template)
         state = "extracted anew" if changed else "unchanged"
         print(f"{template.domain}: template {state}; .po files updated.", file=sys.stderr)
+    for domain in game_domains():
+        state = "extracted anew" if update_game(domain) else "unchanged"
+        print(f"{domain}: template {state}; .po files updated.", file=sys.stderr)
     return 0
 
 
