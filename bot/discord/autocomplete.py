@@ -22,6 +22,7 @@ import render
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
 from bot.match.errors import ServiceError
+from bot.presentation.language import localised
 from bot.presentation.options import game_named
 from bot.presentation.pictures import theme_label
 from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
@@ -140,7 +141,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
     moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
     return [
         app_commands.Choice(
-            name=clip_choice(f"{m.notation}: {m.words}"), value=m.notation[:MAX_CHOICE]
+            name=clip_choice(f"{m.notation}: {localised(m.words)}"), value=m.notation[:MAX_CHOICE]
         )
         for m in moves
     ]

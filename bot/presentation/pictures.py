@@ -25,6 +25,7 @@ import render
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
+from bot.presentation.language import localised
 from bot.presentation.text import seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
@@ -80,16 +81,13 @@ def ending_words(match: Match) -> str | None:
     result = match.result
     if result is None:
         return None
+    reason = localised(result.reason)
     if not result.winners:
-        return result.reason
+        return reason
     seats = [match.seat_of(member) for member in result.winners]
     names = listed([match.seat_name(seat) for seat in seats if seat is not None])
     won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
-    return (
-        result.reason
-        if won in result.reason
-        else fill(sentences.WON_BECAUSE, won=won, reason=result.reason)
-    )
+    return reason if won in reason else fill(sentences.WON_BECAUSE, won=won, reason=reason)
 
 
 def seat_labels(

@@ -49,6 +49,7 @@ from bot.presentation.deadlines import (
     warnings_line,
     weekends_line,
 )
+from bot.presentation.language import localised
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -668,7 +669,7 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 def rules_text(game: games.Game) -> str:
     """A game's summary, player counts, options and how to type its moves, for /rules (it
     may be longer than one message)."""
-    summary = game.summary.strip()
+    summary = localised(game.summary).strip()
     if game.min_players == game.max_players:
         head, counts = sentences.RULES_HEAD, {"player_count": game.min_players}
     else:
@@ -681,7 +682,9 @@ def rules_text(game: games.Game) -> str:
         options = [fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.options]
         text += "\n\n" + "\n".join([fill(sentences.OPTIONS_HEAD), *options])
     if game.notation_help:
-        text += "\n\n" + "\n".join([fill(sentences.HOW_TO_MOVE), unwrapped(game.notation_help)])
+        text += "\n\n" + "\n".join(
+            [fill(sentences.HOW_TO_MOVE), unwrapped(localised(game.notation_help))]
+        )
     return text.strip()
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.base import IllegalMove
-from games.shiftago.geometry import lane_name, square_name
+from games.shiftago.geometry import square_name
 from games.shiftago.moves import Move, Score, ScoreRequest
 from games.shiftago.rules import first_gap, min_line
-from games.shiftago.words import COLOURS
+from games.shiftago.words import COLOURS, lane_words
 
 if TYPE_CHECKING:
     from games.shiftago.state import ShiftagoState
@@ -96,7 +96,7 @@ def why_illegal(state: ShiftagoState, move: Move) -> str | None:
             f"{_listing(state.scoring_choices())}."
         )
     if first_gap(state.board, move.edge, move.lane) is None:
-        lane = lane_name(move.edge, move.lane)
+        lane = lane_words(move.edge, move.lane)
         return (
             f"{lane.capitalize()} is full: no marble may enter a full lane, because no "
             "marble may be pushed off the tray."
