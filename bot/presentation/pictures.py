@@ -25,8 +25,7 @@ import render
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
-from bot.presentation.language import localised
-from bot.presentation.text import seat_clock
+from bot.presentation.text import ending_reason, seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
@@ -81,7 +80,7 @@ def ending_words(match: Match) -> str | None:
     result = match.result
     if result is None:
         return None
-    reason = localised(result.reason)
+    reason = ending_reason(match, result)
     if not result.winners:
         return reason
     seats = [match.seat_of(member) for member in result.winners]

@@ -453,6 +453,16 @@ def confirmation(update: MatchUpdate) -> str:
     return fill(messages.DONE)
 
 
+def ending_reason(match: Match, result: MatchResult) -> str:
+    """Why `match` ended, in the language spoken: where the game ended it, the game's own
+    words from the final position (a stored result keeps only the English sentence), else
+    the result's sentence as it is."""
+    outcome = match.state.outcome() if result.how == "game" else None
+    if outcome is not None and outcome.reason == result.reason:
+        return localised(outcome.reason)
+    return result.reason
+
+
 def result_text(match: Match, style: Style) -> str:
     """The result of an ended match and the rating changes."""
     result: MatchResult | None = match.result
@@ -474,7 +484,7 @@ def result_text(match: Match, style: Style) -> str:
         head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
     else:
         head = fill(sentences.NO_RESULT)
-    lines = [fill(sentences.RESULT, head=head, reason=result.reason)]
+    lines = [fill(sentences.RESULT, head=head, reason=ending_reason(match, result))]
     if result.scores is not None:
         scores = [
             fill(sentences.SCORE, player=style.mention(s.member_id), score=result.scores[s.seat])

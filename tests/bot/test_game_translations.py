@@ -169,3 +169,17 @@ async def test_a_french_server_reads_the_move_in_french_in_the_thread(tmp_path):
         await fake.slash(mover, "move", channel_id=thread, notation="Nc")
         posts = [m["content"] for m in fake.messages_in(thread) if "`Nc`" in m["content"]]
         assert any("Orange entre par le nord dans la colonne c" in post for post in posts), posts
+
+
+@pytest.mark.asyncio
+async def test_the_end_of_a_game_is_announced_in_the_servers_language(tmp_path):
+    fake = FakeDiscord()
+    fake.preferred_locale = "fr"
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        for notation in ("Na", "Sa", "Nb", "Sb", "Nc", "Sc", "Nd", "Sd", "Ne"):
+            mover = (await bot.service.get_match(match_id)).to_act
+            await fake.slash(mover, "move", channel_id=thread, notation=notation)
+        assert (await bot.service.get_match(match_id)).result is not None
+        posts = "\n".join(m["content"] for m in fake.messages_in(thread))
+        assert "Orange a formé une ligne de 5." in posts, posts[-600:]
