@@ -88,6 +88,36 @@ class Phrasebook:
         """A phrase with a number, `count`, whose form follows it in each language."""
         return Phrase(self.domain, singular, plural, count=count, **values)
 
+    def listed(self, words: Sequence[str]) -> str:
+        """Words joined as in a sentence, each kept as it is (a colour stays a phrase):
+        "a", "a and b", "a, b and c" ("" for none)."""
+        if len(words) <= 1:
+            return "".join(words)
+        first = words[0]
+        for word in words[1:-1]:
+            first = self(LIST_NEXT, first=first, next=word)
+        return self(LIST_LAST, first=first, last=words[-1])
+
+    def alternatives(self, words: Sequence[str]) -> str:
+        """Words offered as alternatives: "a", "a or b", "a or b or c" ("" for none)."""
+        if not words:
+            return ""
+        either = words[0]
+        for word in words[1:]:
+            either = self(LIST_OR, either=either, other=word)
+        return either
+
+
+#: The templates every game's catalogue holds for `Phrasebook.listed` and `alternatives`.
+LIST_NEXT, LIST_LAST, LIST_OR = "{first}, {next}", "{first} and {last}", "{either} or {other}"
+
+
+def reason_of(error: BaseException) -> str:
+    """What an error was raised with, a phrase kept whole (`str(error)` would leave only
+    its English): a game's refusal of a move, for the presentation to translate."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
+
 
 class Written(str):
     """A text written out by hand in each language (a game's help file and its

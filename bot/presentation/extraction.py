@@ -42,6 +42,7 @@ from bot.presentation.language import (
     template_path,
     translation_path,
 )
+from games.wording import LIST_LAST, LIST_NEXT, LIST_OR
 
 #: The modules of bot/presentation that hold the sentences players read.
 CATALOGUE_MODULES: tuple[ModuleType, ...] = (
@@ -194,8 +195,11 @@ def game_domains() -> list[str]:
 
 
 def game_template(domain: str) -> Catalog:
-    """A game's catalogue: the templates of its package's `say` calls, where they stand."""
+    """A game's catalogue: the phrasebook's own templates (lists of words), then those of
+    its package's `say` calls, where they stand."""
     catalog = Catalog(domain=domain, header_comment=HEADER, project="Shiftcord", fuzzy=False)
+    for listing in (LIST_NEXT, LIST_LAST, LIST_OR):
+        catalog.add(listing, locations=[("games/wording.py", 0)], flags=_flags(listing))
     folder = game_template_path(domain).parent.parent
     for path in sorted(folder.glob("*.py")):
         where = path.relative_to(folder.parent.parent).as_posix()

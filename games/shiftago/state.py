@@ -24,7 +24,6 @@ from games.shiftago.rules import (
 from games.shiftago.steps import move_steps as shiftago_steps
 from games.shiftago.words import COLOURS, move_words, say
 from games.steps import Step
-from games.wording import join_words
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
 
@@ -279,7 +278,7 @@ class ShiftagoState(GameState):
         best = max(self.scores[s] for s in self.active())
         leaders = tuple(s for s in self.active() if self.scores[s] == best)
         if len(leaders) > 1:
-            tied = join_words([COLOURS[s] for s in leaders])
+            tied = say.listed([COLOURS[s] for s in leaders])
             reason = say(
                 "{cause}: {tied} tie on {points} points, a draw.",
                 cause=cause,

@@ -8,7 +8,7 @@ from games.base import Outcome
 from games.skift.geometry import DIRECTION_WORDS
 from games.skift.model import SEAT_NAMES, LastAction, Move, PieceMove, Rotation, TileMove
 from games.skift.phrasebook import say
-from games.wording import Phrase, join_words
+from games.wording import Phrase
 
 if TYPE_CHECKING:
     from games.skift.state import SkiftState
@@ -72,7 +72,7 @@ def _tile_words(move: TileMove, last: LastAction) -> Phrase:
         if len(gone) == 1:
             clauses.append(say("; tile {tile} splits off and leaves", tile=gone[0]))
         else:
-            clauses.append(say("; tiles {tiles} split off and leave", tiles=join_words(gone)))
+            clauses.append(say("; tiles {tiles} split off and leave", tiles=say.listed(gone)))
         if last.pieces_removed:
             count = len(last.pieces_removed)
             clauses.append(say.counted(" with {count} piece", " with {count} pieces", count=count))

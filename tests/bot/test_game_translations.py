@@ -183,3 +183,24 @@ async def test_the_end_of_a_game_is_announced_in_the_servers_language(tmp_path):
         assert (await bot.service.get_match(match_id)).result is not None
         posts = "\n".join(m["content"] for m in fake.messages_in(thread))
         assert "Orange a formé une ligne de 5." in posts, posts[-600:]
+
+
+@pytest.mark.asyncio
+async def test_an_illegal_move_is_refused_in_the_members_language(tmp_path):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        mover = (await bot.service.get_match(match_id)).to_act
+        answers = {}
+        for locale in ("de", "en-GB"):
+            fake.locales[mover] = locale
+            calls = await fake.slash(mover, "move", channel_id=thread, notation="x")
+            answers[locale] = [c.content for c in calls if c.ephemeral and c.content]
+        assert any(
+            "Express zählt keine Punkte: Eine Linie aus 5 gewinnt sofort." in a
+            for a in answers["de"]
+        ), answers
+        assert any(
+            "Express keeps no score: a line of 5 wins at once." in a for a in answers["en-GB"]
+        )
+        assert (await bot.service.get_match(match_id)).state.ply == 0
