@@ -72,7 +72,7 @@ def _phrase(domain: str, template: str, plural: str | None, values: dict[str, ob
 
 class Phrasebook:
     """How a game writes its texts: `say = Phrasebook(__package__)` in the game's package,
-    then `say("{colour} enters from the {edge}", colour=..., edge=say("north"))` and
+    then `say("{colour} enters {edge}", colour=..., edge=say("from the north"))` and
     `say.counted("{count} marble", "{count} marbles", count=n)`. The templates are the
     msgids of the game's catalogue (`locales/<language>.po` in its folder), extracted from
     the calls of `say` and `say.counted` with literal templates."""
@@ -91,8 +91,10 @@ class Phrasebook:
     def listed(self, words: Sequence[str]) -> str:
         """Words joined as in a sentence, each kept as it is (a colour stays a phrase):
         "a", "a and b", "a, b and c" ("" for none)."""
-        if len(words) <= 1:
-            return "".join(words)
+        if not words:
+            return ""
+        if len(words) == 1:
+            return words[0]
         first = words[0]
         for word in words[1:-1]:
             first = self(LIST_NEXT, first=first, next=word)

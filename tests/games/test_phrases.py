@@ -45,3 +45,11 @@ def test_a_text_file_is_read_with_its_translations_beside_it(tmp_path):
     (tmp_path / "game.py").write_text("", encoding="utf-8")
     text = written_beside(str(tmp_path / "game.py"), "help.txt")
     assert text == "How to move." and dict(text.versions) == {"de": "Wie man zieht."}
+
+
+def test_lists_and_alternatives_keep_each_word_a_phrase():
+    white, black, blue = say("White"), say("Black"), say("Blue")
+    assert say.listed([]) == "" and say.listed([white]) is white
+    assert say.listed([white, black, blue]) == "White, Black and Blue"
+    assert say.listed([white, black]).values["last"] is black
+    assert say.alternatives(["En/B", "En/C", "En/D"]) == "En/B or En/C or En/D"
