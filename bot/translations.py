@@ -3,8 +3,8 @@ files: `python -m bot.translations` (scripts/translations), after changing a sen
 
 Each domain's English texts are read where they live (`messages`: the presentation's
 catalogue modules; `commands`: the command tree of a bot built without connecting, and the
-buttons' labels); a translator then fills the new msgstrs of
-locales/<language>/<domain>.po.
+buttons' labels; each game's `say` calls); a translator then fills the new msgstrs of
+locales/<language>/<domain>.po (a game's: games/<name>/locales/<language>.po).
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ from babel.messages.catalog import Catalog
 from bot.config import Settings
 from bot.discord.client import built_payload
 from bot.discord.command_texts import commands_template
-from bot.presentation.extraction import messages_template, update_translations, write_template
+from bot.presentation.extraction import (
+    game_domains,
+    messages_template,
+    update_game,
+    update_translations,
+    write_template,
+)
 
 
 def templates() -> list[Catalog]:
@@ -33,6 +39,9 @@ def main() -> int:
         update_translations(template)
         state = "extracted anew" if changed else "unchanged"
         print(f"{template.domain}: template {state}; .po files updated.", file=sys.stderr)
+    for domain in game_domains():
+        state = "extracted anew" if update_game(domain) else "unchanged"
+        print(f"{domain}: template {state}; .po files updated.", file=sys.stderr)
     return 0
 
 

@@ -53,12 +53,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from games.steps import Step
-from games.wording import quoted
+from games.wording import Written, quoted, written_beside
 
 
-def help_beside(module_file: str) -> str:
-    """The help text `help.txt` in the folder of `module_file` (a game's own module)."""
-    return (Path(module_file).parent / "help.txt").read_text(encoding="utf-8").strip()
+def help_beside(module_file: str) -> Written:
+    """The help text `help.txt` in the folder of `module_file` (a game's own module), with
+    its translations beside it (`help.de.txt`, ...)."""
+    return written_beside(module_file, "help.txt")
 
 
 class InvalidMove(ValueError):

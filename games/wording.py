@@ -1,8 +1,13 @@
-"""Small English helpers shared by every layer that writes for players."""
+"""Small English helpers shared by every layer that writes for players, and how a game's
+texts are written so that the presentation can translate them (`Phrase`, `Written`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib.util
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 
 def plural(count: float, noun: str, nouns: str | None = None) -> str:
@@ -30,3 +35,123 @@ def join_words(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class Phrase(str):
+    """A game's text as a template of its catalogue with the values that fill it: its
+    `str` is the English, so it goes wherever a string goes, and the presentation writes it
+    in the language spoken (the template looked up in the game's catalogue, the values
+    written likewise; see `Phrasebook`). Values that are phrases themselves nest."""
+
+    domain: str
+    template: str
+    plural: str | None
+    values: Mapping[str, object]
+
+    def __new__(
+        cls, domain: str, template: str, plural: str | None = None, /, **values: object
+    ) -> Phrase:
+        """The phrase of `template` in `domain` (a game's package); with `plural`, a counted
+        phrase whose number is the value `count` (`plural` is its English form for any
+        count but 1)."""
+        chosen = template if plural is None or values.get("count") == 1 else plural
+        phrase = super().__new__(cls, chosen.format(**values))
+        phrase.domain, phrase.template, phrase.plural = domain, template, plural
+        phrase.values = MappingProxyType(dict(values))
+        return phrase
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its template and values (the engine's workers get states)."""
+        return (_phrase, (self.domain, self.template, self.plural, dict(self.values)))
+
+
+def _phrase(domain: str, template: str, plural: str | None, values: dict[str, object]) -> Phrase:
+    """A phrase rebuilt from what `Phrase.__reduce__` keeps."""
+    return Phrase(domain, template, plural, **values)
+
+
+class Phrasebook:
+    """How a game writes its texts: `say = Phrasebook(__package__)` in the game's package,
+    then `say("{colour} enters {edge}", colour=..., edge=say("from the north"))` and
+    `say.counted("{count} marble", "{count} marbles", count=n)`. The templates are the
+    msgids of the game's catalogue (`locales/<language>.po` in its folder), extracted from
+    the calls of `say` and `say.counted` with literal templates."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+
+    def __call__(self, template: str, /, **values: object) -> Phrase:
+        """The phrase of `template` with its values."""
+        return Phrase(self.domain, template, None, **values)
+
+    def counted(self, singular: str, plural: str, /, count: int, **values: object) -> Phrase:
+        """A phrase with a number, `count`, whose form follows it in each language."""
+        return Phrase(self.domain, singular, plural, count=count, **values)
+
+    def listed(self, words: Sequence[str]) -> str:
+        """Words joined as in a sentence, each kept as it is (a colour stays a phrase):
+        "a", "a and b", "a, b and c" ("" for none)."""
+        if not words:
+            return ""
+        if len(words) == 1:
+            return words[0]
+        first = words[0]
+        for word in words[1:-1]:
+            first = self(LIST_NEXT, first=first, next=word)
+        return self(LIST_LAST, first=first, last=words[-1])
+
+    def alternatives(self, words: Sequence[str]) -> str:
+        """Words offered as alternatives: "a", "a or b", "a or b or c" ("" for none)."""
+        if not words:
+            return ""
+        either = words[0]
+        for word in words[1:]:
+            either = self(LIST_OR, either=either, other=word)
+        return either
+
+
+#: The templates every game's catalogue holds for `Phrasebook.listed` and `alternatives`.
+LIST_NEXT, LIST_LAST, LIST_OR = "{first}, {next}", "{first} and {last}", "{either} or {other}"
+
+
+def reason_of(error: BaseException) -> str:
+    """What an error was raised with, a phrase kept whole (`str(error)` would leave only
+    its English): a game's refusal of a move, for the presentation to translate."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
+
+
+class Written(str):
+    """A text written out by hand in each language (a game's help file and its
+    translations): its `str` is the English; `versions` maps a language code to its text."""
+
+    versions: Mapping[str, str]
+
+    def __new__(cls, english: str, versions: Mapping[str, str]) -> Written:
+        """The English text with its versions in other languages."""
+        text = super().__new__(cls, english)
+        text.versions = MappingProxyType(dict(versions))
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its versions."""
+        return (Written, (str(self), dict(self.versions)))
+
+
+def written_beside(module_file: str, name: str) -> Written:
+    """The text file `name` ("help.txt") in the folder of `module_file` (a game's own
+    module), with its translations beside it (`help.de.txt`, ...)."""
+    folder, stem, suffix = Path(module_file).parent, *name.rsplit(".", 1)
+    versions = {
+        path.name.split(".")[-2]: path.read_text(encoding="utf-8").strip()
+        for path in sorted(folder.glob(f"{stem}.*.{suffix}"))
+    }
+    return Written((folder / name).read_text(encoding="utf-8").strip(), versions)
+
+
+def locales_folder(domain: str) -> Path:
+    """Where a game's catalogue lives: `locales` in the folder of its package `domain`."""
+    spec = importlib.util.find_spec(domain)
+    if spec is None or not spec.submodule_search_locations:
+        raise LookupError(f"No package {domain!r} holds a catalogue.")
+    return Path(next(iter(spec.submodule_search_locations))) / "locales"

@@ -25,6 +25,7 @@ from bot.discord.markup import STYLE
 from bot.match.errors import ServiceError
 from bot.match.phrases import write_members
 from bot.match.shown import clean_name
+from bot.presentation.language import localised
 from bot.presentation.options import game_named
 from bot.presentation.pictures import theme_label
 from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
@@ -148,7 +149,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
 
     return [
         app_commands.Choice(
-            name=clip_choice(f"{m.notation}: {write_members(m.words, name)}"),
+            name=clip_choice(f"{m.notation}: {write_members(localised(m.words), name)}"),
             value=m.notation[:MAX_CHOICE],
         )
         for m in moves

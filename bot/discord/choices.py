@@ -4,6 +4,7 @@ and completions of game options typed so far."""
 from __future__ import annotations
 
 from bot.match.shown import shorten
+from bot.presentation.language import localised
 from bot.presentation.options import option_value
 from games import Game
 
@@ -32,7 +33,7 @@ def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, 
             if len(full) > MAX_CHOICE:
                 continue
             default = " (default)" if choice == option.default else ""
-            out.append((clip_choice(f"{full}: {option.help}{default}"), full))
+            out.append((clip_choice(f"{full}: {localised(option.help)}{default}"), full))
     return out[:limit]
 
 

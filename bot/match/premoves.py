@@ -24,6 +24,7 @@ from bot.match.records import Match
 from bot.match.replay import MOVE
 from bot.match.rules import check_active, check_length
 from games import IllegalMove, InvalidMove
+from games.wording import reason_of
 
 #: The most premove lines one member may hold in one match.
 MAX_PREMOVES = 5
@@ -77,7 +78,9 @@ def check(
         theirs = state.parse_move(if_text)
         after = state.play(theirs)
     except (InvalidMove, IllegalMove) as error:
-        raise IllegalMoveError(Message("premove.theirs_illegal", reason=str(error))) from error
+        raise IllegalMoveError(
+            Message("premove.theirs_illegal", reason=reason_of(error))
+        ) from error
     if_move = state.format_move(theirs)
     if after.outcome() is not None:
         raise NotAllowed(Message("premove.ends_match", move=if_move))
@@ -88,7 +91,7 @@ def check(
         after.play(mine)
     except (InvalidMove, IllegalMove) as error:
         raise IllegalMoveError(
-            Message("premove.answer_illegal", move=if_move, reason=str(error))
+            Message("premove.answer_illegal", move=if_move, reason=reason_of(error))
         ) from error
     others = [p for p in held if p.if_move != if_move]
     if len(others) >= MAX_PREMOVES:

@@ -38,6 +38,7 @@ from bot.match.records import MAX_CLOCK_HOURS, Match
 from bot.match.replay import MOVE, RETIRE
 from bot.match.weekends import deadline_after
 from games import IllegalMove, InvalidMove
+from games.wording import reason_of
 
 #: Actions that stand whatever the position (an action's ply is checked for the others).
 _ANY_PLY = (actions.RESIGN, actions.ABORT, actions.CLAIM, actions.GIVE_TIME)
@@ -108,7 +109,7 @@ def move(match: Match, seat: int, request: Request, situation: Situation) -> Dec
         chosen = state.parse_move(request.text)
         after = state.play(chosen)
     except (InvalidMove, IllegalMove) as error:
-        raise IllegalMoveError(Message("move.illegal", reason=str(error))) from error
+        raise IllegalMoveError(Message("move.illegal", reason=reason_of(error))) from error
     public = match.in_words(state.view(None))  # the announcement: what everybody may know
     member = match.seats[seat].member_id
     played = Played(seat, member, public.format_move(chosen), public.describe_move(chosen))

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
 from bot.presentation.hints import HINT_REFUSALS
-from bot.presentation.language import counted, translated
+from bot.presentation.language import counted, localised, translated
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.sentences import AND
 from games.wording import plural_noun
@@ -49,19 +49,24 @@ def _filled(name: str, value: Value, member: Namer, channel: Namer) -> object:
         return member(value.id)
     if isinstance(value, Channel):
         return channel(value.id)
-    return _counted(name, value)
+    return _counted(name, localised(value) if isinstance(value, str) else value)
 
 
 def fill(template: str, **values: object) -> str:
     """A text of the catalogue in the language spoken, its placeholders filled in: a count
-    named in `COUNTED` comes with its noun."""
-    filled = {name: _counted(name, value) for name, value in values.items()}
+    named in `COUNTED` comes with its noun, a game's text (a seat's colour, a move in
+    words) in the language spoken too."""
+    filled = {
+        name: _counted(name, localised(value) if isinstance(value, str) else value)
+        for name, value in values.items()
+    }
     return translated(template).format(**filled)
 
 
 def listed(words: Sequence[str]) -> str:
     """Words joined as in a sentence of the language spoken: "a", "a and b", "a, b and c"
     ("" for none)."""
+    words = [localised(word) for word in words]
     if len(words) <= 1:
         return "".join(words)
     return fill(AND, first=", ".join(words[:-1]), last=words[-1])

@@ -7,10 +7,12 @@ anything changes; each face shows `refusal_text` to that player alone.
 from __future__ import annotations
 
 from bot.presentation.catalogue import TypedWrong
+from bot.presentation.language import localised
 from bot.presentation.options import OptionsError
 from bot.presentation.text import ClockText, Style
 from bot.service import ServiceError
 from games import IllegalMove, InvalidMove
+from games.wording import reason_of
 
 
 class Refusal(Exception):
@@ -26,5 +28,5 @@ def refusal_text(error: BaseException, style: Style) -> str | None:
     if isinstance(error, (ServiceError, TypedWrong)):
         return style.words(error.sentence)
     if isinstance(error, PLAYER_ERRORS):
-        return str(error)
+        return localised(reason_of(error))
     return None

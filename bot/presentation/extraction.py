@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import ast
 import inspect
-from collections.abc import Iterator
+import pkgutil
+from collections.abc import Callable, Iterator
 from io import BytesIO
+from pathlib import Path
 from types import ModuleType
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+import games
 from bot.presentation import (
     analysis,
     chat_words,
@@ -32,7 +36,14 @@ from bot.presentation import (
     sentences,
 )
 from bot.presentation.catalogue import COUNTED, counted_entry
-from bot.presentation.language import TRANSLATED, template_path, translation_path
+from bot.presentation.language import (
+    TRANSLATED,
+    game_template_path,
+    game_translation_path,
+    template_path,
+    translation_path,
+)
+from games.wording import LIST_LAST, LIST_NEXT, LIST_OR
 
 #: The modules of bot/presentation that hold the sentences players read.
 CATALOGUE_MODULES: tuple[ModuleType, ...] = (
@@ -128,29 +139,35 @@ def _entries(catalog: Catalog) -> list[tuple[object, ...]]:
     ]
 
 
-def is_current(template: Catalog) -> bool:
-    """Whether the template file of the catalogue's domain holds exactly its entries."""
-    path = template_path(str(template.domain))
+def is_current(template: Catalog, path: Path | None = None) -> bool:
+    """Whether the template file of the catalogue's domain (or `path`) holds exactly its
+    entries."""
+    path = path or template_path(str(template.domain))
     if not path.exists():
         return False
     with path.open("rb") as file:
         return _entries(read_po(file)) == _entries(template)
 
 
-def write_template(template: Catalog) -> bool:
-    """Write the domain's template file if its entries changed; whether it did."""
-    if is_current(template):
+def write_template(template: Catalog, path: Path | None = None) -> bool:
+    """Write the domain's template file (or `path`) if its entries changed; whether it did."""
+    path = path or template_path(str(template.domain))
+    if is_current(template, path):
         return False
-    template_path(str(template.domain)).write_bytes(_written(template))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(_written(template))
     return True
 
 
-def update_translations(template: Catalog) -> None:
-    """Bring each language's .po file of the domain in step with its template: new msgids
-    come in untranslated, gone ones leave, translations of the rest are kept."""
+def update_translations(
+    template: Catalog, path_of: Callable[[str, str], Path] = translation_path
+) -> None:
+    """Bring each language's .po file of the domain (at `path_of(language, domain)`) in
+    step with its template: new msgids come in untranslated, gone ones leave, translations
+    of the rest are kept."""
     domain = str(template.domain)
     for language in TRANSLATED:
-        path = translation_path(language, domain)
+        path = path_of(language, domain)
         if path.exists():
             with path.open("rb") as file:
                 catalog = read_po(file, locale=language, domain=domain)
@@ -167,3 +184,39 @@ def update_translations(template: Catalog) -> None:
         written = _written(catalog)
         if not path.exists() or path.read_bytes() != written:
             path.write_bytes(written)
+
+
+#: The calls whose literal templates make a game's catalogue (`games.wording.Phrasebook`):
+#: `say(template)` and `say.counted(singular, plural)`.
+GAME_KEYWORDS = {"say": None, "counted": (1, 2)}
+
+
+def game_domains() -> list[str]:
+    """The games' packages (games/<name>/), each with a catalogue of its own."""
+    return [info.name for info in pkgutil.iter_modules(games.__path__, "games.") if info.ispkg]
+
+
+def game_template(domain: str) -> Catalog:
+    """A game's catalogue: the phrasebook's own templates (lists of words), then those of
+    its package's `say` calls, where they stand."""
+    catalog = Catalog(domain=domain, header_comment=HEADER, project="Shiftcord", fuzzy=False)
+    for listing in (LIST_NEXT, LIST_LAST, LIST_OR):
+        catalog.add(listing, locations=[("games/wording.py", 0)], flags=_flags(listing))
+    folder = game_template_path(domain).parent.parent
+    for path in sorted(folder.glob("*.py")):
+        where = path.relative_to(folder.parent.parent).as_posix()
+        with path.open("rb") as file:
+            for _, text, comments, _ in extract("python", file, keywords=GAME_KEYWORDS):
+                first = text if isinstance(text, str) else text[0]
+                catalog.add(
+                    text, locations=[(where, 0)], auto_comments=comments, flags=_flags(first)
+                )
+    return catalog
+
+
+def update_game(domain: str) -> bool:
+    """Write a game's template if it changed and update its .po files; whether it changed."""
+    template = game_template(domain)
+    changed = write_template(template, game_template_path(domain))
+    update_translations(template, game_translation_path)
+    return changed

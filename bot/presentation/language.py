@@ -26,6 +26,8 @@ from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from games.wording import Phrase, Written, locales_folder
+
 #: Where the templates and the translations live.
 LOCALES = Path(__file__).parent / "locales"
 #: The language every text is written in first, and shown in where no translation exists.
@@ -42,6 +44,17 @@ def template_path(domain: str) -> Path:
 def translation_path(language: str, domain: str) -> Path:
     """A language's translations of a domain: locales/<language>/<domain>.po."""
     return LOCALES / language / f"{domain}.po"
+
+
+def game_template_path(domain: str) -> Path:
+    """The template of a game's catalogue (`domain`: its package): locales/messages.pot in
+    the game's folder."""
+    return locales_folder(domain) / "messages.pot"
+
+
+def game_translation_path(language: str, domain: str) -> Path:
+    """A language's translations of a game's texts: locales/<language>.po in its folder."""
+    return locales_folder(domain) / f"{language}.po"
 
 
 #: Every language a text can be shown in: English first.
@@ -96,9 +109,19 @@ def _usable(message: Message) -> bool:
 
 @cache
 def _translations(language: str, domain: str) -> gettext.NullTranslations:
-    """A language's translations of a domain, read from its .po file (English, the
-    msgids themselves, where there is none)."""
-    path = translation_path(language, domain)
+    """A language's translations of a domain of the presentation."""
+    return _read(translation_path(language, domain), language, domain)
+
+
+@cache
+def _game_translations(language: str, domain: str) -> gettext.NullTranslations:
+    """A language's translations of a game's texts (`domain`: the game's package)."""
+    return _read(game_translation_path(language, domain), language, domain)
+
+
+def _read(path: Path, language: str, domain: str) -> gettext.NullTranslations:
+    """A language's translations of a domain, read from its .po file at `path` (English,
+    the msgids themselves, where there is none)."""
     if language == SOURCE or not path.exists():
         return gettext.NullTranslations()
     with path.open("rb") as file:
@@ -132,3 +155,23 @@ def translated_in(context: str, text: str, domain: str) -> str:
 def counted(count: int, singular: str, plural: str, domain: str = "messages") -> str:
     """The form of a plural entry for `count` in the language spoken now."""
     return _translations(spoken(), domain).ngettext(singular, plural, count)
+
+
+def localised(text: str) -> str:
+    """A game's text in the language spoken now: a `Phrase` through its game's catalogue,
+    its values written likewise (a phrase within, a seat's colour), falling back to English
+    like every text; a `Written` text in its version of the language, else English. Any
+    other string is returned as it is."""
+    if isinstance(text, Written):
+        return text.versions.get(spoken(), text)
+    if not isinstance(text, Phrase):
+        return text
+    catalogue = _game_translations(spoken(), text.domain)
+    if text.plural is None:
+        template = catalogue.gettext(text.template)
+    else:
+        count = text.values["count"]
+        assert isinstance(count, int), "a counted phrase's count is a whole number"
+        template = catalogue.ngettext(text.template, text.plural, count)
+    values = {name: localised(v) if isinstance(v, str) else v for name, v in text.values.items()}
+    return template.format(**values)

@@ -26,7 +26,7 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
-from bot.presentation.text import seat_clock
+from bot.presentation.text import ending_reason, seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
@@ -84,7 +84,7 @@ def ending_words(match: Match, players: Sequence[render.SeatLabel] = ()) -> str 
     if result is None:
         return None
     name = label_names(match, players)
-    reason = write_members(result.reason, name)
+    reason = write_members(ending_reason(match, result), name)
     if not result.winners:
         return reason
     seats = [match.seat_of(member) for member in result.winners]

@@ -49,6 +49,7 @@ from bot.presentation.deadlines import (
     warnings_line,
     weekends_line,
 )
+from bot.presentation.language import localised
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -92,8 +93,9 @@ class Style:
 
     def named(self, text: str) -> str:
         """A text of the match (a move's words, an ending's reason, a seat's name) with
-        the members it marks (a game's numbered seats) named in this style."""
-        return write_members(text, self.mention)
+        the members it marks (a game's numbered seats) named in this style, in the language
+        spoken."""
+        return write_members(localised(text), self.mention)
 
 
 # ---- clocks
@@ -207,7 +209,7 @@ def clock_line(match: Match, now: datetime, name: Namer) -> str | None:
     for seat in range(len(match.seats)):
         left = seat_clock(match, seat, now)
         if left:
-            seat_name = write_members(match.seat_name(seat), name)
+            seat_name = write_members(localised(match.seat_name(seat)), name)
             parts.append(fill(sentences.CLOCK_OF_SEAT, seat=seat_name, clock=left))
     return " · ".join(parts) or None
 
@@ -462,6 +464,16 @@ def confirmation(update: MatchUpdate) -> str:
     return fill(messages.DONE)
 
 
+def ending_reason(match: Match, result: MatchResult) -> str:
+    """Why `match` ended, in the language spoken: where the game ended it, the game's own
+    words from the final position (a stored result keeps only the English sentence), else
+    the result's sentence as it is."""
+    outcome = match.in_words(match.state).outcome() if result.how == "game" else None
+    if outcome is not None and outcome.reason == result.reason:
+        return localised(outcome.reason)
+    return result.reason
+
+
 def result_text(match: Match, style: Style) -> str:
     """The result of an ended match and the rating changes."""
     result: MatchResult | None = match.result
@@ -483,7 +495,7 @@ def result_text(match: Match, style: Style) -> str:
         head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
     else:
         head = fill(sentences.NO_RESULT)
-    lines = [fill(sentences.RESULT, head=head, reason=style.named(result.reason))]
+    lines = [fill(sentences.RESULT, head=head, reason=style.named(ending_reason(match, result)))]
     if result.scores is not None:
         scores = [
             fill(sentences.SCORE, player=style.mention(s.member_id), score=result.scores[s.seat])
@@ -678,7 +690,7 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 def rules_text(game: games.Game) -> str:
     """A game's summary, player counts, options and how to type its moves, for /rules (it
     may be longer than one message)."""
-    summary = game.summary.strip()
+    summary = localised(game.summary).strip()
     if game.min_players == game.max_players:
         head, counts = sentences.RULES_HEAD, {"player_count": game.min_players}
     else:
@@ -691,7 +703,9 @@ def rules_text(game: games.Game) -> str:
         options = [fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.options]
         text += "\n\n" + "\n".join([fill(sentences.OPTIONS_HEAD), *options])
     if game.notation_help:
-        text += "\n\n" + "\n".join([fill(sentences.HOW_TO_MOVE), unwrapped(game.notation_help)])
+        text += "\n\n" + "\n".join(
+            [fill(sentences.HOW_TO_MOVE), unwrapped(localised(game.notation_help))]
+        )
     return text.strip()
 
 

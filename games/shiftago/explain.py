@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.base import IllegalMove
-from games.shiftago.geometry import lane_name, square_name
+from games.shiftago.geometry import COLUMNS, square_name
 from games.shiftago.moves import Move, Score, ScoreRequest
 from games.shiftago.rules import first_gap, min_line
-from games.shiftago.words import COLOURS
+from games.shiftago.words import COLOURS, say
 
 if TYPE_CHECKING:
     from games.shiftago.state import ShiftagoState
@@ -27,7 +27,7 @@ def resolve_score_request(state: ShiftagoState, request: ScoreRequest) -> Score:
     if request.first is None or request.second is None:  # the squares come in pairs
         if len(choices) == 1:
             return choices[0]
-        raise IllegalMove(f"Say which line to score: {_listing(choices)}.")
+        raise IllegalMove(say("Say which line to score: {choices}.", choices=_listing(choices)))
     start, end = sorted((request.first, request.second))
     line = next((ln for ln in state.pending_lines if ln[0] == start and ln[-1] == end), None)
     if line is None:
@@ -35,26 +35,42 @@ def resolve_score_request(state: ShiftagoState, request: ScoreRequest) -> Score:
         longer = next((ln for ln in state.pending_lines if {start, end} <= set(ln)), None)
         if longer:
             raise IllegalMove(
-                f"{ends} is part of the longer line {square_name(longer[0])}-"
-                f"{square_name(longer[-1])}: a line always scores at its full length."
+                say(
+                    "{ends} is part of the longer line {longer}: a line always scores at its "
+                    "full length.",
+                    ends=ends,
+                    longer=f"{square_name(longer[0])}-{square_name(longer[-1])}",
+                )
             )
         raise IllegalMove(
-            f"{ends} is not a line of {name}'s that can score; choose {_listing(choices)}."
+            say(
+                "{ends} is not a line of {colour}'s that can score; choose {choices}.",
+                ends=ends,
+                colour=name,
+                choices=_listing(choices),
+            )
         )
     if state.players == 2:
         if request.keep is not None:
             raise IllegalMove(
-                "With two players both end marbles stay on the tray; "
-                f"type x {square_name(start)}-{square_name(end)}."
+                say(
+                    "With two players both end marbles stay on the tray; type {move}.",
+                    move=f"x {square_name(start)}-{square_name(end)}",
+                )
             )
         return Score(start, end)
     if request.keep is None or request.keep not in (start, end):
-        options = " or ".join(m.notation() for m in choices if m.start == start)
+        options = say.alternatives([m.notation() for m in choices if m.start == start])
         if request.keep is None:
-            raise IllegalMove(f"Say which end marble stays on the tray: {options}.")
+            raise IllegalMove(
+                say("Say which end marble stays on the tray: {choices}.", choices=options)
+            )
         raise IllegalMove(
-            f"The marble that stays must be an end of the line, not "
-            f"{square_name(request.keep)}: {options}."
+            say(
+                "The marble that stays must be an end of the line, not {square}: {choices}.",
+                square=square_name(request.keep),
+                choices=options,
+            )
         )
     return Score(start, end, request.keep)
 
@@ -67,13 +83,15 @@ def _nothing_to_score(state: ShiftagoState) -> str:
     """Why a scoring move is refused when no scoring is pending."""
     if not state.keeps_score():
         length = min_line(state.variant, state.players)
-        return (
-            f"Express keeps no score: a line of {length} wins at once. "
-            "Type an insertion, such as Nc or W4."
+        return say(
+            "Express keeps no score: a line of {length} wins at once. Type an insertion, "
+            "such as Nc or W4.",
+            length=length,
         )
-    return (
-        f"{COLOURS[state.turn]} has no line to score now: score only right after an "
-        "insertion that makes a line long enough."
+    return say(
+        "{colour} has no line to score now: score only right after an insertion that makes "
+        "a line long enough.",
+        colour=COLOURS[state.turn],
     )
 
 
@@ -81,29 +99,42 @@ def why_illegal(state: ShiftagoState, move: Move) -> str | None:
     """Why `move` (a move value) is not legal now, as a sentence; None when it is legal."""
     result = state.outcome()
     if result is not None:  # the game has ended
-        return f"The game is over: {result.reason}"
+        return say("The game is over: {reason}", reason=result.reason)
     name = COLOURS[state.turn]
     if isinstance(move, Score):
         if not state.scoring:
             return _nothing_to_score(state)
         choices = state.scoring_choices()
         if move not in choices:
-            return f"That is not one of {name}'s scoring choices: {_listing(choices)}."
+            return say(
+                "That is not one of {colour}'s scoring choices: {choices}.",
+                colour=name,
+                choices=_listing(choices),
+            )
         return None
     if state.scoring:
-        return (
-            f"{name} must first score a line (scoring is compulsory): "
-            f"{_listing(state.scoring_choices())}."
+        return say(
+            "{colour} must first score a line (scoring is compulsory): {choices}.",
+            colour=name,
+            choices=_listing(state.scoring_choices()),
         )
     if first_gap(state.board, move.edge, move.lane) is None:
-        lane = lane_name(move.edge, move.lane)
-        return (
-            f"{lane.capitalize()} is full: no marble may enter a full lane, because no "
-            "marble may be pushed off the tray."
+        if move.edge in "NS":
+            return say(
+                "Column {column} is full: no marble may enter a full lane, because no marble "
+                "may be pushed off the tray.",
+                column=COLUMNS[move.lane],
+            )
+        return say(
+            "Row {row} is full: no marble may enter a full lane, because no marble may be "
+            "pushed off the tray.",
+            row=move.lane + 1,
         )
     if state.lone_colour_applies() and state.breaks_lone_colour(move):
-        return (
-            f"While only {name} marbles are on the tray they may not touch (the lone-colour "
-            f"rule): {move.notation()} would leave two of them side by side."
+        return say(
+            "While only {colour} marbles are on the tray they may not touch (the lone-colour "
+            "rule): {move} would leave two of them side by side.",
+            colour=name,
+            move=move.notation(),
         )
     return None

@@ -9,9 +9,10 @@ from games.base import Game, Option, help_beside
 from games.shiftago.codec import state_from_json, state_from_text
 from games.shiftago.rules import MARBLES
 from games.shiftago.state import ShiftagoState, empty_board, seat_to_play
-from games.shiftago.words import COLOURS
+from games.shiftago.words import COLOURS, say
 
-SUMMARY = """\
+SUMMARY = say(
+    """\
 Shiftago (Witter and Warneke): 2 to 4 players, 22 marbles each, on a 7x7 tray. On your turn \
 enter one marble from any edge into any row or column; the marbles touching that edge are \
 pushed one square inward, up to the first gap. A full lane cannot be entered: no marble ever \
@@ -36,6 +37,7 @@ the handicap (one player sits out 1 to 6 of their first turns) and the lone-colo
 (on by default: while only one colour is on the tray, a marble may not enter a square next \
 to another marble, and may not push, since the entering marble would touch the run it \
 pushes)."""
+)
 
 
 class ShiftagoGame(Game):
@@ -55,22 +57,26 @@ class ShiftagoGame(Game):
             str,
             "express",
             ("express", "expert", "extreme"),
-            "Express: first line of 5 (4 with 3-4 players) wins; Expert and Extreme: score "
-            "lines for points, first to 10.",
+            say(
+                "Express: first line of 5 (4 with 3-4 players) wins; Expert and Extreme: score "
+                "lines for points, first to 10."
+            ),
         ),
         Option(
             "handicap_turns",
             int,
             0,
             tuple(range(7)),
-            "Handicap: how many of their first turns the handicapped player sits out (0 to 6).",
+            say(
+                "Handicap: how many of their first turns the handicapped player sits out (0 to 6)."
+            ),
         ),
         Option(
             "handicap_player",
             int,
             0,
             (0, 1, 2, 3),
-            "Handicap: which player sits out those turns (0 = the challenger).",
+            say("Handicap: which player sits out those turns (0 = the challenger)."),
             names_player=True,
         ),
         Option(
@@ -78,7 +84,7 @@ class ShiftagoGame(Game):
             bool,
             True,
             (True, False),
-            "While only one colour is on the tray, its marbles may not touch side by side.",
+            say("While only one colour is on the tray, its marbles may not touch side by side."),
         ),
     )
 

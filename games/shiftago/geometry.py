@@ -35,11 +35,6 @@ def lane_label(edge: str, lane: int) -> str:
     return COLUMNS[lane] if edge in "NS" else str(lane + 1)
 
 
-def lane_name(edge: str, lane: int) -> str:
-    """The lane in words, such as "column c" or "row 4"."""
-    return f"column {COLUMNS[lane]}" if edge in "NS" else f"row {lane + 1}"
-
-
 def _lane_cells(edge: str, lane: int) -> tuple[int, ...]:
     """The cells of a lane in the order a marble entering from `edge` travels them."""
     inward = range(SIZE) if edge in "NW" else range(SIZE - 1, -1, -1)

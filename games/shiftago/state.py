@@ -22,9 +22,8 @@ from games.shiftago.rules import (
     score_table,
 )
 from games.shiftago.steps import move_steps as shiftago_steps
-from games.shiftago.words import COLOURS, move_words
+from games.shiftago.words import COLOURS, move_words, say
 from games.steps import Step
-from games.wording import join_words
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
 
@@ -261,25 +260,37 @@ class ShiftagoState(GameState):
         scores = self.scores if self.keeps_score() else None
         if self.ending == "line":
             longest = max(len(ln) for ln in lines_of(self.board, self.turn, 1))
-            return Outcome((self.turn,), False, f"{name} made a line of {longest}.", None)
+            reason = say("{colour} made a line of {length}.", colour=name, length=longest)
+            return Outcome((self.turn,), False, reason, None)
         if self.ending == "ten":
-            reason = f"{name} reached {self.scores[self.turn]} points."
+            points = self.scores[self.turn]
+            reason = say("{colour} reached {points} points.", colour=name, points=points)
             return Outcome((self.turn,), False, reason, scores)
         if self.ending == "alone":
-            return Outcome((self.turn,), False, f"{name} is the last player left.", scores)
+            reason = say("{colour} is the last player left.", colour=name)
+            return Outcome((self.turn,), False, reason, scores)
         if self.ending == "full":
-            cause = "The tray is full"
+            cause = say("The tray is full")
         else:
-            cause = f"{name} has no marbles left to insert"
+            cause = say("{colour} has no marbles left to insert", colour=name)
         if not self.keeps_score():
-            return Outcome((), True, f"{cause}: the game is a draw.", None)
+            return Outcome((), True, say("{cause}: the game is a draw.", cause=cause), None)
         best = max(self.scores[s] for s in self.active())
         leaders = tuple(s for s in self.active() if self.scores[s] == best)
         if len(leaders) > 1:
-            tied = join_words([COLOURS[s] for s in leaders])
-            return Outcome((), True, f"{cause}: {tied} tie on {best} points, a draw.", scores)
+            tied = say.listed([COLOURS[s] for s in leaders])
+            reason = say(
+                "{cause}: {tied} tie on {points} points, a draw.",
+                cause=cause,
+                tied=tied,
+                points=best,
+            )
+            return Outcome((), True, reason, scores)
         winner = COLOURS[leaders[0]]
-        return Outcome(leaders, False, f"{cause}: {winner} wins with {best} points.", scores)
+        reason = say(
+            "{cause}: {colour} wins with {points} points.", cause=cause, colour=winner, points=best
+        )
+        return Outcome(leaders, False, reason, scores)
 
     # ----- serialisation (see games.shiftago.codec) -------------------------------------
 

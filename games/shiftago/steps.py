@@ -3,8 +3,9 @@ and, with 3-4 players, the end marble that stays."""
 
 from __future__ import annotations
 
-from games.shiftago.geometry import EDGE_NAMES, lane_label, lane_name, square_name
+from games.shiftago.geometry import EDGE_NAMES, lane_label, square_name
 from games.shiftago.moves import Insert, Move
+from games.shiftago.words import lane_words
 from games.steps import Step
 
 
@@ -14,7 +15,7 @@ def move_steps(move: Move) -> tuple[Step, ...]:
         label = lane_label(move.edge, move.lane)
         return (
             Step(move.edge, f"{EDGE_NAMES[move.edge]} edge", move.edge),
-            Step(label, lane_name(move.edge, move.lane), move.notation()),
+            Step(label, lane_words(move.edge, move.lane), move.notation()),
         )
     start, end = square_name(move.start), square_name(move.end)
     line = Step(f"{start}-{end}", f"the line {start} to {end}", f"x {start}-{end}")

@@ -9,12 +9,14 @@ from typing import Any
 from games.base import Game, Option, help_beside
 from games.shifting_stones.codec import MAX_SEED, state_from_json
 from games.shifting_stones.deck import STANDARD, load_deck, solo_deck
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.rules import HAND
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import random_grid
 from games.shifting_stones.text import state_from_text
 
-SUMMARY = """\
+SUMMARY = say(
+    """\
 Shifting Stones (J. Evan Raitt): 1 to 5 players. Nine two-sided stones (Sun/Moon, 2 Fish/Bird, \
 3 Horse/Boat, 3 Seed/Tree) lie in a 3x3 grid; each player holds 4 secret pattern cards. On your \
 turn either skip (draw 2 cards; never two turns in a row) or take any number of actions in any \
@@ -31,6 +33,7 @@ Our rulings: the 72 cards are the project's own design (values follow how rarely
 shows on a shuffled grid); discards lie face up; the bonus needs at least one 1-point card; \
 a player who leaves a game of 3 or more discards their hand and the others play on. Option: \
 deck (a deck file the server admin has put in place; "standard" by default)."""
+)
 
 
 class ShiftingStonesGame(Game):
@@ -55,8 +58,10 @@ class ShiftingStonesGame(Game):
             str,
             STANDARD,
             (),
-            "The deck of pattern cards: standard, or the name of a deck file the server admin "
-            "has put in place.",
+            say(
+                "The deck of pattern cards: standard, or the name of a deck file the server "
+                "admin has put in place."
+            ),
         ),
     )
 

@@ -10,12 +10,13 @@ from games.shifty.codec import state_from_json, state_from_text
 from games.shifty.grid import MAX_SIZE, MIN_SIZE
 from games.shifty.rules import BLACK
 from games.shifty.state import ShiftyState
-from games.shifty.words import COLOURS
+from games.shifty.words import COLOURS, say
 
 #: The most opening singletons each player may place (the option's top value).
 MAX_SINGLETONS = 4
 
-SUMMARY = """\
+SUMMARY = say(
+    """\
 Shifty (Nick Bentley, 2012): a connection game for 2 on a square grid of points, 10x10 by \
 default. Black joins the top and bottom edges, White the left and right edges.
 Opening: Black places one stone anywhere; the second player may then swap (the pie rule: \
@@ -36,6 +37,7 @@ several opening singletons each (the designer's suggestion for a livelier openin
 in turn anywhere, Black first, the swap offered after Black's first); the looser \
 movement rule (our ruling: any stone may move to a point with fewer friendly orthogonal \
 neighbours than it has)."""
+)
 
 
 class ShiftyGame(Game):
@@ -59,24 +61,34 @@ class ShiftyGame(Game):
             int,
             10,
             tuple(range(MIN_SIZE, MAX_SIZE + 1)),
-            f"Board size, {MIN_SIZE} to {MAX_SIZE} points a side (the designer recommends 10 "
-            "for beginners; the range is our ruling).",
+            say(
+                "Board size, {least} to {most} points a side (the designer recommends 10 "
+                "for beginners; the range is our ruling).",
+                least=MIN_SIZE,
+                most=MAX_SIZE,
+            ),
         ),
         Option(
             "singletons",
             int,
             1,
             tuple(range(1, MAX_SINGLETONS + 1)),
-            f"Opening stones each player places anywhere, 1 to {MAX_SINGLETONS} (the "
-            "designer's suggested variant; 1 is the standard game).",
+            say(
+                "Opening stones each player places anywhere, 1 to {most} (the designer's "
+                "suggested variant; 1 is the standard game).",
+                most=MAX_SINGLETONS,
+            ),
         ),
         Option(
             "looser_moves",
             bool,
             False,
             (True, False),
-            "Looser movement (our ruling): any stone may move to a point with fewer friendly "
-            "neighbours. Off: Abstract Play's rule, only a stone with a friendly neighbour.",
+            say(
+                "Looser movement (our ruling): any stone may move to a point with fewer "
+                "friendly neighbours. Off: Abstract Play's rule, only a stone with a friendly "
+                "neighbour."
+            ),
         ),
     )
 

@@ -40,9 +40,8 @@ from games.shifty.rules import (
     winning_chain,
 )
 from games.shifty.steps import move_steps as shifty_steps
-from games.shifty.words import COLOURS, EDGES, action_words
+from games.shifty.words import COLOURS, EDGES, action_words, say
 from games.steps import Step
-from games.wording import plural
 
 
 @dataclass(frozen=True)
@@ -261,11 +260,16 @@ class ShiftyState(GameState):
         colour = self.winner_colour()
         if colour is not None:
             seat = self.seat_of(colour)
-            count = plural(self.chain.bit_count(), "stone")
-            reason = f"{self.seat_name(seat)} joined {EDGES[colour]} with a chain of {count}."
+            reason = say.counted(
+                "{colour} joined {edges} with a chain of {count} stone.",
+                "{colour} joined {edges} with a chain of {count} stones.",
+                count=self.chain.bit_count(),
+                colour=self.seat_name(seat),
+                edges=EDGES[colour],
+            )
             return Outcome((seat,), False, reason)
         if self.passes >= 2:
-            reason = (
+            reason = say(
                 "Both players passed in a row, neither having a legal action: the game is drawn."
             )
             return Outcome((), True, reason)

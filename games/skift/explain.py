@@ -7,6 +7,7 @@ from games.skift.geometry import PIECE_STEPS, TILE_STEPS, Point
 from games.skift.legality import Table, control_reason
 from games.skift.model import KIND_NAMES, SEAT_NAMES, Move, Pass, PieceMove, Rotation, TileMove
 from games.skift.notation import Frame, format_move
+from games.skift.phrasebook import say
 
 
 def why_illegal(table: Table, move: Move, frame: Frame, example: Move) -> str:
@@ -16,26 +17,30 @@ def why_illegal(table: Table, move: Move, frame: Frame, example: Move) -> str:
     if isinstance(move, (TileMove, Rotation)):
         return _tile_reason(table, move, frame)
     if isinstance(move, Pass):
-        return (
-            "You may pass only when no action is legal; you have moves, for example "
-            f"{format_move(example, frame)}."
+        return say(
+            "You may pass only when no action is legal; you have moves, for example {move}.",
+            move=format_move(example, frame),
         )
-    return "That is not a Skift move."
+    return say("That is not a Skift move.")
 
 
 def _square(frame: Frame, quadrant: Point) -> str:
     try:
         return frame.square_name(quadrant)
     except ValueError:
-        return "that square"
+        return say("that square")
 
 
 def _undo_sentence(table: Table, now: Point, before: Point, frame: Frame) -> str:
     piece = table.pieces[now]
     opponent = SEAT_NAMES[1 - table.seat]
-    return (
-        f"That would undo {opponent}'s last move: the {piece.name} at "
-        f"{_square(frame, now)} may not go back to {_square(frame, before)}."
+    return say(
+        "That would undo {colour}'s last move: the {piece} at {square} may not go back to "
+        "{before}.",
+        colour=opponent,
+        piece=piece.name,
+        square=_square(frame, now),
+        before=_square(frame, before),
     )
 
 
@@ -43,60 +48,79 @@ def _piece_reason(table: Table, move: PieceMove, frame: Frame) -> str:
     src = _square(frame, move.src)
     piece = table.pieces.get(move.src)
     if piece is None:
-        return f"There is no piece on {src}."
+        return say("There is no piece on {square}.", square=src)
     if piece.seat != table.seat:
-        return (
-            f"The {KIND_NAMES[piece.kind]} on {src} is {SEAT_NAMES[piece.seat]}'s; "
-            f"it is {SEAT_NAMES[table.seat]}'s turn."
+        return say(
+            "The {piece} on {square} is {owner}'s; it is {colour}'s turn.",
+            piece=KIND_NAMES[piece.kind],
+            square=src,
+            owner=SEAT_NAMES[piece.seat],
+            colour=SEAT_NAMES[table.seat],
         )
     if move.step not in PIECE_STEPS.values():
-        return (
-            f"A piece moves one square in one of the eight directions; {src} to "
-            f"{_square(frame, move.dst)} is not one step."
+        return say(
+            "A piece moves one square in one of the eight directions; {square} to {target} is "
+            "not one step.",
+            square=src,
+            target=_square(frame, move.dst),
         )
     if (move.dst[0] >> 1, move.dst[1] >> 1) not in table.cells:
-        return "A piece cannot step off the tiles by itself: there is no tile where it would go."
+        return say(
+            "A piece cannot step off the tiles by itself: there is no tile where it would go."
+        )
     undone = table.piece_undo(move)
     if undone:
         return _undo_sentence(table, *undone, frame)
-    return "That piece move is not legal now."
+    return say("That piece move is not legal now.")
 
 
 def _tile_reason(table: Table, move: TileMove | Rotation, frame: Frame) -> str:
     name = move.tile
     cell = table.tiles.get(name)
     if cell is None:
-        return f"There is no tile {name} on the table."
+        return say("There is no tile {tile} on the table.", tile=name)
     if table.controllers()[cell] != table.seat:
-        return f"You do not control tile {name}: {control_reason(table, cell)}."
+        return say(
+            "You do not control tile {tile}: {reason}.",
+            tile=name,
+            reason=control_reason(table, cell),
+        )
     if table.is_landlocked(cell):
-        return (
-            f"The tile {name} is landlocked: it has tiles on all four sides, "
-            "so it cannot move or rotate."
+        return say(
+            "The tile {tile} is landlocked: it has tiles on all four sides, so it cannot move "
+            "or rotate.",
+            tile=name,
         )
     if isinstance(move, Rotation):
         undone = table.rotation_undo(cell)
         if undone:
             return _undo_sentence(table, *undone, frame)
-        return "That rotation is not legal now."
+        return say("That rotation is not legal now.")
     if move.direction not in TILE_STEPS:
-        return "A tile moves one cell north, east, south or west (n, e, s or w)."
+        return say("A tile moves one cell north, east, south or west (n, e, s or w).")
     shift = tile_shift(table.tiles, table.cells, name, move.direction)
     found = splinter_groups(shift, table.cells)
     choices = keep_choices(found)
     plain = f"{name}{move.direction}"
     if move.keep not in choices:
         if choices == (None,):
-            return f"Moving tile {name} that way leaves no tie between groups; type {plain}."
-        options = " or ".join(f"{plain}/{keep}" for keep in choices)
-        return (
-            f"Moving tile {name} that way splits the tiles into equally large groups; "
-            f"say which group stays: {options}."
+            return say(
+                "Moving tile {tile} that way leaves no tie between groups; type {move}.",
+                tile=name,
+                move=plain,
+            )
+        return say(
+            "Moving tile {tile} that way splits the tiles into equally large groups; say which "
+            "group stays: {choices}.",
+            tile=name,
+            choices=say.alternatives([f"{plain}/{keep}" for keep in choices]),
         )
     tile_back = table.tile_undo(shift, found, move.keep)
     if tile_back:
-        return (
-            f"That would undo {SEAT_NAMES[1 - table.seat]}'s last move: tile {tile_back[0]} "
-            "may not go back to where it was before that move."
+        return say(
+            "That would undo {colour}'s last move: tile {tile} may not go back to where it "
+            "was before that move.",
+            colour=SEAT_NAMES[1 - table.seat],
+            tile=tile_back[0],
         )
-    return "That tile move is not legal now."
+    return say("That tile move is not legal now.")

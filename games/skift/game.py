@@ -7,6 +7,7 @@ from typing import Any
 
 from games.base import Game, Option, help_beside
 from games.skift.model import LAYOUTS, SEAT_NAMES
+from games.skift.phrasebook import say
 from games.skift.serial import check_position, parts_from_json
 from games.skift.state import SkiftState
 from games.skift.text import parts_from_text
@@ -27,11 +28,13 @@ class SkiftGame(Game):
             type=str,
             default="rulings",
             choices=tuple(LAYOUTS),
-            help="Start position; 'rulings' is the project's reading of the lost setup diagram.",
+            help=say(
+                "Start position; 'rulings' is the project's reading of the lost setup diagram."
+            ),
         ),
     )
     notation_help = help_beside(__file__)
-    summary = (
+    summary = say(
         "Nine 2x2 tiles form the board; each player has 2 kings and 6 pawns. On your turn, "
         "move one of your pieces one square in any of eight directions, pushing the pieces "
         "in its way (pieces pushed off the tiles are out); or move a tile you control (more "

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
+from games.skift.phrasebook import say
+
 Point = tuple[int, int]
 
 #: The eight piece directions, clockwise from north, by their notation names.
@@ -28,14 +30,14 @@ TILE_STEPS: dict[str, Point] = {name: PIECE_STEPS[name] for name in ("n", "e", "
 STEP_NAMES: dict[Point, str] = {step: name for name, step in PIECE_STEPS.items()}
 #: Words for the directions, used in descriptions.
 DIRECTION_WORDS: dict[str, str] = {
-    "n": "north",
-    "ne": "north-east",
-    "e": "east",
-    "se": "south-east",
-    "s": "south",
-    "sw": "south-west",
-    "w": "west",
-    "nw": "north-west",
+    "n": say("north"),
+    "ne": say("north-east"),
+    "e": say("east"),
+    "se": say("south-east"),
+    "s": say("south"),
+    "sw": say("south-west"),
+    "w": say("west"),
+    "nw": say("north-west"),
 }
 
 # The ring of eight cells around a centre, in clockwise order (same order as PIECE_STEPS).

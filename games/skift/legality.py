@@ -32,6 +32,7 @@ from games.skift.model import (
     Rotation,
     TileMove,
 )
+from games.skift.phrasebook import say
 
 _STEPS = tuple(PIECE_STEPS.values())
 _TILE_DIRECTIONS = tuple(TILE_STEPS.items())
@@ -189,9 +190,9 @@ def control_reason(table: Table, cell: Cell) -> str:
             kings[piece.seat] += piece.kind == KING
     other = SEAT_NAMES[1 - table.seat]
     if not any(total):
-        return "it has no pieces on it"
+        return say("it has no pieces on it")
     if kings[0] != kings[1]:
-        return f"{other} has more kings on it"
+        return say("{colour} has more kings on it", colour=other)
     if total[0] != total[1]:
-        return f"{other} has as many kings on it and more pieces"
-    return "nobody does, as both colours have as many kings and as many pieces on it"
+        return say("{colour} has as many kings on it and more pieces", colour=other)
+    return say("nobody does, as both colours have as many kings and as many pieces on it")

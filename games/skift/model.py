@@ -11,10 +11,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.skift.geometry import Point
+from games.skift.phrasebook import say
 
-SEAT_NAMES: tuple[str, str] = ("White", "Black")
+SEAT_NAMES: tuple[str, str] = (say("White"), say("Black"))
 KING, PAWN = "K", "P"
-KIND_NAMES: dict[str, str] = {KING: "king", PAWN: "pawn"}
+KIND_NAMES: dict[str, str] = {KING: say("king"), PAWN: say("pawn")}
+#: Each piece in words, by seat and kind.
+PIECE_NAMES: dict[tuple[int, str], str] = {
+    (0, KING): say("White king"),
+    (0, PAWN): say("White pawn"),
+    (1, KING): say("Black king"),
+    (1, PAWN): say("Black pawn"),
+}
 #: Pieces per seat at the start: kings and pawns. No position may hold more.
 START_COUNTS: tuple[int, int] = (2, 6)
 
@@ -35,7 +43,7 @@ class Piece:
     @property
     def name(self) -> str:
         """Words for the piece, such as "White king"."""
-        return f"{SEAT_NAMES[self.seat]} {KIND_NAMES[self.kind]}"
+        return PIECE_NAMES[self.seat, self.kind]
 
 
 def piece_counts(pieces: Iterable[Piece], seat: int) -> tuple[int, int]:

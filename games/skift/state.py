@@ -33,6 +33,7 @@ from games.skift.model import (
     piece_counts,
 )
 from games.skift.notation import Frame, format_move, read_move
+from games.skift.phrasebook import say
 from games.skift.serial import state_to_json
 from games.skift.steps import move_steps as skift_steps
 from games.skift.text import state_to_text
@@ -259,7 +260,9 @@ class SkiftState(GameState):
     def _refuse_if_over(self) -> None:
         result = self.outcome()
         if result:
-            raise IllegalMove(f"The game is over: {result.reason} No more moves can be made.")
+            raise IllegalMove(
+                say("The game is over: {reason} No more moves can be made.", reason=result.reason)
+            )
 
     @staticmethod
     def _check_type(move: object) -> Move:

@@ -1,0 +1,206 @@
+"""Each game's own texts (seat names, /rules, moves in words, results) in every language:
+its catalogue (games/<name>/locales) is complete, and the presentation writes a game's
+phrases in the language spoken, in the console's words and in the fake Discord."""
+
+from __future__ import annotations
+
+import re
+from string import Formatter
+
+import pytest
+from babel.messages.pofile import read_po
+
+import games
+from bot.presentation.extraction import game_template, is_current
+from bot.presentation.language import (
+    TRANSLATED,
+    game_template_path,
+    game_translation_path,
+    localised,
+    speaking,
+)
+from bot.presentation.text import rules_text, unwrapped
+from games.skift.words import ending
+from games.wording import Written
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+    start_match,
+)
+
+#: Every registered game's package, whose catalogue holds the game's texts.
+DOMAINS = {name: type(games.get(name)).__module__.rpartition(".")[0] for name in games.names()}
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def _code(text: str) -> list[str]:
+    """The `code` spans of a help text: what players type, the same in every language."""
+    return re.findall(r"`[^`\n]+`", text)
+
+
+@pytest.mark.parametrize("name", DOMAINS)
+def test_the_games_template_is_extracted_from_its_code_as_it_is(name):
+    domain = DOMAINS[name]
+    assert is_current(game_template(domain), game_template_path(domain)), (
+        f"{name}: run python -m bot.translations"
+    )
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("name", DOMAINS)
+def test_every_text_of_the_game_is_translated_with_the_same_placeholders(name, language):
+    domain = DOMAINS[name]
+    with game_template_path(domain).open("rb") as file:
+        template = [m.id for m in read_po(file) if m.id]
+    with game_translation_path(language, domain).open("rb") as file:
+        catalog = read_po(file, locale=language)
+    entries = [m for m in catalog if m.id]
+    assert [m.id for m in entries] == template
+    for entry in entries:
+        ids = [entry.id] if isinstance(entry.id, str) else list(entry.id)
+        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        assert not entry.fuzzy and all(forms), (language, entry.id)
+        english = set().union(*map(_placeholders, ids))
+        assert all(_placeholders(form) == english for form in forms), (language, entry.id)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("name", DOMAINS)
+def test_every_game_has_its_help_in_every_language_with_the_same_notation(name, language):
+    help_text = games.get(name).notation_help
+    assert isinstance(help_text, Written)
+    translated = help_text.versions[language]
+    assert translated != help_text
+    assert _code(translated) == _code(help_text)
+
+
+@pytest.mark.parametrize("name", DOMAINS)
+def test_rules_in_german_come_in_german_and_english_stays_as_it_was(name):
+    game = games.get(name)
+    english = rules_text(game)
+    with speaking("de"):
+        german = rules_text(game)
+    assert game.summary.strip() in english and unwrapped(game.notation_help) in english
+    with speaking("de"):
+        summary = localised(game.summary)
+    assert summary != game.summary
+    assert summary.strip() in german and unwrapped(game.notation_help.versions["de"]) in german
+    assert game.summary.strip() not in german
+    for option in game.options:
+        with speaking("de"):
+            assert localised(option.help) in german
+        assert option.help not in german
+
+
+def test_shiftago_speaks_of_murmeln_billes_and_canicas():
+    rules = {}
+    for language in TRANSLATED:
+        with speaking(language):
+            rules[language] = rules_text(games.get("shiftago"))
+    assert "Murmeln" in rules["de"] and "billes" in rules["fr"] and "canicas" in rules["es"]
+
+
+def test_a_move_and_its_nested_words_and_counted_marbles_come_out_in_german():
+    state = games.get("shiftago").new(2)
+    state = state.play(state.parse_move("Nc"))
+    pushing = state.play(state.parse_move("Nc"))
+    words = pushing.describe_move(pushing.parse_move("Nc"))
+    assert words == "Orange enters from the north into column c, pushing 2 marbles"
+    one = state.describe_move(state.parse_move("Nc"))
+    assert one == "Green enters from the north into column c, pushing 1 marble"
+    with speaking("de"):
+        assert (
+            localised(words) == "Orange schiebt von Norden in Spalte c ein und verschiebt 2 Murmeln"
+        )
+        assert localised(one) == "Grün schiebt von Norden in Spalte c ein und verschiebt 1 Murmel"
+    with speaking("fr"):
+        assert localised(one) == "Vert entre par le nord dans la colonne c, poussant 1 bille"
+
+
+def test_seat_names_and_results_in_the_language_spoken():
+    skift = games.get("skift")
+    with speaking("es"):
+        assert [localised(skift.seat_name(seat)) for seat in (0, 1)] == ["Blanco", "Negro"]
+    result = ending((0, 3), (2, 6))
+    assert result is not None and result.reason == "White has no kings left."
+    with speaking("de"):
+        assert localised(result.reason) == "Weiß hat keine Könige mehr."
+    with speaking("fr"):
+        assert localised(result.reason) == "Blanc n'a plus aucun roi."
+
+
+@pytest.mark.asyncio
+async def test_a_german_member_reads_the_rules_and_the_moves_in_german(tmp_path):
+    fake = FakeDiscord()
+    fake.locales = {ALICE: "de", BOB: "en-GB"}
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        calls = await fake.slash(ALICE, "rules", game="shiftago")
+        german = "\n".join(c.content for c in calls if c.content)
+        assert "Murmeln" in german and "marbles" not in german
+        calls = await fake.slash(BOB, "rules", game="shiftago")
+        assert "marbles" in "\n".join(c.content for c in calls if c.content)
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        mover = (await bot.service.get_match(match_id)).to_act
+        words = {}
+        for locale in ("de", "en-GB"):
+            fake.locales[mover] = locale
+            choices = await fake.autocomplete(
+                mover, "move", "notation", channel_id=thread, notation="Nc"
+            )
+            words[locale] = [choice["name"] for choice in choices]
+        assert words["de"] == ["Nc: Orange schiebt von Norden in Spalte c ein"]
+        assert words["en-GB"] == ["Nc: Orange enters from the north into column c"]
+
+
+@pytest.mark.asyncio
+async def test_a_french_server_reads_the_move_in_french_in_the_thread(tmp_path):
+    fake = FakeDiscord()
+    fake.preferred_locale = "fr"
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        mover = (await bot.service.get_match(match_id)).to_act
+        await fake.slash(mover, "move", channel_id=thread, notation="Nc")
+        posts = [m["content"] for m in fake.messages_in(thread) if "`Nc`" in m["content"]]
+        assert any("Orange entre par le nord dans la colonne c" in post for post in posts), posts
+
+
+@pytest.mark.asyncio
+async def test_the_end_of_a_game_is_announced_in_the_servers_language(tmp_path):
+    fake = FakeDiscord()
+    fake.preferred_locale = "fr"
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        for notation in ("Na", "Sa", "Nb", "Sb", "Nc", "Sc", "Nd", "Sd", "Ne"):
+            mover = (await bot.service.get_match(match_id)).to_act
+            await fake.slash(mover, "move", channel_id=thread, notation=notation)
+        assert (await bot.service.get_match(match_id)).result is not None
+        posts = "\n".join(m["content"] for m in fake.messages_in(thread))
+        assert "Orange a formé une ligne de 5." in posts, posts[-600:]
+
+
+@pytest.mark.asyncio
+async def test_an_illegal_move_is_refused_in_the_members_language(tmp_path):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        mover = (await bot.service.get_match(match_id)).to_act
+        answers = {}
+        for locale in ("de", "en-GB"):
+            fake.locales[mover] = locale
+            calls = await fake.slash(mover, "move", channel_id=thread, notation="x")
+            answers[locale] = [c.content for c in calls if c.ephemeral and c.content]
+        assert any(
+            "Express zählt keine Punkte: Eine Linie aus 5 gewinnt sofort." in a
+            for a in answers["de"]
+        ), answers
+        assert any(
+            "Express keeps no score: a line of 5 wins at once." in a for a in answers["en-GB"]
+        )
+        assert (await bot.service.get_match(match_id)).state.ply == 0
