@@ -19,6 +19,7 @@ from bot.discord.match_commands import action_commands
 from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
+from bot.discord.speech import Languages
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
@@ -66,12 +67,13 @@ class ShiftcordClient(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = service
+        self.languages = Languages(self, service)
         self.poster: Poster | None = None
         self.reminders: ReminderTask | None = None
         self.leagues: LeaguePoster | None = None
         self.engine_player: EnginePlayer | None = None
         if service is not None:
-            self.poster = Poster(self, service)
+            self.poster = Poster(self, service, self.languages)
             self.leagues = LeaguePoster(self.poster)
             self.poster.after_result = self.leagues.after_match
             self.engine_player = EnginePlayer(
@@ -88,12 +90,14 @@ class ShiftcordClient(commands.AutoShardedBot):
         self._background = background
 
     async def setup_hook(self) -> None:
-        """Add the cogs and the restart-proof buttons; start the reminder task."""
+        """Add the cogs and the restart-proof buttons; read the servers' languages; start
+        the reminder task."""
         for cog in COGS:
             await self.add_cog(cog(self))
         for command in action_commands():
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.languages.load()
         if self._background and self.reminders is not None:
             self.reminders.start()
 

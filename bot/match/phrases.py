@@ -6,9 +6,10 @@ its placeholders. Members and channels among the values are ids (`Member`, `Chan
 that each face names them its own way (Discord as mentions, the console by the names
 players typed).
 
-`str(message)` is the sentence in plain words (members as "member 123"), for logs and
-tests; it reads the templates the presentation lends with `lend_templates` when it is
-imported (every face imports it), and is the key with its values before that.
+`str(message)` is the sentence in plain English words (members as "member 123"), for
+logs and tests, whatever language is spoken; it reads the templates the presentation
+lends with `lend_templates` when it is imported (every face imports it), and is the key
+with its values before that.
 """
 
 from __future__ import annotations

@@ -46,6 +46,8 @@ def translation_path(language: str, domain: str) -> Path:
 
 #: Every language a text can be shown in: English first.
 LANGUAGES = (SOURCE, *TRANSLATED)
+#: Each language by its own name, as its speakers look for it in a list.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 #: The language of what is being written now: set by the faces around what they write.
 _spoken: ContextVar[str] = ContextVar("spoken", default=SOURCE)
 

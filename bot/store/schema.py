@@ -431,6 +431,15 @@ _V17: Migration = (
     "ALTER TABLE leagues ADD COLUMN vacation_cap_days INTEGER",
 )
 
+#: Version 19: who reads in which language. A server's admins may choose the language of
+#: its public posts (`guilds.language`, one of the bot's languages; NULL: Discord's
+#: preferred locale of the server); a member's Discord locale is remembered from their
+#: last interaction (`members.locale`), for what is sent to them later unprompted.
+_V19: Migration = (
+    "ALTER TABLE guilds ADD COLUMN language TEXT",
+    "ALTER TABLE members ADD COLUMN locale TEXT",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -450,6 +459,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V15,
     _V16,
     _V17,
+    _V19,
 )
 
 LATEST = len(MIGRATIONS)

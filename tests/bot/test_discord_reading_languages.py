@@ -1,0 +1,110 @@
+"""Who reads in which language, through the real bot in the fake Discord with the real
+translations: a server's public posts in the language its admins chose with `/admin
+language` (else its preferred locale), and what the background round sends unprompted in
+each member's remembered language (direct messages) or the server's (pings in threads)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.match.errors import NotAllowed
+from bot.match.phrases import Message
+from bot.presentation.catalogue import write
+from bot.presentation.language import speaking
+from bot.presentation.refusals import REFUSALS
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    EPHEMERAL,
+    MOD,
+    FakeClock,
+    FakeDiscord,
+    running_bot,
+    settings_for,
+    start_match,
+)
+
+
+def public(fake: FakeDiscord, channel: int) -> list[str]:
+    """What was posted for everyone in a channel or thread."""
+    return [m["content"] for m in fake.messages_in(channel) if not m["flags"] & EPHEMERAL]
+
+
+async def move(fake: FakeDiscord, bot, match_id: int, thread: int) -> str:
+    """The player to act plays their first legal move; the thread's post about it."""
+    match = await bot.service.get_match(match_id)
+    notation = match.state.format_move(match.state.legal_moves()[0])
+    await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
+    return public(fake, thread)[-1]
+
+
+@pytest.mark.asyncio
+async def test_admin_language_sets_the_public_posts_and_auto_returns_to_discords(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    fake.preferred_locale = "de"
+    fake.locales = {MOD: "es-ES"}
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        calls = await fake.slash(MOD, "admin show")
+        assert calls[-1].ephemeral
+        assert "Los mensajes públicos están en Deutsch, el idioma del servidor" in calls[-1].content
+        calls = await fake.slash(MOD, "admin language", language="fr")
+        assert "Los mensajes públicos están en Français, como eligieron" in calls[-1].content
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        assert " a joué `" in await move(fake, bot, match_id, thread)
+        calls = await fake.slash(MOD, "admin language", language="auto")
+        assert "están en Deutsch, el idioma del servidor en Discord" in calls[-1].content
+        assert " spielt `" in await move(fake, bot, match_id, thread)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:  # after a restart
+        await fake.slash(MOD, "admin language", language="fr")
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        assert " a joué `" in await move(fake, bot, match_id, thread)
+
+
+@pytest.mark.asyncio
+async def test_the_background_round_dms_in_the_members_language_and_pings_in_the_servers(
+    tmp_path,
+):
+    fake, clock = FakeDiscord(), FakeClock()
+    fake.preferred_locale = "fr"
+    fake.locales = {ALICE: "de", BOB: "de"}
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        for member in (ALICE, BOB):  # their last interaction: German, remembered
+            await fake.slash(member, "settings notices", dm="also", warnings="24")
+        fake.locales = {}  # later interactions say nothing: what they saw last is kept
+        late = (await bot.service.get_match(match_id)).to_act
+        clock.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+        clock.advance(hours=49)  # 23 hours left: the warning, by DM and as a ping
+        await bot.reminders.run_once()
+        [warning] = [m["content"] for m in fake.dms_to(late)]
+        assert warning.startswith(f"<@{late}>, deine Zeit in Partie #{match_id} (Skift) läuft")
+        pinged = [t for t in public(fake, thread) if t.startswith(f"<@{late}>,")]
+        assert pinged and f"ton temps dans la partie #{match_id} (Skift) expire" in pinged[-1]
+
+
+@pytest.mark.asyncio
+async def test_a_turn_dm_is_in_the_members_language_the_thread_in_the_servers(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    fake.preferred_locale = "fr"
+    fake.locales = {ALICE: "es-ES", BOB: "de"}
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        for member in (ALICE, BOB):
+            await fake.slash(member, "settings notices", dm="also")
+        mover = (await bot.service.get_match(match_id)).to_act
+        waiting = BOB if mover == ALICE else ALICE
+        assert " a joué `" in await move(fake, bot, match_id, thread)
+        [notice] = [m["content"] for m in fake.dms_to(waiting)]
+        expected = "Tu turno en la partida" if waiting == ALICE else "Du bist am Zug in Partie"
+        assert notice.startswith(f"{expected} #{match_id} (Skift)")
+
+
+def test_log_lines_are_english_whatever_is_spoken():
+    refusal = NotAllowed(Message("settings.block_yourself"))
+    with speaking("de"):
+        logged = str(refusal)
+    assert logged == REFUSALS["settings.block_yourself"]
+    with speaking("de"):  # while the player reads it in German
+        assert write(refusal.sentence, str, str) != logged
