@@ -17,11 +17,13 @@ import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from functools import cache
 from io import BytesIO
 from pathlib import Path
 from string import Formatter
 
+from babel.dates import format_skeleton, format_time, get_datetime_format
 from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -134,3 +136,12 @@ def translated_in(context: str, text: str, domain: str) -> str:
 def counted(count: int, singular: str, plural: str, domain: str = "messages") -> str:
     """The form of a plural entry for `count` in the language spoken now."""
     return _translations(spoken(), domain).ngettext(singular, plural, count)
+
+
+def moment_words(moment: datetime) -> str:
+    """A moment in UTC as the language spoken writes a day and a time, for a picture,
+    which cannot show a Discord time ("Sat, Mar 1, 18:00", "Sa., 1. März, 18:00")."""
+    language = spoken()
+    day = format_skeleton("MMMEd", moment, tzinfo=UTC, locale=language)
+    time = format_time(moment, "HH:mm", tzinfo=UTC, locale=language)
+    return str(get_datetime_format("medium", locale=language)).format(time, day)

@@ -5,15 +5,16 @@ each member's remembered language (direct messages) or the server's (pings in th
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.match.errors import NotAllowed
 from bot.match.phrases import Message
 from bot.presentation.catalogue import write
-from bot.presentation.language import speaking
+from bot.presentation.language import moment_words, speaking
 from bot.presentation.refusals import REFUSALS
+from bot.presentation.text import span_words
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -108,3 +109,18 @@ def test_log_lines_are_english_whatever_is_spoken():
     assert logged == REFUSALS["settings.block_yourself"]
     with speaking("de"):  # while the player reads it in German
         assert write(refusal.sentence, str, str) != logged
+
+
+@pytest.mark.parametrize(
+    ("spoken", "moment", "span"),
+    [
+        ("en", "Sun, Mar 1, 18:00", "2 days 1 hour"),
+        ("de", "So., 1. März, 18:00", "2 Tage 1 Stunde"),
+        ("fr", "dim. 1 mars, 18:00", "2 jours 1 heure"),
+        ("es", "dom, 1 mar, 18:00", "2 días y 1 hora"),
+    ],
+)
+def test_dates_and_durations_in_the_readers_language(spoken, moment, span):
+    with speaking(spoken):
+        assert moment_words(datetime(2026, 3, 1, 18, 0, tzinfo=UTC)) == moment
+        assert span_words(timedelta(days=2, hours=1)) == span
