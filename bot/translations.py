@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import sys
 
-from bot.presentation.extraction import messages_template, update_translations, write_template
+from bot.presentation.extraction import (
+    messages_template,
+    pictures_template,
+    update_translations,
+    write_template,
+)
 
 
 def main() -> int:
     """Write every template that changed and update the .po files; say what was done."""
-    for template in (messages_template(),):
+    for template in (messages_template(), pictures_template()):
         changed = write_template(template)
         update_translations(template)
         state = "extracted anew" if changed else "unchanged"

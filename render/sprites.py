@@ -9,13 +9,17 @@ The recipe that keeps pictures smooth and fast:
    with `paste`. Sprites are anchored: `paste(image, sprite, x, y)` puts the sprite's
    anchor (a piece's centre, an arrow's tail, a text's centre) on (x, y).
 
-Text sprites (`text_sprite`, `text_row`) live here; the drawn shapes (pieces, arrows,
-tags, icons) in `render.shapes`, the header strip in `render.header`, and the palette
-and PNG encoding of the finished picture in `render.palette`.
+Text sprites (`text_sprite`, `text_row`) live here, drawn in Pillow's built-in font: a
+letter it lacks is drawn as German spells it without umlauts (ü: ue, ß: ss) or without
+its accent (é: e), and a character with neither is left out (`drawable_text`). The drawn
+shapes (pieces, arrows, tags, icons) live in `render.shapes`, the header strip in
+`render.header`, and the palette and PNG encoding of the finished picture in
+`render.palette`.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -52,17 +56,25 @@ def new_canvas(width: int, height: int, colour: RGB) -> Image.Image:
     return Image.new("RGB", (width, height), colour)
 
 
-#: While `recording_text` runs: the sizes of the texts pasted, each with the width of
-#: the picture it was pasted on.
-_drawn_text: ContextVar[list[tuple[int, int]] | None] = ContextVar("drawn_text", default=None)
+class DrawnText(NamedTuple):
+    """A text as `recording_text` notes it: its text size, the width of the picture it
+    went on, and where it runs across that picture (its left and right edges, in pixels)."""
+
+    px: int
+    width: int
+    left: int
+    right: int
+
+
+#: While `recording_text` runs: the texts pasted.
+_drawn_text: ContextVar[list[DrawnText] | None] = ContextVar("drawn_text", default=None)
 
 
 @contextmanager
-def recording_text() -> Iterator[list[tuple[int, int]]]:
-    """Record every text `paste` draws meanwhile (in this context): (its text size, the
-    width of the picture it went on). The legibility tests read the pictures' own layout
-    with it."""
-    drawn: list[tuple[int, int]] = []
+def recording_text() -> Iterator[list[DrawnText]]:
+    """Record every text `paste` draws meanwhile (in this context), as a `DrawnText`. The
+    legibility tests read the pictures' own layout with it."""
+    drawn: list[DrawnText] = []
     token = _drawn_text.set(drawn)
     try:
         yield drawn
@@ -72,10 +84,11 @@ def recording_text() -> Iterator[list[tuple[int, int]]]:
 
 def paste(image: Image.Image, sprite: Sprite, x: float, y: float) -> None:
     """Blend `sprite` onto `image` with its anchor on (x, y)."""
-    image.paste(sprite.image, (round(x) - sprite.ax, round(y) - sprite.ay), sprite.image)
+    left = round(x) - sprite.ax
+    image.paste(sprite.image, (left, round(y) - sprite.ay), sprite.image)
     drawn = _drawn_text.get()
     if drawn is not None and sprite.text_px:
-        drawn.append((sprite.text_px, image.width))
+        drawn.append(DrawnText(sprite.text_px, image.width, left, left + sprite.width))
 
 
 def legible_px(width: int) -> int:
@@ -90,13 +103,48 @@ def font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=px)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=1)
+def _missing_mask() -> bytes:
+    """How the font draws a character it has no glyph for."""
+    return bytes(font(24).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def drawable(char: str) -> bool:
+    """Whether the picture font has a glyph for `char` (spaces count as drawable)."""
+    return char.isspace() or bytes(font(24).getmask(char)) != _missing_mask()
+
+
+#: Letters the font lacks, as German spells them without umlauts.
+SPELLED_OUT = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+
+
+@lru_cache(maxsize=4096)
+def drawable_char(char: str) -> str:
+    """What the font draws for `char`: itself, its spelling without umlauts, or its
+    letter without accents; "" when it can draw none of them."""
+    if drawable(char):
+        return char
+    if char in SPELLED_OUT:
+        return SPELLED_OUT[char]
+    base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    return base if base and all(drawable(c) for c in base) else ""
+
+
+def drawable_text(text: str) -> str:
+    """`text` as the font can draw it (see the module docstring)."""
+    return "".join(drawable_char(char) for char in text)
+
+
 @lru_cache(maxsize=1024)
 def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
-    """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.
+    """`text` in `colour` at `px` pixels, made drawable (`drawable_text`); the sprite's
+    anchor is Pillow's text `anchor`.
 
     "mm" (the default) centres the text on the pasting point; "lm" puts its left end
     there, "rm" its right end.
     """
+    text = drawable_text(text)
     face = font(px)
     # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
     left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))

@@ -283,7 +283,8 @@ class Poster:
         limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
         names = await self.names(channel.guild, record.match.members)
         players = replay_labels(record, names.__getitem__)
-        picture = await replay_picture(record, theme, max_bytes=limit, players=players)
+        with self.languages.publicly(channel):
+            picture = await replay_picture(record, theme, max_bytes=limit, players=players)
         if picture is not None:
             with self.languages.publicly(channel):
                 words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
