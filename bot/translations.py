@@ -8,6 +8,9 @@ modules); a translator then fills the new msgstrs of locales/<language>/<domain>
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+
+from babel.messages.catalog import Catalog
 
 from bot.presentation.extraction import (
     messages_template,
@@ -16,10 +19,14 @@ from bot.presentation.extraction import (
     write_template,
 )
 
+#: How each domain's template is extracted, a function per domain.
+TEMPLATES: tuple[Callable[[], Catalog], ...] = (messages_template, pictures_template)
+
 
 def main() -> int:
     """Write every template that changed and update the .po files; say what was done."""
-    for template in (messages_template(), pictures_template()):
+    for extract in TEMPLATES:
+        template = extract()
         changed = write_template(template)
         update_translations(template)
         state = "extracted anew" if changed else "unchanged"

@@ -22,6 +22,8 @@ import render
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
 from bot.match.errors import ServiceError
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.options import game_named
 from bot.presentation.pictures import theme_label
 from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
@@ -54,7 +56,7 @@ class GameTransformer(app_commands.Transformer):
                 counts = f"{game.min_players}-{game.max_players}"
                 if game.min_players == game.max_players:
                     counts = str(game.min_players)
-                label = f"{game.title} ({counts} players)"
+                label = fill(chat_words.GAME_CHOICE, game=game.title, players=counts)
                 out.append(app_commands.Choice(name=label, value=name))
         return out[:LIMIT]
 
@@ -151,10 +153,13 @@ def _match_label(match: Match, member_id: int) -> str:
     if not match.active:
         state = "ended"
     elif match.to_act == member_id:
-        state = "your move"
+        state = "your_move"
     else:
         state = "playing"
-    return clip_choice(f"#{match.id} {match.game_title}, move {match.ply}: {state}")
+    label = fill(
+        chat_words.MATCH_CHOICES[state], match=match.id, game=match.game_title, ply=match.ply
+    )
+    return clip_choice(label)
 
 
 def _numbered(found: list[Match], member_id: int, typed: str) -> NumberChoices:
