@@ -18,6 +18,8 @@ from bot.presentation.text import span_words
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
+    CAROL,
+    DAVE,
     EPHEMERAL,
     MOD,
     FakeClock,
@@ -100,6 +102,61 @@ async def test_a_turn_dm_is_in_the_members_language_the_thread_in_the_servers(tm
         [notice] = [m["content"] for m in fake.dms_to(waiting)]
         expected = "Tu turno en la partida" if waiting == ALICE else "Du bist am Zug in Partie"
         assert notice.startswith(f"{expected} #{match_id} (Skift)")
+
+
+#: What each member reads privately after their move, in their own language.
+PLAYED = {ALICE: "Played `", BOB: "` gespielt.", CAROL: "Tu as joué `", DAVE: "Jugaste `"}
+#: The label of each member's button confirming their resignation.
+RESIGN = {
+    ALICE: "Resign match #{match}",
+    BOB: "Partie #{match} aufgeben",
+    CAROL: "Abandonner la partie #{match}",
+    DAVE: "Abandonar partida #{match}",
+}
+
+
+@pytest.mark.asyncio
+async def test_a_whole_match_of_four_locales_each_reads_their_own_and_the_server_french(
+    tmp_path,
+):
+    fake, clock = FakeDiscord(), FakeClock()
+    fake.locales = {ALICE: "en-US", BOB: "de", CAROL: "fr", DAVE: "es-ES", MOD: "en-US"}
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        await fake.slash(MOD, "admin language", language="fr")
+        await fake.slash(DAVE, "settings notices", dm="also")
+        match_id, thread = await start_match(fake, ALICE, BOB, CAROL, DAVE, game="shiftago")
+        for _ in range(4):  # a round: each plays once
+            match = await bot.service.get_match(match_id)
+            mover = match.to_act
+            notation = match.state.format_move(match.state.legal_moves()[0])
+            calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
+            assert PLAYED[mover] in [c for c in calls if c.ephemeral][-1].content
+            post = next(c for c in calls if c.kind == "send_message")
+            assert f"<@{mover}> a joué `{notation}` : " in post.content
+            alt = post.json["attachments"][0]["description"]
+            assert alt.startswith("Pendules : ") and " : reste " in alt
+            assert "Shiftago Express, 4 joueurs, coup " in alt and "d'insérer une bille." in alt
+            assert " billes en main" in alt and "Sur le plateau : " in alt
+        [notice] = [m["content"] for m in fake.dms_to(DAVE)]
+        assert notice.startswith(f"Tu turno en la partida #{match_id} (Shiftago)")
+        for _ in range(3):  # three resign in turn: the last one left wins
+            resigning = (await bot.service.get_match(match_id)).to_act
+            calls = await fake.slash(resigning, "resign", channel_id=thread)
+            confirm = fake.last_message(thread, ephemeral=True)
+            label = confirm["components"][0]["components"][0]["label"]
+            assert label == RESIGN[resigning].format(match=match_id)
+            calls = await fake.click(resigning, confirm["id"], f"sc:match:{match_id}:resign")
+            assert [c for c in calls if c.ephemeral]
+        assert not (await bot.service.get_match(match_id)).active
+        await bot.poster.idle()  # the replay, drawn after the answer
+        replay = fake.messages_in(thread)[-1]
+        assert replay["content"].startswith(f"Replay de la partie #{match_id}"), replay
+        calls = await fake.slash(MOD, "admin language", language="auto")
+        assert "Public posts are written in English, the server's language" in calls[-1].content
+        second, thread = await start_match(fake, CAROL, DAVE)  # public posts: English again
+        assert f"<@{(await bot.service.get_match(second)).to_act}> played `" in await move(
+            fake, bot, second, thread
+        )
 
 
 def test_log_lines_are_english_whatever_is_spoken():
