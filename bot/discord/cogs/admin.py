@@ -159,8 +159,8 @@ class Admin(commands.Cog):
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show this server's default clock, challenge channel, picture theme, timeouts,
-        weekend pause, vacation allowance and language."""
+        """Show this server's settings: clock, challenges, theme, timeouts, weekends, vacation,
+        language."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
         await show_settings(interaction, guild)
