@@ -16,6 +16,7 @@ read once at start (`load`) and kept here as `/admin language` changes them.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
@@ -28,6 +29,9 @@ from bot.presentation.language import SOURCE, language_of, speak, speaking
 from bot.service import MatchService
 
 log = logging.getLogger("shiftcord.discord")
+#: The longest an interaction waits for its member's locale to be stored before it is
+#: answered (Discord wants an answer within 3 seconds).
+REMEMBER_SECONDS = 0.5
 
 
 class Languages:
@@ -81,14 +85,18 @@ class Languages:
         return True
 
     async def _remember(self, member_id: int, locale: str) -> None:
-        """Store a member's locale when it is new to this process; a database that cannot
-        be written now leaves the old one (the store has told the admin)."""
+        """Store a member's locale when it is new to this process, within
+        `REMEMBER_SECONDS` (the interaction is still to be answered); a database that
+        cannot be written now (or not that soon) keeps the old one, to be tried again at
+        their next interaction (the store has told the admin what is wrong)."""
         if self.service is None or self._stored.get(member_id) == locale:
             return
         try:
-            await self.service.remember_locale(member_id, locale)
-        except ServiceError as error:
-            log.info("could not remember the locale of member %s: %s", member_id, error)
+            await asyncio.wait_for(
+                self.service.remember_locale(member_id, locale), REMEMBER_SECONDS
+            )
+        except (ServiceError, TimeoutError) as error:
+            log.info("could not remember the locale of member %s: %r", member_id, error)
             return
         self._stored[member_id] = locale
 

@@ -181,3 +181,19 @@ def test_dates_and_durations_in_the_readers_language(spoken, moment, span):
     with speaking(spoken):
         assert moment_words(datetime(2026, 3, 1, 18, 0, tzinfo=UTC)) == moment
         assert span_words(timedelta(days=2, hours=1)) == span
+
+
+@pytest.mark.asyncio
+async def test_languages_are_stored_in_each_kind_of_database(service):
+    assert await service.guild_languages() == {}
+    assert (await service.guild_settings(8)).language is None
+    assert (await service.set_guild_language(8, "fr")).language == "fr"
+    await service.set_guild_language(9, "de")
+    await service.set_guild_language(9, None)  # auto: Discord's preferred locale again
+    assert await service.guild_languages() == {8: "fr"}
+    assert await service.member_locales([7, 5]) == {}
+    await service.remember_locale(7, "es-ES")
+    await service.remember_locale(7, "de")
+    await service.remember_locale(5, "fr")
+    assert await service.member_locales([7, 5, 4]) == {7: "de", 5: "fr"}
+    assert await service.member_locales([]) == {}
