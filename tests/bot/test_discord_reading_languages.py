@@ -104,6 +104,26 @@ async def test_a_turn_dm_is_in_the_members_language_the_thread_in_the_servers(tm
         assert notice.startswith(f"{expected} #{match_id} (Skift)")
 
 
+@pytest.mark.asyncio
+async def test_what_quiet_hours_held_comes_after_them_in_the_members_language(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    fake.preferred_locale = "fr"
+    fake.locales = {ALICE: "de", BOB: "de"}
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        for member in (ALICE, BOB):
+            await fake.slash(member, "settings notices", dm="instead", quiet_start=22, quiet_end=7)
+        clock.now = datetime(2026, 1, 5, 23, 30, tzinfo=UTC)
+        mover = (await bot.service.get_match(match_id)).to_act
+        waiting = BOB if mover == ALICE else ALICE
+        assert " a joué `" in await move(fake, bot, match_id, thread)
+        clock.now = datetime(2026, 1, 6, 7, 0, tzinfo=UTC)
+        await bot.reminders.run_once()
+        [batch] = [m["content"] for m in fake.dms_to(waiting)]
+        assert batch.startswith("Während deiner Ruhezeit:\n")
+        assert f"Du bist am Zug in Partie #{match_id} (Skift)" in batch
+
+
 #: What each member reads privately after their move, in their own language.
 PLAYED = {ALICE: "Played `", BOB: "` gespielt.", CAROL: "Tu as joué `", DAVE: "Jugaste `"}
 #: The label of each member's button confirming their resignation.
