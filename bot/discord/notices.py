@@ -105,7 +105,7 @@ class Notifier:
 
     async def language_of(self, member_id: int, guild_id: int | None = None) -> str:
         """The language to write to `member_id` in unprompted (see `Languages.private`)."""
-        return (await self.languages.private([member_id], guild_id))[member_id]
+        return await self.languages.private_of(member_id, guild_id)
 
     async def send_dm(
         self, member_id: int, text: str, view: discord.ui.View | None = None
@@ -134,12 +134,9 @@ class Notifier:
         hours hold the notice back now, each in their own language. What to remember (the
         notices held, the DMs Discord refused) is returned, for the poster to write with
         the rest of the news."""
-        chosen = list(chosen)
-        match = update.match
-        languages = await self.languages.private([d.member_id for d in chosen], match.guild_id)
         told = TurnNotices()
         for direct in chosen:
-            with speaking(languages[direct.member_id]):
+            with speaking(self.languages.private(direct.locale, update.match.guild_id)):
                 text = turn_notice(update, style)
             if direct.quiet:
                 told.held.append((direct.member_id, text))

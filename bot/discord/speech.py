@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -100,15 +99,18 @@ class Languages:
             return
         self._stored[member_id] = locale
 
-    async def private(self, member_ids: Iterable[int], guild_id: int | None) -> dict[int, str]:
-        """The language of what is sent to each member unprompted: their last
-        interaction's, else that of the server it concerns (`guild_id`), else English."""
-        wanted = list(member_ids)
-        assert self.service is not None, "only a bot with a service sends messages"
-        locales = await self.service.member_locales(wanted)
+    def private(self, locale: str | None, guild_id: int | None) -> str:
+        """The language of what is sent to a member unprompted: that of `locale`, their
+        last interaction's, else that of the server it concerns (`guild_id`), else
+        English."""
         guild = self.client.get_guild(guild_id) if guild_id is not None else None
-        fallback = self.public(guild)
-        return {m: language_of(locales.get(m)) or fallback for m in wanted}
+        return language_of(locale) or self.public(guild)
+
+    async def private_of(self, member_id: int, guild_id: int | None) -> str:
+        """`private` for a member whose locale is read now."""
+        assert self.service is not None, "only a bot with a service sends messages"
+        locales = await self.service.member_locales([member_id])
+        return self.private(locales.get(member_id), guild_id)
 
 
 class SpeaksToPresser:
