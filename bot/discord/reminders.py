@@ -97,6 +97,7 @@ class ReminderTask:
         after its change by the process that made it; then the reminders and messages this
         process claimed; and the bot is set to what its seats owe. A reminder counts as sent
         only once it is posted (a failed one is given back, to be tried again next round)."""
+        await self.poster.languages.load()  # if the database did not answer at start
         report = await self.service.tick(mark_sent=False)
         for update in report.timeouts:
             await self._post(update.match.id, self.poster.post_update(update))

@@ -11,7 +11,8 @@ turn notice, a warning, a digest) is written in the language of their last inter
 (`private`). The poster writes public posts within `publicly`.
 
 A server is served by one process (its shard's), so the servers' chosen languages are
-read once at start (`load`) and kept here as `/admin language` changes them.
+read once at start (`load`; retried by the background rounds until the database answers)
+and kept here as `/admin language` changes them.
 """
 
 from __future__ import annotations
@@ -46,11 +47,21 @@ class Languages:
         #: The locale last stored for each member this process saw (no write when it is
         #: the same again).
         self._stored: dict[int, str] = {}
+        #: Whether `chosen` was read from the database.
+        self.loaded = False
 
     async def load(self) -> None:
-        """Read the servers' chosen languages (at start)."""
-        if self.service is not None:
+        """Read the servers' chosen languages, once: at start, or where the database could
+        not be read then, at a later background round (meanwhile public posts are in the
+        servers' preferred locales' languages)."""
+        if self.service is None or self.loaded:
+            return
+        try:
             self.chosen = await self.service.guild_languages()
+        except ServiceError as error:
+            log.warning("could not read the servers' languages yet (tried again later): %s", error)
+            return
+        self.loaded = True
 
     def choose(self, guild_id: int, language: str | None) -> None:
         """Remember a server's new choice (None: Discord's preferred locale again)."""

@@ -9,12 +9,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.match.errors import NotAllowed
+from bot.match.errors import CannotSave, NotAllowed
 from bot.match.phrases import Message
 from bot.presentation.catalogue import write
 from bot.presentation.language import moment_words, speaking
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import span_words
+from bot.service import MatchService
+from bot.store.health import CANNOT_SAVE
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -122,6 +124,32 @@ async def test_what_quiet_hours_held_comes_after_them_in_the_members_language(tm
         [batch] = [m["content"] for m in fake.dms_to(waiting)]
         assert batch.startswith("Während deiner Ruhezeit:\n")
         assert f"Du bist am Zug in Partie #{match_id} (Skift)" in batch
+
+
+@pytest.mark.asyncio
+async def test_the_servers_languages_are_read_later_when_the_database_did_not_answer(
+    tmp_path, monkeypatch
+):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock):
+        await fake.slash(MOD, "admin language", language="fr")
+    read = MatchService.guild_languages
+    tries = []
+
+    async def first_unreachable(service: MatchService) -> dict[int, str]:
+        tries.append(service)
+        if len(tries) == 1:
+            raise CannotSave(CANNOT_SAVE)
+        return await read(service)
+
+    monkeypatch.setattr(MatchService, "guild_languages", first_unreachable)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:  # restarted
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        assert " played `" in await move(fake, bot, match_id, thread)  # preferred: English
+        await bot.reminders.run_once()
+        assert " a joué `" in await move(fake, bot, match_id, thread)
+        await bot.reminders.run_once()
+    assert len(tries) == 2  # read once it worked, not at every round
 
 
 #: What each member reads privately after their move, in their own language.
