@@ -20,6 +20,7 @@ from bot.discord.command_texts import commands_template
 from bot.presentation.extraction import (
     game_domains,
     messages_template,
+    pictures_template,
     update_game,
     update_translations,
     write_template,
@@ -29,7 +30,7 @@ from bot.presentation.extraction import (
 def templates() -> list[Catalog]:
     """The template of every domain, extracted now."""
     payload = asyncio.run(built_payload(Settings.from_env()))
-    return [messages_template(), commands_template(payload)]
+    return [messages_template(), commands_template(payload), pictures_template()]
 
 
 def main() -> int:

@@ -18,7 +18,9 @@ Shared helpers live in `render.sprites` (the canvas, sprites, text), `render.sha
 (pieces, arrows, tags, icons), `render.chart` (a chart of estimates through a game,
 one line per seat), `render.header` (the header strip), `render.palette` (the
 fixed palette, PNG encoding), `render.theme` (colours), `render.animation` (replays that
-fit a byte limit) and `render.gif` (GIFs written frame by frame). Everything here is
+fit a byte limit), `render.gif` (GIFs written frame by frame) and `render.words` (the
+words pictures draw: every drawing function takes `words`, a `Words` that writes them in
+the reader's language; English by default). Everything here is
 CPU-bound and blocking: the bot calls it through `asyncio.to_thread`.
 """
 
@@ -38,6 +40,7 @@ from render.palette import encode_png, to_palette
 from render.pictures import Pictures
 from render.seats import SeatLabel, named_seats, stacked, strip_of
 from render.theme import THEMES, Theme, get_theme
+from render.words import Words, written_with
 
 __all__ = [
     "THEMES",
@@ -47,6 +50,7 @@ __all__ = [
     "ReplayTooLarge",
     "SeatLabel",
     "Theme",
+    "Words",
     "alt_text",
     "chance_chart",
     "board_image",
@@ -92,8 +96,23 @@ def board_image(
     ending: str | None = None,
     clock: str | None = None,
     players: Sequence[SeatLabel] | None = None,
+    words: Words | None = None,
 ) -> Image.Image:
     """The finished picture as a palette image (what `board_png` encodes)."""
+    with written_with(words):
+        return _board_image(state, last_move, seat, size, theme, ending, clock, players)
+
+
+def _board_image(
+    state: GameState,
+    last_move: Hashable | None,
+    seat: int | None,
+    size: int | None,
+    theme: str | Theme,
+    ending: str | None,
+    clock: str | None,
+    players: Sequence[SeatLabel] | None,
+) -> Image.Image:
     chosen = get_theme(theme)
     pictures = modules.pictures_of(state)
     width = _size(size, DEFAULT_SIZE)
@@ -123,6 +142,7 @@ def board_png(
     ending: str | None = None,
     clock: str | None = None,
     players: Sequence[SeatLabel] | None = None,
+    words: Words | None = None,
 ) -> bytes:
     """The board of `state` as PNG bytes.
 
@@ -140,6 +160,7 @@ def board_png(
       strip under the board with each seat's chip, the seat to act standing out
       (`render.seats`); it replaces the `clock` strip. A game whose seats are only
       numbered calls them by these names in the picture too. None: no names.
+    - `words`: how the picture's words are written (`render.words.Words`); None: English.
 
     Unknown games, themes and sizes raise ValueError with a sentence saying why.
     """
@@ -152,6 +173,7 @@ def board_png(
         ending=ending,
         clock=clock,
         players=players,
+        words=words,
     )
     return encode_png(image)
 
@@ -166,16 +188,21 @@ def _clip(text: str, limit: int) -> str:
 
 
 def alt_text(
-    state: GameState, last_move: Hashable | None = None, *, ending: str | None = None
+    state: GameState,
+    last_move: Hashable | None = None,
+    *,
+    ending: str | None = None,
+    words: Words | None = None,
 ) -> str:
     """The position in words for Discord's image description (at most 1,024 characters).
 
     Says whose turn it is (or the result, or `ending` as for `board_png`), what each
     side has, what the last move did, and the rest of the position as far as the limit
-    allows.
+    allows; written with `words` as for `board_png`.
     """
-    words = modules.pictures_of(state).describe(state, last_move, ending)
-    return _clip(words, ALT_TEXT_LIMIT)
+    with written_with(words):
+        described = modules.pictures_of(state).describe(state, last_move, ending)
+    return _clip(described, ALT_TEXT_LIMIT)
 
 
 def replay(
@@ -190,6 +217,7 @@ def replay(
     max_bytes: int | None = None,
     max_frames: int | None = None,
     players: Sequence[SeatLabel] | None = None,
+    words: Words | None = None,
 ) -> Replay:
     """An animated GIF of a whole game, looping: a frame per position, as far as fits.
 
@@ -205,7 +233,7 @@ def replay(
     positions (evenly spread, always the first and the last few), or is drawn narrower,
     until it fits (see `render.animation`); when nothing fits it raises ReplayTooLarge.
     The result says which positions it shows. `players` (as for `board_png`) puts the
-    players strip under every frame.
+    players strip under every frame; `words` as for `board_png`.
     """
     if not len(states):
         raise ValueError("A replay needs at least one position.")
@@ -221,4 +249,5 @@ def replay(
         players=tuple(players or ()),
     )
     frames = _at_least(max_frames, 2, "A replay's frame limit")
-    return make_replay(request, _size(size, REPLAY_SIZE), frames)
+    with written_with(words):
+        return make_replay(request, _size(size, REPLAY_SIZE), frames)

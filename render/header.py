@@ -12,9 +12,19 @@ from collections.abc import Callable, Sequence
 from PIL import Image
 
 from games.base import GameState
-from games.wording import plural
 from render.sprites import Sprite, new_canvas, paste, text_box, text_sprite
 from render.theme import Theme
+from render.words import (
+    DRAW,
+    GAME_OVER,
+    MOVE_NUMBER,
+    MOVES,
+    TO_MOVE,
+    WINS,
+    WINS_BECAUSE,
+    count,
+    say,
+)
 
 
 def header_px(width: int) -> int:
@@ -124,36 +134,39 @@ def turn_tokens(
     *,
     width: int,
     px: int,
-    doing: str = "to move",
+    doing: str = TO_MOVE,
     why: bool = False,
     ending: str | None = None,
 ) -> list[Token]:
     """The left of a game's header strip: the move number and whose turn, or the result.
 
-    `chip(seat)` is the seat's piece as drawn in the header; `doing` follows the seat's
-    name ("White to move"). With `why`, a winner's line adds the outcome's reason when
-    it fits in a header `width` wide at text size `px` ("Black wins: White has no kings
-    left"); use it where the reasons read well after the winner's name. Seats are named
-    by the state (`state.seat_name`), so a swap of sides renames them; a game that ends
-    with neither a winner nor a draw (a solo game lost) says "Game over". `ending`, the
-    sentence saying how a match ended ("Black wins: White resigned."), is shown instead
-    of all that: a match can end (by resignation, timeout, agreement, abort) where the
-    game itself has not.
+    `chip(seat)` is the seat's piece as drawn in the header; `doing` is the template of
+    whose turn it is, with the seat's name as `{seat}` ("{seat} to move"). With `why`, a
+    winner's line adds the outcome's reason when it fits in a header `width` wide at
+    text size `px` ("Black wins: White has no kings left"); use it where the reasons
+    read well after the winner's name. Seats are named by the state (`state.seat_name`),
+    so a swap of sides renames them; a game that ends with neither a winner nor a draw
+    (a solo game lost) says "Game over". `ending`, the sentence saying how a match ended
+    ("Black wins: White resigned."), is shown instead of all that: a match can end (by
+    resignation, timeout, agreement, abort) where the game itself has not. Its words are
+    written with `render.words`.
     """
     name = state.seat_name
-    played = plural(state.ply, "move")
+    played = count(MOVES, state.ply)
     if ending is not None:
         return [played, None, ending.rstrip(".")]
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
-        return [f"Move {state.ply + 1}", None, chip(seat), f"{name(seat)} {doing}"]
+        turn = say(doing, seat=name(seat))
+        return [say(MOVE_NUMBER, number=state.ply + 1), None, chip(seat), turn]
     if outcome.draw or not outcome.winners:
-        return [played, None, "Draw" if outcome.draw else "Game over"]
+        return [played, None, say(DRAW if outcome.draw else GAME_OVER)]
     winner = outcome.winners[0]
-    tokens: list[Token] = [played, None, chip(winner), f"{name(winner)} wins"]
+    tokens: list[Token] = [played, None, chip(winner), say(WINS, seat=name(winner))]
     if why:
-        reasoned = [*tokens[:-1], f"{name(winner)} wins: {outcome.reason.rstrip('.')}"]
+        reason = outcome.reason.rstrip(".")
+        reasoned = [*tokens[:-1], say(WINS_BECAUSE, seat=name(winner), reason=reason)]
         if _row_width(reasoned, px, _gap(px)) <= width - 2 * px:
             return reasoned
     return tokens

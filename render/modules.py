@@ -69,6 +69,11 @@ def has_picture(game_name: str) -> bool:
     return game_name in _PICTURES
 
 
+def registered() -> list[Pictures[Any]]:
+    """Every registered game's pictures, by game name."""
+    return [_PICTURES[name] for name in sorted(_PICTURES)]
+
+
 def pictures_of(state: GameState) -> Pictures[Any]:
     """The pictures of the state's game; ValueError if it has none."""
     name = state.game.name

@@ -9,8 +9,8 @@ name, chose them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
@@ -19,6 +19,7 @@ from games.base import GameState
 from render.shapes import piece_chip
 from render.sprites import Sprite
 from render.theme import RGB, SeatStyle, Theme, style_named
+from render.words import Drawn
 
 #: A point of a picture, in pixels from its top-left corner.
 Spot = tuple[float, float]
@@ -80,6 +81,8 @@ class Pictures(Generic[S]):
     - `extra_colours(theme)`: flat colours its pictures use beyond the theme's; finished
       pictures are mapped onto a fixed palette that keeps the theme's colours and these
       exact (and their blends close); `palette_colours` adds the seats' styles.
+    - `drawn`: every text its pictures and alt text write beyond the shared ones
+      (`render.words`), by name: the `DRAWN` of its `words` module, for translators.
     """
 
     game: str
@@ -89,6 +92,7 @@ class Pictures(Generic[S]):
     styles: Callable[[Theme], tuple[SeatStyle, ...]] = _theme_styles
     replay_layout: Callable[[Iterable[S]], dict[str, Any]] | None = None
     extra_colours: Callable[[Theme], tuple[RGB, ...]] = _no_colours
+    drawn: Mapping[str, Drawn] = field(default_factory=dict)
 
     def palette_colours(self, theme: Theme, state: S) -> tuple[RGB, ...]:
         """The colours a finished picture of `state` keeps exact beyond the theme's first

@@ -6,9 +6,10 @@ the game draws it, where the game has seat pieces), its name, rating and clock. 
 to act stands out: its row is tinted in the highlight colour and says "to act".
 
 Names are drawn as members chose them, made drawable: invisible format and control
-characters and Discord's markup characters are dropped, accents the font lacks are taken
-off their letters, and characters it cannot draw at all (emoji, scripts the built-in font
-has not) are left out; a name with nothing drawable left is shown by its seat's name.
+characters and Discord's markup characters are dropped, letters the font lacks are
+drawn as `render.sprites.drawable_char` spells them, and characters it cannot draw at
+all (emoji, scripts the built-in font has not) are left out; a name with nothing
+drawable left is shown by its seat's name.
 A name too long for its row is cut at a whole character with an ellipsis.
 """
 
@@ -23,8 +24,18 @@ from PIL import Image
 
 from games.base import GameState
 from render.pictures import Pictures
-from render.sprites import Sprite, font, new_canvas, paste, text_sprite, text_width
+from render.sprites import (
+    Sprite,
+    drawable_char,
+    drawable_text,
+    font,
+    new_canvas,
+    paste,
+    text_sprite,
+    text_width,
+)
 from render.theme import Theme, mix
+from render.words import TO_ACT, say
 
 #: Characters Discord reads as markup in a name (bold, italics, spoilers, code, quotes).
 MARKUP = frozenset("*_~`|\\>#")
@@ -44,18 +55,6 @@ class SeatLabel(NamedTuple):
     clock: str = ""
 
 
-@lru_cache(maxsize=1)
-def _missing_mask() -> bytes:
-    """How the font draws a character it has no glyph for."""
-    return bytes(font(24).getmask("\uffff"))
-
-
-@lru_cache(maxsize=4096)
-def drawable(char: str) -> bool:
-    """Whether the picture font has a glyph for `char` (spaces count as drawable)."""
-    return char.isspace() or bytes(font(24).getmask(char)) != _missing_mask()
-
-
 def drawn_name(name: str) -> str:
     """`name` as a picture can draw it (see the module docstring); "" if nothing is left."""
     kept: list[str] = []
@@ -63,12 +62,7 @@ def drawn_name(name: str) -> str:
         category = unicodedata.category(char)
         if category in ("Cc", "Cf") or char in MARKUP:
             continue
-        if not drawable(char):
-            base = "".join(
-                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-            )
-            char = base if base and all(drawable(c) for c in base) else " "
-        kept.append(char)
+        kept.append(drawable_char(char) or " ")
     return " ".join("".join(kept).split())
 
 
@@ -125,8 +119,8 @@ def players_strip(
             x += chip.width + px * 0.5
         facts = [fact for fact in (label.rating, label.clock) if fact]
         if seat == acting:
-            facts.append("to act")
-        right = " · ".join(facts)
+            facts.append(say(TO_ACT))
+        right = drawable_text(" · ".join(facts))
         right_width = text_width(right, px) if right else 0.0
         if right:
             paste(strip, text_sprite(right, px, theme.text, "rm"), width - margin, middle)

@@ -12,13 +12,17 @@ The recipe that keeps pictures smooth and fast:
    and grid) is painted once as a `backdrop` and copied for each picture. Text stays out
    of backdrops: `recording_text` sees the text each picture pastes.
 
-Text sprites (`text_sprite`, `text_row`) live here; the drawn shapes (pieces, arrows,
-tags, icons) in `render.shapes`, the header strip in `render.header`, and the palette
-and PNG encoding of the finished picture in `render.palette`.
+Text sprites (`text_sprite`, `text_row`) live here, drawn in Pillow's built-in font: a
+letter it lacks is drawn as German spells it without umlauts (ü: ue, ß: ss) or without
+its accent (é: e), and a character with neither is left out (`drawable_text`). The drawn
+shapes (pieces, arrows, tags, icons) live in `render.shapes`, the header strip in
+`render.header`, and the palette and PNG encoding of the finished picture in
+`render.palette`.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -131,17 +135,25 @@ def backdrop(
     return _painted(paint, width, height, colour, args).copy()
 
 
-#: While `recording_text` runs: the sizes of the texts pasted, each with the width of
-#: the picture it was pasted on.
-_drawn_text: ContextVar[list[tuple[int, int]] | None] = ContextVar("drawn_text", default=None)
+class DrawnText(NamedTuple):
+    """A text as `recording_text` notes it: its text size, the width of the picture it
+    went on, and where it runs across that picture (its left and right edges, in pixels)."""
+
+    px: int
+    width: int
+    left: int
+    right: int
+
+
+#: While `recording_text` runs: the texts pasted.
+_drawn_text: ContextVar[list[DrawnText] | None] = ContextVar("drawn_text", default=None)
 
 
 @contextmanager
-def recording_text() -> Iterator[list[tuple[int, int]]]:
-    """Record every text `paste` draws meanwhile (in this context): (its text size, the
-    width of the picture it went on). The legibility tests read the pictures' own layout
-    with it."""
-    drawn: list[tuple[int, int]] = []
+def recording_text() -> Iterator[list[DrawnText]]:
+    """Record every text `paste` draws meanwhile (in this context), as a `DrawnText`. The
+    legibility tests read the pictures' own layout with it."""
+    drawn: list[DrawnText] = []
     token = _drawn_text.set(drawn)
     try:
         yield drawn
@@ -151,10 +163,11 @@ def recording_text() -> Iterator[list[tuple[int, int]]]:
 
 def paste(image: Image.Image, sprite: Sprite, x: float, y: float) -> None:
     """Blend `sprite` onto `image` with its anchor on (x, y)."""
-    image.paste(sprite.image, (round(x) - sprite.ax, round(y) - sprite.ay), sprite.image)
+    left = round(x) - sprite.ax
+    image.paste(sprite.image, (left, round(y) - sprite.ay), sprite.image)
     drawn = _drawn_text.get()
     if drawn is not None and sprite.text_px:
-        drawn.append((sprite.text_px, image.width))
+        drawn.append(DrawnText(sprite.text_px, image.width, left, left + sprite.width))
 
 
 def legible_px(width: int) -> int:
@@ -173,7 +186,7 @@ def font(px: int) -> ImageFont.FreeTypeFont:
 def text_width(text: str, px: int) -> float:
     """How wide `text` is at `px` pixels; cached, for the words that recur in every
     picture."""
-    return font(px).getlength(text)
+    return font(px).getlength(drawable_text(text))
 
 
 @lru_cache(maxsize=512)
@@ -186,7 +199,7 @@ def wrapped(text: str, px: int, room: float) -> tuple[str, ...]:
     whole line's own width, so that the lines are those that measuring every word
     added would give, with two measurements a line rather than one a word.
     """
-    words, lines = text.split(), []
+    words, lines = drawable_text(text).split(), []
     space = text_width(" ", px)
 
     def fits(count: int) -> bool:
@@ -212,17 +225,52 @@ def text_box(text: str, px: int, anchor: str = "mm") -> tuple[int, int, int, int
     anchor point (Pillow's text `anchor`); a `text_sprite` is as large, at least 1 pixel
     each way. Cached: layouts measure texts before they are drawn."""
     # FreeType boxes are whole pixels; Pillow's stubs allow floats for other fonts.
-    left, top, right, bottom = font(px).getbbox(text, anchor=anchor)
+    left, top, right, bottom = font(px).getbbox(drawable_text(text), anchor=anchor)
     return int(left), int(top), int(right), int(bottom)
+
+
+@lru_cache(maxsize=1)
+def _missing_mask() -> bytes:
+    """How the font draws a character it has no glyph for."""
+    return bytes(font(24).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def drawable(char: str) -> bool:
+    """Whether the picture font has a glyph for `char` (spaces count as drawable)."""
+    return char.isspace() or bytes(font(24).getmask(char)) != _missing_mask()
+
+
+#: Letters the font lacks, as German spells them without umlauts.
+SPELLED_OUT = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+
+
+@lru_cache(maxsize=4096)
+def drawable_char(char: str) -> str:
+    """What the font draws for `char`: itself, its spelling without umlauts, or its
+    letter without accents; "" when it can draw none of them."""
+    if drawable(char):
+        return char
+    if char in SPELLED_OUT:
+        return SPELLED_OUT[char]
+    base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    return base if base and all(drawable(c) for c in base) else ""
+
+
+def drawable_text(text: str) -> str:
+    """`text` as the font can draw it (see the module docstring)."""
+    return "".join(drawable_char(char) for char in text)
 
 
 @kept
 def text_sprite(text: str, px: int, colour: RGB, anchor: str = "mm") -> Sprite:
-    """`text` in `colour` at `px` pixels; the sprite's anchor is Pillow's text `anchor`.
+    """`text` in `colour` at `px` pixels, made drawable (`drawable_text`); the sprite's
+    anchor is Pillow's text `anchor`.
 
     "mm" (the default) centres the text on the pasting point; "lm" puts its left end
     there, "rm" its right end.
     """
+    text = drawable_text(text)
     left, top, right, bottom = text_box(text, px, anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(px), anchor=anchor)

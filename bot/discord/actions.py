@@ -22,7 +22,7 @@ from bot.discord.replies import (
     require_permissions,
 )
 from bot.discord.served import bot_of
-from bot.discord.speech import publicly
+from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
 from bot.presentation import chat_words, sentences
@@ -268,7 +268,7 @@ async def post_challenge(
     """Post a challenge just made in `channel` and remember its message; if it cannot be
     posted, withdraw it (or cancel the solo match it started), so that nothing is half-made."""
     service = service_of(interaction)
-    with publicly(channel):
+    with languages_of(interaction).publicly(channel):
         text = challenge_text(posted, STYLE)
     try:
         message = await channel.send(

@@ -25,6 +25,8 @@ from bot.discord.markup import STYLE
 from bot.match.errors import ServiceError
 from bot.match.phrases import write_members
 from bot.match.shown import clean_name
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.language import localised
 from bot.presentation.options import game_named
 from bot.presentation.pictures import theme_label
@@ -58,7 +60,7 @@ class GameTransformer(app_commands.Transformer):
                 counts = f"{game.min_players}-{game.max_players}"
                 if game.min_players == game.max_players:
                     counts = str(game.min_players)
-                label = f"{game.title} ({counts} players)"
+                label = fill(chat_words.GAME_CHOICE, game=game.title, players=counts)
                 out.append(app_commands.Choice(name=label, value=name))
         return out[:LIMIT]
 
@@ -161,10 +163,13 @@ def _match_label(match: Match, member_id: int) -> str:
     if not match.active:
         state = "ended"
     elif match.to_act == member_id:
-        state = "your move"
+        state = "your_move"
     else:
         state = "playing"
-    return clip_choice(f"#{match.id} {match.game_title}, move {match.ply}: {state}")
+    label = fill(
+        chat_words.MATCH_CHOICES[state], match=match.id, game=match.game_title, ply=match.ply
+    )
+    return clip_choice(label)
 
 
 def _numbered(found: list[Match], member_id: int, typed: str) -> NumberChoices:

@@ -20,6 +20,7 @@ from bot.discord.match_commands import action_commands
 from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
+from bot.discord.speech import Languages
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
@@ -67,12 +68,13 @@ class ShiftcordClient(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = service
+        self.languages = Languages(self, service)
         self.poster: Poster | None = None
         self.reminders: ReminderTask | None = None
         self.leagues: LeaguePoster | None = None
         self.engine_player: EnginePlayer | None = None
         if service is not None:
-            self.poster = Poster(self, service)
+            self.poster = Poster(self, service, self.languages)
             self.leagues = LeaguePoster(self.poster)
             self.poster.after_result = self.leagues.after_match
             self.engine_player = EnginePlayer(
@@ -90,13 +92,15 @@ class ShiftcordClient(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Add the cogs, the restart-proof buttons and the commands' translator (their
-        names and descriptions in the members' languages); start the reminder task."""
+        names and descriptions in the members' languages); read the servers' languages;
+        start the reminder task."""
         for cog in COGS:
             await self.add_cog(cog(self))
         for command in action_commands():
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
+        await self.languages.load()
         if self._background and self.reminders is not None:
             self.reminders.start()
 

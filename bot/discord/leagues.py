@@ -12,7 +12,6 @@ import discord
 
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
-from bot.discord.speech import publicly
 from bot.league.leagues import OVER, SIGNUP, Board, League
 from bot.league.plan import SWISS
 from bot.league.standings import format_points
@@ -202,7 +201,7 @@ class LeaguePoster:
         that has none yet (a new round's); failures are logged, the league goes on."""
         try:
             channel = await self._channel(news.league)
-            with publicly(channel):
+            with self.poster.languages.publicly(channel):
                 if news.ended and news.result is None and news.paired is None:
                     table = await self.service.league_table_of(news.league.id)
                     if not table.rounds:

@@ -1,6 +1,7 @@
 """Notices by direct message: a member's turn notices (as well as or instead of the thread
 ping), what was held back during their quiet hours (after them, in one message), and the
-daily digest.
+daily digest, each in the member's own language (that of their last interaction, see
+`bot.discord.speech`).
 
 When Discord refuses a DM (the member closed their DMs: 403, code 50007), their notices
 fall back to thread pings, and they are told so once, privately, in the answer to their
@@ -16,11 +17,13 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord.speech import Languages
 from bot.discord.views import play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import Direct
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill, listed
+from bot.presentation.language import speaking
 from bot.presentation.text import Style
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
 
@@ -59,7 +62,7 @@ def turn_notice(update: MatchUpdate, style: Style) -> str:
 
 def held_text(held: HeldNotices) -> str:
     """The one message with what waited during a member's quiet hours."""
-    lines = [chat_words.HELD_HEAD, *(fill(chat_words.LISTED, item=t) for t in held.texts)]
+    lines = [fill(chat_words.HELD_HEAD), *(fill(chat_words.LISTED, item=t) for t in held.texts)]
     return "\n".join(lines)
 
 
@@ -95,9 +98,14 @@ class TurnNotices:
 class Notifier:
     """Sends direct messages on behalf of the poster and the reminder task."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, languages: Languages) -> None:
         self.client = client
         self.service = service
+        self.languages = languages
+
+    async def language_of(self, member_id: int, guild_id: int | None = None) -> str:
+        """The language to write to `member_id` in unprompted (see `Languages.private`)."""
+        return await self.languages.private_of(member_id, guild_id)
 
     async def send_dm(
         self, member_id: int, text: str, view: discord.ui.View | None = None
@@ -123,11 +131,13 @@ class Notifier:
         self, update: MatchUpdate, chosen: Iterable[Direct], style: Style
     ) -> TurnNotices:
         """Tell by DM the members `chosen` that their turn came, except those whose quiet
-        hours hold the notice back now. What to remember (the notices held, the DMs Discord
-        refused) is returned, for the poster to write with the rest of the news."""
-        text = turn_notice(update, style)
+        hours hold the notice back now, each in their own language. What to remember (the
+        notices held, the DMs Discord refused) is returned, for the poster to write with
+        the rest of the news."""
         told = TurnNotices()
         for direct in chosen:
+            with speaking(self.languages.private(direct.locale, update.match.guild_id)):
+                text = turn_notice(update, style)
             if direct.quiet:
                 told.held.append((direct.member_id, text))
             elif await self.send_dm(direct.member_id, text, play_view(update.match)) is False:
@@ -136,7 +146,9 @@ class Notifier:
 
     async def send_held(self, held: HeldNotices) -> None:
         """Send what waited during quiet hours, once (a refused DM drops it)."""
-        sent = await self.send_dm(held.member_id, held_text(held))
+        with speaking(await self.language_of(held.member_id)):
+            text = held_text(held)
+        sent = await self.send_dm(held.member_id, text)
         if sent is False:
             await self.service.dm_refused(held.member_id)
         if sent is None:
@@ -146,7 +158,9 @@ class Notifier:
 
     async def send_digest(self, digest: Digest, style: Style) -> None:
         """Send a daily digest; it counts as sent only once Discord took it (or refused)."""
-        sent = await self.send_dm(digest.member_id, digest_text(digest, style))
+        with speaking(await self.language_of(digest.member_id)):
+            text = digest_text(digest, style)
+        sent = await self.send_dm(digest.member_id, text)
         if sent is False:
             await self.service.dm_refused(digest.member_id)
         if sent is None:

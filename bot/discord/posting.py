@@ -21,7 +21,7 @@ import discord
 from bot.discord.markup import STYLE
 from bot.discord.names import NameCache
 from bot.discord.notices import Notifier, TurnNotices
-from bot.discord.speech import public_language, publicly
+from bot.discord.speech import Languages
 from bot.discord.views import (
     challenge_view,
     disabled,
@@ -83,10 +83,11 @@ def as_file(picture: Picture) -> discord.File:
 class Poster:
     """Posts a match's news into its thread; shared by commands, buttons and the reminder task."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, languages: Languages) -> None:
         self.client = client
         self.service = service
-        self.notifier = Notifier(client, service)
+        self.languages = languages
+        self.notifier = Notifier(client, service, languages)
         #: Members' display names by (server, member), for the pictures' players strips.
         self.known_names = NameCache()
         self._background: set[asyncio.Task[None]] = set()
@@ -151,7 +152,7 @@ class Poster:
 
     async def start_thread(self, message: discord.Message, match: Match) -> discord.Thread:
         """Open the match's public thread on the challenge message and post the first board."""
-        with publicly(message):
+        with self.languages.publicly(message):
             names = await self.names(message.guild, match.members)
             thread = await message.create_thread(
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
@@ -176,7 +177,7 @@ class Poster:
             )
             if not isinstance(parent, discord.TextChannel):
                 raise Refusal(f"channel {parent_id} is no text channel")
-            with publicly(parent):
+            with self.languages.publicly(parent):
                 text = fill(chat_words.THREAD_DELETED, match=match.id)
             message = await parent.send(text, allowed_mentions=pings(()))
             thread = await self.start_thread(message, match)
@@ -206,7 +207,7 @@ class Poster:
         posts: list[Post] = []
         told = TurnNotices()
         messages = []
-        with publicly(channel):
+        with self.languages.publicly(channel):
             for each in news(update):
                 message, post = await self._announce(channel, each, delivery, told)
                 messages.append(message)
@@ -266,7 +267,7 @@ class Poster:
                 continue
             try:
                 channel = await self.channel_of(match)
-                with publicly(channel):
+                with self.languages.publicly(channel):
                     text = (
                         fill(chat_words.BACK_FROM_VACATION, player=who)
                         if ends_at is None
@@ -284,13 +285,14 @@ class Poster:
         limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
         names = await self.names(channel.guild, record.match.members)
         players = replay_labels(record, names.__getitem__)
-        picture = await replay_picture(record, theme, max_bytes=limit, players=players)
+        with self.languages.publicly(channel):
+            picture = await replay_picture(record, theme, max_bytes=limit, players=players)
         if picture is not None:
-            with publicly(channel):
+            with self.languages.publicly(channel):
                 words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
         else:
             text = await self.service.export(match_id, names)
-            with publicly(channel):
+            with self.languages.publicly(channel):
                 why = fill(TOO_LONG_TO_REPLAY)
                 words = fill(chat_words.NO_REPLAY, match=match_id, why=why)
             upload = discord.File(io.BytesIO(text.encode()), filename=f"match-{match_id}.txt")
@@ -316,7 +318,7 @@ class Poster:
     async def post_board(self, match: Match, here: discord.abc.Snowflake | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""
         channel = await self.channel_of(match, here)
-        with publicly(channel):
+        with self.languages.publicly(channel):
             await self._send_board(channel, match, board_caption(match, STYLE), ())
 
     async def _send_board(
@@ -377,7 +379,7 @@ class Poster:
         else:
             channel = self.client.get_partial_messageable(challenge.channel_id)
             target = channel.get_partial_message(challenge.message_id)
-        with speaking(public_language(self.client.get_guild(challenge.guild_id))):
+        with speaking(self.languages.public(self.client.get_guild(challenge.guild_id))):
             content = challenge_text(challenge, STYLE)
         try:
             await target.edit(

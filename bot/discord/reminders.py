@@ -1,6 +1,8 @@
 """The background task: reminders, warnings before deadlines, timeouts, expired challenges,
 vacations' ends, notices held back during quiet hours, daily digests, leagues' deadlines
-and the moves the bot owes, from the service's clock.
+and the moves the bot owes, from the service's clock. What it pings in a match's thread is
+in the server's language, what it sends by direct message in the member's
+(`bot.discord.speech`).
 
 Every round asks the match service what is due (`tick`), then posts it: the result of a
 match lost on time, the closed state of an expired challenge, a ping in the match's thread.
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 import discord
 
@@ -28,6 +31,7 @@ from bot.discord.views import play_view, view_keyword
 from bot.match.errors import CannotSave
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
+from bot.presentation.language import speaking
 from bot.presentation.text import reminder_text
 from bot.service import DeadlineWarning, Match, MatchService, TickReport
 from bot.service.engine_player import EnginePlayer
@@ -93,6 +97,7 @@ class ReminderTask:
         after its change by the process that made it; then the reminders and messages this
         process claimed; and the bot is set to what its seats owe. A reminder counts as sent
         only once it is posted (a failed one is given back, to be tried again next round)."""
+        await self.poster.languages.load()  # if the database did not answer at start
         report = await self.service.tick(mark_sent=False)
         for update in report.timeouts:
             await self._post(update.match.id, self.poster.post_update(update))
@@ -102,8 +107,8 @@ class ReminderTask:
             await self.poster.vacation_notice(member_id, None)
         for match in report.vacations_cut:  # in the thread, pinging the member whose clock runs
             if match.to_act is not None:
-                text = vacation_spent_text(match, STYLE.mention, STYLE.when)
-                await self._post(match.id, self._remind(match, text, match.to_act))
+                spent = partial(vacation_spent_text, match, STYLE.mention, STYLE.when)
+                await self._post(match.id, self._remind(match, spent, match.to_act))
         if self.engine_player is not None:  # moves the bot owes (after a restart: at once)
             await self.engine_player.sweep()
         if self.leagues is not None:
@@ -111,7 +116,9 @@ class ReminderTask:
         for reminder in report.reminders:
             posted = await self._post(
                 reminder.match.id,
-                self._remind(reminder.match, reminder_text(reminder, STYLE), reminder.member_id),
+                self._remind(
+                    reminder.match, partial(reminder_text, reminder, STYLE), reminder.member_id
+                ),
             )
             if posted:
                 await self.service.mark_reminded(reminder)
@@ -146,12 +153,13 @@ class ReminderTask:
         """Send a warning before a deadline by DM and/or ping, as the member's notices are
         set; a refused DM falls back to the ping. It counts as sent once it reached the
         member one way (else it is given back, to be tried again next round)."""
-        text = warning_text(warning, STYLE.mention, STYLE.when)
+        text = partial(warning_text, warning, STYLE.mention, STYLE.when)
         ping, delivered = warning.ping, False
+        notifier = self.poster.notifier
         if warning.by_dm:
-            sent = await self.poster.notifier.send_dm(
-                warning.member_id, text, play_view(warning.match)
-            )
+            with speaking(await notifier.language_of(warning.member_id, warning.match.guild_id)):
+                written = text()
+            sent = await notifier.send_dm(warning.member_id, written, play_view(warning.match))
             delivered = sent is True
             if sent is False:
                 await self.service.dm_refused(warning.member_id)
@@ -164,12 +172,14 @@ class ReminderTask:
         else:
             await self.service.give_back(warning)
 
-    async def _remind(self, match: Match, text: str, member_id: int) -> None:
-        """Ping `member_id` in the match's thread with `text`; the member to act gets the
-        Play button under it, as under a board."""
+    async def _remind(self, match: Match, text: Callable[[], str], member_id: int) -> None:
+        """Ping `member_id` in the match's thread with what `text()` writes in the server's
+        language; the member to act gets the Play button under it, as under a board."""
         channel = await self.poster.channel_of(match)
+        with self.poster.languages.publicly(channel):
+            written = text()
         view = play_view(match) if member_id == match.to_act else None
-        await channel.send(text, allowed_mentions=pings([member_id]), **view_keyword(view))
+        await channel.send(written, allowed_mentions=pings([member_id]), **view_keyword(view))
 
     async def _post(self, match_id: int, posting: Awaitable[object]) -> bool:
         """Await one posting; a failure is logged and does not stop the others. Whether it

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord.markup import STYLE, split_message
 from bot.discord.served import bot_of
-from bot.discord.speech import speak_to
+from bot.discord.speech import languages_of
 from bot.discord.views import view_keyword
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill, listed
@@ -149,12 +149,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class ShiftcordTree(app_commands.CommandTree):
-    """The command tree: every command answers in the member's language (`speak_to`), and
+    """The command tree: every command answers in the member's language (`Languages.speak_to`), and
     every command error becomes a private answer in plain words."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Let every command run, in the language of the member who used it."""
-        return speak_to(interaction)
+        return await languages_of(interaction).speak_to(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

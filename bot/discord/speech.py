@@ -1,46 +1,127 @@
 """Which language the bot speaks on Discord: what only a member sees (their ephemeral
 answers) in the language of their own Discord client (`interaction.locale`), and what is
-posted for everyone (thread posts, challenges, league news, reminders in threads) in the
-server's (`guild.preferred_locale`); English where ours is neither.
+posted for everyone (thread posts, pings in threads, challenges, league news) in the
+server's: the one its admins chose (`/admin language`), else Discord's preferred locale
+of the server; English where ours is neither.
 
 Each interaction is handled in a task of its own, so the command tree and every button
-set the member's language once at its start (`speak`) for the rest of that task; the
-poster writes public posts within `publicly`.
+set the member's language once at its start (`speak_to`) for the rest of that task, and
+remember the member's locale: what is sent to them later unprompted (a direct message: a
+turn notice, a warning, a digest) is written in the language of their last interaction
+(`private`). The poster writes public posts within `publicly`.
+
+A server is served by one process (its shard's), so the servers' chosen languages are
+read once at start (`load`; retried by the background rounds until the database answers)
+and kept here as `/admin language` changes them.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from contextlib import AbstractContextManager
 from typing import Any
 
 import discord
 
+from bot.match.errors import ServiceError
 from bot.presentation.language import SOURCE, language_of, speak, speaking
+from bot.service import MatchService
+
+log = logging.getLogger("shiftcord.discord")
+#: The longest an interaction waits for its member's locale to be stored before it is
+#: answered (Discord wants an answer within 3 seconds).
+REMEMBER_SECONDS = 0.5
 
 
-def public_language(guild: discord.Guild | None) -> str:
-    """The language of a server's public posts: its preferred locale's, else English."""
-    if guild is None:
-        return SOURCE
-    return language_of(str(guild.preferred_locale)) or SOURCE
+class Languages:
+    """The languages of one bot (`client`): the servers' chosen ones, and the members'
+    remembered locales (read from the service, which stores them; None: the bot only
+    uploads its commands, and nothing is stored)."""
 
+    def __init__(self, client: discord.Client, service: MatchService | None) -> None:
+        self.client = client
+        self.service = service
+        #: The languages the servers' admins chose, by server.
+        self.chosen: dict[int, str] = {}
+        #: The locale last stored for each member this process saw (no write when it is
+        #: the same again).
+        self._stored: dict[int, str] = {}
+        #: Whether `chosen` was read from the database.
+        self.loaded = False
 
-def member_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of what only the member who interacted sees: their client's, else
-    the server's."""
-    return language_of(str(interaction.locale)) or public_language(interaction.guild)
+    async def load(self) -> None:
+        """Read the servers' chosen languages, once: at start, or where the database could
+        not be read then, at a later background round (meanwhile public posts are in the
+        servers' preferred locales' languages)."""
+        if self.service is None or self.loaded:
+            return
+        try:
+            self.chosen = await self.service.guild_languages()
+        except ServiceError as error:
+            log.warning("could not read the servers' languages yet (tried again later): %s", error)
+            return
+        self.loaded = True
 
+    def choose(self, guild_id: int, language: str | None) -> None:
+        """Remember a server's new choice (None: Discord's preferred locale again)."""
+        if language is None:
+            self.chosen.pop(guild_id, None)
+        else:
+            self.chosen[guild_id] = language
 
-def publicly(channel: object) -> AbstractContextManager[None]:
-    """Write within in the language of the server of `channel` (a channel or thread)."""
-    return speaking(public_language(getattr(channel, "guild", None)))
+    def public(self, guild: discord.Guild | None) -> str:
+        """The language of a server's public posts: its admins' choice, else its
+        preferred locale's, else English."""
+        if guild is None:
+            return SOURCE
+        chosen = self.chosen.get(guild.id)
+        return chosen or language_of(str(guild.preferred_locale)) or SOURCE
 
+    def publicly(self, channel: object) -> AbstractContextManager[None]:
+        """Write within in the language of the server of `channel` (a channel or thread)."""
+        return speaking(self.public(getattr(channel, "guild", None)))
 
-def speak_to(interaction: discord.Interaction[Any]) -> bool:
-    """Answer this interaction in the member's language, for the rest of its task; True
-    (a check that lets every interaction through)."""
-    speak(member_language(interaction))
-    return True
+    def member(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of what only the member who interacted sees: their client's, else
+        the server's."""
+        return language_of(str(interaction.locale)) or self.public(interaction.guild)
+
+    async def speak_to(self, interaction: discord.Interaction[Any]) -> bool:
+        """Answer this interaction in the member's language, for the rest of its task, and
+        remember their locale; True (a check that lets every interaction through)."""
+        speak(self.member(interaction))
+        await self._remember(interaction.user.id, str(interaction.locale))
+        return True
+
+    async def _remember(self, member_id: int, locale: str) -> None:
+        """Store a member's locale when it is new to this process, within
+        `REMEMBER_SECONDS` (the interaction is still to be answered); a database that
+        cannot be written now (or not that soon) keeps the old one, to be tried again at
+        their next interaction (the store has told the admin what is wrong)."""
+        if self.service is None or self._stored.get(member_id) == locale:
+            return
+        try:
+            await asyncio.wait_for(
+                self.service.remember_locale(member_id, locale), REMEMBER_SECONDS
+            )
+        except (ServiceError, TimeoutError) as error:
+            log.info("could not remember the locale of member %s: %r", member_id, error)
+            return
+        self._stored[member_id] = locale
+
+    def private(self, locale: str | None, guild_id: int | None) -> str:
+        """The language of what is sent to a member unprompted: that of `locale`, their
+        last interaction's, else that of the server it concerns (`guild_id`), else
+        English."""
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
+        return language_of(locale) or self.public(guild)
+
+    async def private_of(self, member_id: int, guild_id: int | None) -> str:
+        """`private` for a member whose locale is read now."""
+        assert self.service is not None, "only a bot with a service sends messages"
+        locales = await self.service.member_locales([member_id])
+        return self.private(locales.get(member_id), guild_id)
 
 
 class SpeaksToPresser:
@@ -48,4 +129,11 @@ class SpeaksToPresser:
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Set the presser's language before the callback runs (in the same task)."""
-        return speak_to(interaction)
+        return await languages_of(interaction).speak_to(interaction)
+
+
+def languages_of(interaction: discord.Interaction[Any]) -> Languages:
+    """The languages of the bot that received the interaction (a ShiftcordClient)."""
+    languages = getattr(interaction.client, "languages", None)
+    assert isinstance(languages, Languages), "every interaction reaches a ShiftcordClient"
+    return languages

@@ -10,9 +10,10 @@ A game whose seats are only numbered says in its own words (a move's, an ending'
 what the match calls its seats: each seat's member, marked by `member_mark`, so that each
 face writes those words naming the members its own way (`write_members`).
 
-`str(message)` is the sentence in plain words (members as "member 123"), for logs and
-tests; it reads the templates the presentation lends with `lend_templates` when it is
-imported (every face imports it), and is the key with its values before that.
+`str(message)` is the sentence in plain English words (members as "member 123"), for
+logs and tests, whatever language is spoken; it reads the templates the presentation
+lends with `lend_templates` when it is imported (every face imports it), and is the key
+with its values before that.
 """
 
 from __future__ import annotations

@@ -313,12 +313,14 @@ class Match:
 @dataclass(frozen=True)
 class Direct:
     """A member an action's news gives the turn to, who gets turn notices by direct
-    message: `instead` of the thread's ping (or as well), and whether their quiet hours
-    hold the notice back now (`quiet`: it is sent after them)."""
+    message: `instead` of the thread's ping (or as well), whether their quiet hours
+    hold the notice back now (`quiet`: it is sent after them), and the Discord locale of
+    their last interaction (`locale`, None: not known), the notice's language."""
 
     member_id: int
     instead: bool
     quiet: bool
+    locale: str | None = None
 
 
 @dataclass(frozen=True)

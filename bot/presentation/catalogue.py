@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
 from bot.presentation.hints import HINT_REFUSALS
-from bot.presentation.language import counted, localised, translated
+from bot.presentation.language import SOURCE, counted, localised, speaking, translated
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.sentences import AND
 from games.wording import plural_noun
@@ -93,7 +93,14 @@ def write(message: Message, member: Namer, channel: Namer) -> str:
     return translated(TEMPLATES[message.key]).format(**values)
 
 
-lend_templates(write)
+def in_english(message: Message, member: Namer, channel: Namer) -> str:
+    """The sentence of `message` in English, whatever is spoken: how `str(message)` writes
+    it, for the admins' log lines."""
+    with speaking(SOURCE):
+        return write(message, member, channel)
+
+
+lend_templates(in_english)
 
 
 class TypedWrong(ValueError):

@@ -137,6 +137,14 @@ DIGEST_MOVE = "- Your move in match #{match} ({game}): {link}"
 DIGEST_MOVE_UNTIL = "- Your move in match #{match} ({game}), your time runs out {deadline}: {link}"
 DIGEST_CHALLENGE = "- {player} challenges you to {game}, until {until}: {link}"
 
+# ---- autocomplete choices (at most 100 characters)
+GAME_CHOICE = "{game} ({players} players)"
+MATCH_CHOICES = {
+    "ended": "#{match} {game}, move {ply}: ended",
+    "your_move": "#{match} {game}, move {ply}: your move",
+    "playing": "#{match} {game}, move {ply}: playing",
+}
+
 # ---- buttons and pages
 ACCEPT = "Accept"
 JOIN = "Join"

@@ -14,6 +14,7 @@ from datetime import datetime
 from bot.match.records import Match
 from bot.match.weekends import in_weekend
 from bot.presentation.catalogue import fill
+from bot.presentation.language import moment_words
 from bot.service import DeadlineWarning, NextGame, Notices
 
 AT_DEADLINE_ENDS = "If you have not moved by then, you lose match #{match} on time."
@@ -61,7 +62,7 @@ def clock_pause(match: Match, now: datetime) -> str | None:
     the clock strip (their vacation, with the day they return, or the weekend where they
     live); None if it runs. A picture cannot show a Discord time: the return is in UTC."""
     if match.paused and match.returns_at is not None:
-        return fill(CLOCK_PAUSED_UNTIL, until=f"{match.returns_at:%a %d %b, %H:%M} UTC")
+        return fill(CLOCK_PAUSED_UNTIL, until=f"{moment_words(match.returns_at)} UTC")
     if match.paused:
         return fill(CLOCK_PAUSED)
     if match.clock_zone is not None and in_weekend(now, match.clock_zone):

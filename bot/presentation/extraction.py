@@ -3,9 +3,11 @@ msgids, so a sentence is translated as it is written in the catalogue modules.
 
 `messages_template` reads every sentence of the catalogue modules (`CATALOGUE_MODULES`),
 with a comment naming the constant or key it comes from, and the counted nouns of
-`catalogue.COUNTED` as plural entries. `write_template` and `update_translations` keep the
-files of a domain in step with a template (Babel's `Catalog.update` keeps every
-translation whose msgid is still there).
+`catalogue.COUNTED` as plural entries. `pictures_template` reads every text the pictures
+draw and write in their alt text: `render.words`' shared ones and each registered game's
+`Pictures.drawn` (found through the picture registry, so no game is named here).
+`write_template` and `update_translations` keep the files of a domain in step with a
+template (Babel's `Catalog.update` keeps every translation whose msgid is still there).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 import games
+import render
 from bot.presentation import (
     analysis,
     chat_words,
@@ -32,6 +35,7 @@ from bot.presentation import (
     hints,
     league_words,
     messages,
+    pictures,
     refusals,
     sentences,
 )
@@ -118,6 +122,31 @@ def messages_template() -> Catalog:
             auto_comments=[f"a count of {{{counted}}}"],
             flags={"python-brace-format"},
         )
+    return catalog
+
+
+def _add_drawn(catalog: Catalog, where: str, origin: str, text: render.words.Drawn) -> None:
+    """One text a picture draws (a counted one as a plural entry)."""
+    catalog.add(
+        text,
+        locations=[(where, 0)],
+        auto_comments=[origin],
+        flags={"python-brace-format"} if "{" in str(text) else set(),
+    )
+
+
+def pictures_template() -> Catalog:
+    """The `pictures` domain: the texts every picture draws and writes, then each game's
+    own."""
+    catalog = Catalog(
+        domain=pictures.DOMAIN, header_comment=HEADER, project="Shiftcord", fuzzy=False
+    )
+    for name, text in render.words.SHARED.items():
+        _add_drawn(catalog, "render/words.py", f"words.{name}", text)
+    for drawn in render.modules.registered():
+        where = drawn.draw.__module__.replace(".", "/") + "/words.py"
+        for name, text in drawn.drawn.items():
+            _add_drawn(catalog, where, f"{drawn.game}.{name}", text)
     return catalog
 
 

@@ -17,11 +17,13 @@ import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from functools import cache
 from io import BytesIO
 from pathlib import Path
 from string import Formatter
 
+from babel.dates import format_skeleton, format_time, get_datetime_format
 from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -59,6 +61,8 @@ def game_translation_path(language: str, domain: str) -> Path:
 
 #: Every language a text can be shown in: English first.
 LANGUAGES = (SOURCE, *TRANSLATED)
+#: Each language by its own name, as its speakers look for it in a list.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 #: The language of what is being written now: set by the faces around what they write.
 _spoken: ContextVar[str] = ContextVar("spoken", default=SOURCE)
 
@@ -175,3 +179,12 @@ def localised(text: str) -> str:
         template = catalogue.ngettext(text.template, text.plural, count)
     values = {name: localised(v) if isinstance(v, str) else v for name, v in text.values.items()}
     return template.format(**values)
+
+
+def moment_words(moment: datetime) -> str:
+    """A moment in UTC as the language spoken writes a day and a time, for a picture,
+    which cannot show a Discord time ("Sat, Mar 1, 18:00", "Sa., 1. März, 18:00")."""
+    language = spoken()
+    day = format_skeleton("MMMEd", moment, tzinfo=UTC, locale=language)
+    time = format_time(moment, "HH:mm", tzinfo=UTC, locale=language)
+    return str(get_datetime_format("medium", locale=language)).format(time, day)

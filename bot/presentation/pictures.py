@@ -10,6 +10,9 @@ The board of an ended match says how it ended (`ending_words`), not whose turn i
 replay is drawn one position at a time, rebuilt from the log as it goes (`PublicLine`),
 and fits the upload limit it is given (fewer frames, then smaller ones); when not even
 that fits, `replay_picture` gives None and the caller sends the record as text.
+
+Pictures are drawn and described in the language spoken (`picture_words`: the texts of
+the `pictures` domain, which holds every text `render` draws and writes).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
+from bot.presentation.language import counted, speaking, spoken, translated
 from bot.presentation.text import ending_reason, seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
@@ -40,11 +44,29 @@ UPLOAD_LIMIT = 10 << 20
 REPLAY_FRAMES = 600
 #: What a console or a thread says when not even the smallest replay fits an upload.
 TOO_LONG_TO_REPLAY = sentences.TOO_LONG_TO_REPLAY
+#: The gettext domain of the words pictures draw and describe.
+DOMAIN = "pictures"
 #: What each picture theme is for, as players choose them.
 THEME_USES = {
     "default": "for Discord's dark and light modes",
     "contrast": "high contrast, for colour-blind players",
 }
+
+
+def picture_words() -> render.Words:
+    """How pictures write their words: in the language spoken now, wherever they are
+    drawn then (a worker thread)."""
+    language = spoken()
+
+    def text(template: str) -> str:
+        with speaking(language):
+            return translated(template, DOMAIN)
+
+    def count(number: int, one: str, many: str) -> str:
+        with speaking(language):
+            return counted(number, one, many, DOMAIN)
+
+    return render.Words(text, count)
 
 
 def theme_label(name: str) -> str:
@@ -139,6 +161,7 @@ def _board(
     clock: str | None = None,
     players: Sequence[render.SeatLabel] = (),
 ) -> Picture:
+    words = picture_words()
     png = render.board_png(
         state,
         last_move=last_move,
@@ -147,10 +170,11 @@ def _board(
         ending=ending,
         clock=clock,
         players=players,
+        words=words,
     )
-    alt = render.alt_text(named_seats(state, players), last_move, ending=ending)
+    alt = render.alt_text(named_seats(state, players), last_move, ending=ending, words=words)
     if clock:  # the time left comes first: it is cut last
-        alt = f"Clocks: {clock}. {alt}"
+        alt = f"{words.text(render.words.CLOCKS).format(clock=clock)} {alt}"
     return Picture(png, "board.png", alt[:MAX_ALT])
 
 
@@ -237,6 +261,7 @@ def _replay(
             max_bytes=max_bytes,
             max_frames=REPLAY_FRAMES,
             players=players,
+            words=picture_words(),
         )
     except render.ReplayTooLarge:
         return None
@@ -274,14 +299,17 @@ def example_position(game: games.Game) -> tuple[GameState, Hashable | None]:
     return state.view(None), last
 
 
-@lru_cache(maxsize=16)
-def _example(name: str, theme: str) -> Picture:
+@lru_cache(maxsize=32)
+def _example(name: str, theme: str, language: str) -> Picture:
+    """The example picture of a game, in a theme and a language."""
     game = games.get(name)
     state, last = example_position(game)
-    picture = _board(state, last, None, theme, None)
+    with speaking(language):
+        picture = _board(state, last, None, theme, None)
     return Picture(picture.data, f"{name}-example.png", picture.description)
 
 
 async def example_picture(game: games.Game, theme: str = DEFAULT_THEME) -> Picture:
-    """The example position of `game`, drawn once per theme (in a worker thread) and kept."""
-    return await asyncio.to_thread(_example, game.name, theme)
+    """The example position of `game`, drawn once per theme and language (in a worker
+    thread) and kept."""
+    return await asyncio.to_thread(_example, game.name, theme, spoken())

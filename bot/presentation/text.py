@@ -49,7 +49,7 @@ from bot.presentation.deadlines import (
     warnings_line,
     weekends_line,
 )
-from bot.presentation.language import localised
+from bot.presentation.language import LANGUAGE_NAMES, localised
 from bot.presentation.options import describe_option, format_options
 from bot.service import (
     Challenge,
@@ -768,8 +768,9 @@ def notices_line(notices: Notices) -> str:
     return fill(messages.NOTICES, zone=notices.time_zone, how=how, digest=digest, quiet=quiet)
 
 
-def guild_settings_text(guild: GuildSettings, style: Style) -> str:
-    """A server's defaults in words."""
+def guild_settings_text(guild: GuildSettings, style: Style, public: str | None = None) -> str:
+    """A server's defaults in words; `public`, the language its public posts are written
+    in where its admins chose none (a face that knows it), names it too."""
     channel = guild.challenge_channel_id
     where = style.channel(channel) if channel else fill(messages.ANY_CHANNEL)
     settings = fill(
@@ -779,7 +780,14 @@ def guild_settings_text(guild: GuildSettings, style: Style) -> str:
         theme=guild.picture_theme,
     )
     timeouts, weekends = timeouts_line(guild.auto_timeout), weekends_line(guild.weekend_pause)
-    return f"{settings} {timeouts} {weekends} {vacation_allowance_line(guild.vacation_days)}"
+    allowance = vacation_allowance_line(guild.vacation_days)
+    text = f"{settings} {timeouts} {weekends} {allowance}"
+    if guild.language is not None:
+        language = LANGUAGE_NAMES.get(guild.language, guild.language)
+        return f"{text} {fill(messages.LANGUAGE_CHOSEN, language=language)}"
+    if public is not None:
+        return f"{text} {fill(messages.LANGUAGE_AUTO, language=LANGUAGE_NAMES[public])}"
+    return text
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -72,12 +72,17 @@ class PlayMixin(ServiceBase):
         own, server = await member_rows.themes(conn, match.guild_id, actor)
         theme = known_theme(server)
         now = self.now()
-        direct = []
         receivers, last = notified(update), news(update)[-1].match
+        by_dm = []
         for member in sorted(receivers):
             notices = notices_from(await notice_rows.notice_row(conn, member))
             if notices.by_dm:
-                direct.append(Direct(member, notices.dm == "instead", is_quiet(notices, now)))
+                by_dm.append((member, notices))
+        locales = await member_rows.member_locales(conn, [member for member, _ in by_dm])
+        direct = [
+            Direct(member, notices.dm == "instead", is_quiet(notices, now), locales.get(member))
+            for member, notices in by_dm
+        ]
         person = actor is not None and not is_engine(actor)
         told = tell and person and await notice_rows.take_untold_refusal(conn, actor or 0)
         delivery = Delivery(

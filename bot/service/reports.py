@@ -75,8 +75,9 @@ class GuildSettings:
     """A server's defaults: the clock of new challenges, where challenges may be posted,
     the picture theme of its public pictures (a name in `render.THEMES`), and whether a
     late turn ends a new match by itself (`auto_timeout`) or waits for a claim, and
-    whether new matches' clocks pause at weekends (`weekend_pause`), and the vacation days
-    a year each member may spend pausing its matches."""
+    whether new matches' clocks pause at weekends (`weekend_pause`), the vacation days
+    a year each member may spend pausing its matches, and the language its admins chose
+    for its public posts (None: Discord's preferred locale of the server)."""
 
     guild_id: int
     clock_hours: int
@@ -85,6 +86,7 @@ class GuildSettings:
     auto_timeout: bool = True
     weekend_pause: bool = False
     vacation_days: int = 0
+    language: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Member and server settings: reminders, default clock, challenge channel, picture themes.
+"""Member and server settings: reminders, default clock, challenge channel, picture themes,
+languages.
 
 A server's picture theme is used for every public picture of its matches; a member's own
 theme (if they chose one) for everything shown to them privately, otherwise the server's.
@@ -104,6 +105,27 @@ class SettingsMixin(ClockMixin, NoticeMixin):
             raise BadOption(Message("vacation.allowance", most=MAX_VACATION_DAYS))
         return await self._set_guild(guild_id, "vacation_days", days)
 
+    async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
+        """Choose the language of the server's public posts (one of the presentation's
+        languages; None: Discord's preferred locale of the server)."""
+        return await self._set_guild(guild_id, "language", language)
+
+    async def guild_languages(self) -> dict[int, str]:
+        """Every server's chosen language (`set_guild_language`), by server."""
+        async with self.store.reading() as conn:
+            return await member_rows.guild_languages(conn)
+
+    async def remember_locale(self, member_id: int, locale: str) -> None:
+        """Remember the Discord locale of the member's latest interaction, to write in its
+        language what is sent to them later unprompted (direct messages)."""
+        async with self.store.transaction() as conn:
+            await member_rows.upsert(conn, "members", "member_id", member_id, "locale", locale)
+
+    async def member_locales(self, member_ids: list[int]) -> dict[int, str]:
+        """The remembered locales of these members (`remember_locale`), by member."""
+        async with self.store.reading() as conn:
+            return await member_rows.member_locales(conn, member_ids)
+
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async with self.store.transaction() as conn:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
@@ -119,6 +141,7 @@ class SettingsMixin(ClockMixin, NoticeMixin):
             auto_timeout=auto,
             weekend_pause=weekends,
             vacation_days=await self._allowance(conn, guild_id),
+            language=await member_rows.guild_language(conn, guild_id),
         )
 
     async def picture_theme(self, guild_id: int, member_id: int | None = None) -> str:

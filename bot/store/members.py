@@ -57,6 +57,36 @@ async def guild_weekend_pause(conn: Connection, guild_id: int) -> bool:
     return bool(chosen)
 
 
+async def guild_language(conn: Connection, guild_id: int) -> str | None:
+    """The language a server's admins chose for its public posts (None: Discord's
+    preferred locale of the server)."""
+    chosen = await value(
+        conn, "SELECT language AS value FROM guilds WHERE guild_id = ?", (guild_id,)
+    )
+    return None if chosen is None else str(chosen)
+
+
+async def guild_languages(conn: Connection) -> dict[int, str]:
+    """Every server's chosen language, by server (those left on Discord's are not there)."""
+    found = await rows(conn, "SELECT guild_id, language FROM guilds WHERE language IS NOT NULL", ())
+    return {row["guild_id"]: row["language"] for row in found}
+
+
+async def member_locales(conn: Connection, member_ids: list[int]) -> dict[int, str]:
+    """The Discord locales of members' last interactions, by member (those never seen
+    are not there)."""
+    if not member_ids:
+        return {}
+    marks = ", ".join("?" for _ in member_ids)
+    found = await rows(
+        conn,
+        "SELECT member_id, locale FROM members "
+        f"WHERE locale IS NOT NULL AND member_id IN ({marks})",
+        tuple(member_ids),
+    )
+    return {row["member_id"]: row["locale"] for row in found}
+
+
 async def member_row(conn: Connection, member_id: int) -> tuple[bool, str | None, bool]:
     """A member's reminders setting, picture theme and whether composed moves skip their
     preview (defaults: on, none, no)."""

@@ -449,6 +449,15 @@ _V18: Migration = (
 #: who took an open seat, and members named before: those follow by id, as they did).
 _V19: Migration = ("ALTER TABLE challenge_members ADD COLUMN position INTEGER",)
 
+#: Version 20: who reads in which language. A server's admins may choose the language of
+#: its public posts (`guilds.language`, one of the bot's languages; NULL: Discord's
+#: preferred locale of the server); a member's Discord locale is remembered from their
+#: last interaction (`members.locale`), for what is sent to them later unprompted.
+_V20: Migration = (
+    "ALTER TABLE guilds ADD COLUMN language TEXT",
+    "ALTER TABLE members ADD COLUMN locale TEXT",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -470,6 +479,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V17,
     _V18,
     _V19,
+    _V20,
 )
 
 LATEST = len(MIGRATIONS)

@@ -28,7 +28,15 @@ from games.shiftago.state import ShiftagoState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
-from render.shiftago.words import describe
+from render.shiftago.words import (
+    DRAWN,
+    MARBLES_AND_POINTS,
+    MARBLES_LEFT,
+    RETIRED,
+    TO_INSERT,
+    TO_SCORE,
+    describe,
+)
 from render.sprites import (
     Sprite,
     backdrop,
@@ -38,6 +46,7 @@ from render.sprites import (
     text_sprite,
 )
 from render.theme import RGB, SeatStyle, Theme, hex_rgb, mix, style_named
+from render.words import say
 
 __all__ = [
     "PICTURES",
@@ -177,7 +186,7 @@ def _header(
     points right."""
     px = header_px(width)
     icon = round(px * 0.85)
-    doing = "to score a line" if state.scoring else "to insert"
+    doing = TO_SCORE if state.scoring else TO_INSERT
     left = turn_tokens(
         state,
         lambda seat: _chip(theme, seat, icon),
@@ -193,11 +202,12 @@ def _header(
             right.append(None)
         right.append(_chip(theme, seat, round(icon * 0.8)))
         if state.retired[seat]:
-            right.append("out")
+            right.append(say(RETIRED))
         elif keeps_score:
-            right.append(f"{state.supply[seat]} left · {state.scores[seat]} pts")
+            left_points = {"left": state.supply[seat], "points": state.scores[seat]}
+            right.append(say(MARBLES_AND_POINTS, **left_points))
         else:
-            right.append(f"{state.supply[seat]} left")
+            right.append(say(MARBLES_LEFT, left=state.supply[seat]))
     return header_strip(width, theme, left, right, px)
 
 
@@ -427,4 +437,5 @@ PICTURES = Pictures(
     pieces=pieces,
     styles=marble_styles,
     extra_colours=extra_colours,
+    drawn=DRAWN,
 )

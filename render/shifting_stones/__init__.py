@@ -25,14 +25,36 @@ from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name
 from games.shifting_stones.words import action_words
-from games.wording import plural
 from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
 from render.seats import drawn_name, fitted
 from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
-from render.shifting_stones.words import describe, own_seat
+from render.shifting_stones.words import (
+    ACTION_NUMBER,
+    ACTIONS,
+    CARD_NUMBER,
+    DISCARDS,
+    DRAW_PILE,
+    DRAWN,
+    EARLIER_ACTIONS,
+    FINAL,
+    FINAL_BONUS,
+    IN_HAND,
+    LATEST_TURN,
+    NAME_LEFT,
+    NAME_TO_ACT,
+    SCORES_AT,
+    SEAT_TO_ACT,
+    SEATS_WIN,
+    SOLO_LOST,
+    STRIKES_OF,
+    YOUR_HAND,
+    describe,
+    own_seat,
+)
 from render.sprites import Sprite, kept, legible_px, new_canvas, paste, text_sprite, wrapped
 from render.theme import RGB, Theme, hex_rgb
+from render.words import POINTS, WINS, count, listed, say
 
 __all__ = ["PICTURES", "describe", "draw", "extra_colours"]
 
@@ -232,24 +254,25 @@ def _header(state: StonesState, theme: Theme, width: int, ending: str | None) ->
     chip = disc_sprite(round(px * 0.7), theme.highlight, theme.halo, 1.5)
     outcome, seat = state.outcome(), state.current_player
     left: list[Token]
+    actions = count(ACTIONS, state.ply)
     if ending is not None:
-        left = [plural(state.ply, "action"), None, ending.rstrip(".")]
+        left = [actions, None, ending.rstrip(".")]
     elif outcome is None and seat is not None:
-        who = state.seat_name(seat)
-        left = [f"Action {state.ply + 1}", None, chip, f"{who} to act"]
+        left = [say(ACTION_NUMBER, number=state.ply + 1), None, chip]
+        left.append(say(SEAT_TO_ACT, seat=state.seat_name(seat)))
     elif outcome is not None and outcome.winners:
-        names = " and ".join(state.seat_name(s) for s in outcome.winners)
-        left = [
-            f"{state.ply} actions",
-            None,
-            chip,
-            f"{names} {'win' if len(outcome.winners) > 1 else 'wins'}",
-        ]
+        names = [state.seat_name(s) for s in outcome.winners]
+        won = say(SEATS_WIN, seats=listed(names)) if len(names) > 1 else say(WINS, seat=names[0])
+        left = [actions, None, chip, won]
     else:
-        left = [f"{state.ply} actions", None, "Solo game lost"]
-    right: list[Token] = [f"Draw pile {len(state.draw)}", None, f"Discards {len(state.discard)}"]
+        left = [actions, None, say(SOLO_LOST)]
+    right: list[Token] = [
+        say(DRAW_PILE, count=len(state.draw)),
+        None,
+        say(DISCARDS, count=len(state.discard)),
+    ]
     if state.solo:
-        right += [None, f"Strikes {state.strikes}/{STRIKES}"]
+        right += [None, say(STRIKES_OF, strikes=state.strikes, most=STRIKES)]
     return header_strip(width, theme, left, right, px)
 
 
@@ -266,17 +289,21 @@ def _order(state: StonesState) -> list[int]:
 def _facts(state: StonesState, seat: int) -> str:
     """A player's line in the panel: who, cards in hand, and points (at the end, the
     scored cards' points, the bonus and the total, with the place)."""
-    name = state.seat_name(seat) + (" (to act)" if state.current_player == seat else "")
+    name = state.seat_name(seat)
+    if state.current_player == seat:
+        name = say(NAME_TO_ACT, name=name)
     if state.retired[seat]:
-        name += " (left)"
+        name = say(NAME_LEFT, name=name)
     cards = points(state.scored[seat], state.cards)
     outcome = state.outcome()
     if outcome is None or outcome.scores is None:
-        return f"{name}: {state.hand_size(seat)} in hand, {plural(cards, 'point')}"
+        return say(IN_HAND, name=name, hand=state.hand_size(seat), points=count(POINTS, cards))
     total = outcome.scores[seat]
     place = 1 + sum(1 for s in outcome.scores if s > total)
-    bonus = f" + bonus {total - cards}" if total > cards else ""
-    return f"{place}. {name}: cards {cards}{bonus} = {plural(total, 'point')}"
+    scored = {"place": place, "name": name, "cards": cards, "points": count(POINTS, total)}
+    if total > cards:
+        return say(FINAL_BONUS, bonus=total - cards, **scored)
+    return say(FINAL, **scored)
 
 
 def _players_height(state: StonesState, width: int, cell: float) -> float:
@@ -311,14 +338,14 @@ def _latest_turn(state: StonesState, px: int, room: float, most: int) -> list[st
     action, or the latest that fit after "+N earlier actions"."""
     if not state.recent:
         return []
-    title = f"Latest turn ({state.seat_name(state.recent[0].seat)}):"
+    title = say(LATEST_TURN, seat=state.seat_name(state.recent[0].seat))
     actions = [
         wrapped(f"{action_words(state.seat_name(a.seat), a, state.cards)}.", px, room)
         for a in state.recent
     ]
     for shown in range(len(actions), 0, -1):
         earlier = len(actions) - shown
-        head = [title] + ([f"+{plural(earlier, 'earlier action')}"] if earlier else [])
+        head = [title] + ([count(EARLIER_ACTIONS, earlier)] if earlier else [])
         lines = [line for text in head for line in wrapped(text, px, room)]
         lines += [line for action in actions[earlier:] for line in action]
         if len(lines) <= most or shown == 1:
@@ -332,12 +359,8 @@ def _hand(
     """The seat's cards: number, pattern and value; those that score now framed, with where."""
     px = legible_px(image.width)
     scoring = state.scoring_places(seat)
-    paste(
-        image,
-        text_sprite(f"Your hand ({state.seat_name(seat)})", px, theme.text, "lm"),
-        px,
-        y + px / 2,
-    )
+    title = say(YOUR_HAND, seat=state.seat_name(seat))
+    paste(image, text_sprite(title, px, theme.text, "lm"), px, y + px / 2)
     x, y = float(px), y + px * 1.6
     w, h = card_size(cell, px)
     for place in range(len(state.hands[seat])):
@@ -346,10 +369,11 @@ def _hand(
             continue
         if x + w > image.width - px:
             x, y = float(px), y + h + px * 3.2
-        paste(image, text_sprite(f"card {place + 1}", px, theme.text), x + w / 2, y + px / 2)
+        number = say(CARD_NUMBER, number=place + 1)
+        paste(image, text_sprite(number, px, theme.text), x + w / 2, y + px / 2)
         _card(image, card, x, y + px * 1.2, cell, theme, frame=place in scoring)
         if place in scoring:
-            where = "at " + ", ".join(cell_name(c) for c in scoring[place])
+            where = say(SCORES_AT, cells=", ".join(cell_name(c) for c in scoring[place]))
             paste(image, text_sprite(where, px, theme.highlight), x + w / 2, y + px * 1.8 + h)
         x += w + cell
 
@@ -425,5 +449,9 @@ def draw(
 
 #: Shifting Stones' pictures (found by `render`): no seat has pieces on the grid.
 PICTURES = Pictures(
-    game=SHIFTING_STONES.name, draw=draw, describe=describe, extra_colours=extra_colours
+    game=SHIFTING_STONES.name,
+    draw=draw,
+    describe=describe,
+    extra_colours=extra_colours,
+    drawn=DRAWN,
 )

@@ -12,7 +12,52 @@ from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import SIZE, cell_name, symbol_name
 from games.shifting_stones.words import action_words
-from games.wording import plural
+from render.words import (
+    LAST_ACTION,
+    LEFT_GAME,
+    POINTS,
+    Drawn,
+    count,
+    counted_forms,
+    say,
+)
+
+#: The header: the action's number and whose turn, or how many actions led to the end.
+ACTION_NUMBER = "Action {number}"
+SEAT_TO_ACT = "{seat} to act"
+ACTIONS = counted_forms("action")
+SEATS_WIN = "{seats} win"
+SOLO_LOST = "Solo game lost"
+DRAW_PILE = "Draw pile {count}"
+DISCARDS = "Discards {count}"
+STRIKES_OF = "Strikes {strikes}/{most}"
+#: The players panel: a line per player.
+NAME_TO_ACT = "{name} (to act)"
+NAME_LEFT = "{name} (left)"
+IN_HAND = "{name}: {hand} in hand, {points}"
+FINAL = "{place}. {name}: cards {cards} = {points}"
+FINAL_BONUS = "{place}. {name}: cards {cards} + bonus {bonus} = {points}"
+#: The latest turn's panel, and a player's own hand.
+LATEST_TURN = "Latest turn ({seat}):"
+EARLIER_ACTIONS = ("+{count} earlier action", "+{count} earlier actions")
+YOUR_HAND = "Your hand ({seat})"
+CARD_NUMBER = "card {number}"
+SCORES_AT = "at {cells}"
+#: The alt text.
+TITLE = ("Shifting Stones, {count} player", "Shifting Stones, {count} players")
+OVER_AFTER_ENDING = "{title}, over after {actions}: {ending}"
+OVER_AFTER = "{title}, over after {actions}. {reason}"
+ACTION_TURN = "{title}, action {number}: {seat} to act."
+ROW = "row {number}: {symbols}"
+GRID = "Grid, columns a to c: {rows}."
+CARDS = counted_forms("card")
+SCORED = "{seat} has scored {cards} for {points} and holds {hand}"
+PILES = "Draw pile {draw}, discard pile {discard}."
+STRIKES_SO_FAR = "Strikes: {strikes} of {most}."
+HAND_CARD = "card {number}, {card}"
+HAND_CARD_SCORES = "card {number}, {card}, scores at {cells}"
+HAND = "Your hand ({seat}): {cards}."
+HAND_EMPTY = "Your hand ({seat}): empty."
 
 
 def own_seat(state: StonesState) -> int | None:
@@ -21,38 +66,45 @@ def own_seat(state: StonesState) -> int | None:
 
 
 def _turn(state: StonesState, ending: str | None) -> str:
-    title = f"Shifting Stones, {plural(state.players, 'player')}"
+    title = count(TITLE, state.players)
+    actions = count(ACTIONS, state.ply)
     if ending is not None:
-        return f"{title}, over after {plural(state.ply, 'action')}: {ending}"
+        return say(OVER_AFTER_ENDING, title=title, actions=actions, ending=ending)
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
-        return f"{title}, action {state.ply + 1}: {state.seat_name(seat)} to act."
-    return f"{title}, over after {plural(state.ply, 'action')}. {outcome.reason}"
+        return say(ACTION_TURN, title=title, number=state.ply + 1, seat=state.seat_name(seat))
+    return say(OVER_AFTER, title=title, actions=actions, reason=outcome.reason)
 
 
 def _grid(state: StonesState) -> str:
     rows = [
-        f"row {r + 1}: " + ", ".join(symbol_name(s) for s in state.grid[r * SIZE : (r + 1) * SIZE])
+        say(
+            ROW,
+            number=r + 1,
+            symbols=", ".join(symbol_name(s) for s in state.grid[r * SIZE : (r + 1) * SIZE]),
+        )
         for r in range(SIZE)
     ]
-    return "Grid, columns a to c: " + "; ".join(rows) + "."
+    return say(GRID, rows="; ".join(rows))
 
 
 def _players(state: StonesState) -> str:
     parts = []
     for seat in range(state.players):
         scored = state.scored[seat]
-        text = (
-            f"{state.seat_name(seat)} has scored {plural(len(scored), 'card')} for "
-            f"{plural(points(scored, state.cards), 'point')} and holds "
-            f"{plural(state.hand_size(seat), 'card')}"
+        text = say(
+            SCORED,
+            seat=state.seat_name(seat),
+            cards=count(CARDS, len(scored)),
+            points=count(POINTS, points(scored, state.cards)),
+            hand=count(CARDS, state.hand_size(seat)),
         )
         if state.retired[seat]:
-            text += " (left the game)"
+            text = say(LEFT_GAME, player=text)
         parts.append(text)
-    piles = f"Draw pile {len(state.draw)}, discard pile {len(state.discard)}."
-    strikes = f" Strikes: {state.strikes} of {STRIKES}." if state.solo else ""
+    piles = say(PILES, draw=len(state.draw), discard=len(state.discard))
+    strikes = " " + say(STRIKES_SO_FAR, strikes=state.strikes, most=STRIKES) if state.solo else ""
     return "; ".join(parts) + ". " + piles + strikes
 
 
@@ -60,7 +112,7 @@ def _last(state: StonesState) -> str:
     if not state.recent:
         return ""
     last = state.recent[-1]
-    return f"Last action: {action_words(state.seat_name(last.seat), last, state.cards)}."
+    return say(LAST_ACTION, action=action_words(state.seat_name(last.seat), last, state.cards))
 
 
 def _hand(state: StonesState) -> str:
@@ -73,11 +125,14 @@ def _hand(state: StonesState) -> str:
         card = state.known_card(seat, place)
         if card is None:
             continue
-        text = f"card {place + 1}, {card.words()}"
         if place in scoring:
-            text += ", scores at " + ", ".join(cell_name(c) for c in scoring[place])
-        cards.append(text)
-    return f"Your hand ({state.seat_name(seat)}): " + ("; ".join(cards) or "empty") + "."
+            cells = ", ".join(cell_name(c) for c in scoring[place])
+            cards.append(say(HAND_CARD_SCORES, number=place + 1, card=card.words(), cells=cells))
+        else:
+            cards.append(say(HAND_CARD, number=place + 1, card=card.words()))
+    if not cards:
+        return say(HAND_EMPTY, seat=state.seat_name(seat))
+    return say(HAND, seat=state.seat_name(seat), cards="; ".join(cards))
 
 
 def describe(
@@ -88,3 +143,40 @@ def describe(
     and the piles."""
     parts = [_turn(state, ending), _last(state), _grid(state), _hand(state), _players(state)]
     return " ".join(part for part in parts if part)
+
+
+#: Every text the pictures of Shifting Stones draw, by name (`Pictures.drawn`).
+DRAWN: dict[str, Drawn] = {
+    "ACTION_NUMBER": ACTION_NUMBER,
+    "SEAT_TO_ACT": SEAT_TO_ACT,
+    "ACTIONS": ACTIONS,
+    "SEATS_WIN": SEATS_WIN,
+    "SOLO_LOST": SOLO_LOST,
+    "DRAW_PILE": DRAW_PILE,
+    "DISCARDS": DISCARDS,
+    "STRIKES_OF": STRIKES_OF,
+    "NAME_TO_ACT": NAME_TO_ACT,
+    "NAME_LEFT": NAME_LEFT,
+    "IN_HAND": IN_HAND,
+    "FINAL": FINAL,
+    "FINAL_BONUS": FINAL_BONUS,
+    "LATEST_TURN": LATEST_TURN,
+    "EARLIER_ACTIONS": EARLIER_ACTIONS,
+    "YOUR_HAND": YOUR_HAND,
+    "CARD_NUMBER": CARD_NUMBER,
+    "SCORES_AT": SCORES_AT,
+    "TITLE": TITLE,
+    "OVER_AFTER_ENDING": OVER_AFTER_ENDING,
+    "OVER_AFTER": OVER_AFTER,
+    "ACTION_TURN": ACTION_TURN,
+    "ROW": ROW,
+    "GRID": GRID,
+    "CARDS": CARDS,
+    "SCORED": SCORED,
+    "PILES": PILES,
+    "STRIKES_SO_FAR": STRIKES_SO_FAR,
+    "HAND_CARD": HAND_CARD,
+    "HAND_CARD_SCORES": HAND_CARD_SCORES,
+    "HAND": HAND,
+    "HAND_EMPTY": HAND_EMPTY,
+}

@@ -25,9 +25,19 @@ from games.shifty.state import ShiftyState
 from render.header import Token, header_px, header_strip, turn_tokens
 from render.pictures import Pictures, Spot
 from render.shapes import arrow_sprite, disc_sprite, piece_chip, piece_sprite, tag_sprite
-from render.shifty.words import describe
+from render.shifty.words import (
+    DRAWN,
+    LEFT_RIGHT,
+    PASSED,
+    STONES,
+    SWAPPED,
+    TO_PLAY,
+    TOP_BOTTOM,
+    describe,
+)
 from render.sprites import Sprite, backdrop, legible_px, paste, text_row
 from render.theme import SeatStyle, Theme
+from render.words import say
 
 __all__ = ["PICTURES", "Board", "describe", "draw", "layout", "pieces"]
 
@@ -94,20 +104,21 @@ def _header(state: ShiftyState, theme: Theme, width: int, ending: str | None = N
         lambda seat: _chip(theme, state.colour_of(seat), icon),
         width=width,
         px=px,
-        doing="to play",
+        doing=TO_PLAY,
         why=True,
         ending=ending,
     )
     right: list[Token] = []
-    for colour, edges in ((0, "top-bottom"), (1, "left-right")):
+    for colour, edges in ((0, TOP_BOTTOM), (1, LEFT_RIGHT)):
         if right:
             right.append(None)
         count = state.stones[colour].bit_count()
-        right += [_chip(theme, colour, round(icon * 0.8)), f"{COLOURS[colour]} {count} · {edges}"]
+        stones = say(STONES, colour=COLOURS[colour], count=count, edges=say(edges))
+        right += [_chip(theme, colour, round(icon * 0.8)), stones]
     if state.swapped:
-        right += [None, "sides swapped"]
+        right += [None, say(SWAPPED)]
     if isinstance(state.last, Pass):
-        right += [None, f"{COLOURS[1 - state.colour]} passed"]
+        right += [None, say(PASSED, colour=COLOURS[1 - state.colour])]
     return header_strip(width, theme, left, right, px)
 
 
@@ -276,4 +287,4 @@ def pieces(state: ShiftyState, size: int, theme: Theme) -> list[tuple[str, Spot]
 
 
 #: Shifty's pictures (found by `render`).
-PICTURES = Pictures(game=SHIFTY.name, draw=draw, describe=describe, pieces=pieces)
+PICTURES = Pictures(game=SHIFTY.name, draw=draw, describe=describe, pieces=pieces, drawn=DRAWN)

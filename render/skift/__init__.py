@@ -31,7 +31,7 @@ from render.shapes import (
     piece_chip,
     piece_sprite,
 )
-from render.skift.words import describe
+from render.skift.words import DRAWN, describe
 from render.sprites import Sprite, dashed_rectangle, new_canvas, paste, text_row, text_sprite
 from render.theme import RGB, SeatStyle, Theme
 
@@ -469,4 +469,5 @@ PICTURES = Pictures(
     describe=describe,
     pieces=pieces,
     replay_layout=replay_layout,
+    drawn=DRAWN,
 )

@@ -7,10 +7,50 @@ from collections.abc import Hashable
 from games.skift import SKIFT
 from games.skift.model import LastAction, Piece
 from games.skift.state import SkiftState
-from games.wording import join_words, plural
+from render.words import (
+    MOVES,
+    OVER_DRAW,
+    OVER_ENDING,
+    OVER_WON,
+    Drawn,
+    count,
+    counted_forms,
+    listed,
+    say,
+)
 
 KING = "K"
-_WAYS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+TITLE = "Skift"
+TURN = "{title}, move {number}: {seat} to move."
+KINGS = counted_forms("king")
+PAWNS = counted_forms("pawn")
+SIDE = "{seat} has {kings} and {pawns}"
+SEAT_KING = "{seat} king"
+SEAT_PAWN = "{seat} pawn"
+A_KING = "a king"
+A_PAWN = "a pawn"
+A_PIECE = "a piece"
+THE_TABLE = "the table"
+MOVED_PIECE = "{seat} moved {piece} from {source} to {target}"
+PUSHED_OFF = "the {piece} off the tiles"
+PUSHED_TO = "the {piece} to {square}"
+PUSHING = "{move}, pushing {pushed}"
+MOVED_TILE = "{seat} moved tile {tile} {way}"
+WAYS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+PUSHING_TILES = ("{move}, pushing tile {tiles}", "{move}, pushing tiles {tiles}")
+SPLIT_OFF = ("{move}; tile {tiles} split off and left", "{move}; tiles {tiles} split off and left")
+WITH_PIECES = "{move} with {pieces}"
+PIECES = counted_forms("piece")
+TURNED = "{seat} turned tile {tile} half round"
+PASSED = "{seat} passed, having no legal action"
+LAST_MOVE = "Last move: {move}."
+SEAT_TILES = "{seat} {tiles}"
+NOBODY_TILES = "nobody {tiles}"
+CONTROL = "Tile control: {tiles}."
+LANDLOCKED = "Landlocked: {tiles}."
+KINGS_ON = "kings on {squares}"
+PAWNS_ON = "pawns on {squares}"
+SEAT_PIECES = "{seat} {pieces}"
 
 
 def _seat(seat: int) -> str:
@@ -18,67 +58,77 @@ def _seat(seat: int) -> str:
 
 
 def _piece(piece: Piece) -> str:
-    return f"{_seat(piece.seat)} {'king' if piece.kind == KING else 'pawn'}"
+    return say(SEAT_KING if piece.kind == KING else SEAT_PAWN, seat=_seat(piece.seat))
 
 
 def _square(state: SkiftState, quadrant: tuple[int, int]) -> str:
     try:
         name: str = state.square_name(quadrant)
     except ValueError:
-        return "the table"
+        return say(THE_TABLE)
     return name
 
 
 def _turn(state: SkiftState, ending: str | None) -> str:
+    moves = count(MOVES, state.ply)
     if ending is not None:
-        return f"Skift, over after {plural(state.ply, 'move')}: {ending}"
+        return say(OVER_ENDING, title=TITLE, moves=moves, ending=ending)
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
-        return f"Skift, move {state.ply + 1}: {_seat(seat)} to move."
+        return say(TURN, title=TITLE, number=state.ply + 1, seat=_seat(seat))
     if outcome.draw:
-        return f"Skift, over after {state.ply} moves: a draw. {outcome.reason}"
+        return say(OVER_DRAW, title=TITLE, moves=moves, reason=outcome.reason)
     winner = _seat(outcome.winners[0])
-    return f"Skift, over after {state.ply} moves: {winner} wins. {outcome.reason}"
+    return say(OVER_WON, title=TITLE, moves=moves, seat=winner, reason=outcome.reason)
 
 
 def _counts(state: SkiftState) -> str:
     sides = []
     for seat in range(state.players):
         kings, pawns = state.counts(seat)
-        sides.append(f"{_seat(seat)} has {plural(kings, 'king')} and {plural(pawns, 'pawn')}")
+        sides.append(
+            say(SIDE, seat=_seat(seat), kings=count(KINGS, kings), pawns=count(PAWNS, pawns))
+        )
     return "; ".join(sides) + "."
 
 
 def _piece_move(state: SkiftState, last: LastAction) -> str:
     (src, dst), *pushed = last.displaced
     mover = state.pieces.get(dst)
-    what = f"a {'king' if mover.kind == KING else 'pawn'}" if mover else "a piece"
-    text = f"{_seat(last.seat)} moved {what} from {_square(state, src)} to {_square(state, dst)}"
+    what = say((A_KING if mover.kind == KING else A_PAWN) if mover else A_PIECE)
+    text = say(
+        MOVED_PIECE,
+        seat=_seat(last.seat),
+        piece=what,
+        source=_square(state, src),
+        target=_square(state, dst),
+    )
     fallen = dict(last.fallen)
     pushes = []
     for _, to in pushed:
         if to in fallen:
-            pushes.append(f"the {_piece(fallen[to])} off the tiles")
+            pushes.append(say(PUSHED_OFF, piece=_piece(fallen[to])))
         elif to in state.pieces:
-            pushes.append(f"the {_piece(state.pieces[to])} to {_square(state, to)}")
+            pushes.append(say(PUSHED_TO, piece=_piece(state.pieces[to]), square=_square(state, to)))
     if pushes:
-        text += f", pushing {join_words(pushes)}"
+        text = say(PUSHING, move=text, pushed=listed(pushes))
     return text
 
 
 def _tile_move(last: LastAction) -> str:
     name, before, after = last.tiles_moved[0]
-    way = _WAYS[(after[0] - before[0], after[1] - before[1])]
-    text = f"{_seat(last.seat)} moved tile {name} {way}"
+    way = say(WAYS[(after[0] - before[0], after[1] - before[1])])
+    text = say(MOVED_TILE, seat=_seat(last.seat), tile=name, way=way)
     pushed = [moved for moved, _, _ in last.tiles_moved[1:]]
     if pushed:
-        text += f", pushing tile{'s' if len(pushed) > 1 else ''} {join_words(pushed)}"
+        text = count(PUSHING_TILES, len(pushed), move=text, tiles=listed(pushed))
     if last.tiles_removed:
         gone = [removed for removed, _ in last.tiles_removed]
-        text += f"; tile{'s' if len(gone) > 1 else ''} {join_words(gone)} split off and left"
+        text = count(SPLIT_OFF, len(gone), move=text, tiles=listed(gone))
         if last.pieces_removed:
-            text += f" with {plural(len(last.pieces_removed), 'piece')}"
+            pieces = count(PIECES, len(last.pieces_removed))
+            text = say(WITH_PIECES, move=text, pieces=pieces)
     return text
 
 
@@ -88,10 +138,10 @@ def _last(state: SkiftState, last: LastAction) -> str:
     elif last.kind == "tile":
         text = _tile_move(last)
     elif last.kind == "rotate":
-        text = f"{_seat(last.seat)} turned tile {last.tile} half round"
+        text = say(TURNED, seat=_seat(last.seat), tile=last.tile)
     else:
-        text = f"{_seat(last.seat)} passed, having no legal action"
-    return f"Last move: {text}."
+        text = say(PASSED, seat=_seat(last.seat))
+    return say(LAST_MOVE, move=text)
 
 
 def _tiles(state: SkiftState) -> str:
@@ -99,16 +149,16 @@ def _tiles(state: SkiftState) -> str:
     for name in sorted(state.tiles):
         owners.setdefault(state.controller(name), []).append(name)
     parts = [
-        f"{_seat(seat)} {', '.join(owners[seat])}"
+        say(SEAT_TILES, seat=_seat(seat), tiles=", ".join(owners[seat]))
         for seat in range(state.players)
         if seat in owners
     ]
     if None in owners:
-        parts.append(f"nobody {', '.join(owners[None])}")
-    text = f"Tile control: {'; '.join(parts)}."
+        parts.append(say(NOBODY_TILES, tiles=", ".join(owners[None])))
+    text = say(CONTROL, tiles="; ".join(parts))
     locked = [name for name in sorted(state.tiles) if state.is_landlocked(name)]
     if locked:
-        text += f" Landlocked: {', '.join(locked)}."
+        text += " " + say(LANDLOCKED, tiles=", ".join(locked))
     return text
 
 
@@ -116,16 +166,16 @@ def _pieces(state: SkiftState) -> str:
     sides = []
     for seat in range(state.players):
         groups = []
-        for kind, noun in ((KING, "kings"), ("P", "pawns")):
+        for kind, template in ((KING, KINGS_ON), ("P", PAWNS_ON)):
             squares = [
                 state.square_name(q)
                 for q, piece in sorted(state.pieces.items(), key=lambda item: item[0][::-1])
                 if piece.seat == seat and piece.kind == kind
             ]
             if squares:
-                groups.append(f"{noun} on {', '.join(squares)}")
+                groups.append(say(template, squares=", ".join(squares)))
         if groups:
-            sides.append(f"{_seat(seat)} {' and '.join(groups)}")
+            sides.append(say(SEAT_PIECES, seat=_seat(seat), pieces=listed(groups)))
     return "; ".join(sides) + "." if sides else ""
 
 
@@ -143,3 +193,38 @@ def describe(
         parts.append(_last(state, state.last))
     parts += [_tiles(state), _pieces(state)]
     return " ".join(part for part in parts if part)
+
+
+#: Every text Skift's pictures and alt text write, by name (`Pictures.drawn`).
+DRAWN: dict[str, Drawn] = {
+    "TURN": TURN,
+    "KINGS": KINGS,
+    "PAWNS": PAWNS,
+    "SIDE": SIDE,
+    "SEAT_KING": SEAT_KING,
+    "SEAT_PAWN": SEAT_PAWN,
+    "A_KING": A_KING,
+    "A_PAWN": A_PAWN,
+    "A_PIECE": A_PIECE,
+    "THE_TABLE": THE_TABLE,
+    "MOVED_PIECE": MOVED_PIECE,
+    "PUSHED_OFF": PUSHED_OFF,
+    "PUSHED_TO": PUSHED_TO,
+    "PUSHING": PUSHING,
+    "MOVED_TILE": MOVED_TILE,
+    **{f"WAYS[{way}]": way for way in WAYS.values()},
+    "PUSHING_TILES": PUSHING_TILES,
+    "SPLIT_OFF": SPLIT_OFF,
+    "WITH_PIECES": WITH_PIECES,
+    "PIECES": PIECES,
+    "TURNED": TURNED,
+    "PASSED": PASSED,
+    "LAST_MOVE": LAST_MOVE,
+    "SEAT_TILES": SEAT_TILES,
+    "NOBODY_TILES": NOBODY_TILES,
+    "CONTROL": CONTROL,
+    "LANDLOCKED": LANDLOCKED,
+    "KINGS_ON": KINGS_ON,
+    "PAWNS_ON": PAWNS_ON,
+    "SEAT_PIECES": SEAT_PIECES,
+}

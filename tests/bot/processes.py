@@ -33,6 +33,7 @@ import discord
 from bot.config import Settings
 from bot.discord.notices import Notifier
 from bot.discord.reminders import ReminderTask
+from bot.discord.speech import Languages
 from bot.match.actions import MOVE, Request
 from bot.match.errors import ServiceError
 from bot.service import Challenge, MatchService, MatchUpdate
@@ -151,6 +152,10 @@ class RecordingDMs:
         """The DM channel of `user`."""
         return RecordingDM(self.record, user.id)
 
+    def get_guild(self, guild_id: int) -> None:
+        """No server is known (what is sent is in the members' languages, else English)."""
+        return None
+
 
 class RecordingDM:
     """A member's DM channel: what is sent is recorded by its first line."""
@@ -169,7 +174,9 @@ class RecordingPoster:
 
     def __init__(self, service: MatchService, record: Record, hang: bool) -> None:
         self.service, self.record, self.hang = service, record, hang
-        self.notifier = Notifier(RecordingDMs(record), service)
+        dms = RecordingDMs(record)
+        self.languages = Languages(dms, service)
+        self.notifier = Notifier(dms, service, self.languages)
 
     async def channel_of(self, match: Any) -> RecordingChannel:
         """The match's thread."""

@@ -199,7 +199,8 @@ async def test_admin_defaults_and_cancel(env):
     assert shown == (
         "Default clock: 5 days per move. Challenges: any channel. Pictures: the default theme. "
         "Late turns: the match ends by itself (a challenge may choose claims instead). "
-        "Weekends: clocks run through them. Vacation: 30 days a year per member."
+        "Weekends: clocks run through them. Vacation: 30 days a year per member. "
+        "Public posts are written in English, the server's language on Discord."
     )
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")

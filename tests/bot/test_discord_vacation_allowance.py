@@ -108,4 +108,4 @@ async def test_the_clock_strip_shows_a_paused_clock_and_the_return_date(tmp_path
         post = (await fake.slash(mover, "move", channel_id=thread, notation=notation))[1]
         strip = post.json["attachments"][0]["description"]
         side = match.seat_name(match.seat_of(away))
-        assert f"{side}: 3 days left, paused until Wed 07 Jan, 12:00 UTC" in strip
+        assert f"{side}: 3 days left, paused until Wed, Jan 7, 12:00 UTC" in strip

@@ -6,10 +6,10 @@ from __future__ import annotations
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot.presentation.extraction import is_current, messages_template
+from bot.presentation.extraction import is_current, messages_template, pictures_template
 from bot.presentation.language import TRANSLATED, template_path, translation_path
 
-TEMPLATES = (messages_template(),)
+TEMPLATES = (messages_template(), pictures_template())
 
 
 def _key(msgid: str | tuple[str, ...]) -> str:

@@ -44,5 +44,5 @@ def test_the_chart_reads_at_phone_width(name, players):
         png = render.chance_chart(state, list(range(60)), lines(players, 60), title="T", axis="M")
     image = Image.open(io.BytesIO(png))
     assert image.size == (720, chart_layout([0], [[0.5]], 720).height)
-    caps = [cap_height(px) * PHONE_WIDTH / width for px, width in drawn]
+    caps = [cap_height(text.px) * PHONE_WIDTH / text.width for text in drawn]
     assert len(caps) >= 5 + 3 + players and min(caps) >= LEAST_CAP

@@ -96,7 +96,7 @@ def drawn_caps(state: GameState) -> list[float]:
         for players in (None, labels):
             with recording_text() as drawn:
                 render.board_image(shown, seat=point_of_view, players=players)
-            caps += [cap_height(px) * PHONE_WIDTH / width for px, width in drawn]
+            caps += [cap_height(text.px) * PHONE_WIDTH / text.width for text in drawn]
     return caps
 
 

@@ -178,6 +178,6 @@ def test_coordinates_and_the_swapped_tag_read_at_phone_width(size):
         with recording_text() as drawn:
             render.board_image(shown, size=800)
         assert len(drawn) >= 3  # the header, the coordinates (and the tag)
-        for px, width in drawn:
-            top, bottom = font(px).getbbox("H")[1::2]
-            assert (bottom - top) * 360 / width >= 7, (size, px, width)
+        for text in drawn:
+            top, bottom = font(text.px).getbbox("H")[1::2]
+            assert (bottom - top) * 360 / text.width >= 7, (size, text.px, text.width)

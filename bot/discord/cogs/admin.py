@@ -17,10 +17,28 @@ from bot.discord.autocomplete import (
 from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
+from bot.discord.speech import languages_of
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
+from bot.presentation.language import LANGUAGE_NAMES
 from bot.presentation.text import guild_settings_text, parse_clock
+from bot.service import GuildSettings
+
+#: The choice of `/admin language` that follows the server's language on Discord.
+AUTO = "auto"
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The choices of `/admin language`: auto, then each language by its own name."""
+    named = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()]
+    return [app_commands.Choice(name=AUTO, value=AUTO), *named]
+
+
+async def show_settings(interaction: discord.Interaction, guild: GuildSettings) -> None:
+    """Answer with the server's settings, the language of its public posts among them."""
+    public = languages_of(interaction).public(interaction.guild)
+    await answer(interaction, guild_settings_text(guild, STYLE, public))
 
 
 class Admin(commands.Cog):
@@ -69,7 +87,7 @@ class Admin(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         guild = await service.set_guild_clock(guild_id_of(interaction), chosen.hours)
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
 
     @admin.command(name="timeouts")
     @app_commands.describe(
@@ -80,7 +98,7 @@ class Admin(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         guild = await service.set_guild_auto_timeout(guild_id_of(interaction), automatic)
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
 
     @admin.command(name="weekends")
     @app_commands.describe(
@@ -91,7 +109,7 @@ class Admin(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         guild = await service.set_guild_weekend_pause(guild_id_of(interaction), paused)
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
 
     @admin.command(name="vacation")
     @app_commands.describe(days="Vacation days a year each member may pause this server's matches")
@@ -102,7 +120,21 @@ class Admin(commands.Cog):
         await begin(interaction)
         service = service_of(interaction)
         guild = await service.set_guild_vacation_days(guild_id_of(interaction), days)
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
+
+    @admin.command(name="language")
+    @app_commands.describe(
+        language="auto: the server's language on Discord; else the one public posts use"
+    )
+    @app_commands.choices(language=language_choices())
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """Choose the language of this server's public posts (threads, challenges, news)."""
+        await begin(interaction)
+        chosen = None if language == AUTO else language
+        guild_id = guild_id_of(interaction)
+        guild = await service_of(interaction).set_guild_language(guild_id, chosen)
+        languages_of(interaction).choose(guild_id, chosen)
+        await show_settings(interaction, guild)
 
     @admin.command(name="channel")
     @app_commands.describe(channel="The only channel for challenges; leave empty to allow any")
@@ -114,7 +146,7 @@ class Admin(commands.Cog):
         guild = await service_of(interaction).set_challenge_channel(
             guild_id_of(interaction), channel.id if channel else None
         )
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
 
     @admin.command(name="theme")
     @app_commands.describe(theme="The picture theme of boards, replays and examples here")
@@ -123,12 +155,12 @@ class Admin(commands.Cog):
         """Choose the picture theme of this server's boards, replays and rules examples."""
         await begin(interaction)
         guild = await service_of(interaction).set_guild_theme(guild_id_of(interaction), theme)
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
 
     @admin.command(name="show")
     async def show(self, interaction: discord.Interaction) -> None:
-        """Show this server's default clock, challenge channel, picture theme, timeouts,
-        weekend pause and vacation allowance."""
+        """Show this server's settings: clock, challenges, theme, timeouts, weekends, vacation,
+        language."""
         await begin(interaction)
         guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
-        await answer(interaction, guild_settings_text(guild, STYLE))
+        await show_settings(interaction, guild)
