@@ -6,6 +6,7 @@ console in German."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -171,3 +172,29 @@ async def test_a_short_session_in_the_german_console(tmp_path):
     said = out.getvalue()
     assert "alice fordert" in said and "Skift" in said, said
     assert "challenges anyone" not in said
+
+
+@pytest.mark.asyncio
+async def test_sentences_name_commands_and_options_as_the_readers_client_shows_them(tmp_path):
+    """A sentence telling a German member to use `/move match:3` names `/zug partie:3`, the
+    command their client offers: every command or option a translated sentence mentions
+    is in that language's names."""
+    payload = await uploaded(tmp_path)
+    renamed: dict[str, set[str]] = {locale: set() for locale in ("de", "fr", "es-ES")}
+    for siblings in levels(payload):
+        for entry in siblings:
+            for locale, names in renamed.items():
+                if entry.get("name_localizations", {}).get(locale, entry["name"]) != entry["name"]:
+                    names.add(entry["name"])
+    for language, locale in (("de", "de"), ("fr", "fr"), ("es", "es-ES")):
+        catalogue = read_po(translation_path(language, "messages").open("rb"))
+        mentions = [
+            word
+            for message in catalogue
+            if message.id
+            for text in (message.string if isinstance(message.string, tuple) else [message.string])
+            for command in re.findall(r"(?<![\w/])/([a-z_]+(?: [a-z_]+:?)*)", text)
+            for word in re.findall(r"[a-z_]+", command)
+        ]
+        assert mentions, language  # the sentences do mention commands
+        assert [word for word in mentions if word in renamed[locale]] == [], language
