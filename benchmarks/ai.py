@@ -69,7 +69,6 @@ HARD_P95_SECONDS = 2.0
 EASY_P95_SECONDS = 0.2
 TWO_PLAYER_VS_RANDOM = 0.95
 TWO_PLAYER_VS_GREEDY = 0.75
-MANY_PLAYERS_VS_RANDOM_FAIR_SHARES = 2.0  # Shiftago with 3 and 4
 HARD_VS_EASY = 0.70
 
 
@@ -166,15 +165,15 @@ def p95(values: list[float]) -> float:
 
 def target(players: int, opponent: str) -> float | None:
     """The score rate issue 13 asks of `hard` against `opponent` with `players` seats
-    (None: no budget, as for the solo game, where the levels play alone)."""
+    (None: no budget, as for the solo game, where the levels play alone); with 3 or more,
+    issue 25's fair shares (`series.FAIR_SHARES`), and nothing against greedy players."""
     if players == 1:
         return None
     if players == 2:
         goals = {"random": TWO_PLAYER_VS_RANDOM, "greedy": TWO_PLAYER_VS_GREEDY}
         return goals.get(opponent, HARD_VS_EASY)
-    # With 3 or more the issue asks twice the fair share against random players; against
-    # easy (one hard among several easy) we ask the same, against greedy nothing.
-    return MANY_PLAYERS_VS_RANDOM_FAIR_SHARES / players if opponent != "greedy" else None
+    shares = series.FAIR_SHARES.get(opponent)
+    return None if shares is None else shares / players
 
 
 def series_of(args: argparse.Namespace) -> list[tuple[str, int, str]]:
