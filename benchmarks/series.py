@@ -161,7 +161,7 @@ def choice(who: str, state: GameState, seat: int, rng: random.Random, series: Se
 
 
 #: Games a round adds to every series, so a run cut short leaves every series started.
-ROUND = 10
+ROUND = 5
 #: The player counts above two at which `hard` meets random and `easy` players.
 MANY_PLAYERS = {"shiftago": (3, 4), "shifting-stones": (3, 4, 5)}
 #: The game the levels play alone, on the same deals.
