@@ -56,6 +56,7 @@ def report(records: list[Record]) -> bool:
     """Print each series' score, its interval and budget, and the ladders; whether every
     budget was met."""
     print("time per move: CPU seconds of one process (the level's cap; it may stop sooner)")
+    print("a series named scaleF ran with every level's budget and the baseline's time times F")
     print(f"{'series':<48}{'s/move':>14}{'games':>6}  {'W-D-L':<9}{'score':>6}  95% interval")
     met = True
     for one in records:
