@@ -14,13 +14,22 @@ the end (a rate's budget is met only when its interval's lower bound clears it);
 line is one JSON object. Games run in `--jobs` processes (default: one a core; times
 measured on a busy machine are pessimistic).
 
-With `--pit A B` it plays two-player series of A against B instead, each a level or `uct`
-(the independent baseline of `benchmarks/uct.py`): see `benchmarks/pit.py`.
+With `--series` it plays issue 25's series instead (`benchmarks/series.py`): the levels
+against each other and against the independent baseline (`benchmarks/uct.py`) in every
+two-player game, `hard` against random and `easy` players at tables of 3 to 5, and each
+level alone in solo Shifting Stones; every game is saved in `benchmarks/results/` as it
+ends (`benchmarks/record.py`), so a run resumes where one stopped and `--games` extends
+the series. It prints every recorded series with its 95% interval and budget, and the
+ladder of ratings fitted from all of them (`benchmarks/ladder.py`); `--ladder` only
+prints them. `--pit A B` plays one two-player pairing the same way: A a level, B a
+level, `uct` or `random`.
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1
     .venv/bin/python benchmarks/ai.py --games 10 --first 10 ...   # the next ten games
+    nice -n 19 .venv/bin/python benchmarks/ai.py --series --games 30 --scale 0.1 --jobs 2
     .venv/bin/python benchmarks/ai.py --pit hard uct --games 30 [--uct-time 4] [--scale 0.1]
+    .venv/bin/python benchmarks/ai.py --ladder
 """
 
 from __future__ import annotations
@@ -28,16 +37,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import random
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import nullcontext
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 # This file is called ai.py like the package it measures: Python puts the script's own
 # folder first on the path, where it would find this file as `ai`. Look in the project.
@@ -46,15 +52,12 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import ai  # noqa: E402
 import games  # noqa: E402
 from ai.search import winning_move  # noqa: E402
-from benchmarks import pit  # noqa: E402
+from benchmarks import record, series, strength  # noqa: E402
 from benchmarks.rates import MAX_PLIES, result_share, wilson  # noqa: E402
 from games import GameState  # noqa: E402
 from games.shiftago.state import ShiftagoState  # noqa: E402
 from games.shifting_stones.rules import points  # noqa: E402
 from games.shifting_stones.state import StonesState  # noqa: E402
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 OPPONENTS = ("random", "greedy", "easy")
 #: In a solo game each level plays alone, on the same deals.
@@ -66,7 +69,6 @@ HARD_P95_SECONDS = 2.0
 EASY_P95_SECONDS = 0.2
 TWO_PLAYER_VS_RANDOM = 0.95
 TWO_PLAYER_VS_GREEDY = 0.75
-MANY_PLAYERS_VS_RANDOM_FAIR_SHARES = 2.0  # Shiftago with 3 and 4
 HARD_VS_EASY = 0.70
 
 
@@ -163,15 +165,15 @@ def p95(values: list[float]) -> float:
 
 def target(players: int, opponent: str) -> float | None:
     """The score rate issue 13 asks of `hard` against `opponent` with `players` seats
-    (None: no budget, as for the solo game, where the levels play alone)."""
+    (None: no budget, as for the solo game, where the levels play alone); with 3 or more,
+    issue 25's fair shares (`series.FAIR_SHARES`), and nothing against greedy players."""
     if players == 1:
         return None
     if players == 2:
         goals = {"random": TWO_PLAYER_VS_RANDOM, "greedy": TWO_PLAYER_VS_GREEDY}
         return goals.get(opponent, HARD_VS_EASY)
-    # With 3 or more the issue asks twice the fair share against random players; against
-    # easy (one hard among several easy) we ask the same, against greedy nothing.
-    return MANY_PLAYERS_VS_RANDOM_FAIR_SHARES / players if opponent != "greedy" else None
+    shares = series.FAIR_SHARES.get(opponent)
+    return None if shares is None else shares / players
 
 
 def series_of(args: argparse.Namespace) -> list[tuple[str, int, str]]:
@@ -190,7 +192,7 @@ def series_of(args: argparse.Namespace) -> list[tuple[str, int, str]]:
 
 
 def main() -> None:
-    """Run the series, print the table and the JSON line (or the pits' table)."""
+    """Run the series, print the table and the JSON line (or issue 25's series and ladder)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per series")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per series")
@@ -199,42 +201,38 @@ def main() -> None:
     parser.add_argument("--against", choices=OPPONENTS + SOLO, help="one opponent kind")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
-    players = pit.LEVELS + (pit.BASELINE,)
-    parser.add_argument("--pit", nargs=2, choices=players, help="two-player series: A against B")
-    parser.add_argument("--uct-time", type=float, default=1.0, help="baseline's time / hard's")
+    parser.add_argument("--series", action="store_true", help="issue 25's series, then the ladder")
+    parser.add_argument("--ladder", action="store_true", help="only print the recorded series")
+    opponents = series.LEVELS + (series.BASELINE, series.RANDOM)
+    parser.add_argument("--pit", nargs=2, metavar=("LEVEL", "OPPONENT"), help="one pairing")
+    parser.add_argument("--uct-time", type=float, default=1.0, help="baseline's time / level's")
     parser.add_argument("--scale", type=float, default=1.0, help="levels' budgets times this")
+    parser.add_argument("--master-scale", type=float, default=0.05, help="master against hard")
     args = parser.parse_args()
     count = QUICK_GAMES if args.quick else args.games
+    if args.pit and (args.pit[0] not in series.LEVELS or args.pit[1] not in opponents):
+        parser.error(f"--pit takes a level and one of {', '.join(opponents)}")
+    if args.pit:
+        level, opponent = args.pit
+        pairing = [
+            series.Series(name, 2, level, opponent, args.uct_time, args.scale)
+            for name in series.two_player_games(args.only)
+        ]
+        strength.run(pairing, count, args.jobs)
+    if args.series:
+        strength.run(series.plan(args.scale, args.master_scale, args.only), count, args.jobs)
+    if args.series or args.pit or args.ladder:
+        met = strength.report(record.load_all())
+        print(f"all budgets met: {met}")
+        return
     indices = range(args.first, args.first + count)
     started = time.perf_counter()
-    if args.pit:
-        first, second = args.pit
-        names = pit.two_player_games(args.only)
-        pits = [
-            pit.Pit(n, first, second, args.uct_time, args.scale, i) for n in names for i in indices
-        ]
-        shares: dict[tuple[str, str, str], list[float]] = {p.key: [] for p in pits}
-        for done, share in played_all(pit.play_pit, pits, args.jobs, started):
-            shares[done.key].append(share)
-        met = pit.report(shares, args.uct_time, args.scale)
-        print(f"all budgets met: {met} ({time.perf_counter() - started:.0f} s)")
-        return
-    series = series_of(args)
-    tasks = [Task(*key, index) for key in series for index in indices]
-    results: dict[tuple[str, int, str], list[Played]] = {key: [] for key in series}
-    for played in played_all(play_game, tasks, args.jobs, started):
+    kinds = series_of(args)
+    tasks = [Task(*key, index) for key in kinds for index in indices]
+    results: dict[tuple[str, int, str], list[Played]] = {key: [] for key in kinds}
+    for played in strength.played_all(play_game, tasks, args.jobs):
         results[played.task.key].append(played)
     report(results, time.perf_counter() - started)
-
-
-def played_all(play: Callable[[T], R], tasks: list[T], jobs: int, started: float) -> Iterator[R]:
-    """Each task played, in `jobs` processes, as they finish; the count so far on stderr."""
-    with multiprocessing.Pool(jobs) if jobs > 1 else nullcontext() as pool:
-        played = pool.imap_unordered(play, tasks) if pool else map(play, tasks)
-        for done, result in enumerate(played, 1):
-            elapsed = time.perf_counter() - started
-            print(f"{done}/{len(tasks)} games, {elapsed:.0f} s", end="\r", file=sys.stderr)
-            yield result
 
 
 def report(results: dict[tuple[str, int, str], list[Played]], seconds: float) -> None:

@@ -452,12 +452,13 @@ async def bot_to_act(service, bot, level: str, bots: int = 1):
 
 
 @pytest.mark.asyncio
-async def test_the_queue_serves_matches_in_turn_not_one_matchs_many_duties_first(service):
+@pytest.mark.parametrize("level", ["easy", "master"])  # the quick lane and master's own
+async def test_the_queue_serves_matches_in_turn_not_one_matchs_many_duties_first(service, level):
     updates: list = []
-    bot = player(service, updates)  # one worker: the bot's moves wait for it in a queue
+    bot = player(service, updates)  # one worker a lane: the bot's moves wait in a queue
     try:
-        table = await bot_to_act(service, bot, "easy", bots=3)
-        duel = await bot_to_act(service, bot, "easy")
+        table = await bot_to_act(service, bot, level, bots=3)
+        duel = await bot_to_act(service, bot, level)
         updates.clear()
         bot.notice(table)
         bot.notice(duel)

@@ -1,0 +1,64 @@
+"""Issue 25's series: the budgets they are judged by (met only when the 95% interval's
+lower bound clears them), the baseline's time, and results kept so a run resumes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks import record, series
+from benchmarks.record import Record, Run
+from benchmarks.series import BASELINE, RANDOM, Played, Series
+
+
+def test_each_series_asks_the_budget_of_issue_25() -> None:
+    assert Series("skift", 2, "hard", BASELINE).target() == 0.9
+    assert Series("skift", 2, "hard", BASELINE, uct_time=4.0).target() == 0.7
+    assert Series("skift", 2, "medium", BASELINE).target() == 0.6
+    assert Series("skift", 2, "easy", BASELINE).target() is None
+    assert Series("skift", 2, "master", "hard", scale=0.1).target() == 0.75
+    assert Series("skift", 2, "medium", "easy").target() == 0.75
+    assert Series("skift", 2, "hard", "easy").target() is None  # two levels apart
+    assert Series("shiftago", 4, "hard", RANDOM).target() == pytest.approx(2 / 4)
+    assert Series("shifting-stones", 5, "hard", "easy").target() == pytest.approx(1.3 / 5)
+    assert Series("shiftago", 3, "medium", RANDOM).target() is None
+    assert Series("shifting-stones", 1, "hard", None).target() is None
+
+
+def test_a_budget_is_met_only_when_the_lower_bound_clears_it() -> None:
+    over_hard = Series("shifty", 2, "master", "hard")
+    assert not over_hard.met(8, 10)  # 80% of 10 games proves little (interval 49%-94%)
+    assert not over_hard.met(27, 30)  # 90% of 30: 74%-97%, not yet
+    assert over_hard.met(28, 30)  # 93% of 30: 79%-98%
+    against_baseline = Series("shifty", 2, "hard", BASELINE)
+    assert not against_baseline.met(30, 30)  # even a clean sweep of 30 cannot show 90%
+    assert against_baseline.met(35, 35)
+    assert Series("shifting-stones", 1, "easy", None).met(0, 10)  # no budget
+
+
+def test_the_baseline_thinks_as_long_as_the_level_it_meets_at_the_same_scale() -> None:
+    assert Series("skift", 2, "hard", BASELINE).seconds(BASELINE) == pytest.approx(1.5)
+    assert Series("skift", 2, "medium", BASELINE).seconds(BASELINE) == pytest.approx(0.6)
+    four_times = Series("skift", 2, "hard", BASELINE, uct_time=4.0, scale=0.1)
+    assert four_times.seconds(BASELINE) == pytest.approx(0.6)
+    assert four_times.seconds("hard") == pytest.approx(0.15)
+    assert series.scaled("master", 0.03).iterations == 2400
+
+
+def test_a_run_resumes_where_one_stopped_and_extends_a_series(tmp_path: Path) -> None:
+    one = Series("shifty", 2, "medium", "easy")
+    kept = Record(one)
+    run = Run(record.started_now())
+    for index, share in ((0, 1.0), (2, 0.5), (3, 0.0)):
+        record.add(kept, run, Played(one, index, share, None, 0.5, 1.0))
+    record.save(kept, tmp_path)
+    again = record.load(one, tmp_path)
+    assert again.results == kept.results and again.tally() == (1, 1, 1)
+    assert again.runs == [run.to_json()] and again.runs[0]["games"] == 3
+    assert again.runs[0]["cpu_share"] == 0.5
+    other = Series("shifty", 2, "hard", "medium", scale=0.1)
+    jobs = series.jobs_to_play([one, other], 12, {one: set(again.results)})
+    assert [i for s, i in jobs if s == one] == [1, 4, 5, 6, 7, 8, 9, 10, 11]
+    assert jobs[:8] == [(one, 1), (one, 4)] + [(other, i) for i in range(5)] + [(one, 5)]
+    assert [r.series for r in record.load_all(tmp_path)] == [one]
