@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.stones import SIZE, STONES_PER_PAIR, SYMBOLS, symbol_name
+from games.wording import Phrase
 
 #: The word for a cell that any stone fills.
 ANY_WORD = "any"
@@ -45,11 +47,17 @@ class Card:
         rows = " / ".join(" ".join(_word(cell) for cell in row) for row in self.rows)
         return f"{self.value}: {rows}"
 
-    def words(self) -> str:
-        """The card in words for players: "2 points: Sun, any / any, Moon"."""
-        rows = " / ".join(", ".join(_word(cell).capitalize() for cell in row) for row in self.rows)
-        points = "1 point" if self.value == 1 else f"{self.value} points"
-        return f"{points}: {rows}"
+    def words(self) -> Phrase:
+        """The card in words for players, a phrase: "2 points: Sun, Any / Any, Moon"."""
+        pattern = _row_words(self.rows[0])
+        for row in self.rows[1:]:
+            pattern = say("{rows} / {row}", rows=pattern, row=_row_words(row))
+        return say.counted(
+            "{count} point: {pattern}",
+            "{count} points: {pattern}",
+            count=self.value,
+            pattern=pattern,
+        )
 
     @cached_property
     def placements(self) -> tuple[tuple[int, int], ...]:
@@ -78,6 +86,19 @@ class Card:
 
 def _word(cell: int | None) -> str:
     return ANY_WORD if cell is None else SYMBOLS[cell]
+
+
+def _row_words(row: tuple[int | None, ...]) -> str:
+    """A row of a pattern for players, its cells named from the left: "Sun, Any"."""
+    words = _cell_words(row[0])
+    for cell in row[1:]:
+        words = say("{cells}, {cell}", cells=words, cell=_cell_words(cell))
+    return words
+
+
+def _cell_words(cell: int | None) -> str:
+    """A cell of a pattern for players: its symbol's name, or "Any"."""
+    return say("Any") if cell is None else symbol_name(cell)
 
 
 @lru_cache(maxsize=1024)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import InvalidMove
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.stones import cell_index, cell_name
 
 
@@ -83,7 +84,7 @@ _FLIP = re.compile(rf"(?:flip|turn)\s*{_CELL}{_CARD}")
 _SCORE = re.compile(r"score\s*(?:card\s*)?(\d{1,2})")
 _WORDS = {"end": "end", "end turn": "end", "done": "end", "skip": "skip", "skip turn": "skip"}
 
-HELP = (
+HELP = say(
     "Type shift b2 c2 pay 3 (swap two stones side by side, discarding card 3), flip a1 "
     "pay 2 (turn a stone over, discarding card 2), score 3, end, or skip."
 )
@@ -94,12 +95,12 @@ def read_move(text: str, cards: Sequence[int]) -> Move:
     hand that hold a card: a shift or flip may leave out the card that pays when there is
     exactly one. Unreadable text raises InvalidMove."""
     if not isinstance(text, str):
-        raise InvalidMove(f"A move must be text. {HELP}")
+        raise InvalidMove(say("A move must be text. {help}", help=HELP))
     cleaned = " ".join(text.strip().lower().split())
     if not cleaned:
-        raise InvalidMove(f"The move is empty. {HELP}")
+        raise InvalidMove(say("The move is empty. {help}", help=HELP))
     if len(cleaned) > 40:
-        raise InvalidMove(f"That is too long to be a Shifting Stones move. {HELP}")
+        raise InvalidMove(say("That is too long to be a Shifting Stones move. {help}", help=HELP))
     if cleaned in _WORDS:
         return End() if _WORDS[cleaned] == "end" else Skip()
     if match := _SCORE.fullmatch(cleaned):
@@ -109,19 +110,27 @@ def read_move(text: str, cards: Sequence[int]) -> Move:
         return Shift(first, second, _payment(match[3], cards, "shift"))
     if match := _FLIP.fullmatch(cleaned):
         return Flip(_cell(match[1]), _payment(match[2], cards, "flip"))
-    raise InvalidMove(f"{text.strip()[:40]!r} is not a Shifting Stones move. {HELP}")
+    raise InvalidMove(
+        say(
+            "{typed} is not a Shifting Stones move. {help}",
+            typed=repr(text.strip()[:40]),
+            help=HELP,
+        )
+    )
 
 
 def _cell(name: str) -> int:
     index = cell_index(name)
     if index is None:
-        raise InvalidMove(f"There is no cell {name} on the grid: columns run a to c, rows 1 to 3.")
+        raise InvalidMove(
+            say("There is no cell {cell} on the grid: columns run a to c, rows 1 to 3.", cell=name)
+        )
     return index
 
 
 def _card(number: str) -> int:
     if int(number) == 0:
-        raise InvalidMove("Cards are numbered from 1, in the order they were drawn.")
+        raise InvalidMove(say("Cards are numbered from 1, in the order they were drawn."))
     return int(number) - 1
 
 
@@ -131,9 +140,12 @@ def _payment(number: str | None, cards: Sequence[int], action: str) -> int:
         return _card(number)
     if len(cards) == 1:
         return cards[0]
+    if action == "shift":
+        raise InvalidMove(
+            say("Say which card you discard to pay for the shift, for example shift b2 c2 pay 1.")
+        )
     raise InvalidMove(
-        f"Say which card you discard to pay for the {action}, for example "
-        f"{'shift b2 c2' if action == 'shift' else 'flip a1'} pay 1."
+        say("Say which card you discard to pay for the flip, for example flip a1 pay 1.")
     )
 
 

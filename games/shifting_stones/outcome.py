@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.base import Outcome
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.rules import BONUS, END_TRIGGER, STRIKES, bonus_seats, ones, points
-from games.wording import join_words, plural
+from games.wording import Phrase
 
 if TYPE_CHECKING:
     from games.shifting_stones.state import StonesState
@@ -23,33 +24,70 @@ def final_outcome(state: StonesState) -> Outcome:
         for s in range(state.players)
     )
     if state.ending == "alone":
-        why = f"{state.seat_name(active[0])} is the last player left and wins."
+        why = say("{name} is the last player left and wins.", name=state.seat_name(active[0]))
         return Outcome(active, False, why, scores)
-    sentences = [_trigger_sentence(state)]
-    if bonus:
-        most = ones(state.scored[bonus[0]], state.cards)
-        who = join_words([state.seat_name(s) for s in bonus])
-        gains = "gains" if len(bonus) == 1 else "each gain"
-        cards = plural(most, "1-point card")
-        sentences.append(f"Most 1-point cards ({cards}): {who} {gains} {BONUS} points.")
     best = max(scores[s] for s in active)
     winners = tuple(s for s in active if scores[s] == best)
-    if len(winners) == 1:
-        sentences.append(f"{state.seat_name(winners[0])} wins with {plural(best, 'point')}.")
+    trigger, result = _trigger_sentence(state), _win_sentence(state, winners, best)
+    if bonus:
+        reason = say(
+            "{trigger} {bonus} {result}",
+            trigger=trigger,
+            bonus=_bonus_sentence(state, bonus),
+            result=result,
+        )
     else:
-        names = join_words([state.seat_name(s) for s in winners])
-        sentences.append(f"{names} share the win with {plural(best, 'point')}.")
-    return Outcome(winners, False, " ".join(sentences), scores)
+        reason = say("{trigger} {result}", trigger=trigger, result=result)
+    return Outcome(winners, False, reason, scores)
 
 
-def _trigger_sentence(state: StonesState) -> str:
+def _trigger_sentence(state: StonesState) -> Phrase:
     """Who reached the end trigger first, and that the round was played out."""
     target = END_TRIGGER[state.players]
-    reached = [s for s in range(state.players) if len(state.scored[s]) >= target]
-    who = join_words([state.seat_name(s) for s in reached]) or "A player"
-    return (
-        f"{who} scored {target} or more cards, and the round was played out so that everyone "
-        "had as many turns."
+    reached = [state.seat_name(s) for s in range(state.players) if len(state.scored[s]) >= target]
+    return say(
+        "{names} scored {target} or more cards, and the round was played out so that everyone "
+        "had as many turns.",
+        names=say.listed(reached) or say("A player"),
+        target=target,
+    )
+
+
+def _bonus_sentence(state: StonesState, bonus: tuple[int, ...]) -> Phrase:
+    """Who earned the bonus for the most 1-point cards, and how many they have."""
+    most = ones(state.scored[bonus[0]], state.cards)
+    names = say.listed([state.seat_name(s) for s in bonus])
+    if len(bonus) == 1:
+        return say.counted(
+            "Most 1-point cards ({count} 1-point card): {names} gains {bonus} points.",
+            "Most 1-point cards ({count} 1-point cards): {names} gains {bonus} points.",
+            count=most,
+            names=names,
+            bonus=BONUS,
+        )
+    return say.counted(
+        "Most 1-point cards ({count} 1-point card): {names} each gain {bonus} points.",
+        "Most 1-point cards ({count} 1-point cards): {names} each gain {bonus} points.",
+        count=most,
+        names=names,
+        bonus=BONUS,
+    )
+
+
+def _win_sentence(state: StonesState, winners: tuple[int, ...], best: int) -> Phrase:
+    """Who wins, or who share the win, and with how many points."""
+    if len(winners) == 1:
+        return say.counted(
+            "{name} wins with {count} point.",
+            "{name} wins with {count} points.",
+            count=best,
+            name=state.seat_name(winners[0]),
+        )
+    return say.counted(
+        "{names} share the win with {count} point.",
+        "{names} share the win with {count} points.",
+        count=best,
+        names=say.listed([state.seat_name(s) for s in winners]),
     )
 
 
@@ -59,11 +97,19 @@ def _solo_outcome(state: StonesState) -> Outcome:
     scores = (points(state.scored[0], state.cards),)
     name = state.seat_name(0)
     if state.ending == "won":
-        strikes = plural(state.strikes, "strike")
-        why = f"{name} scored all {scored} cards with {strikes}: the solo game is won."
+        why = say.counted(
+            "{name} scored all {cards} cards with {count} strike: the solo game is won.",
+            "{name} scored all {cards} cards with {count} strikes: the solo game is won.",
+            count=state.strikes,
+            name=name,
+            cards=scored,
+        )
         return Outcome((0,), False, why, scores)
-    why = (
-        f"{name} got strike {STRIKES} with {scored} of {len(state.cards)} cards scored: "
-        "the solo game is lost."
+    why = say(
+        "{name} got strike {strike} with {scored} of {cards} cards scored: the solo game is lost.",
+        name=name,
+        strike=STRIKES,
+        scored=scored,
+        cards=len(state.cards),
     )
     return Outcome((), False, why, scores)

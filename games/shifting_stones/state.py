@@ -30,6 +30,7 @@ from games.shifting_stones.moves import (
 )
 from games.shifting_stones.moves import read_move as read_typed
 from games.shifting_stones.outcome import final_outcome
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.rules import (
     END_TRIGGER,
     HAND,
@@ -42,7 +43,6 @@ from games.shifting_stones.steps import move_steps as stones_steps
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
 from games.shifting_stones.words import Action, move_words
 from games.steps import Step
-from games.wording import plural
 
 Hand = tuple[int | None, ...]
 
@@ -206,8 +206,14 @@ class StonesState(GameState):
         if not isinstance(move, Score):
             return None
         card = self.known_card(self.turn, move.card)
-        worth = "" if card is None else f" for {plural(card.value, 'point')}"
-        return f"it scores card {move.card + 1}{worth}"
+        if card is None:
+            return say("it scores card {card}", card=move.card + 1)
+        return say.counted(
+            "it scores card {card} for {count} point",
+            "it scores card {card} for {count} points",
+            count=card.value,
+            card=move.card + 1,
+        )
 
     def move_steps(self, move: Hashable) -> tuple[Step, ...]:
         """How the legal `move` is chosen by taps (see `games.steps`)."""
@@ -231,8 +237,10 @@ class StonesState(GameState):
         card = None if place is None else self.hands[seat][place]
         if self.is_view and (place is None or card == HIDDEN):
             raise IllegalMove(
-                "This view of the game hides cards that the action needs (the hand or the "
-                "draw pile): the match plays on the full position."
+                say(
+                    "This view of the game hides cards that the action needs (the hand or the "
+                    "draw pile): the match plays on the full position."
+                )
             )
         if isinstance(move, End | Skip):
             return self._end_turn(move)

@@ -10,12 +10,25 @@ from __future__ import annotations
 
 import random
 
+from games.shifting_stones.phrasebook import say
+
 SIZE = 3
 CELLS = SIZE * SIZE
 COLUMNS = "abc"
 
 #: The eight symbols; stone k carries SYMBOLS[2k] on one face and SYMBOLS[2k+1] on the other.
 SYMBOLS = ("sun", "moon", "fish", "bird", "horse", "boat", "seed", "tree")
+#: The symbols' names players read, in the order of `SYMBOLS`.
+SYMBOL_NAMES = (
+    say("Sun"),
+    say("Moon"),
+    say("Fish"),
+    say("Bird"),
+    say("Horse"),
+    say("Boat"),
+    say("Seed"),
+    say("Tree"),
+)
 #: How many stones carry each pair of faces: Sun/Moon 1, Fish/Bird 2, Horse/Boat 3, Seed/Tree 3.
 STONES_PER_PAIR = (1, 2, 3, 3)
 
@@ -45,8 +58,8 @@ NEIGHBOURS = tuple((a, b) for a in range(CELLS) for b in range(a + 1, CELLS) if 
 
 
 def symbol_name(symbol: int) -> str:
-    """The symbol in words, capitalised: "Sun", "Boat"."""
-    return SYMBOLS[symbol].capitalize()
+    """The symbol's name for players, a phrase: "Sun", "Boat"."""
+    return SYMBOL_NAMES[symbol]
 
 
 def flipped(symbol: int) -> int:

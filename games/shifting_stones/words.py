@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.stones import Grid, cell_name, flipped, symbol_name
-from games.wording import plural
+from games.wording import Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,48 +33,158 @@ class Action:
     strike: bool = False
 
 
-def move_words(name: str, move: Move, grid: Grid, card: Card | None, draws: int) -> str:
+def move_words(name: str, move: Move, grid: Grid, card: Card | None, draws: int) -> Phrase:
     """`move` by the player called `name`, before it is played, in words. `card` is the
     card it uses when the state knows it (None: hidden or no card); `draws` how many cards
     an end of turn would draw."""
-    known = f" ({card.words()})" if card else ""
     if isinstance(move, Shift):
         a, b = move.first, move.second
-        return (
-            f"{name} swaps the {symbol_name(grid[a])} on {cell_name(a)} and the "
-            f"{symbol_name(grid[b])} on {cell_name(b)}, discarding card {move.pay + 1}{known}"
+        swap = {
+            "name": name,
+            "first_symbol": symbol_name(grid[a]),
+            "first": cell_name(a),
+            "second_symbol": symbol_name(grid[b]),
+            "second": cell_name(b),
+            "card": move.pay + 1,
+        }
+        if card is None:
+            return say(
+                "{name} swaps the {first_symbol} on {first} and the {second_symbol} on "
+                "{second}, discarding card {card}",
+                **swap,
+            )
+        return say(
+            "{name} swaps the {first_symbol} on {first} and the {second_symbol} on "
+            "{second}, discarding card {card} ({words})",
+            words=card.words(),
+            **swap,
         )
     if isinstance(move, Flip):
         c = move.cell
-        return (
-            f"{name} flips the {symbol_name(grid[c])} on {cell_name(c)} to "
-            f"{symbol_name(flipped(grid[c]))}, discarding card {move.pay + 1}{known}"
+        turn = {
+            "name": name,
+            "symbol": symbol_name(grid[c]),
+            "cell": cell_name(c),
+            "other": symbol_name(flipped(grid[c])),
+            "card": move.pay + 1,
+        }
+        if card is None:
+            return say(
+                "{name} flips the {symbol} on {cell} to {other}, discarding card {card}", **turn
+            )
+        return say(
+            "{name} flips the {symbol} on {cell} to {other}, discarding card {card} ({words})",
+            words=card.words(),
+            **turn,
         )
     if isinstance(move, Score):
-        return f"{name} scores card {move.card + 1}{known}"
+        if card is None:
+            return say("{name} scores card {card}", name=name, card=move.card + 1)
+        return say(
+            "{name} scores card {card} ({words})", name=name, card=move.card + 1, words=card.words()
+        )
     if isinstance(move, Skip):
-        return f"{name} skips the turn and draws 2 cards"
+        return say("{name} skips the turn and draws 2 cards", name=name)
     assert isinstance(move, End)
-    return f"{name} ends the turn and draws {plural(draws, 'card')}"
+    return say.counted(
+        "{name} ends the turn and draws {count} card",
+        "{name} ends the turn and draws {count} cards",
+        count=draws,
+        name=name,
+    )
 
 
-def action_words(name: str, action: Action, cards: tuple[Card, ...]) -> str:
+def action_words(name: str, action: Action, cards: tuple[Card, ...]) -> Phrase:
     """What a played action of the player called `name` did, in words (past tense),
-    naming only public cards."""
+    naming only public cards (the card a shift, flip or score used lies face up)."""
     move = action.move
-    shown = cards[action.card].words() if action.card is not None else ""
+    if isinstance(move, End | Skip):
+        return _turn_end_words(name, action, isinstance(move, Skip))
+    assert action.card is not None, "a shift, flip or score records its card"
+    shown = cards[action.card].words()
     if isinstance(move, Shift):
-        text = f"{name} swapped {cell_name(move.first)} and {cell_name(move.second)}"
-        text += f", discarding card {move.pay + 1} ({shown})"
-    elif isinstance(move, Flip):
-        text = f"{name} flipped {cell_name(move.cell)}, discarding card {move.pay + 1} ({shown})"
-    elif isinstance(move, Score):
-        text = f"{name} scored card {move.card + 1} ({shown})"
-    else:
-        verb = "skipped the turn" if isinstance(move, Skip) else "ended the turn"
-        text = f"{name} {verb} and drew {plural(action.drew, 'card')}"
-        if action.reshuffled:
-            text += " (the discards were shuffled into a new draw pile)"
+        return say(
+            "{name} swapped {first} and {second}, discarding card {card} ({words})",
+            name=name,
+            first=cell_name(move.first),
+            second=cell_name(move.second),
+            card=move.pay + 1,
+            words=shown,
+        )
+    if isinstance(move, Flip):
+        return say(
+            "{name} flipped {cell}, discarding card {card} ({words})",
+            name=name,
+            cell=cell_name(move.cell),
+            card=move.pay + 1,
+            words=shown,
+        )
+    return say("{name} scored card {card} ({words})", name=name, card=move.card + 1, words=shown)
+
+
+def _turn_end_words(name: str, action: Action, skip: bool) -> Phrase:
+    """An ended or skipped turn in words: the cards drawn, whether the discards were
+    reshuffled to draw them, and whether it cost a strike (solo)."""
+    if action.reshuffled and action.strike:
+        if skip:
+            return say.counted(
+                "{name} skipped the turn and drew {count} card (the discards were shuffled "
+                "into a new draw pile), a strike",
+                "{name} skipped the turn and drew {count} cards (the discards were shuffled "
+                "into a new draw pile), a strike",
+                count=action.drew,
+                name=name,
+            )
+        return say.counted(
+            "{name} ended the turn and drew {count} card (the discards were shuffled "
+            "into a new draw pile), a strike",
+            "{name} ended the turn and drew {count} cards (the discards were shuffled "
+            "into a new draw pile), a strike",
+            count=action.drew,
+            name=name,
+        )
+    if action.reshuffled:
+        if skip:
+            return say.counted(
+                "{name} skipped the turn and drew {count} card (the discards were shuffled "
+                "into a new draw pile)",
+                "{name} skipped the turn and drew {count} cards (the discards were shuffled "
+                "into a new draw pile)",
+                count=action.drew,
+                name=name,
+            )
+        return say.counted(
+            "{name} ended the turn and drew {count} card (the discards were shuffled "
+            "into a new draw pile)",
+            "{name} ended the turn and drew {count} cards (the discards were shuffled "
+            "into a new draw pile)",
+            count=action.drew,
+            name=name,
+        )
     if action.strike:
-        text += ", a strike"
-    return text
+        if skip:
+            return say.counted(
+                "{name} skipped the turn and drew {count} card, a strike",
+                "{name} skipped the turn and drew {count} cards, a strike",
+                count=action.drew,
+                name=name,
+            )
+        return say.counted(
+            "{name} ended the turn and drew {count} card, a strike",
+            "{name} ended the turn and drew {count} cards, a strike",
+            count=action.drew,
+            name=name,
+        )
+    if skip:
+        return say.counted(
+            "{name} skipped the turn and drew {count} card",
+            "{name} skipped the turn and drew {count} cards",
+            count=action.drew,
+            name=name,
+        )
+    return say.counted(
+        "{name} ended the turn and drew {count} card",
+        "{name} ended the turn and drew {count} cards",
+        count=action.drew,
+        name=name,
+    )

@@ -5,6 +5,7 @@ phrases in the language spoken, in the console's words and in the fake Discord."
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from string import Formatter
 
 import pytest
@@ -204,3 +205,66 @@ async def test_an_illegal_move_is_refused_in_the_members_language(tmp_path):
             "Express keeps no score: a line of 5 wins at once." in a for a in answers["en-GB"]
         )
         assert (await bot.service.get_match(match_id)).state.ply == 0
+
+
+def test_a_shifting_stones_action_and_its_ending_come_out_in_german():
+    stones = games.get("shifting-stones")
+    state = stones.new(2, seed=3).named(["<member:42>", "Bob"])
+    shift = state.parse_move("shift a1 b1 pay 2")
+    words = state.describe_move(shift)
+    assert words == (
+        "<member:42> swaps the Bird on a1 and the Boat on b1, discarding card 2 "
+        "(5 points: Sun, Fish, Bird)"
+    )
+    ones = [card for card, c in enumerate(state.cards) if c.value == 1]
+    twos = [card for card, c in enumerate(state.cards) if c.value == 2]
+    ended = replace(state, scored=(tuple(ones[:10]), tuple(twos[:6])), ending="round")
+    outcome = ended.outcome()
+    assert outcome is not None
+    with speaking("de"):
+        assert localised(words) == (
+            "<member:42> vertauscht die Steine auf a1 (Vogel) und b1 (Boot) und legt Karte 2 "
+            "ab (5 Punkte: Sonne, Fisch, Vogel)"
+        )
+        assert localised(outcome.reason) == (
+            "Von <member:42> wurden 10 oder mehr Karten gewertet, und die Runde wurde zu Ende "
+            "gespielt, damit alle gleich viele Züge hatten. Die meisten 1-Punkt-Karten "
+            "(10 1-Punkt-Karten): <member:42> erhält 3 Punkte. <member:42> gewinnt mit "
+            "13 Punkten."
+        )
+
+
+@pytest.mark.asyncio
+async def test_a_german_member_is_refused_an_illegal_shifting_stones_action_in_german(tmp_path):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
+        mover = (await bot.service.get_match(match_id)).to_act
+        answers = {}
+        for locale in ("de", "en-GB"):
+            fake.locales[mover] = locale
+            calls = await fake.slash(mover, "move", channel_id=thread, notation="shift a1 c3 pay 1")
+            answers[locale] = [c.content for c in calls if c.ephemeral and c.content]
+        assert any(
+            "Nur nebeneinanderliegende Steine können vertauscht werden, nicht diagonal oder "
+            "weiter entfernt: a1 und c3 grenzen nicht mit einer Seite aneinander." in a
+            for a in answers["de"]
+        ), answers
+        assert any("a1 and c3 do not share a side." in a for a in answers["en-GB"]), answers
+        assert (await bot.service.get_match(match_id)).state.ply == 0
+
+
+@pytest.mark.asyncio
+async def test_a_french_server_reads_a_shifting_stones_action_in_french(tmp_path):
+    fake = FakeDiscord()
+    fake.preferred_locale = "fr"
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
+        mover = (await bot.service.get_match(match_id)).to_act
+        await fake.slash(mover, "move", channel_id=thread, notation="flip b2 pay 1")
+        posts = [m["content"] for m in fake.messages_in(thread) if "flip b2 pay 1" in m["content"]]
+        assert any(
+            re.search(r"retourne la pierre en b2 de \w+ à \w+ en défaussant la carte 1", post)
+            for post in posts
+        ), posts
+        assert not any("flips the" in post for post in posts), posts
