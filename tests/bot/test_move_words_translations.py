@@ -4,12 +4,15 @@ the move composer's steps, and the reasons of a hint, through the presentation i
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import games
 from bot.presentation.composer import choice_label, trail_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import localised, speaking
+from bot.presentation.pictures import board_picture
 from bot.service.hints import Hint
 from games import InvalidMove
 from games.shiftago.words import COLOURS, lane_words
@@ -150,3 +153,15 @@ async def test_a_german_member_composes_a_move_with_german_steps(tmp_path):
         lanes = fake.message(composer["id"])
         assert "Nordrand" in lanes["content"], lanes["content"]
         assert f"{at}:o:N/c" in custom_ids(lanes)
+
+
+def test_a_pictures_alt_text_writes_the_games_words_in_its_language():
+    state = games.get("shiftago").new(2)
+    state = state.play(state.parse_move("Nc"))
+    with speaking("de"):
+        german = asyncio.run(board_picture(state)).description
+    english = asyncio.run(board_picture(state)).description
+    assert "Zug 2: Grün schiebt eine Murmel ein." in german, german
+    assert "Letzter Zug: Orange schob von Norden in Spalte c ein." in german
+    assert "move 2: Green to insert a marble." in english, english
+    assert "Last turn: Orange entered from the north into column c." in english
