@@ -35,14 +35,20 @@ def _english_count(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
 
 
+def _as_given(value: str) -> str:
+    return value
+
+
 @dataclass(frozen=True)
 class Words:
     """How a picture writes its words: `text(template)` is an English template in the
     reader's language; `counted(count, singular, plural)` the form of a counted one for
-    `count`. Both English by default."""
+    `count`; `value(text)` a text that fills a placeholder (a game's phrase: a seat's
+    colour, a move in words) in the reader's language. All English by default."""
 
     text: Callable[[str], str] = _english
     counted: Callable[[int, str, str], str] = _english_count
+    value: Callable[[str], str] = _as_given
 
 
 ENGLISH = Words()
@@ -61,14 +67,22 @@ def written_with(words: Words | None) -> Iterator[None]:
 
 
 def say(template: str, **values: object) -> str:
-    """A drawn template in the reader's language, its placeholders filled in."""
-    return _words.get().text(template).format(**values)
+    """A drawn template in the reader's language, its placeholders filled in (written in
+    it too)."""
+    words = _words.get()
+    return words.text(template).format(**_written(words, values))
 
 
 def count(forms: tuple[str, str], number: int, **values: object) -> str:
     """The form of a counted template (`forms`: singular, plural) for `number`, filled in
     (`{count}` is the number)."""
-    return _words.get().counted(number, *forms).format(count=number, **values)
+    words = _words.get()
+    return words.counted(number, *forms).format(count=number, **_written(words, values))
+
+
+def _written(words: Words, values: Mapping[str, object]) -> dict[str, object]:
+    """A template's values, each text among them in the reader's language."""
+    return {name: words.value(v) if isinstance(v, str) else v for name, v in values.items()}
 
 
 def counted_forms(noun: str, nouns: str | None = None) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from bot.discord.views import MAX_CUSTOM_ID, ViewButton
 from bot.match.shown import shorten
 from bot.presentation import composer as words
 from bot.presentation.catalogue import fill
+from bot.presentation.language import localised
 from games.steps import Choice, Path, write_path
 
 COMPOSE_TEMPLATE = (
@@ -129,7 +130,7 @@ def _menu(
         row=menu,
         options=[
             discord.SelectOption(
-                label=shorten(choice.step.label, OPTION_TEXT),
+                label=shorten(localised(choice.step.label), OPTION_TEXT),
                 value=choice.step.key,
                 description=shorten(choice.step.notation, OPTION_TEXT) or None,
             )

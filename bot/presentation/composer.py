@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.presentation.language import localised
 from games.steps import Step
 
 # Discord's buttons and select menus (the console types confirm, back, undo, cancel).
@@ -63,11 +64,12 @@ PREVIEW_SETTING = {
 
 def trail_text(steps: Sequence[Step]) -> str:
     """The steps chosen so far, as one phrase: their words, the notation beside the last."""
-    words = " › ".join(step.label for step in steps)
+    words = " › ".join(localised(step.label) for step in steps)
     last = steps[-1].notation if steps else ""
     return f"{words} (`{last}`)" if last else words
 
 
 def choice_label(step: Step) -> str:
     """A choice as shown on a button or in a menu: its words and, beside them, its notation."""
-    return f"{step.label} · {step.notation}" if step.notation else step.label
+    label = localised(step.label)
+    return f"{label} · {step.notation}" if step.notation else label

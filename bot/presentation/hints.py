@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.presentation.language import translated
+from bot.presentation.language import localised, translated
 from bot.service.hints import Hint
 
 # ---- the thread, while a level that thinks long (master) chooses its move
@@ -21,11 +21,18 @@ THINKING = {
 }
 
 # ---- /hint, to the member alone
+#: One whole sentence by what explains the move; HINT with the game's own reason (`why`:
+#: its words, which follow "because").
 HINT = "Hint for match #{match}: `{move}`, because {why}."
-WHY_WINS = "it wins the game at once"
-WHY_STOPS = "it keeps {seat} from winning on their next move"
-WHY_ONLY = "it is the only move worth playing here"
-WHY_SEARCHED = "the bot's search rates it best: about {percent}% for you"
+HINT_WINS = "Hint for match #{match}: `{move}`, because it wins the game at once."
+HINT_STOPS = (
+    "Hint for match #{match}: `{move}`, because it keeps {seat} from winning on their next move."
+)
+HINT_ONLY = "Hint for match #{match}: `{move}`, because it is the only move worth playing here."
+HINT_SEARCHED = (
+    "Hint for match #{match}: `{move}`, because the bot's search rates it best: "
+    "about {percent}% for you."
+)
 
 HINT_REFUSALS: Mapping[str, str] = {
     "hint.rated": (
@@ -40,15 +47,15 @@ HINT_REFUSALS: Mapping[str, str] = {
 
 
 def hint_text(match_id: int, hint: Hint) -> str:
-    """The hint in one line: the move and why, in the game's own words where it has them."""
+    """The hint in one sentence: the move and why, in the game's own words where it has
+    them (written in the language spoken, as is the seat a move stops)."""
+    shown = {"match": match_id, "move": hint.notation}
     if hint.reason is not None:
-        why = hint.reason
-    elif hint.wins:
-        why = translated(WHY_WINS)
-    elif hint.stops is not None:
-        why = translated(WHY_STOPS).format(seat=hint.stops)
-    elif hint.estimate is None:
-        why = translated(WHY_ONLY)
-    else:
-        why = translated(WHY_SEARCHED).format(percent=round(100 * hint.estimate))
-    return translated(HINT).format(match=match_id, move=hint.notation, why=why)
+        return translated(HINT).format(why=localised(hint.reason), **shown)
+    if hint.wins:
+        return translated(HINT_WINS).format(**shown)
+    if hint.stops is not None:
+        return translated(HINT_STOPS).format(seat=localised(hint.stops), **shown)
+    if hint.estimate is None:
+        return translated(HINT_ONLY).format(**shown)
+    return translated(HINT_SEARCHED).format(percent=round(100 * hint.estimate), **shown)

@@ -29,7 +29,7 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
-from bot.presentation.language import counted, speaking, spoken, translated
+from bot.presentation.language import counted, localised, speaking, spoken, translated
 from bot.presentation.text import ending_reason, seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
@@ -66,7 +66,11 @@ def picture_words() -> render.Words:
         with speaking(language):
             return counted(number, one, many, DOMAIN)
 
-    return render.Words(text, count)
+    def value(text: str) -> str:
+        with speaking(language):
+            return localised(text)
+
+    return render.Words(text, count, value)
 
 
 def theme_label(name: str) -> str:

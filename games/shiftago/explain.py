@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from games.base import IllegalMove
 from games.shiftago.geometry import COLUMNS, square_name
 from games.shiftago.moves import Move, Score, ScoreRequest
+from games.shiftago.phrasebook import say
 from games.shiftago.rules import first_gap, min_line
-from games.shiftago.words import COLOURS, say
+from games.shiftago.words import COLOURS
 
 if TYPE_CHECKING:
     from games.shiftago.state import ShiftagoState

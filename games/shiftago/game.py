@@ -7,9 +7,10 @@ from typing import Any
 
 from games.base import Game, Option, help_beside
 from games.shiftago.codec import state_from_json, state_from_text
+from games.shiftago.phrasebook import say
 from games.shiftago.rules import MARBLES
 from games.shiftago.state import ShiftagoState, empty_board, seat_to_play
-from games.shiftago.words import COLOURS, say
+from games.shiftago.words import COLOURS
 
 SUMMARY = say(
     """\

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from games.base import InvalidMove
 from games.shiftago.geometry import COLUMNS, EDGE_NAMES, EDGES, SIZE, cell, lane_label, square_name
+from games.shiftago.phrasebook import say
+from games.wording import Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +65,24 @@ _SCORE = re.compile(
     rf"(?:\s*[,;]?\s*(?:keep|k|/)?\s*{_SQUARE})?)?"
 )
 
-_HELP = (
-    "Type an insertion as the edge and the lane, for example Nc (from the north into "
-    "column c) or W4 (from the west into row 4), or score a line as x c1-c5."
-)
+
+def how_to_type() -> Phrase:
+    """How to type a Shiftago move, the sentence that follows a refusal of typed text."""
+    return say(
+        "Type an insertion as the edge and the lane, for example Nc (from the north into "
+        "column c) or W4 (from the west into row 4), or score a line as x c1-c5."
+    )
 
 
 def read_move(text: str) -> Insert | ScoreRequest:
     """Read typed text, forgiving case and spaces; unreadable text raises InvalidMove."""
     if not isinstance(text, str):
-        raise InvalidMove(f"A move must be text. {_HELP}")
+        raise InvalidMove(say("A move must be text. {help}", help=how_to_type()))
     cleaned = " ".join(text.strip().lower().split())
     if not cleaned:
-        raise InvalidMove(f"The move is empty. {_HELP}")
+        raise InvalidMove(say("The move is empty. {help}", help=how_to_type()))
     if len(cleaned) > 40:
-        raise InvalidMove(f"That is too long to be a Shiftago move. {_HELP}")
+        raise InvalidMove(say("That is too long to be a Shiftago move. {help}", help=how_to_type()))
     match = _INSERT.fullmatch(cleaned)
     if match:
         return _read_insert(_EDGE_WORDS[match[1]], match[2])
@@ -92,37 +97,52 @@ _LANE_ONLY = re.compile(r"([a-g])|([1-7])")
 _LANE_FIRST = re.compile(r"(?:([a-g])\s*[-:.]?\s*([ns])|([1-7])\s*[-:.]?\s*([we]))")
 
 
-def _unreadable(text: str, cleaned: str) -> str:
+def _unreadable(text: str, cleaned: str) -> Phrase:
     """What to type instead of text that reads as no move: a lane without its edge, or
     the edge after the lane, get a hint."""
     lane = _LANE_ONLY.fullmatch(cleaned)
     if lane and lane[1]:
-        c = lane[1]
-        return f"Name the edge too: N{c} enters column {c} from the north, S{c} from the south."
+        return say(
+            "Name the edge too: N{column} enters column {column} from the north, "
+            "S{column} from the south.",
+            column=lane[1],
+        )
     if lane:
-        r = lane[2]
-        return f"Name the edge too: W{r} enters row {r} from the west, E{r} from the east."
+        return say(
+            "Name the edge too: W{row} enters row {row} from the west, E{row} from the east.",
+            row=lane[2],
+        )
     turned = _LANE_FIRST.fullmatch(cleaned)
     if turned:
         edge, label = (turned[2], turned[1]) if turned[1] else (turned[4], turned[3])
-        return f"Write the edge first: {edge.upper()}{label}."
-    return f"{text[:40]!r} is not a Shiftago move. {_HELP}"
+        return say("Write the edge first: {move}.", move=f"{edge.upper()}{label}")
+    return say("{typed} is not a Shiftago move. {help}", typed=repr(text[:40]), help=how_to_type())
+
+
+#: Why a lane typed after the north or south edge cannot be read, by edge: whole sentences,
+#: each naming its edge.
+_COLUMN_EXPECTED = {
+    "N": say(
+        "From the north a marble enters a column: name it with a letter a to g, for example Nc."
+    ),
+    "S": say(
+        "From the south a marble enters a column: name it with a letter a to g, for example Sc."
+    ),
+}
+#: The same after the west or east edge, which a row follows.
+_ROW_EXPECTED = {
+    "W": say("From the west a marble enters a row: name it with a number 1 to 7, for example W4."),
+    "E": say("From the east a marble enters a row: name it with a number 1 to 7, for example E4."),
+}
 
 
 def _read_insert(edge: str, label: str) -> Insert:
-    side = EDGE_NAMES[edge]
     if edge in "NS":
         if label.isdigit() or label not in COLUMNS:
-            raise InvalidMove(
-                f"From the {side} a marble enters a column: name it with a letter a to g, "
-                f"for example {edge}c."
-            )
+            raise InvalidMove(_COLUMN_EXPECTED[edge])
         return Insert(edge, COLUMNS.index(label))
     if not label.isdigit() or not 1 <= int(label) <= SIZE:
-        raise InvalidMove(
-            f"From the {side} a marble enters a row: name it with a number 1 to 7, "
-            f"for example {edge}4."
-        )
+        raise InvalidMove(_ROW_EXPECTED[edge])
     return Insert(edge, int(label) - 1)
 
 
@@ -130,6 +150,9 @@ def _read_square(name: str) -> int:
     column, row = name[0], int(name[1:])
     if column not in COLUMNS or not 1 <= row <= SIZE:
         raise InvalidMove(
-            f"There is no square {name} on the tray: columns run a to g, rows 1 to 7."
+            say(
+                "There is no square {square} on the tray: columns run a to g, rows 1 to 7.",
+                square=name,
+            )
         )
     return cell(COLUMNS.index(column), row - 1)

@@ -12,6 +12,7 @@ from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
+from games.shiftago.phrasebook import say
 from games.shiftago.rules import (
     WINNING_POINTS,
     Board,
@@ -22,7 +23,7 @@ from games.shiftago.rules import (
     score_table,
 )
 from games.shiftago.steps import move_steps as shiftago_steps
-from games.shiftago.words import COLOURS, move_words, say
+from games.shiftago.words import COLOURS, move_words
 from games.steps import Step
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
@@ -333,7 +334,9 @@ def _require_move(move: object) -> Move:
         if all(type(index) is int and 0 <= index < CELLS for index in ends):
             return move
     shown = repr(move)[:60]
-    raise InvalidMove(f"{shown} is not a Shiftago move; read typed text with parse_move.")
+    raise InvalidMove(
+        say("{value} is not a Shiftago move; read typed text with parse_move.", value=shown)
+    )
 
 
 def _changed(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

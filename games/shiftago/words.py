@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from games.shiftago.geometry import COLUMNS, line_between, square_name
 from games.shiftago.moves import Insert, Move
-from games.wording import Phrase, Phrasebook
-
-say = Phrasebook(__package__ or __name__)
+from games.shiftago.phrasebook import say
+from games.wording import Phrase
 
 COLOURS = (say("Orange"), say("Green"), say("Blue"), say("White"))
 """The colour of each seat, in seat (playing) order."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from games.shifty.grid import Grid
 from games.shifty.moves import Move, Place, Shift, Swap
+from games.shifty.phrasebook import say
 from games.shifty.rules import (
     crosscut_points,
     crosscut_square,
@@ -13,7 +14,6 @@ from games.shifty.rules import (
     has_action,
     neighbour_count,
 )
-from games.shifty.words import say
 
 if TYPE_CHECKING:
     from games.shifty.state import ShiftyState

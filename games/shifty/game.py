@@ -8,9 +8,10 @@ from typing import Any
 from games.base import Game, Option, help_beside
 from games.shifty.codec import state_from_json, state_from_text
 from games.shifty.grid import MAX_SIZE, MIN_SIZE
+from games.shifty.phrasebook import say
 from games.shifty.rules import BLACK
 from games.shifty.state import ShiftyState
-from games.shifty.words import COLOURS, say
+from games.shifty.words import COLOURS
 
 #: The most opening singletons each player may place (the option's top value).
 MAX_SINGLETONS = 4

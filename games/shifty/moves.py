@@ -14,6 +14,8 @@ from typing import TypeGuard
 
 from games.base import InvalidMove
 from games.shifty.grid import COLUMNS, Grid, grid
+from games.shifty.phrasebook import say
+from games.wording import Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,24 +91,24 @@ _SHIFT = re.compile(rf"{_POINT}(?:-|to)?{_POINT}")
 _LONGEST = 40
 
 
-def help_text(g: Grid) -> str:
+def help_text(g: Grid) -> Phrase:
     """How to type a Shifty move on this board."""
-    last = f"{COLUMNS[g.size - 1]}{g.size}"
-    return (
-        f"Type a point to place a stone (e5), a point and where its stone goes to move it "
-        f"(e5-h8), swap or pass; points run from a1 (top left) to {last} (bottom right)."
+    return say(
+        "Type a point to place a stone (e5), a point and where its stone goes to move it "
+        "(e5-h8), swap or pass; points run from a1 (top left) to {last} (bottom right).",
+        last=f"{COLUMNS[g.size - 1]}{g.size}",
     )
 
 
 def read_move(g: Grid, text: object) -> Move:
     """Read typed text, forgiving case and spaces; unreadable text raises InvalidMove."""
     if not isinstance(text, str):
-        raise InvalidMove(f"A move must be text. {help_text(g)}")
+        raise InvalidMove(say("A move must be text. {help}", help=help_text(g)))
     if len(text) > _LONGEST:
-        raise InvalidMove(f"That is too long to be a Shifty move. {help_text(g)}")
+        raise InvalidMove(say("That is too long to be a Shifty move. {help}", help=help_text(g)))
     cleaned = "".join(text.lower().split())
     if not cleaned:
-        raise InvalidMove(f"The move is empty. {help_text(g)}")
+        raise InvalidMove(say("The move is empty. {help}", help=help_text(g)))
     if cleaned in ("swap", "pass"):
         return SWAP if cleaned == "swap" else PASS
     if match := _PLACE.fullmatch(cleaned):
@@ -114,7 +116,9 @@ def read_move(g: Grid, text: object) -> Move:
     if match := _SHIFT.fullmatch(cleaned):
         return Shift(_point(g, match[1], match[2]), _point(g, match[3], match[4]))
     shown = text.strip()[:_LONGEST]
-    raise InvalidMove(f"{shown!r} is not a Shifty move. {help_text(g)}")
+    raise InvalidMove(
+        say("{typed} is not a Shifty move. {help}", typed=repr(shown), help=help_text(g))
+    )
 
 
 def _point(g: Grid, letter: str, number: str) -> int:
@@ -123,7 +127,12 @@ def _point(g: Grid, letter: str, number: str) -> int:
     row = int(number) - 1
     if not (0 <= column < g.size and 0 <= row < g.size):
         raise InvalidMove(
-            f"There is no point {letter}{number} on this {g.size}x{g.size} board: columns "
-            f"run a to {COLUMNS[g.size - 1]} from the left, rows 1 to {g.size} from the top."
+            say(
+                "There is no point {point} on this {size}x{size} board: columns run a to "
+                "{last_column} from the left, rows 1 to {size} from the top.",
+                point=f"{letter}{number}",
+                size=g.size,
+                last_column=COLUMNS[g.size - 1],
+            )
         )
     return g.index(column, row)

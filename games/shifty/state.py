@@ -30,6 +30,7 @@ from games.shifty.moves import (
     read_move,
     shifts,
 )
+from games.shifty.phrasebook import say
 from games.shifty.rules import (
     BLACK,
     WHITE,
@@ -40,7 +41,7 @@ from games.shifty.rules import (
     winning_chain,
 )
 from games.shifty.steps import move_steps as shifty_steps
-from games.shifty.words import COLOURS, EDGES, action_words, say
+from games.shifty.words import COLOURS, EDGES, action_words
 from games.steps import Step
 
 
@@ -231,7 +232,9 @@ class ShiftyState(GameState):
         if is_move_of(move, self.grid):
             return move
         shown = repr(move)[:60]
-        raise InvalidMove(f"{shown} is not a Shifty move; read typed text with parse_move.")
+        raise InvalidMove(
+            say("{value} is not a Shifty move; read typed text with parse_move.", value=shown)
+        )
 
     # ----- playing ----------------------------------------------------------------------
 

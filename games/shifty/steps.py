@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from games.shifty.grid import COLUMNS, Grid
 from games.shifty.moves import Move, Place, Shift, Swap, notation
+from games.shifty.phrasebook import say
 from games.steps import Step
 
 #: The first step of each kind of move: its key and words.
-PLACE = Step("p", "place a stone")
-SHIFT = Step("m", "move a stone")
+PLACE = Step("p", say("place a stone"))
+SHIFT = Step("m", say("move a stone"))
 #: The pie choice, the first step while the swap is offered.
-SWAP = Step("swap", "Swap: take over Black's stone and side", "swap")
-PLAY_ON = Step("on", "Play on: keep your side")
+SWAP = Step("swap", say("Swap: take over Black's stone and side"), "swap")
+PLAY_ON = Step("on", say("Play on: keep your side"))
 
 
 def move_steps(grid: Grid, move: Move, *, pie: bool) -> tuple[Step, ...]:
@@ -30,9 +31,13 @@ def _action_steps(grid: Grid, move: Move) -> tuple[Step, ...]:
     written = notation(grid, move)
     if isinstance(move, Place):
         column = COLUMNS[grid.coords(move.point)[0]]
-        return (PLACE, Step(column, f"column {column}"), Step(written, written, written))
+        return (
+            PLACE,
+            Step(column, say("column {column}", column=column)),
+            Step(written, written, written),
+        )
     if isinstance(move, Shift):
         origin, target = grid.name(move.origin), grid.name(move.target)
-        stone = Step(origin, f"the stone on {origin}", origin)
+        stone = Step(origin, say("the stone on {point}", point=origin), origin)
         return (SHIFT, stone, Step(target, target, written))
-    return (Step("pass", "pass (no action is legal)", written),)
+    return (Step("pass", say("pass (no action is legal)"), written),)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from games.shifty.grid import Grid
 from games.shifty.moves import Move, Place, Shift, Swap
-from games.wording import Phrase, Phrasebook
-
-say = Phrasebook(__package__ or __name__)
+from games.shifty.phrasebook import say
+from games.wording import Phrase
 
 COLOURS = (say("Black"), say("White"))
 """The sides by colour: Black places first and joins top and bottom."""

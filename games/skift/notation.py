@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from games.base import InvalidMove
 from games.skift.geometry import PIECE_STEPS, STEP_NAMES, TILE_STEPS, Point
 from games.skift.model import Move, Pass, PieceMove, Rotation, TileMove
+from games.skift.phrasebook import say
+from games.wording import Phrase
 
 #: Direction words a player may type, by what they mean.
 _DIRECTION_WORDS: dict[str, str] = {
@@ -50,10 +52,13 @@ _PASS_WORDS = frozenset({"pass"})
 #: Longer texts are never moves; cut them off before any pattern work.
 MAX_MOVE_LENGTH = 40
 
-HELP = (
-    "Type a piece move like c3-c4 or c3s, a tile move like En (tile E north), "
-    "a rotation like Er, or pass."
-)
+
+def how_to_type() -> Phrase:
+    """How to type a Skift move, the sentence that follows each refusal of typed text."""
+    return say(
+        "Type a piece move like c3-c4 or c3s, a tile move like En (tile E north), "
+        "a rotation like Er, or pass."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +84,13 @@ class Frame:
         if not (self.min_x <= x <= self.max_x and self.min_y <= y <= self.max_y):
             last_col = chr(ord("a") + self.max_x - self.min_x)
             raise InvalidMove(
-                f"There is no square {letter}{number} on the board: columns run from a to "
-                f"{last_col} and rows from 1 to {self.max_y - self.min_y + 1}."
+                say(
+                    "There is no square {square} on the board: columns run from a to "
+                    "{last_column} and rows from 1 to {last_row}.",
+                    square=f"{letter}{number}",
+                    last_column=last_col,
+                    last_row=self.max_y - self.min_y + 1,
+                )
             )
         return (x, y)
 
@@ -107,12 +117,18 @@ def read_move(text: object, frame: Frame, tile_names: frozenset[str]) -> Move:
     moves come back with `keep` as typed (or None).
     """
     if not isinstance(text, str):
-        raise InvalidMove(f"A move must be text, not {type(text).__name__}. {HELP}")
+        raise InvalidMove(
+            say(
+                "A move must be text, not {kind}. {help}",
+                kind=type(text).__name__,
+                help=how_to_type(),
+            )
+        )
     if len(text) > MAX_MOVE_LENGTH:
-        raise InvalidMove(f"That is too long to be a Skift move. {HELP}")
+        raise InvalidMove(say("That is too long to be a Skift move. {help}", help=how_to_type()))
     compact = "".join(text.split()).lower()
     if not compact:
-        raise InvalidMove(f"The move is empty. {HELP}")
+        raise InvalidMove(say("The move is empty. {help}", help=how_to_type()))
     if compact in _PASS_WORDS:
         return Pass()
     piece = _PIECE_RE.fullmatch(compact)
@@ -126,22 +142,27 @@ def read_move(text: object, frame: Frame, tile_names: frozenset[str]) -> Move:
     raise InvalidMove(_unreadable(text.strip(), compact, tile_names))
 
 
-def _unreadable(text: str, compact: str, tile_names: frozenset[str]) -> str:
+def _unreadable(text: str, compact: str, tile_names: frozenset[str]) -> Phrase:
     """What to type instead of text that reads as no move: the half-typed ones get a hint."""
     square = _LONE_SQUARE_RE.fullmatch(compact)
     if square:
         below = f"{square[1]}{int(square[2]) + 1}"
-        return (
-            f"Say where the piece on {compact} goes: the square it steps to "
-            f"({compact}-{below}) or a direction ({compact}s, {compact} ne)."
+        return say(
+            "Say where the piece on {square} goes: the square it steps to "
+            "({square}-{below}) or a direction ({square}s, {square} ne).",
+            square=compact,
+            below=below,
         )
     if compact.upper() in tile_names:
         name = compact.upper()
-        return (
-            f"Say what tile {name} does: {name}n, {name}e, {name}s or {name}w moves it "
-            f"one cell, {name}r turns it around."
+        return say(
+            "Say what tile {tile} does: {tile}n, {tile}e, {tile}s or {tile}w moves it "
+            "one cell, {tile}r turns it around.",
+            tile=name,
         )
-    return f"I cannot read {text!r} as a Skift move. {HELP}"
+    return say(
+        "I cannot read {typed} as a Skift move. {help}", typed=repr(text), help=how_to_type()
+    )
 
 
 def _read_piece_move(match: re.Match[str], frame: Frame) -> PieceMove:
@@ -151,7 +172,11 @@ def _read_piece_move(match: re.Match[str], frame: Frame) -> PieceMove:
     direction = _DIRECTION_WORDS.get(match[5])
     if direction is None:
         raise InvalidMove(
-            f"{match[5]!r} is not a direction: use n, ne, e, se, s, sw, w or nw. {HELP}"
+            say(
+                "{typed} is not a direction: use n, ne, e, se, s, sw, w or nw. {help}",
+                typed=repr(match[5]),
+                help=how_to_type(),
+            )
         )
     dx, dy = PIECE_STEPS[direction]
     return PieceMove(src, (src[0] + dx, src[1] + dy))
@@ -165,14 +190,21 @@ def _read_tile_move(match: re.Match[str], tile_names: frozenset[str]) -> TileMov
         direction = _DIRECTION_WORDS.get(word)
         if direction not in TILE_STEPS:
             raise InvalidMove(
-                f"{word!r} is not a tile direction: a tile moves n, e, s or w "
-                f"(En moves tile E north), or turns with r (Er). {HELP}"
+                say(
+                    "{typed} is not a tile direction: a tile moves n, e, s or w "
+                    "(En moves tile E north), or turns with r (Er). {help}",
+                    typed=repr(word),
+                    help=how_to_type(),
+                )
             )
         move = TileMove(name, direction, keep.upper() if keep else None)
     for named in (name, move.keep if isinstance(move, TileMove) else None):
         if named is not None and named not in tile_names:
             raise InvalidMove(
-                f"There is no tile {named} on the table; the tiles are "
-                f"{', '.join(sorted(tile_names))}."
+                say(
+                    "There is no tile {tile} on the table; the tiles are {tiles}.",
+                    tile=named,
+                    tiles=", ".join(sorted(tile_names)),
+                )
             )
     return move

@@ -270,10 +270,15 @@ class SkiftState(GameState):
         of the right types."""
         if not isinstance(move, _MOVE_TYPES):
             raise InvalidMove(
-                f"A {type(move).__name__} is not a Skift move; read typed text with parse_move."
+                say(
+                    "A {kind} is not a Skift move; read typed text with parse_move.",
+                    kind=type(move).__name__,
+                )
             )
         if not _well_formed(move):
-            raise InvalidMove(f"{type(move).__name__} has fields of the wrong types.")
+            raise InvalidMove(
+                say("{kind} has fields of the wrong types.", kind=type(move).__name__)
+            )
         return move
 
     def _check(self, move: object) -> Move:
