@@ -9,7 +9,7 @@ chance to light (a card drawn). Solo matches have nobody to propose anything to.
 
 from __future__ import annotations
 
-from bot.match import actions
+from bot.match import actions, endings
 from bot.match.actions import MatchAction
 from bot.match.decision import (
     Decision,
@@ -147,7 +147,7 @@ def _agree(match: Match, member: int, kind: str, situation: Situation) -> Decisi
         return Decision(record, events=(Agreed(kind, member),))
     if kind == DRAW:
         places = dict.fromkeys(playing(match), 1)
-        ending = Ending("draw", "The players agreed to a draw.", places, (), draw=True)
+        ending = Ending("draw", endings.AGREED_DRAW, places, (), draw=True)
         record, rate = end(match, match.state, ending, situation.now)
         return Decision(record, rate=rate, events=(Ended("draw"),))
     log = situation.log or ()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.match import actions, consent
+from bot.match import actions, consent, endings
 from bot.match.actions import Request
 from bot.match.decision import (
     Decision,
@@ -64,10 +64,9 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
     if action is actions.TIME_OUT:
         return time_out(match, situation)
     if action is actions.CANCEL:
-        return _end_unrated(match, "cancel", "A server admin cancelled the match.", situation)
+        return _end_unrated(match, "cancel", endings.ADMIN_CANCELLED, situation)
     if action is actions.ADJUDICATE:
-        reason = "The league round's deadline has passed: the league scores this match."
-        return _end_unrated(match, "cancel", reason, situation)
+        return _end_unrated(match, "cancel", endings.LEAGUE_SCORES, situation)
     assert actor is not None  # every other action is a member's
     assert isinstance(request.ply, int)  # (the service reads a ply shown before)
     seat = player_seat(match, actor)
@@ -81,7 +80,8 @@ def decide(match: Match, actor: int | None, request: Request, situation: Situati
     if action is actions.MOVE:
         return move(match, seat, request, situation)
     if action is actions.RESIGN:
-        return _leave(match, seat, "resign", f"{match.seat_name(seat)} resigned.", situation)
+        resigned = endings.RESIGNED.format(seat=match.seat_name(seat))
+        return _leave(match, seat, "resign", resigned, situation)
     if action is actions.CLAIM:
         return _claim(match, seat, situation)
     if action is actions.ABORT:
@@ -127,7 +127,8 @@ def time_out(match: Match, situation: Situation) -> Decision:
         raise PositionChanged(Message("clock.no_longer_out", match=match.id))
     seat = match.current_seat
     assert seat is not None
-    return _leave(match, seat, "timeout", f"{match.seat_name(seat)} ran out of time.", situation)
+    timed_out = endings.TIMED_OUT.format(seat=match.seat_name(seat))
+    return _leave(match, seat, "timeout", timed_out, situation)
 
 
 def _timeout_owed(match: Match, situation: Situation) -> bool:
@@ -234,7 +235,8 @@ def _abort(match: Match, seat: int, situation: Situation) -> Decision:
     """Abort before every player has played a turn (unrated)."""
     if match.turns >= len(match.seats):
         raise TooLate(Message("abort.too_late"))
-    return _end_unrated(match, "abort", f"{match.seat_name(seat)} aborted the match.", situation)
+    aborted = endings.ABORTED.format(seat=match.seat_name(seat))
+    return _end_unrated(match, "abort", aborted, situation)
 
 
 def _end_unrated(match: Match, how: str, reason: str, situation: Situation) -> Decision:

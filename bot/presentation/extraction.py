@@ -26,6 +26,7 @@ from babel.messages.pofile import read_po, write_po
 
 import games
 import render
+from bot.match import endings
 from bot.presentation import (
     analysis,
     chat_words,
@@ -49,8 +50,10 @@ from bot.presentation.language import (
 )
 from games.wording import LIST_LAST, LIST_NEXT, LIST_OR
 
-#: The modules of bot/presentation that hold the sentences players read.
+#: The modules that hold the sentences players read: bot/presentation's, and the endings
+#: a result is stored with (`bot.match.endings`).
 CATALOGUE_MODULES: tuple[ModuleType, ...] = (
+    endings,
     refusals,
     messages,
     sentences,

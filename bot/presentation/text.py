@@ -15,7 +15,7 @@ from itertools import groupby
 from typing import Any
 
 import games
-from bot.match import actions
+from bot.match import actions, endings
 from bot.match.decision import time_left
 from bot.match.engine_seats import engine_name, rating_member, takeback_refuser, thinks_long
 from bot.match.events import (
@@ -465,13 +465,20 @@ def confirmation(update: MatchUpdate) -> str:
 
 
 def ending_reason(match: Match, result: MatchResult) -> str:
-    """Why `match` ended, in the language spoken: where the game ended it, the game's own
-    words from the final position (a stored result keeps only the English sentence), else
-    the result's sentence as it is."""
+    """Why `match` ended, in the language spoken (a stored result keeps only the English
+    sentence): where the game ended it, the game's own words from the final position;
+    where a seat, an agreement or an admin ended it, that sentence of `endings` with the
+    seat it names; else the result's sentence as it is."""
     outcome = match.in_words(match.state).outcome() if result.how == "game" else None
     if outcome is not None and outcome.reason == result.reason:
         return localised(outcome.reason)
-    return result.reason
+    read = endings.reading(result.reason)
+    if read is None:
+        return result.reason
+    sentence, named = read
+    seats = [match.seat_name(seat) for seat in range(len(match.seats))]
+    seat = next((name for name in seats if name == named), named)
+    return fill(sentence, seat=seat)
 
 
 def result_text(match: Match, style: Style) -> str:

@@ -268,3 +268,21 @@ async def test_a_french_server_reads_a_shifting_stones_action_in_french(tmp_path
             for post in posts
         ), posts
         assert not any("flips the" in post for post in posts), posts
+
+
+@pytest.mark.asyncio
+async def test_a_resignation_is_announced_in_the_servers_language(tmp_path):
+    """A match ended by a seat (not by its game) keeps its English sentence in the store,
+    and a German server reads it in German, the seat's colour included."""
+    fake = FakeDiscord()
+    fake.preferred_locale = "de"
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        match = await bot.service.get_match(match_id)
+        waiting = next(seat.member_id for seat in match.seats if seat.member_id != match.to_act)
+        await fake.slash(waiting, "resign", channel_id=thread)
+        confirm = fake.last_message(thread, ephemeral=True)
+        calls = await fake.click(waiting, confirm["id"], f"sc:match:{match_id}:resign")
+        post = next(c for c in calls if c.kind == "send_message")
+        assert "Grün hat aufgegeben." in post.content, post.content
+        assert (await bot.service.get_match(match_id)).result.reason == "Green resigned."
