@@ -53,7 +53,19 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from games.steps import Step
-from games.wording import Written, quoted, written_beside
+from games.wording import (
+    NO_OPTION,
+    NO_OPTIONS,
+    OPTION_ONE_OF,
+    OPTION_WHOLE,
+    OPTION_WORD,
+    PLAYERS_BETWEEN,
+    PLAYERS_EXACTLY,
+    Phrasebook,
+    Written,
+    quoted,
+    written_beside,
+)
 
 
 def help_beside(module_file: str) -> Written:
@@ -107,8 +119,10 @@ class Option:
     help: str
     names_player: bool = False
 
-    def check(self, value: Any) -> Any:
-        """Return `value` converted to this option's type, or raise ValueError saying why."""
+    def check(self, value: Any, say: Phrasebook | None = None) -> Any:
+        """Return `value` converted to this option's type, or raise ValueError saying why,
+        in the words of `say` (its game's phrasebook, `Game.say`; plain English without)."""
+        say = say or Phrasebook(__name__)
         if self.type is bool and isinstance(value, str):
             lowered = value.strip().lower()
             if lowered in ("true", "yes", "on", "1"):
@@ -119,7 +133,7 @@ class Option:
             try:
                 value = int(value.strip())
             except ValueError:
-                raise ValueError(f"Option {self.name} must be a whole number.") from None
+                raise ValueError(say(OPTION_WHOLE, option=self.name)) from None
         elif self.type is str and isinstance(value, str):
             value = value.strip().lower()
         if isinstance(value, bool) and self.type is not bool:
@@ -133,11 +147,11 @@ class Option:
         ):
             return value
         if not isinstance(value, self.type) or value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            if free:
-                allowed = f"a word of 1 to {MAX_FREE_OPTION} letters, digits, - and _"
             got = quoted(value) if isinstance(value, str) else repr(value)[:30]
-            raise ValueError(f"Option {self.name} must be one of: {allowed} (got {got}).")
+            if free:
+                raise ValueError(say(OPTION_WORD, option=self.name, most=MAX_FREE_OPTION, got=got))
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(say(OPTION_ONE_OF, option=self.name, allowed=allowed, got=got))
         return value
 
 
@@ -187,24 +201,41 @@ class Game(ABC):
         bot and the renderer then call them by their players' names (`GameState.named`)."""
         return not self.seat_names
 
+    @property
+    def say(self) -> Phrasebook:
+        """The phrasebook of the game's own package (games/<name>/), in whose catalogue the
+        refusals every game shares (`games.wording.SHARED_REFUSALS`) are translated."""
+        return Phrasebook(".".join(type(self).__module__.split(".")[:2]))
+
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option of the game with its checked value; unknown names raise ValueError."""
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
-            raise ValueError(f"{self.title} has no option {quoted(unknown[0])} (options: {names}).")
-        return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
+            option = quoted(unknown[0])
+            if not known:
+                raise ValueError(self.say(NO_OPTIONS, game=self.title, option=option))
+            names = ", ".join(known)
+            raise ValueError(self.say(NO_OPTION, game=self.title, option=option, options=names))
+        return {name: o.check(given.get(name, o.default), self.say) for name, o in known.items()}
 
     def check_players(self, players: int) -> None:
         """Raise ValueError unless `players` seats is a count this game can be played with."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                counts = str(self.min_players)
+                said = self.say(
+                    PLAYERS_EXACTLY, game=self.title, count=self.min_players, players=players
+                )
             else:
-                counts = f"{self.min_players} to {self.max_players}"
-            raise ValueError(f"{self.title} is played by {counts} players, not {players}.")
+                said = self.say(
+                    PLAYERS_BETWEEN,
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
+            raise ValueError(said)
 
     @abstractmethod
     def new(

@@ -113,6 +113,28 @@ class Phrasebook:
 #: The templates every game's catalogue holds for `Phrasebook.listed` and `alternatives`.
 LIST_NEXT, LIST_LAST, LIST_OR = "{first}, {next}", "{first} and {last}", "{either} or {other}"
 
+#: What every game says of an option or a player count it refuses (`games.base`): held by
+#: every game's catalogue, as the lists of words are.
+OPTION_WHOLE = "Option {option} must be a whole number."
+OPTION_ONE_OF = "Option {option} must be one of: {allowed} (got {got})."
+OPTION_WORD = (
+    "Option {option} must be one of: a word of 1 to {most} letters, digits, - and _ (got {got})."
+)
+NO_OPTION = "{game} has no option {option} (options: {options})."
+NO_OPTIONS = "{game} has no option {option} (options: none)."
+PLAYERS_EXACTLY = "{game} is played by {count} players, not {players}."
+PLAYERS_BETWEEN = "{game} is played by {low} to {high} players, not {players}."
+#: Those templates, for the catalogues.
+SHARED_REFUSALS = (
+    OPTION_WHOLE,
+    OPTION_ONE_OF,
+    OPTION_WORD,
+    NO_OPTION,
+    NO_OPTIONS,
+    PLAYERS_EXACTLY,
+    PLAYERS_BETWEEN,
+)
+
 
 def reason_of(error: BaseException) -> str:
     """What an error was raised with, a phrase kept whole (`str(error)` would leave only

@@ -48,7 +48,7 @@ from bot.presentation.language import (
     template_path,
     translation_path,
 )
-from games.wording import LIST_LAST, LIST_NEXT, LIST_OR
+from games.wording import LIST_LAST, LIST_NEXT, LIST_OR, SHARED_REFUSALS
 
 #: The modules that hold the sentences players read: bot/presentation's, and the endings
 #: a result is stored with (`bot.match.endings`).
@@ -229,10 +229,11 @@ def game_domains() -> list[str]:
 
 
 def game_template(domain: str) -> Catalog:
-    """A game's catalogue: the phrasebook's own templates (lists of words), then those of
+    """A game's catalogue: the phrasebook's own templates (lists of words, the refusals of
+    options and player counts every game shares), then those of
     its package's `say` calls, where they stand."""
     catalog = Catalog(domain=domain, header_comment=HEADER, project="Shiftcord", fuzzy=False)
-    for listing in (LIST_NEXT, LIST_LAST, LIST_OR):
+    for listing in (LIST_NEXT, LIST_LAST, LIST_OR, *SHARED_REFUSALS):
         catalog.add(listing, locations=[("games/wording.py", 0)], flags=_flags(listing))
     folder = game_template_path(domain).parent.parent
     for path in sorted(folder.glob("*.py")):

@@ -14,7 +14,7 @@ from bot.match.phrases import Message
 from bot.presentation import sentences
 from bot.presentation.catalogue import TypedWrong, fill
 from games import Game, Option
-from games.wording import quoted
+from games.wording import quoted, reason_of
 
 
 class OptionsError(TypedWrong):
@@ -55,9 +55,9 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
         if name in chosen:
             raise OptionsError(Message("options.twice", option=name))
         try:
-            chosen[name] = option.check(value)
+            chosen[name] = option.check(value, game.say)
         except ValueError as error:
-            raise OptionsError(Message("game.refused", reason=str(error))) from None
+            raise OptionsError(Message("game.refused", reason=reason_of(error))) from None
     return chosen
 
 

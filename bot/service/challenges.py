@@ -41,6 +41,7 @@ from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import requests as request_rows
 from bot.store.sql import Connection
+from games.wording import reason_of
 
 
 def check_clock(
@@ -86,7 +87,7 @@ def checked_setup(
                 )
         game.new(seats, seed=0, options=resolved)
     except ValueError as error:
-        raise BadOption(Message("game.refused", reason=str(error))) from None
+        raise BadOption(Message("game.refused", reason=reason_of(error))) from None
     return resolved
 
 

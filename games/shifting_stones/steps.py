@@ -1,16 +1,24 @@
 """Shifting Stones chosen by taps: shift (a stone, its neighbour, the card that pays),
-flip (a stone, the card that pays), score (a card that scores now), end the turn, skip."""
+flip (a stone, the card that pays), score (a card that scores now), end the turn, skip.
+Every label is a phrase of the game's catalogue, so that players read it in their
+language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift
+from games.shifting_stones.phrasebook import say
 from games.shifting_stones.stones import cell_name, symbol_name
 from games.steps import Step
 
 if TYPE_CHECKING:
     from games.shifting_stones.state import StonesState
+
+#: The first step of each kind of move: its key, words and notation.
+SHIFT = Step("shift", say("shift: swap two stones side by side"), "shift")
+FLIP = Step("flip", say("flip a stone over"), "flip")
+SCORE = Step("score", say("score a card"), "score")
 
 
 def move_steps(state: StonesState, move: Move) -> tuple[Step, ...]:
@@ -19,33 +27,57 @@ def move_steps(state: StonesState, move: Move) -> tuple[Step, ...]:
     if isinstance(move, Shift):
         first, second = cell_name(move.first), cell_name(move.second)
         return (
-            Step("shift", "shift: swap two stones side by side", "shift"),
+            SHIFT,
             _stone(state, move.first, f"shift {first}"),
             _stone(state, move.second, f"shift {first} {second}"),
-            _card(state, move.pay, "pay with", written),
+            _paying(state, move.pay, written),
         )
     if isinstance(move, Flip):
         return (
-            Step("flip", "flip a stone over", "flip"),
+            FLIP,
             _stone(state, move.cell, f"flip {cell_name(move.cell)}"),
-            _card(state, move.pay, "pay with", written),
+            _paying(state, move.pay, written),
         )
     if isinstance(move, Score):
-        where = state.scoring_places(state.turn).get(move.card, ())
-        at = f" at {', '.join(cell_name(cell) for cell in where)}" if where else ""
-        card = _card(state, move.card, "score", written)
-        return (Step("score", "score a card", "score"), Step(card.key, card.label + at, written))
+        return (SCORE, _scoring(state, move.card, written))
     if isinstance(move, End):
-        return (Step("end", "end the turn (draws cards)", written),)
-    return (Step("skip", "skip the turn and draw 2 cards", written),)
+        return (Step("end", say("end the turn (draws cards)"), written),)
+    return (Step("skip", say("skip the turn and draw 2 cards"), written),)
 
 
 def _stone(state: StonesState, cell: int, notation: str) -> Step:
+    """The stone on `cell`, by its symbol and its cell."""
     name = cell_name(cell)
-    return Step(name, f"the {symbol_name(state.grid[cell])} on {name}", notation)
+    words = say("the {symbol} on {cell}", symbol=symbol_name(state.grid[cell]), cell=name)
+    return Step(name, words, notation)
 
 
-def _card(state: StonesState, place: int, verb: str, notation: str) -> Step:
+def _paying(state: StonesState, place: int, notation: str) -> Step:
+    """The card at `place` of the mover's hand that pays for a shift or a flip."""
     card = state.known_card(state.turn, place)
-    shown = f" ({card.words()})" if card else ""
-    return Step(str(place + 1), f"{verb} card {place + 1}{shown}", notation)
+    number = place + 1
+    if card is None:
+        return Step(str(number), say("pay with card {number}", number=number), notation)
+    words = say("pay with card {number} ({card})", number=number, card=card.words())
+    return Step(str(number), words, notation)
+
+
+def _scoring(state: StonesState, place: int, notation: str) -> Step:
+    """The card at `place` of the mover's hand that scores now, and where it scores."""
+    card = state.known_card(state.turn, place)
+    number = place + 1
+    where = state.scoring_places(state.turn).get(place, ())
+    cells = ", ".join(cell_name(cell) for cell in where)
+    if card is None:
+        words = (
+            say("score card {number} at {cells}", number=number, cells=cells)
+            if cells
+            else say("score card {number}", number=number)
+        )
+    elif cells:
+        words = say(
+            "score card {number} ({card}) at {cells}", number=number, card=card.words(), cells=cells
+        )
+    else:
+        words = say("score card {number} ({card})", number=number, card=card.words())
+    return Step(str(number), words, notation)

@@ -78,6 +78,7 @@ FIRST_STEPS = {
     "skift": ("Bauer auf", "pawn on"),
     "shiftago": ("Nordrand · N", "north edge · N"),
     "shifty": ("einen Stein setzen", "place a stone"),
+    "shifting-stones": ("einen Stein umdrehen", "flip a stone over"),
 }
 
 
@@ -90,6 +91,15 @@ def test_the_composers_steps_come_out_in_german(name):
         labels = [choice_label(step) for step in steps]
     assert any(german in label for label in labels), labels
     assert any(english in choice_label(step) for step in steps)
+
+
+def test_a_stones_shift_composed_step_by_step_comes_out_in_german():
+    composer = Composer(games.get("shifting-stones").new(2, seed=1))
+    trail = composer.trail(("shift", "a1", "a2"))
+    with speaking("de"):
+        german = trail_text(trail)
+    assert german.startswith("tauschen: zwei benachbarte Steine vertauschen › den Stein auf a1 (")
+    assert trail_text(trail).startswith("shift: swap two stones side by side › the ")
 
 
 def test_a_chosen_trail_of_steps_comes_out_in_german():
@@ -165,3 +175,45 @@ def test_a_pictures_alt_text_writes_the_games_words_in_its_language():
     assert "Letzter Zug: Orange schob von Norden in Spalte c ein." in german
     assert "move 2: Green to insert a marble." in english, english
     assert "Last turn: Orange entered from the north into column c." in english
+
+
+def test_a_refused_option_or_player_count_comes_out_in_german():
+    """The refusals every game shares (an option's value, an unknown option, a player
+    count) are phrases of the game's catalogue: German for a German reader, the English
+    as it was for others."""
+    shiftago = games.get("shiftago")
+    refusals = []
+    for refused in (
+        lambda: shiftago.resolve_options({"variant": "nope"}),
+        lambda: shiftago.resolve_options({"zzz": 1}),
+        lambda: shiftago.check_players(9),
+    ):
+        with pytest.raises(ValueError) as error:
+            refused()
+        refusals.append(reason_of(error.value))
+    assert refusals == [
+        "Option variant must be one of: express, expert, extreme (got 'nope').",
+        "Shiftago has no option 'zzz' (options: variant, handicap_turns, handicap_player, "
+        "lone_colour).",
+        "Shiftago is played by 2 to 4 players, not 9.",
+    ]
+    with speaking("de"):
+        german = [localised(refusal) for refusal in refusals]
+    assert german == [
+        "Option variant muss eins davon sein: express, expert, extreme (nicht 'nope').",
+        "Shiftago hat keine Option 'zzz' (Optionen: variant, handicap_turns, handicap_player, "
+        "lone_colour).",
+        "Shiftago wird von 2 bis 4 Spielern gespielt, nicht von 9.",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_a_german_member_reads_a_refused_challenge_option_in_german(tmp_path):
+    fake = FakeDiscord()
+    fake.locales[ALICE] = "de"
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()):
+        calls = await fake.slash(
+            ALICE, "challenge", game="shiftago", opponent=BOB, options="variant=nope"
+        )
+        assert calls[-1].ephemeral
+        assert "muss eins davon sein: express, expert, extreme" in calls[-1].content
