@@ -3,6 +3,7 @@ task."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -21,6 +22,7 @@ from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
 from bot.discord.speech import Languages
+from bot.presentation import language
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
@@ -92,14 +94,15 @@ class ShiftcordClient(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Add the cogs, the restart-proof buttons and the commands' translator (their
-        names and descriptions in the members' languages); read the servers' languages;
-        start the reminder task."""
+        names and descriptions in the members' languages); read the translations and the
+        servers' languages; start the reminder task."""
         for cog in COGS:
             await self.add_cog(cog(self))
         for command in action_commands():
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
+        await asyncio.to_thread(language.load)
         await self.languages.load()
         if self._background and self.reminders is not None:
             self.reminders.start()

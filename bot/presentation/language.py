@@ -28,6 +28,7 @@ from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+import games
 from games.wording import Phrase, Written, locales_folder
 
 #: Where the templates and the translations live.
@@ -132,7 +133,7 @@ def _read(path: Path, language: str, domain: str) -> gettext.NullTranslations:
         catalog = read_po(file, locale=language, domain=domain)
     for message in list(catalog):
         if message.id and not _usable(message):
-            del catalog[message.id]
+            catalog.delete(message.id, message.context)
     compiled = BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
@@ -140,10 +141,13 @@ def _read(path: Path, language: str, domain: str) -> gettext.NullTranslations:
 
 
 def load() -> None:
-    """Read every language's translations now (at start), not at the first text."""
+    """Read every language's translations now (at start), the presentation's domains and
+    every game's catalogue, rather than on the event loop at the first text needing one."""
     for language in TRANSLATED:
         for path in sorted((LOCALES / language).glob("*.po")):
             _translations(language, path.stem)
+        for name in games.names():
+            _game_translations(language, games.get(name).say.domain)
 
 
 def translated(text: str, domain: str = "messages") -> str:
