@@ -305,8 +305,9 @@ class Console(ComposingSession):
             seconds = expected_seconds(record, self.engine_player.budget)
             self.say(fill(ANALYSING, match=ended.id, seconds=seconds))
             analysis = await self.engine_player.analyse(record)
-        self.say(analysis_text(ended, analysis))
-        for picture in await analysis_pictures(record, analysis, await self.own_theme()):
+        self.say(analysis_text(ended, analysis, self.style))
+        players = await self.players(ended)
+        for picture in await analysis_pictures(record, analysis, await self.own_theme(), players):
             self.save(picture, picture.filename)
 
     async def do_standings(self, game: str) -> None:

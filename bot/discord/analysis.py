@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.actions import engine_player_of, private_theme, service_of
+from bot.discord.actions import engine_player_of, poster_of, private_theme, service_of
+from bot.discord.markup import STYLE
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
@@ -24,19 +25,23 @@ async def show_analysis(interaction: discord.Interaction, match: Match) -> None:
     engine = engine_player_of(interaction)
     analysis = await engine.stored_analysis(match)
     record = await service_of(interaction).match_record(match.id)
+    poster = poster_of(interaction)
+    ratings = await poster.service.seat_ratings(match)
+    players = await poster.seat_labels(interaction.guild, match, ratings)
+    theme = await private_theme(interaction)
     if analysis is None:
         seconds = expected_seconds(record, engine.budget)
         await answer(interaction, fill(ANALYSING, match=match.id, seconds=seconds))
         analysis = await engine.analyse(record)
-        pictures = await analysis_pictures(record, analysis, await private_theme(interaction))
+        pictures = await analysis_pictures(record, analysis, theme, players)
         await interaction.edit_original_response(
-            content=analysis_text(match, analysis),
+            content=analysis_text(match, analysis, STYLE),
             attachments=[as_file(picture) for picture in pictures],
         )
         return
-    pictures = await analysis_pictures(record, analysis, await private_theme(interaction))
+    pictures = await analysis_pictures(record, analysis, theme, players)
     await answer(
         interaction,
-        analysis_text(match, analysis),
+        analysis_text(match, analysis, STYLE),
         files=[as_file(picture) for picture in pictures],
     )

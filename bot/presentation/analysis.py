@@ -13,13 +13,15 @@ import asyncio
 from collections.abc import Sequence
 
 import render
+from bot.match.phrases import write_members
 from bot.match.records import Match, MatchRecord
 from bot.match.replay import PublicLine
-from bot.presentation.catalogue import fill
-from bot.presentation.pictures import MAX_ALT, Picture
+from bot.presentation.catalogue import fill, listed
+from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names
+from bot.presentation.text import Style
 from bot.service.analysis import Analysis, Swing
 from bot.service.base import DEFAULT_THEME
-from games.wording import join_words
+from render.seats import named_seats
 
 # ---- the answer to /analysis (and the Analysis button), to the member alone
 ANALYSING = (
@@ -61,14 +63,14 @@ def _percent(value: float) -> int:
     return round(100 * value)
 
 
-def _swing_line(match: Match, swing: Swing) -> str:
+def _swing_line(match: Match, swing: Swing, style: Style) -> str:
     """One moment of the analysis in words."""
     changes = [abs(a - b) for a, b in zip(swing.before.chances, swing.after.chances, strict=True)]
     seat = changes.index(max(changes))
     values = {
         "number": swing.before.index + 1,
         "played": swing.before.played,
-        "seat": match.seat_name(seat),
+        "seat": style.named(match.seat_name(seat)),
         "before": _percent(swing.before.chances[seat]),
         "after": _percent(swing.after.chances[seat]),
     }
@@ -77,8 +79,9 @@ def _swing_line(match: Match, swing: Swing) -> str:
     return fill(SWING_OTHER, preferred=swing.before.preferred, **values)
 
 
-def analysis_text(match: Match, analysis: Analysis) -> str:
-    """The analysis in words: what the chart shows, and each moment it swung most."""
+def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
+    """The analysis in words: what the chart shows, and each moment it swung most; seats
+    only numbered are named in `style`."""
     if len(analysis.points) == analysis.positions:
         head = fill(ANALYSIS_ALL, match=match.id)
     else:
@@ -88,13 +91,15 @@ def analysis_text(match: Match, analysis: Analysis) -> str:
             positions=len(analysis.points),
             moves=analysis.positions - 1,
         )
-    swings = [_swing_line(match, swing) for swing in analysis.swings()]
-    return "\n".join([head, SWINGS, *swings] if swings else [head])
+    swings = [_swing_line(match, swing, style) for swing in analysis.swings()]
+    return "\n".join([head, fill(SWINGS), *swings] if swings else [head])
 
 
-def _chart(record: MatchRecord, analysis: Analysis, theme: str) -> Picture:
+def _chart(
+    record: MatchRecord, analysis: Analysis, theme: str, players: Sequence[render.SeatLabel]
+) -> Picture:
     match = record.match
-    state = match.public_view()
+    state = named_seats(match.public_view(), players)
     moves = [point.index for point in analysis.points]
     values = [[p.chances[seat] for p in analysis.points] for seat in range(len(match.seats))]
     png = render.chance_chart(
@@ -102,21 +107,23 @@ def _chart(record: MatchRecord, analysis: Analysis, theme: str) -> Picture:
         moves,
         values,
         title=fill(CHART_TITLE, match=match.id),
-        axis=CHART_AXIS,
+        axis=fill(CHART_AXIS),
         theme=theme,
     )
     last = analysis.points[-1].chances
-    ends = join_words(
+    ends = listed(
         [
             fill(SEAT_PERCENT, seat=match.seat_name(seat), percent=_percent(value))
             for seat, value in enumerate(last)
         ]
     )
-    alt = fill(CHART_ALT, match=match.id, ends=ends)
+    alt = fill(CHART_ALT, match=match.id, ends=write_members(ends, label_names(match, players)))
     return Picture(png, f"match-{match.id}-analysis.png", alt[:MAX_ALT])
 
 
-def _boards(record: MatchRecord, swings: Sequence[Swing], theme: str) -> list[Picture]:
+def _boards(
+    record: MatchRecord, swings: Sequence[Swing], theme: str, players: Sequence[render.SeatLabel]
+) -> list[Picture]:
     """The public board before each swing's move, walked from the log one at a time."""
     wanted = {swing.before.index for swing in swings}
     line = PublicLine(record)
@@ -125,21 +132,27 @@ def _boards(record: MatchRecord, swings: Sequence[Swing], theme: str) -> list[Pi
         if index not in wanted:
             continue
         last = line.moves[index - 1] if index > 0 else None
-        png = render.board_png(state, last_move=last, theme=theme, size=SWING_BOARD_SIZE)
-        position = render.alt_text(state, last)
-        alt = fill(SWING_BOARD_ALT, number=index + 1, position=position)
+        board = drawn_board(state, last, None, theme, None, players=players, size=SWING_BOARD_SIZE)
+        alt = fill(SWING_BOARD_ALT, number=index + 1, position=board.description)
         name = f"match-{record.match.id}-move-{index + 1}.png"
-        pictures.append(Picture(png, name, alt[:MAX_ALT]))
+        pictures.append(Picture(board.data, name, alt[:MAX_ALT]))
     return pictures
 
 
-def _pictures(record: MatchRecord, analysis: Analysis, theme: str) -> list[Picture]:
-    return [_chart(record, analysis, theme), *_boards(record, analysis.swings(), theme)]
+def _pictures(
+    record: MatchRecord, analysis: Analysis, theme: str, players: Sequence[render.SeatLabel]
+) -> list[Picture]:
+    chart = _chart(record, analysis, theme, players)
+    return [chart, *_boards(record, analysis.swings(), theme, players)]
 
 
 async def analysis_pictures(
-    record: MatchRecord, analysis: Analysis, theme: str = DEFAULT_THEME
+    record: MatchRecord,
+    analysis: Analysis,
+    theme: str = DEFAULT_THEME,
+    players: Sequence[render.SeatLabel] = (),
 ) -> list[Picture]:
     """The chart of the analysis, then the public board before each moment it swung most
-    (in the match's order), drawn in a worker thread."""
-    return await asyncio.to_thread(_pictures, record, analysis, theme)
+    (in the match's order), drawn in a worker thread in the language spoken; `players`
+    (see `seat_labels`) name the seats on the chart and under the boards."""
+    return await asyncio.to_thread(_pictures, record, analysis, theme, players)

@@ -156,7 +156,7 @@ def seat_labels(
     )
 
 
-def _board(
+def drawn_board(
     state: GameState,
     last_move: Hashable | None,
     seat: int | None,
@@ -164,7 +164,10 @@ def _board(
     ending: str | None,
     clock: str | None = None,
     players: Sequence[render.SeatLabel] = (),
+    size: int | None = None,
 ) -> Picture:
+    """`board_picture`'s work, done in the calling thread (one already off the event
+    loop); `size`: the picture's width (None: the default)."""
     words = picture_words()
     png = render.board_png(
         state,
@@ -174,6 +177,7 @@ def _board(
         ending=ending,
         clock=clock,
         players=players,
+        size=size,
         words=words,
     )
     alt = render.alt_text(named_seats(state, players), last_move, ending=ending, words=words)
@@ -196,7 +200,9 @@ async def board_picture(
     `ending_words`) replaces whose turn it is, for an ended match; `players` (see
     `seat_labels`) name the seats on a strip under the board, else `clock` (see
     `bot.presentation.text.clock_line`) is shown there; the alt text says `clock`."""
-    return await asyncio.to_thread(_board, state, last_move, seat, theme, ending, clock, players)
+    return await asyncio.to_thread(
+        drawn_board, state, last_move, seat, theme, ending, clock, players
+    )
 
 
 async def match_board(
@@ -309,7 +315,7 @@ def _example(name: str, theme: str, language: str) -> Picture:
     game = games.get(name)
     state, last = example_position(game)
     with speaking(language):
-        picture = _board(state, last, None, theme, None)
+        picture = drawn_board(state, last, None, theme, None)
     return Picture(picture.data, f"{name}-example.png", picture.description)
 
 

@@ -87,3 +87,25 @@ async def test_a_match_ended_before_any_move_has_its_analysis_button_greyed_out(
         assert asked[-1].ephemeral and asked[-1].content == (
             f"Match #{match_id} ended before any move was played: there is nothing to analyse."
         )
+
+
+@pytest.mark.asyncio
+async def test_a_german_members_analysis_of_a_stones_match_names_the_players_in_german(tmp_path):
+    """The analysis speaks the asker's language and names the seats of a game whose seats
+    are only numbered by their members, in its words and its pictures' descriptions."""
+    fake, clock, settings = FakeDiscord(), FakeClock(), settings_for(tmp_path)
+    fake.locales[CAROL] = "de"
+    async with running_bot(fake, settings, clock) as bot:
+        assert bot.engine_player is not None
+        bot.engine_player.budget = TINY
+        match_id, thread = await start_match(
+            fake, ALICE, BOB, game="shifting-stones", rated=False
+        )
+        await play_moves(bot.service, match_id, 6)
+        await resign(fake, ALICE, match_id, thread)
+        calls = await fake.slash(CAROL, "analysis", match=match_id, channel_id=thread)
+        final = calls[-1]
+        assert "Wo die Einschätzung am stärksten schwankte:" in final.content, final.content
+        assert "<member:" not in final.content and "Player" not in final.content
+        described = [a["description"] for a in final.json["attachments"]]
+        assert described and not any("<member:" in d or "Player " in d for d in described)
