@@ -48,6 +48,7 @@ from render.shifting_stones.words import (
     SEATS_WIN,
     SOLO_LOST,
     STRIKES_OF,
+    TURN_ACTION,
     YOUR_HAND,
     describe,
     own_seat,
@@ -340,7 +341,9 @@ def _latest_turn(state: StonesState, px: int, room: float, most: int) -> list[st
         return []
     title = say(LATEST_TURN, seat=state.seat_name(state.recent[0].seat))
     actions = [
-        wrapped(f"{action_words(state.seat_name(a.seat), a, state.cards)}.", px, room)
+        wrapped(
+            say(TURN_ACTION, action=action_words(state.seat_name(a.seat), a, state.cards)), px, room
+        )
         for a in state.recent
     ]
     for shown in range(len(actions), 0, -1):

@@ -39,6 +39,7 @@ FINAL = "{place}. {name}: cards {cards} = {points}"
 FINAL_BONUS = "{place}. {name}: cards {cards} + bonus {bonus} = {points}"
 #: The latest turn's panel, and a player's own hand.
 LATEST_TURN = "Latest turn ({seat}):"
+TURN_ACTION = "{action}."
 EARLIER_ACTIONS = ("+{count} earlier action", "+{count} earlier actions")
 YOUR_HAND = "Your hand ({seat})"
 CARD_NUMBER = "card {number}"
@@ -156,6 +157,7 @@ DRAWN: dict[str, Drawn] = {
     "DISCARDS": DISCARDS,
     "STRIKES_OF": STRIKES_OF,
     "NAME_TO_ACT": NAME_TO_ACT,
+    "TURN_ACTION": TURN_ACTION,
     "NAME_LEFT": NAME_LEFT,
     "IN_HAND": IN_HAND,
     "FINAL": FINAL,

@@ -11,6 +11,7 @@ import render
 from games.shifting_stones import SHIFTING_STONES
 from render import shifting_stones as picture
 from render.shifting_stones import COLOURS, SHAPES, symbol_sprite
+from render.words import Words, written_with
 from tests.games.shifting_stones_helpers import FILLER, play, position
 
 
@@ -134,3 +135,13 @@ def test_long_names_are_cut_to_their_room() -> None:
     assert first.endswith("…") and "🐉" not in first
     px = render.header.header_px(360)
     assert render.sprites.font(px).getlength(first) <= 360 * picture.NAME_ROOM
+
+
+def test_the_latest_turn_writes_each_action_in_the_readers_words():
+    """Each action of the latest turn is a game's phrase filling a drawn template, so a
+    caller's `Words` writes it (the bot's: in the reader's language), not its English."""
+    state = SHIFTING_STONES.new(2, seed=3)
+    state = state.play(state.legal_moves()[0])
+    with written_with(Words(value=lambda text: "WRITTEN")):
+        lines = picture._latest_turn(state, 10, 10_000.0, 20)
+    assert lines[-1] == "WRITTEN."
