@@ -30,13 +30,6 @@ def quoted(text: str, limit: int = 30) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-def join_words(words: Sequence[str]) -> str:
-    """Words joined as in a sentence: "a", "a and b", "a, b and c" ("" for none)."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 class Phrase(str):
     """A game's text as a template of its catalogue with the values that fill it: its
     `str` is the English, so it goes wherever a string goes, and the presentation writes it
