@@ -98,9 +98,7 @@ async def test_a_german_members_analysis_of_a_stones_match_names_the_players_in_
     async with running_bot(fake, settings, clock) as bot:
         assert bot.engine_player is not None
         bot.engine_player.budget = TINY
-        match_id, thread = await start_match(
-            fake, ALICE, BOB, game="shifting-stones", rated=False
-        )
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones", rated=False)
         await play_moves(bot.service, match_id, 6)
         await resign(fake, ALICE, match_id, thread)
         calls = await fake.slash(CAROL, "analysis", match=match_id, channel_id=thread)
