@@ -12,6 +12,7 @@ shares).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import cache
 
 from games.shiftago.lines import marbles, windows
@@ -25,24 +26,38 @@ _POINT_WORTH = 40.0
 _SHARPNESS = 1 / 48
 
 
+def stretch_length(players: int) -> int:
+    """The length of the stretches: the shortest line that wins or scores points."""
+    return EXPRESS_LENGTH[min(players, 4)]
+
+
 @cache
 def _stretches(players: int) -> tuple[int, ...]:
-    return windows(EXPRESS_LENGTH[min(players, 4)])
+    return windows(stretch_length(players))
 
 
-def standing(board: Board, seat: int, players: int, points: int = 0) -> float:
-    """How near `seat` is to a line (and to ten points): its open stretches' worth, plus
-    its points' (see the module's docstring)."""
+def _open_counts(board: Board, seat: int, players: int) -> Iterator[int]:
+    """How many of `seat`'s marbles each stretch that no other colour blocks holds."""
     own = marbles(board, seat)
     others = 0
     for other in range(players):
         if other != seat:
             others |= marbles(board, other)
-    worth = 0.0
     for stretch in _stretches(players):
         if not stretch & others:
-            worth += _STRETCH_WORTH[(stretch & own).bit_count()]
+            yield (stretch & own).bit_count()
+
+
+def standing(board: Board, seat: int, players: int, points: int = 0) -> float:
+    """How near `seat` is to a line (and to ten points): its open stretches' worth, plus
+    its points' (see the module's docstring)."""
+    worth = sum(_STRETCH_WORTH[count] for count in _open_counts(board, seat, players))
     return worth + _POINT_WORTH * min(points, WINNING_POINTS)
+
+
+def fullest_stretch(board: Board, seat: int, players: int) -> int:
+    """The most marbles of `seat` in one open stretch."""
+    return max(_open_counts(board, seat, players), default=0)
 
 
 def estimate(board: Board, seat: int, players: int, scores: tuple[int, ...]) -> float:

@@ -11,7 +11,7 @@ from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
-from games.shiftago.heuristics import estimate
+from games.shiftago.heuristics import estimate, fullest_stretch, stretch_length
 from games.shiftago.lines import has_line, marbles
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.phrasebook import say
@@ -29,6 +29,9 @@ from games.shiftago.words import COLOURS, move_words
 from games.steps import Step
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
+
+HINTED_STRETCH = 3
+"""A hint speaks of an open stretch once it holds this many marbles of one colour."""
 
 ENDINGS = ("line", "ten", "full", "supply", "alone")
 """Why a game ended: an Express line, ten points, a full tray, the player to move has no
@@ -281,6 +284,36 @@ class ShiftagoState(GameState):
         """The engine's estimate of `seat`'s result from the lines each colour may still
         complete, and the points in Expert and Extreme."""
         return estimate(self.board, seat, self.players, self.scores)
+
+    def hint_reason(self, move: Hashable) -> str | None:
+        """What the legal insertion does for lines: makes one to score, blocks the fullest
+        open stretch of another colour (three or more of its marbles), or brings one of the
+        mover's own to three or more; None for anything else."""
+        move = _require_move(move)
+        if not isinstance(move, Insert):
+            return None
+        after = self.play(move)
+        if after.scoring:
+            length = max(len(line) for line in after.pending_lines)
+            return say("it makes a line of {length} to score", length=length)
+        blocked = [
+            (before, seat)
+            for seat in self.active()
+            if seat != self.turn
+            and (before := fullest_stretch(self.board, seat, self.players)) >= HINTED_STRETCH
+            and fullest_stretch(after.board, seat, self.players) < before
+        ]
+        if blocked:
+            count, seat = max(blocked)
+            return say("it blocks {colour}'s line of {count}", colour=COLOURS[seat], count=count)
+        mine = fullest_stretch(after.board, self.turn, self.players)
+        if mine >= HINTED_STRETCH and mine > fullest_stretch(self.board, self.turn, self.players):
+            return say(
+                "it brings a line of yours to {count} of {length}",
+                count=mine,
+                length=stretch_length(self.players),
+            )
+        return None
 
     # ----- the end ----------------------------------------------------------------------
 

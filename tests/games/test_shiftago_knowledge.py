@@ -9,6 +9,7 @@ import pytest
 
 from games.shiftago import SHIFTAGO
 from games.shiftago.lines import has_line, marbles, windows
+from games.shiftago.moves import Insert
 from games.shiftago.rules import lines_of
 from tests.games.shiftago_helpers import position
 
@@ -94,3 +95,43 @@ def test_points_count_in_expert() -> None:
     expert = {"variant": "expert"}
     ahead = position(OPEN_FOUR, options=expert, scores=(0, 5))
     assert ahead.heuristic(1) > position(OPEN_FOUR, options=expert).heuristic(1)
+
+
+# Orange's Ne pushes e1-e4 down: e5 turns Orange and closes Green's a5-e5.
+GREEN_FOUR_ON_ROW_5 = """
+    . . . . O . .
+    . . . . G . .
+    . . . . O . .
+    . . . . O . .
+    G G G G . . .
+    . . . . . . .
+    . . . . . . O
+"""
+
+GREEN_THREE_ON_ROW_5 = """
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . G G G . . .
+    . . . . . . .
+    O . . O . . .
+"""
+
+
+def test_a_hint_names_the_line_an_insertion_blocks() -> None:
+    state = position(GREEN_FOUR_ON_ROW_5)
+    assert state.hint_reason(Insert("N", 4)) == "it blocks Green's line of 4"
+    assert state.hint_reason(Insert("E", 4)) is None  # a5-e5 stays open
+    assert state.hint_reason(Insert("N", 0)) is None  # far from every line
+
+
+def test_a_hint_names_the_line_an_insertion_builds() -> None:
+    state = position(GREEN_THREE_ON_ROW_5, turn=1)
+    assert state.hint_reason(Insert("W", 4)) == "it brings a line of yours to 4 of 5"
+    assert state.hint_reason(Insert("E", 4)) is None  # b5-f5 still holds three
+
+
+def test_a_hint_names_the_line_an_expert_insertion_scores() -> None:
+    state = position(OPEN_FOUR, options={"variant": "expert"})
+    assert state.hint_reason(Insert("W", 1)) == "it makes a line of 5 to score"
