@@ -47,15 +47,16 @@ HINT_REFUSALS: Mapping[str, str] = {
 
 
 def hint_text(match_id: int, hint: Hint) -> str:
-    """The hint in one sentence: the move and why, in the game's own words where it has
-    them (written in the language spoken, as is the seat a move stops)."""
+    """The hint in one sentence: the move and why: that it wins at once or stops the next
+    player's win in one, else in the game's own words where it has them (written in the
+    language spoken, as is the seat a move stops)."""
     shown = {"match": match_id, "move": hint.notation}
-    if hint.reason is not None:
-        return translated(HINT).format(why=localised(hint.reason), **shown)
     if hint.wins:
         return translated(HINT_WINS).format(**shown)
     if hint.stops is not None:
         return translated(HINT_STOPS).format(seat=localised(hint.stops), **shown)
+    if hint.reason is not None:
+        return translated(HINT).format(why=localised(hint.reason), **shown)
     if hint.estimate is None:
         return translated(HINT_ONLY).format(**shown)
     return translated(HINT_SEARCHED).format(percent=round(100 * hint.estimate), **shown)

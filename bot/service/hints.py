@@ -1,11 +1,11 @@
 """A hint, worked out in a worker process: the engine's preferred move for the player to
 act, and the facts that explain it.
 
-The explanation is the game's own (`GameState.hint_reason`) where it has one; else the
-move wins at once; else it keeps the next player from a win in one that some other move
-would allow (checked in games without secrets or chance, with at most
-`MOST_MOVES_CHECKED` legal moves, where it costs a few milliseconds); else the search's
-estimate of the player's result. The faces write it in words (`bot.presentation.hints`).
+The explanation is that the move wins at once; else that it keeps the next player from
+a win in one that some other move would allow (checked in games without secrets or
+chance, with at most `MOST_MOVES_CHECKED` legal moves, where it costs a few
+milliseconds); else the game's own (`GameState.hint_reason`) where it has one; else the
+search's estimate of the player's result. The faces write it in words (`bot.presentation.hints`).
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ class ShiftagoGame(Game):
     notation_help = help_beside(__file__)
     summary = SUMMARY
     seat_names = COLOURS
+    playout_plies = 0  # the open stretches say more than random pushes do
     options = (
         Option(
             "variant",

@@ -11,6 +11,8 @@ from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
+from games.shiftago.heuristics import estimate, fullest_stretch, stretch_length
+from games.shiftago.lines import has_line, marbles
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.phrasebook import say
 from games.shiftago.rules import (
@@ -27,6 +29,9 @@ from games.shiftago.words import COLOURS, move_words
 from games.steps import Step
 
 ALL_INSERTS = tuple(Insert(edge, lane) for edge in EDGES for lane in range(SIZE))
+
+HINTED_STRETCH = 3
+"""A hint speaks of an open stretch once it holds this many marbles of one colour."""
 
 ENDINGS = ("line", "ten", "full", "supply", "alone")
 """Why a game ended: an Express line, ten points, a full tray, the player to move has no
@@ -153,13 +158,15 @@ class ShiftagoState(GameState):
         """How the legal `move` is chosen by taps (see `games.steps`)."""
         return shiftago_steps(_require_move(move))
 
+    @cached_property
+    def _lone_colour(self) -> bool:
+        colours = {marble for marble in self.board if marble is not None}
+        return colours == {self.turn}
+
     def lone_colour_applies(self) -> bool:
         """Whether the lone-colour rule binds the player to move: the option is on and only
         their marbles are on the tray."""
-        if not self.options["lone_colour"]:
-            return False
-        colours = {marble for marble in self.board if marble is not None}
-        return colours == {self.turn}
+        return bool(self.options["lone_colour"]) and self._lone_colour
 
     def breaks_lone_colour(self, move: Insert) -> bool:
         """Whether the insertion places a marble side by side with another: a push always
@@ -191,14 +198,31 @@ class ShiftagoState(GameState):
         last = self.last
         same_turn = last is not None and isinstance(last.move, Score) and last.seat == seat
         recent = (*self.recent, action) if same_turn else (action,)
-        state = replace(
-            self, board=board, supply=supply, plies=self.plies + 1, recent=recent, sat_out=()
+        plies = self.plies + 1
+        if has_line(marbles(board, seat), min_line(self.variant, self.players)):
+            ending, scoring = ("line", False) if self.variant == "express" else (None, True)
+            return replace(
+                self,
+                board=board,
+                supply=supply,
+                plies=plies,
+                recent=recent,
+                sat_out=(),
+                scoring=scoring,
+                ending=ending,
+            )
+        turn, sit_out, sat_out, ending = self._handover(board, supply)
+        return replace(
+            self,
+            board=board,
+            supply=supply,
+            plies=plies,
+            recent=recent,
+            turn=turn,
+            sit_out=sit_out,
+            sat_out=sat_out,
+            ending=ending,
         )
-        if lines_of(board, seat, min_line(self.variant, self.players)):
-            if self.variant == "express":
-                return replace(state, ending="line")
-            return replace(state, scoring=True)
-        return state._pass_turn()
 
     def _play_score(self, move: Score) -> ShiftagoState:
         seat = self.turn
@@ -222,18 +246,18 @@ class ShiftagoState(GameState):
             return replace(state, ending="ten")
         return state
 
-    def _pass_turn(self) -> ShiftagoState:
-        """Hand the turn to the next seat in order, skipping retired seats and handicap
-        turns; then end the game if the tray is full or that player has no marbles."""
+    def _handover(
+        self, board: Board, supply: tuple[int, ...]
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], str | None]:
+        """Who plays after the seat to act, with `board` and `supply` after its turn: the
+        next seat in order, skipping retired seats and handicap turns (with the sit-outs
+        left and who sat out), and why the game ends there if it does (the tray is full,
+        or that player has no marbles), else None."""
         seat, sit_out, sat_out = seat_to_play(
             (self.turn + 1) % self.players, self.sit_out, self.retired
         )
-        state = replace(self, turn=seat, scoring=False, sit_out=sit_out, sat_out=sat_out)
-        if None not in state.board:
-            return replace(state, ending="full")
-        if state.supply[seat] == 0:
-            return replace(state, ending="supply")
-        return state
+        ending = "full" if None not in board else "supply" if supply[seat] == 0 else None
+        return seat, sit_out, sat_out, ending
 
     def retire(self, seat: int) -> ShiftagoState | None:
         """`seat` leaves (resigns or times out): its marbles stay on the tray and the others
@@ -248,8 +272,48 @@ class ShiftagoState(GameState):
         if len(remaining) == 1:
             return replace(state, turn=remaining[0], scoring=False, sat_out=(), ending="alone")
         if seat == self.turn:
-            return state._pass_turn()
+            turn, sit_out, sat_out, ending = state._handover(state.board, state.supply)
+            return replace(
+                state, turn=turn, scoring=False, sit_out=sit_out, sat_out=sat_out, ending=ending
+            )
         return state
+
+    # ----- knowledge for the playing engine (see games.shiftago.heuristics) ------------
+
+    def heuristic(self, seat: int) -> float:
+        """The engine's estimate of `seat`'s result from the lines each colour may still
+        complete, and the points in Expert and Extreme."""
+        return estimate(self.board, seat, self.players, self.scores)
+
+    def hint_reason(self, move: Hashable) -> str | None:
+        """What the legal insertion does for lines: makes one to score, blocks the fullest
+        open stretch of another colour (three or more of its marbles), or brings one of the
+        mover's own to three or more; None for anything else."""
+        move = _require_move(move)
+        if not isinstance(move, Insert):
+            return None
+        after = self.play(move)
+        if after.scoring:
+            length = max(len(line) for line in after.pending_lines)
+            return say("it makes a line of {length} to score", length=length)
+        blocked = [
+            (before, seat)
+            for seat in self.active()
+            if seat != self.turn
+            and (before := fullest_stretch(self.board, seat, self.players)) >= HINTED_STRETCH
+            and fullest_stretch(after.board, seat, self.players) < before
+        ]
+        if blocked:
+            count, seat = max(blocked)
+            return say("it blocks {colour}'s line of {count}", colour=COLOURS[seat], count=count)
+        mine = fullest_stretch(after.board, self.turn, self.players)
+        if mine >= HINTED_STRETCH and mine > fullest_stretch(self.board, self.turn, self.players):
+            return say(
+                "it brings a line of yours to {count} of {length}",
+                count=mine,
+                length=stretch_length(self.players),
+            )
+        return None
 
     # ----- the end ----------------------------------------------------------------------
 
@@ -327,7 +391,7 @@ def seat_to_play(
 def _require_move(move: object) -> Move:
     """`move` as a Shiftago move; raise InvalidMove unless it is an insertion at one of the
     28 entry points or a scoring move naming cells of the tray."""
-    if isinstance(move, Insert) and move in ALL_INSERTS:
+    if isinstance(move, Insert) and _is_entry(move.edge, move.lane):
         return move
     if isinstance(move, Score):
         ends = (move.start, move.end) if move.keep is None else (move.start, move.end, move.keep)
@@ -336,6 +400,18 @@ def _require_move(move: object) -> Move:
     shown = repr(move)[:60]
     raise InvalidMove(
         say("{value} is not a Shiftago move; read typed text with parse_move.", value=shown)
+    )
+
+
+def _is_entry(edge: object, lane: object) -> bool:
+    """Whether `edge` and `lane` name one of the 28 entry points (cheaper than looking
+    the move up among `ALL_INSERTS`, which the engine does for every move it plays)."""
+    return (
+        type(edge) is str
+        and len(edge) == 1
+        and edge in EDGES
+        and type(lane) is int
+        and 0 <= lane < SIZE
     )
 
 

@@ -43,7 +43,7 @@ def test_the_baseline_thinks_as_long_as_the_level_it_meets_at_the_same_scale() -
     four_times = Series("skift", 2, "hard", BASELINE, uct_time=4.0, scale=0.1)
     assert four_times.seconds(BASELINE) == pytest.approx(0.6)
     assert four_times.seconds("hard") == pytest.approx(0.15)
-    assert series.scaled("master", 0.03).iterations == 2400
+    assert series.scaled("master", 0.03).iterations == 7200
 
 
 def test_a_run_resumes_where_one_stopped_and_extends_a_series(tmp_path: Path) -> None:

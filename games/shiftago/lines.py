@@ -1,0 +1,53 @@
+"""Lines on bitboards: a colour's marbles as one integer, for quick line checks.
+
+Cell (column, row) is bit row * 8 + column: each row has a guard bit past its seventh
+cell that no marble ever sets, so a shift along a row or a diagonal never wraps from one
+row into the next. A run of `length` marbles in a direction is found with `length` - 1
+shifts and ANDs, as in Connect Four engines.
+"""
+
+from __future__ import annotations
+
+from games.shiftago.geometry import CELLS, SIZE
+
+#: Bits between vertically adjacent cells (a row and its guard bit).
+STRIDE = SIZE + 1
+#: The bit of each cell.
+BITS: tuple[int, ...] = tuple(1 << (i // SIZE * STRIDE + i % SIZE) for i in range(CELLS))
+#: Across, down, down-left and down-right, as shifts.
+DIRECTIONS = (1, STRIDE, STRIDE - 1, STRIDE + 1)
+
+
+def marbles(board: tuple[int | None, ...], seat: int) -> int:
+    """The bitboard of `seat`'s marbles on `board`."""
+    mask = 0
+    for bit, marble in zip(BITS, board, strict=True):
+        if marble == seat:
+            mask |= bit
+    return mask
+
+
+def has_line(mask: int, length: int) -> bool:
+    """Whether the marbles of `mask` make a straight run of at least `length`."""
+    for shift in DIRECTIONS:
+        run = mask
+        for _ in range(length - 1):
+            run &= run >> shift
+            if not run:
+                break
+        else:
+            return True
+    return False
+
+
+def windows(length: int) -> tuple[int, ...]:
+    """Every straight stretch of `length` cells (across, down or diagonal) as a mask."""
+    found = []
+    for start in range(CELLS):
+        column, row = start % SIZE, start // SIZE
+        for dc, dr in ((1, 0), (0, 1), (-1, 1), (1, 1)):
+            end_column, end_row = column + dc * (length - 1), row + dr * (length - 1)
+            if 0 <= end_column < SIZE and end_row < SIZE:
+                cells = ((row + dr * k) * SIZE + column + dc * k for k in range(length))
+                found.append(sum(BITS[index] for index in cells))
+    return tuple(found)
