@@ -21,8 +21,8 @@ level alone in solo Shifting Stones; every game is saved in `benchmarks/results/
 ends (`benchmarks/record.py`), so a run resumes where one stopped and `--games` extends
 the series. It prints every recorded series with its 95% interval and budget, and the
 ladder of ratings fitted from all of them (`benchmarks/ladder.py`); `--ladder` only
-prints them. `--pit A B` plays one two-player pairing the same way: A a level, B a
-level, `uct` or `random`.
+prints them, and `--markdown` prints them as the tables of docs/players.md. `--pit A B`
+plays one two-player pairing the same way: A a level, B a level, `uct` or `random`.
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1
@@ -52,7 +52,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import ai  # noqa: E402
 import games  # noqa: E402
 from ai.search import winning_move  # noqa: E402
-from benchmarks import record, series, strength  # noqa: E402
+from benchmarks import record, series, strength, tables  # noqa: E402
 from benchmarks.rates import MAX_PLIES, result_share, wilson  # noqa: E402
 from games import GameState  # noqa: E402
 from games.shiftago.state import ShiftagoState  # noqa: E402
@@ -203,6 +203,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
     parser.add_argument("--series", action="store_true", help="issue 25's series, then the ladder")
     parser.add_argument("--ladder", action="store_true", help="only print the recorded series")
+    parser.add_argument("--markdown", action="store_true", help="the docs' tables of them")
     opponents = series.LEVELS + (series.BASELINE, series.RANDOM)
     parser.add_argument("--pit", nargs=2, metavar=("LEVEL", "OPPONENT"), help="one pairing")
     parser.add_argument("--uct-time", type=float, default=1.0, help="baseline's time / level's")
@@ -221,6 +222,10 @@ def main() -> None:
         strength.run(pairing, count, args.jobs)
     if args.series:
         strength.run(series.plan(args.scale, args.master_scale, args.only), count, args.jobs)
+    if args.markdown:
+        records = record.load_all()
+        print(tables.ladder_table(records), tables.series_table(records), sep="\n\n")
+        return
     if args.series or args.pit or args.ladder:
         met = strength.report(record.load_all())
         print(f"all budgets met: {met}")
