@@ -52,7 +52,9 @@ class ShiftagoGame(Game):
     notation_help = help_beside(__file__)
     summary = SUMMARY
     seat_names = COLOURS
-    playout_plies = 0  # the open stretches say more than random pushes do
+    #: A few random insertions before the open stretches are judged: judged at once, more
+    #: search stopped helping (medium beat easy 9 of 20, with 4 plies 19 of 20).
+    playout_plies = 4
     options = (
         Option(
             "variant",
