@@ -10,7 +10,8 @@
   strike, so two changes that make a card score are worth their cards).
 - `plausible_move`: score a card that scores; else a random setup; else end the turn.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
-  and the cards it could score now; solo, from the cards scored and strikes left.
+  and its hand's worth by the card-pattern odds (`odds`); solo, from the cards scored and
+  strikes left.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
+from games.shifting_stones.odds import hand_worth
 from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
 
@@ -31,8 +33,6 @@ if TYPE_CHECKING:
 
 #: Points' spread that makes one seat's win much likelier than another's.
 _TEMPERATURE = 3.0
-#: Points counted for a card in hand that scores now (it is likely to be scored soon).
-_READY_CARD = 0.5
 
 
 def deal(view: StonesState, rng: random.Random) -> StonesState:
@@ -144,9 +144,15 @@ def estimate(state: StonesState, seat: int) -> float:
     worth = {
         s: points(state.scored[s], state.cards)
         + (BONUS / len(bonus) if s in bonus else 0)
-        + _READY_CARD * len(state.scoring_places(s))
+        + hand_worth(state.grid, _known_hand(state, s))
         for s in active
     }
     best = max(worth.values())
     weights = {s: math.exp((w - best) / _TEMPERATURE) for s, w in worth.items()}
     return weights[seat] / sum(weights.values())
+
+
+def _known_hand(state: StonesState, seat: int) -> list[Card]:
+    """The cards of `seat`'s hand that `state` shows."""
+    hand = (state.known_card(seat, p) for p in range(len(state.hands[seat])))
+    return [card for card in hand if card is not None]

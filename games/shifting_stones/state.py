@@ -347,7 +347,7 @@ class StonesState(GameState):
     # ----- knowledge for the playing engine (see games.shifting_stones.heuristics) -----
 
     def heuristic(self, seat: int) -> float:
-        """The engine's estimate of `seat`'s result from points and ready cards."""
+        """The engine's estimate of `seat`'s result from points and card-pattern odds."""
         return heuristics.estimate(self, seat)
 
     def search_moves(self) -> tuple[Move, ...]:
