@@ -4,11 +4,14 @@
 - `worth_searching`: a card that scores is scored (the lowest place first: scoring
   changes nothing on the grid, so the order does not matter), unless that triggers the
   end, when ending the turn instead is searched too; else the shifts and flips that make
-  a card of the hand score, paid with another card (`setups`), ending the turn, and
-  skipping it where allowed. A change that prepares nothing only spends a card, except
-  in the solo game, where every action is searched (a turn that scores nothing is a
-  strike, so two changes that make a card score are worth their cards).
-- `plausible_move`: score a card that scores; else a random setup; else end the turn.
+  a card of the hand score, paid with another card (`setups`), or where there are none,
+  those that bring a card within one change of scoring, paid with the card worth least
+  (`approaches`: a plan of two changes and a score); then ending the turn, and skipping
+  it where allowed. A change that prepares nothing only spends a card, except in the
+  solo game, where every action is searched (a turn that scores nothing is a strike, so
+  two changes that make a card score are worth their cards).
+- `plausible_move`: score a card that scores; else a random setup; else skip the turn
+  where allowed (two cards drawn for nothing), else end it.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
   and its hand's worth by the card-pattern odds (`odds`); solo, from the cards scored and
   strikes left.
@@ -24,9 +27,9 @@ from typing import TYPE_CHECKING
 
 from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
-from games.shifting_stones.odds import hand_worth
+from games.shifting_stones.odds import distance, hand_worth
 from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
-from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
+from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
 
 if TYPE_CHECKING:
     from games.shifting_stones.state import StonesState
@@ -62,7 +65,7 @@ def worth_searching(state: StonesState) -> tuple[Move, ...]:
         return score, End()  # scoring now triggers the end: holding back may be better
     if state.solo:  # a turn without a score is a strike: plans of several changes count
         return state.legal_moves()
-    moves: list[Move] = list(setups(state))
+    moves: list[Move] = list(setups(state) or approaches(state))
     moves.append(End())
     if not state.this_turn() and not state.skipped[seat]:
         moves.append(Skip())
@@ -77,6 +80,8 @@ def plausible_move(state: StonesState, rng: random.Random) -> Move:
     prepared = setups(state)
     if prepared:
         return prepared[rng.randrange(len(prepared))]
+    if not state.this_turn() and not state.skipped[state.turn]:
+        return Skip()
     return End()
 
 
@@ -105,26 +110,50 @@ def _setups(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ..
     if not near:
         return ()
     found: list[Shift | Flip] = []
-    for change, after in _changed_masks(grid, mask):
+    for change, _, after in _changes(grid):
         scoring = {p for p, needed in near if after & needed == needed}
         found += [_paid(change, pay) for pay in held if scoring - {pay}]
     return tuple(found)
 
 
-def _changed_masks(grid: Grid, mask: int) -> list[tuple[Shift | Flip, int]]:
-    """Every shift and flip (paid with place 0, a placeholder) with the grid's mask after it
-    (see `stones.grid_mask`)."""
-    width = len(SYMBOLS)
-    found: list[tuple[Shift | Flip, int]] = []
+def approaches(state: StonesState) -> tuple[Shift | Flip, ...]:
+    """Every shift or flip after which a card of the hand of the seat to act is one change
+    from scoring (and was farther), paid with the card of the hand worth least."""
+    hand = tuple(state.known_card(state.turn, p) for p in range(len(state.hands[state.turn])))
+    return _approaches(state.grid, hand)
+
+
+@lru_cache(maxsize=8192)
+def _approaches(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ...]:
+    """`approaches` for a grid and the cards of a hand (None: no card known there)."""
+    held = {p: card for p, card in enumerate(hand) if card is not None}
+    if len(held) < 3:  # one to pay now, one to pay next, one to score
+        return ()
+    far = {p: card for p, card in held.items() if distance(grid, card) > 1}
+    if not far:
+        return ()
+    pay = min(held, key=lambda p: hand_worth(grid, [held[p]]) + held[p].value / 100)
+    found: list[Shift | Flip] = []
+    for change, after, _ in _changes(grid):
+        if any(distance(after, card) == 1 for p, card in far.items() if p != pay):
+            found.append(_paid(change, pay))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _changes(grid: Grid) -> tuple[tuple[Shift | Flip, Grid, int], ...]:
+    """Every shift and flip (paid with place 0, a placeholder) with the grid after it and
+    that grid's mask (see `stones.grid_mask`)."""
+    changed: list[tuple[Shift | Flip, list[int]]] = []
     for a, b in NEIGHBOURS:
-        old = 1 << (a * width + grid[a]) | 1 << (b * width + grid[b])
-        new = 1 << (a * width + grid[b]) | 1 << (b * width + grid[a])
-        found.append((Shift(a, b, 0), mask & ~old | new))
+        after = list(grid)
+        after[a], after[b] = grid[b], grid[a]
+        changed.append((Shift(a, b, 0), after))
     for cell in range(CELLS):
-        old = 1 << (cell * width + grid[cell])
-        new = 1 << (cell * width + flipped(grid[cell]))
-        found.append((Flip(cell, 0), mask & ~old | new))
-    return found
+        after = list(grid)
+        after[cell] = flipped(grid[cell])
+        changed.append((Flip(cell, 0), after))
+    return tuple((change, tuple(after), grid_mask(tuple(after))) for change, after in changed)
 
 
 def _paid(change: Shift | Flip, pay: int) -> Shift | Flip:
