@@ -166,9 +166,24 @@ def estimate(state: StonesState, seat: int) -> float:
     if state.solo:
         done = len(state.scored[0]) / len(state.cards)
         return done * (STRIKES - state.strikes) / STRIKES
-    active = state.active()
-    if seat not in active:
+    if state.retired[seat]:
         return 0.0
+    return _shares(state)[seat]
+
+
+#: The latest position `_shares` judged and its answer: the engine asks for every seat's
+#: estimate of the same position in turn.
+_latest: tuple[StonesState, dict[int, float]] | None = None
+
+
+def _shares(state: StonesState) -> dict[int, float]:
+    """Each active seat's expected share of the win: a softmax of its points, bonus and
+    hand's worth (see the module docstring)."""
+    global _latest
+    latest = _latest
+    if latest is not None and latest[0] is state:
+        return latest[1]
+    active = state.active()
     bonus = bonus_seats(state.scored, state.cards, active)
     worth = {
         s: points(state.scored[s], state.cards)
@@ -178,7 +193,10 @@ def estimate(state: StonesState, seat: int) -> float:
     }
     best = max(worth.values())
     weights = {s: math.exp((w - best) / _TEMPERATURE) for s, w in worth.items()}
-    return weights[seat] / sum(weights.values())
+    total = sum(weights.values())
+    shares = {s: weight / total for s, weight in weights.items()}
+    _latest = state, shares
+    return shares
 
 
 def _known_hand(state: StonesState, seat: int) -> list[Card]:
