@@ -29,7 +29,7 @@ from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
 from games.shifting_stones.odds import distance, hand_worth
 from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
-from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
+from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
 
 if TYPE_CHECKING:
     from games.shifting_stones.state import StonesState
@@ -109,10 +109,16 @@ def _setups(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ..
     ]
     if not near:
         return ()
+    changes = _changes(grid)
+    scoring: dict[int, set[int]] = {}  # by a change's index: the places scoring after it
+    for p, needed in near:
+        for index in _touching(needed & ~mask):
+            if changes[index][2] & needed == needed:
+                scoring.setdefault(index, set()).add(p)
     found: list[Shift | Flip] = []
-    for change, _, after in _changes(grid):
-        scoring = {p for p, needed in near if after & needed == needed}
-        found += [_paid(change, pay) for pay in held if scoring - {pay}]
+    for index in sorted(scoring):
+        change = changes[index][0]
+        found += [_paid(change, pay) for pay in held if scoring[index] - {pay}]
     return tuple(found)
 
 
@@ -140,20 +146,38 @@ def _approaches(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip
     return tuple(found)
 
 
+#: Every shift and flip, paid with place 0 (a placeholder), in the order they are listed.
+_CHANGES: tuple[Shift | Flip, ...] = (
+    *(Shift(a, b, 0) for a, b in NEIGHBOURS),
+    *(Flip(cell, 0) for cell in range(CELLS)),
+)
+
+
 @lru_cache(maxsize=4096)
 def _changes(grid: Grid) -> tuple[tuple[Shift | Flip, Grid, int], ...]:
-    """Every shift and flip (paid with place 0, a placeholder) with the grid after it and
-    that grid's mask (see `stones.grid_mask`)."""
-    changed: list[tuple[Shift | Flip, list[int]]] = []
-    for a, b in NEIGHBOURS:
+    """Every change of `_CHANGES` with the grid after it and that grid's mask (see
+    `stones.grid_mask`)."""
+    found = []
+    for change in _CHANGES:
         after = list(grid)
-        after[a], after[b] = grid[b], grid[a]
-        changed.append((Shift(a, b, 0), after))
-    for cell in range(CELLS):
-        after = list(grid)
-        after[cell] = flipped(grid[cell])
-        changed.append((Flip(cell, 0), after))
-    return tuple((change, tuple(after), grid_mask(tuple(after))) for change, after in changed)
+        if isinstance(change, Shift):
+            after[change.first], after[change.second] = grid[change.second], grid[change.first]
+        else:
+            after[change.cell] = flipped(grid[change.cell])
+        found.append((change, tuple(after), grid_mask(tuple(after))))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _touching(missing: int) -> tuple[int, ...]:
+    """The indexes in `_CHANGES` of the changes that alter every cell of the symbols
+    `missing` (bits of `stones.grid_mask`): only they can put all of them in place."""
+    cells = {bit // len(SYMBOLS) for bit in range(missing.bit_length()) if missing >> bit & 1}
+    return tuple(
+        index
+        for index, change in enumerate(_CHANGES)
+        if cells <= ({change.first, change.second} if isinstance(change, Shift) else {change.cell})
+    )
 
 
 def _paid(change: Shift | Flip, pay: int) -> Shift | Flip:
