@@ -6,6 +6,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 import ai
 from games.shifting_stones.cards import read_card
 from games.shifting_stones.moves import End, Flip, Score, Shift, Skip
@@ -88,3 +90,17 @@ def test_the_engine_spends_two_cards_to_score_a_card_two_changes_away() -> None:
     while state.turn == 0:
         state = state.play(ai.choose_move(state, 0, budget, seed=state.ply))
     assert [state.cards[c].text() for c in state.scored[0]] == [dear]
+
+
+def test_each_seat_is_judged_on_the_position_asked_about() -> None:
+    ahead = ["3: sun fish / bird boat"]
+    first = shifting_stones_helpers.position(3, [[NEVER]] * 3, scored=[ahead, [], []])
+    third = shifting_stones_helpers.position(3, [[NEVER]] * 3, scored=[[], [], ahead])
+    for seat in range(3):  # asked in turn, as the engine does, about one position and another
+        assert first.heuristic(seat) == (max if seat == 0 else min)(
+            first.heuristic(s) for s in range(3)
+        )
+        assert third.heuristic(seat) == (max if seat == 2 else min)(
+            third.heuristic(s) for s in range(3)
+        )
+    assert sum(first.heuristic(s) for s in range(3)) == pytest.approx(1.0)
