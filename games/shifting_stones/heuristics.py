@@ -7,14 +7,12 @@
   a card of the hand score, paid with another card (`setups`), or where there are none,
   those that bring a card within one change of scoring, paid with the card worth least
   (`approaches`: a plan of two changes and a score); then ending the turn, and skipping
-  it where allowed. A change that prepares nothing only spends a card, except in the
-  solo game, where every action is searched (a turn that scores nothing is a strike, so
-  two changes that make a card score are worth their cards).
+  it where allowed. A change that prepares nothing only spends a card.
 - `plausible_move`: score a card that scores; else a random setup; else skip the turn
   where allowed (two cards drawn for nothing), else end it.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
-  and its hand's worth by the card-pattern odds (`odds`); solo, from the cards scored and
-  strikes left.
+  and its hand's worth by the card-pattern odds (`odds`); solo, from the points scored
+  and the hand's worth, and the strikes left.
 """
 
 from __future__ import annotations
@@ -63,8 +61,6 @@ def worth_searching(state: StonesState) -> tuple[Move, ...]:
         if len(state.scored[seat]) + 1 < state.game_end_target():
             return (score,)
         return score, End()  # scoring now triggers the end: holding back may be better
-    if state.solo:  # a turn without a score is a strike: plans of several changes count
-        return state.legal_moves()
     moves: list[Move] = list(setups(state) or approaches(state))
     moves.append(End())
     if not state.this_turn() and not state.skipped[seat]:
@@ -188,8 +184,9 @@ def _paid(change: Shift | Flip, pay: int) -> Shift | Flip:
 def estimate(state: StonesState, seat: int) -> float:
     """`seat`'s expected result in [0, 1] (see the module docstring)."""
     if state.solo:
-        done = len(state.scored[0]) / len(state.cards)
-        return done * (STRIKES - state.strikes) / STRIKES
+        whole = points(range(len(state.cards)), state.cards)
+        done = points(state.scored[0], state.cards) + hand_worth(state.grid, _known_hand(state, 0))
+        return min(1.0, done / whole) * (STRIKES - state.strikes) / STRIKES
     if state.retired[seat]:
         return 0.0
     return _shares(state)[seat]

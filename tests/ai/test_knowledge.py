@@ -104,3 +104,12 @@ def test_each_seat_is_judged_on_the_position_asked_about() -> None:
             third.heuristic(s) for s in range(3)
         )
     assert sum(first.heuristic(s) for s in range(3)) == pytest.approx(1.0)
+
+
+def test_alone_a_hand_near_scoring_is_judged_better_than_one_far_off() -> None:
+    def solo(hand: list[str], strikes: int = 0) -> StonesState:
+        return shifting_stones_helpers.position(1, [hand], scored=[[SCORES_NOW]], strikes=strikes)
+
+    near, far = solo([AFTER_A_SHIFT, NEVER]), solo(["2: moon any boat", NEVER])
+    assert near.heuristic(0) > far.heuristic(0) > 0
+    assert solo([AFTER_A_SHIFT, NEVER], strikes=2).heuristic(0) < near.heuristic(0)
