@@ -8,8 +8,7 @@
   those that bring a card within one change of scoring, paid with the card worth least
   (`approaches`: a plan of two changes and a score); then ending the turn, and skipping
   it where allowed. A change that prepares nothing only spends a card.
-- `plausible_move`: score a card that scores; else a random setup; else skip the turn
-  where allowed (two cards drawn for nothing), else end it.
+- `plausible_move`: score a card that scores; else a random setup; else end the turn.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
   and its hand's worth by the card-pattern odds (`odds`); solo, from the points scored
   and the hand's worth, and the strikes left.
@@ -76,8 +75,6 @@ def plausible_move(state: StonesState, rng: random.Random) -> Move:
     prepared = setups(state)
     if prepared:
         return prepared[rng.randrange(len(prepared))]
-    if not state.this_turn() and not state.skipped[state.turn]:
-        return Skip()
     return End()
 
 

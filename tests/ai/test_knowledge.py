@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -73,13 +71,6 @@ def test_without_a_setup_changes_that_bring_a_card_within_one_change_are_searche
 def test_a_hand_too_small_for_two_changes_and_a_score_approaches_nothing() -> None:
     state = stones([[NEVER, "1: sun / seed"], [NEVER]])
     assert state.search_moves() == (End(), Skip())
-
-
-def test_simulated_play_skips_a_turn_it_can_prepare_nothing_in() -> None:
-    state = stones([[NEVER, NEVER], [NEVER]])
-    assert state.playout_move(random.Random(0)) == Skip()
-    after_a_skip = replace(state, skipped=(True, False))
-    assert after_a_skip.playout_move(random.Random(0)) == End()
 
 
 def test_the_engine_spends_two_cards_to_score_a_card_two_changes_away() -> None:
