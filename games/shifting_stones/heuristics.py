@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
-from games.shifting_stones.odds import distance, hand_worth
+from games.shifting_stones.odds import distance, hand_worth, set_bits
 from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
 
@@ -165,7 +165,7 @@ def _changes(grid: Grid) -> tuple[tuple[Shift | Flip, Grid, int], ...]:
 def _touching(missing: int) -> tuple[int, ...]:
     """The indexes in `_CHANGES` of the changes that alter every cell of the symbols
     `missing` (bits of `stones.grid_mask`): only they can put all of them in place."""
-    cells = {bit // len(SYMBOLS) for bit in range(missing.bit_length()) if missing >> bit & 1}
+    cells = {bit // len(SYMBOLS) for bit in set_bits(missing)}
     return tuple(
         index
         for index, change in enumerate(_CHANGES)

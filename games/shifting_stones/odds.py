@@ -34,7 +34,7 @@ def distance(grid: Grid, card: Card) -> int:
     costs, mask = _symbol_costs(grid)
     best = FAR
     for _, needed in card.placements:
-        cost = sum(costs[bit] for bit in _bits(needed))
+        cost = sum(costs[bit] for bit in set_bits(needed))
         if cost == 2 and _one_swap(grid, needed & ~mask):
             cost = 1
         if cost < best:
@@ -73,7 +73,7 @@ def _symbol_costs(grid: Grid) -> tuple[tuple[int, ...], int]:
 def _one_swap(grid: Grid, missing: int) -> bool:
     """Whether the symbols `missing` (bits of `stones.grid_mask`) are two on side-by-side
     cells that swapping those cells' stones puts in place."""
-    bits = _bits(missing)
+    bits = set_bits(missing)
     if len(bits) != 2:
         return False
     (first, wanted_first), (second, wanted_second) = (divmod(b, len(SYMBOLS)) for b in bits)
@@ -83,7 +83,7 @@ def _one_swap(grid: Grid, missing: int) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _bits(mask: int) -> tuple[int, ...]:
+def set_bits(mask: int) -> tuple[int, ...]:
     """The positions of the bits set in `mask`."""
     return tuple(bit for bit in range(mask.bit_length()) if mask >> bit & 1)
 
