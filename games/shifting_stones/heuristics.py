@@ -4,13 +4,14 @@
 - `worth_searching`: a card that scores is scored (the lowest place first: scoring
   changes nothing on the grid, so the order does not matter), unless that triggers the
   end, when ending the turn instead is searched too; else the shifts and flips that make
-  a card of the hand score, paid with another card (`setups`), ending the turn, and
-  skipping it where allowed. A change that prepares nothing only spends a card, except
-  in the solo game, where every action is searched (a turn that scores nothing is a
-  strike, so two changes that make a card score are worth their cards).
+  a card of the hand score, paid with another card (`setups`), or where there are none,
+  those that bring a card within one change of scoring, paid with the card worth least
+  (`approaches`: a plan of two changes and a score); then ending the turn, and skipping
+  it where allowed. A change that prepares nothing only spends a card.
 - `plausible_move`: score a card that scores; else a random setup; else end the turn.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
-  and the cards it could score now; solo, from the cards scored and strikes left.
+  and its hand's worth by the card-pattern odds (`odds`); solo, from the points scored
+  and the hand's worth, and the strikes left.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
+from games.shifting_stones.odds import distance, hand_worth, set_bits
 from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
 
@@ -31,8 +33,6 @@ if TYPE_CHECKING:
 
 #: Points' spread that makes one seat's win much likelier than another's.
 _TEMPERATURE = 3.0
-#: Points counted for a card in hand that scores now (it is likely to be scored soon).
-_READY_CARD = 0.5
 
 
 def deal(view: StonesState, rng: random.Random) -> StonesState:
@@ -60,9 +60,7 @@ def worth_searching(state: StonesState) -> tuple[Move, ...]:
         if len(state.scored[seat]) + 1 < state.game_end_target():
             return (score,)
         return score, End()  # scoring now triggers the end: holding back may be better
-    if state.solo:  # a turn without a score is a strike: plans of several changes count
-        return state.legal_moves()
-    moves: list[Move] = list(setups(state))
+    moves: list[Move] = list(setups(state) or approaches(state))
     moves.append(End())
     if not state.this_turn() and not state.skipped[seat]:
         moves.append(Skip())
@@ -104,27 +102,75 @@ def _setups(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ..
     ]
     if not near:
         return ()
+    changes = _changes(grid)
+    scoring: dict[int, set[int]] = {}  # by a change's index: the places scoring after it
+    for p, needed in near:
+        for index in _touching(needed & ~mask):
+            if changes[index][2] & needed == needed:
+                scoring.setdefault(index, set()).add(p)
     found: list[Shift | Flip] = []
-    for change, after in _changed_masks(grid, mask):
-        scoring = {p for p, needed in near if after & needed == needed}
-        found += [_paid(change, pay) for pay in held if scoring - {pay}]
+    for index in sorted(scoring):
+        change = changes[index][0]
+        found += [_paid(change, pay) for pay in held if scoring[index] - {pay}]
     return tuple(found)
 
 
-def _changed_masks(grid: Grid, mask: int) -> list[tuple[Shift | Flip, int]]:
-    """Every shift and flip (paid with place 0, a placeholder) with the grid's mask after it
-    (see `stones.grid_mask`)."""
-    width = len(SYMBOLS)
-    found: list[tuple[Shift | Flip, int]] = []
-    for a, b in NEIGHBOURS:
-        old = 1 << (a * width + grid[a]) | 1 << (b * width + grid[b])
-        new = 1 << (a * width + grid[b]) | 1 << (b * width + grid[a])
-        found.append((Shift(a, b, 0), mask & ~old | new))
-    for cell in range(CELLS):
-        old = 1 << (cell * width + grid[cell])
-        new = 1 << (cell * width + flipped(grid[cell]))
-        found.append((Flip(cell, 0), mask & ~old | new))
-    return found
+def approaches(state: StonesState) -> tuple[Shift | Flip, ...]:
+    """Every shift or flip after which a card of the hand of the seat to act is one change
+    from scoring (and was farther), paid with the card of the hand worth least."""
+    hand = tuple(state.known_card(state.turn, p) for p in range(len(state.hands[state.turn])))
+    return _approaches(state.grid, hand)
+
+
+@lru_cache(maxsize=8192)
+def _approaches(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ...]:
+    """`approaches` for a grid and the cards of a hand (None: no card known there)."""
+    held = {p: card for p, card in enumerate(hand) if card is not None}
+    if len(held) < 3:  # one to pay now, one to pay next, one to score
+        return ()
+    far = {p: card for p, card in held.items() if distance(grid, card) > 1}
+    if not far:
+        return ()
+    pay = min(held, key=lambda p: hand_worth(grid, [held[p]]) + held[p].value / 100)
+    found: list[Shift | Flip] = []
+    for change, after, _ in _changes(grid):
+        if any(distance(after, card) == 1 for p, card in far.items() if p != pay):
+            found.append(_paid(change, pay))
+    return tuple(found)
+
+
+#: Every shift and flip, paid with place 0 (a placeholder), in the order they are listed.
+_CHANGES: tuple[Shift | Flip, ...] = (
+    *(Shift(a, b, 0) for a, b in NEIGHBOURS),
+    *(Flip(cell, 0) for cell in range(CELLS)),
+)
+
+
+@lru_cache(maxsize=4096)
+def _changes(grid: Grid) -> tuple[tuple[Shift | Flip, Grid, int], ...]:
+    """Every change of `_CHANGES` with the grid after it and that grid's mask (see
+    `stones.grid_mask`)."""
+    found = []
+    for change in _CHANGES:
+        after = list(grid)
+        if isinstance(change, Shift):
+            after[change.first], after[change.second] = grid[change.second], grid[change.first]
+        else:
+            after[change.cell] = flipped(grid[change.cell])
+        found.append((change, tuple(after), grid_mask(tuple(after))))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _touching(missing: int) -> tuple[int, ...]:
+    """The indexes in `_CHANGES` of the changes that alter every cell of the symbols
+    `missing` (bits of `stones.grid_mask`): only they can put all of them in place."""
+    cells = {bit // len(SYMBOLS) for bit in set_bits(missing)}
+    return tuple(
+        index
+        for index, change in enumerate(_CHANGES)
+        if cells <= ({change.first, change.second} if isinstance(change, Shift) else {change.cell})
+    )
 
 
 def _paid(change: Shift | Flip, pay: int) -> Shift | Flip:
@@ -135,18 +181,43 @@ def _paid(change: Shift | Flip, pay: int) -> Shift | Flip:
 def estimate(state: StonesState, seat: int) -> float:
     """`seat`'s expected result in [0, 1] (see the module docstring)."""
     if state.solo:
-        done = len(state.scored[0]) / len(state.cards)
-        return done * (STRIKES - state.strikes) / STRIKES
-    active = state.active()
-    if seat not in active:
+        whole = points(range(len(state.cards)), state.cards)
+        done = points(state.scored[0], state.cards) + hand_worth(state.grid, _known_hand(state, 0))
+        return min(1.0, done / whole) * (STRIKES - state.strikes) / STRIKES
+    if state.retired[seat]:
         return 0.0
+    return _shares(state)[seat]
+
+
+#: The latest position `_shares` judged and its answer: the engine asks for every seat's
+#: estimate of the same position in turn.
+_latest: tuple[StonesState, dict[int, float]] | None = None
+
+
+def _shares(state: StonesState) -> dict[int, float]:
+    """Each active seat's expected share of the win: a softmax of its points, bonus and
+    hand's worth (see the module docstring)."""
+    global _latest
+    latest = _latest
+    if latest is not None and latest[0] is state:
+        return latest[1]
+    active = state.active()
     bonus = bonus_seats(state.scored, state.cards, active)
     worth = {
         s: points(state.scored[s], state.cards)
         + (BONUS / len(bonus) if s in bonus else 0)
-        + _READY_CARD * len(state.scoring_places(s))
+        + hand_worth(state.grid, _known_hand(state, s))
         for s in active
     }
     best = max(worth.values())
     weights = {s: math.exp((w - best) / _TEMPERATURE) for s, w in worth.items()}
-    return weights[seat] / sum(weights.values())
+    total = sum(weights.values())
+    shares = {s: weight / total for s, weight in weights.items()}
+    _latest = state, shares
+    return shares
+
+
+def _known_hand(state: StonesState, seat: int) -> list[Card]:
+    """The cards of `seat`'s hand that `state` shows."""
+    hand = (state.known_card(seat, p) for p in range(len(state.hands[seat])))
+    return [card for card in hand if card is not None]

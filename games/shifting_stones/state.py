@@ -245,22 +245,24 @@ class StonesState(GameState):
         if isinstance(move, End | Skip):
             return self._end_turn(move)
         assert place is not None and card is not None
-        grid = list(self.grid)
         hand = tuple(None if p == place else c for p, c in enumerate(self.hands[seat]))
-        state = replace(self, hands=_changed(self.hands, seat, hand), plies=self.plies + 1)
-        state = replace(state, recent=(*self.this_turn(), Action(seat, move, card=card)))
+        played: dict[str, Any] = {
+            "hands": _changed(self.hands, seat, hand),
+            "plies": self.plies + 1,
+            "recent": (*self.this_turn(), Action(seat, move, card=card)),
+        }
         if isinstance(move, Score):
             scored = _changed(self.scored, seat, (*self.scored[seat], card))
-            state = replace(state, scored=scored)
             if self.solo and len(scored[seat]) == len(self.cards):
-                return replace(state, ending="won")
-            target = self.game_end_target()
-            return replace(state, triggered=self.triggered or len(scored[seat]) >= target)
+                return replace(self, **played, scored=scored, ending="won")
+            triggered = self.triggered or len(scored[seat]) >= self.game_end_target()
+            return replace(self, **played, scored=scored, triggered=triggered)
+        grid = list(self.grid)
         if isinstance(move, Shift):
             grid[move.first], grid[move.second] = grid[move.second], grid[move.first]
         else:
             grid[move.cell] = flipped(grid[move.cell])
-        return replace(state, grid=tuple(grid), discard=(*self.discard, card))
+        return replace(self, **played, grid=tuple(grid), discard=(*self.discard, card))
 
     def game_end_target(self) -> int:
         """Scored cards that trigger the end (more than the deck in the solo game)."""
@@ -280,31 +282,36 @@ class StonesState(GameState):
         action = Action(
             seat, move, drew=len(drawn), reshuffled=shuffles > self.shuffles, strike=strike
         )
-        state = replace(
+        strikes = self.strikes + strike
+        after: dict[str, Any] = {"ending": "strikes"} if strikes >= STRIKES else self._turn_passed()
+        return replace(
             self,
             hands=_changed(self.hands, seat, kept + drawn),
             draw=draw,
             discard=discard,
             shuffles=shuffles,
             skipped=_changed(self.skipped, seat, isinstance(move, Skip)),
-            strikes=self.strikes + strike,
+            strikes=strikes,
             recent=(*self.this_turn(), action),
             plies=self.plies + 1,
             turns=self.turns + 1,
+            **after,
         )
-        if state.strikes >= STRIKES:
-            return replace(state, ending="strikes")
-        return state._pass_turn()
 
     def _pass_turn(self) -> StonesState:
-        """The next seat still playing acts; once the end is triggered, the game ends when
-        the round is complete (everyone has had as many turns as seat 0's)."""
+        """This position with the turn passed (see `_turn_passed`)."""
+        return replace(self, **self._turn_passed())
+
+    def _turn_passed(self) -> dict[str, Any]:
+        """What passing the turn changes: the next seat still playing acts; once the end is
+        triggered, the game ends when the round is complete (everyone has had as many turns
+        as seat 0's)."""
         active = self.active()
         later = [s for s in active if s > self.turn]
         following = later[0] if later else active[0]
         if self.triggered and following <= self.turn:
-            return replace(self, ending="round")
-        return replace(self, turn=following)
+            return {"ending": "round"}
+        return {"turn": following}
 
     def retire(self, seat: int) -> StonesState | None:
         """`seat` leaves (resigns or times out) a game of 3 or more: its hand goes to the
@@ -340,7 +347,7 @@ class StonesState(GameState):
     # ----- knowledge for the playing engine (see games.shifting_stones.heuristics) -----
 
     def heuristic(self, seat: int) -> float:
-        """The engine's estimate of `seat`'s result from points and ready cards."""
+        """The engine's estimate of `seat`'s result from points and card-pattern odds."""
         return heuristics.estimate(self, seat)
 
     def search_moves(self) -> tuple[Move, ...]:
