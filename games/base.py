@@ -369,8 +369,10 @@ class GameState(ABC):
         """The moves the engine searches here: some of `legal_moves`, at least one while
         the game runs (the default: all of them). A game may leave out moves that are
         never better than one it keeps (spending a card on a change that prepares
-        nothing), so the search spends itself on the rest; where it keeps a single move,
-        the engine plays it without searching. Called only while the game runs, on views
+        nothing), or, where there are too many to search, those its knowledge judges
+        beside the point (a stone far from every shortest chain), so the search spends
+        itself on the rest; where it keeps a single move, the engine plays it without
+        searching. Called only while the game runs, on views
         as on full states."""
         return self.legal_moves()
 

@@ -4,7 +4,8 @@ Modules: `grid` (points, names and bitboards per board size), `rules` (crosscuts
 placements, moves and chains on bitboards), `moves` (move values and notation), `state`
 (positions and play), `explain` (why a move is refused), `words` (sides and actions in
 words), `codec` (JSON and text), `game` (options, summary and the `SHIFTY` object
-declared as `GAME` and found by `games`).
+declared as `GAME` and found by `games`); for the playing engine, `heuristics` (how far
+each colour is from joining its edges) and `focus` (the moves worth searching).
 """
 
 from games.shifty.game import SHIFTY, ShiftyGame

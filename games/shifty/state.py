@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.shifty.explain import why_illegal
+from games.shifty.focus import worth_searching
 from games.shifty.grid import Grid, bits, grid
 from games.shifty.heuristics import estimate
 from games.shifty.moves import (
@@ -166,6 +167,17 @@ class ShiftyState(GameState):
             row = by_origin[origin]
             moves += [row[t] for t in targets]
         return tuple(moves) if moves else (PASS,)
+
+    @cached_property
+    def _searched(self) -> tuple[Move, ...]:
+        own, enemy = self.sides()
+        size, opening = self.options["size"], self.in_opening()
+        return worth_searching(size, own, enemy, self.colour, self._legal, opening)
+
+    def search_moves(self) -> tuple[Move, ...]:
+        """The moves the engine searches: those where the play is (see
+        `games.shifty.focus`)."""
+        return self._searched
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` (a move value of this board) is legal now."""
