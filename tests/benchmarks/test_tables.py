@@ -1,10 +1,16 @@
-"""The docs' tables of the series: the ladder by game and a row per series."""
+"""The docs' tables of the series: the ladder by game and a row per series, and that the
+README and the players' guide show the results recorded in benchmarks/results/."""
 
 from __future__ import annotations
 
-from benchmarks import tables
+from pathlib import Path
+
+from benchmarks import record, tables
 from benchmarks.record import Record
 from benchmarks.series import BASELINE, Series
+
+#: The project's root, where the README is.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def played(one: Series, shares: list[float], points: int | None = None) -> Record:
@@ -55,3 +61,19 @@ def test_each_series_is_a_row_with_its_interval_budget_and_load() -> None:
     )
     assert "| Shifting Stones | 1 | `hard` | alone | 0.15 | 0.1 | 2 | 0-0-2 | 0% " in rows[2]
     assert rows[2].endswith("| mean points 12.0 | 1.5-3.0 |")
+
+
+def table_under(text: str, head: str) -> str:
+    """The Markdown table of `text` whose first line starts with `head`."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(head))
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), None)
+    return "\n".join(lines[start:end])
+
+
+def test_the_readme_and_the_players_guide_show_the_recorded_series() -> None:
+    records = record.load_all()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert table_under(readme, "| player |") == tables.ladder_table(records)
+    guide = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
+    assert table_under(guide, "| game | players | level |") == tables.series_table(records)
