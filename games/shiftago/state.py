@@ -199,19 +199,15 @@ class ShiftagoState(GameState):
         same_turn = last is not None and isinstance(last.move, Score) and last.seat == seat
         recent = (*self.recent, action) if same_turn else (action,)
         plies = self.plies + 1
+        sat_out: tuple[int, ...] = ()
         if has_line(marbles(board, seat), min_line(self.variant, self.players)):
-            ending, scoring = ("line", False) if self.variant == "express" else (None, True)
-            return replace(
-                self,
-                board=board,
-                supply=supply,
-                plies=plies,
-                recent=recent,
-                sat_out=(),
-                scoring=scoring,
-                ending=ending,
-            )
-        turn, sit_out, sat_out, ending = self._handover(board, supply)
+            # Express ends with the line; Expert and Extreme score it, the same seat on.
+            express = self.variant == "express"
+            turn, sit_out = seat, self.sit_out
+            scoring, ending = not express, "line" if express else None
+        else:
+            turn, sit_out, sat_out, ending = self._handover(board, supply)
+            scoring = False
         return replace(
             self,
             board=board,
@@ -221,6 +217,7 @@ class ShiftagoState(GameState):
             turn=turn,
             sit_out=sit_out,
             sat_out=sat_out,
+            scoring=scoring,
             ending=ending,
         )
 
