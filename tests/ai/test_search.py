@@ -12,7 +12,6 @@ import ai
 from ai.search import Search
 from games import GameState
 from games.shifty import SHIFTY
-from tests.ai.test_tactics import SHIFTY_COLUMN
 from tests.games import shifty_helpers
 
 BUDGET = ai.Budget(iterations=3000, seconds=60.0, lookahead=1, playout_plies=8)
@@ -20,7 +19,7 @@ BUDGET = ai.Budget(iterations=3000, seconds=60.0, lookahead=1, playout_plies=8)
 
 def test_the_search_stops_when_the_most_searched_move_cannot_be_overtaken() -> None:
     # White must block Black's column at once: one move soon takes most of the visits.
-    state = shifty_helpers.position(SHIFTY_COLUMN, "White")
+    state = shifty_helpers.position(shifty_helpers.BLACK_COLUMN, "White")
     search = Search(state, BUDGET, random.Random(1))
     search.run()
     assert search.iterations < BUDGET.iterations
@@ -33,7 +32,7 @@ def test_a_search_whose_time_runs_out_first_stops_once_its_choice_is_plain() -> 
     # Master's budget: more simulated games than its time allows; the block soon leads
     # by more than the time left could give any other move.
     long = ai.Budget(iterations=10**9, seconds=3.0, lookahead=1, playout_plies=8)
-    state = shifty_helpers.position(SHIFTY_COLUMN, "White")
+    state = shifty_helpers.position(shifty_helpers.BLACK_COLUMN, "White")
     search = Search(state, long, random.Random(1))
     started = time.perf_counter()
     search.run()
@@ -45,7 +44,7 @@ def test_shifty_judges_new_positions_without_simulated_play(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert SHIFTY.playout_plies == 0
-    state = shifty_helpers.position(SHIFTY_COLUMN, "White")
+    state = shifty_helpers.position(shifty_helpers.BLACK_COLUMN, "White")
 
     def refused(self: GameState, rng: random.Random) -> Hashable:
         raise AssertionError("Shifty positions are judged without simulated play")

@@ -42,15 +42,6 @@ SHIFTAGO_FOUR = """
 """
 # Orange has b1-d1 and wins by filling a1 (a line of four with three or four players).
 SHIFTAGO_THREE = SHIFTAGO_FOUR.replace("O O O O G", "O O O G .")
-# Black's column c1-c5 reaches the bottom edge with a stone on c6 (or b6/d6 diagonally).
-SHIFTY_COLUMN = """
-. . B . . .
-. . B . . .
-. . B . . .
-. . B . . .
-. . B . . .
-. W . W . .
-"""
 
 
 def assert_wins(state: GameState) -> None:
@@ -93,8 +84,8 @@ def test_shiftago_many_players_win_and_block(players: int) -> None:
 
 
 def test_shifty_win_and_block() -> None:
-    assert_wins(shifty_helpers.position(SHIFTY_COLUMN, "Black"))
-    assert_blocks(shifty_helpers.position(SHIFTY_COLUMN, "White"), threat_from=0)
+    assert_wins(shifty_helpers.position(shifty_helpers.BLACK_COLUMN, "Black"))
+    assert_blocks(shifty_helpers.position(shifty_helpers.BLACK_COLUMN, "White"), threat_from=0)
 
 
 def test_shifting_stones_solo_scores_the_last_card() -> None:

@@ -8,6 +8,17 @@ from typing import Any
 from games.shifty import SHIFTY, Move, ShiftyState, grid
 from games.shifty.moves import read_move
 
+# Black's column c1-c5 reaches the bottom edge with a stone on c6 alone (White holds b6
+# and d6, so no diagonal step gets past them).
+BLACK_COLUMN = """
+. . B . . .
+. . B . . .
+. . B . . .
+. . B . . .
+. . B . . .
+. W . W . .
+"""
+
 
 def position(
     drawing: str, to_act: str = "Black", *, swapped: bool = False, **options: Any

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.shifty import SHIFTY, Place, Shift, ShiftyState
 from games.shifty.heuristics import shortest_paths
-from tests.games.shifty_helpers import position
+from tests.games.shifty_helpers import BLACK_COLUMN, position
 
 # Black has c1-c2 and c4-c5: two gaps of one point (rows 3 and 6), two points to fill.
 GAPS = """
@@ -16,15 +16,6 @@ GAPS = """
 . . B . . .
 . . B . . .
 . . . . . .
-"""
-# Black's column c1-c5 reaches the bottom edge by c6 alone (White holds b6 and d6).
-COLUMN = """
-. . B . . .
-. . B . . .
-. . B . . .
-. . B . . .
-. . B . . .
-. W . W . .
 """
 # Black's c1-c4 needs two points; White's e5-f5, both on White's chain, may move.
 RACE = """
@@ -66,12 +57,12 @@ def test_the_shortest_chains_run_through_the_gaps() -> None:
 
 
 def test_a_colour_walled_off_from_its_edge_has_no_chain() -> None:
-    state = position(COLUMN.replace(". W . W . .", "W W W W W W"))
+    state = position(BLACK_COLUMN.replace(". W . W . .", "W W W W W W"))
     assert shortest_paths(6, state.stones[0], state.stones[1], 0) is None
 
 
 def test_the_block_and_the_own_chain_are_searched_not_the_placements_beside() -> None:
-    state = position(COLUMN, "White")
+    state = position(BLACK_COLUMN, "White")
     assert searched(state) == ["a6", "c6", "e6"]  # c6 stops Black; a6 and e6 extend White
     assert {"b5", "d5"} <= {state.format_move(m) for m in state.legal_moves()}
 
