@@ -36,34 +36,41 @@ def _stretches(players: int) -> tuple[int, ...]:
     return windows(stretch_length(players))
 
 
-def _open_counts(board: Board, seat: int, players: int) -> Iterator[int]:
-    """How many of `seat`'s marbles each stretch that no other colour blocks holds."""
-    own = marbles(board, seat)
+def _open_counts(colours: list[int], seat: int) -> Iterator[int]:
+    """How many of `seat`'s marbles each stretch that no other colour blocks holds, from
+    every seat's bitboard (`colours`)."""
+    own = colours[seat]
     others = 0
-    for other in range(players):
+    for other, mask in enumerate(colours):
         if other != seat:
-            others |= marbles(board, other)
-    for stretch in _stretches(players):
+            others |= mask
+    for stretch in _stretches(len(colours)):
         if not stretch & others:
             yield (stretch & own).bit_count()
 
 
-def standing(board: Board, seat: int, players: int, points: int = 0) -> float:
+def _colours(board: Board, players: int) -> list[int]:
+    """Every seat's marbles as a bitboard."""
+    return [marbles(board, seat) for seat in range(players)]
+
+
+def _standing(colours: list[int], seat: int, points: int) -> float:
     """How near `seat` is to a line (and to ten points): its open stretches' worth, plus
     its points' (see the module's docstring)."""
-    worth = sum(_STRETCH_WORTH[count] for count in _open_counts(board, seat, players))
+    worth = sum(_STRETCH_WORTH[count] for count in _open_counts(colours, seat))
     return worth + _POINT_WORTH * min(points, WINNING_POINTS)
 
 
 def fullest_stretch(board: Board, seat: int, players: int) -> int:
     """The most marbles of `seat` in one open stretch."""
-    return max(_open_counts(board, seat, players), default=0)
+    return max(_open_counts(_colours(board, players), seat), default=0)
 
 
 def estimate(board: Board, seat: int, players: int, scores: tuple[int, ...]) -> float:
     """The expected result in [0, 1] of `seat`: its share by the seats' standings,
     1 / players when all stand equal."""
-    standings = [standing(board, s, players, scores[s]) for s in range(players)]
+    colours = _colours(board, players)
+    standings = [_standing(colours, s, scores[s]) for s in range(players)]
     top = max(standings)
     weights = [math.exp(_SHARPNESS * (value - top)) for value in standings]
     return weights[seat] / sum(weights)
