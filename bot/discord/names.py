@@ -10,9 +10,10 @@ does not answer).
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from cachetools import LRUCache
 
 #: How many names a cache keeps.
 NAMES_KEPT = 4096
@@ -37,15 +38,14 @@ class NameCache:
         ttl: float = NAME_TTL,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.size, self.ttl, self.clock = size, ttl, clock
-        self._names: OrderedDict[tuple[int, int], tuple[str, float]] = OrderedDict()
+        self.ttl, self.clock = ttl, clock
+        self._names: LRUCache[tuple[int, int], tuple[str, float]] = LRUCache(maxsize=size)
 
     def get(self, key: tuple[int, int]) -> KnownName | None:
         """The name kept for `key`, fresh or not; None when none is kept."""
         kept = self._names.get(key)
         if kept is None:
             return None
-        self._names.move_to_end(key)
         name, fetched = kept
         return KnownName(name, self.clock() - fetched < self.ttl)
 
@@ -53,6 +53,3 @@ class NameCache:
         """Keep `name` for `key` as fetched now, dropping the least recently used beyond
         the size."""
         self._names[key] = (name, self.clock())
-        self._names.move_to_end(key)
-        while len(self._names) > self.size:
-            self._names.popitem(last=False)

@@ -23,6 +23,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import discord
+from cachetools import LRUCache
 
 from bot.match.errors import ServiceError
 from bot.presentation.language import SOURCE, language_of, speak, speaking
@@ -32,6 +33,9 @@ log = logging.getLogger("shiftcord.discord")
 #: The longest an interaction waits for its member's locale to be stored before it is
 #: answered (Discord wants an answer within 3 seconds).
 REMEMBER_SECONDS = 0.5
+#: How many members' stored locales a process keeps, to skip writing the same again
+#: (the most recently seen; one forgotten is written again at its next interaction).
+LOCALES_KEPT = 10_000
 
 
 class Languages:
@@ -44,9 +48,9 @@ class Languages:
         self.service = service
         #: The languages the servers' admins chose, by server.
         self.chosen: dict[int, str] = {}
-        #: The locale last stored for each member this process saw (no write when it is
-        #: the same again).
-        self._stored: dict[int, str] = {}
+        #: The locale last stored for each member this process saw lately (no write when
+        #: it is the same again).
+        self._stored: LRUCache[int, str] = LRUCache(LOCALES_KEPT)
         #: Whether `chosen` was read from the database.
         self.loaded = False
 

@@ -11,9 +11,10 @@ import os
 import random
 import secrets
 import socket
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+
+from cachetools import LRUCache
 
 import render
 from bot.config import Settings
@@ -43,6 +44,8 @@ Inside = Callable[[Connection, MatchUpdate], Awaitable[MatchUpdate]]
 DEFAULT_THEME = "default"
 #: Actions whose decision needs the match's whole log.
 _NEEDS_LOG = (actions.ASK_TAKEBACK, actions.GRANT_TAKEBACK)
+#: How many positions' legal moves autocomplete keeps (the most recently used).
+CHOICES_KEPT = 64
 
 
 def utc_now() -> datetime:
@@ -86,7 +89,7 @@ class ServiceBase:
         self._clock = clock
         self._rng = rng or random.SystemRandom()
         #: Legal moves for autocomplete, by (match, version): typing asks again and again.
-        self._choices: OrderedDict[tuple[int, int], list[MoveChoice]] = OrderedDict()
+        self._choices: LRUCache[tuple[int, int], list[MoveChoice]] = LRUCache(CHOICES_KEPT)
         #: This process as its claims on background work name it (`bot.store.claims`).
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 

@@ -145,6 +145,8 @@ class EnginePlayer:
         self._slots = asyncio.Semaphore(self.workers)  # FIFO: the oldest waiter goes first
         self._slow_slots = asyncio.Semaphore(slow_workers)
         self._matches: dict[int, asyncio.Task[None]] = {}
+        #: The analyses being made, by match: asked again meanwhile, one is awaited.
+        self._analysing: dict[int, asyncio.Task[Analysis]] = {}
         self._closed = False
 
     def notice(self, match: Match) -> None:
@@ -171,12 +173,13 @@ class EnginePlayer:
             await asyncio.gather(*self._matches.values(), return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop playing (what is owed is found again at the next start) and shut the
-        worker processes down, waiting for them to exit."""
+        """Stop playing (what is owed is found again at the next start) and analysing, and
+        shut the worker processes down, waiting for them to exit."""
         self._closed = True
-        for task in self._matches.values():
+        tasks = [*self._matches.values(), *self._analysing.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._matches.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
@@ -286,8 +289,19 @@ class EnginePlayer:
         """The bot's analysis of an ended match (refused as `check_analysis` says), made
         in the lane of the levels that think long (it takes up to half a minute) and kept
         with the match; AnalysisUnavailable when the workers cannot think (the admin gets
-        a line). Kept or not (the database out), the analysis is returned."""
+        a line). Kept or not (the database out), the analysis is returned. Asked again
+        while it is being made (a second tap), the one being made answers both."""
         check_analysis(record.match)
+        match_id = record.match.id
+        making = self._analysing.get(match_id)
+        if making is None:
+            making = asyncio.create_task(self._analysed(record), name=f"analysis {match_id}")
+            self._analysing[match_id] = making
+            making.add_done_callback(lambda _: self._analysing.pop(match_id, None))
+        return await asyncio.shield(making)  # one asker gone does not stop the others'
+
+    async def _analysed(self, record: MatchRecord) -> Analysis:
+        """`analyse`'s work: think in the slow lane, then keep the analysis."""
         question = question_of(record, self.budget)
         try:
             analysis = await self._in_pool(self._slow_slots, analyse, question)

@@ -25,8 +25,6 @@ from bot.store import ratings as rating_rows
 from bot.store.sql import Connection
 from games import GameState
 
-_CHOICE_CACHE_SIZE = 64
-
 
 def _squash(text: str) -> str:
     """Notation compared loosely: lower case, without spaces and dashes."""
@@ -240,7 +238,5 @@ class PlayMixin(ServiceBase):
                 MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()
             ]
             self._choices[key] = choices
-            if len(self._choices) > _CHOICE_CACHE_SIZE:
-                self._choices.popitem(last=False)
         wanted = _squash(prefix)
         return [c for c in choices if _squash(c.notation).startswith(wanted)][:limit]

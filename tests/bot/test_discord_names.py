@@ -11,7 +11,7 @@ import pytest_asyncio
 from PIL import Image, ImageChops
 
 import render
-from bot.discord.names import NAME_TTL
+from bot.discord.names import NAME_TTL, KnownName, NameCache
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -97,3 +97,14 @@ async def test_names_are_kept_and_asked_again_after_a_while(game):
     )
     calls = await move(fake, bot, match_id, thread)
     assert "get_member" not in [c.kind for c in calls]  # fresh again
+
+
+def test_the_names_kept_are_bounded_and_the_least_recently_used_go_first() -> None:
+    cache = NameCache(size=2, clock=lambda: 0.0)
+    cache.put((1, ALICE), "alice")
+    cache.put((1, BOB), "bob")
+    assert cache.get((1, ALICE)) == KnownName("alice", fresh=True)  # alice used last
+    cache.put((2, ALICE), "Alice elsewhere")
+    assert cache.get((1, BOB)) is None
+    assert cache.get((1, ALICE)) == KnownName("alice", fresh=True)
+    assert cache.get((2, ALICE)) == KnownName("Alice elsewhere", fresh=True)

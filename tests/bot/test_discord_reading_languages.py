@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.discord import speech
 from bot.match.errors import CannotSave, NotAllowed
 from bot.match.phrases import Message
 from bot.presentation.catalogue import write
@@ -245,3 +246,20 @@ async def test_languages_are_stored_in_each_kind_of_database(service):
     await service.remember_locale(5, "fr")
     assert await service.member_locales([7, 5, 4]) == {7: "de", 5: "fr"}
     assert await service.member_locales([]) == {}
+
+
+@pytest.mark.asyncio
+async def test_a_process_keeps_the_locales_of_the_members_seen_latest_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(speech, "LOCALES_KEPT", 2)
+    fake = FakeDiscord()
+    fake.locales = {ALICE: "de", BOB: "fr", CAROL: "es-ES"}
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        for member in (ALICE, BOB, CAROL):
+            await fake.slash(member, "about")
+        # Changed behind the bot's back: a write shows who it no longer keeps.
+        for member in (ALICE, CAROL):
+            await bot.service.remember_locale(member, "en-US")
+        for member in (ALICE, CAROL):
+            await fake.slash(member, "about")
+        locales = await bot.service.member_locales([ALICE, CAROL])
+    assert locales == {ALICE: "de", CAROL: "en-US"}  # alice forgotten and written again

@@ -4,6 +4,7 @@ kept with the match so that asking again thinks no more, and refused while it ru
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 
@@ -109,10 +110,9 @@ def test_every_seat_at_a_table_of_four_with_hidden_cards_is_judged():
     assert all(p.preferred is not None for p in analysis.points[:-1])
 
 
-@pytest.mark.asyncio
-async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(service):
-    bot = player(service, [])
-    calls = []
+def counted_thoughts(bot) -> list:
+    """The work `bot` gives its worker processes from now on, as it is given."""
+    calls: list = []
     thinking = bot._in_pool
 
     async def counted(lane, work, question):
@@ -120,6 +120,13 @@ async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(se
         return await thinking(lane, work, question)
 
     bot._in_pool = counted
+    return calls
+
+
+@pytest.mark.asyncio
+async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(service):
+    bot = player(service, [])
+    calls = counted_thoughts(bot)
     try:
         match = await match_of(service, "skift", [BOB], rated=False)
         with pytest.raises(NotAllowed, match="still being played"):
@@ -141,5 +148,30 @@ async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(se
         assert len(calls) == 1 and len(made.points) == 5
         kept = await bot.stored_analysis(ended)  # from the store: no more thinking
         assert kept == made and len(calls) == 1
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_an_analysis_asked_again_while_it_is_made_is_made_once(service):
+    bot = player(service, [])
+    calls = counted_thoughts(bot)
+    try:
+        match = await match_of(service, "skift", [BOB], rated=False)
+        notation = match.state.format_move(match.state.legal_moves()[0])
+        match = (
+            await service.act(match.id, match.to_act, request(MOVE, notation, ply=match.ply))
+        ).match
+        ended = (await service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        record = await service.match_record(ended.id)
+        first, second = await asyncio.gather(bot.analyse(record), bot.analyse(record))
+        assert first == second and len(calls) == 1
+        # One who asked gone (their interaction dropped): the other still gets it.
+        gone = asyncio.create_task(bot.analyse(record))
+        await asyncio.sleep(0)
+        staying = asyncio.create_task(bot.analyse(record))
+        await asyncio.sleep(0)
+        gone.cancel()
+        assert (await staying) == first and len(calls) == 2
     finally:
         await bot.close()

@@ -460,6 +460,20 @@ async def test_the_queue_serves_matches_in_turn_not_one_matchs_many_duties_first
         table = await bot_to_act(service, bot, level, bots=3)
         duel = await bot_to_act(service, bot, level)
         updates.clear()
+        # The table's first move is thought before the duel's task has read its match on a
+        # busy machine; so that the duel is in the queue, that move waits for it to come.
+        thinking, asked, duel_asked = bot._in_pool, [], asyncio.Event()
+
+        async def in_line(lane, work, question):
+            asked.append(question)
+            if len(asked) == 2:
+                duel_asked.set()
+            answer = await thinking(lane, work, question)
+            if len(asked) == 1:
+                await duel_asked.wait()
+            return answer
+
+        bot._in_pool = in_line
         bot.notice(table)
         bot.notice(duel)
         await bot.idle()
