@@ -80,6 +80,11 @@ def count(forms: tuple[str, str], number: int, **values: object) -> str:
     return words.counted(number, *forms).format(count=number, **_written(words, values))
 
 
+def phrase(text: str) -> str:
+    """A game's phrase drawn alone (a symbol's name) in the reader's language."""
+    return _words.get().value(text)
+
+
 def _written(words: Words, values: Mapping[str, object]) -> dict[str, object]:
     """A template's values, each text among them in the reader's language."""
     return {name: words.value(v) if isinstance(v, str) else v for name, v in values.items()}

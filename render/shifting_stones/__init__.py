@@ -2,11 +2,12 @@
 
 The public picture: the grid with its coordinates, each stone's symbol as a shape in a
 colour of its own (both distinct, so the symbols read without colour too, and named under
-the shape); cells changed this turn are framed in the highlight colour. Beside it the
-whole latest turn (or its last actions after "+N earlier actions"); below, each player:
-cards in hand, points and every scored card as a small card with its symbols' shapes;
-once the game is over, in the final order with each one's cards, bonus and total. The
-header says whose turn it is, the piles and a solo game's strikes.
+the shape in the reader's language); cells changed this turn are framed in the highlight
+colour. Beside it the whole latest turn (or its last actions after "+N earlier
+actions"); below, each player: cards in hand, points and every scored card as a small
+card with its symbols' shapes; once the game is over, in the final order with each one's
+cards, bonus and total. The header says whose turn it is, the piles and a solo game's
+strikes.
 The hand picture: when `seat` is given and the state is that seat's view, the seat's cards
 follow as patterns with their numbers and values, those that score now framed and
 labelled with where.
@@ -23,7 +24,7 @@ from games.shifting_stones import SHIFTING_STONES, Flip, Shift
 from games.shifting_stones.cards import Card
 from games.shifting_stones.rules import STRIKES, points
 from games.shifting_stones.state import StonesState
-from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name
+from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name, symbol_name
 from games.shifting_stones.words import action_words
 from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
@@ -55,7 +56,7 @@ from render.shifting_stones.words import (
 )
 from render.sprites import Sprite, kept, legible_px, new_canvas, paste, text_sprite, wrapped
 from render.theme import RGB, Theme, hex_rgb
-from render.words import POINTS, WINS, count, listed, say
+from render.words import POINTS, WINS, count, listed, phrase, say
 
 __all__ = ["PICTURES", "describe", "draw", "extra_colours"]
 
@@ -176,7 +177,8 @@ def _stone(
     centre_y = y0 + side * (0.42 if named else 0.5)
     paste(image, symbol_sprite(symbol, shape), (x0 + x1) / 2, centre_y)
     if named:
-        paste(image, text_sprite(SYMBOLS[symbol], px, theme.ink), (x0 + x1) / 2, y1 - px * 0.7)
+        name = phrase(symbol_name(symbol))
+        paste(image, text_sprite(name, px, theme.ink), (x0 + x1) / 2, y1 - px * 0.7)
 
 
 def card_size(cell: float, px: int) -> tuple[float, float]:

@@ -9,6 +9,7 @@ from PIL import Image
 
 import render
 from games.shifting_stones import SHIFTING_STONES
+from games.shifting_stones.stones import symbol_name
 from render import shifting_stones as picture
 from render.shifting_stones import COLOURS, SHAPES, symbol_sprite
 from render.words import Words, written_with
@@ -145,3 +146,20 @@ def test_the_latest_turn_writes_each_action_in_the_readers_words():
     with written_with(Words(value=lambda text: "WRITTEN")):
         lines = picture._latest_turn(state, 10, 10_000.0, 20)
     assert lines[-1] == "WRITTEN."
+
+
+def test_each_stone_is_named_under_its_shape_in_the_readers_words(monkeypatch) -> None:
+    drawn: list[str] = []
+    sprite = picture.text_sprite
+
+    def noted(text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return sprite(text, *args, **kwargs)
+
+    monkeypatch.setattr(picture, "text_sprite", noted)
+    state = SHIFTING_STONES.new(2, seed=1)
+    german = {"Sun": "Sonne", "Moon": "Mond", "Fish": "Fisch", "Bird": "Vogel"}
+    german |= {"Horse": "Pferd", "Boat": "Boot", "Seed": "Samen", "Tree": "Baum"}
+    render.board_png(state.view(None), words=Words(value=lambda text: german.get(text, text)))
+    names = [german[symbol_name(s)] for s in state.grid]
+    assert [text for text in drawn if text in german.values()] == names
