@@ -29,12 +29,16 @@ from games.base import GameState
 __all__ = ["Advice", "Budget", "Judgement", "Level", "advise", "choose_move", "evaluate", "judge"]
 
 
+def _budget(level: Level | Budget) -> Budget:
+    """The level's budget (a budget is its own)."""
+    return level.budget if isinstance(level, Level) else level
+
+
 def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> Search:
     """A finished search of `seat`'s view of `state`."""
-    budget = level.budget if isinstance(level, Level) else level
     if state.current_player != seat:
         raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
-    search = Search(state.view(seat), budget, random.Random(seed))
+    search = Search(state.view(seat), _budget(level), random.Random(seed))
     search.run()
     return search
 
@@ -49,11 +53,30 @@ class Advice:
 
 
 def advise(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Advice:
-    """The move `seat` plays in `state` at `level` (or with a `Budget` of one's own, for
-    tests and tuning), with its estimate: a move of `legal_moves()` of the seat's view. A
-    win in one is always taken; else the only move worth searching (`search_moves`), if
-    there is one; else the most searched move. Raises ValueError when the game is over or
-    another seat is to act."""
+    """The move the engine prefers for `seat` in `state` at `level` (or with a `Budget` of
+    one's own, for tests and tuning), with its estimate: a move of `legal_moves()` of the
+    seat's view. A win in one is always taken; else the only move worth searching
+    (`search_moves`), if there is one; else the most searched move. Raises ValueError when
+    the game is over or another seat is to act."""
+    return _advised(state, seat, level, seed)[0]
+
+
+def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
+    """The move `seat` plays in `state` at `level`: `advise`'s move, unless the level's
+    `temperature` lets it stray to another searched move (a win in one is always taken)."""
+    advice, search = _advised(state, seat, level, seed)
+    temperature = _budget(level).temperature
+    if search is None or temperature <= 0:
+        return advice.move
+    ranked = search.ranked_moves()
+    weights = [node.visits ** (1 / temperature) for _, node in ranked]
+    return random.Random(f"{seed}:choice").choices(ranked, weights)[0][0]
+
+
+def _advised(
+    state: GameState, seat: int, level: Level | Budget, seed: int
+) -> tuple[Advice, Search | None]:
+    """`advise`'s answer, and the search behind it (None: the move needed none)."""
     if state.outcome() is not None:
         raise ValueError("The game is over: there is no move to choose.")
     if state.current_player != seat:
@@ -62,17 +85,13 @@ def advise(state: GameState, seat: int, level: Level | Budget, seed: int = 0) ->
     deal = view.determinize(random.Random(seed))
     win = winning_move(deal)
     if win is not None:
-        return Advice(win, None)
+        return Advice(win, None), None
     worth = view.search_moves()
     if len(worth) == 1:
-        return Advice(worth[0], None)
-    move, node = _searched(state, seat, level, seed).ranked_moves()[0]
-    return Advice(move, min(1.0, max(0.0, node.mean())))
-
-
-def choose_move(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Hashable:
-    """The move `seat` plays in `state` at `level`: `advise`'s move."""
-    return advise(state, seat, level, seed).move
+        return Advice(worth[0], None), None
+    search = _searched(state, seat, level, seed)
+    move, node = search.ranked_moves()[0]
+    return Advice(move, min(1.0, max(0.0, node.mean()))), search
 
 
 def evaluate(
@@ -113,7 +132,7 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     outcome = state.outcome()
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
-    budget = level.budget if isinstance(level, Level) else level
+    budget = _budget(level)
     if not state.game.hidden_information:
         search = _search(state, budget, seed)
         preferred = search.ranked_moves()[0][0]

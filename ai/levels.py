@@ -18,21 +18,27 @@ class Budget:
     `iterations`: simulated games; `seconds`: the wall-time cap; `lookahead`: how many
     plies below the root every new position is checked for a win in one for the player
     to act there (0: only the bot's own wins at the root); `playout_plies`: how far a
-    simulated game runs before a game's heuristic (if any) judges it.
+    simulated game runs before a game's heuristic (if any) judges it; `temperature`: how
+    freely the level strays from its most searched move when it plays (0: never; else
+    a searched move is drawn with odds in proportion to its visits to the power of
+    1 / temperature, so 1 draws in proportion to the visits). Advice (`ai.advise`) is
+    always the most searched move.
     """
 
     iterations: int
     seconds: float
     lookahead: int
     playout_plies: int
+    temperature: float = 0.0
 
 
 class Level(Enum):
-    """The levels a challenge may ask for, weakest first, each with its budget. `master`
-    thinks as a correspondence player may: up to half a minute of one worker, often less,
-    since a search stops once its choice can no longer change."""
+    """The levels a challenge may ask for, weakest first, each with its budget. `easy`
+    plays a beginner's game: it draws its move among those it searched, by their visits.
+    `master` thinks as a correspondence player may: up to half a minute of one worker,
+    often less, since a search stops once its choice can no longer change."""
 
-    EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6)
+    EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6, temperature=1.0)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
     HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12)
     MASTER = Budget(iterations=240000, seconds=30.0, lookahead=2, playout_plies=12)
