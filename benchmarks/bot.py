@@ -25,10 +25,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.transactions import TransactionCount  # noqa: E402 (the root is on the path now)
+from discord.http import Route  # noqa: E402
+
+from benchmarks.service import member_to_act  # noqa: E402 (the root is on the path now)
+from benchmarks.transactions import TransactionCount  # noqa: E402
 from tests.bot import discord_harness as harness  # noqa: E402
 
 MOVES = 300  # timed moves
@@ -43,18 +47,23 @@ class TimedDiscord(harness.FakeDiscord):
         super().__init__()
         self.times: list[float] = []
 
-    def _serve(self, *args, **kwargs):
+    def _serve(self, route: Route, body: Any, form: Any, files: Any) -> Any:
         self.times.append(time.perf_counter())
-        return super()._serve(*args, **kwargs)
+        return super()._serve(route, body, form, files)
 
 
 async def measure(folder: Path) -> tuple[list[float], list[float], dict[str, float]]:
     """Milliseconds per move (for MOVES moves after WARMUP), per replay posted, and the
     database transactions per timed move."""
-    fake, rng, times, replays, played = TimedDiscord(), random.Random(1), [], [], 0
+    fake, rng, played = TimedDiscord(), random.Random(1), 0
+    times: list[float] = []
+    replays: list[float] = []
     settings, clock = harness.settings_for(folder), harness.FakeClock()
     async with harness.running_bot(fake, settings, clock) as bot:
-        service, match_id, thread = bot.service, None, None
+        service = bot.service
+        assert service is not None  # the harness's bot runs on the match service
+        match_id: int | None = None
+        thread: int | None = None
         counted = TransactionCount(service.store)
         while len(times) < MOVES:
             match = await service.get_match(match_id) if match_id else None
@@ -62,9 +71,10 @@ async def measure(folder: Path) -> tuple[list[float], list[float], dict[str, flo
                 players = (harness.ALICE, harness.BOB)
                 match_id, thread = await harness.start_match(fake, *players, clock="3d")
                 continue
-            legal = await service.legal_moves(match_id, match.to_act, "", 10_000)
+            member = member_to_act(match)
+            legal = await service.legal_moves(match.id, member, "", 10_000)
             data = fake.command_data("move", {"notation": rng.choice(legal).notation})
-            payload = fake.interaction_payload(2, match.to_act, data, thread)
+            payload = fake.interaction_payload(2, member, data, thread)
             first = len(fake.calls)
             timed = played >= WARMUP
             counting = counted.one_move() if timed else contextlib.nullcontext()
@@ -97,10 +107,11 @@ def main() -> None:
     """Run the measurement and print the figures, the last line as JSON."""
     with tempfile.TemporaryDirectory() as folder:
         times, replays, transactions = asyncio.run(measure(Path(folder)))
+    p99_ms = round(percentile(times, 0.99), 2)
     figures = {
         "moves": len(times),
         "p50_ms": round(statistics.median(times), 2),
-        "p99_ms": round(percentile(times, 0.99), 2),
+        "p99_ms": p99_ms,
         "max_ms": round(max(times), 2),
         "budget_p99_ms": BUDGET_P99_MS,
         "replays": len(replays),
@@ -109,7 +120,7 @@ def main() -> None:
     }
     print(f"Skift move through Discord, payload in to last request out ({len(times)} moves):")
     print(f"  p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms")
-    verdict = "within" if figures["p99_ms"] <= BUDGET_P99_MS else "OVER"
+    verdict = "within" if p99_ms <= BUDGET_P99_MS else "OVER"
     print(f"  p99 budget {BUDGET_P99_MS:.0f} ms: {verdict}")
     print(
         f"  database transactions per move: {transactions['writes_per_move']} writes, "

@@ -230,7 +230,7 @@ def main() -> None:
             print(f"{name}: no picture yet")
             continue
         game = games.get(name)
-        cases = {name: (game.min_players, {})}
+        cases: dict[str, tuple[int, dict[str, Any]]] = {name: (game.min_players, {})}
         if game.max_players > game.min_players:
             cases[f"{name}_{game.max_players}p"] = (game.max_players, BUSIEST.get(name, {}))
         if name in LARGEST:

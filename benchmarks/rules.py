@@ -18,6 +18,7 @@ from typing import Any
 
 import games
 from games import Game, GameState
+from games.shifting_stones.state import StonesState
 
 POSITIONS = 10  # mid-game positions per game, one per seed
 COPIES = 200  # fresh copies timed per position
@@ -85,11 +86,12 @@ def hand_scoring_timing() -> float:
     timings = []
     for seed in range(POSITIONS):
         rng = random.Random(seed)
-        state: Any = game.new(players=2, seed=seed)
+        state = game.new(players=2, seed=seed)
         for _ in range(MID_PLY):
             state = state.play(rng.choice(state.legal_moves()))
         data = state.to_json()
         for copy in [game.from_json(data) for _ in range(COPIES)]:
+            assert isinstance(copy, StonesState)
             start = time.perf_counter()
             copy.scoring_places(copy.turn)
             timings.append(time.perf_counter() - start)

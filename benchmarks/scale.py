@@ -35,12 +35,20 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TypedDict
 
 # Put the project root first: benchmarks/bot.py would otherwise shadow the bot package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
-from benchmarks.service import GUILD, MOVES, Clock, long_game, request  # noqa: E402
+from benchmarks.service import (  # noqa: E402
+    GUILD,
+    MOVES,
+    Clock,
+    long_game,
+    member_to_act,
+    request,
+)
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
@@ -49,6 +57,20 @@ from bot.store.sql import value  # noqa: E402
 from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
 
 P99_BUDGET_MS = 20.0  # PostgreSQL, one Skift move, 4 processes, on this machine
+
+#: The figures of one run, by name (counts and measures).
+Run = dict[str, float]
+
+
+class Played(TypedDict):
+    """What one process did: the seconds of each of its own moves, the (match, ply) of its
+    own moves and of the shared ones it got applied, and its seconds from start to end (a
+    dict, as it crosses from the spawned process)."""
+
+    timings: list[float]
+    own: list[tuple[int, int]]
+    raced: list[tuple[int, int]]
+    elapsed: float
 
 
 def settings_for(database: str) -> Settings:
@@ -164,13 +186,13 @@ async def race(service: MatchService, shared: list[int], applied: list[tuple[int
             continue
         notation = shared_move(match_id, match.ply, match.state)
         try:
-            await service.act(match_id, match.to_act, request(MOVE, match, notation))
+            await service.act(match_id, member_to_act(match), request(MOVE, match, notation))
         except ServiceError:  # another process took this ply first
             continue
         applied.append((match_id, match.ply))
 
 
-async def play(database: str, number: int, matches: int, shared: list[int], go: float) -> dict:
+async def play(database: str, number: int, matches: int, shared: list[int], go: float) -> Played:
     """One process: wait for the common start, then play `matches` matches of its own,
     timing each move, racing on the shared matches between moves."""
     service = await MatchService.open(settings_for(database), clock=Clock())
@@ -187,20 +209,22 @@ async def play(database: str, number: int, matches: int, shared: list[int], go: 
             match = await service.get_match(match_id)
             for notation in long_game(match.seed, dict(match.options)):
                 moment = time.perf_counter()
-                update = await service.act(match_id, match.to_act, request(MOVE, match, notation))
+                update = await service.act(
+                    match_id, member_to_act(match), request(MOVE, match, notation)
+                )
                 timings.append(time.perf_counter() - moment)
                 own.append((match_id, match.ply))
                 match = update.match
                 if len(own) % 10 == 0:
                     await race(service, shared, raced)
-            await service.act(match_id, match.to_act, request(RESIGN, match))
+            await service.act(match_id, member_to_act(match), request(RESIGN, match))
         elapsed = time.perf_counter() - began
     finally:
         await service.close()
     return {"timings": timings, "own": own, "raced": raced, "elapsed": elapsed}
 
 
-def process_main(database: str, number: int, matches: int, shared: list[int], go: float):
+def process_main(database: str, number: int, matches: int, shared: list[int], go: float) -> Played:
     """The body of a spawned process (see `play`)."""
     return asyncio.run(play(database, number, matches, shared, go))
 
@@ -208,7 +232,7 @@ def process_main(database: str, number: int, matches: int, shared: list[int], go
 # --- a run and its checks ------------------------------------------------------------
 
 
-async def check(database: str, results: list[dict], shared: list[int]) -> dict:
+async def check(database: str, results: list[Played], shared: list[int]) -> dict[str, int]:
     """Compare what the processes applied with the move log: lost or doubled moves."""
     service = await MatchService.open(settings_for(database))
     try:
@@ -247,7 +271,7 @@ async def prepare_shared(database: str, count: int) -> list[int]:
         await service.close()
 
 
-def run_processes(database: str, processes: int, matches: int, shared_count: int) -> dict:
+def run_processes(database: str, processes: int, matches: int, shared_count: int) -> Run:
     """Run `processes` spawned service processes together; the figures of the run."""
     shared = asyncio.run(prepare_shared(database, shared_count))
     context = multiprocessing.get_context("spawn")
@@ -259,7 +283,7 @@ def run_processes(database: str, processes: int, matches: int, shared_count: int
     timings = sorted(t for r in results for t in r["timings"])
     moves = sum(len(r["own"]) + len(r["raced"]) for r in results)
     wall = max(r["elapsed"] for r in results)
-    figures = {
+    figures: Run = {
         "processes": processes,
         "moves_per_s": round(moves / wall, 1),
         "p50_ms": round(statistics.median(timings) * 1000, 2),
@@ -277,9 +301,11 @@ async def make_template(database: str, moves: int) -> int:
         match_id = await start_match(service, (1, 2))
         match = await service.get_match(match_id)
         for notation in long_game(match.seed, dict(match.options))[:moves]:
-            update = await service.act(match_id, match.to_act, request(MOVE, match, notation))
+            update = await service.act(
+                match_id, member_to_act(match), request(MOVE, match, notation)
+            )
             match = update.match
-        await service.act(match_id, match.to_act, request(RESIGN, match))
+        await service.act(match_id, member_to_act(match), request(RESIGN, match))
         return match_id
     finally:
         await service.close()
@@ -294,7 +320,9 @@ async def seed(database: str, template: int, total: int) -> float:
         await service.close()
 
 
-def bench(name: str, new_database: Callable[[str], str], args: argparse.Namespace) -> dict:
+def bench(
+    name: str, new_database: Callable[[str], str], args: argparse.Namespace
+) -> dict[str, list[Run]]:
     """Every run on one kind of database: the process counts with `--stored` matches
     stored, then (on a database of its own) one process as the stored matches grow."""
     database = new_database("scale")
@@ -303,7 +331,7 @@ def bench(name: str, new_database: Callable[[str], str], args: argparse.Namespac
     print(f"{name}: {args.stored:,} matches stored in {seeded:.1f} s", file=sys.stderr)
     runs = []
     for processes in args.processes:
-        figures = {"stored": args.stored}
+        figures: Run = {"stored": args.stored}
         figures.update(run_processes(database, processes, args.matches, args.shared))
         print(f"{name}: {figures}", file=sys.stderr)
         runs.append(figures)
@@ -319,9 +347,9 @@ def bench(name: str, new_database: Callable[[str], str], args: argparse.Namespac
     return {"processes": runs, "growth": growth}
 
 
-def main(args: argparse.Namespace) -> dict:
+def main(args: argparse.Namespace) -> dict[str, object]:
     """Both databases (or the one `--only` names); print a table and return the figures."""
-    figures: dict = {}
+    databases: dict[str, dict[str, list[Run]]] = {}
     with tempfile.TemporaryDirectory() as folder:
         if args.only in (None, "postgres"):
             binaries = find_binaries()
@@ -329,28 +357,30 @@ def main(args: argparse.Namespace) -> dict:
                 raise SystemExit("No PostgreSQL server found: apt-get install postgresql.")
             server = PostgresServer(binaries, durable=True).start()
             try:
-                figures["postgres"] = bench("postgres", server.create_database, args)
+                databases["postgres"] = bench("postgres", server.create_database, args)
             finally:
                 server.stop()
         if args.only in (None, "sqlite"):
-            figures["sqlite"] = bench(
+            databases["sqlite"] = bench(
                 "sqlite", lambda name: str(Path(folder) / f"{name}.sqlite3"), args
             )
-    print_table(figures)
-    runs = [run for both in figures.values() for part in both.values() for run in part]
-    four = [r for r in figures.get("postgres", {}).get("processes", []) if r["processes"] == 4]
-    figures["p99_budget_ms"] = P99_BUDGET_MS
-    figures["within_budget"] = bool(four) and four[0]["p99_ms"] <= P99_BUDGET_MS
-    figures["nothing_lost_or_doubled"] = all(
-        run["lost"] == run["extra"] == run["doubled"] == 0 for run in runs
-    )
-    return figures
+    print_table(databases)
+    runs = [run for both in databases.values() for part in both.values() for run in part]
+    four = [r for r in databases.get("postgres", {}).get("processes", []) if r["processes"] == 4]
+    return {
+        **databases,
+        "p99_budget_ms": P99_BUDGET_MS,
+        "within_budget": bool(four) and four[0]["p99_ms"] <= P99_BUDGET_MS,
+        "nothing_lost_or_doubled": all(
+            run["lost"] == run["extra"] == run["doubled"] == 0 for run in runs
+        ),
+    }
 
 
-def print_table(figures: dict) -> None:
+def print_table(databases: dict[str, dict[str, list[Run]]]) -> None:
     """The runs as a table, one line each."""
     print("database    stored     procs  moves/s   p50 ms   p99 ms   applied  lost  doubled")
-    for name, both in figures.items():
+    for name, both in databases.items():
         for part in ("processes", "growth"):
             for run in both[part]:
                 print(

@@ -24,8 +24,12 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
+
+import aiosqlite
 
 # Put the project root first: benchmarks/bot.py would otherwise shadow the bot package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -38,6 +42,7 @@ from bot.match.records import Match  # noqa: E402
 from bot.service import MatchService  # noqa: E402
 from bot.service.clocks import REQUESTS_KEPT  # noqa: E402
 from bot.store import requests as request_rows  # noqa: E402
+from bot.store.sqlite import SqliteStore  # noqa: E402
 
 MOVES = 100
 GUILD = 1
@@ -45,7 +50,7 @@ P99_BUDGET_MS = 10.0  # one Skift move through the service, on this machine
 BYTES_BUDGET = 20 * 1024  # database bytes per finished 100-move match
 
 
-def long_game(seed: int, options: dict) -> list[str]:
+def long_game(seed: int, options: Mapping[str, Any]) -> list[str]:
     """MOVES random Skift moves that never end the game (so a match lasts 100 moves); a
     walk that runs into a position where every move ends the game is walked again."""
     attempt = 0
@@ -56,7 +61,7 @@ def long_game(seed: int, options: dict) -> list[str]:
     return notations
 
 
-def random_walk(seed: int, options: dict, chooser: random.Random) -> list[str] | None:
+def random_walk(seed: int, options: Mapping[str, Any], chooser: random.Random) -> list[str] | None:
     """MOVES moves of a Skift game, none ending it, chosen by `chooser`; None when the
     walk reaches a position where every move ends the game."""
     state = games.get("skift").new(2, seed=seed, options=options)
@@ -88,41 +93,65 @@ def request(action: MatchAction, match: Match, text: str = "") -> Request:
     return Request(action, text, ply=match.ply, request_id=f"benchmark:{uuid.uuid4().hex}")
 
 
+def member_to_act(match: Match) -> int:
+    """The member to act in `match`, which is still going on."""
+    assert match.to_act is not None, f"match {match.id} is over"
+    return match.to_act
+
+
+def sqlite_store(service: MatchService) -> SqliteStore:
+    """The service's store, an SQLite one here (the benchmark opens it on a file)."""
+    assert isinstance(service.store, SqliteStore)
+    return service.store
+
+
+async def one_row(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+) -> aiosqlite.Row:
+    """The one row `sql` selects."""
+    async with conn.execute(sql, params) as c:
+        row = await c.fetchone()
+    assert row is not None, sql
+    return row
+
+
 async def play_match(
     service: MatchService, members: tuple[int, int], counted: TransactionCount
 ) -> list[float]:
     """Challenge, accept, play 100 moves and resign; the seconds each move took (the
     transactions of the moves alone are left in `counted`)."""
     posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
-    match = (await service.accept_challenge(posted.id, members[1])).match
-    match = await service.attach_channel(match.id, 100_000 + match.id)
+    started = (await service.accept_challenge(posted.id, members[1])).match
+    assert started is not None
+    match = await service.attach_channel(started.id, 100_000 + started.id)
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
         with counted.one_move():
             start = time.perf_counter()
-            update = await service.act(match.id, match.to_act, request(MOVE, match, notation))
+            update = await service.act(
+                match.id, member_to_act(match), request(MOVE, match, notation)
+            )
             timings.append(time.perf_counter() - start)
         match = update.match
-    await service.act(match.id, match.to_act, request(RESIGN, match))
+    await service.act(match.id, member_to_act(match), request(RESIGN, match))
     return timings
 
 
 async def seed_matches(service: MatchService, template_id: int, count: int) -> None:
     """Copy the template match `count` times in one transaction (a tenth left active)."""
-    conn = service.store.conn
-    async with conn.execute(
+    conn = sqlite_store(service).conn
+    template = await one_row(
+        conn,
         "SELECT guild_id, origin_channel_id, game, options, seed, players, clock_hours, "
         "auto_timeout, takebacks, ply, snapshot, created_at, ended_at, result "
         "FROM matches WHERE id = ?",
         (template_id,),
-    ) as c:
-        template = await c.fetchone()
+    )
     async with conn.execute(
         "SELECT idx, seat, kind, notation, at FROM moves WHERE match_id = ?", (template_id,)
     ) as c:
         log = await c.fetchall()
-    async with conn.execute("SELECT MAX(id) FROM matches") as c:
-        (first,) = await c.fetchone()
+    (first,) = await one_row(conn, "SELECT MAX(id) FROM matches")
     chooser = random.Random(1)
     rows, players, moves = [], [], []
     for offset in range(1, count + 1):
@@ -165,16 +194,16 @@ async def seed_matches(service: MatchService, template_id: int, count: int) -> N
 
 async def database_bytes(service: MatchService) -> int:
     """The bytes of the database's pages in use (free pages not counted), WAL folded in."""
-    await service.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    figures = []
+    conn = sqlite_store(service).conn
+    await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    figures: list[int] = []
     for pragma in ("page_count", "freelist_count", "page_size"):
-        async with service.store.conn.execute(f"PRAGMA {pragma}") as c:
-            figures.append((await c.fetchone())[0])
+        figures.append((await one_row(conn, f"PRAGMA {pragma}"))[0])
     pages, free, size = figures
     return (pages - free) * size
 
 
-async def main(stored: int, timed: int) -> dict:
+async def main(stored: int, timed: int) -> dict[str, float | bool]:
     """Store `stored` matches, time `timed` 100-move matches; print and return the figures."""
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
@@ -205,7 +234,7 @@ async def main(stored: int, timed: int) -> dict:
         finally:
             await service.close()
     timings.sort()
-    figures = {
+    figures: dict[str, float | bool] = {
         "stored_matches": stored + 1,
         "seed_s": round(seeding, 2),
         "moves_per_s": round(len(timings) / sum(timings), 1),

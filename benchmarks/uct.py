@@ -98,7 +98,7 @@ class PlainUCT:
         """Select by UCB1, expand one move, play out at random, back up."""
         path = [root]
         node = root
-        while node.proven is None and state.current_player is not None:
+        while node.proven is None and (to_act := state.current_player) is not None:
             moves = state.legal_moves()
             node.moves = len(moves)
             untried = [m for m in moves if m not in node.children]
@@ -113,7 +113,7 @@ class PlainUCT:
                 path.append(child)
                 node = child
                 break
-            move, node = self._select(node, moves, state.current_player)
+            move, node = self._select(node, moves, to_act)
             state = state.play(move)
             path.append(node)
         rewards = node.proven if node.proven is not None else self._playout(state)
