@@ -78,7 +78,8 @@ async def test_names_are_kept_and_asked_again_after_a_while(game):
     calls = await move(fake, bot, match_id, thread)
     assert "get_member" not in [c.kind for c in calls]  # known since the thread was named
     cache = bot.poster.known_names
-    cache.clock = lambda: 10 * NAME_TTL  # an hour or more later
+    later = cache.clock() + NAME_TTL + 1  # an hour and more later
+    cache.clock = lambda: later
     fake.members[BOB]["nick"] = "Bobby"
     calls = await move(fake, bot, match_id, thread)
     asked = [c.path for c in calls if c.kind == "get_member"]
