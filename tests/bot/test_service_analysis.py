@@ -12,7 +12,7 @@ import pytest
 
 import ai
 import games
-from bot.match.actions import MOVE, RESIGN
+from bot.match.actions import RESIGN
 from bot.match.errors import NotAllowed
 from bot.match.replay import MOVE as LOGGED_MOVE
 from bot.service import analysis as analysis_module
@@ -24,7 +24,7 @@ from bot.service.analysis import (
     analyse,
     sampled,
 )
-from tests.bot.service_fixtures import request
+from tests.bot.service_fixtures import play_first_legal, request
 from tests.bot.test_service_engine_player import ALICE, TINY, player
 from tests.bot.test_service_hints import BOB, match_of
 from tests.games import shifting_stones_helpers
@@ -131,12 +131,7 @@ async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(se
         match = await match_of(service, "skift", [BOB], rated=False)
         with pytest.raises(NotAllowed, match="still being played"):
             await bot.stored_analysis(match)
-        for _ in range(4):
-            state = match.state
-            notation = state.format_move(state.legal_moves()[0])
-            match = (
-                await service.act(match.id, match.to_act, request(MOVE, notation, ply=match.ply))
-            ).match
+        match = await play_first_legal(service, match, 4)
         version = match.version
         record = await service.match_record(match.id)
         with pytest.raises(NotAllowed, match="still being played"):
@@ -158,10 +153,7 @@ async def test_an_analysis_asked_again_while_it_is_made_is_made_once(service):
     calls = counted_thoughts(bot)
     try:
         match = await match_of(service, "skift", [BOB], rated=False)
-        notation = match.state.format_move(match.state.legal_moves()[0])
-        match = (
-            await service.act(match.id, match.to_act, request(MOVE, notation, ply=match.ply))
-        ).match
+        match = await play_first_legal(service, match, 1)
         ended = (await service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
         record = await service.match_record(ended.id)
         first, second = await asyncio.gather(bot.analyse(record), bot.analyse(record))

@@ -108,16 +108,22 @@ def test_the_end_panel_shows_cards_bonus_total_and_the_final_order() -> None:
 LONG_NAME = "🐉 Alexandria Konstantinopoulou 🐉"
 
 
-def test_the_picture_calls_the_seats_by_the_players_names(monkeypatch) -> None:
-    state = play(state_with_hand(), "flip a1 pay 2")
+def drawn_texts(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """The texts the Shifting Stones picture draws from now on, in the order drawn."""
     texts: list[str] = []
-    drawn = picture.text_sprite
+    sprite = picture.text_sprite
 
     def noting(text, *args, **kwargs):  # type: ignore[no-untyped-def]
         texts.append(text)
-        return drawn(text, *args, **kwargs)
+        return sprite(text, *args, **kwargs)
 
     monkeypatch.setattr(picture, "text_sprite", noting)
+    return texts
+
+
+def test_the_picture_calls_the_seats_by_the_players_names(monkeypatch) -> None:
+    state = play(state_with_hand(), "flip a1 pay 2")
+    texts = drawn_texts(monkeypatch)
     labels = [render.SeatLabel(LONG_NAME, "1500"), render.SeatLabel("bob")]
     render.board_image(state.view(0), seat=0, players=labels, size=800)
     shown = " ".join(texts)  # (the lines of the latest turn, wrapped at spaces, joined)
@@ -149,14 +155,7 @@ def test_the_latest_turn_writes_each_action_in_the_readers_words():
 
 
 def test_each_stone_is_named_under_its_shape_in_the_readers_words(monkeypatch) -> None:
-    drawn: list[str] = []
-    sprite = picture.text_sprite
-
-    def noted(text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return sprite(text, *args, **kwargs)
-
-    monkeypatch.setattr(picture, "text_sprite", noted)
+    drawn = drawn_texts(monkeypatch)
     state = SHIFTING_STONES.new(2, seed=1)
     german = {"Sun": "Sonne", "Moon": "Mond", "Fish": "Fisch", "Bird": "Vogel"}
     german |= {"Horse": "Pferd", "Boat": "Boot", "Seed": "Samen", "Tree": "Baum"}
