@@ -7,9 +7,11 @@ import pytest
 import pytest_asyncio
 
 import games
+from bot.service import NotFound
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
+    BOT_ID,
     CAROL,
     DAVE,
     LOBBY_CHANNEL,
@@ -57,6 +59,37 @@ async def test_challenge_posts_message_with_buttons_and_pings_only_the_opponent(
     assert done.ephemeral and "Challenge #1 is posted" in done.content
     challenge = await bot.service.get_challenge(1)
     assert challenge.message_id == int(message["id"]) and challenge.rules.clock_hours == 48
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_delivered_twice_is_posted_once(env):
+    fake, bot, *_ = env
+    data = fake.command_data("challenge", {"game": "skift", "opponent": BOB})
+    payload = fake.interaction_payload(2, ALICE, data)
+    first = await fake.feed(payload)
+    again = await fake.feed(payload)  # Discord delivers the same interaction again
+    assert [c.kind for c in first].count("send_message") == 1
+    assert "send_message" not in [c.kind for c in again]
+    message = challenge_message(fake)
+    link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{message['id']}"
+    assert again[-1].ephemeral and again[-1].content == f"Challenge #1 is posted: {link}"
+    assert first[-1].content == again[-1].content
+    assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [1]
+
+
+@pytest.mark.asyncio
+async def test_a_game_against_the_bot_delivered_twice_starts_once(env):
+    fake, bot, *_ = env
+    data = fake.command_data("challenge", {"game": "skift", "opponent": BOT_ID})
+    payload = fake.interaction_payload(2, ALICE, data)
+    first = await fake.feed(payload)
+    again = await fake.feed(payload)
+    assert len(fake.threads()) == 1 and "create_thread" not in [c.kind for c in again]
+    told = f"Your match has started in <#{fake.threads()[0]['id']}>."
+    assert first[-1].content == again[-1].content == told and again[-1].ephemeral
+    assert (await bot.service.get_challenge(1)).match_id == 1
+    with pytest.raises(NotFound):
+        await bot.service.get_challenge(2)
 
 
 @pytest.mark.asyncio

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
+from bot.discord.markup import STYLE
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
@@ -106,8 +107,12 @@ class Challenges(commands.Cog):
             server_clock=chosen_clock is None,
             server_timeout=auto_timeout is None,
             server_weekends=weekend_pause is None,
+            request_id=f"discord:{interaction.id}",
         )
-        message = await post_challenge(interaction, interaction.channel, posted)
+        if posted.message_id is None:
+            message = await post_challenge(interaction, interaction.channel, posted)
+        else:  # the interaction delivered again: answer as the first time, post nothing
+            message = await interaction.channel.fetch_message(posted.message_id)
         if posted.match_id is None:
             await answer(
                 interaction,
@@ -115,5 +120,8 @@ class Challenges(commands.Cog):
             )
             return
         match = await service.get_match(posted.match_id)  # a solo match starts at once
-        thread = await open_thread(interaction, message, match)
-        await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread.mention))
+        if match.channel_id is None:
+            thread = (await open_thread(interaction, message, match)).mention
+        else:  # started by the first delivery
+            thread = STYLE.channel(match.channel_id)
+        await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread))
