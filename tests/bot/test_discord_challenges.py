@@ -61,13 +61,18 @@ async def test_challenge_posts_message_with_buttons_and_pings_only_the_opponent(
     assert challenge.message_id == int(message["id"]) and challenge.rules.clock_hours == 48
 
 
+async def challenged_twice(fake, opponent):
+    """The calls of Alice's /challenge to Skift against `opponent`, and of the same
+    interaction delivered again by Discord."""
+    data = fake.command_data("challenge", {"game": "skift", "opponent": opponent})
+    payload = fake.interaction_payload(2, ALICE, data)
+    return await fake.feed(payload), await fake.feed(payload)
+
+
 @pytest.mark.asyncio
 async def test_a_challenge_delivered_twice_is_posted_once(env):
     fake, bot, *_ = env
-    data = fake.command_data("challenge", {"game": "skift", "opponent": BOB})
-    payload = fake.interaction_payload(2, ALICE, data)
-    first = await fake.feed(payload)
-    again = await fake.feed(payload)  # Discord delivers the same interaction again
+    first, again = await challenged_twice(fake, BOB)
     assert [c.kind for c in first].count("send_message") == 1
     assert "send_message" not in [c.kind for c in again]
     message = challenge_message(fake)
@@ -80,10 +85,7 @@ async def test_a_challenge_delivered_twice_is_posted_once(env):
 @pytest.mark.asyncio
 async def test_a_game_against_the_bot_delivered_twice_starts_once(env):
     fake, bot, *_ = env
-    data = fake.command_data("challenge", {"game": "skift", "opponent": BOT_ID})
-    payload = fake.interaction_payload(2, ALICE, data)
-    first = await fake.feed(payload)
-    again = await fake.feed(payload)
+    first, again = await challenged_twice(fake, BOT_ID)
     assert len(fake.threads()) == 1 and "create_thread" not in [c.kind for c in again]
     told = f"Your match has started in <#{fake.threads()[0]['id']}>."
     assert first[-1].content == again[-1].content == told and again[-1].ephemeral
