@@ -317,7 +317,7 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
 
 
 async def open_thread(
-    interaction: discord.Interaction, message: discord.Message | None, match: Match
+    interaction: discord.Interaction, message: discord.PartialMessage | None, match: Match
 ) -> discord.Thread:
     """Start the match's thread on the challenge `message`; if that fails, cancel the
     match (nothing half-made)."""

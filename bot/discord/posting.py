@@ -150,7 +150,7 @@ class Poster:
             channel = await channel.edit(archived=False)
         return channel
 
-    async def start_thread(self, message: discord.Message, match: Match) -> discord.Thread:
+    async def start_thread(self, message: discord.PartialMessage, match: Match) -> discord.Thread:
         """Open the match's public thread on the challenge message and post the first board."""
         with self.languages.publicly(message):
             names = await self.names(message.guild, match.members)

@@ -109,10 +109,11 @@ class Challenges(commands.Cog):
             server_weekends=weekend_pause is None,
             request_id=f"discord:{interaction.id}",
         )
+        message: discord.PartialMessage
         if posted.message_id is None:
             message = await post_challenge(interaction, interaction.channel, posted)
         else:  # the interaction delivered again: answer as the first time, post nothing
-            message = await interaction.channel.fetch_message(posted.message_id)
+            message = interaction.channel.get_partial_message(posted.message_id)
         if posted.match_id is None:
             await answer(
                 interaction,
