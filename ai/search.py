@@ -121,7 +121,10 @@ class Search:
                 rewards = self._simulate(state)
                 break
             moves = state.search_moves()
-            untried = [m for m in moves if m not in node.children]
+            # In an exact search a node's moves never change, so once there are as many
+            # children as moves every one has been tried.
+            tried_all = self.exact and len(node.children) == len(moves)
+            untried = [] if tried_all else [m for m in moves if m not in node.children]
             if untried:
                 move = untried[self.rng.randrange(len(untried))]
                 first = first if path else move

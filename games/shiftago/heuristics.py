@@ -15,8 +15,8 @@ import math
 from collections.abc import Iterator
 from functools import cache
 
-from games.shiftago.lines import marbles, windows
-from games.shiftago.rules import EXPRESS_LENGTH, WINNING_POINTS, Board
+from games.shiftago.lines import windows
+from games.shiftago.rules import EXPRESS_LENGTH, WINNING_POINTS
 
 #: An open stretch by how many of its cells the colour holds (0 to 5).
 _STRETCH_WORTH = (0.0, 1.0, 4.0, 16.0, 64.0, 256.0)
@@ -36,7 +36,7 @@ def _stretches(players: int) -> tuple[int, ...]:
     return windows(stretch_length(players))
 
 
-def _open_counts(colours: list[int], seat: int) -> Iterator[int]:
+def _open_counts(colours: tuple[int, ...], seat: int) -> Iterator[int]:
     """How many of `seat`'s marbles each stretch that no other colour blocks holds, from
     every seat's bitboard (`colours`)."""
     own = colours[seat]
@@ -49,28 +49,22 @@ def _open_counts(colours: list[int], seat: int) -> Iterator[int]:
             yield (stretch & own).bit_count()
 
 
-def _colours(board: Board, players: int) -> list[int]:
-    """Every seat's marbles as a bitboard."""
-    return [marbles(board, seat) for seat in range(players)]
-
-
-def _standing(colours: list[int], seat: int, points: int) -> float:
+def _standing(colours: tuple[int, ...], seat: int, points: int) -> float:
     """How near `seat` is to a line (and to ten points): its open stretches' worth, plus
     its points' (see the module's docstring)."""
     worth = sum(_STRETCH_WORTH[count] for count in _open_counts(colours, seat))
     return worth + _POINT_WORTH * min(points, WINNING_POINTS)
 
 
-def fullest_stretch(board: Board, seat: int, players: int) -> int:
-    """The most marbles of `seat` in one open stretch."""
-    return max(_open_counts(_colours(board, players), seat), default=0)
+def fullest_stretch(colours: tuple[int, ...], seat: int) -> int:
+    """The most marbles of `seat` in one open stretch, from every seat's bitboard."""
+    return max(_open_counts(colours, seat), default=0)
 
 
-def estimate(board: Board, seat: int, players: int, scores: tuple[int, ...]) -> float:
-    """The expected result in [0, 1] of `seat`: its share by the seats' standings,
-    1 / players when all stand equal."""
-    colours = _colours(board, players)
-    standings = [_standing(colours, s, scores[s]) for s in range(players)]
+def estimate(colours: tuple[int, ...], seat: int, scores: tuple[int, ...]) -> float:
+    """The expected result in [0, 1] of `seat`, from every seat's bitboard (`colours`):
+    its share by the seats' standings, 1 / players when all stand equal."""
+    standings = [_standing(colours, s, scores[s]) for s in range(len(colours))]
     top = max(standings)
     weights = [math.exp(_SHARPNESS * (value - top)) for value in standings]
     return weights[seat] / sum(weights)

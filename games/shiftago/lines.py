@@ -8,7 +8,7 @@ shifts and ANDs, as in Connect Four engines.
 
 from __future__ import annotations
 
-from games.shiftago.geometry import CELLS, SIZE
+from games.shiftago.geometry import CELLS, LANES, SIZE
 
 #: Bits between vertically adjacent cells (a row and its guard bit).
 STRIDE = SIZE + 1
@@ -16,6 +16,22 @@ STRIDE = SIZE + 1
 BITS: tuple[int, ...] = tuple(1 << (i // SIZE * STRIDE + i % SIZE) for i in range(CELLS))
 #: Across, down, down-left and down-right, as shifts.
 DIRECTIONS = (1, STRIDE, STRIDE - 1, STRIDE + 1)
+#: Each row's cells, then each column's, as masks (a lane is full when all are set).
+ROW_MASKS: tuple[int, ...] = tuple(sum(BITS[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
+COLUMN_MASKS: tuple[int, ...] = tuple(sum(BITS[c::SIZE]) for c in range(SIZE))
+
+
+def _pushes(cells: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """For a lane's cells from its entry edge: the shift from one cell to the next, and
+    the masks of its first 0 to 7 cells."""
+    step = BITS[cells[1]].bit_length() - BITS[cells[0]].bit_length()
+    prefixes = [0]
+    for index in cells:
+        prefixes.append(prefixes[-1] | BITS[index])
+    return step, tuple(prefixes)
+
+
+_PUSHES = {entry: _pushes(cells) for entry, cells in LANES.items()}
 
 
 def marbles(board: tuple[int | None, ...], seat: int) -> int:
@@ -25,6 +41,22 @@ def marbles(board: tuple[int | None, ...], seat: int) -> int:
         if marble == seat:
             mask |= bit
     return mask
+
+
+def inserted(
+    colours: tuple[int, ...], edge: str, lane: int, pushed: int, seat: int
+) -> tuple[int, ...]:
+    """Every seat's bitboard (`colours`) after `seat` enters at (`edge`, `lane`), pushing
+    the first `pushed` marbles of the lane one cell inward (as `rules.insert` does)."""
+    step, prefixes = _PUSHES[edge, lane]
+    moved = prefixes[pushed]
+    after = []
+    for owner, mask in enumerate(colours):
+        run = mask & moved
+        if run:
+            mask = mask & ~moved | (run << step if step > 0 else run >> -step)
+        after.append(mask | prefixes[1] if owner == seat else mask)
+    return tuple(after)
 
 
 def has_line(mask: int, length: int) -> bool:

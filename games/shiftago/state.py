@@ -12,7 +12,7 @@ from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
 from games.shiftago.heuristics import estimate, fullest_stretch, stretch_length
-from games.shiftago.lines import has_line, marbles
+from games.shiftago.lines import BITS, COLUMN_MASKS, ROW_MASKS, has_line, inserted, marbles
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.phrasebook import say
 from games.shiftago.rules import (
@@ -92,6 +92,11 @@ class ShiftagoState(GameState):
         return self.variant != "express"
 
     @cached_property
+    def colours(self) -> tuple[int, ...]:
+        """Every seat's marbles as a bitboard (see `games.shiftago.lines`)."""
+        return tuple(marbles(self.board, seat) for seat in range(self.players))
+
+    @cached_property
     def pending_lines(self) -> tuple[tuple[int, ...], ...]:
         """While scoring: the lines of the player to move that qualify, each as its cells."""
         if not self.scoring:
@@ -102,13 +107,20 @@ class ShiftagoState(GameState):
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every insertion into a lane with room, or while scoring, every scoring choice."""
+        return self._legal_moves
+
+    @cached_property
+    def _legal_moves(self) -> tuple[Move, ...]:
+        """`legal_moves`, listed once per position (the engine asks again and again)."""
         if self.ending:
             return ()
         if self.scoring:
             return tuple(self.scoring_choices())
-        board = self.board
-        full_rows = [None not in board[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
-        full_columns = [None not in board[c::SIZE] for c in range(SIZE)]
+        occupied = 0
+        for mask in self.colours:
+            occupied |= mask
+        full_rows = [occupied & row == row for row in ROW_MASKS]
+        full_columns = [occupied & column == column for column in COLUMN_MASKS]
         moves = [
             move
             for move in ALL_INSERTS
@@ -160,8 +172,8 @@ class ShiftagoState(GameState):
 
     @cached_property
     def _lone_colour(self) -> bool:
-        colours = {marble for marble in self.board if marble is not None}
-        return colours == {self.turn}
+        own = self.colours[self.turn]
+        return own != 0 and not any(m for s, m in enumerate(self.colours) if s != self.turn)
 
     def lone_colour_applies(self) -> bool:
         """Whether the lone-colour rule binds the player to move: the option is on and only
@@ -193,14 +205,14 @@ class ShiftagoState(GameState):
     def _play_insert(self, move: Insert) -> ShiftagoState:
         seat = self.turn
         board, pushed = insert(self.board, move.edge, move.lane, seat)
+        colours = inserted(self.colours, move.edge, move.lane, pushed, seat)
         supply = _changed(self.supply, seat, -1)
         action = Action(seat, move, pushed=pushed)
         last = self.last
         same_turn = last is not None and isinstance(last.move, Score) and last.seat == seat
         recent = (*self.recent, action) if same_turn else (action,)
-        plies = self.plies + 1
         sat_out: tuple[int, ...] = ()
-        if has_line(marbles(board, seat), min_line(self.variant, self.players)):
+        if has_line(colours[seat], min_line(self.variant, self.players)):
             # Express ends with the line; Expert and Extreme score it, the same seat on.
             express = self.variant == "express"
             turn, sit_out = seat, self.sit_out
@@ -208,18 +220,23 @@ class ShiftagoState(GameState):
         else:
             turn, sit_out, sat_out, ending = self._handover(board, supply)
             scoring = False
-        return replace(
-            self,
+        # Built field by field: `dataclasses.replace` costs as much as the rest here.
+        after = ShiftagoState(
+            players=self.players,
+            options=self.options,
             board=board,
             supply=supply,
-            plies=plies,
-            recent=recent,
+            scores=self.scores,
             turn=turn,
-            sit_out=sit_out,
-            sat_out=sat_out,
             scoring=scoring,
+            sit_out=sit_out,
+            retired=self.retired,
+            plies=self.plies + 1,
+            recent=recent,
+            sat_out=sat_out,
             ending=ending,
         )
+        return _with_colours(after, colours)
 
     def _play_score(self, move: Score) -> ShiftagoState:
         seat = self.turn
@@ -238,10 +255,11 @@ class ShiftagoState(GameState):
             scoring=False,
             plies=self.plies + 1,
             recent=(*self.recent, action),
+            ending="ten" if scores[seat] >= WINNING_POINTS else None,
         )
-        if scores[seat] >= WINNING_POINTS:
-            return replace(state, ending="ten")
-        return state
+        gone = sum(BITS[index] for index in removed)
+        colours = tuple(m & ~gone if s == seat else m for s, m in enumerate(self.colours))
+        return _with_colours(state, colours)
 
     def _handover(
         self, board: Board, supply: tuple[int, ...]
@@ -280,7 +298,7 @@ class ShiftagoState(GameState):
     def heuristic(self, seat: int) -> float:
         """The engine's estimate of `seat`'s result from the lines each colour may still
         complete, and the points in Expert and Extreme."""
-        return estimate(self.board, seat, self.players, self.scores)
+        return estimate(self.colours, seat, self.scores)
 
     def hint_reason(self, move: Hashable) -> str | None:
         """What the legal insertion does for lines: makes one to score, blocks the fullest
@@ -297,14 +315,14 @@ class ShiftagoState(GameState):
             (before, seat)
             for seat in self.active()
             if seat != self.turn
-            and (before := fullest_stretch(self.board, seat, self.players)) >= HINTED_STRETCH
-            and fullest_stretch(after.board, seat, self.players) < before
+            and (before := fullest_stretch(self.colours, seat)) >= HINTED_STRETCH
+            and fullest_stretch(after.colours, seat) < before
         ]
         if blocked:
             count, seat = max(blocked)
             return say("it blocks {colour}'s line of {count}", colour=COLOURS[seat], count=count)
-        mine = fullest_stretch(after.board, self.turn, self.players)
-        if mine >= HINTED_STRETCH and mine > fullest_stretch(self.board, self.turn, self.players):
+        mine = fullest_stretch(after.colours, self.turn)
+        if mine >= HINTED_STRETCH and mine > fullest_stretch(self.colours, self.turn):
             return say(
                 "it brings a line of yours to {count} of {length}",
                 count=mine,
@@ -410,6 +428,13 @@ def _is_entry(edge: object, lane: object) -> bool:
         and type(lane) is int
         and 0 <= lane < SIZE
     )
+
+
+def _with_colours(state: ShiftagoState, colours: tuple[int, ...]) -> ShiftagoState:
+    """`state` with its `colours` already known (worked out from the position before),
+    so they are not counted again from the board."""
+    state.__dict__["colours"] = colours
+    return state
 
 
 def _changed(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

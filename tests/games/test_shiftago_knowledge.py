@@ -51,6 +51,28 @@ def test_a_line_on_the_bitboard_is_a_line_on_the_tray() -> None:
     assert checked > 1000  # lines were there to find, not only their absence
 
 
+@pytest.mark.parametrize("variant", ["express", "extreme"])
+def test_the_bitboards_a_move_leaves_are_the_trays(variant: str) -> None:
+    """A position after a move works its bitboards out from the position before (the
+    push shifts a run, a scored line leaves): they match the tray counted afresh."""
+    rng = random.Random(11)
+    pushes = scorings = 0
+    for game in range(30):
+        players = 2 + game % 3
+        options = {"variant": variant, "lone_colour": game % 2 == 0}
+        state = SHIFTAGO.new(players, seed=game, options=options)
+        while state.outcome() is None:
+            state = state.play(rng.choice(state.legal_moves()))
+            assert state.colours == tuple(marbles(state.board, s) for s in range(players))
+            assert state.colours == SHIFTAGO.from_json(state.to_json()).colours
+            last = state.last
+            assert last is not None
+            pushes += isinstance(last.move, Insert) and last.pushed > 1
+            scorings += not isinstance(last.move, Insert)
+    assert pushes > 100
+    assert scorings > 20 if variant == "extreme" else scorings == 0
+
+
 def test_no_run_wraps_from_one_row_into_the_next() -> None:
     state = position(
         """
