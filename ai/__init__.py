@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from ai.levels import Budget, Level
 from ai.rewards import outcome_rewards
-from ai.search import Search, winning_move
+from ai.search import Search
 from games.base import GameState
 
 __all__ = ["Advice", "Budget", "Judgement", "Level", "advise", "choose_move", "evaluate", "judge"]
@@ -83,7 +83,7 @@ def _advised(
         raise ValueError(f"It is not seat {seat}'s turn to act in this position.")
     view = state.view(seat)
     deal = view.determinize(random.Random(seed))
-    win = winning_move(deal)
+    win = deal.winning_move()
     if win is not None:
         return Advice(win, None), None
     worth = view.search_moves()

@@ -211,19 +211,9 @@ class Search:
         return tuple(total / max(self.tree.visits, 1) for total in sums)
 
 
-def winning_move(state: GameState) -> Hashable | None:
-    """A move that ends the game with the seat to act as its only winner, or None."""
-    seat = state.current_player
-    for move in state.legal_moves():
-        outcome = state.play(move).outcome()
-        if outcome is not None and outcome.winners == (seat,):
-            return move
-    return None
-
-
 def winning_rewards(state: GameState) -> Rewards | None:
     """The rewards of the win in one the seat to act has here, or None if it has none."""
-    move = winning_move(state)
+    move = state.winning_move()
     if move is None:
         return None
     outcome = state.play(move).outcome()

@@ -51,7 +51,6 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import ai  # noqa: E402
 import games  # noqa: E402
-from ai.search import winning_move  # noqa: E402
 from benchmarks import record, series, strength, tables  # noqa: E402
 from benchmarks.rates import MAX_PLIES, result_share, wilson  # noqa: E402
 from games import GameState  # noqa: E402
@@ -104,7 +103,7 @@ def greedy_move(state: GameState, seat: int, rng: random.Random) -> Hashable:
     bot it decides from its own view (a deal of the unseen cards for the win check)."""
     view = state.view(seat)
     deal = view.determinize(rng)
-    win = winning_move(deal)
+    win = deal.winning_move()
     if win is not None:
         return win
     moves = list(view.legal_moves())

@@ -376,6 +376,18 @@ class GameState(ABC):
         as on full states."""
         return self.legal_moves()
 
+    def winning_move(self) -> Hashable | None:
+        """The first legal move (in `legal_moves`' order) after which the seat to act has
+        won alone, or None. The default plays every legal move; the engine asks this of
+        many positions, so a game may answer faster from its own knowledge, with the same
+        move. Called only while the game runs."""
+        seat = self.current_player
+        for move in self.legal_moves():
+            outcome = self.play(move).outcome()
+            if outcome is not None and outcome.winners == (seat,):
+                return move
+        return None
+
     def playout_move(self, rng: random.Random) -> Hashable:
         """A legal move for simulated play, drawn with `rng` (the only randomness used):
         the default is uniform among `legal_moves`. A game may prefer plausible moves (score

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 import ai
 import games
-from ai.search import winning_move
 from bot.match.errors import ServiceError
 from games import GameState
 
@@ -84,10 +83,10 @@ def _stopped(state: GameState, move: Hashable) -> str | None:
     if len(moves) > MOST_MOVES_CHECKED:
         return None
     after = state.play(move)
-    if after.current_player is None or winning_move(after) is not None:
+    if after.current_player is None or after.winning_move() is not None:
         return None
     for other in moves:
         threatened = state.play(other)
-        if threatened.current_player is not None and winning_move(threatened) is not None:
+        if threatened.current_player is not None and threatened.winning_move() is not None:
             return threatened.seat_name(threatened.current_player)
     return None

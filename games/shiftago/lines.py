@@ -48,15 +48,27 @@ def inserted(
 ) -> tuple[int, ...]:
     """Every seat's bitboard (`colours`) after `seat` enters at (`edge`, `lane`), pushing
     the first `pushed` marbles of the lane one cell inward (as `rules.insert` does)."""
+    entry = entry_bit(edge, lane)
+    return tuple(
+        pushed_on(mask, edge, lane, pushed) | (entry if owner == seat else 0)
+        for owner, mask in enumerate(colours)
+    )
+
+
+def pushed_on(mask: int, edge: str, lane: int, pushed: int) -> int:
+    """One colour's bitboard after the first `pushed` cells of the lane entered at
+    (`edge`, `lane`) move one cell inward (the entry cell is left empty)."""
     step, prefixes = _PUSHES[edge, lane]
     moved = prefixes[pushed]
-    after = []
-    for owner, mask in enumerate(colours):
-        run = mask & moved
-        if run:
-            mask = mask & ~moved | (run << step if step > 0 else run >> -step)
-        after.append(mask | prefixes[1] if owner == seat else mask)
-    return tuple(after)
+    run = mask & moved
+    if not run:
+        return mask
+    return mask & ~moved | (run << step if step > 0 else run >> -step)
+
+
+def entry_bit(edge: str, lane: int) -> int:
+    """The bit of the cell a marble enters at (`edge`, `lane`)."""
+    return _PUSHES[edge, lane][1][1]
 
 
 def has_line(mask: int, length: int) -> bool:

@@ -12,7 +12,16 @@ from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
 from games.shiftago.heuristics import estimate, fullest_stretch, stretch_length
-from games.shiftago.lines import BITS, COLUMN_MASKS, ROW_MASKS, has_line, inserted, marbles
+from games.shiftago.lines import (
+    BITS,
+    COLUMN_MASKS,
+    ROW_MASKS,
+    entry_bit,
+    has_line,
+    inserted,
+    marbles,
+    pushed_on,
+)
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.phrasebook import say
 from games.shiftago.rules import (
@@ -328,6 +337,23 @@ class ShiftagoState(GameState):
                 count=mine,
                 length=stretch_length(self.players),
             )
+        return None
+
+    def winning_move(self) -> Hashable | None:
+        """The first insertion that makes the mover's line in Express, worked out on the
+        bitboards (a line there ends the game at once, whatever else the insertion
+        does); in Expert and Extreme the rule of `GameState`, playing every move."""
+        if self.variant != "express" or self.scoring or self.ending:
+            return super().winning_move()
+        own = self.colours[self.turn]
+        length = min_line(self.variant, self.players)
+        for move in self.legal_moves():
+            assert isinstance(move, Insert)
+            pushed = first_gap(self.board, move.edge, move.lane)
+            assert pushed is not None
+            after = pushed_on(own, move.edge, move.lane, pushed) | entry_bit(move.edge, move.lane)
+            if has_line(after, length):
+                return move
         return None
 
     # ----- the end ----------------------------------------------------------------------

@@ -13,7 +13,6 @@ import pytest
 
 import ai
 import games
-from ai.search import winning_move
 from games import GameState
 from tests.ai.test_tactics import SHIFTAGO_FOUR
 from tests.games import shiftago_helpers
@@ -34,7 +33,7 @@ def test_each_level_blocks_a_threat_at_least_as_often_as_the_one_below() -> None
     blocked = []
     for level in ai.Level:
         moves = [ai.choose_move(state, 1, scaled(level), seed=seed) for seed in SEEDS]
-        blocked.append(sum(winning_move(state.play(move)) is None for move in moves))
+        blocked.append(sum(state.play(move).winning_move() is None for move in moves))
     easy, medium, hard, master = blocked
     assert easy < medium < hard <= master == len(SEEDS), blocked
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 import ai
-from ai.search import winning_move
 from games import GameState
 from games.shifting_stones.moves import End, Score
 from games.skift import SKIFT
@@ -58,11 +57,11 @@ def assert_blocks(state: GameState, threat_from: int) -> None:
     some of its moves would have (the position is a real test)."""
     seat = state.current_player
     assert seat is not None
-    losing = [m for m in state.legal_moves() if winning_move(state.play(m)) is not None]
+    losing = [m for m in state.legal_moves() if state.play(m).winning_move() is not None]
     assert losing, "the position threatens nothing"
     after = state.play(ai.choose_move(state, seat, BUDGET, seed=1))
     assert after.outcome() is None and after.current_player == threat_from
-    assert winning_move(after) is None
+    assert after.winning_move() is None
 
 
 def test_skift_win_and_block() -> None:

@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 import ai
-from ai.search import Search, winning_move
+from ai.search import Search
 from tests.ai.test_determinism import midgame
 from tests.ai.test_tactics import SHIFTAGO_FOUR
 from tests.games import shiftago_helpers
@@ -45,7 +45,7 @@ def test_advice_is_the_most_searched_move_whatever_the_temperature() -> None:
 
 def test_a_win_in_one_is_taken_whatever_the_temperature() -> None:
     state = shiftago_helpers.position(SHIFTAGO_FOUR, turn=0)  # Orange wins by filling a1
-    assert winning_move(state) is not None
+    assert state.winning_move() is not None
     hot = replace(BUDGET, temperature=100.0)
     for seed in SEEDS:
         outcome = state.play(ai.choose_move(state, 0, hot, seed=seed)).outcome()

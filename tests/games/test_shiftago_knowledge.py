@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from games.base import GameState
 from games.shiftago import SHIFTAGO
 from games.shiftago.lines import has_line, marbles, windows
 from games.shiftago.moves import Insert
@@ -71,6 +72,20 @@ def test_the_bitboards_a_move_leaves_are_the_trays(variant: str) -> None:
             scorings += not isinstance(last.move, Insert)
     assert pushes > 100
     assert scorings > 20 if variant == "extreme" else scorings == 0
+
+
+def test_the_win_in_one_read_on_bitboards_is_the_one_found_by_playing() -> None:
+    rng = random.Random(5)
+    wins = 0
+    for game in range(40):
+        players = 2 + game % 3
+        state = SHIFTAGO.new(players, seed=game, options={"lone_colour": game % 2 == 0})
+        while state.outcome() is None:
+            found = state.winning_move()
+            assert found == GameState.winning_move(state), state.to_text()
+            wins += found is not None
+            state = state.play(rng.choice(state.legal_moves()))
+    assert wins > 100
 
 
 def test_no_run_wraps_from_one_row_into_the_next() -> None:
