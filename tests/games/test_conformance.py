@@ -412,9 +412,9 @@ def engine_hooks_check(state: GameState, move: Any) -> None:
     """The optional hooks of the playing engine keep their contract: `heuristic` is None
     or a float in [0, 1] for every seat (in the full state and in that seat's view; with
     two players the two seats' values add up to 1), `playout_move` draws a legal move,
-    `winning_move` finds the move that playing every move finds, `search_moves` keeps at least one legal move and nothing else (in the full state and
-    in the acting seat's view), and `determinize` of a seat's view shows that seat the
-    same view."""
+    `winning_move` finds the move that playing every move finds, `search_moves` keeps
+    at least one legal move and nothing else (in the full state and in the acting
+    seat's view), and `determinize` of a seat's view shows that seat the same view."""
     rng = random.Random(state.ply)
     for seat in range(state.players):
         for judged in (state, state.view(seat)):
