@@ -12,6 +12,7 @@ import logging
 
 import discord
 
+from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
 from bot.discord.replies import (
@@ -290,8 +291,15 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
     """Challenge the other players of an ended match again (the Rematch button): post the
     challenge where the match was challenged, and grey the button out; a rematch against
     the bot alone starts at once, in a thread on the challenge. The interaction delivered
-    again is answered with the challenge it posted."""
+    again (after the first delivery, or while it is still posting) is answered with the
+    challenge it posted."""
     await begin(interaction)
+    async with after_earlier_deliveries(interaction.id):
+        await _rematched(interaction, match_id)
+
+
+async def _rematched(interaction: discord.Interaction, match_id: int) -> None:
+    """`rematch` once no earlier delivery of the interaction is at work."""
     service = service_of(interaction)
     posted = await service.rematch(match_id, interaction.user.id, f"discord:{interaction.id}")
     if posted.message_id is not None:  # asked and posted before

@@ -346,3 +346,21 @@ async def test_the_opponents_are_listed_in_the_order_the_challenger_named_them(e
     await fake.click(CAROL, message["id"], accept)
     message = fake.message(message["id"])
     assert message["content"].startswith(f"<@{ALICE}> challenged <@{CAROL}> and <@{BOB}> to")
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_delivered_again_while_the_first_is_posting_is_posted_once(env):
+    fake, bot, *_ = env
+    data = fake.command_data("challenge", {"game": "skift", "opponent": BOB})
+    payload = fake.interaction_payload(2, ALICE, data)
+    before = len(fake.calls)
+    await fake.feed(payload, drain=False)
+    await fake.feed(payload, drain=False)  # before the first has posted anything
+    await fake.drain()
+    calls = fake.calls[before:]
+    assert [c.kind for c in calls].count("send_message") == 1
+    message = challenge_message(fake)
+    link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{message['id']}"
+    answers = [c for c in calls if c.content == f"Challenge #1 is posted: {link}"]
+    assert len(answers) == 2 and all(c.ephemeral for c in answers)
+    assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [1]

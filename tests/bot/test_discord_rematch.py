@@ -133,3 +133,23 @@ async def test_a_rematch_and_its_accept_delivered_twice_count_once(tmp_path):
         assert len(fake.threads()) == threads + 1 and started.channel_id is not None
         told = f"The match has started in <#{started.channel_id}>."
         assert first[-1].content == again[-1].content == told and again[-1].ephemeral
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_delivered_again_while_the_first_is_posting_is_posted_once(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        await resign(fake, ALICE, match_id, thread)
+        result = next(m for m in public(fake, thread) if "resigned" in m["content"])
+        press = {"custom_id": f"sc:rematch:{match_id}", "component_type": 2}
+        payload = fake.interaction_payload(3, BOB, press, thread, result)
+        before = len(fake.calls)
+        await fake.feed(payload, drain=False)
+        await fake.feed(payload, drain=False)  # before the first has posted anything
+        await fake.drain()
+        calls = fake.calls[before:]
+        assert [c.kind for c in calls].count("send_message") == 1
+        assert calls[-1].ephemeral
+        assert calls[-1].content == "You asked for a rematch: challenge #2 is posted."
+        assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [2]

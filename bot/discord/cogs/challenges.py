@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
+from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
@@ -86,43 +87,44 @@ class Challenges(commands.Cog):
             raise Refusal(fill(chat_words.NOT_IN_A_THREAD))
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
-        service = service_of(interaction)
-        posted = await service.create_challenge(
-            guild_id_of(interaction),
-            interaction.channel.id,
-            interaction.user.id,
-            game.name,
-            opponents=[m.id for m in people] + mine,
-            players=players,
-            options=game_options,
-            rules=MatchRules(
-                0 if chosen_clock is None else chosen_clock.hours,
-                auto_timeout is not False,
-                takebacks,
-                rated,
-                None if chosen_clock is None else chosen_clock.increment_hours,
-                None if chosen_clock is None else chosen_clock.cap_hours,
-                weekend_pause=weekend_pause is True,
-            ),
-            server_clock=chosen_clock is None,
-            server_timeout=auto_timeout is None,
-            server_weekends=weekend_pause is None,
-            request_id=f"discord:{interaction.id}",
-        )
-        message: discord.PartialMessage
-        if posted.message_id is None:
-            message = await post_challenge(interaction, interaction.channel, posted)
-        else:  # the interaction delivered again: answer as the first time, post nothing
-            message = interaction.channel.get_partial_message(posted.message_id)
-        if posted.match_id is None:
-            await answer(
-                interaction,
-                fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
+        async with after_earlier_deliveries(interaction.id):
+            service = service_of(interaction)
+            posted = await service.create_challenge(
+                guild_id_of(interaction),
+                interaction.channel.id,
+                interaction.user.id,
+                game.name,
+                opponents=[m.id for m in people] + mine,
+                players=players,
+                options=game_options,
+                rules=MatchRules(
+                    0 if chosen_clock is None else chosen_clock.hours,
+                    auto_timeout is not False,
+                    takebacks,
+                    rated,
+                    None if chosen_clock is None else chosen_clock.increment_hours,
+                    None if chosen_clock is None else chosen_clock.cap_hours,
+                    weekend_pause=weekend_pause is True,
+                ),
+                server_clock=chosen_clock is None,
+                server_timeout=auto_timeout is None,
+                server_weekends=weekend_pause is None,
+                request_id=f"discord:{interaction.id}",
             )
-            return
-        match = await service.get_match(posted.match_id)  # a solo match starts at once
-        if match.channel_id is None:
-            thread = (await open_thread(interaction, message, match)).mention
-        else:  # started by the first delivery
-            thread = STYLE.channel(match.channel_id)
-        await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread))
+            message: discord.PartialMessage
+            if posted.message_id is None:
+                message = await post_challenge(interaction, interaction.channel, posted)
+            else:  # the interaction delivered again: answer as the first time, post nothing
+                message = interaction.channel.get_partial_message(posted.message_id)
+            if posted.match_id is None:
+                await answer(
+                    interaction,
+                    fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
+                )
+                return
+            match = await service.get_match(posted.match_id)  # a solo match starts at once
+            if match.channel_id is None:
+                thread = (await open_thread(interaction, message, match)).mention
+            else:  # started by the first delivery
+                thread = STYLE.channel(match.channel_id)
+            await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread))
