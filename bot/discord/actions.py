@@ -228,8 +228,17 @@ async def answer_challenge(
     """Accept (or join) a challenge, or decline it; the challenger's Decline withdraws it.
 
     The answer that fills the last seat starts the match in a thread on the challenge message.
+    The interaction delivered again while the first delivery is at work waits for it.
     """
     await begin(interaction)
+    async with after_earlier_deliveries(interaction.id):
+        await _answered_challenge(interaction, challenge_id, action)
+
+
+async def _answered_challenge(
+    interaction: discord.Interaction, challenge_id: int, action: str
+) -> None:
+    """`answer_challenge` once no earlier delivery of the interaction is at work."""
     service = service_of(interaction)
     user = interaction.user.id
     match = None

@@ -364,3 +364,21 @@ async def test_a_challenge_delivered_again_while_the_first_is_posting_is_posted_
     answers = [c for c in calls if c.content == f"Challenge #1 is posted: {link}"]
     assert len(answers) == 2 and all(c.ephemeral for c in answers)
     assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [1]
+
+
+@pytest.mark.asyncio
+async def test_an_accept_delivered_again_while_the_first_starts_the_match_starts_it_once(env):
+    fake, bot, *_ = env
+    await fake.slash(ALICE, "challenge", game="skift", opponent=BOB, clock="none")
+    message = challenge_message(fake)
+    press = {"custom_id": "sc:challenge:1:accept", "component_type": 2}
+    payload = fake.interaction_payload(3, BOB, press, fake.channel_id, message)
+    before = len(fake.calls)
+    await fake.feed(payload, drain=False)
+    await fake.feed(payload, drain=False)  # before the first has opened the thread
+    await fake.drain()
+    calls = fake.calls[before:]
+    assert [c.kind for c in calls].count("create_thread") == 1
+    match = await bot.service.get_match((await bot.service.get_challenge(1)).match_id)
+    told = f"The match has started in <#{match.channel_id}>."
+    assert [c.content for c in calls if c.kind == "followup"] == [told, told]
