@@ -697,6 +697,14 @@ class FakeDiscord:
             await self.drain()
         return self.calls[n:]
 
+    async def feed_twice_at_once(self, payload: dict) -> list[Call]:
+        """Deliver an INTERACTION_CREATE and, before the bot has done anything with it,
+        the same again (as a resumed gateway session may); return the calls of both."""
+        n = len(self.calls)
+        await self.feed(payload, drain=False)
+        await self.feed(payload)
+        return self.calls[n:]
+
     async def slash(
         self, user_id: int, command: str, *, channel_id=None, drain=True, **options: Any
     ) -> list[Call]:

@@ -352,12 +352,7 @@ async def test_the_opponents_are_listed_in_the_order_the_challenger_named_them(e
 async def test_a_challenge_delivered_again_while_the_first_is_posting_is_posted_once(env):
     fake, bot, *_ = env
     data = fake.command_data("challenge", {"game": "skift", "opponent": BOB})
-    payload = fake.interaction_payload(2, ALICE, data)
-    before = len(fake.calls)
-    await fake.feed(payload, drain=False)
-    await fake.feed(payload, drain=False)  # before the first has posted anything
-    await fake.drain()
-    calls = fake.calls[before:]
+    calls = await fake.feed_twice_at_once(fake.interaction_payload(2, ALICE, data))
     assert [c.kind for c in calls].count("send_message") == 1
     message = challenge_message(fake)
     link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{message['id']}"
@@ -373,11 +368,7 @@ async def test_an_accept_delivered_again_while_the_first_starts_the_match_starts
     message = challenge_message(fake)
     press = {"custom_id": "sc:challenge:1:accept", "component_type": 2}
     payload = fake.interaction_payload(3, BOB, press, fake.channel_id, message)
-    before = len(fake.calls)
-    await fake.feed(payload, drain=False)
-    await fake.feed(payload, drain=False)  # before the first has opened the thread
-    await fake.drain()
-    calls = fake.calls[before:]
+    calls = await fake.feed_twice_at_once(payload)
     assert [c.kind for c in calls].count("create_thread") == 1
     match = await bot.service.get_match((await bot.service.get_challenge(1)).match_id)
     told = f"The match has started in <#{match.channel_id}>."

@@ -107,15 +107,20 @@ async def test_no_rematch_after_an_abort_or_a_solo_match(tmp_path, test_games):
                 await bot.service.rematch(number, ended.members[0], f"test:{number}")
 
 
+async def rematch_press(fake):
+    """Alice resigns a match against Bob; Bob's press of its Rematch button."""
+    match_id, thread = await start_match(fake, ALICE, BOB)
+    await resign(fake, ALICE, match_id, thread)
+    result = next(m for m in public(fake, thread) if "resigned" in m["content"])
+    press = {"custom_id": f"sc:rematch:{match_id}", "component_type": 2}
+    return fake.interaction_payload(3, BOB, press, thread, result)
+
+
 @pytest.mark.asyncio
 async def test_a_rematch_and_its_accept_delivered_twice_count_once(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
-        match_id, thread = await start_match(fake, ALICE, BOB)
-        await resign(fake, ALICE, match_id, thread)
-        result = next(m for m in public(fake, thread) if "resigned" in m["content"])
-        press = {"custom_id": f"sc:rematch:{match_id}", "component_type": 2}
-        payload = fake.interaction_payload(3, BOB, press, thread, result)
+        payload = await rematch_press(fake)
         first = await fake.feed(payload)
         again = await fake.feed(payload)  # Discord delivers the same interaction again
         assert [c.kind for c in first].count("send_message") == 1
@@ -139,16 +144,7 @@ async def test_a_rematch_and_its_accept_delivered_twice_count_once(tmp_path):
 async def test_a_rematch_delivered_again_while_the_first_is_posting_is_posted_once(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
-        match_id, thread = await start_match(fake, ALICE, BOB)
-        await resign(fake, ALICE, match_id, thread)
-        result = next(m for m in public(fake, thread) if "resigned" in m["content"])
-        press = {"custom_id": f"sc:rematch:{match_id}", "component_type": 2}
-        payload = fake.interaction_payload(3, BOB, press, thread, result)
-        before = len(fake.calls)
-        await fake.feed(payload, drain=False)
-        await fake.feed(payload, drain=False)  # before the first has posted anything
-        await fake.drain()
-        calls = fake.calls[before:]
+        calls = await fake.feed_twice_at_once(await rematch_press(fake))
         assert [c.kind for c in calls].count("send_message") == 1
         assert calls[-1].ephemeral
         assert calls[-1].content == "You asked for a rematch: challenge #2 is posted."
