@@ -48,14 +48,19 @@ def inserted(
 ) -> tuple[int, ...]:
     """Every seat's bitboard (`colours`) after `seat` enters at (`edge`, `lane`), pushing
     the first `pushed` marbles of the lane one cell inward (as `rules.insert` does)."""
-    entry = entry_bit(edge, lane)
     return tuple(
-        pushed_on(mask, edge, lane, pushed) | (entry if owner == seat else 0)
+        entered(mask, edge, lane, pushed) if owner == seat else _pushed_on(mask, edge, lane, pushed)
         for owner, mask in enumerate(colours)
     )
 
 
-def pushed_on(mask: int, edge: str, lane: int, pushed: int) -> int:
+def entered(mask: int, edge: str, lane: int, pushed: int) -> int:
+    """The entering colour's bitboard (`mask`) after its marble enters at (`edge`,
+    `lane`), pushing the first `pushed` marbles of the lane one cell inward."""
+    return _pushed_on(mask, edge, lane, pushed) | _PUSHES[edge, lane][1][1]
+
+
+def _pushed_on(mask: int, edge: str, lane: int, pushed: int) -> int:
     """One colour's bitboard after the first `pushed` cells of the lane entered at
     (`edge`, `lane`) move one cell inward (the entry cell is left empty)."""
     step, prefixes = _PUSHES[edge, lane]
@@ -64,11 +69,6 @@ def pushed_on(mask: int, edge: str, lane: int, pushed: int) -> int:
     if not run:
         return mask
     return mask & ~moved | (run << step if step > 0 else run >> -step)
-
-
-def entry_bit(edge: str, lane: int) -> int:
-    """The bit of the cell a marble enters at (`edge`, `lane`)."""
-    return _PUSHES[edge, lane][1][1]
 
 
 def has_line(mask: int, length: int) -> bool:

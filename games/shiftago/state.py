@@ -16,11 +16,10 @@ from games.shiftago.lines import (
     BITS,
     COLUMN_MASKS,
     ROW_MASKS,
-    entry_bit,
+    entered,
     has_line,
     inserted,
     marbles,
-    pushed_on,
 )
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.phrasebook import say
@@ -351,8 +350,7 @@ class ShiftagoState(GameState):
             assert isinstance(move, Insert)
             pushed = first_gap(self.board, move.edge, move.lane)
             assert pushed is not None
-            after = pushed_on(own, move.edge, move.lane, pushed) | entry_bit(move.edge, move.lane)
-            if has_line(after, length):
+            if has_line(entered(own, move.edge, move.lane, pushed), length):
                 return move
         return None
 
