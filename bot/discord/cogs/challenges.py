@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,7 +14,7 @@ from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
-from bot.match.records import MatchRules
+from bot.match.records import Challenge, MatchRules
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
@@ -87,44 +89,52 @@ class Challenges(commands.Cog):
             raise Refusal(fill(chat_words.NOT_IN_A_THREAD))
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
+        create = partial(
+            service_of(interaction).create_challenge,
+            guild_id_of(interaction),
+            interaction.channel.id,
+            interaction.user.id,
+            game.name,
+            opponents=[m.id for m in people] + mine,
+            players=players,
+            options=game_options,
+            rules=MatchRules(
+                0 if chosen_clock is None else chosen_clock.hours,
+                auto_timeout is not False,
+                takebacks,
+                rated,
+                None if chosen_clock is None else chosen_clock.increment_hours,
+                None if chosen_clock is None else chosen_clock.cap_hours,
+                weekend_pause=weekend_pause is True,
+            ),
+            server_clock=chosen_clock is None,
+            server_timeout=auto_timeout is None,
+            server_weekends=weekend_pause is None,
+            request_id=f"discord:{interaction.id}",
+        )
         async with after_earlier_deliveries(interaction.id):
-            service = service_of(interaction)
-            posted = await service.create_challenge(
-                guild_id_of(interaction),
-                interaction.channel.id,
-                interaction.user.id,
-                game.name,
-                opponents=[m.id for m in people] + mine,
-                players=players,
-                options=game_options,
-                rules=MatchRules(
-                    0 if chosen_clock is None else chosen_clock.hours,
-                    auto_timeout is not False,
-                    takebacks,
-                    rated,
-                    None if chosen_clock is None else chosen_clock.increment_hours,
-                    None if chosen_clock is None else chosen_clock.cap_hours,
-                    weekend_pause=weekend_pause is True,
-                ),
-                server_clock=chosen_clock is None,
-                server_timeout=auto_timeout is None,
-                server_weekends=weekend_pause is None,
-                request_id=f"discord:{interaction.id}",
-            )
-            message: discord.PartialMessage
-            if posted.message_id is None:
-                message = await post_challenge(interaction, interaction.channel, posted)
-            else:  # the interaction delivered again: answer as the first time, post nothing
-                message = interaction.channel.get_partial_message(posted.message_id)
-            if posted.match_id is None:
-                await answer(
-                    interaction,
-                    fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
-                )
-                return
-            match = await service.get_match(posted.match_id)  # a solo match starts at once
-            if match.channel_id is None:
-                thread = (await open_thread(interaction, message, match)).mention
-            else:  # started by the first delivery
-                thread = STYLE.channel(match.channel_id)
-            await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread))
+            await _posted_and_answered(interaction, interaction.channel, await create())
+
+
+async def _posted_and_answered(
+    interaction: discord.Interaction, channel: discord.TextChannel, posted: Challenge
+) -> None:
+    """Post the challenge just made in `channel` (a solo match in a thread on it) and tell
+    its challenger; where an earlier delivery of the interaction posted it, only tell."""
+    message: discord.PartialMessage
+    if posted.message_id is None:
+        message = await post_challenge(interaction, channel, posted)
+    else:  # the interaction delivered again: answer as the first time, post nothing
+        message = channel.get_partial_message(posted.message_id)
+    if posted.match_id is None:
+        await answer(
+            interaction,
+            fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
+        )
+        return
+    match = await service_of(interaction).get_match(posted.match_id)  # solo: started at once
+    if match.channel_id is None:
+        thread = (await open_thread(interaction, message, match)).mention
+    else:  # started by the first delivery
+        thread = STYLE.channel(match.channel_id)
+    await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread))
