@@ -8,6 +8,8 @@ shifts and ANDs, as in Connect Four engines.
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.shiftago.geometry import CELLS, LANES, SIZE
 
 #: Bits between vertically adjacent cells (a row and its guard bit).
@@ -19,6 +21,10 @@ DIRECTIONS = (1, STRIDE, STRIDE - 1, STRIDE + 1)
 #: Each row's cells, then each column's, as masks (a lane is full when all are set).
 ROW_MASKS: tuple[int, ...] = tuple(sum(BITS[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
 COLUMN_MASKS: tuple[int, ...] = tuple(sum(BITS[c::SIZE]) for c in range(SIZE))
+
+
+#: Every cell: a mask that every lane crosses.
+_EVERY_CELL = sum(BITS)
 
 
 def _pushes(cells: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -71,6 +77,34 @@ def _pushed_on(mask: int, edge: str, lane: int, pushed: int) -> int:
     return mask & ~moved | (run << step if step > 0 else run >> -step)
 
 
+def completions(own: int, occupied: int, length: int, most: int) -> int:
+    """How many insertions, counting up to `most`, would give the colour of `own` a
+    straight run of `length`: an insertion at each lane that is not full, with its push
+    (`occupied`: every colour's marbles). Rules that forbid an insertion for a while (the
+    lone colour) are not looked at."""
+    # An insertion adds one marble and moves others of one lane by one cell, so a line it
+    # makes had all but one of its marbles in one stretch of `length` before, and the lane
+    # crosses that stretch. A line already there (pushed into being on another colour's
+    # turn) may be kept by any lane.
+    nearly = 0
+    for stretch in windows(length):
+        count = (stretch & own).bit_count()
+        if count >= length - 1:
+            nearly |= stretch if count < length else _EVERY_CELL
+    found = 0
+    for (edge, lane), (_, prefixes) in _PUSHES.items() if nearly else ():
+        if not prefixes[SIZE] & nearly:
+            continue
+        pushed = 0
+        while pushed < SIZE and occupied & (prefixes[pushed + 1] ^ prefixes[pushed]):
+            pushed += 1
+        if pushed < SIZE and has_line(entered(own, edge, lane, pushed), length):
+            found += 1
+            if found >= most:
+                break
+    return found
+
+
 def has_line(mask: int, length: int) -> bool:
     """Whether the marbles of `mask` make a straight run of at least `length`."""
     for shift in DIRECTIONS:
@@ -84,6 +118,7 @@ def has_line(mask: int, length: int) -> bool:
     return False
 
 
+@cache
 def windows(length: int) -> tuple[int, ...]:
     """Every straight stretch of `length` cells (across, down or diagonal) as a mask."""
     found = []

@@ -305,8 +305,9 @@ class ShiftagoState(GameState):
 
     def heuristic(self, seat: int) -> float:
         """The engine's estimate of `seat`'s result from the lines each colour may still
-        complete, and the points in Expert and Extreme."""
-        return estimate(self.colours, seat, self.scores)
+        complete or make with one insertion, and the points in Expert and Extreme."""
+        winner_in_one = self.turn if self.variant == "express" else None
+        return estimate(self.colours, seat, self.scores, winner_in_one)
 
     def hint_reason(self, move: Hashable) -> str | None:
         """What the legal insertion does for lines: makes one to score, blocks the fullest

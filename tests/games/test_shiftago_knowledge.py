@@ -1,15 +1,16 @@
-"""What Shiftago tells the playing engine: lines found on bitboards, and the estimate of
-who is nearer to a line."""
+"""What Shiftago tells the playing engine: lines found on bitboards, lines one insertion
+away, and the estimate of who is nearer to a line."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from games.base import GameState
 from games.shiftago import SHIFTAGO
-from games.shiftago.lines import has_line, marbles, windows
+from games.shiftago.lines import completions, has_line, marbles, windows
 from games.shiftago.moves import Insert
 from games.shiftago.rules import lines_of
 from tests.games.shiftago_helpers import position
@@ -111,6 +112,38 @@ def test_every_stretch_of_a_length_is_counted_once(length: int, count: int) -> N
     assert all(stretch.bit_count() == length for stretch in found)
 
 
+def test_the_lines_one_insertion_away_are_the_insertions_that_make_one() -> None:
+    """`completions` looks only at lanes crossing a stretch that misses one marble of the
+    colour: it finds every insertion that playing each one finds, for either seat."""
+    rng = random.Random(3)
+    found = 0
+    for game in range(12):
+        players = 2 + game % 3
+        length = 5 if players == 2 else 4
+        state = SHIFTAGO.new(players, seed=game, options={"lone_colour": False})
+        while state.outcome() is None:
+            occupied = sum(state.colours)
+            for seat in range(players):
+                making = sum(
+                    has_line(marbles(replace(state, turn=seat).play(move).board, seat), length)
+                    for move in state.legal_moves()
+                )
+                assert completions(state.colours[seat], occupied, length, 99) == making
+                assert completions(state.colours[seat], occupied, length, 2) == min(making, 2)
+                found += making > 0
+            state = state.play(rng.choice(state.legal_moves()))
+    assert found > 200  # there were lines to make, not only their absence
+
+
+def test_a_line_one_insertion_away_wins_for_the_mover_and_threatens_for_the_other() -> None:
+    mover = position(OPEN_FOUR, turn=0).heuristic(0)
+    waiting = position(OPEN_FOUR, turn=1).heuristic(0)
+    assert mover > 0.99
+    assert 0.5 < waiting < 0.9  # Green may block it, but a second threat would not be met
+    expert = position(OPEN_FOUR, turn=0, options={"variant": "expert"}).heuristic(0)
+    assert expert == pytest.approx(waiting)  # a line scores points there, it does not win
+
+
 def test_four_in_an_open_row_is_ahead_of_scattered_marbles() -> None:
     state = position(OPEN_FOUR)
     assert state.heuristic(0) > 0.8
@@ -124,8 +157,10 @@ def test_a_row_closed_at_both_ends_is_worth_less_than_an_open_one() -> None:
 def test_mirrored_positions_are_even_and_an_empty_tray_is_a_fair_share() -> None:
     for players in (2, 3, 4):
         assert SHIFTAGO.new(players).heuristic(0) == pytest.approx(1 / players)
-    swapped = position(OPEN_FOUR.replace("O", "x").replace("G", "O").replace("x", "G"))
-    assert swapped.heuristic(1) == pytest.approx(position(OPEN_FOUR).heuristic(0))
+    swapped = OPEN_FOUR.replace("O", "x").replace("G", "O").replace("x", "G")
+    for turn in (0, 1):
+        mirrored = position(swapped, turn=1 - turn).heuristic(1)
+        assert mirrored == pytest.approx(position(OPEN_FOUR, turn=turn).heuristic(0))
 
 
 def test_points_count_in_expert() -> None:
