@@ -13,10 +13,10 @@ The estimate shares the result among the seats by their standings: each seat's w
 e to its standing (with two players, the logistic function of the difference).
 
 The worths were fitted by logistic regression, from the mover's side, to the results of
-about 450 two-player Express games that `hard`, at a twentieth of its budget, played
-against itself and against plain UCT, each after a few random moves (13,000 positions);
-the duels that kept them are in docs/developers.md. Points and made lines were not in
-those games: their worths are set by hand.
+440 two-player Express games that `hard`, at a twentieth of its budget, played against
+itself and against plain UCT, each after a few random moves (8,200 positions from the
+sixth ply on); docs/developers.md tells how, and the series that kept them. Points and
+made lines waiting to be scored were not in those games: their worths are set by hand.
 """
 
 from __future__ import annotations

@@ -21,8 +21,6 @@ DIRECTIONS = (1, STRIDE, STRIDE - 1, STRIDE + 1)
 #: Each row's cells, then each column's, as masks (a lane is full when all are set).
 ROW_MASKS: tuple[int, ...] = tuple(sum(BITS[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
 COLUMN_MASKS: tuple[int, ...] = tuple(sum(BITS[c::SIZE]) for c in range(SIZE))
-
-
 #: Every cell: a mask that every lane crosses.
 _EVERY_CELL = sum(BITS)
 
@@ -92,7 +90,7 @@ def completions(own: int, occupied: int, length: int, most: int) -> int:
         if count >= length - 1:
             nearly |= stretch if count < length else _EVERY_CELL
     found = 0
-    for (edge, lane), (_, prefixes) in _PUSHES.items() if nearly else ():
+    for (edge, lane), (_, prefixes) in _PUSHES.items():
         if not prefixes[SIZE] & nearly:
             continue
         pushed = 0
