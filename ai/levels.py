@@ -41,7 +41,7 @@ class Level(Enum):
     EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6, temperature=1.0)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
     HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12)
-    MASTER = Budget(iterations=240000, seconds=30.0, lookahead=2, playout_plies=12)
+    MASTER = Budget(iterations=240000, seconds=30.0, lookahead=4, playout_plies=12)
 
     @property
     def budget(self) -> Budget:
