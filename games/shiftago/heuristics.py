@@ -63,14 +63,16 @@ def _open_counts(colours: tuple[int, ...], seat: int) -> Iterator[int]:
             yield (stretch & own).bit_count()
 
 
-def _standing(colours: tuple[int, ...], seat: int, points: int, winner_in_one: int | None) -> float:
+def _standing(
+    colours: tuple[int, ...], seat: int, points: int, occupied: int, winner_in_one: int | None
+) -> float:
     """How near `seat` is to a line (and to ten points), in logits (see the module's
-    docstring); `winner_in_one`: the seat whose line one insertion away wins, if any."""
-    own, others = colours[seat], _others(colours, seat)
+    docstring); `occupied`: every marble on the board; `winner_in_one`: the seat whose
+    line one insertion away wins, if any."""
     worth = _POINT_WORTH * min(points, WINNING_POINTS)
     length = stretch_length(len(colours))
     worth += sum(_STRETCH_WORTH[length - count] for count in _open_counts(colours, seat) if count)
-    threats = completions(own, own | others, length, _THREATS_COUNTED)
+    threats = completions(colours[seat], occupied, length, _THREATS_COUNTED)
     worth += _WIN_WORTH if threats and seat == winner_in_one else _THREAT_WORTH * threats
     return worth
 
@@ -87,7 +89,12 @@ def estimate(
     their points (`scores`) and the seat whose line one insertion away would win at once
     (`winner_in_one`: the seat to move in Express, else None): its share by the seats'
     standings, 1 / players when all stand equal."""
-    standings = [_standing(colours, s, scores[s], winner_in_one) for s in range(len(colours))]
+    occupied = 0
+    for mask in colours:
+        occupied |= mask
+    standings = [
+        _standing(colours, s, scores[s], occupied, winner_in_one) for s in range(len(colours))
+    ]
     top = max(standings)
     weights = [math.exp(value - top) for value in standings]
     return weights[seat] / sum(weights)
