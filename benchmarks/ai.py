@@ -22,13 +22,15 @@ ends (`benchmarks/record.py`), so a run resumes where one stopped and `--games` 
 the series. It prints every recorded series with its 95% interval and budget, and the
 ladder of ratings fitted from all of them (`benchmarks/ladder.py`); `--ladder` only
 prints them, and `--markdown` prints them as the tables of docs/players.md. `--pit A B`
-plays one two-player pairing the same way: A a level, B a level, `uct` or `random`.
+plays one pairing the same way: A a level, B a level, `uct` or `random` (in every other
+seat at tables of `--players`, 2 unless given).
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1
     .venv/bin/python benchmarks/ai.py --games 10 --first 10 ...   # the next ten games
     nice -n 19 .venv/bin/python benchmarks/ai.py --series --games 30 --scale 0.1 --jobs 2
     .venv/bin/python benchmarks/ai.py --pit hard uct --games 30 [--uct-time 4] [--scale 0.1]
+    .venv/bin/python benchmarks/ai.py --pit hard easy --players 3 --games 30 --only shiftago
     .venv/bin/python benchmarks/ai.py --ladder
 """
 
@@ -196,7 +198,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per series")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per series")
     parser.add_argument("--only", help="one game's name")
-    parser.add_argument("--players", type=int, help="one player count")
+    parser.add_argument("--players", type=int, help="one player count (--pit: 2 unless given)")
     parser.add_argument("--against", choices=OPPONENTS + SOLO, help="one opponent kind")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
@@ -214,10 +216,12 @@ def main() -> None:
         parser.error(f"--pit takes a level and one of {', '.join(opponents)}")
     if args.pit:
         level, opponent = args.pit
-        pairing = [
-            series.Series(name, 2, level, opponent, args.uct_time, args.scale)
-            for name in series.two_player_games(args.only)
-        ]
+        players = args.players or 2
+        pairing = series.pairing(
+            level, opponent, players, args.only, uct_time=args.uct_time, scale=args.scale
+        )
+        if not pairing:
+            parser.error(f"no game seats {players} players")
         strength.run(pairing, count, args.jobs)
     if args.series:
         strength.run(series.plan(args.scale, args.master_scale, args.only), count, args.jobs)

@@ -123,10 +123,22 @@ def scaled(level: str, scale: float) -> ai.Budget:
     return replace(budget, iterations=iterations, seconds=budget.seconds * scale)
 
 
-def two_player_games(only: str | None) -> list[str]:
-    """The games a series is played in: `only`, or every game two can play."""
+def games_seating(players: int, only: str | None) -> list[str]:
+    """The games a series of `players` is played in: `only`, or every game that many can
+    play (none when `only` cannot seat them)."""
     names = [only] if only else games.names()
-    return [n for n in names if games.get(n).min_players <= 2 <= games.get(n).max_players]
+    return [n for n in names if games.get(n).min_players <= players <= games.get(n).max_players]
+
+
+def pairing(
+    level: str, opponent: str, players: int, only: str | None, uct_time: float, scale: float
+) -> list[Series]:
+    """One pairing at tables of `players` (`level` in one seat, `opponent` in the others)
+    in every game that seats them, or in `only`."""
+    return [
+        Series(name, players, level, opponent, uct_time, scale)
+        for name in games_seating(players, only)
+    ]
 
 
 def play(job: tuple[Series, int]) -> Played:
@@ -172,7 +184,7 @@ def plan(scale: float, master_scale: float, only: str | None = None) -> list[Ser
     """Issue 25's series, at `scale` (master against hard at `master_scale`; medium
     against easy, cheap, always at full budgets), in `only` or every game."""
     found = []
-    for name in two_player_games(only):
+    for name in games_seating(2, only):
         found += [
             Series(name, 2, "medium", "easy"),
             Series(name, 2, "hard", "medium", scale=scale),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import games
 from benchmarks import record, series
 from benchmarks.record import Record, Run
 from benchmarks.series import BASELINE, RANDOM, Played, Series
@@ -62,3 +63,18 @@ def test_a_run_resumes_where_one_stopped_and_extends_a_series(tmp_path: Path) ->
     assert [i for s, i in jobs if s == one] == [1, 4, 5, 6, 7, 8, 9, 10, 11]
     assert jobs[:8] == [(one, 1), (one, 4)] + [(other, i) for i in range(5)] + [(one, 5)]
     assert [r.series for r in record.load_all(tmp_path)] == [one]
+
+
+def test_a_pairing_is_played_at_tables_of_the_size_asked_in_every_game_that_seats_them() -> None:
+    for players in (2, 3, 5):
+        found = series.pairing("hard", "easy", players, None, uct_time=1.0, scale=0.1)
+        seating = [
+            name
+            for name in games.names()
+            if games.get(name).min_players <= players <= games.get(name).max_players
+        ]
+        assert seating and [s.game for s in found] == seating
+        assert all(s.players == players and s.scale == 0.1 for s in found)
+    only = games.names()[0]
+    too_many = games.get(only).max_players + 1
+    assert series.pairing("hard", "easy", too_many, only, uct_time=1.0, scale=1.0) == []
