@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from games.shiftago.lines import completions, windows
+from games.shiftago.lines import completions, occupied_by, windows
 from games.shiftago.rules import EXPRESS_LENGTH, WINNING_POINTS
 
 #: An open stretch by how many of its cells it still misses (0: a made line, waiting to
@@ -45,19 +45,11 @@ def stretch_length(players: int) -> int:
     return EXPRESS_LENGTH[min(players, 4)]
 
 
-def _others(colours: tuple[int, ...], seat: int) -> int:
-    """Every marble on the board that is not `seat`'s, as one bitboard."""
-    others = 0
-    for other, mask in enumerate(colours):
-        if other != seat:
-            others |= mask
-    return others
-
-
-def _open_counts(colours: tuple[int, ...], seat: int) -> Iterator[int]:
+def _open_counts(colours: tuple[int, ...], seat: int, occupied: int) -> Iterator[int]:
     """How many of `seat`'s marbles each stretch that no other colour blocks holds, from
-    every seat's bitboard (`colours`)."""
-    own, others = colours[seat], _others(colours, seat)
+    every seat's bitboard (`colours`) and every marble on the board (`occupied`)."""
+    own = colours[seat]
+    others = occupied & ~own
     for stretch in windows(stretch_length(len(colours))):
         if not stretch & others:
             yield (stretch & own).bit_count()
@@ -71,7 +63,8 @@ def _standing(
     line one insertion away wins, if any."""
     worth = _POINT_WORTH * min(points, WINNING_POINTS)
     length = stretch_length(len(colours))
-    worth += sum(_STRETCH_WORTH[length - count] for count in _open_counts(colours, seat) if count)
+    counts = _open_counts(colours, seat, occupied)
+    worth += sum(_STRETCH_WORTH[length - count] for count in counts if count)
     threats = completions(colours[seat], occupied, length, _THREATS_COUNTED)
     worth += _WIN_WORTH if threats and seat == winner_in_one else _THREAT_WORTH * threats
     return worth
@@ -79,7 +72,7 @@ def _standing(
 
 def fullest_stretch(colours: tuple[int, ...], seat: int) -> int:
     """The most marbles of `seat` in one open stretch, from every seat's bitboard."""
-    return max(_open_counts(colours, seat), default=0)
+    return max(_open_counts(colours, seat, occupied_by(colours)), default=0)
 
 
 def estimate(
@@ -89,9 +82,7 @@ def estimate(
     their points (`scores`) and the seat whose line one insertion away would win at once
     (`winner_in_one`: the seat to move in Express, else None): its share by the seats'
     standings, 1 / players when all stand equal."""
-    occupied = 0
-    for mask in colours:
-        occupied |= mask
+    occupied = occupied_by(colours)
     standings = [
         _standing(colours, s, scores[s], occupied, winner_in_one) for s in range(len(colours))
     ]

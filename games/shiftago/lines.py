@@ -8,6 +8,7 @@ shifts and ANDs, as in Connect Four engines.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from games.shiftago.geometry import CELLS, LANES, SIZE
@@ -21,8 +22,17 @@ DIRECTIONS = (1, STRIDE, STRIDE - 1, STRIDE + 1)
 #: Each row's cells, then each column's, as masks (a lane is full when all are set).
 ROW_MASKS: tuple[int, ...] = tuple(sum(BITS[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
 COLUMN_MASKS: tuple[int, ...] = tuple(sum(BITS[c::SIZE]) for c in range(SIZE))
+
 #: Every cell: a mask that every lane crosses.
 _EVERY_CELL = sum(BITS)
+
+
+def occupied_by(colours: Iterable[int]) -> int:
+    """Every marble of the bitboards `colours`, as one bitboard."""
+    occupied = 0
+    for mask in colours:
+        occupied |= mask
+    return occupied
 
 
 def _pushes(cells: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -89,6 +99,8 @@ def completions(own: int, occupied: int, length: int, most: int) -> int:
         count = (stretch & own).bit_count()
         if count >= length - 1:
             nearly |= stretch if count < length else _EVERY_CELL
+    if not nearly:
+        return 0
     found = 0
     for (edge, lane), (_, prefixes) in _PUSHES.items():
         if not prefixes[SIZE] & nearly:

@@ -20,6 +20,7 @@ from games.shiftago.lines import (
     has_line,
     inserted,
     marbles,
+    occupied_by,
 )
 from games.shiftago.moves import Insert, Move, Score, ScoreRequest, read_move
 from games.shiftago.phrasebook import say
@@ -124,9 +125,7 @@ class ShiftagoState(GameState):
             return ()
         if self.scoring:
             return tuple(self.scoring_choices())
-        occupied = 0
-        for mask in self.colours:
-            occupied |= mask
+        occupied = occupied_by(self.colours)
         full_rows = [occupied & row == row for row in ROW_MASKS]
         full_columns = [occupied & column == column for column in COLUMN_MASKS]
         moves = [
