@@ -1,5 +1,5 @@
-"""What the playing engine knows about Shiftago: lines in the making, lines one
-insertion away, and runs pushed in from an edge.
+"""What the playing engine knows about Shiftago: lines in the making, and lines one
+insertion away.
 
 A colour's standing adds up, in logits:
 - its open stretches: every straight stretch of the winning length (5 cells with two
@@ -8,11 +8,6 @@ A colour's standing adds up, in logits:
   cells it still misses;
 - its lines one insertion away (`lines.completions`): in Express, for the colour to move,
   a win; for any other colour a threat the mover has to meet (two count at most);
-- in two-player Express, its runs from an edge (`lines.edge_runs`): marbles pushed in
-  one after another at the same edge of a lane that is not full, two or one short of a
-  line. Each insertion there makes the run one longer, and a run one short is a line
-  the other colour can push along but hardly stop, so for the colour to move such a run
-  is nearly a won game, and the other colour has to push it off its edge at once;
 - its points, where the variant keeps them.
 The estimate shares the result among the seats by their standings: each seat's weight is
 e to its standing (with two players, the logistic function of the difference).
@@ -21,10 +16,7 @@ The worths were fitted by logistic regression, from the mover's side, to the res
 440 two-player Express games that `hard`, at a twentieth of its budget, played against
 itself and against plain UCT, each after a few random moves (8,200 positions from the
 sixth ply on); docs/developers.md tells how, and the series that kept them. Points and
-made lines waiting to be scored were not in those games: their worths are set by hand,
-as are the runs' (those fitted to the same games, 0.56 for the colour to move and 0.36
-for the other on a run two short, left `hard` racing where it had to push the run off
-its edge; see docs/developers.md).
+made lines waiting to be scored were not in those games: their worths are set by hand.
 """
 
 from __future__ import annotations
@@ -32,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from games.shiftago.lines import completions, edge_runs, occupied_by, windows
+from games.shiftago.lines import completions, occupied_by, windows
 from games.shiftago.rules import EXPRESS_LENGTH, WINNING_POINTS
 
 #: An open stretch by how many of its cells it still misses (0: a made line, waiting to
@@ -44,13 +36,6 @@ _THREAT_WORTH = 0.57
 _THREATS_COUNTED = 2
 #: A line one insertion away for the colour to move in Express: the game is won.
 _WIN_WORTH = 10.0
-#: A run from a lane's entry edge (`lines.edge_runs`) two or one marble short of a line,
-#: for the colour to move in Express: it grows to a line one insertion away that the
-#: others can push along but hardly stop.
-_EDGE_RUN_WORTH_MOVER = (2.0, 2.0)
-#: The same runs for a colour that has to wait for its turn (the one short also counts
-#: as a threat, above).
-_EDGE_RUN_WORTH = (0.4, 0.9)
 #: A point (ten points win).
 _POINT_WORTH = 0.8
 
@@ -82,10 +67,6 @@ def _standing(
     worth += sum(_STRETCH_WORTH[length - count] for count in counts if count)
     threats = completions(colours[seat], occupied, length, _THREATS_COUNTED)
     worth += _WIN_WORTH if threats and seat == winner_in_one else _THREAT_WORTH * threats
-    if winner_in_one is not None and len(colours) == 2:
-        runs = _EDGE_RUN_WORTH_MOVER if seat == winner_in_one else _EDGE_RUN_WORTH
-        for run in edge_runs(colours[seat], occupied, length - 2):
-            worth += runs[min(run - length + 2, 1)]
     return worth
 
 

@@ -115,26 +115,6 @@ def completions(own: int, occupied: int, length: int, most: int) -> int:
     return found
 
 
-#: For each lane entry: every cell of the lane, and the masks of its first 0 to 7 cells
-#: from that edge.
-_ENTRIES = tuple((prefixes[SIZE], prefixes) for _, prefixes in _PUSHES.values())
-
-
-def edge_runs(own: int, occupied: int, least: int) -> list[int]:
-    """The length of every run of at least `least` (1 or more) marbles of `own` from a
-    lane's entry cell inward, in a lane that is not full (`occupied`: every colour's
-    marbles): an insertion of that colour at that edge makes the run one longer."""
-    found = []
-    for lane, prefixes in _ENTRIES:
-        if own & prefixes[least] != prefixes[least] or occupied & lane == lane:
-            continue
-        length = least
-        while own & (prefixes[length + 1] ^ prefixes[length]):
-            length += 1
-        found.append(length)
-    return found
-
-
 def has_line(mask: int, length: int) -> bool:
     """Whether the marbles of `mask` make a straight run of at least `length`."""
     for shift in DIRECTIONS:

@@ -10,8 +10,7 @@ import pytest
 
 from games.base import GameState
 from games.shiftago import SHIFTAGO
-from games.shiftago.geometry import LANES
-from games.shiftago.lines import BITS, completions, edge_runs, has_line, marbles, windows
+from games.shiftago.lines import completions, has_line, marbles, windows
 from games.shiftago.moves import Insert
 from games.shiftago.rules import lines_of
 from tests.games.shiftago_helpers import position
@@ -134,58 +133,6 @@ def test_the_lines_one_insertion_away_are_the_insertions_that_make_one() -> None
                 found += making > 0
             state = state.play(rng.choice(state.legal_moves()))
     assert found > 200  # there were lines to make, not only their absence
-
-
-def test_the_runs_from_an_edge_are_the_ones_counted_cell_by_cell() -> None:
-    rng = random.Random(9)
-    found = 0
-    for game in range(20):
-        players = 2 + game % 3
-        state = SHIFTAGO.new(players, seed=game, options={"lone_colour": False})
-        while state.outcome() is None:
-            occupied = sum(state.colours)
-            for own in state.colours:
-                runs = []
-                for cells in LANES.values():
-                    if all(occupied & BITS[c] for c in cells):
-                        continue
-                    run = next(i for i, c in enumerate(cells) if not own & BITS[c])
-                    runs += [run] if run >= 2 else []
-                assert sorted(edge_runs(own, occupied, 2)) == sorted(runs), state.to_text()
-                assert sorted(edge_runs(own, occupied, 3)) == sorted(r for r in runs if r >= 3)
-                found += len(runs)
-            state = state.play(rng.choice(state.legal_moves()))
-    assert found > 300  # there were runs to find, not only their absence
-
-
-# Orange has pushed e1, e2 and e3 in from the south edge, Green a3 and b3 from the west.
-ORANGE_RUN_FROM_THE_SOUTH = """
-    . . . . . . .
-    . . . . . . .
-    G G . . . . .
-    . . . . . . .
-    . . . . O . .
-    . . . . O . .
-    . . . . O . .
-"""
-
-
-def test_a_run_from_the_edge_is_nearly_won_for_the_colour_to_move() -> None:
-    """Three marbles pushed in from one edge become four with one more insertion there,
-    and a four from the edge is a line the other colour can push along but not stop."""
-    mover = position(ORANGE_RUN_FROM_THE_SOUTH, turn=0).heuristic(0)
-    waiting = position(ORANGE_RUN_FROM_THE_SOUTH, turn=1).heuristic(0)
-    assert mover > 0.9
-    assert waiting < mover - 0.15  # Green may push the run off the edge first
-
-
-def test_the_colour_behind_breaks_a_run_from_the_edge_before_racing() -> None:
-    """Green's insertion from the south pushes Orange's run off the edge; a third marble
-    on row 3 would leave Orange to make its four first."""
-    state = position(ORANGE_RUN_FROM_THE_SOUTH, turn=1)
-    breaking = state.play(Insert("S", 4)).heuristic(1)
-    racing = state.play(Insert("W", 2)).heuristic(1)
-    assert breaking > racing + 0.2
 
 
 def test_a_line_one_insertion_away_wins_for_the_mover_and_threatens_for_the_other() -> None:
