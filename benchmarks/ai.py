@@ -56,9 +56,6 @@ import games  # noqa: E402
 from benchmarks import record, series, strength, tables  # noqa: E402
 from benchmarks.rates import MAX_PLIES, result_share, wilson  # noqa: E402
 from games import GameState  # noqa: E402
-from games.shiftago.state import ShiftagoState  # noqa: E402
-from games.shifting_stones.rules import points  # noqa: E402
-from games.shifting_stones.state import StonesState  # noqa: E402
 
 OPPONENTS = ("random", "greedy", "easy")
 #: In a solo game each level plays alone, on the same deals.
@@ -109,23 +106,13 @@ def greedy_move(state: GameState, seat: int, rng: random.Random) -> Hashable:
     if win is not None:
         return win
     moves = list(view.legal_moves())
-    now = running_score(deal, seat)
+    now = deal.points_so_far(seat)
     if now is not None:
-        gains = {m: (running_score(deal.play(m), seat) or 0) - now for m in moves}
+        gains = {m: (deal.play(m).points_so_far(seat) or 0) - now for m in moves}
         best = max(gains.values())
         if best > 0:
             moves = [m for m in moves if gains[m] == best]
     return moves[rng.randrange(len(moves))]
-
-
-def running_score(state: GameState, seat: int) -> int | None:
-    """`seat`'s points so far in a game that keeps a score while it runs (Shifting Stones,
-    Shiftago Expert and Extreme), else None."""
-    if isinstance(state, StonesState):
-        return points(state.scored[seat], state.cards)
-    if isinstance(state, ShiftagoState) and state.keeps_score():
-        return state.scores[seat]
-    return None
 
 
 def play_game(task: Task) -> Played:
@@ -199,8 +186,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games per series")
     parser.add_argument("--only", help="one game's name")
     parser.add_argument("--players", type=int, help="one player count (--pit: 2 unless given)")
-    kinds = tuple(dict.fromkeys(OPPONENTS + SOLO))
-    parser.add_argument("--against", choices=kinds, help="one opponent kind (alone: a level)")
+    against = tuple(dict.fromkeys(OPPONENTS + SOLO))
+    parser.add_argument("--against", choices=against, help="one opponent kind (alone: a level)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
     parser.add_argument("--series", action="store_true", help="issue 25's series, then the ladder")

@@ -331,6 +331,12 @@ class GameState(ABC):
         default): a turn ends exactly when another seat is to act."""
         return None
 
+    def points_so_far(self, seat: int) -> int | None:
+        """`seat`'s points so far, in a game that keeps a score while it runs (points for
+        the cards or lines it has scored; a bonus the final count adds is not in them);
+        None (the default): the game keeps no score."""
+        return None
+
     def reveals(self, move: Hashable) -> bool:
         """Whether playing `move` here brings to light something hidden or left to chance
         (a card drawn). Its player may take back, alone, only actions that reveal nothing,

@@ -100,6 +100,10 @@ class ShiftagoState(GameState):
         """Whether this variant keeps points: True for Expert and Extreme, False for Express."""
         return self.variant != "express"
 
+    def points_so_far(self, seat: int) -> int | None:
+        """`seat`'s points in Expert and Extreme (None in Express, which keeps none)."""
+        return self.scores[seat] if self.keeps_score() else None
+
     @cached_property
     def colours(self) -> tuple[int, ...]:
         """Every seat's marbles as a bitboard (see `games.shiftago.lines`)."""

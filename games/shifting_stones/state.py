@@ -38,6 +38,7 @@ from games.shifting_stones.rules import (
     SKIP_DRAW,
     STRIKES,
     draw_cards,
+    points,
 )
 from games.shifting_stones.steps import move_steps as stones_steps
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
@@ -106,6 +107,10 @@ class StonesState(GameState):
         """How many turns have ended (`end` or `skip`): in the solo game the one seat
         plays turn after turn, so the seat alone does not say when a turn is over."""
         return self.turns
+
+    def points_so_far(self, seat: int) -> int:
+        """The points of the cards `seat` has scored."""
+        return points(self.scored[seat], self.cards)
 
     @property
     def solo(self) -> bool:

@@ -438,3 +438,37 @@ def test_engine_hooks_answer_within_their_contract(name: str, players: int) -> N
     game = games.get(name)
     for seed in range(VIEW_PLAYOUTS):
         playout(game, players, seed, engine_hooks_check)
+
+
+def points_check(players: int) -> Callable[[GameState, Any], None]:
+    """A check for one game: every seat's points or none, the same in every seat's view,
+    and never lower than at the position before."""
+    before: list[int | None] = [None] * players
+
+    def check(state: GameState, move: Any) -> None:
+        points = [state.points_so_far(seat) for seat in range(players)]
+        assert all(p is None for p in points) or all(type(p) is int and p >= 0 for p in points)
+        for seat in range(players):
+            assert [state.view(seat).points_so_far(s) for s in range(players)] == points
+            earlier, now = before[seat], points[seat]
+            assert earlier is None or (now is not None and now >= earlier)
+        before[:] = points
+
+    return check
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_points_so_far_are_public_never_fall_and_count_in_the_final_scores(
+    name: str, players: int
+) -> None:
+    """A game keeps a running score for every seat or for none (`points_check`), and the
+    final scores are at least as high (a game may add a bonus at its end)."""
+    game = games.get(name)
+    for seed in range(VIEW_PLAYOUTS):
+        final, _, _ = playout(game, players, seed, points_check(players))
+        outcome = final.outcome()
+        assert outcome is not None
+        for seat in range(players):
+            points = final.points_so_far(seat)
+            if points is not None:
+                assert outcome.scores is not None and outcome.scores[seat] >= points
