@@ -22,7 +22,6 @@ DIRECTIONS = (1, STRIDE, STRIDE - 1, STRIDE + 1)
 #: Each row's cells, then each column's, as masks (a lane is full when all are set).
 ROW_MASKS: tuple[int, ...] = tuple(sum(BITS[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
 COLUMN_MASKS: tuple[int, ...] = tuple(sum(BITS[c::SIZE]) for c in range(SIZE))
-
 #: Every cell: a mask that every lane crosses.
 _EVERY_CELL = sum(BITS)
 

@@ -182,7 +182,7 @@ def estimate(state: StonesState, seat: int) -> float:
     """`seat`'s expected result in [0, 1] (see the module docstring)."""
     if state.solo:
         whole = points(range(len(state.cards)), state.cards)
-        done = points(state.scored[0], state.cards) + hand_worth(state.grid, _known_hand(state, 0))
+        done = state.points_so_far(0) + hand_worth(state.grid, _known_hand(state, 0))
         return min(1.0, done / whole) * (STRIKES - state.strikes) / STRIKES
     if state.retired[seat]:
         return 0.0
@@ -204,7 +204,7 @@ def _shares(state: StonesState) -> dict[int, float]:
     active = state.active()
     bonus = bonus_seats(state.scored, state.cards, active)
     worth = {
-        s: points(state.scored[s], state.cards)
+        s: state.points_so_far(s)
         + (BONUS / len(bonus) if s in bonus else 0)
         + hand_worth(state.grid, _known_hand(state, s))
         for s in active

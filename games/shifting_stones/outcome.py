@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from games.base import Outcome
 from games.shifting_stones.phrasebook import say
-from games.shifting_stones.rules import BONUS, END_TRIGGER, STRIKES, bonus_seats, ones, points
+from games.shifting_stones.rules import BONUS, END_TRIGGER, STRIKES, bonus_seats, ones
 from games.wording import Phrase
 
 if TYPE_CHECKING:
@@ -20,8 +20,7 @@ def final_outcome(state: StonesState) -> Outcome:
     active = state.active()
     bonus = bonus_seats(state.scored, state.cards, active)
     scores = tuple(
-        points(state.scored[s], state.cards) + (BONUS if s in bonus else 0)
-        for s in range(state.players)
+        state.points_so_far(s) + (BONUS if s in bonus else 0) for s in range(state.players)
     )
     if state.ending == "alone":
         why = say("{name} is the last player left and wins.", name=state.seat_name(active[0]))
@@ -94,7 +93,7 @@ def _win_sentence(state: StonesState, winners: tuple[int, ...], best: int) -> Ph
 def _solo_outcome(state: StonesState) -> Outcome:
     """Solo: won when every card is scored, lost on the fourth strike."""
     scored = len(state.scored[0])
-    scores = (points(state.scored[0], state.cards),)
+    scores = (state.points_so_far(0),)
     name = state.seat_name(0)
     if state.ending == "won":
         why = say.counted(

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from games.shifting_stones import SHIFTING_STONES, Flip, Shift
 from games.shifting_stones.cards import Card
-from games.shifting_stones.rules import STRIKES, points
+from games.shifting_stones.rules import STRIKES
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name, symbol_name
 from games.shifting_stones.words import action_words
@@ -297,7 +297,7 @@ def _facts(state: StonesState, seat: int) -> str:
         name = say(NAME_TO_ACT, name=name)
     if state.retired[seat]:
         name = say(NAME_LEFT, name=name)
-    cards = points(state.scored[seat], state.cards)
+    cards = state.points_so_far(seat)
     outcome = state.outcome()
     if outcome is None or outcome.scores is None:
         return say(IN_HAND, name=name, hand=state.hand_size(seat), points=count(POINTS, cards))

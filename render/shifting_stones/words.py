@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from games.shifting_stones.rules import STRIKES, points
+from games.shifting_stones.rules import STRIKES
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import SIZE, cell_name, symbol_name
 from games.shifting_stones.words import action_words
@@ -98,7 +98,7 @@ def _players(state: StonesState) -> str:
             SCORED,
             seat=state.seat_name(seat),
             cards=count(CARDS, len(scored)),
-            points=count(POINTS, points(scored, state.cards)),
+            points=count(POINTS, state.points_so_far(seat)),
             hand=count(CARDS, state.hand_size(seat)),
         )
         if state.retired[seat]:
