@@ -56,8 +56,7 @@ def advise(state: GameState, seat: int, level: Level | Budget, seed: int = 0) ->
     """The move the engine prefers for `seat` in `state` at `level` (or with a `Budget` of
     one's own, for tests and tuning), with its estimate: a move of `legal_moves()` of the
     seat's view. A win in one is always taken; else the only move worth searching
-    (`search_moves`), if there is one; else the opening book's move, for a level that
-    reads it; else the most searched move. Raises ValueError when
+    (`search_moves`), if there is one; else the most searched move. Raises ValueError when
     the game is over or another seat is to act."""
     return _advised(state, seat, level, seed)[0]
 
@@ -90,9 +89,6 @@ def _advised(
     worth = view.search_moves()
     if len(worth) == 1:
         return Advice(worth[0], None), None
-    book = view.book_move() if _budget(level).book else None
-    if book is not None:
-        return Advice(book, None), None
     search = _searched(state, seat, level, seed)
     move, node = search.ranked_moves()[0]
     return Advice(move, min(1.0, max(0.0, node.mean()))), search

@@ -22,8 +22,7 @@ class Budget:
     freely the level strays from its most searched move when it plays (0: never; else
     a searched move is drawn with odds in proportion to its visits to the power of
     1 / temperature, so 1 draws in proportion to the visits). Advice (`ai.advise`) is
-    always the most searched move. `book`: whether the level plays the game's opening
-    book (`GameState.book_move`) where it has a move, without searching.
+    always the most searched move.
     """
 
     iterations: int
@@ -31,20 +30,18 @@ class Budget:
     lookahead: int
     playout_plies: int
     temperature: float = 0.0
-    book: bool = False
 
 
 class Level(Enum):
     """The levels a challenge may ask for, weakest first, each with its budget. `easy`
     plays a beginner's game: it draws its move among those it searched, by their visits.
     `master` thinks as a correspondence player may: up to half a minute of one worker,
-    often less, since a search stops once its choice can no longer change. `hard` and
-    `master` know the openings where a game keeps a book."""
+    often less, since a search stops once its choice can no longer change."""
 
     EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6, temperature=1.0)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
-    HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12, book=True)
-    MASTER = Budget(iterations=240000, seconds=30.0, lookahead=4, playout_plies=12, book=True)
+    HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12)
+    MASTER = Budget(iterations=240000, seconds=30.0, lookahead=4, playout_plies=12)
 
     @property
     def budget(self) -> Budget:

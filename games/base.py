@@ -416,20 +416,3 @@ class GameState(ABC):
         to come, so `determinize(rng).view(seat) == view(seat)`. The default (games
         without secrets or chance) returns the state itself."""
         return self
-
-    def book_key(self) -> str | None:
-        """The position's name in the game's opening book (positions alike up to the
-        board's symmetries share it), or None where the game keeps no book for games
-        like this one (the default). `benchmarks/book.py` writes the book from it."""
-        return None
-
-    def book_move(self) -> Hashable | None:
-        """The move the game's opening book gives here, found ahead of time by a long
-        search, or None (the default: no book, or no entry for this position). Levels
-        that read the book (`ai.Budget.book`) play it without searching."""
-        return None
-
-    def book_notation(self, move: Hashable) -> str:
-        """How the book writes the legal `move` of this position, whose `book_key` is
-        not None: as the key sees the board. Only games that keep a book answer it."""
-        raise NotImplementedError(f"{self.game.name} keeps no opening book.")

@@ -8,7 +8,6 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
-from games.shiftago import book as opening_book
 from games.shiftago.action import Action
 from games.shiftago.explain import resolve_score_request, why_illegal
 from games.shiftago.geometry import CELLS, EDGES, LANES, ORTHOGONAL, SIZE, line_between
@@ -342,25 +341,6 @@ class ShiftagoState(GameState):
                 length=stretch_length(self.players),
             )
         return None
-
-    def book_key(self) -> str | None:
-        """The position's key in the opening book (`games.shiftago.book`): two-player
-        Express with the other options at their defaults, while the game runs; else
-        None."""
-        defaults = {option.name: option.default for option in self.game.options}
-        if self.ending or not opening_book.keeps_book(self.players, self.options, defaults):
-            return None
-        return opening_book.book_key(self.board, self.turn)[0]
-
-    def book_move(self) -> Hashable | None:
-        """The opening book's insertion here, if it has one."""
-        if self.book_key() is None:
-            return None
-        return opening_book.book_move(self.board, self.turn)
-
-    def book_notation(self, move: Hashable) -> str:
-        """The insertion `move` as the opening book writes it for this position."""
-        return opening_book.book_notation(self.board, self.turn, _require_move(move))
 
     def winning_move(self) -> Hashable | None:
         """The first insertion that makes the mover's line in Express, worked out on the

@@ -414,8 +414,7 @@ def engine_hooks_check(state: GameState, move: Any) -> None:
     two players the two seats' values add up to 1), `playout_move` draws a legal move,
     `winning_move` finds the move that playing every move finds, `search_moves` keeps
     at least one legal move and nothing else (in the full state and in the acting
-    seat's view), so does `book_move` when it gives one (only where there is a book
-    key), and `determinize` of a seat's view shows that seat the same view."""
+    seat's view), and `determinize` of a seat's view shows that seat the same view."""
     rng = random.Random(state.ply)
     for seat in range(state.players):
         for judged in (state, state.view(seat)):
@@ -432,8 +431,6 @@ def engine_hooks_check(state: GameState, move: Any) -> None:
     for searched in (state, state.view(acting)):
         worth = searched.search_moves()
         assert worth and set(worth) <= set(searched.legal_moves()), worth
-        book = searched.book_move()
-        assert book is None or (searched.book_key() and book in searched.legal_moves()), book
 
 
 @pytest.mark.parametrize(("name", "players"), SEATINGS)
