@@ -26,6 +26,7 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
+from bot.match.records import CANCELLED, WITHDRAWN
 from bot.presentation import chat_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
@@ -276,8 +277,13 @@ async def post_challenge(
     interaction: discord.Interaction, channel: discord.abc.Messageable, posted: Challenge
 ) -> discord.Message:
     """Post a challenge just made in `channel` and remember its message; if it cannot be
-    posted, withdraw it (or cancel the solo match it started), so that nothing is half-made."""
+    posted, withdraw it (or cancel the solo match it started), so that nothing is half-made,
+    and say so (a missing permission as such). The interaction delivered again after
+    that is told the same, and nothing is posted."""
     service = service_of(interaction)
+    solo = None if posted.match_id is None else await service.get_match(posted.match_id)
+    if posted.status == WITHDRAWN or (solo is not None and solo.status == CANCELLED):
+        raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id))
     with languages_of(interaction).publicly(channel):
         text = challenge_text(posted, STYLE)
     try:
@@ -286,12 +292,15 @@ async def post_challenge(
             allowed_mentions=pings(posted.invited),
             **view_keyword(challenge_view(posted)),
         )
-    except discord.HTTPException:
-        if posted.match_id is None:
+    except discord.HTTPException as error:
+        if solo is None:
             await service.cancel_challenge(posted.id, posted.challenger_id)
         else:
-            await cancel_unstarted(interaction, await service.get_match(posted.match_id))
-        raise
+            await cancel_unstarted(interaction, solo)
+        if isinstance(error, discord.Forbidden):
+            raise
+        log.warning("could not post challenge %s, withdrawn: %s", posted.id, error)
+        raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id)) from error
     await service.set_challenge_message(posted.id, message.id)
     return message
 

@@ -32,6 +32,10 @@ MISSING_PERMISSIONS = (
 NOT_POSTED = "I could not post it in the match's thread, though: {why}"
 POST_GONE = "it is gone, or I cannot see it."
 POST_FORBIDDEN = "I am missing a permission there. {ask_admin}"
+CHALLENGE_NOT_POSTED = (
+    "Discord did not take the message of challenge #{challenge}, so I withdrew it: nothing "
+    "changed. Please try again."
+)
 JOINED = "You joined challenge #{challenge}; the match starts when every seat is taken."
 WITHDREW = "You withdrew challenge #{challenge}."
 DECLINED = "You declined challenge #{challenge}."

@@ -238,12 +238,14 @@ async def last_named(
     conn: Connection, challenger_id: int, member_id: int, since: datetime
 ) -> datetime | None:
     """When `challenger_id` last named `member_id` in a challenge that has not started,
-    if that was after `since`."""
+    if that was after `since`; a challenge withdrawn without a message (its post failed)
+    pinged no one and does not count."""
     last = await value(
         conn,
         "SELECT MAX(c.created_at) AS value FROM challenges c JOIN challenge_members m "
         "ON m.challenge_id = c.id WHERE c.challenger_id = ? AND m.member_id = ? "
-        "AND m.invited = 1 AND c.status != 'started' AND c.created_at > ?",
+        "AND m.invited = 1 AND c.status != 'started' AND c.created_at > ? "
+        "AND NOT (c.status = 'cancelled' AND c.message_id IS NULL)",
         (challenger_id, member_id, ts(since)),
     )
     return dt(last)

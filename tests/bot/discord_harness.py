@@ -219,6 +219,9 @@ class FakeDiscord:
         self.messages: dict[int, dict] = {}
         self.synced: dict[str, list[dict]] = {}  # "global" or a guild id -> uploaded commands
         self.closed_dms: set[int] = set()  # members whose DMs are closed to the bot (50007)
+        #: Channels where Discord answers every message the bot sends with 503 (an outage;
+        #: answers to interactions still go through).
+        self.unreachable_channels: set[int] = set()
 
     # ---- connecting a bot
     @contextlib.asynccontextmanager
@@ -375,7 +378,7 @@ class FakeDiscord:
                 "create_thread",
                 lambda: self._create_thread(ch, mid, body),
             ),
-            f"POST {C}/messages": ("send_message", lambda: self._post(ch, body, files)),
+            f"POST {C}/messages": ("send_message", lambda: self._sent(ch, body, files)),
             f"GET {C}/messages/{{message_id}}": ("get_message", lambda: self._message(mid)),
             f"PATCH {C}/messages/{{message_id}}": (
                 "edit_message",
@@ -508,6 +511,12 @@ class FakeDiscord:
         if original is not None and original["flags"] & LOADING:  # replaces "thinking..."
             return self._edit(original, body, files)
         return self._post(ctx["channel_id"], body, files)
+
+    def _sent(self, channel_id: str, body: dict, files: dict) -> dict:
+        """A message the bot sends to a channel (REST), unless the channel is unreachable."""
+        if int(channel_id) in self.unreachable_channels:
+            raise _error(503, 0, "Service Unavailable")
+        return self._post(channel_id, body, files)
 
     def _post(self, channel_id: str, body: dict, files: dict) -> dict:
         """Store a message the bot sent (REST or interaction webhook); send MESSAGE_CREATE."""

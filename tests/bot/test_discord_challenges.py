@@ -94,6 +94,39 @@ async def test_a_game_against_the_bot_delivered_twice_starts_once(env):
         await bot.service.get_challenge(2)
 
 
+@pytest.mark.parametrize("opponent", [BOB, BOT_ID])
+@pytest.mark.asyncio
+async def test_a_challenge_discord_did_not_post_is_withdrawn_and_its_replay_posts_nothing(
+    env, opponent
+):
+    """The challenge's message fails (an outage): the challenge (or the match against the
+    bot it started) is withdrawn and the challenger told so; the same interaction
+    delivered again, once Discord is back, is told the same and posts nothing."""
+    fake, bot, *_ = env
+    told = (
+        "Discord did not take the message of challenge #1, so I withdrew it: nothing "
+        "changed. Please try again."
+    )
+    payload = fake.interaction_payload(
+        2, ALICE, fake.command_data("challenge", {"game": "skift", "opponent": opponent})
+    )
+    fake.unreachable_channels.add(fake.channel_id)
+    first = await fake.feed(payload)
+    fake.unreachable_channels.clear()
+    again = await fake.feed(payload)
+    for calls in (first, again):
+        assert calls[-1].ephemeral and calls[-1].content == told
+    assert not {"send_message", "create_thread"} & {c.kind for c in again}
+    assert [m for m in fake.messages_in(fake.channel_id) if not m["flags"] & 64] == []
+    assert fake.threads() == []
+    if opponent == BOB:
+        assert (await bot.service.get_challenge(1)).status == "cancelled"
+    else:
+        assert (await bot.service.get_match(1)).status == "cancelled"
+    calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
+    assert calls[-1].content.startswith("Challenge #2 is posted")
+
+
 @pytest.mark.asyncio
 async def test_accept_opens_a_public_thread_on_the_challenge_and_posts_the_board(env):
     fake, bot, *_ = env

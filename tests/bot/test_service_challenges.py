@@ -269,6 +269,7 @@ async def test_the_challenge_message_is_remembered(service):
 @pytest.mark.asyncio
 async def test_withdraw_and_challenge_again_waits_for_the_cooldown(service, clock):
     posted = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    await service.set_challenge_message(posted.id, 777)  # posted: member 2 was pinged
     await service.cancel_challenge(posted.id, 1)
     clock.advance(minutes=4)
     with pytest.raises(LimitReached) as caught:
@@ -284,6 +285,15 @@ async def test_withdraw_and_challenge_again_waits_for_the_cooldown(service, cloc
     started = (await service.accept_challenge(again.id, 2)).match
     assert started is not None
     await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])  # a rematch
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_withdrawn_before_it_had_a_message_holds_back_nothing(service):
+    """Its post failed, so it pinged no one: asking again at once is no spam."""
+    unposted = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    await service.cancel_challenge(unposted.id, 1)
+    again = await service.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    assert again.id != unposted.id and again.invited == (2,)
 
 
 @pytest.mark.asyncio
