@@ -21,6 +21,7 @@ from bot.match.errors import (
 )
 from bot.match.phrases import Channel, Member, Message
 from bot.match.records import (
+    CANCELLED,
     DECLINED,
     DEFAULT_RULES,
     FINISHED,
@@ -214,7 +215,8 @@ class ChallengeMixin(ServiceBase):
             since = await challenge_rows.challenges_among(
                 conn, match.guild_id, match.game, match.members, match.ended_at
             )
-        earlier = [c for c in since if c.match_id != match.id]  # not the match's own
+            # not the match's own, nor one that could not be posted
+            earlier = [c for c in since if c.match_id != match.id and not await _unseen(conn, c)]
         if earlier:
             raise NotAllowed(
                 Message("rematch.already_asked", match=match.id, challenge=earlier[0].id)
@@ -406,3 +408,18 @@ class ChallengeMixin(ServiceBase):
         assert match is not None
         decision = rules.start(match, await self._situation(conn, match, now))
         return await self._store_decision(conn, match, decision, now)
+
+
+async def _unseen(conn: Connection, challenge: Challenge) -> bool:
+    """Whether `challenge` was withdrawn (or the match against the bot it started was
+    cancelled) before it had a message: its post failed, so no one saw it."""
+    if challenge.message_id is not None:
+        return False
+    if challenge.status == WITHDRAWN:
+        return True
+    match = (
+        None
+        if challenge.match_id is None
+        else await match_rows.fetch_match(conn, challenge.match_id)
+    )
+    return match is not None and match.status == CANCELLED

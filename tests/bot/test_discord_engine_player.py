@@ -258,6 +258,30 @@ async def test_a_rematch_against_the_bot_starts_at_once(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_rematch_against_the_bot_discord_did_not_post_can_be_asked_again(tmp_path):
+    """The rematch's challenge cannot be posted: the match it started is cancelled, and
+    the Rematch button asks again (a new press), not "already asked"."""
+    async with on_discord(tmp_path, seed=5) as (fake, bot):
+        match_id, thread = await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id)
+        await play_out(fake, bot, match_id, thread)
+        result = next(
+            m
+            for m in reversed(fake.messages_in(thread))
+            if f"sc:rematch:{match_id}" in custom_ids(m)
+        )
+        threads = len(fake.threads())
+        fake.unreachable_channels.add(fake.channel_id)
+        calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
+        fake.unreachable_channels.clear()
+        assert calls[-1].content.startswith("Discord did not take the message of challenge #2")
+        cancelled = await bot.service.get_match((await bot.service.get_challenge(2)).match_id)
+        assert cancelled.status == "cancelled" and len(fake.threads()) == threads
+        calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
+        await settle(fake, bot)
+        assert calls[-1].content.startswith("Your rematch has started in")
+
+
+@pytest.mark.asyncio
 async def test_the_bot_answers_again_after_granting_a_takeback(tmp_path):
     """Alice moves, the easy bot answers; she takes both back and plays her move again:
     the bot answers again, in the thread."""

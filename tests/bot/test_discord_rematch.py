@@ -141,6 +141,33 @@ async def test_a_rematch_and_its_accept_delivered_twice_count_once(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_rematch_discord_did_not_post_is_withdrawn_and_its_replay_posts_nothing(
+    tmp_path,
+):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        payload = await rematch_press(fake)
+        before = public(fake, GAMES_CHANNEL)
+        fake.unreachable_channels.add(GAMES_CHANNEL)
+        first = await fake.feed(payload)
+        fake.unreachable_channels.clear()
+        again = await fake.feed(payload)  # Discord delivers the same interaction again
+        told = (
+            "Discord did not take the message of challenge #2, so I withdrew it: nothing "
+            "changed. Please try again."
+        )
+        assert first[-1].content == again[-1].content == told and again[-1].ephemeral
+        assert "send_message" not in [c.kind for c in again]
+        assert public(fake, GAMES_CHANNEL) == before
+        assert (await bot.service.get_challenge(2)).status == "cancelled"
+        assert await bot.service.pending_challenges(member_id=BOB) == []
+        result = fake.message(payload["message"]["id"])  # its Rematch button still works
+        retry = fake.interaction_payload(3, BOB, payload["data"], payload["channel_id"], result)
+        calls = await fake.feed(retry)
+        assert calls[-1].content.startswith("You asked for a rematch: challenge #3 is posted:")
+
+
+@pytest.mark.asyncio
 async def test_a_rematch_delivered_again_while_the_first_is_posting_is_posted_once(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
