@@ -239,16 +239,21 @@ async def test_the_worker_processes_end_with_the_bot(tmp_path):
     assert all(not p.is_alive() and p.exitcode == 0 for p in workers)
 
 
+async def finished_against_bot(fake, bot) -> tuple[int, dict]:
+    """Alice's Shiftago match against the bot, played out: its number and its result's
+    message (with the Rematch button)."""
+    match_id, thread = await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id)
+    await play_out(fake, bot, match_id, thread)
+    result = next(
+        m for m in reversed(fake.messages_in(thread)) if f"sc:rematch:{match_id}" in custom_ids(m)
+    )
+    return match_id, result
+
+
 @pytest.mark.asyncio
 async def test_a_rematch_against_the_bot_starts_at_once(tmp_path):
     async with on_discord(tmp_path, seed=5) as (fake, bot):
-        match_id, thread = await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id)
-        await play_out(fake, bot, match_id, thread)
-        result = next(
-            m
-            for m in reversed(fake.messages_in(thread))
-            if f"sc:rematch:{match_id}" in custom_ids(m)
-        )
+        match_id, result = await finished_against_bot(fake, bot)
         calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
         await settle(fake, bot)
         assert calls[-1].content.startswith("Your rematch has started in")
@@ -262,13 +267,7 @@ async def test_a_rematch_against_the_bot_discord_did_not_post_can_be_asked_again
     """The rematch's challenge cannot be posted: the match it started is cancelled, and
     the Rematch button asks again (a new press), not "already asked"."""
     async with on_discord(tmp_path, seed=5) as (fake, bot):
-        match_id, thread = await challenge_bot(fake, bot, "shiftago", opponent=fake.bot_id)
-        await play_out(fake, bot, match_id, thread)
-        result = next(
-            m
-            for m in reversed(fake.messages_in(thread))
-            if f"sc:rematch:{match_id}" in custom_ids(m)
-        )
+        match_id, result = await finished_against_bot(fake, bot)
         threads = len(fake.threads())
         fake.unreachable_channels.add(fake.channel_id)
         calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
