@@ -26,7 +26,6 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
-from bot.match.records import CANCELLED, WITHDRAWN
 from bot.presentation import chat_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
@@ -281,9 +280,9 @@ async def post_challenge(
     and say so (a missing permission as such). The interaction delivered again after
     that is told the same, and nothing is posted."""
     service = service_of(interaction)
-    solo = None if posted.match_id is None else await service.get_match(posted.match_id)
-    if posted.status == WITHDRAWN or (solo is not None and solo.status == CANCELLED):
+    if await service.never_shown(posted):
         raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id))
+    solo = None if posted.match_id is None else await service.get_match(posted.match_id)
     with languages_of(interaction).publicly(channel):
         text = challenge_text(posted, STYLE)
     try:

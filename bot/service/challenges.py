@@ -325,6 +325,12 @@ class ChallengeMixin(ServiceBase):
         async with self.store.reading() as conn:
             return await self._challenge(conn, challenge_id)
 
+    async def never_shown(self, challenge: Challenge) -> bool:
+        """Whether `challenge` was withdrawn (or the match against the bot it started was
+        cancelled) before it had a message: its post failed, so no one saw it."""
+        async with self.store.reading() as conn:
+            return await _unseen(conn, challenge)
+
     async def pending_challenges(
         self, *, member_id: int | None = None, guild_id: int | None = None
     ) -> list[Challenge]:
@@ -411,8 +417,7 @@ class ChallengeMixin(ServiceBase):
 
 
 async def _unseen(conn: Connection, challenge: Challenge) -> bool:
-    """Whether `challenge` was withdrawn (or the match against the bot it started was
-    cancelled) before it had a message: its post failed, so no one saw it."""
+    """`ChallengeMixin.never_shown`, in the transaction `conn`."""
     if challenge.message_id is not None:
         return False
     if challenge.status == WITHDRAWN:
