@@ -280,9 +280,9 @@ async def post_challenge(
     and say so (a missing permission as such). The interaction delivered again after
     that is told the same, and nothing is posted."""
     service = service_of(interaction)
-    if await service.never_shown(posted):
-        raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id))
     solo = None if posted.match_id is None else await service.get_match(posted.match_id)
+    if posted.never_shown(solo):
+        raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id))
     with languages_of(interaction).publicly(channel):
         text = challenge_text(posted, STYLE)
     try:

@@ -461,6 +461,14 @@ class Challenge:
         """Whether the challenge still waits for players."""
         return self.status == PENDING
 
+    def never_shown(self, started: Match | None) -> bool:
+        """Whether the challenge was withdrawn (or `started`, the match against the bot it
+        started, was cancelled) before it had a message: its post failed, so no one saw
+        it."""
+        if self.message_id is not None:
+            return False
+        return self.status == WITHDRAWN or (started is not None and started.status == CANCELLED)
+
 
 @dataclass(frozen=True)
 class ChallengeUpdate:

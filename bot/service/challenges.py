@@ -21,7 +21,6 @@ from bot.match.errors import (
 )
 from bot.match.phrases import Channel, Member, Message
 from bot.match.records import (
-    CANCELLED,
     DECLINED,
     DEFAULT_RULES,
     FINISHED,
@@ -325,12 +324,6 @@ class ChallengeMixin(ServiceBase):
         async with self.store.reading() as conn:
             return await self._challenge(conn, challenge_id)
 
-    async def never_shown(self, challenge: Challenge) -> bool:
-        """Whether `challenge` was withdrawn (or the match against the bot it started was
-        cancelled) before it had a message: its post failed, so no one saw it."""
-        async with self.store.reading() as conn:
-            return await _unseen(conn, challenge)
-
     async def pending_challenges(
         self, *, member_id: int | None = None, guild_id: int | None = None
     ) -> list[Challenge]:
@@ -417,14 +410,8 @@ class ChallengeMixin(ServiceBase):
 
 
 async def _unseen(conn: Connection, challenge: Challenge) -> bool:
-    """`ChallengeMixin.never_shown`, in the transaction `conn`."""
-    if challenge.message_id is not None:
-        return False
-    if challenge.status == WITHDRAWN:
-        return True
-    match = (
-        None
-        if challenge.match_id is None
-        else await match_rows.fetch_match(conn, challenge.match_id)
-    )
-    return match is not None and match.status == CANCELLED
+    """`Challenge.never_shown`, with the match it started read in the transaction `conn`."""
+    started = None
+    if challenge.match_id is not None and challenge.message_id is None:
+        started = await match_rows.fetch_match(conn, challenge.match_id)
+    return challenge.never_shown(started)
