@@ -14,11 +14,12 @@ four the bot maximises its own result among several opponents. One iteration:
    played out to its end);
 4. add the rewards (one per seat) along the path.
 
-In a game without secrets or chance, a position within `lookahead` plies of the root is
-checked for a win in one for the seat to act when the search comes back to it; if there
-is one, the position counts as won for that seat from then on, so the search soon sees
-the moves that hand an opponent a win. (Where the deal decides, positions are judged
-afresh each iteration.)
+In a game without secrets or chance, a position within `lookahead` plies of the root
+(for a level that looks past the reply, times the game's `lookahead_factor`) is checked
+for a win in one for the seat to act when the search comes back to it; if there is one,
+the position counts as won for that seat from then on, so the search soon sees the moves
+that hand an opponent a win. (Where the deal decides, positions are judged afresh each
+iteration.)
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class Search:
     budget: Budget
     rng: random.Random
     exact: bool = field(init=False)
+    _lookahead: int = field(init=False)  # the budget's, deepened by the game's factor
     tree: Node = field(init=False)
     iterations: int = 0
     #: For each move tried at the root: every seat's rewards summed over the iterations
@@ -76,6 +78,8 @@ class Search:
         game = self.root.game
         self.exact = not (game.hidden_information or game.chance)
         self.tree = Node(depth=0, state=self.root if self.exact else None)
+        depth = self.budget.lookahead
+        self._lookahead = depth * game.lookahead_factor if depth > 1 else depth
 
     def run(self) -> None:
         """Iterate until the budget's iterations are spent, the most searched move can no
@@ -172,7 +176,7 @@ class Search:
         if outcome is not None:
             node.settled = outcome_rewards(outcome, state.players)
         else:
-            node.unchecked = node.depth <= self.budget.lookahead
+            node.unchecked = node.depth <= self._lookahead
         return node
 
     def _simulate(self, state: GameState) -> Rewards:

@@ -184,6 +184,11 @@ class Game(ABC):
     #: game's heuristic judges a position (0: judge new positions at once, where the
     #: heuristic knows better than random play does); None: as long as the level says.
     playout_plies: ClassVar[int | None] = None
+    #: For the playing engine: how many times as deep as their level says the levels that
+    #: look past the reply (a `lookahead` over 1 ply: hard, master) check new positions
+    #: for a win in one. More than 1 where threats build over several plies and the game
+    #: finds a win in one cheaply (`winning_move`).
+    lookahead_factor: ClassVar[int] = 1
     #: Where the server admin may put files for this game (decks), or None; set by the
     #: application with `games.use_data_folder`. Games that read no files ignore it.
     data_folder: Path | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,7 @@ import ai
 from ai.search import Search
 from games import GameState
 from games.shifty import SHIFTY
-from tests.games import shifty_helpers
+from tests.games import shiftago_helpers, shifty_helpers
 
 BUDGET = ai.Budget(iterations=3000, seconds=60.0, lookahead=1, playout_plies=8)
 
@@ -54,3 +55,37 @@ def test_shifty_judges_new_positions_without_simulated_play(
     for _ in range(20):
         search.iterate()
     assert search.tree.visits == 20
+
+
+def test_a_game_may_ask_the_levels_that_look_past_the_reply_to_look_deeper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = shiftago_helpers.run_in_row_4(2, players=2)
+    assert type(state.game).lookahead_factor == 2
+    checked: set[int] = set()
+    looked_for = type(state).winning_move
+
+    def spied(self: GameState) -> Hashable | None:
+        checked.add(self.ply - state.ply)
+        return looked_for(self)
+
+    monkeypatch.setattr(type(state), "winning_move", spied)
+
+    def depths_looked_at(lookahead: int) -> set[int]:
+        """The depths of the positions the search checked for a win in one, or marked to
+        be checked on their next visit (most new positions are visited once)."""
+        checked.clear()
+        search = Search(state, replace(BUDGET, lookahead=lookahead), random.Random(1))
+        search.run()
+        nodes = [search.tree]
+        while nodes:
+            node = nodes.pop()
+            checked.update([node.depth] if node.unchecked else [])
+            nodes.extend(node.children.values())
+        return set(checked)
+
+    # Hard's 2 plies, twice as deep in Shiftago: 3000 iterations grow the tree 3 deep.
+    assert depths_looked_at(2) == {1, 2, 3}
+    assert depths_looked_at(1) == {1}  # medium sees the replies only, as in every game
+    monkeypatch.setattr(type(state.game), "lookahead_factor", 1)
+    assert depths_looked_at(2) == {1, 2}
