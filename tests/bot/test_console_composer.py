@@ -109,7 +109,7 @@ def report() -> str:
         ("skift", 2, "", ""),
         ("shiftago", 4, "variant=expert", ""),
         ("shifty", 2, "size=7", "Swap"),
-        ("shifting-stones", 5, "", ""),
+        ("shifting-stones", 5, "", "score"),
         ("shifting-stones", 1, "", ""),
     ],
 )

@@ -149,7 +149,7 @@ def report() -> str:
         ("skift", 2, None, ""),
         ("shiftago", 4, "variant=expert", ""),
         ("shifty", 2, "size=7", "swap"),
-        ("shifting-stones", 5, None, ""),
+        ("shifting-stones", 5, None, "score"),
         ("shifting-stones", 1, None, ""),
     ],
 )
