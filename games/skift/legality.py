@@ -34,7 +34,9 @@ from games.skift.model import (
 )
 from games.skift.phrasebook import say
 
-_STEPS = tuple(PIECE_STEPS.values())
+#: The eight piece steps, in the order `legal_moves` lists each piece's moves.
+STEPS = tuple(PIECE_STEPS.values())
+_STEP_SET = frozenset(STEPS)
 _TILE_DIRECTIONS = tuple(TILE_STEPS.items())
 
 
@@ -121,6 +123,29 @@ class Table:
                 return quadrant, rule.pieces[quadrant]
         return None
 
+    def step_move(self, src: Point, step: Point) -> PieceMove | None:
+        """The move of the mover's piece on `src` by one of the eight steps, if it is
+        legal: onto a tile, and not putting back a piece the opponent's last move
+        displaced; else None."""
+        dst = (src[0] + step[0], src[1] + step[1])
+        if (dst[0] >> 1, dst[1] >> 1) not in self.cells:
+            return None
+        move = PieceMove(src, dst)
+        if self.no_undo.piece_step == step and self.piece_undo(move):
+            return None
+        return move
+
+    def allows_piece_move(self, move: PieceMove) -> bool:
+        """Whether the piece move is legal here (without listing every move)."""
+        piece = self.pieces.get(move.src)
+        step = move.step
+        return (
+            piece is not None
+            and piece.seat == self.seat
+            and step in _STEP_SET
+            and self.step_move(move.src, step) is not None
+        )
+
     def rotation_undo(self, cell: Cell) -> tuple[Point, Point] | None:
         """(now, before) of a displaced piece that rotating this tile would put back."""
         for now, before in self.no_undo.pieces.items():
@@ -152,17 +177,11 @@ def legal_moves(table: Table) -> tuple[Move, ...]:
     """
     seat, cells, pieces = table.seat, table.cells, table.pieces
     moves: list[Move] = []
-    undo_step = table.no_undo.piece_step
     for src in sorted(q for q, piece in pieces.items() if piece.seat == seat):
-        x, y = src
-        for dx, dy in _STEPS:
-            dst = (x + dx, y + dy)
-            if (dst[0] >> 1, dst[1] >> 1) not in cells:
-                continue
-            move = PieceMove(src, dst)
-            if undo_step == (dx, dy) and table.piece_undo(move):
-                continue
-            moves.append(move)
+        for step in STEPS:
+            move = table.step_move(src, step)
+            if move is not None:
+                moves.append(move)
     controllers = table.controllers()
     for name in sorted(table.tiles):
         cell = table.tiles[name]

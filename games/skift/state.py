@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -19,8 +20,9 @@ from games.skift.actions import (
 from games.skift.explain import why_illegal
 from games.skift.geometry import Point
 from games.skift.heuristics import estimate
-from games.skift.legality import NoUndo, Table, legal_moves
+from games.skift.legality import STEPS, NoUndo, Table, legal_moves
 from games.skift.model import (
+    KING,
     SEAT_NAMES,
     Cell,
     LastAction,
@@ -34,6 +36,7 @@ from games.skift.model import (
 )
 from games.skift.notation import Frame, format_move, read_move
 from games.skift.phrasebook import say
+from games.skift.playouts import TILE_SHARE, captures, quiet_step
 from games.skift.serial import state_to_json
 from games.skift.steps import move_steps as skift_steps
 from games.skift.text import state_to_text
@@ -199,6 +202,41 @@ class SkiftState(GameState):
         result: Outcome | None = self._cache["outcome"]
         return result
 
+    def playout_move(self, rng: random.Random) -> Hashable:
+        """A plausible move for simulated play (see `games.skift.playouts`): a piece of
+        the opponent's pushed off the tiles if one can be, else one time in four any
+        legal move, else a step that keeps the mover's own pieces on the tiles."""
+        table = self._table()
+        taken = captures(table)
+        if taken:
+            return taken[rng.randrange(len(taken))][0]
+        if rng.random() >= TILE_SHARE:
+            step = quiet_step(table, rng)
+            if step is not None:
+                return step
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+    def winning_move(self) -> Hashable | None:
+        """The first legal move that wins at once, found without playing every move: a
+        piece move wins only by pushing off the opponent's last king or last pawn (it
+        pushes off one piece at most), and after the piece moves only a tile move can
+        win (by splitting the tiles), so only those are played."""
+        kings, pawns = self.counts(1 - self._to_move)
+        fatal = [
+            move
+            for move, piece in captures(self._table())
+            if (kings if piece.kind == KING else pawns) == 1
+        ]
+        if fatal:  # the first in the order of legal_moves: by square, then direction
+            return min(fatal, key=lambda move: (move.src, STEPS.index(move.step)))
+        for move in self.legal_moves():
+            if isinstance(move, TileMove):
+                outcome = self.play(move).outcome()
+                if outcome is not None and outcome.winners == (self._to_move,):
+                    return move
+        return None
+
     def heuristic(self, seat: int) -> float:
         """The engine's static estimate of `seat`'s result: material, weighed by what
         loses the game (see `games.skift.heuristics`)."""
@@ -285,6 +323,8 @@ class SkiftState(GameState):
         """`move` as a Skift move; raise unless it is legal here."""
         move = self._check_type(move)
         self._refuse_if_over()
+        if isinstance(move, PieceMove) and self._table().allows_piece_move(move):
+            return move  # most moves: checked without listing every legal move
         self.legal_moves()
         if move not in self._cache["legal_set"]:
             reason = why_illegal(self._table(), move, self._frame(), self.legal_moves()[0])
