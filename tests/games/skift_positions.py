@@ -28,3 +28,14 @@ Skift: White to move
   3  . .  . .  . .   D E F
   4  . .  . .  . b
 """
+
+#: Four tiles in a square; a row of mixed pieces along the top edge, Black's only king on
+#: d1 at its front.
+ROW = """
+Skift: White to move
+     a b  c d
+  1  W b  w B   A B
+  2  . .  . .
+  3  . .  . .   D E
+  4  . .  b w
+"""

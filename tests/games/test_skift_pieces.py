@@ -6,17 +6,7 @@ import pytest
 
 from games import IllegalMove
 from games.skift import SKIFT, PieceMove
-from tests.games.skift_positions import B_KING, B_PAWN, GAP, W_KING, W_PAWN
-
-# Four tiles in a square; a row of mixed pieces along the top edge.
-ROW = """
-Skift: White to move
-     a b  c d
-  1  W b  w B   A B
-  2  . .  . .
-  3  . .  . .   D E
-  4  . .  b w
-"""
+from tests.games.skift_positions import B_KING, B_PAWN, GAP, ROW, W_KING, W_PAWN
 
 
 def test_mixed_colour_chain_is_pushed_and_the_last_piece_falls_off_the_edge() -> None:

@@ -8,10 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import GameState
 from games.skift import SKIFT, Piece, PieceMove, SkiftState
 from games.skift.geometry import PIECE_STEPS
 from games.skift.playouts import captures, quiet_step
-from tests.games.skift_positions import GAP
+from tests.games.skift_positions import GAP, ROW
 
 #: Every step a typed move could ask for: the eight directions, standing still, two squares.
 ASKED_STEPS = [*PIECE_STEPS.values(), (0, 0), (2, 0), (0, -2)]
@@ -96,3 +97,10 @@ def test_simulated_play_takes_a_piece_off_when_it_can() -> None:
     assert {move for move, _ in captures(state._table())} == taking
     for seed in range(20):
         assert state.playout_move(random.Random(seed)) in taking
+
+
+def test_a_win_in_one_is_read_off_the_piece_a_move_pushes_off() -> None:
+    state = SKIFT.from_text(ROW)  # Black's only king stands on d1, at the front of the line
+    win = state.parse_move("a1-b1")
+    assert state.winning_move() == GameState.winning_move(state) == win
+    assert state.play(win).outcome() is not None
