@@ -18,15 +18,20 @@ from tests.games.skift_positions import GAP, ROW
 ASKED_STEPS = [*PIECE_STEPS.values(), (0, 0), (2, 0), (0, -2)]
 
 
-def positions(choices: list[int]) -> list[SkiftState]:
-    """The positions of a game played by `choices` (indices into the legal moves)."""
+#: A game to play: indices into the legal moves, one a ply.
+MOVE_CHOICES = st.lists(st.integers(min_value=0), min_size=1, max_size=80)
+
+
+def running_positions(choices: list[int]) -> list[SkiftState]:
+    """The positions of a game played by `choices` (indices into the legal moves), the
+    last one left out when the game ended there."""
     state = SKIFT.new(players=2)
     seen = [state]
     for choice in choices:
-        if state.outcome() is not None:
-            break
         moves = state.legal_moves()
         state = state.play(moves[choice % len(moves)])
+        if state.outcome() is not None:
+            break
         seen.append(state)
     return seen
 
@@ -39,13 +44,11 @@ def pushed_off(state: SkiftState, move: PieceMove) -> list[Piece]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(choices=st.lists(st.integers(min_value=0), min_size=1, max_size=80))
+@given(choices=MOVE_CHOICES)
 def test_a_piece_move_is_judged_legal_alone_as_in_the_list_of_every_move(
     choices: list[int],
 ) -> None:
-    for state in positions(choices):
-        if state.outcome() is not None:
-            continue
+    for state in running_positions(choices):
         legal = set(state.legal_moves())
         table = state._table()
         for src in [*state.pieces, (99, 99)]:
@@ -55,13 +58,11 @@ def test_a_piece_move_is_judged_legal_alone_as_in_the_list_of_every_move(
 
 
 @settings(max_examples=40, deadline=None)
-@given(choices=st.lists(st.integers(min_value=0), min_size=1, max_size=80))
+@given(choices=MOVE_CHOICES)
 def test_the_captures_are_the_piece_moves_that_push_an_opponents_piece_off(
     choices: list[int],
 ) -> None:
-    for state in positions(choices):
-        if state.outcome() is not None:
-            continue
+    for state in running_positions(choices):
         opponent = 1 - state.to_move
         expected = {}
         for move in state.legal_moves():
@@ -75,16 +76,14 @@ def test_the_captures_are_the_piece_moves_that_push_an_opponents_piece_off(
 
 @settings(max_examples=40, deadline=None)
 @given(
-    choices=st.lists(st.integers(min_value=0), min_size=1, max_size=80),
+    choices=MOVE_CHOICES,
     seed=st.integers(min_value=0, max_value=1000),
 )
 def test_a_quiet_step_is_legal_and_keeps_the_movers_pieces_on(
     choices: list[int], seed: int
 ) -> None:
     rng = random.Random(seed)
-    for state in positions(choices):
-        if state.outcome() is not None:
-            continue
+    for state in running_positions(choices):
         step = quiet_step(state._table(), rng)
         if step is not None:
             assert step in state.legal_moves()
