@@ -17,7 +17,7 @@ from games.skift.model import Piece, PieceMove
 
 #: How often a simulated move is drawn among every legal move (tile moves and rotations
 #: included) when nothing can be taken off.
-TILE_SHARE = 0.25
+ANY_MOVE_SHARE = 0.25
 #: How many random steps of the mover's pieces are tried before every legal move is
 #: listed instead.
 STEP_TRIES = 8

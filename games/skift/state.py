@@ -36,7 +36,7 @@ from games.skift.model import (
 )
 from games.skift.notation import Frame, format_move, read_move
 from games.skift.phrasebook import say
-from games.skift.playouts import TILE_SHARE, captures, quiet_step
+from games.skift.playouts import ANY_MOVE_SHARE, captures, quiet_step
 from games.skift.serial import state_to_json
 from games.skift.steps import move_steps as skift_steps
 from games.skift.text import state_to_text
@@ -210,7 +210,7 @@ class SkiftState(GameState):
         taken = captures(table)
         if taken:
             return taken[rng.randrange(len(taken))][0]
-        if rng.random() >= TILE_SHARE:
+        if rng.random() >= ANY_MOVE_SHARE:
             step = quiet_step(table, rng)
             if step is not None:
                 return step
