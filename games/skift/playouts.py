@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from games.skift.actions import piece_chain
 from games.skift.legality import STEPS, Table
 from games.skift.model import Piece, PieceMove
 
@@ -53,10 +54,9 @@ def quiet_step(table: Table, rng: random.Random) -> PieceMove | None:
         move = table.step_move(own[rng.randrange(len(own))], step)
         if move is None:
             continue
-        (x, y), (dx, dy) = move.dst, step
-        while (x, y) in pieces:
-            x, y = x + dx, y + dy
-        if pieces[(x - dx, y - dy)].seat == seat and ((x >> 1), (y >> 1)) not in cells:
-            continue  # the line's front piece, the mover's own, would step off
+        fx, fy = piece_chain(pieces, move.src, step)[-1]  # the front of the pushed line
+        x, y = fx + step[0], fy + step[1]
+        if pieces[(fx, fy)].seat == seat and (x >> 1, y >> 1) not in cells:
+            continue  # the front piece, the mover's own, would step off
         return move
     return None
