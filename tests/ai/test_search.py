@@ -61,7 +61,7 @@ def test_a_game_may_ask_the_levels_that_look_past_the_reply_to_look_deeper(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = shiftago_helpers.run_in_row_4(2, players=2)
-    assert type(state.game).lookahead_factor == 2
+    assert type(state.game).lookahead_factor == 4
     checked: set[int] = set()
     looked_for = type(state).winning_move
 
@@ -84,7 +84,7 @@ def test_a_game_may_ask_the_levels_that_look_past_the_reply_to_look_deeper(
             nodes.extend(node.children.values())
         return set(checked)
 
-    # Hard's 2 plies, twice as deep in Shiftago: 3000 iterations grow the tree 3 deep.
+    # Hard's 2 plies, four times as deep in Shiftago: 3000 iterations grow the tree 3 deep.
     assert depths_looked_at(2) == {1, 2, 3}
     assert depths_looked_at(1) == {1}  # medium sees the replies only, as in every game
     monkeypatch.setattr(type(state.game), "lookahead_factor", 1)
