@@ -7,8 +7,8 @@ four the bot maximises its own result among several opponents. One iteration:
 1. take the root position, or, in a game with hidden information or chance, a fresh
    `determinize` of the bot's view (single-observer information-set MCTS: the tree is
    shared, and a node offers only the moves legal in this iteration's deal);
-2. descend by UCB1 while every move worth searching (`search_moves`) has been tried,
-   then try one new move;
+2. descend by UCB1 (with the budget's `exploration` constant) while every move worth
+   searching (`search_moves`) has been tried, then try one new move;
 3. simulate with `playout_move` for at most `playout_plies` plies (the level's, or the
    game's own if fewer), then let the game's `heuristic` judge (a game without one is
    played out to its end);
@@ -34,8 +34,6 @@ from ai.levels import Budget
 from ai.rewards import Rewards, draw_rewards, judged_rewards, outcome_rewards
 from games.base import GameState
 
-#: The exploration constant of UCB1 for rewards in [0, 1].
-EXPLORATION = 0.8
 #: How often (in iterations) the search checks whether its choice is settled.
 SETTLED_CHECK = 50
 #: A simulated game without a heuristic is given up as undecided after this many plies.
@@ -155,11 +153,12 @@ class Search:
     def _select(self, node: Node, moves: Iterable[Hashable]) -> tuple[Hashable, Node]:
         """The tried move with the best UCB1 value among those legal now."""
         log_visits = math.log(node.visits + 1)
+        exploration = self.budget.exploration
         best: tuple[Hashable, Node] | None = None
         best_value = -1.0
         for move in moves:
             child = node.children[move]
-            value = child.mean() + EXPLORATION * math.sqrt(log_visits / (child.visits + 1e-9))
+            value = child.mean() + exploration * math.sqrt(log_visits / (child.visits + 1e-9))
             if value > best_value:
                 best, best_value = (move, child), value
         assert best is not None

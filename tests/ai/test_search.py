@@ -89,3 +89,18 @@ def test_a_game_may_ask_the_levels_that_look_past_the_reply_to_look_deeper(
     assert depths_looked_at(1) == {1}  # medium sees the replies only, as in every game
     monkeypatch.setattr(type(state.game), "lookahead_factor", 1)
     assert depths_looked_at(2) == {1, 2}
+
+
+def test_a_lower_exploration_constant_gives_more_of_the_search_to_the_leading_move() -> None:
+    # Master's constant against the others': the same position, seed and iterations.
+    state = shiftago_helpers.run_in_row_4(2, players=2)
+    fixed = replace(BUDGET, iterations=800, lookahead=0)
+    shares = []
+    for level in (ai.Level.HARD, ai.Level.MASTER):
+        budget = replace(fixed, exploration=level.budget.exploration)
+        search = Search(state, budget, random.Random(1))
+        for _ in range(fixed.iterations):
+            search.iterate()
+        shares.append(search.ranked_moves()[0][1].visits / search.tree.visits)
+    hard, master = shares
+    assert master > hard, shares
