@@ -1,4 +1,5 @@
-"""The search stops once its choice is settled, and a game may shorten simulated play."""
+"""The search stops once its choice is settled, a game may shorten simulated play or look
+deeper, and a lower exploration constant gives the leading move more of the search."""
 
 from __future__ import annotations
 
