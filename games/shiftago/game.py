@@ -58,7 +58,8 @@ class ShiftagoGame(Game):
     #: Wins in one are read off bitboards, and a double threat is set up plies ahead:
     #: hard looking 4 plies deep, not 2, beat medium in 55 of 60 games, not 42 (medium
     #: looking 2 deep, not 1, it won 47); looking 8, not 4, it beat plain UCT given four
-    #: times its time in 47 of 60 games, not 17 of 30 (docs/developers.md).
+    #: times its time in 26 of 30 games, not 17 of 30 (played on: 64 of 90; see
+    #: docs/developers.md).
     lookahead_factor = 4
     options = (
         Option(
