@@ -18,12 +18,13 @@ With `--series` it plays issue 25's series instead (`benchmarks/series.py`): the
 against each other and against the independent baseline (`benchmarks/uct.py`) in every
 two-player game, `hard` against random and `easy` players at tables of 3 to 5, and each
 level alone in solo Shifting Stones; every game is saved in `benchmarks/results/` as it
-ends (`benchmarks/record.py`), so a run resumes where one stopped and `--games` extends
-the series. It prints every recorded series with its 95% interval and budget, and the
-ladder of ratings fitted from all of them (`benchmarks/ladder.py`); `--ladder` only
-prints them, and `--markdown` prints them as the tables of docs/players.md. `--pit A B`
-plays one pairing the same way: A a level, B a level, `uct` or `random` (in every other
-seat at tables of `--players`, 2 unless given).
+ends (`benchmarks/record.py`), so a run resumes where one stopped, `--games` extends the
+series and `--first` starts it at that game. It prints every recorded series with its
+95% interval and budget, and the ladder of ratings fitted from all of them
+(`benchmarks/ladder.py`); `--ladder` only prints them, and `--markdown` prints them as
+the tables of docs/players.md. `--pit A B` plays one pairing the same way: A a level, B
+a level, `uct` or `random` (in every other seat at tables of `--players`, 2 unless
+given).
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1
@@ -210,9 +211,10 @@ def main() -> None:
         )
         if not pairing:
             parser.error(f"no game seats {players} players")
-        strength.run(pairing, count, args.jobs)
+        strength.run(pairing, count, args.jobs, args.first)
     if args.series:
-        strength.run(series.plan(args.scale, args.master_scale, args.only), count, args.jobs)
+        plan = series.plan(args.scale, args.master_scale, args.only)
+        strength.run(plan, count, args.jobs, args.first)
     if args.markdown:
         records = record.load_all()
         print(tables.ladder_table(records), tables.series_table(records), sep="\n\n")

@@ -202,13 +202,14 @@ def plan(scale: float, master_scale: float, only: str | None = None) -> list[Ser
 
 
 def jobs_to_play(
-    series: list[Series], games: int, played: dict[Series, set[int]]
+    series: list[Series], games: int, played: dict[Series, set[int]], first: int = 0
 ) -> list[tuple[Series, int]]:
-    """The games 0 to `games` - 1 of every series not played yet, a round of `ROUND`
-    games of each series after another."""
+    """The games `first` to `first` + `games` - 1 of every series not played yet, a round
+    of `ROUND` games of each series after another."""
     jobs = []
-    for first in range(0, games, ROUND):
+    end = first + games
+    for start in range(first, end, ROUND):
         for one in series:
-            indices = range(first, min(first + ROUND, games))
+            indices = range(start, min(start + ROUND, end))
             jobs += [(one, i) for i in indices if i not in played.get(one, set())]
     return jobs

@@ -41,12 +41,14 @@ def played_all(
             yield result
 
 
-def run(series: list[Series], games: int, jobs: int) -> None:
-    """Play games 0 to `games` - 1 of every series, but those already recorded."""
+def run(series: list[Series], games: int, jobs: int, first: int = 0) -> None:
+    """Play games `first` to `first` + `games` - 1 of every series, but those already
+    recorded."""
     records = {one: record.load(one) for one in series}
     played = {one: set(r.results) for one, r in records.items()}
     runs = {one: Run(record.started_now()) for one in series}
-    for done in played_all(play, jobs_to_play(series, games, played), jobs, cpu_clock):
+    to_play = jobs_to_play(series, games, played, first)
+    for done in played_all(play, to_play, jobs, cpu_clock):
         add_to = records[done.series]
         record.add(add_to, runs[done.series], done)
         record.save(add_to)

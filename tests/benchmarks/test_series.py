@@ -62,6 +62,9 @@ def test_a_run_resumes_where_one_stopped_and_extends_a_series(tmp_path: Path) ->
     jobs = series.jobs_to_play([one, other], 12, {one: set(again.results)})
     assert [i for s, i in jobs if s == one] == [1, 4, 5, 6, 7, 8, 9, 10, 11]
     assert jobs[:8] == [(one, 1), (one, 4)] + [(other, i) for i in range(5)] + [(one, 5)]
+    later = series.jobs_to_play([one, other], 7, {one: set(again.results)}, first=3)
+    assert [i for s, i in later if s == one] == [4, 5, 6, 7, 8, 9]  # 3 was played
+    assert later[:6] == [(one, i) for i in (4, 5, 6, 7)] + [(other, 3), (other, 4)]
     assert [r.series for r in record.load_all(tmp_path)] == [one]
 
 
