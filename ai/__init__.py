@@ -10,7 +10,8 @@ optional hooks documented there); nothing in `games/` or `render/` imports it.
 
 Both decide only from `state.view(seat)`, so passing the full state is safe. With the
 same state, seat, level and seed the answer is the same, unless the level's wall-time
-cap cut the search short (a slow or busy machine): the cap never lengthens a search.
+cap cut the search short (a slow or busy machine, or a game slow to simulate: see
+`ai.levels`): the cap never lengthens a search.
 The calls are CPU-bound and take up to the level's cap (`Level.HARD`: 1.5 s,
 `Level.MASTER`: 30 s): run them in a worker process, not on an event loop.
 """
