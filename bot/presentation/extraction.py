@@ -7,12 +7,14 @@ with a comment naming the constant or key it comes from, and the counted nouns o
 draw and write in their alt text: `render.words`' shared ones and each registered game's
 `Pictures.drawn` (found through the picture registry, so no game is named here).
 `write_template` and `update_translations` keep the files of a domain in step with a
-template (Babel's `Catalog.update` keeps every translation whose msgid is still there).
+template (Babel's `Catalog.update` keeps every translation whose msgid is still there),
+and with the plural rule Babel gives each language (`follow_plural_rule`).
 """
 
 from __future__ import annotations
 
 import ast
+import gettext
 import inspect
 import pkgutil
 from collections.abc import Callable, Iterator
@@ -212,10 +214,40 @@ def update_translations(
                 project="Shiftcord",
                 fuzzy=False,
             )
+        follow_plural_rule(catalog)
         catalog.update(template, update_creation_date=False)
         written = _written(catalog)
         if not path.exists() or path.read_bytes() != written:
             path.write_bytes(written)
+
+
+#: Counts at which a plural rule is asked which of its forms it uses, to carry each form
+#: of an older rule to the forms of a newer one (CLDR's "many" of French is a million);
+#: 0 last, since a form is taken from the first count that uses it.
+PLURAL_SAMPLES = (*range(1, 200), *(10**k * m for k in range(3, 10) for m in (1, 2, 5)), 0)
+
+
+def follow_plural_rule(catalog: Catalog) -> None:
+    """Give a language's catalog (read from its .po file) the plural rule Babel now has for
+    the language, if its file was written with another: each form of a plural entry then
+    holds the translation the file gave the first count (from 1 up, 0 last) that takes
+    that form."""
+    current = Catalog(locale=catalog.locale)
+    if catalog.plural_forms == current.plural_forms:
+        return
+    old, new = gettext.c2py(catalog.plural_expr), gettext.c2py(current.plural_expr)
+    source = [
+        next((old(n) for n in PLURAL_SAMPLES if new(n) == form), 0)
+        for form in range(current.num_plurals)
+    ]
+    catalog.mime_headers = [
+        (name, current.plural_forms if name.lower() == "plural-forms" else value)
+        for name, value in catalog.mime_headers
+    ]
+    for message in catalog:
+        if message.id and isinstance(message.string, tuple):
+            forms = message.string
+            message.string = tuple(forms[min(i, len(forms) - 1)] for i in source)
 
 
 #: The calls whose literal templates make a game's catalogue (`games.wording.Phrasebook`):

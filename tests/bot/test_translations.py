@@ -50,3 +50,34 @@ def test_a_sentence_changed_in_the_code_makes_the_template_stale(monkeypatch):
 
     monkeypatch.setattr(sentences, "NO_MOVES_YET", "No moves at all yet.")
     assert not is_current(messages_template())
+
+
+def test_a_po_file_written_with_another_plural_rule_takes_babels_keeping_each_count_s_words(
+    tmp_path,
+):
+    import gettext
+
+    from bot.presentation.extraction import PLURAL_SAMPLES, update_translations
+
+    template = Catalog(domain="messages")
+    template.add(("{count} match", "{count} matches"))
+    old_rule = "nplurals=2; plural=(n != 1);"  # not French's (0 is singular in French)
+    path = tmp_path / "fr.po"
+    path.write_text(
+        'msgid ""\nmsgstr ""\n'
+        f'"Language: fr\\n"\n"Plural-Forms: {old_rule}\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "{count} match"\nmsgid_plural "{count} matches"\n'
+        'msgstr[0] "{count} partie"\nmsgstr[1] "{count} parties"\n',
+        encoding="utf-8",
+    )
+    update_translations(template, lambda language, domain: tmp_path / f"{language}.po")
+    with path.open("rb") as file:
+        catalog = read_po(file, locale="fr")
+    assert catalog.plural_forms == Catalog(locale="fr").plural_forms != old_rule
+    forms = catalog[("{count} match", "{count} matches")].string
+    assert len(forms) == catalog.num_plurals
+    now, before = gettext.c2py(catalog.plural_expr), gettext.c2py("(n != 1)")
+    old = ("{count} partie", "{count} parties")
+    assert all(forms[now(n)] == old[before(n)] for n in PLURAL_SAMPLES if n != 0)
+    assert forms[now(0)] == old[0]  # 0 takes the singular in French: the file's form for 1
