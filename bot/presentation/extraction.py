@@ -222,8 +222,9 @@ def update_translations(
 
 
 #: Counts at which a plural rule is asked which of its forms it uses, to carry each form
-#: of an older rule to the forms of a newer one (CLDR's "many" of French is a million);
-#: 0 last, since a form is taken from the first count that uses it.
+#: of an older rule to the forms of a newer one (CLDR's "many" of French and Spanish is a
+#: million and its multiples); 0 last, since a form is taken from the first count that
+#: uses it.
 PLURAL_SAMPLES = (*range(1, 200), *(10**k * m for k in range(3, 10) for m in (1, 2, 5)), 0)
 
 
