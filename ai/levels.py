@@ -3,9 +3,9 @@
 A level's budget is a number of search iterations (simulated games), which makes a
 search repeatable for a seed, and a wall-time cap, which only ever cuts a search short
 (then the move may differ from the one the full budget finds): on a slow or busy
-machine, and, for `hard` and `master`, wherever simulated games are slow to play (on a
-2-core machine of 2026, `hard` reaches its cap after about 2,000 to 3,000 iterations in
-two of the four games, and in the third in its opening moves).
+machine, and, for `hard` and `master`, wherever simulated games are slow to play
+(docs/developers.md says in which games `hard` reaches its cap first, and after how
+many iterations, on a 2-core machine).
 """
 
 from __future__ import annotations

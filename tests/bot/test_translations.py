@@ -3,10 +3,18 @@ language's .po files hold exactly the templates' msgids, with the language's plu
 
 from __future__ import annotations
 
+import gettext
+
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot.presentation.extraction import is_current, messages_template, pictures_template
+from bot.presentation.extraction import (
+    PLURAL_SAMPLES,
+    is_current,
+    messages_template,
+    pictures_template,
+    update_translations,
+)
 from bot.presentation.language import TRANSLATED, template_path, translation_path
 
 TEMPLATES = (messages_template(), pictures_template())
@@ -55,10 +63,6 @@ def test_a_sentence_changed_in_the_code_makes_the_template_stale(monkeypatch):
 def test_a_po_file_written_with_another_plural_rule_takes_babels_keeping_each_count_s_words(
     tmp_path,
 ):
-    import gettext
-
-    from bot.presentation.extraction import PLURAL_SAMPLES, update_translations
-
     template = Catalog(domain="messages")
     template.add(("{count} match", "{count} matches"))
     old_rule = "nplurals=2; plural=(n != 1);"  # not French's (0 is singular in French)
