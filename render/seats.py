@@ -8,7 +8,7 @@ to act stands out: its row is tinted in the highlight colour and says "to act".
 Names are drawn as members chose them, made drawable: invisible format and control
 characters and Discord's markup characters are dropped, letters the font lacks are
 drawn as `render.sprites.drawable_char` spells them, and characters it cannot draw at
-all (emoji, scripts the built-in font has not) are left out; a name with nothing
+all (emoji, scripts the font has not, such as Chinese) are left out; a name with nothing
 drawable left is shown by its seat's name.
 A name too long for its row is cut at a whole character with an ellipsis.
 """

@@ -12,9 +12,11 @@ The recipe that keeps pictures smooth and fast:
    and grid) is painted once as a `backdrop` and copied for each picture. Text stays out
    of backdrops: `recording_text` sees the text each picture pastes.
 
-Text sprites (`text_sprite`, `text_row`) live here, drawn in Pillow's built-in font: a
-letter it lacks is drawn as German spells it without umlauts (ü: ue, ß: ss) or without
-its accent (é: e), and a character with neither is left out (`drawable_text`). The drawn
+Text sprites (`text_sprite`, `text_row`) live here, drawn in Fira Sans (`FONT_FAMILY`,
+installed as a package: Latin with every accent, Greek and Cyrillic). A character it
+lacks is drawn as its plain compatibility form where that has one the font draws (𝓐: A,
+ﬁ: fi, Ａ: A), else left out (`drawable_text`): emoji, and scripts such as Chinese or
+Japanese, which would need a font many times as large. The drawn
 shapes (pieces, arrows, tags, icons) live in `render.shapes`, the header strip in
 `render.header`, and the palette and PNG encoding of the finished picture in
 `render.palette`.
@@ -31,9 +33,16 @@ from functools import lru_cache, wraps
 from threading import Lock
 from typing import NamedTuple, ParamSpec, TypeVar, cast
 
+import fontpkg
 from PIL import Image, ImageDraw, ImageFont
 
 from render.theme import RGB
+
+#: The pictures' font: a family installed as a package (fontpkg), so nothing is downloaded.
+FONT_FAMILY = "Fira Sans"
+#: Its regular weight's file, found once on import (a look through the installed
+#: packages), not by the first picture.
+FONT_FILE = str(fontpkg.path(FONT_FAMILY))
 
 
 class Sprite(NamedTuple):
@@ -178,8 +187,8 @@ def legible_px(width: int) -> int:
 
 @lru_cache(maxsize=32)
 def font(px: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in scalable font at `px` pixels (nothing is downloaded)."""
-    return ImageFont.load_default(size=px)  # type: ignore[return-value]
+    """The pictures' font (`FONT_FAMILY`, its regular weight) at `px` pixels."""
+    return ImageFont.truetype(FONT_FILE, px)
 
 
 @lru_cache(maxsize=4096)
@@ -241,18 +250,12 @@ def drawable(char: str) -> bool:
     return char.isspace() or bytes(font(24).getmask(char)) != _missing_mask()
 
 
-#: Letters the font lacks, as German spells them without umlauts.
-SPELLED_OUT = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
-
-
 @lru_cache(maxsize=4096)
 def drawable_char(char: str) -> str:
-    """What the font draws for `char`: itself, its spelling without umlauts, or its
-    letter without accents; "" when it can draw none of them."""
+    """What the font draws for `char`: itself, else its compatibility form (NFKD, marks
+    dropped: 𝓐 as A) where the font draws that; "" when it can draw neither."""
     if drawable(char):
         return char
-    if char in SPELLED_OUT:
-        return SPELLED_OUT[char]
     base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
     return base if base and all(drawable(c) for c in base) else ""
 

@@ -34,8 +34,7 @@ def draw_table(
     theme: str | Theme = "default",
 ) -> bytes:
     """The table as PNG bytes: the title in the header strip, then the headings (bold)
-    and the rows on alternating bands; `numeric[i]` right-aligns column i. The built-in
-    font has no vulgar fractions: write 2.5, not 2½."""
+    and the rows on alternating bands; `numeric[i]` right-aligns column i."""
     style = get_theme(theme)
     face, bold = font(TEXT_PX), font(TEXT_PX + 2)
     shown = [[_cut(cell) for cell in row] for row in rows[:MOST_ROWS]]

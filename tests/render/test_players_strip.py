@@ -27,8 +27,15 @@ def _near(pixel: object, colour: tuple[int, int, int]) -> bool:
 
 def test_names_lose_markup_invisible_characters_and_what_the_font_cannot_draw() -> None:
     assert drawn_name("**alice**\u202e") == "alice"
-    assert drawn_name("Émile 😀 the __great__") == "Emile the great"
+    assert drawn_name("Émile 😀 the __great__") == "Émile the great"
     assert drawn_name("😀😀") == ""
+    assert drawn_name("さくら") == ""  # no Chinese or Japanese in the font
+
+
+def test_names_keep_accents_greek_and_cyrillic_and_plain_fancy_letters() -> None:
+    for name in ("Jürgen Groß", "Françoise Nguyễn", "Алексей", "Ζωή", "Łukasz Żółć"):
+        assert drawn_name(name) == name
+    assert drawn_name("𝓐𝓵𝓲𝓬𝓮 ＢＯＢ") == "Alice BOB"  # letters of another style, drawn plain
 
 
 def test_a_long_name_is_cut_with_an_ellipsis_to_fit() -> None:
