@@ -21,9 +21,11 @@ from games.base import GameState
 from render import modules
 from render.palette import encode_png, to_palette
 from render.pictures import Spot
+from render.seats import seat_called
 from render.shapes import piece_sprite
 from render.sprites import font, legible_px, new_canvas, paste, text_sprite
 from render.theme import SeatStyle, Theme, get_theme
+from render.words import Words, written_with
 
 #: Each seat's dashes, in line widths (drawn, skipped, ...); empty: a solid line.
 DASHES: tuple[tuple[float, ...], ...] = ((), (5, 2.5), (1.2, 2), (6, 2, 1.2, 2), (2.5, 2.5))
@@ -78,18 +80,32 @@ def chance_chart(
     axis: str,
     theme: str | Theme = "default",
     size: int = CHART_WIDTH,
+    words: Words | None = None,
 ) -> bytes:
     """The chart as PNG bytes: `values[seat]` are each seat's estimates after the moves
     `moves` (the same length, move numbers rising), for a match of `state`'s game (its
-    seats' names and styles); `title` goes above the plot, `axis` names the moves."""
-    chosen = get_theme(theme)
+    seats' names and styles); `title` goes above the plot, `axis` names the moves, and
+    the seats' names are written with `words` (`render.words.Words`; None: English)."""
+    with written_with(words):
+        return _chart(state, moves, values, title, axis, get_theme(theme), size)
+
+
+def _chart(
+    state: GameState,
+    moves: Sequence[int],
+    values: Sequence[Sequence[float]],
+    title: str,
+    axis: str,
+    chosen: Theme,
+    size: int,
+) -> bytes:
     layout = chart_layout(moves, values, size)
     styles = [modules.pictures_of(state).seat_style(chosen, state, s) for s in range(len(values))]
     image = new_canvas(layout.width, layout.height, chosen.background)
     px = legible_px(size)
     _frame(image, layout, moves, chosen, px, title, axis)
     _lines(image, layout, styles, px)
-    names = [state.seat_name(seat) for seat in range(len(values))]
+    names = [seat_called(state, seat) for seat in range(len(values))]
     _labels(image, layout, styles, names, chosen, px)
     extra = tuple(colour for style in styles for colour in (style.fill, style.edge, style.ink))
     return encode_png(to_palette(image, chosen, extra, len(values)))

@@ -9,7 +9,7 @@ Names are drawn as members chose them, made drawable: invisible format and contr
 characters and Discord's markup characters are dropped, letters the font lacks are
 drawn as `render.sprites.drawable_char` spells them, and characters it cannot draw at
 all (emoji, scripts the font has not, such as Chinese) are left out; a name with nothing
-drawable left is shown by its seat's name.
+drawable left is shown by its seat's name, in the reader's language.
 A name too long for its row is cut at a whole character with an ellipsis.
 """
 
@@ -35,7 +35,7 @@ from render.sprites import (
     text_width,
 )
 from render.theme import Theme, mix
-from render.words import TO_ACT, say
+from render.words import TO_ACT, phrase, say
 
 #: Characters Discord reads as markup in a name (bold, italics, spoilers, code, quotes).
 MARKUP = frozenset("*_~`|\\>#")
@@ -64,6 +64,12 @@ def drawn_name(name: str) -> str:
             continue
         kept.append(drawable_char(char) or " ")
     return " ".join("".join(kept).split())
+
+
+def seat_called(state: GameState, seat: int) -> str:
+    """What a picture calls `seat` in the reader's language: the name it was given
+    (`GameState.named`) as a picture can draw it, else the game's own name for it."""
+    return drawn_name(phrase(state.seat_name(seat))) or phrase(state.game.seat_name(seat))
 
 
 @lru_cache(maxsize=256)
@@ -158,5 +164,5 @@ def strip_of(
     px = strip_px(width)
     seats = range(len(players))
     chips = [pictures.seat_chip(theme, state, seat, round(px * 0.9)) for seat in seats]
-    fallbacks = [state.seat_name(seat) for seat in seats]
+    fallbacks = [phrase(state.seat_name(seat)) for seat in seats]
     return players_strip(width, theme, players, fallbacks, chips, state.current_player)

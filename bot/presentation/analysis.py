@@ -17,7 +17,7 @@ from bot.match.phrases import write_members
 from bot.match.records import Match, MatchRecord
 from bot.match.replay import PublicLine
 from bot.presentation.catalogue import fill, listed
-from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names
+from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names, picture_words
 from bot.presentation.text import Style
 from bot.service.analysis import Analysis, Swing
 from bot.service.base import DEFAULT_THEME
@@ -109,6 +109,7 @@ def _chart(
         title=fill(CHART_TITLE, match=match.id),
         axis=fill(CHART_AXIS),
         theme=theme,
+        words=picture_words(),
     )
     last = analysis.points[-1].chances
     ends = listed(

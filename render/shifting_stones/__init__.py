@@ -28,7 +28,7 @@ from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name, symb
 from games.shifting_stones.words import action_words
 from render.header import Token, header_px, header_strip
 from render.pictures import Pictures
-from render.seats import drawn_name, fitted
+from render.seats import fitted, seat_called
 from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import (
     ACTION_NUMBER,
@@ -228,14 +228,11 @@ def _card(
 
 
 def _short_names(state: StonesState, width: int) -> StonesState:
-    """`state` with each seat's name (the player's, where it was named) as the picture
-    can draw it (`drawn_name`; nothing drawable left: the game's own) and cut to fit with
-    an ellipsis: at most `NAME_ROOM` of the width at the header's size, the largest text
-    that names a seat."""
+    """`state` with each seat's name as a picture calls it (`seat_called`), cut to fit
+    with an ellipsis: at most `NAME_ROOM` of the width at the header's size, the largest
+    text that names a seat."""
     room, px = width * NAME_ROOM, header_px(width)
-    names = [
-        drawn_name(state.seat_name(s)) or state.game.seat_name(s) for s in range(state.players)
-    ]
+    names = [seat_called(state, s) for s in range(state.players)]
     return state.named([fitted(name, px, room) for name in names])
 
 

@@ -46,3 +46,17 @@ def test_the_chart_reads_at_phone_width(name, players):
     assert image.size == (720, chart_layout([0], [[0.5]], 720).height)
     caps = [cap_height(text.px) * PHONE_WIDTH / text.width for text in drawn]
     assert len(caps) >= 5 + 3 + players and min(caps) >= LEAST_CAP
+
+
+def test_the_seats_are_named_in_the_readers_language_and_as_pictures_draw_names():
+    state = games.get("shifting-stones").new(2, seed=1)
+    french = render.Words(value=lambda text: "Joueur 1" if text == "Player 1" else text)
+    values = lines(2, 10)
+
+    def chart(first: str, words: render.Words | None = french) -> bytes:
+        named = state.named([first, "**bob**"])
+        return render.chance_chart(named, list(range(10)), values, title="T", axis="M", words=words)
+
+    assert chart("さくら") == chart("Joueur 1")  # nothing drawable: the seat, in French
+    assert chart("さくら") != chart("さくら", None)
+    assert chart("**bob**") == chart("bob")  # markup is not drawn

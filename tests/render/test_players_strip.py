@@ -38,6 +38,17 @@ def test_names_keep_accents_greek_and_cyrillic_and_plain_fancy_letters() -> None
     assert drawn_name("𝓐𝓵𝓲𝓬𝓮 ＢＯＢ") == "Alice BOB"  # letters of another style, drawn plain
 
 
+def test_a_name_with_nothing_drawable_is_its_seat_in_the_readers_language() -> None:
+    state = playout("shiftago", 6, seed=2)[-1]
+    french = render.Words(value=lambda text: {"Orange": "Arancio", "Green": "Vert"}.get(text, text))
+    seat = state.seat_name(0)
+    undrawable = (render.SeatLabel("さくら", "1500"), render.SeatLabel("bob"))
+    spelled = (render.SeatLabel(french.value(seat), "1500"), render.SeatLabel("bob"))
+    assert french.value(seat) != seat
+    drawn = render.board_png(state, players=undrawable, words=french)
+    assert drawn == render.board_png(state, players=spelled, words=french)
+
+
 def test_a_long_name_is_cut_with_an_ellipsis_to_fit() -> None:
     name = "Bartholomew the Magnificent of Very Long Names"
     cut = fitted(name, 20, 150)
