@@ -174,10 +174,6 @@ def choice(who: str, state: GameState, seat: int, rng: random.Random, series: Se
 
 #: Games a round adds to every series, so a run cut short leaves every series started.
 ROUND = 5
-#: The player counts above two at which `hard` meets random and `easy` players.
-MANY_PLAYERS = {"shiftago": (3, 4), "shifting-stones": (3, 4, 5)}
-#: The game the levels play alone, on the same deals.
-SOLO_GAME = "shifting-stones"
 
 
 def plan(scale: float, master_scale: float, only: str | None = None) -> list[Series]:
@@ -193,11 +189,12 @@ def plan(scale: float, master_scale: float, only: str | None = None) -> list[Ser
             Series(name, 2, "medium", BASELINE, scale=scale),
             Series(name, 2, "hard", BASELINE, uct_time=4.0, scale=scale),
         ]
-    for name, counts in MANY_PLAYERS.items():
-        if only in (None, name):
-            found += [Series(name, n, "hard", o, scale=scale) for n in counts for o in FAIR_SHARES]
-    if only in (None, SOLO_GAME):
-        found += [Series(SOLO_GAME, 1, level, None, scale=scale) for level in LEVELS]
+    for name in [only] if only else games.names():  # hard against random and easy players
+        game = games.get(name)
+        counts = range(max(3, game.min_players), game.max_players + 1)
+        found += [Series(name, n, "hard", o, scale=scale) for n in counts for o in FAIR_SHARES]
+    for name in games_seating(1, only):  # each level alone, on the same deals
+        found += [Series(name, 1, level, None, scale=scale) for level in LEVELS]
     return found
 
 
