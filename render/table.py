@@ -1,6 +1,8 @@
 """A small table as a PNG, in a picture theme: a league's standings (or any rows of
 short texts). Nothing here knows leagues or games: the caller gives a title, the column
-headings and the rows as text, and which columns are numbers (drawn right-aligned)."""
+headings and the rows as text, and which columns are numbers (drawn right-aligned).
+Texts are drawn as the font can draw them (`render.sprites.drawable_text`: an emoji in a
+member's name is left out, not drawn as a box)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.sprites import font
+from render.sprites import drawable_text, font
 from render.theme import Theme, get_theme, mix
+from render.words import MORE_ROWS, Words, count, written_with
 
 TEXT_PX = 16
 PAD = 10
@@ -32,14 +35,20 @@ def draw_table(
     *,
     numeric: Sequence[bool] = (),
     theme: str | Theme = "default",
+    words: Words | None = None,
 ) -> bytes:
     """The table as PNG bytes: the title in the header strip, then the headings (bold)
-    and the rows on alternating bands; `numeric[i]` right-aligns column i."""
+    and the rows on alternating bands; `numeric[i]` right-aligns column i. The row that
+    says how many more rows a long table has is written with `words` (None: English)."""
     style = get_theme(theme)
     face, bold = font(TEXT_PX), font(TEXT_PX + 2)
-    shown = [[_cut(cell) for cell in row] for row in rows[:MOST_ROWS]]
+    title = drawable_text(title)
+    headings = [drawable_text(heading) for heading in headings]
+    shown = [[_cut(drawable_text(cell)) for cell in row] for row in rows[:MOST_ROWS]]
     if len(rows) > MOST_ROWS:
-        shown.append([f"… {len(rows) - MOST_ROWS} more"] + [""] * (len(headings) - 1))
+        with written_with(words):
+            more = count(MORE_ROWS, len(rows) - MOST_ROWS)
+        shown.append([more] + [""] * (len(headings) - 1))
     columns = list(zip(*([list(headings)] + shown), strict=True)) if shown else [
         (h,) for h in headings
     ]  # fmt: skip

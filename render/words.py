@@ -124,6 +124,8 @@ OVER_WON = "{title}, over after {moves}: {seat} wins. {reason}"
 LAST_ACTION = "Last action: {action}."
 LEFT_GAME = "{player} (left the game)"
 POINTS = counted_forms("point")
+#: The last row of a table cut short (`render.table`).
+MORE_ROWS = ("… {count} more", "… {count} more")
 
 #: Every shared drawn text, by name (the games' own are their `Pictures.drawn`).
 SHARED: Mapping[str, Drawn] = {
@@ -143,4 +145,5 @@ SHARED: Mapping[str, Drawn] = {
     "LAST_ACTION": LAST_ACTION,
     "LEFT_GAME": LEFT_GAME,
     "POINTS": POINTS,
+    "MORE_ROWS": MORE_ROWS,
 }

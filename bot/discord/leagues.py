@@ -19,7 +19,7 @@ from bot.presentation import league_words
 from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import vacation_cap_words
 from bot.presentation.errors import Refusal
-from bot.presentation.pictures import Picture
+from bot.presentation.pictures import Picture, picture_words
 from bot.service import LeagueNews, LeagueTable, Match, MatchService
 from render.table import draw_table
 
@@ -158,9 +158,8 @@ def _picture(table: LeagueTable, names: dict[int, str], theme: str) -> Picture:
     title = fill(
         league_words.PICTURE_TITLE, league=table.league.name, title=_standings_title(table)
     )
-    data = draw_table(
-        title, headings, rows, numeric=[True, False, *[True] * (len(headings) - 2)], theme=theme
-    )
+    numeric = [True, False, *[True] * (len(headings) - 2)]
+    data = draw_table(title, headings, rows, numeric=numeric, theme=theme, words=picture_words())
     description = "; ".join(
         fill(
             league_words.PICTURE_LINE,
