@@ -61,7 +61,7 @@ def service_of(interaction: discord.Interaction) -> MatchService:
 async def named_for(interaction: discord.Interaction, match: Match, state: GameState) -> GameState:
     """`state` of `match` for a picture without the players strip: seats only numbered
     called by their members' display names (`members_named`)."""
-    names = await poster_of(interaction).names(interaction.guild, match.members)
+    names = await poster_of(interaction).picture_names(interaction.guild, match.members)
     return members_named(match, state, names.__getitem__)
 
 

@@ -131,7 +131,7 @@ async def _composer(
     composer: Composer | None = None,
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The composer's message after `path`: the next choices, or the move's preview."""
-    names = await poster_of(interaction).names(interaction.guild, match.members)
+    names = await poster_of(interaction).picture_names(interaction.guild, match.members)
     shown = await composer_page(service, match, user, path, names.__getitem__, composer)
     at = Composed(match.id, match.version, shown.path)
     if shown.move is None:

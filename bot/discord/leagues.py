@@ -183,9 +183,10 @@ class LeaguePoster:
         self.service: MatchService = poster.service
 
     async def standings_picture(self, table: LeagueTable) -> Picture:
-        """The standings as a themed PNG, with the members' display names."""
+        """The standings as a themed PNG, with the members' names as pictures draw them
+        (`Poster.picture_names`)."""
         guild = self.client.get_guild(table.league.guild_id)
-        names = await self.poster.names(guild, [line.player for line in table.lines])
+        names = await self.poster.picture_names(guild, [line.player for line in table.lines])
         theme = await self.service.picture_theme(table.league.guild_id)
         return await asyncio.to_thread(_picture, table, names, theme)
 

@@ -1,4 +1,5 @@
-"""Members' display names as the bot last saw them, kept a while.
+"""Members' display names (and their accounts' usernames) as the bot last saw them, kept
+a while.
 
 The bot has only the `guilds` intent, so discord.py keeps no members: a name is asked of
 Discord (a request per member). Names change rarely, so the poster keeps the names it
@@ -23,10 +24,13 @@ NAME_TTL = 3600.0
 
 @dataclass(frozen=True)
 class KnownName:
-    """A name and whether it is still fresh (fetched less than `NAME_TTL` ago)."""
+    """A name, whether it is still fresh (fetched less than `NAME_TTL` ago), and the
+    username of the member's account ("" where none is known), which pictures draw when
+    they can draw nothing of the name."""
 
     name: str
     fresh: bool
+    account: str = ""
 
 
 class NameCache:
@@ -39,17 +43,17 @@ class NameCache:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.ttl, self.clock = ttl, clock
-        self._names: LRUCache[tuple[int, int], tuple[str, float]] = LRUCache(maxsize=size)
+        self._names: LRUCache[tuple[int, int], tuple[str, str, float]] = LRUCache(maxsize=size)
 
     def get(self, key: tuple[int, int]) -> KnownName | None:
         """The name kept for `key`, fresh or not; None when none is kept."""
         kept = self._names.get(key)
         if kept is None:
             return None
-        name, fetched = kept
-        return KnownName(name, self.clock() - fetched < self.ttl)
+        name, account, fetched = kept
+        return KnownName(name, self.clock() - fetched < self.ttl, account)
 
-    def put(self, key: tuple[int, int], name: str) -> None:
-        """Keep `name` for `key` as fetched now, dropping the least recently used beyond
-        the size."""
-        self._names[key] = (name, self.clock())
+    def put(self, key: tuple[int, int], name: str, account: str = "") -> None:
+        """Keep `name` (and the `account`'s username) for `key` as fetched now, dropping
+        the least recently used beyond the size."""
+        self._names[key] = (name, account, self.clock())

@@ -19,7 +19,7 @@ from typing import Any, Final
 import discord
 
 from bot.discord.markup import STYLE
-from bot.discord.names import NameCache
+from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, TurnNotices
 from bot.discord.speech import Languages
 from bot.discord.views import (
@@ -42,6 +42,7 @@ from bot.presentation.pictures import (
     Picture,
     board_picture,
     label_names,
+    picture_name,
     replay_labels,
     replay_picture,
     seat_labels,
@@ -100,13 +101,17 @@ class Poster:
         """A member's display name (a bot seat: "Shiftcord (hard)"): from the names this
         poster knows (`NameCache`), else from discord.py's cache or asked of Discord, else
         the name last known, else their id."""
+        return (await self._known_name(guild, member_id)).name
+
+    async def _known_name(self, guild: discord.Guild | None, member_id: int) -> KnownName:
+        """`member_name`'s name with the username of the member's account where known."""
         bot = engine_name(member_id)
         if bot is not None:
-            return bot
+            return KnownName(bot, fresh=True)
         key = (guild.id if guild else 0, member_id)
         known = self.known_names.get(key)
         if known is not None and known.fresh:
-            return known.name
+            return known
         member = guild.get_member(member_id) if guild else None
         if member is None and guild is not None:
             try:
@@ -115,22 +120,30 @@ class Poster:
                 log.info("could not fetch the name of member %s: %s", member_id, error)
                 member = None
         shown = clean_name(member.display_name) if member else ""
-        if shown:
-            self.known_names.put(key, shown)
-            return shown
+        if member is not None and shown:
+            self.known_names.put(key, shown, member.name)
+            return KnownName(shown, fresh=True, account=member.name)
         if known is not None:
-            return known.name
-        return fill(chat_words.UNKNOWN_MEMBER, member=member_id)
+            return known
+        return KnownName(fill(chat_words.UNKNOWN_MEMBER, member=member_id), fresh=False)
 
     async def names(self, guild: discord.Guild | None, member_ids: Iterable[int]) -> dict[int, str]:
         """Display names of several members, by id."""
         return {m: await self.member_name(guild, m) for m in member_ids}
 
+    async def picture_names(
+        self, guild: discord.Guild | None, member_ids: Iterable[int]
+    ) -> dict[int, str]:
+        """Names of several members as pictures draw them, by id (`picture_name`: a display
+        name the pictures' font can draw nothing of gives way to the account's username)."""
+        known = {m: await self._known_name(guild, m) for m in member_ids}
+        return {m: picture_name(k.name, k.account) for m, k in known.items()}
+
     async def seat_labels(
         self, guild: discord.Guild | None, match: Match, ratings: Mapping[int, str]
     ) -> tuple[SeatLabel, ...]:
         """Who sits at each seat of `match`, for the players strip of its pictures."""
-        names = await self.names(guild, match.members)
+        names = await self.picture_names(guild, match.members)
         return seat_labels(match, names.__getitem__, ratings, self.service.now())
 
     async def channel_of(
@@ -283,7 +296,7 @@ class Poster:
         record = await self.service.match_record(match_id)
         theme = await self.service.picture_theme(record.match.guild_id)
         limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
-        names = await self.names(channel.guild, record.match.members)
+        names = await self.picture_names(channel.guild, record.match.members)
         players = replay_labels(record, names.__getitem__)
         with self.languages.publicly(channel):
             picture = await replay_picture(record, theme, max_bytes=limit, players=players)

@@ -12,7 +12,8 @@ and fits the upload limit it is given (fewer frames, then smaller ones); when no
 that fits, `replay_picture` gives None and the caller sends the record as text.
 
 Pictures are drawn and described in the language spoken (`picture_words`: the texts of
-the `pictures` domain, which holds every text `render` draws and writes).
+the `pictures` domain, which holds every text `render` draws and writes), and name members
+as the pictures' font can draw them (`picture_name`).
 """
 
 from __future__ import annotations
@@ -117,6 +118,13 @@ def ending_words(match: Match, players: Sequence[render.SeatLabel] = ()) -> str 
     names = listed([match.seat_name(seat) for seat in seats if seat is not None])
     won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=write_members(names, name))
     return reason if won in reason else fill(sentences.WON_BECAUSE, won=won, reason=reason)
+
+
+def picture_name(name: str, account: str) -> str:
+    """What a picture calls a member: their display `name`, or where the pictures' font
+    can draw nothing of it (a name all in Chinese, Korean or emoji) the username of their
+    `account` (letters, digits, "_" and "."), when it has one."""
+    return name if drawn_name(name) or not account else account
 
 
 def members_named(match: Match, state: GameState, name: Namer) -> GameState:

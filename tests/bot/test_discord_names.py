@@ -100,6 +100,28 @@ async def test_names_are_kept_and_asked_again_after_a_while(game):
     assert "get_member" not in [c.kind for c in calls]  # fresh again
 
 
+@pytest.mark.asyncio
+async def test_a_name_the_pictures_cannot_draw_gives_way_to_the_accounts_username(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    fake.members[BOB]["nick"] = "김민준 🎲"  # nothing the pictures' font draws
+    fake.members[ALICE]["nick"] = "Алиса 🎲"  # Cyrillic it draws, the emoji left out
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
+        calls = await move(fake, bot, match_id, thread)
+        match = await bot.service.get_match(match_id)
+        drawn = {ALICE: "Алиса 🎲", BOB: "bob"}
+        players = [
+            render.SeatLabel(
+                drawn[s.member_id], "1500?", "3 days left" if s.member_id == match.to_act else ""
+            )
+            for s in match.seats
+        ]
+        expected = render.board_image(match.public_view(), players=players).convert("RGB")
+        assert same(posted_board(calls), expected)
+        thread_name = next(c for c in fake.calls if c.kind == "create_thread").json["name"]
+        assert "김민준 🎲" in thread_name  # words still say the name as the member chose it
+
+
 def test_the_names_kept_are_bounded_and_the_least_recently_used_go_first() -> None:
     cache = NameCache(size=2, clock=lambda: 0.0)
     cache.put((1, ALICE), "alice")
@@ -109,3 +131,5 @@ def test_the_names_kept_are_bounded_and_the_least_recently_used_go_first() -> No
     assert cache.get((1, BOB)) is None
     assert cache.get((1, ALICE)) == KnownName("alice", fresh=True)
     assert cache.get((2, ALICE)) == KnownName("Alice elsewhere", fresh=True)
+    cache.put((2, BOB), "김민준", "bob")
+    assert cache.get((2, BOB)) == KnownName("김민준", fresh=True, account="bob")
