@@ -16,10 +16,9 @@ Text sprites (`text_sprite`, `text_row`) live here, drawn in Fira Sans (`FONT_FA
 installed as a package: Latin with every accent, Greek and Cyrillic). A character it
 lacks is drawn as its plain compatibility form where that has one the font draws (𝓐: A,
 ﬁ: fi, Ａ: A), else left out (`drawable_text`): emoji, and scripts such as Chinese or
-Japanese, which would need a font many times as large. The drawn
-shapes (pieces, arrows, tags, icons) live in `render.shapes`, the header strip in
-`render.header`, and the palette and PNG encoding of the finished picture in
-`render.palette`.
+Japanese, which would need a font many times as large. The drawn shapes (pieces, arrows,
+tags, icons) live in `render.shapes`, the header strip in `render.header`, and the
+palette and PNG encoding of the finished picture in `render.palette`.
 """
 
 from __future__ import annotations
