@@ -19,12 +19,13 @@ against each other and against the independent baseline (`benchmarks/uct.py`) in
 two-player game, `hard` against random and `easy` players at tables of 3 to 5, and each
 level alone in solo Shifting Stones; every game is saved in `benchmarks/results/` as it
 ends (`benchmarks/record.py`), so a run resumes where one stopped, `--games` extends the
-series and `--first` starts it at that game. It prints every recorded series with its
-95% interval and budget, and the ladder of ratings fitted from all of them
-(`benchmarks/ladder.py`); `--ladder` only prints them, and `--markdown` prints them as
-the tables of docs/players.md. `--pit A B` plays one pairing the same way: A a level, B
-a level, `uct` or `random` (in every other seat at tables of `--players`, 2 unless
-given).
+series (a run from the first game plays each at least the games that could show its
+budget, 35 where 90% is asked) and `--first` starts it at that game. It prints every
+recorded series with its 95% interval and budget, and the ladder of ratings fitted from
+all of them (`benchmarks/ladder.py`); `--ladder` only prints them, and `--markdown`
+prints them as the tables of docs/players.md. `--pit A B` plays one pairing the same
+way: A a level, B a level, `uct` or `random` (in every other seat at tables of
+`--players`, 2 unless given).
 
     .venv/bin/python benchmarks/ai.py --games 100 [--only shiftago] [--players 3]
     .venv/bin/python benchmarks/ai.py --quick --only shifty --against greedy --jobs 1

@@ -22,6 +22,7 @@ against `easy` players.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Hashable
@@ -88,6 +89,14 @@ class Series:
             return next((goal for most, goal in goals if self.uct_time <= most), None)
         below = LEVELS.index(self.player) - 1
         return OVER_THE_LEVEL_BELOW if below >= 0 and LEVELS[below] == self.opponent else None
+
+    def fewest_games(self) -> int:
+        """The fewest games that can show the budget (a clean sweep's lower bound clears
+        it: 35 for 90%, 12 for 75%); 0 without a budget."""
+        goal = self.target()
+        if goal is None:
+            return 0
+        return next(n for n in itertools.count(1) if wilson(n, n)[0] >= goal)
 
     def met(self, score: float, games: int) -> bool:
         """Whether a score over `games` games meets the budget: there is none, or the
@@ -202,11 +211,13 @@ def jobs_to_play(
     series: list[Series], games: int, played: dict[Series, set[int]], first: int = 0
 ) -> list[tuple[Series, int]]:
     """The games `first` to `first` + `games` - 1 of every series not played yet, a round
-    of `ROUND` games of each series after another."""
+    of `ROUND` games of each series after another. From the first game (`first` 0), a
+    series whose budget so few games could not show plays as many as can
+    (`Series.fewest_games`: 35 where 90% is asked)."""
+    ends = {one: first + games if first else max(games, one.fewest_games()) for one in series}
     jobs = []
-    end = first + games
-    for start in range(first, end, ROUND):
+    for start in range(first, max(ends.values(), default=first), ROUND):
         for one in series:
-            indices = range(start, min(start + ROUND, end))
+            indices = range(start, min(start + ROUND, ends[one]))
             jobs += [(one, i) for i in indices if i not in played.get(one, set())]
     return jobs

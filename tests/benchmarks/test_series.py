@@ -38,6 +38,20 @@ def test_a_budget_is_met_only_when_the_lower_bound_clears_it() -> None:
     assert Series("shifting-stones", 1, "easy", None).met(0, 10)  # no budget
 
 
+def test_a_run_from_the_first_game_plays_each_series_enough_games_to_show_its_budget() -> None:
+    against_baseline = Series("skift", 2, "hard", BASELINE)  # 90%: 35 games
+    over_medium = Series("skift", 2, "hard", "medium")  # 75%: 12 games
+    alone = Series("shifting-stones", 1, "hard", None)  # no budget
+    assert [s.fewest_games() for s in (against_baseline, over_medium, alone)] == [35, 12, 0]
+    assert not against_baseline.met(34, 34) and against_baseline.met(35, 35)
+    jobs = series.jobs_to_play([against_baseline, over_medium, alone], 30, {})
+    counts = [sum(1 for s, _ in jobs if s == one) for one in (against_baseline, over_medium, alone)]
+    assert counts == [35, 30, 30]
+    assert jobs[-5:] == [(against_baseline, i) for i in range(30, 35)]  # its last round alone
+    later = series.jobs_to_play([against_baseline], 10, {}, first=20)
+    assert [i for _, i in later] == list(range(20, 30))  # a range asked is played as asked
+
+
 def test_the_baseline_thinks_as_long_as_the_level_it_meets_at_the_same_scale() -> None:
     assert Series("skift", 2, "hard", BASELINE).seconds(BASELINE) == pytest.approx(1.5)
     assert Series("skift", 2, "medium", BASELINE).seconds(BASELINE) == pytest.approx(0.6)
