@@ -86,26 +86,15 @@ def chance_chart(
     `moves` (the same length, move numbers rising), for a match of `state`'s game (its
     seats' names and styles); `title` goes above the plot, `axis` names the moves, and
     the seats' names are written with `words` (`render.words.Words`; None: English)."""
-    with written_with(words):
-        return _chart(state, moves, values, title, axis, get_theme(theme), size)
-
-
-def _chart(
-    state: GameState,
-    moves: Sequence[int],
-    values: Sequence[Sequence[float]],
-    title: str,
-    axis: str,
-    chosen: Theme,
-    size: int,
-) -> bytes:
+    chosen = get_theme(theme)
     layout = chart_layout(moves, values, size)
     styles = [modules.pictures_of(state).seat_style(chosen, state, s) for s in range(len(values))]
     image = new_canvas(layout.width, layout.height, chosen.background)
     px = legible_px(size)
     _frame(image, layout, moves, chosen, px, title, axis)
     _lines(image, layout, styles, px)
-    names = [seat_called(state, seat) for seat in range(len(values))]
+    with written_with(words):
+        names = [seat_called(state, seat) for seat in range(len(values))]
     _labels(image, layout, styles, names, chosen, px)
     extra = tuple(colour for style in styles for colour in (style.fill, style.edge, style.ink))
     return encode_png(to_palette(image, chosen, extra, len(values)))
