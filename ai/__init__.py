@@ -134,7 +134,7 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
     budget = _budget(level)
-    if not state.game.hidden_information:
+    if not state.game.kind.hidden_information:
         search = _search(state, budget, seed)
         preferred = search.ranked_moves()[0][0]
         return Judgement(_clipped(search.seat_means(preferred)), preferred)

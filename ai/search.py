@@ -74,10 +74,10 @@ class Search:
 
     def __post_init__(self) -> None:
         game = self.root.game
-        self.exact = not (game.hidden_information or game.chance)
+        self.exact = not (game.kind.hidden_information or game.kind.chance)
         self.tree = Node(depth=0, state=self.root if self.exact else None)
         depth = self.budget.lookahead
-        self._lookahead = depth * game.lookahead_factor if depth > 1 else depth
+        self._lookahead = depth * game.kind.engine.lookahead_factor if depth > 1 else depth
 
     def run(self) -> None:
         """Iterate until the budget's iterations are spent, the most searched move can no
@@ -181,8 +181,8 @@ class Search:
     def _simulate(self, state: GameState) -> Rewards:
         """Play on with `playout_move`, then judge: the end's rewards, or the heuristic's."""
         limit = self.budget.playout_plies
-        if state.game.playout_plies is not None:
-            limit = min(limit, state.game.playout_plies)
+        if state.game.kind.engine.playout_plies is not None:
+            limit = min(limit, state.game.kind.engine.playout_plies)
         plies = 0
         while True:
             outcome = state.outcome()

@@ -173,7 +173,7 @@ def series_of(args: argparse.Namespace) -> list[tuple[str, int, str]]:
     found = []
     for name in names:
         game = games.get(name)
-        for players in range(game.min_players, game.max_players + 1):
+        for players in range(game.kind.min_players, game.kind.max_players + 1):
             if args.players not in (None, players):
                 continue
             kinds = SOLO if players == 1 else OPPONENTS

@@ -118,7 +118,7 @@ def _as_seen(state: Any) -> tuple[Any, int | None]:
     """The picture to measure: in games with hidden information, the player to act's own
     (their view, with their hand: the fullest picture); else the board."""
     seat = state.current_player
-    if not state.game.hidden_information or seat is None:
+    if not state.game.kind.hidden_information or seat is None:
         return state, None
     return state.view(seat), seat
 
@@ -230,11 +230,14 @@ def main() -> None:
             print(f"{name}: no picture yet")
             continue
         game = games.get(name)
-        cases: dict[str, tuple[int, dict[str, Any]]] = {name: (game.min_players, {})}
-        if game.max_players > game.min_players:
-            cases[f"{name}_{game.max_players}p"] = (game.max_players, BUSIEST.get(name, {}))
+        cases: dict[str, tuple[int, dict[str, Any]]] = {name: (game.kind.min_players, {})}
+        if game.kind.max_players > game.kind.min_players:
+            cases[f"{name}_{game.kind.max_players}p"] = (
+                game.kind.max_players,
+                BUSIEST.get(name, {}),
+            )
         if name in LARGEST:
-            cases[f"{name}_largest"] = (game.min_players, LARGEST[name])
+            cases[f"{name}_largest"] = (game.kind.min_players, LARGEST[name])
         for key, (players, options) in cases.items():
             results[key] = _report(key, measure(name, players, options))
     if render.has_picture("skift"):

@@ -38,7 +38,7 @@ def mid_game(
 ) -> GameState:
     """The position `plies` random plies into a fixed-seed playout (earlier if it ends)."""
     rng = random.Random(seed)
-    state = game.new(players=game.min_players, seed=seed, options=options)
+    state = game.new(players=game.kind.min_players, seed=seed, options=options)
     while state.ply < plies:
         after = state.play(rng.choice(state.legal_moves()))
         if after.outcome() is not None:
@@ -71,7 +71,7 @@ def random_plies_per_second(game: Game) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < PLAYOUT_SECONDS:
         rng = random.Random(seed)
-        state = game.new(players=game.min_players, seed=seed)
+        state = game.new(players=game.kind.min_players, seed=seed)
         while state.outcome() is None:
             state = state.play(rng.choice(state.legal_moves()))
             plies += 1

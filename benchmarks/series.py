@@ -136,7 +136,11 @@ def games_seating(players: int, only: str | None) -> list[str]:
     """The games a series of `players` is played in: `only`, or every game that many can
     play (none when `only` cannot seat them)."""
     names = [only] if only else games.names()
-    return [n for n in names if games.get(n).min_players <= players <= games.get(n).max_players]
+    return [
+        n
+        for n in names
+        if games.get(n).kind.min_players <= players <= games.get(n).kind.max_players
+    ]
 
 
 def pairing(
@@ -200,7 +204,7 @@ def plan(scale: float, master_scale: float, only: str | None = None) -> list[Ser
         ]
     for name in [only] if only else games.names():  # hard against random and easy players
         game = games.get(name)
-        counts = range(max(3, game.min_players), game.max_players + 1)
+        counts = range(max(3, game.kind.min_players), game.kind.max_players + 1)
         found += [Series(name, n, "hard", o, scale=scale) for n in counts for o in FAIR_SHARES]
     for name in games_seating(1, only):  # each level alone, on the same deals
         found += [Series(name, 1, level, None, scale=scale) for level in LEVELS]

@@ -29,7 +29,7 @@ def ladder_table(records: list[Record]) -> str:
     """Each player's rating per game with the games it rests on, as a Markdown table
     ("-" where a game has no rating for the player)."""
     ladders = ladder.ladders(records)
-    names = sorted(ladders, key=lambda name: (games.get(name).rank, name))
+    names = sorted(ladders, key=lambda name: (games.get(name).kind.rank, name))
     ratings = {name: {rung.player: rung for rung in ladders[name]} for name in names}
     seconds = {
         float(player.removeprefix(f"{BASELINE} ").removesuffix("s"))

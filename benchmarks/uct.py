@@ -74,7 +74,7 @@ class PlainUCT:
         """The move `seat` (to act in `state`) plays: a proven best move if the search
         proved one, else the most visited move."""
         view = state.view(seat)
-        exact = not (view.game.hidden_information or view.game.chance)
+        exact = not (view.game.kind.hidden_information or view.game.kind.chance)
         root = Node(to_act=seat, totals=[0.0] * view.players)
         deadline = time.perf_counter() + self.seconds
         while True:  # at least one iteration, so the root has a child

@@ -17,16 +17,29 @@ import pkgutil
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
-from games.base import Game, GameState, IllegalMove, InvalidMove, Option, Outcome
+from games.base import (
+    Engine,
+    Game,
+    GameState,
+    GameType,
+    IllegalMove,
+    InvalidMove,
+    Option,
+    Outcome,
+)
 
 __all__ = [
+    "Engine",
     "Game",
     "GameState",
+    "GameType",
     "IllegalMove",
     "InvalidMove",
     "Option",
     "Outcome",
+    "declared",
     "discover",
     "get",
     "names",
@@ -35,21 +48,33 @@ __all__ = [
     "use_data_folder",
 ]
 
+T = TypeVar("T")
+
 _REGISTRY: dict[str, Game] = {}
+
+
+def declared(package: ModuleType, name: str, kind: type[T]) -> list[T]:
+    """The values called `name` of type `kind` that the modules and packages directly
+    inside `package` declare, in listing order of the modules. A package inside it that
+    declares none raises TypeError: every package there is one (a game, its pictures)."""
+    found: list[T] = []
+    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        value = getattr(importlib.import_module(info.name), name, None)
+        if isinstance(value, kind):
+            found.append(value)
+        elif info.ispkg:
+            raise TypeError(
+                f"The package {info.name} declares no {name} (a {kind.__module__}.{kind.__name__})."
+            )
+    return found
 
 
 def discover(package: ModuleType) -> list[Game]:
     """The games declared (as `GAME`) by the modules and packages directly inside
-    `package`, in listing order (`Game.rank`, then name); they are not registered. A
-    package inside it that declares no game raises TypeError: every package there is one."""
-    found: list[Game] = []
-    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
-        declared = getattr(importlib.import_module(info.name), "GAME", None)
-        if isinstance(declared, Game):
-            found.append(declared)
-        elif info.ispkg:
-            raise TypeError(f"The package {info.name} declares no GAME (a games.Game).")
-    return sorted(found, key=lambda game: (game.rank, game.name))
+    `package` (`declared`), in listing order (`GameType.rank`, then name); they are not
+    registered."""
+    found = declared(package, "GAME", Game)  # type: ignore[type-abstract]  # instances of it
+    return sorted(found, key=lambda game: (game.kind.rank, game.name))
 
 
 def register(game: Game) -> None:

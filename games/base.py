@@ -1,42 +1,103 @@
-"""The interface every game implements: a game description and immutable game states.
+"""The contract every game keeps: a declared type (`GameType`), a game (`Game`: the type
+and three factories) and immutable positions (`GameState`).
 
-The bot, the renderer and the tests use only what is defined here, so a new game
-plugs in by subclassing `Game` and `GameState` and registering itself with
-`games.register`.
+The bot, the renderer, the engine and the tests use only what is defined here. A game is
+a package `games/<name>/` that declares its `Game` object as `GAME`; importing `games`
+finds it (`games.discover`), so adding a game touches only its own folders (its pictures:
+`render/<name>/`, see `render.pictures`). What a game is, `GameType` declares in one
+record: seats, chance, hidden information, rating, seat names, the shape of a turn,
+options, help, languages, and what the playing engine may know.
 
-What a game declares about itself (the match engine reads nothing else):
+The rules every game is held to by the generic tests (`tests/games/test_conformance.py`,
+`test_bad_input.py`, `test_stored_states.py`, `tests/render/test_pictures.py`,
+`tests/bot/test_game_translations.py`, `tests/bot/test_discord_composer.py`), which pick up
+every registered game without naming it:
 
-- `min_players` / `max_players`: seat counts, from 1 (a solo game).
-- `rated`: whether matches of two or more players may move ratings (solo never does).
-- `hidden_information`: some players may not see everything (cards in a hand); only
-  `state.view(None)` is ever shown in public, `state.view(seat)` to that seat alone.
-- `chance`: the seed decides things during play (a shuffled deck), not only at setup.
-- `state.seat_name(seat)`: what a seat is called in that position; a game whose sides
-  can be swapped (a pie rule) answers from the state, so names follow the swap.
-- `numbered_seats`: the seats have no names of their own (no `seat_names`: "Player 1");
-  such a game's `state.named(names)` is the position whose words and pictures call its
-  seats `names` (the players' own), which the bot and the renderer pass.
+Declaring:
+- `GameType`'s own checks: a lower-case name, a title and a summary, 1 <= min_players <=
+  max_players, a seat name for every seat or none, option names unique, at least
+  `MIN_HELP_EXAMPLES` examples in the help (lines starting "- `" whose code span is a
+  typed move), language codes of two letters.
+- `notation_help`: how to type the game's moves, with examples: Markdown in the game's own
+  `help.txt` (`help_beside(__file__)`), shown by `/rules` (each reply within Discord's
+  2,000 characters, a code block never cut in two) and repeated word for word in
+  docs/players.md.
+- Options: each `Option` has a default among its `choices` (or, for a free-text option,
+  a `FREE_OPTION_WORD`); every combination drawn from the choices either makes a game or
+  raises ValueError from `new`; the JSON snapshot (`to_json`) keeps the options under
+  "options", and any value stored there is refused at load (ValueError) or survives both
+  round trips. A game may have no options at all.
+- Translations: a game writes its texts with its phrasebook (`Game.say`,
+  `games.wording.Phrasebook`); its catalogue (`games/<name>/locales/`) is extracted from
+  them and kept current by `./scripts/translations`. For each language in
+  `GameType.languages` its catalogue translates every entry (same placeholders), its
+  help exists as `help.<language>.txt` with the same code spans, and its pictures' words
+  are translated (`render/<name>/locales/`); no language outside `languages` keeps a
+  file that would be half read. Every other language reads the game in English.
+
+Playing (random playouts of every seating, with options drawn from their choices):
+- Every game ends within 5,000 plies; once over, `current_player` is None, `legal_moves`
+  is empty, and `outcome()` gives a reason (whole sentences). With two or more players a
+  draw is exactly an outcome without winners; a solo game is won or lost, never drawn.
+- A running position offers at least one legal move; `parse_move(format_move(m)) == m`
+  and `describe_move(m)` is a non-empty phrase for every legal move; `play` returns a new
+  position and leaves its input unchanged; a record of moves typed again from a new game
+  (same players, seed and options) replays to an equal position.
+- Moves from text: whatever a player types is either read as a legal move or refused with
+  `InvalidMove` (unreadable: empty, punctuation, a million characters) or `IllegalMove`
+  (against a rule), never another error; a value that is no move of the game (None, a
+  number, a string, an object) passed to `play`, `format_move` or `describe_move` raises
+  `InvalidMove`. A move legal a ply earlier but not now is refused by `play` with
+  `IllegalMove`, a whole sentence (a capital first, a full stop last) naming the rule.
+- Storing: `to_json` is plain JSON and `game.from_json(state.to_json()) == state`, and the
+  same for `to_text` / `from_text`, at every position, finished ones included. For ANY
+  input (a damaged or hand-edited row: a value of another type, a list of 100,000
+  entries, a line missing or cut short) `from_json` and `from_text` raise only
+  ValueError (with a sentence), or give a state that plays, round-trips and is no bigger
+  than the game itself makes them (no list over 5,000 entries, each value of a type a
+  real snapshot has at that place). `new` refuses a player count outside the type's and
+  an unknown option with ValueError.
+- Views: `view(None)` (the public) and `view(seat)` answer `current_player`, `ply`,
+  `outcome`, `seat_name` like the full state; `view(x).view(None) == view(None)`; a game
+  without `hidden_information` shows everything (every view equals the state). With
+  hidden information, two seeds that deal the same public start but different secrets
+  keep equal public views under the same moves (no secret leaks into `view(None)`, its
+  JSON or anything computed from one); notation never reveals what the public view hides.
+- Seats: every seat has a non-empty name in every view (`state.seat_name`); a game whose
+  sides can be swapped (a pie rule) answers from the state, so names follow the swap. A
+  game with `numbered_seats` overrides `state.named(names)`: the named position equals
+  the unnamed, calls its seats `names` in every text it writes (moves in words, the
+  outcome) and keeps them in its views and the positions played from it.
 - Turns: `state.current_player` says who acts next. When the same seat is to act again
   after its action, that is one turn going on (one ping, one clock), unless
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
-  `state.reveals(move)` says whether an action brought something hidden or left to
-  chance to light (a card drawn), which its player cannot then take back alone.
-- `state.move_steps(move)`: how a move is chosen by taps, step by step (`games.steps`:
-  a key, words and notation per step); the default makes each move one step.
-- `notation_help`: how to type the game's moves, with examples: Markdown in the game's
-  own `help.txt` (`help_beside(__file__)`), shown by `/rules` and in docs/players.md.
-- `typical_turns`: for a game whose turns may be several actions, how many turns each
-  player typically plays in a whole game (None: a turn is one move); the bot reads it to
-  tell a match's opening.
+  `state.reveals(move)` answers a bool: whether an action brought something hidden or
+  left to chance to light (a card drawn), which its player cannot then take back alone.
+- Leaving: `state.retire(seat)` gives None (the match ends) or a position of the same
+  type that round-trips, from which the game still ends without that seat acting again;
+  a game of three seats or more lets the others play on at least sometimes.
+- Taps: `state.move_steps(move)` says how a move is chosen by taps, step by step
+  (`games.steps`); the composer built from a seat's view offers exactly the legal moves,
+  every choice leading to one, each key a `games.steps.KEY` with a label, each path
+  within `games.steps.MAX_PATH` (a Discord custom id). The default makes each move one
+  step.
+- Points: `state.points_so_far(seat)` is None for every seat or a whole number for every
+  seat, the same in every view, never falling, and at most the final score.
+- Pictures: `render/<name>/` draws the start and random positions of every seating in
+  every theme, as wide as asked (see `render.pictures`).
 
 Optional knowledge for the playing engine (`ai/`); the defaults know nothing about the
-game, so a game without them is still played, only less well:
+game, so a game without them is still played, only less well. The generic tests hold each
+to its docstring: `heuristic` None or a float in [0, 1] (two seats' adding up to 1),
+`playout_move` legal, `winning_move` the default's answer, `search_moves` a non-empty
+subset of the legal moves, `determinize(rng).view(seat) == view(seat)`:
 
 - `state.heuristic(seat)`: a static estimate in [0, 1] of `seat`'s result, or None.
 - `state.playout_move(rng)`: a quick, plausible move for simulated play (default random).
 - `state.search_moves()`: the legal moves worth searching (default all of them).
-- `game.playout_plies`: a shorter simulated play than the level's, for a game whose
-  heuristic judges better than random play (default None: the level's).
+- `state.winning_move()`: the first move that wins at once, answered faster from the
+  game's own knowledge (default: every move played).
+- `GameType.engine`: how long simulated play runs, how deep wins are looked for.
 - `state.determinize(rng)`: from a view, a full state consistent with what it shows.
 - `state.hint_reason(move)`: why the engine's preferred move is good, in the game's own
   words, for a hint (default None: the bot explains it in general terms).
@@ -155,56 +216,157 @@ class Option:
         return value
 
 
-class Game(ABC):
-    """A game's description and its factories: `new`, `from_json` and `from_text`."""
+#: What a game's name may be: a lower-case word (with - between parts), as players type
+#: it in `/challenge` and as it names the game's folders.
+GAME_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+#: What a language code in `GameType.languages` looks like ("de"); English is the source.
+LANGUAGE_CODE = re.compile(r"[a-z]{2}")
+#: The fewest examples of typed moves a game's help shows (lines starting "- `").
+MIN_HELP_EXAMPLES = 4
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    options: ClassVar[tuple[Option, ...]] = ()
-    summary: ClassVar[str] = ""
-    #: How to type the game's moves, with examples (Markdown, wrapped lines): the one
-    #: source of `/rules` and of the players' documentation; see `help_beside`.
-    notation_help: ClassVar[str] = ""
-    seat_names: ClassVar[tuple[str, ...]] = ()
-    #: Where the game stands in lists of games (help, autocomplete): lowest first, then
-    #: by name.
-    rank: ClassVar[int] = 100
-    #: Whether matches of two or more players may be rated (solo matches never are).
-    rated: ClassVar[bool] = True
-    #: Whether some players may not see everything (then only views are ever shown).
-    hidden_information: ClassVar[bool] = False
-    #: Whether the seed decides things during play (a shuffled deck), not only the setup.
-    chance: ClassVar[bool] = False
-    #: A game whose turns may be several actions: how many turns each player typically
-    #: plays in a whole game. None (the default): a turn is one move.
-    typical_turns: ClassVar[int | None] = None
-    #: For the playing engine: at most this many plies of simulated play before the
-    #: game's heuristic judges a position (0: judge new positions at once, where the
-    #: heuristic knows better than random play does); None: as long as the level says.
-    playout_plies: ClassVar[int | None] = None
-    #: For the playing engine: how many times as deep as their level says the levels that
-    #: look past the reply (a `lookahead` over 1 ply: hard, master) check new positions
-    #: for a win in one. More than 1 where threats build over several plies and the game
-    #: finds a win in one cheaply (`winning_move`).
-    lookahead_factor: ClassVar[int] = 1
-    #: Where the server admin may put files for this game (decks), or None; set by the
-    #: application with `games.use_data_folder`. Games that read no files ignore it.
-    data_folder: Path | None = None
 
-    def seat_name(self, seat: int) -> str:
-        """What `seat` is called at the start: the game's own name for it (a colour), else
-        "Player N". During a match ask the state (`GameState.seat_name`): sides may swap."""
-        if 0 <= seat < len(self.seat_names):
-            return self.seat_names[seat]
-        return f"Player {seat + 1}"
+@dataclass(frozen=True)
+class Engine:
+    """What a game tells the playing engine (`ai/`) about searching it; the defaults say
+    nothing, and the engine plays the game all the same, only less well.
+
+    - `playout_plies`: at most this many plies of simulated play before the game's
+      heuristic judges a position (0: judge new positions at once, where the heuristic
+      knows better than random play does); None: as long as the level says.
+    - `lookahead_factor`: how many times as deep as their level says the levels that look
+      past the reply (a `lookahead` over 1 ply: hard, master) check new positions for a
+      win in one. More than 1 where threats build over several plies and the game finds
+      a win in one cheaply (`GameState.winning_move`).
+    """
+
+    playout_plies: int | None = None
+    lookahead_factor: int = 1
+
+    def __post_init__(self) -> None:
+        """ValueError unless the plies are None or at least 0 and the factor at least 1."""
+        if self.playout_plies is not None and self.playout_plies < 0:
+            raise ValueError("Engine.playout_plies is None or at least 0.")
+        if self.lookahead_factor < 1:
+            raise ValueError("Engine.lookahead_factor is at least 1.")
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game is, declared once (as OpenSpiel's `GameType`): every fact about a game
+    that the bot, the renderer, the engine and the generic tests read, and nothing they
+    compute. Its checks (`__post_init__`) raise ValueError when the game is imported.
+
+    Who plays:
+    - `min_players` / `max_players`: seat counts, from 1 (a solo game) up.
+    - `seat_names`: what each seat is called at the start (a colour), one for every seat
+      up to `max_players`; empty: the seats are only numbered (`numbered_seats`).
+
+    Its nature:
+    - `rated` (utility): whether matches of two or more players may move ratings (solo
+      never does).
+    - `hidden_information`: some players may not see everything (cards in a hand).
+    - `chance`: the seed decides things during play (a shuffled deck), not only at setup.
+    - `typical_turns` (the shape of a turn): None, a turn is one move; else a turn may be
+      several actions, and this is how many turns each player typically plays in a whole
+      game (the bot reads it to tell a match's opening).
+
+    How it is offered:
+    - `name`: a lower-case word (`GAME_NAME`), what players type; `title`: as written.
+    - `summary`: the rules in a paragraph, a phrase of the game's phrasebook.
+    - `notation_help`: how to type the game's moves (`help_beside`, see there).
+    - `options`: the settings a match may choose (`Option`), each with its default.
+    - `rank`: where the game stands in lists of games (lowest first, then by name).
+    - `languages`: the languages besides English its own texts are complete in (its
+      catalogue, its help and its pictures' words); the tests hold it to exactly those,
+      and every other language reads its texts in English.
+    - `engine`: what the playing engine may know about it (`Engine`).
+    """
+
+    name: str
+    title: str
+    summary: str
+    notation_help: str
+    min_players: int
+    max_players: int
+    seat_names: tuple[str, ...] = ()
+    rated: bool = True
+    hidden_information: bool = False
+    chance: bool = False
+    typical_turns: int | None = None
+    options: tuple[Option, ...] = ()
+    rank: int = 100
+    languages: tuple[str, ...] = ()
+    engine: Engine = Engine()
+
+    def __post_init__(self) -> None:
+        """ValueError naming the first fact that breaks the contract."""
+        problems = (
+            (not GAME_NAME.fullmatch(self.name), f"the name {self.name!r} is no lower-case word"),
+            (not self.title.strip(), "the title is empty"),
+            (not self.summary.strip(), "the summary is empty"),
+            (
+                not 1 <= self.min_players <= self.max_players,
+                "the player counts are not 1 <= min <= max",
+            ),
+            (
+                bool(self.seat_names) and len(self.seat_names) < self.max_players,
+                "seat_names name fewer seats than max_players",
+            ),
+            (self.typical_turns is not None and self.typical_turns < 1, "typical_turns is below 1"),
+            (
+                len({o.name for o in self.options}) != len(self.options),
+                "two options have the same name",
+            ),
+            (
+                any(not LANGUAGE_CODE.fullmatch(code) or code == "en" for code in self.languages),
+                "languages holds something other than two-letter codes besides en",
+            ),
+            (
+                len(examples(self.notation_help)) < MIN_HELP_EXAMPLES,
+                "the help shows too few examples",
+            ),
+        )
+        for broken, problem in problems:
+            if broken:
+                raise ValueError(f"The game type of {self.name!r} is not valid: {problem}.")
 
     @property
     def numbered_seats(self) -> bool:
         """Whether the seats have no names of their own, only numbers ("Player 1"): the
         bot and the renderer then call them by their players' names (`GameState.named`)."""
         return not self.seat_names
+
+
+def examples(notation_help: str) -> list[str]:
+    """The examples of typed moves in a game's help: its lines starting "- `"."""
+    return [line for line in notation_help.split("\n") if line.startswith("- `")]
+
+
+class Game(ABC):
+    """A game: its declared type (`kind`, a `GameType`) and its factories, `new`,
+    `from_json` and `from_text`."""
+
+    #: What the game is: everything the rest of the project reads about it.
+    kind: ClassVar[GameType]
+    #: Where the server admin may put files for this game (decks), or None; set by the
+    #: application with `games.use_data_folder`. Games that read no files ignore it.
+    data_folder: Path | None = None
+
+    @property
+    def name(self) -> str:
+        """The game's name (`GameType.name`), by which every layer finds it."""
+        return self.kind.name
+
+    @property
+    def title(self) -> str:
+        """The game's title (`GameType.title`), as players read it."""
+        return self.kind.title
+
+    def seat_name(self, seat: int) -> str:
+        """What `seat` is called at the start: the game's own name for it (a colour), else
+        "Player N". During a match ask the state (`GameState.seat_name`): sides may swap."""
+        names = self.kind.seat_names
+        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
     @property
     def say(self) -> Phrasebook:
@@ -215,7 +377,7 @@ class Game(ABC):
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option of the game with its checked value; unknown names raise ValueError."""
         given = dict(options or {})
-        known = {o.name: o for o in self.options}
+        known = {o.name: o for o in self.kind.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
             option = quoted(unknown[0])
@@ -227,18 +389,13 @@ class Game(ABC):
 
     def check_players(self, players: int) -> None:
         """Raise ValueError unless `players` seats is a count this game can be played with."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            if self.min_players == self.max_players:
-                said = self.say(
-                    PLAYERS_EXACTLY, game=self.title, count=self.min_players, players=players
-                )
+        low, high = self.kind.min_players, self.kind.max_players
+        if not isinstance(players, int) or not low <= players <= high:
+            if low == high:
+                said = self.say(PLAYERS_EXACTLY, game=self.title, count=low, players=players)
             else:
                 said = self.say(
-                    PLAYERS_BETWEEN,
-                    game=self.title,
-                    low=self.min_players,
-                    high=self.max_players,
-                    players=players,
+                    PLAYERS_BETWEEN, game=self.title, low=low, high=high, players=players
                 )
             raise ValueError(said)
 

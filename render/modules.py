@@ -8,8 +8,6 @@ list to edit. Others, such as the tests' games, are registered with `register`.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import sys
 from types import ModuleType
 from typing import Any
@@ -25,16 +23,8 @@ _PICTURES: dict[str, Pictures[Any]] = {}
 
 def discover(package: ModuleType) -> list[Pictures[Any]]:
     """The pictures declared (as `PICTURES`) by the modules and packages directly inside
-    `package`; they are not registered. A package inside it that declares none raises
-    TypeError: every package there is a game's pictures."""
-    found: list[Pictures[Any]] = []
-    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
-        declared = getattr(importlib.import_module(info.name), "PICTURES", None)
-        if isinstance(declared, Pictures):
-            found.append(declared)
-        elif info.ispkg:
-            raise TypeError(f"The package {info.name} declares no PICTURES (a Pictures).")
-    return found
+    `package` (`games.declared`); they are not registered."""
+    return games.declared(package, "PICTURES", Pictures)
 
 
 def _check_styles(pictures: Pictures[Any]) -> None:
@@ -44,8 +34,8 @@ def _check_styles(pictures: Pictures[Any]) -> None:
     game = games.get(pictures.game)
     for theme in THEMES.values():
         named = {style.name for style in pictures.styles(theme)}
-        missing = [name for name in game.seat_names if name not in named]
-        if missing or not game.seat_names:
+        missing = [name for name in game.kind.seat_names if name not in named]
+        if missing or not game.kind.seat_names:
             raise ValueError(
                 f"The pictures of {game.name} draw seat pieces, but the {theme.name} theme "
                 f"has no seat style for {', '.join(missing) or 'its unnamed seats'}."

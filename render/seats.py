@@ -146,9 +146,9 @@ def stacked(image: Image.Image, strip: Image.Image) -> Image.Image:
 
 def named_seats(state: GameState, players: Sequence[SeatLabel]) -> GameState:
     """`state` with its seats called by their `players`' names (an empty name keeps its
-    seat's own), for a game whose seats are only numbered (`Game.numbered_seats`; its
+    seat's own), for a game whose seats are only numbered (`GameType.numbered_seats`; its
     picture draws them as it draws names, `drawn_name`); other games' states as they are."""
-    if not players or not state.game.numbered_seats:
+    if not players or not state.game.kind.numbered_seats:
         return state
     return state.named([p.name or state.seat_name(seat) for seat, p in enumerate(players)])
 

@@ -147,5 +147,5 @@ def test_players_page_holds_each_games_help(name: str) -> None:
     """The players' page shows a game's help as `/rules` does: the game's own text."""
     game = games.get(name)
     text = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
-    assert game.notation_help
-    assert f"### {game.title}: how to type moves\n\n{game.notation_help}\n" in text
+    assert game.kind.notation_help
+    assert f"### {game.title}: how to type moves\n\n{game.kind.notation_help}\n" in text

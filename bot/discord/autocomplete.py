@@ -57,9 +57,9 @@ class GameTransformer(app_commands.Transformer):
         for name in games.names():
             game = games.get(name)
             if name.startswith(typed) or game.title.lower().startswith(typed):
-                counts = f"{game.min_players}-{game.max_players}"
-                if game.min_players == game.max_players:
-                    counts = str(game.min_players)
+                counts = f"{game.kind.min_players}-{game.kind.max_players}"
+                if game.kind.min_players == game.kind.max_players:
+                    counts = str(game.kind.min_players)
                 label = fill(chat_words.GAME_CHOICE, game=game.title, players=counts)
                 out.append(app_commands.Choice(name=label, value=name))
         return out[:LIMIT]

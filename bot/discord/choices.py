@@ -20,7 +20,7 @@ def suggest_options(game: Game, typed: str, limit: int = 25) -> list[tuple[str, 
     name, sep, value = last.replace(":", "=").partition("=")
     name = name.lower()
     out: list[tuple[str, str]] = []
-    for option in game.options:
+    for option in game.kind.options:
         if option.name in used or not (
             option.name == name if sep else option.name.startswith(name)
         ):

@@ -40,7 +40,7 @@ MAX_ENGINE_SEATS = 4
 #: this many moves...
 OPENING_MOVES = 10
 #: ...or, in a game whose turns may be several actions, played this share of the turns a
-#: game typically lasts (`Game.typical_turns`).
+#: game typically lasts (`GameType.typical_turns`).
 OPENING_SHARE = 0.1
 #: How far below its fair share its estimate must be for the bot to accept a draw.
 DRAW_MARGIN = 0.1
@@ -138,7 +138,7 @@ def in_opening(match: Match) -> bool:
     """Whether the match is still in its opening: before each player has made
     `OPENING_MOVES` moves, or played `OPENING_SHARE` of the game's typical turns where a
     turn may be several actions (counted in turns completed, all players together)."""
-    typical = games.get(match.game).typical_turns
+    typical = games.get(match.game).kind.typical_turns
     each = OPENING_MOVES if typical is None else math.ceil(typical * OPENING_SHARE)
     return match.turns < each * len(match.seats)
 

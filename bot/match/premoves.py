@@ -47,8 +47,8 @@ class Premove:
 def refusal(match: Match) -> Message | None:
     """Why a match allows no premoves, or None when it allows them."""
     game = games.get(match.game)
-    if game.hidden_information or game.chance:
-        hides = "hidden_information" if game.hidden_information else "chance"
+    if game.kind.hidden_information or game.kind.chance:
+        hides = "hidden_information" if game.kind.hidden_information else "chance"
         return Message(f"premove.game_has.{hides}", game=match.game_title)
     if len(match.seats) != 2:
         return Message("premove.two_players", match=match.id, players=len(match.seats))

@@ -248,7 +248,7 @@ class Match:
     def has_secrets(self) -> bool:
         """Whether the game hides information from some players (cards in a hand): then
         only `public_view()` may be posted, and a player sees their own view privately."""
-        return games.get(self.game).hidden_information
+        return games.get(self.game).kind.hidden_information
 
     @property
     def solo(self) -> bool:
@@ -259,13 +259,13 @@ class Match:
     def moves_ratings(self) -> bool:
         """Whether the match's result moves ratings: a rated match of two or more players
         in a game that is rated."""
-        return self.rules.rated and not self.solo and games.get(self.game).rated
+        return self.rules.rated and not self.solo and games.get(self.game).kind.rated
 
     @property
     def numbered_seats(self) -> bool:
-        """Whether the game's seats are only numbered (`Game.numbered_seats`): its texts
+        """Whether the game's seats are only numbered (`GameType.numbered_seats`): its texts
         then call each seat by its member, and none pairs a seat with its member."""
-        return games.get(self.game).numbered_seats
+        return games.get(self.game).kind.numbered_seats
 
     def seat_name(self, seat: int) -> str:
         """What `seat` is called now (a colour); after a swap of sides, its new name. In a

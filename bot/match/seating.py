@@ -25,7 +25,7 @@ def seated_options(
     """The match's options, with every option that names a player (by join index)
     turned into that player's seat."""
     seated = dict(options)
-    for option in game.options:
+    for option in game.kind.options:
         if option.names_player:
             seated[option.name] = seat_of_join[seated[option.name]]
     return seated

@@ -31,11 +31,11 @@ def game_named(name: str) -> Game:
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:
-    """The options named in `text`, checked against `game.options` (defaults are left out).
+    """The options named in `text`, checked against `game.kind.options` (defaults are left out).
 
     Words are `name=value` (or `name:value`); a bare name of a yes/no option means yes.
     """
-    known = {o.name: o for o in game.options}
+    known = {o.name: o for o in game.kind.options}
     chosen: dict[str, Any] = {}
     for word in (text or "").replace(",", " ").split():
         name, sep, value = word.replace(":", "=").partition("=")
@@ -67,7 +67,7 @@ def format_options(game: Game, options: dict[str, Any]) -> str:
     Options naming a player are left out: their number means a player in join order on a
     challenge and a seat in a match, and by itself it says nothing to a reader."""
     words = []
-    for option in game.options:
+    for option in game.kind.options:
         value = options.get(option.name, option.default)
         if value != option.default and not option.names_player:
             words.append(f"{option.name}={option_value(value)}")

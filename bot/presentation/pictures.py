@@ -307,7 +307,7 @@ EXAMPLE_MOVES = 6
 
 def example_position(game: games.Game) -> tuple[GameState, Hashable | None]:
     """A fixed position a few moves into a game, and the move that led to it, for /rules."""
-    state, last = game.new(game.min_players, seed=1), None
+    state, last = game.new(game.kind.min_players, seed=1), None
     for step in range(EXAMPLE_MOVES):
         moves = state.legal_moves()
         if not moves or state.outcome() is not None:

@@ -697,21 +697,23 @@ def stats_text(stats: PlayerStats, style: Style) -> str:
 def rules_text(game: games.Game) -> str:
     """A game's summary, player counts, options and how to type its moves, for /rules (it
     may be longer than one message)."""
-    summary = localised(game.summary).strip()
-    if game.min_players == game.max_players:
-        head, counts = sentences.RULES_HEAD, {"player_count": game.min_players}
+    summary = localised(game.kind.summary).strip()
+    if game.kind.min_players == game.kind.max_players:
+        head, counts = sentences.RULES_HEAD, {"player_count": game.kind.min_players}
     else:
         head, counts = (
             sentences.RULES_HEAD_RANGE,
-            {"least": game.min_players, "most": game.max_players},
+            {"least": game.kind.min_players, "most": game.kind.max_players},
         )
     text = fill(head, game=game.title, summary=summary, **counts)
-    if game.options:
-        options = [fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.options]
+    if game.kind.options:
+        options = [
+            fill(sentences.OPTION_LINE, option=describe_option(o)) for o in game.kind.options
+        ]
         text += "\n\n" + "\n".join([fill(sentences.OPTIONS_HEAD), *options])
-    if game.notation_help:
+    if game.kind.notation_help:
         text += "\n\n" + "\n".join(
-            [fill(sentences.HOW_TO_MOVE), unwrapped(localised(game.notation_help))]
+            [fill(sentences.HOW_TO_MOVE), unwrapped(localised(game.kind.notation_help))]
         )
     return text.strip()
 

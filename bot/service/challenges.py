@@ -75,7 +75,7 @@ def checked_setup(
     try:
         game.check_players(seats)
         resolved = game.resolve_options(options)
-        for option in game.options:
+        for option in game.kind.options:
             if option.names_player and resolved[option.name] >= seats:
                 raise BadOption(
                     Message(
@@ -139,7 +139,7 @@ class ChallengeMixin(ServiceBase):
         invited = list(dict.fromkeys(opponents))
         if challenger_id in invited:
             raise NotAllowed(Message("challenge.yourself"))
-        seats = players or (1 + len(invited) if invited else max(2, game_rules.min_players))
+        seats = players or (1 + len(invited) if invited else max(2, game_rules.kind.min_players))
         resolved = checked_setup(game_rules, seats, len(invited), options)
         if not server_clock:
             check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
@@ -222,7 +222,7 @@ class ChallengeMixin(ServiceBase):
             )
         rotated = (*match.members[1:], match.members[0])  # everyone one seat on
         options = dict(match.options)
-        for option in games.get(match.game).options:
+        for option in games.get(match.game).kind.options:
             if option.names_player:  # the same player, in their seat of the rematch
                 options[option.name] = rotated.index(match.members[options[option.name]])
         return await self.create_challenge(

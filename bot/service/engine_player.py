@@ -116,7 +116,7 @@ def estimate(state: games.GameState, seat: int, level: ai.Level | ai.Budget, see
     secrets (where its view is the whole position) it searches for the player to act, one
     less that; else `ai.evaluate` of its own view."""
     mover = state.current_player
-    if mover not in (None, seat) and state.players == 2 and not state.game.hidden_information:
+    if mover not in (None, seat) and state.players == 2 and not state.game.kind.hidden_information:
         return 1.0 - ai.evaluate(state, mover, level, seed)
     return ai.evaluate(state, seat, level, seed)
 

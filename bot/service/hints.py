@@ -73,7 +73,7 @@ def hint_of(question: HintQuestion) -> Hint:
 
 def _exact(state: GameState) -> bool:
     """Whether the position shows everything that decides what a move does."""
-    return not (state.game.hidden_information or state.game.chance)
+    return not (state.game.kind.hidden_information or state.game.kind.chance)
 
 
 def _stopped(state: GameState, move: Hashable) -> str | None:

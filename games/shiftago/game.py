@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option, help_beside
+from games.base import Engine, Game, GameType, Option, help_beside
 from games.shiftago.codec import state_from_json, state_from_text
 from games.shiftago.phrasebook import say
 from games.shiftago.rules import MARBLES
@@ -44,57 +44,65 @@ pushes)."""
 class ShiftagoGame(Game):
     """Shiftago: Express, Expert and Extreme for 2 to 4 players."""
 
-    name = "shiftago"
-    title = "Shiftago"
-    rank = 1
-    min_players = 2
-    max_players = 4
-    notation_help = help_beside(__file__)
-    summary = SUMMARY
-    seat_names = COLOURS
-    #: A few random insertions before the open stretches are judged: judged at once, more
-    #: search stopped helping (medium beat easy 9 of 20, with 4 plies 19 of 20).
-    playout_plies = 4
-    #: Wins in one are read off bitboards, and a double threat is set up plies ahead:
-    #: hard looking 4 plies deep, not 2, beat medium in 55 of 60 games, not 42 (medium
-    #: looking 2 deep, not 1, it won 47); looking 8, not 4, it beat plain UCT given four
-    #: times its time in 26 of 30 games, not 17 of 30 (played on: 64 of 90; see
-    #: docs/developers.md).
-    lookahead_factor = 4
-    options = (
-        Option(
-            "variant",
-            str,
-            "express",
-            ("express", "expert", "extreme"),
-            say(
-                "Express: first line of 5 (4 with 3-4 players) wins; Expert and Extreme: score "
-                "lines for points, first to 10."
+    kind = GameType(
+        name="shiftago",
+        title="Shiftago",
+        rank=1,
+        min_players=2,
+        max_players=4,
+        notation_help=help_beside(__file__),
+        summary=SUMMARY,
+        seat_names=COLOURS,
+        engine=Engine(
+            # A few random insertions before the open stretches are judged: judged at once,
+            # more search stopped helping (medium beat easy 9 of 20, with 4 plies 19 of 20).
+            playout_plies=4,
+            # Wins in one are read off bitboards, and a double threat is set up plies
+            # ahead: hard looking 4 plies deep, not 2, beat medium in 55 of 60 games, not
+            # 42 (medium looking 2 deep, not 1, it won 47); looking 8, not 4, it beat plain
+            # UCT given four times its time in 26 of 30 games, not 17 of 30 (played on: 64
+            # of 90; see docs/developers.md).
+            lookahead_factor=4,
+        ),
+        languages=("de", "fr", "es"),
+        options=(
+            Option(
+                "variant",
+                str,
+                "express",
+                ("express", "expert", "extreme"),
+                say(
+                    "Express: first line of 5 (4 with 3-4 players) wins; Expert and Extreme: "
+                    "score lines for points, first to 10."
+                ),
             ),
-        ),
-        Option(
-            "handicap_turns",
-            int,
-            0,
-            tuple(range(7)),
-            say(
-                "Handicap: how many of their first turns the handicapped player sits out (0 to 6)."
+            Option(
+                "handicap_turns",
+                int,
+                0,
+                tuple(range(7)),
+                say(
+                    "Handicap: how many of their first turns the handicapped player sits out "
+                    "(0 to 6)."
+                ),
             ),
-        ),
-        Option(
-            "handicap_player",
-            int,
-            0,
-            (0, 1, 2, 3),
-            say("Handicap: which player sits out those turns (0 = the challenger)."),
-            names_player=True,
-        ),
-        Option(
-            "lone_colour",
-            bool,
-            True,
-            (True, False),
-            say("While only one colour is on the tray, its marbles may not touch side by side."),
+            Option(
+                "handicap_player",
+                int,
+                0,
+                (0, 1, 2, 3),
+                say("Handicap: which player sits out those turns (0 = the challenger)."),
+                names_player=True,
+            ),
+            Option(
+                "lone_colour",
+                bool,
+                True,
+                (True, False),
+                say(
+                    "While only one colour is on the tray, its marbles may not touch side by side."
+                ),
+            ),
         ),
     )
 

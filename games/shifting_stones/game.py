@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option, help_beside
+from games.base import Game, GameType, Option, help_beside
 from games.shifting_stones.codec import MAX_SEED, state_from_json
 from games.shifting_stones.deck import STANDARD, load_deck, solo_deck
 from games.shifting_stones.phrasebook import say
@@ -39,28 +39,31 @@ deck (a deck file the server admin has put in place; "standard" by default)."""
 class ShiftingStonesGame(Game):
     """Shifting Stones: pattern cards on a grid of nine shifting stones, for 1 to 5 players."""
 
-    name = "shifting-stones"
-    title = "Shifting Stones"
-    rank = 3
-    min_players = 1
-    max_players = 5
-    notation_help = help_beside(__file__)
-    summary = SUMMARY
-    rated = True
-    hidden_information = True
-    chance = True
-    #: A turn is a few actions; about 20 turns each: 10 cards scored end a two-player game,
-    #: a card every other turn or so.
-    typical_turns = 20
-    options = (
-        Option(
-            "deck",
-            str,
-            STANDARD,
-            (),
-            say(
-                "The deck of pattern cards: standard, or the name of a deck file the server "
-                "admin has put in place."
+    kind = GameType(
+        name="shifting-stones",
+        title="Shifting Stones",
+        rank=3,
+        min_players=1,
+        max_players=5,
+        notation_help=help_beside(__file__),
+        summary=SUMMARY,
+        rated=True,
+        hidden_information=True,
+        chance=True,
+        # A turn is a few actions; about 20 turns each: 10 cards scored end a two-player
+        # game, a card every other turn or so.
+        typical_turns=20,
+        languages=("de", "fr", "es"),
+        options=(
+            Option(
+                "deck",
+                str,
+                STANDARD,
+                (),
+                say(
+                    "The deck of pattern cards: standard, or the name of a deck file the "
+                    "server admin has put in place."
+                ),
             ),
         ),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option, help_beside
+from games.base import Engine, Game, GameType, Option, help_beside
 from games.shifty.codec import state_from_json, state_from_text
 from games.shifty.grid import MAX_SIZE, MIN_SIZE
 from games.shifty.phrasebook import say
@@ -44,51 +44,55 @@ neighbours than it has)."""
 class ShiftyGame(Game):
     """Shifty: place or move, connect your two edges; the pie rule opens."""
 
-    name = "shifty"
-    title = "Shifty"
-    rank = 2
-    min_players = 2
-    max_players = 2
-    notation_help = help_beside(__file__)
-    summary = SUMMARY
-    seat_names = COLOURS
-    rated = True
-    hidden_information = False
-    chance = False
-    playout_plies = 0  # random play says less than the distance to join the edges
-    options = (
-        Option(
-            "size",
-            int,
-            10,
-            tuple(range(MIN_SIZE, MAX_SIZE + 1)),
-            say(
-                "Board size, {least} to {most} points a side (the designer recommends 10 "
-                "for beginners; the range is our ruling).",
-                least=MIN_SIZE,
-                most=MAX_SIZE,
+    kind = GameType(
+        name="shifty",
+        title="Shifty",
+        rank=2,
+        min_players=2,
+        max_players=2,
+        notation_help=help_beside(__file__),
+        summary=SUMMARY,
+        seat_names=COLOURS,
+        rated=True,
+        hidden_information=False,
+        chance=False,
+        # random play says less than the distance to join the edges
+        engine=Engine(playout_plies=0),
+        languages=("de", "fr", "es"),
+        options=(
+            Option(
+                "size",
+                int,
+                10,
+                tuple(range(MIN_SIZE, MAX_SIZE + 1)),
+                say(
+                    "Board size, {least} to {most} points a side (the designer recommends 10 "
+                    "for beginners; the range is our ruling).",
+                    least=MIN_SIZE,
+                    most=MAX_SIZE,
+                ),
             ),
-        ),
-        Option(
-            "singletons",
-            int,
-            1,
-            tuple(range(1, MAX_SINGLETONS + 1)),
-            say(
-                "Opening stones each player places anywhere, 1 to {most} (the designer's "
-                "suggested variant; 1 is the standard game).",
-                most=MAX_SINGLETONS,
+            Option(
+                "singletons",
+                int,
+                1,
+                tuple(range(1, MAX_SINGLETONS + 1)),
+                say(
+                    "Opening stones each player places anywhere, 1 to {most} (the designer's "
+                    "suggested variant; 1 is the standard game).",
+                    most=MAX_SINGLETONS,
+                ),
             ),
-        ),
-        Option(
-            "looser_moves",
-            bool,
-            False,
-            (True, False),
-            say(
-                "Looser movement (our ruling): any stone may move to a point with fewer "
-                "friendly neighbours. Off: Abstract Play's rule, only a stone with a friendly "
-                "neighbour."
+            Option(
+                "looser_moves",
+                bool,
+                False,
+                (True, False),
+                say(
+                    "Looser movement (our ruling): any stone may move to a point with fewer "
+                    "friendly neighbours. Off: Abstract Play's rule, only a stone with a friendly "
+                    "neighbour."
+                ),
             ),
         ),
     )

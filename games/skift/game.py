@@ -5,45 +5,51 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, Option, help_beside
+from games.base import Game, GameType, Option, help_beside
 from games.skift.model import LAYOUTS, SEAT_NAMES
 from games.skift.phrasebook import say
 from games.skift.serial import check_position, parts_from_json
 from games.skift.state import SkiftState
 from games.skift.text import parts_from_text
 
+#: The rules in a paragraph, for `/rules` and the game's list.
+SUMMARY = say(
+    "Nine 2x2 tiles form the board; each player has 2 kings and 6 pawns. On your turn, "
+    "move one of your pieces one square in any of eight directions, pushing the pieces "
+    "in its way (pieces pushed off the tiles are out); or move a tile you control (more "
+    "kings on it, then more pieces) one step north, east, south or west, pushing the "
+    "tiles in its way; or turn such a tile around. A tile with tiles on all four sides "
+    "cannot move or turn. Tiles must stay connected: if they split, only the largest "
+    "group stays. You may not undo your opponent's last move. You win when your "
+    "opponent has no kings or no pawns left. The start position is our ruling, as the "
+    "original diagram is lost."
+)
+
 
 class SkiftGame(Game):
     """Skift (Ed Nadel, 2025): push pieces and tiles until a side runs out of kings or pawns."""
 
-    name = "skift"
-    title = "Skift"
-    rank = 0
-    min_players = 2
-    max_players = 2
-    seat_names = SEAT_NAMES
-    options = (
-        Option(
-            name="layout",
-            type=str,
-            default="rulings",
-            choices=tuple(LAYOUTS),
-            help=say(
-                "Start position; 'rulings' is the project's reading of the lost setup diagram."
+    kind = GameType(
+        name="skift",
+        title="Skift",
+        rank=0,
+        min_players=2,
+        max_players=2,
+        seat_names=SEAT_NAMES,
+        languages=("de", "fr", "es"),
+        options=(
+            Option(
+                name="layout",
+                type=str,
+                default="rulings",
+                choices=tuple(LAYOUTS),
+                help=say(
+                    "Start position; 'rulings' is the project's reading of the lost setup diagram."
+                ),
             ),
         ),
-    )
-    notation_help = help_beside(__file__)
-    summary = say(
-        "Nine 2x2 tiles form the board; each player has 2 kings and 6 pawns. On your turn, "
-        "move one of your pieces one square in any of eight directions, pushing the pieces "
-        "in its way (pieces pushed off the tiles are out); or move a tile you control (more "
-        "kings on it, then more pieces) one step north, east, south or west, pushing the "
-        "tiles in its way; or turn such a tile around. A tile with tiles on all four sides "
-        "cannot move or turn. Tiles must stay connected: if they split, only the largest "
-        "group stays. You may not undo your opponent's last move. You win when your "
-        "opponent has no kings or no pawns left. The start position is our ruling, as the "
-        "original diagram is lost."
+        notation_help=help_beside(__file__),
+        summary=SUMMARY,
     )
 
     def new(

@@ -45,7 +45,7 @@ def test_a_search_whose_time_runs_out_first_stops_once_its_choice_is_plain() -> 
 def test_shifty_judges_new_positions_without_simulated_play(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert SHIFTY.playout_plies == 0
+    assert SHIFTY.kind.engine.playout_plies == 0
     state = shifty_helpers.position(shifty_helpers.BLACK_COLUMN, "White")
 
     def refused(self: GameState, rng: random.Random) -> Hashable:
@@ -62,7 +62,7 @@ def test_a_game_may_ask_the_levels_that_look_past_the_reply_to_look_deeper(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = shiftago_helpers.run_in_row_4(2, players=2)
-    assert type(state.game).lookahead_factor == 4
+    assert type(state.game).kind.engine.lookahead_factor == 4
     checked: set[int] = set()
     looked_for = type(state).winning_move
 
@@ -88,7 +88,8 @@ def test_a_game_may_ask_the_levels_that_look_past_the_reply_to_look_deeper(
     # Hard's 2 plies, four times as deep in Shiftago: 3000 iterations grow the tree 3 deep.
     assert depths_looked_at(2) == {1, 2, 3}
     assert depths_looked_at(1) == {1}  # medium sees the replies only, as in every game
-    monkeypatch.setattr(type(state.game), "lookahead_factor", 1)
+    plain = replace(state.game.kind, engine=replace(state.game.kind.engine, lookahead_factor=1))
+    monkeypatch.setattr(type(state.game), "kind", plain)
     assert depths_looked_at(2) == {1, 2}
 
 

@@ -88,10 +88,10 @@ def test_a_pairing_is_played_at_tables_of_the_size_asked_in_every_game_that_seat
         seating = [
             name
             for name in games.names()
-            if games.get(name).min_players <= players <= games.get(name).max_players
+            if games.get(name).kind.min_players <= players <= games.get(name).kind.max_players
         ]
         assert seating and [s.game for s in found] == seating
         assert all(s.players == players and s.scale == 0.1 for s in found)
     only = games.names()[0]
-    too_many = games.get(only).max_players + 1
+    too_many = games.get(only).kind.max_players + 1
     assert series.pairing("hard", "easy", too_many, only, uct_time=1.0, scale=1.0) == []

@@ -21,7 +21,7 @@ from PIL import Image
 
 import games
 import render
-from games import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games import Game, GameState, GameType, IllegalMove, InvalidMove, Outcome
 
 SECRET = "SECRET"  # every card's text starts with this
 GOAL = 6
@@ -102,12 +102,22 @@ class HiddenSumsState(GameState):
 class HiddenSums(Game):
     """The game's description and factories."""
 
-    name = "hiddensums"
-    title = "Hidden Sums"
-    min_players = max_players = 2
-    seat_names = ("North", "South")
-    summary = "Add 1 or 2 to the total; whoever reaches 6 wins."
-    hidden_information = True
+    kind = GameType(
+        name="hiddensums",
+        title="Hidden Sums",
+        min_players=2,
+        max_players=2,
+        seat_names=("North", "South"),
+        summary="Add 1 or 2 to the total; whoever reaches 6 wins.",
+        hidden_information=True,
+        notation_help=(
+            "Type how much you add to the total:\n\n"
+            "- `1`: add one\n"
+            "- `2`: add two\n"
+            "- `1` then `2`: three in two turns\n"
+            "- `2` at 4: reach 6 and win"
+        ),
+    )
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None):
         """Deal each seat a secret card from the seed."""

@@ -294,7 +294,7 @@ def test_every_step_fits_discord_at_the_largest_ids(name):
     game = games.get(name)
     rng = random.Random(7)
     options = {"size": 19} if name == "shifty" else {}
-    players = game.max_players
+    players = game.kind.max_players
     largest = 0
     for seed in range(3):
         state = game.new(players=players, seed=seed, options=options)

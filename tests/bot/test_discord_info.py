@@ -144,7 +144,7 @@ async def test_rules_tell_how_to_type_moves(env, game):
     assert [bool(c.files) for c in answers] == [False] * (len(answers) - 1) + [True]
     said = "\n".join(c.content for c in answers)
     assert "**How to type moves**" in said
-    help_lines = games.get(game).notation_help.split("\n")
+    help_lines = games.get(game).kind.notation_help.split("\n")
     examples = [line for line in help_lines if line.startswith("- `")]
     assert len(examples) >= 4
     assert all(example.split(":")[0] in said for example in examples)

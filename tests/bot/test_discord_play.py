@@ -3,6 +3,8 @@ takebacks, abort, claim, the hand button, archived threads and refusals."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 import pytest
 import pytest_asyncio
@@ -315,7 +317,8 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
         return self
 
     monkeypatch.setattr(state_class, "view", view)  # the game now has secrets
-    monkeypatch.setattr(state_class.game, "hidden_information", True)
+    game = state_class.game
+    monkeypatch.setattr(game, "kind", replace(game.kind, hidden_information=True))
     mover, other = await players(bot, match_id)
     notation = await a_legal_move(bot, match_id, mover)
     to_act = (await bot.service.get_match(match_id)).current_seat

@@ -75,7 +75,7 @@ def test_every_text_of_the_game_is_translated_with_the_same_placeholders(name, l
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("name", DOMAINS)
 def test_every_game_has_its_help_in_every_language_with_the_same_notation(name, language):
-    help_text = games.get(name).notation_help
+    help_text = games.get(name).kind.notation_help
     assert isinstance(help_text, Written)
     translated = help_text.versions[language]
     assert translated != help_text
@@ -88,13 +88,13 @@ def test_rules_in_german_come_in_german_and_english_stays_as_it_was(name):
     english = rules_text(game)
     with speaking("de"):
         german = rules_text(game)
-    assert game.summary.strip() in english and unwrapped(game.notation_help) in english
+    assert game.kind.summary.strip() in english and unwrapped(game.kind.notation_help) in english
     with speaking("de"):
-        summary = localised(game.summary)
-    assert summary != game.summary
-    assert summary.strip() in german and unwrapped(game.notation_help.versions["de"]) in german
-    assert game.summary.strip() not in german
-    for option in game.options:
+        summary = localised(game.kind.summary)
+    assert summary != game.kind.summary
+    assert summary.strip() in german and unwrapped(game.kind.notation_help.versions["de"]) in german
+    assert game.kind.summary.strip() not in german
+    for option in game.kind.options:
         with speaking("de"):
             assert localised(option.help) in german
         assert option.help not in german

@@ -40,7 +40,7 @@ def test_every_drawn_text_fits_its_picture_in_every_language(language, name):
     overflowing = []
     for players, options in cases(name):
         for state in positions(name, players, options):
-            shown = state.view(None) if state.game.hidden_information else state
+            shown = state.view(None) if state.game.kind.hidden_information else state
             overflowing += outside(shown, words)
     assert not overflowing, f"{language}: texts outside the picture: {overflowing}"
 

@@ -34,7 +34,7 @@ def positions(name: str) -> list[GameState]:
     """The start of a game and a few positions of a fixed random playout."""
     game = games.get(name)
     rng = random.Random(7)
-    state = game.new(players=game.min_players, seed=7)
+    state = game.new(players=game.kind.min_players, seed=7)
     found = [state]
     while state.outcome() is None and len(found) < 12:
         state = state.play(rng.choice(state.legal_moves()))

@@ -60,7 +60,7 @@ with installed():  # the test games join; conftest.py registers them while tests
     SEATINGS = [
         (name, players)
         for name in NAMES
-        for players in range(games.get(name).min_players, games.get(name).max_players + 1)
+        for players in range(games.get(name).kind.min_players, games.get(name).kind.max_players + 1)
     ]
 #: Random playouts per seating for the view, seat-name and reveals checks.
 VIEW_PLAYOUTS = 3
@@ -73,7 +73,7 @@ SEEDED_PUBLIC_START: frozenset[str] = frozenset({"shifting-stones"})
 def share(total: int, name: str) -> int:
     """A game's share of `total` playouts (or plies) for each of its player counts."""
     game = games.get(name)
-    return total // (game.max_players - game.min_players + 1)
+    return total // (game.kind.max_players - game.kind.min_players + 1)
 
 
 def choose(rng: random.Random, state: GameState, moves: Sequence[Any]) -> Any:
@@ -88,7 +88,9 @@ def random_options(game: Game, rng: random.Random, players: int) -> dict[str, An
     """Option values drawn at random from their allowed values (free-text options keep
     their default), valid for `players`."""
     for _ in range(20):
-        options = {o.name: rng.choice(o.choices) if o.choices else o.default for o in game.options}
+        options = {
+            o.name: rng.choice(o.choices) if o.choices else o.default for o in game.kind.options
+        }
         try:
             game.new(players=players, options=options)
         except ValueError:
@@ -193,9 +195,9 @@ def test_full_random_playouts_and_replayed_records(name: str, players: int) -> N
 def test_options_and_factories_refuse_nonsense(name: str) -> None:
     game = games.get(name)
     with pytest.raises(ValueError):
-        game.new(players=game.max_players + 1)
+        game.new(players=game.kind.max_players + 1)
     with pytest.raises(ValueError):
-        game.new(players=game.min_players, options={"no such option": 1})
+        game.new(players=game.kind.min_players, options={"no such option": 1})
     for corrupt in ({}, {"game": name}, [], "text", None):
         with pytest.raises(ValueError):
             game.from_json(corrupt)  # type: ignore[arg-type]
@@ -207,7 +209,7 @@ def test_options_and_factories_refuse_nonsense(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_values_that_are_no_moves_are_invalid_moves(name: str) -> None:
     game = games.get(name)
-    state = game.new(players=game.min_players)
+    state = game.new(players=game.kind.min_players)
     notation = state.format_move(state.legal_moves()[0])
     for value in (None, 7, notation, (notation,), object()):
         for use in (state.play, state.format_move, state.describe_move):
@@ -222,7 +224,7 @@ def test_illegal_moves_raise_illegal_move_naming_a_rule(name: str) -> None:
     refused = 0
     for seed in range(20):
         rng = random.Random(seed)
-        state = game.new(players=game.min_players, seed=seed)
+        state = game.new(players=game.kind.min_players, seed=seed)
         while state.outcome() is None and state.ply < 40:
             legal = set(state.legal_moves())
             after = state.play(rng.choice(list(legal)))
@@ -253,7 +255,7 @@ def view_check(state: GameState, move: Any) -> None:
             name = view.seat_name(seat)
             assert isinstance(name, str) and name.strip()
             assert name == state.seat_name(seat)
-    if not state.game.hidden_information:
+    if not state.game.kind.hidden_information:
         assert all(view == state for view in views)
     names_check(state)
     for legal in state.legal_moves():
@@ -269,7 +271,7 @@ def names_check(state: GameState) -> None:
     named = state.named(names)
     assert named == state
     own = [state.seat_name(seat) for seat in range(state.players)]
-    if not state.game.numbered_seats:
+    if not state.game.kind.numbered_seats:
         assert [named.seat_name(seat) for seat in range(state.players)] == own
         return
     assert [named.seat_name(seat) for seat in range(state.players)] == names
@@ -363,7 +365,7 @@ def test_public_views_do_not_change_when_only_the_secrets_do(name: str, players:
     unless the game is listed in SEEDED_PUBLIC_START).
     """
     game = games.get(name)
-    if not game.hidden_information:
+    if not game.kind.hidden_information:
         pytest.skip(f"{name} has no secrets (its views are the full state)")
     compared = 0
     for seed in range(5):

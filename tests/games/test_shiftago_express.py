@@ -136,4 +136,4 @@ def test_a_new_game_is_express_with_empty_tray() -> None:
     assert state.options["variant"] == "express"
     assert state.board == (None,) * 49
     assert state.supply == (22, 22, 22) and state.current_player == 0
-    assert SHIFTAGO.seat_names == ("Orange", "Green", "Blue", "White")
+    assert SHIFTAGO.kind.seat_names == ("Orange", "Green", "Blue", "White")

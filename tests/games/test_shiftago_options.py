@@ -10,7 +10,7 @@ from tests.games.shiftago_helpers import play, position, rows_of
 
 
 def test_options_are_checked() -> None:
-    names = [o.name for o in SHIFTAGO.options]
+    names = [o.name for o in SHIFTAGO.kind.options]
     assert names == ["variant", "handicap_turns", "handicap_player", "lone_colour"]
     assert SHIFTAGO.new(2, options={"variant": " Expert "}).options["variant"] == "expert"
     with pytest.raises(ValueError, match="variant"):
@@ -21,7 +21,7 @@ def test_options_are_checked() -> None:
         SHIFTAGO.new(3, options={"handicap_turns": 2, "handicap_player": 3})
     with pytest.raises(ValueError, match="2 to 4 players"):
         SHIFTAGO.new(5)
-    assert next(o for o in SHIFTAGO.options if o.name == "handicap_player").names_player
+    assert next(o for o in SHIFTAGO.kind.options if o.name == "handicap_player").names_player
 
 
 def test_handicapped_first_player_sits_out_their_first_turns() -> None:

@@ -77,11 +77,11 @@ def test_options_out_of_range_are_refused(options: dict[str, object]) -> None:
 
 
 def test_options_say_where_they_come_from() -> None:
-    helps = {option.name: option.help for option in SHIFTY.options}
+    helps = {option.name: option.help for option in SHIFTY.kind.options}
     assert "designer" in helps["size"] and "ruling" in helps["size"]
     assert "designer's suggested variant" in helps["singletons"]
     assert "Abstract Play" in helps["looser_moves"] and "ruling" in helps["looser_moves"]
-    assert SHIFTY.rated and not SHIFTY.hidden_information and not SHIFTY.chance
+    assert SHIFTY.kind.rated and not SHIFTY.kind.hidden_information and not SHIFTY.kind.chance
 
 
 @pytest.mark.parametrize(

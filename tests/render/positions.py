@@ -47,7 +47,7 @@ Skift: White to move
 def playout(game_name: str, plies: int, seed: int, players: int | None = None) -> list[Any]:
     """Positions of a seeded random game, from the start, stopping early if it ends."""
     game = games.get(game_name)
-    state = game.new(players=players or game.min_players, seed=seed)
+    state = game.new(players=players or game.kind.min_players, seed=seed)
     rng = random.Random(seed)
     states = [state]
     while len(states) <= plies and state.outcome() is None:

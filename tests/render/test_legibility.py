@@ -72,9 +72,9 @@ def cases(name: str) -> list[tuple[int, dict[str, Any]]]:
     defaults and with each choice of each option the game allows with that many."""
     game = games.get(name)
     chosen: list[dict[str, Any]] = [{}]
-    for option in game.options:
+    for option in game.kind.options:
         chosen += [{option.name: choice} for choice in option.choices]
-    counts = sorted({game.min_players, game.max_players})
+    counts = sorted({game.kind.min_players, game.kind.max_players})
     return [
         (players, options)
         for players in counts
@@ -87,8 +87,8 @@ def drawn_caps(state: GameState) -> list[float]:
     """Every text's capital height, scaled to a phone, in the pictures of `state`: public
     and (with hidden information) the player to act's, with and without a players strip."""
     seat, seats = state.current_player, range(state.players)
-    views = [(state.view(None) if state.game.hidden_information else state, None)]
-    if state.game.hidden_information and seat is not None:
+    views = [(state.view(None) if state.game.kind.hidden_information else state, None)]
+    if state.game.kind.hidden_information and seat is not None:
         views.append((state.view(seat), seat))
     labels = [render.SeatLabel(f"{LONG_NAME} {i}", "1500?", "2 days left") for i in seats]
     caps = []
@@ -122,11 +122,11 @@ def lightness(colour: tuple[int, int, int]) -> float:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_no_two_seat_styles_differ_by_hue_alone(name):
-    pictures = modules.pictures_of(games.get(name).new(players=games.get(name).min_players))
+    pictures = modules.pictures_of(games.get(name).new(players=games.get(name).kind.min_players))
     if pictures.pieces is None:
         pytest.skip(f"{name} draws no seat pieces")
     game = games.get(name)
-    state = game.new(players=game.max_players)
+    state = game.new(players=game.kind.max_players)
     for theme in THEMES.values():
         styles = [
             style_named(pictures.styles(theme), state.seat_name(s)) for s in range(state.players)

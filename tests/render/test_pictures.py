@@ -25,7 +25,7 @@ def _open(png: bytes) -> Image.Image:
 def _positions(name: str) -> list:
     game = games.get(name)
     found = []
-    for players in sorted({game.min_players, game.max_players}):
+    for players in sorted({game.kind.min_players, game.kind.max_players}):
         states = playout(name, 60, seed=players, players=players)
         found += [states[0], states[len(states) // 3], states[-1]]
     return found

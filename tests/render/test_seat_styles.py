@@ -102,7 +102,7 @@ def check_seat_styles(state: GameState, theme: str, size: int = 600) -> None:
     chosen = render.THEMES[theme]
     pictures = modules.pictures_of(state)
     assert pictures.pieces is not None
-    styles = [style_named(pictures.styles(chosen), n) for n in state.game.seat_names]
+    styles = [style_named(pictures.styles(chosen), n) for n in state.game.kind.seat_names]
     png = render.board_png(state, size=size, theme=theme)
     image = Image.open(io.BytesIO(png)).convert("RGB")
     placed = pictures.pieces(state, size, chosen)
@@ -129,9 +129,9 @@ def check_seat_styles(state: GameState, theme: str, size: int = 600) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_each_seat_is_drawn_in_its_own_style(name: str, theme: str) -> None:
     game = games.get(name)
-    if modules.pictures_of(game.new(players=game.min_players, seed=1)).pieces is None:
+    if modules.pictures_of(game.new(players=game.kind.min_players, seed=1)).pieces is None:
         pytest.skip(f"{name}'s pictures draw no seat pieces")
-    for players in sorted({game.min_players, game.max_players}):
+    for players in sorted({game.kind.min_players, game.kind.max_players}):
         positions = _positions_with_every_seat(name, players)
         assert positions, f"no {players}-seat position of {name} has every seat's pieces"
         for state in positions:

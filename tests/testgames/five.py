@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games.base import Game, GameState, GameType, IllegalMove, InvalidMove, Outcome
 from tests.testgames.common import (
     check_snapshot,
     fields_from_text,
@@ -168,11 +168,21 @@ def _require(move: object) -> Claim:
 class Five(Game):
     """Claims: the game's description and factories."""
 
-    name = NAME
-    title = "Claims"
-    min_players, max_players = 2, 5
-    seat_names = ("White", "Black", "Red", "Blue", "Yellow")
-    summary = "Claim cells in turn; a cell beside your own scores more."
+    kind = GameType(
+        name=NAME,
+        title="Claims",
+        min_players=2,
+        max_players=5,
+        seat_names=("White", "Black", "Red", "Blue", "Yellow"),
+        summary="Claim cells in turn; a cell beside your own scores more.",
+        notation_help=(
+            "Type the cell you claim, its column (a to e) then its row (1 to 5):\n\n"
+            "- `a1`: the corner at the bottom left\n"
+            "- `c3`: the centre\n"
+            "- `e5`: the corner at the top right\n"
+            "- `b4`: the second column, the fourth row"
+        ),
+    )
 
     def new(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
@@ -189,7 +199,7 @@ class Five(Game):
     def from_json(self, data: Mapping[str, Any]) -> FiveState:
         """The state `to_json` wrote; ValueError for anything else."""
         data = check_snapshot(data, NAME)
-        players = whole(data, "players", self.min_players, self.max_players)
+        players = whole(data, "players", self.kind.min_players, self.kind.max_players)
         owners = tuple(
             seat_or_none(o, players, "owners") for o in listed(data, "owners", CELLS, CELLS)
         )

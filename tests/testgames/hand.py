@@ -21,7 +21,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games.base import Game, GameState, GameType, IllegalMove, InvalidMove, Outcome
 from tests.testgames.common import (
     check_snapshot,
     fields_from_text,
@@ -237,13 +237,23 @@ def _require(move: object) -> Play | End:
 class HandGame(Game):
     """Secret Hands: the game's description and factories."""
 
-    name = NAME
-    title = "Secret Hands"
-    min_players, max_players = 2, 3
-    seat_names = ("White", "Black", "Red")
-    summary = "Lay cards face down to raise the total to 10; hands are secret."
-    hidden_information = True
-    chance = True
+    kind = GameType(
+        name=NAME,
+        title="Secret Hands",
+        min_players=2,
+        max_players=3,
+        seat_names=("White", "Black", "Red"),
+        summary="Lay cards face down to raise the total to 10; hands are secret.",
+        hidden_information=True,
+        chance=True,
+        notation_help=(
+            "Lay cards, then end your turn (which draws):\n\n"
+            "- `play 1`: lay your first card face down\n"
+            "- `play 2`: lay your second card\n"
+            "- `play 3`: lay your third card\n"
+            "- `end`: end your turn and draw"
+        ),
+    )
 
     def new(
         self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
@@ -268,7 +278,7 @@ class HandGame(Game):
     def from_json(self, data: Mapping[str, Any]) -> HandState:
         """A state (or a view) `to_json` wrote; ValueError for anything else."""
         data = check_snapshot(data, NAME)
-        players = whole(data, "players", self.min_players, self.max_players)
+        players = whole(data, "players", self.kind.min_players, self.kind.max_players)
         hands = tuple(_cards(h, "A hand") for h in listed(data, "hands", players, players))
         sizes = tuple(
             whole({"n": n}, "n", 0, len(CARDS))

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games.base import Game, GameState, GameType, IllegalMove, InvalidMove, Outcome
 from tests.testgames.common import (
     check_snapshot,
     fields_from_text,
@@ -191,13 +191,23 @@ def _require(move: object) -> Place | Draw | Discard:
 class Solo(Game):
     """Tile Bag: the game's description and factories."""
 
-    name = NAME
-    title = "Tile Bag"
-    min_players = max_players = 1
-    seat_names = ("White",)
-    summary = f"Draw tiles and fill three columns up to {TARGET} before the bag runs dry."
-    rated = False
-    chance = True
+    kind = GameType(
+        name=NAME,
+        title="Tile Bag",
+        min_players=1,
+        max_players=1,
+        seat_names=("White",),
+        summary=f"Draw tiles and fill three columns up to {TARGET} before the bag runs dry.",
+        rated=False,
+        chance=True,
+        notation_help=(
+            "Draw a tile, then place it or discard it:\n\n"
+            "- `draw`: draw a tile from the bag\n"
+            "- `place 1`: put the tile in the first column\n"
+            "- `place 3`: put it in the third column\n"
+            "- `discard`: throw the tile away"
+        ),
+    )
 
     def new(
         self, players: int = 1, seed: int = 0, options: Mapping[str, Any] | None = None

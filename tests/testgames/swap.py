@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
+from games.base import Game, GameState, GameType, IllegalMove, InvalidMove, Outcome
 from tests.testgames.common import check_snapshot, fields_from_text, fields_to_text, flag, listed
 
 NAME = "test-swap"
@@ -170,11 +170,21 @@ def _require(move: object) -> Place | Swap:
 class SwapGame(Game):
     """Pie Lines: the game's description and factories."""
 
-    name = NAME
-    title = "Pie Lines"
-    min_players = max_players = 2
-    seat_names = COLOURS
-    summary = "Three in a row on a 3x3 board; Blue may swap sides after Red's first stone."
+    kind = GameType(
+        name=NAME,
+        title="Pie Lines",
+        min_players=2,
+        max_players=2,
+        seat_names=COLOURS,
+        summary="Three in a row on a 3x3 board; Blue may swap sides after Red's first stone.",
+        notation_help=(
+            "Type the cell of your stone, or `swap`:\n\n"
+            "- `b2`: the centre\n"
+            "- `a1`: the corner at the bottom left\n"
+            "- `c3`: the corner at the top right\n"
+            "- `swap`: take Red's side, as Blue's first move"
+        ),
+    )
 
     def new(
         self, players: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None
