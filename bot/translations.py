@@ -3,8 +3,11 @@ files: `python -m bot.translations` (scripts/translations), after changing a sen
 
 Each domain's English texts are read where they live (`messages`: the presentation's
 catalogue modules; `commands`: the command tree of a bot built without connecting, and the
-buttons' labels; each game's `say` calls); a translator then fills the new msgstrs of
-locales/<language>/<domain>.po (a game's: games/<name>/locales/<language>.po).
+buttons' labels; the texts every game shares; each game's `say` calls and its pictures'
+words); a translator then fills the new msgstrs of locales/<language>/<domain>.po (a
+game's: games/<name>/locales/<language>.po and render/<name>/locales/<language>.po, for
+the languages the game declares complete, `GameType.languages`). Last, it lists what
+players read in English for want of a translation, game by game.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ from bot.config import Settings
 from bot.discord.client import built_payload
 from bot.discord.command_texts import commands_template
 from bot.presentation.extraction import (
-    game_domains,
+    game_catalogues,
     messages_template,
     pictures_template,
-    update_game,
+    shared_template,
+    update_catalogue,
     update_translations,
     write_template,
 )
@@ -40,9 +44,21 @@ def main() -> int:
         update_translations(template)
         state = "extracted anew" if changed else "unchanged"
         print(f"{template.domain}: template {state}; .po files updated.", file=sys.stderr)
-    for domain in game_domains():
-        state = "extracted anew" if update_game(domain) else "unchanged"
-        print(f"{domain}: template {state}; .po files updated.", file=sys.stderr)
+    state = "extracted anew" if update_catalogue(shared_template()) else "unchanged"
+    print(f"games (shared): template {state}; .po files updated.", file=sys.stderr)
+    catalogues = game_catalogues()
+    for catalogue in catalogues:
+        changed = update_catalogue(catalogue.template, catalogue.languages)
+        state = "extracted anew" if changed else "unchanged"
+        print(f"{catalogue.domain}: template {state}; .po files updated.", file=sys.stderr)
+    for catalogue in catalogues:
+        for language, count in catalogue.missing().items():
+            declared = "declared" if language in catalogue.languages else "not declared"
+            print(
+                f"{catalogue.domain}: {count} entries read in English in {language} "
+                f"({declared} by {catalogue.game}).",
+                file=sys.stderr,
+            )
     return 0
 
 

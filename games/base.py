@@ -122,6 +122,7 @@ from games.wording import (
     OPTION_WORD,
     PLAYERS_BETWEEN,
     PLAYERS_EXACTLY,
+    SHARED,
     Phrasebook,
     Written,
     quoted,
@@ -180,10 +181,10 @@ class Option:
     help: str
     names_player: bool = False
 
-    def check(self, value: Any, say: Phrasebook | None = None) -> Any:
-        """Return `value` converted to this option's type, or raise ValueError saying why,
-        in the words of `say` (its game's phrasebook, `Game.say`; plain English without)."""
-        say = say or Phrasebook(__name__)
+    def check(self, value: Any) -> Any:
+        """Return `value` converted to this option's type, or raise ValueError saying why
+        (a phrase of the shared catalogue, `games.wording.SHARED`)."""
+        say = SHARED
         if self.type is bool and isinstance(value, str):
             lowered = value.strip().lower()
             if lowered in ("true", "yes", "on", "1"):
@@ -370,8 +371,8 @@ class Game(ABC):
 
     @property
     def say(self) -> Phrasebook:
-        """The phrasebook of the game's own package (games/<name>/), in whose catalogue the
-        refusals every game shares (`games.wording.SHARED_REFUSALS`) are translated."""
+        """The phrasebook of the game's own package (games/<name>/); the refusals every
+        game shares are written with `games.wording.SHARED`, once for all."""
         return Phrasebook(".".join(type(self).__module__.split(".")[:2]))
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -382,21 +383,19 @@ class Game(ABC):
         if unknown:
             option = quoted(unknown[0])
             if not known:
-                raise ValueError(self.say(NO_OPTIONS, game=self.title, option=option))
+                raise ValueError(SHARED(NO_OPTIONS, game=self.title, option=option))
             names = ", ".join(known)
-            raise ValueError(self.say(NO_OPTION, game=self.title, option=option, options=names))
-        return {name: o.check(given.get(name, o.default), self.say) for name, o in known.items()}
+            raise ValueError(SHARED(NO_OPTION, game=self.title, option=option, options=names))
+        return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
 
     def check_players(self, players: int) -> None:
         """Raise ValueError unless `players` seats is a count this game can be played with."""
         low, high = self.kind.min_players, self.kind.max_players
         if not isinstance(players, int) or not low <= players <= high:
             if low == high:
-                said = self.say(PLAYERS_EXACTLY, game=self.title, count=low, players=players)
+                said = SHARED(PLAYERS_EXACTLY, game=self.title, count=low, players=players)
             else:
-                said = self.say(
-                    PLAYERS_BETWEEN, game=self.title, low=low, high=high, players=players
-                )
+                said = SHARED(PLAYERS_BETWEEN, game=self.title, low=low, high=high, players=players)
             raise ValueError(said)
 
     @abstractmethod

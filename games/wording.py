@@ -90,8 +90,8 @@ class Phrasebook:
             return words[0]
         first = words[0]
         for word in words[1:-1]:
-            first = self(LIST_NEXT, first=first, next=word)
-        return self(LIST_LAST, first=first, last=words[-1])
+            first = SHARED(LIST_NEXT, first=first, next=word)
+        return SHARED(LIST_LAST, first=first, last=words[-1])
 
     def alternatives(self, words: Sequence[str]) -> str:
         """Words offered as alternatives: "a", "a or b", "a or b or c" ("" for none)."""
@@ -99,15 +99,21 @@ class Phrasebook:
             return ""
         either = words[0]
         for word in words[1:]:
-            either = self(LIST_OR, either=either, other=word)
+            either = SHARED(LIST_OR, either=either, other=word)
         return either
 
 
-#: The templates every game's catalogue holds for `Phrasebook.listed` and `alternatives`.
+#: The domain of the texts every game shares (lists of words, the refusals of `games.base`):
+#: one catalogue, `games/locales/`, rather than a copy in every game's.
+SHARED_DOMAIN = "games"
+#: The phrasebook of those shared texts.
+SHARED = Phrasebook(SHARED_DOMAIN)
+
+#: The templates of `Phrasebook.listed` and `alternatives`, in the shared catalogue.
 LIST_NEXT, LIST_LAST, LIST_OR = "{first}, {next}", "{first} and {last}", "{either} or {other}"
 
-#: What every game says of an option or a player count it refuses (`games.base`): held by
-#: every game's catalogue, as the lists of words are.
+#: What every game says of an option or a player count it refuses (`games.base`): in the
+#: shared catalogue, as the lists of words are.
 OPTION_WHOLE = "Option {option} must be a whole number."
 OPTION_ONE_OF = "Option {option} must be one of: {allowed} (got {got})."
 OPTION_WORD = (
@@ -117,8 +123,11 @@ NO_OPTION = "{game} has no option {option} (options: {options})."
 NO_OPTIONS = "{game} has no option {option} (options: none)."
 PLAYERS_EXACTLY = "{game} is played by {count} players, not {players}."
 PLAYERS_BETWEEN = "{game} is played by {low} to {high} players, not {players}."
-#: Those templates, for the catalogues.
-SHARED_REFUSALS = (
+#: Every template of the shared catalogue.
+SHARED_TEMPLATES = (
+    LIST_NEXT,
+    LIST_LAST,
+    LIST_OR,
     OPTION_WHOLE,
     OPTION_ONE_OF,
     OPTION_WORD,
@@ -165,7 +174,8 @@ def written_beside(module_file: str, name: str) -> Written:
 
 
 def locales_folder(domain: str) -> Path:
-    """Where a game's catalogue lives: `locales` in the folder of its package `domain`."""
+    """Where a catalogue lives: `locales` in the folder of its package `domain` (a game's
+    package, its pictures' package, or `games` for the shared texts)."""
     spec = importlib.util.find_spec(domain)
     if spec is None or not spec.submodule_search_locations:
         raise LookupError(f"No package {domain!r} holds a catalogue.")

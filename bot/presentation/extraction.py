@@ -3,12 +3,18 @@ msgids, so a sentence is translated as it is written in the catalogue modules.
 
 `messages_template` reads every sentence of the catalogue modules (`CATALOGUE_MODULES`),
 with a comment naming the constant or key it comes from, and the counted nouns of
-`catalogue.COUNTED` as plural entries. `pictures_template` reads every text the pictures
-draw and write in their alt text: `render.words`' shared ones and each registered game's
-`Pictures.drawn` (found through the picture registry, so no game is named here).
-`write_template` and `update_translations` keep the files of a domain in step with a
-template (Babel's `Catalog.update` keeps every translation whose msgid is still there),
-and with the plural rule Babel gives each language (`follow_plural_rule`).
+`catalogue.COUNTED` as plural entries. `pictures_template` reads the texts every picture
+draws and writes in its alt text (`render.words`' shared ones).
+
+A game keeps its own catalogues in its own folders (`game_catalogues`, found through the
+registries, so no game is named here): its phrases (`game_template`: its `say` calls,
+games/<name>/locales/) and its pictures' words (`game_pictures_template`:
+`Pictures.drawn`, render/<name>/locales/), each with a .po file for the languages it
+declares (`GameType.languages`) alone. The texts every game shares are kept once
+(`shared_template`, games/locales/). `write_template` and `update_translations` keep the
+files of a domain in step with a template (Babel's `Catalog.update` keeps every
+translation whose msgid is still there), and with the plural rule Babel gives each
+language (`follow_plural_rule`).
 """
 
 from __future__ import annotations
@@ -16,11 +22,12 @@ from __future__ import annotations
 import ast
 import gettext
 import inspect
-import pkgutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
@@ -38,19 +45,20 @@ from bot.presentation import (
     hints,
     league_words,
     messages,
-    pictures,
     refusals,
     sentences,
 )
 from bot.presentation.catalogue import COUNTED, counted_entry
 from bot.presentation.language import (
+    PICTURES,
     TRANSLATED,
     game_template_path,
     game_translation_path,
+    picture_domain,
     template_path,
     translation_path,
 )
-from games.wording import LIST_LAST, LIST_NEXT, LIST_OR, SHARED_REFUSALS
+from games.wording import SHARED_DOMAIN, SHARED_TEMPLATES
 
 #: The modules that hold the sentences players read: bot/presentation's, and the endings
 #: a result is stored with (`bot.match.endings`).
@@ -141,17 +149,22 @@ def _add_drawn(catalog: Catalog, where: str, origin: str, text: render.words.Dra
 
 
 def pictures_template() -> Catalog:
-    """The `pictures` domain: the texts every picture draws and writes, then each game's
-    own."""
-    catalog = Catalog(
-        domain=pictures.DOMAIN, header_comment=HEADER, project="Shiftcord", fuzzy=False
-    )
+    """The `pictures` domain: the texts every picture draws and writes (a game's own are
+    in its pictures' folder: `game_pictures_template`)."""
+    catalog = Catalog(domain=PICTURES, header_comment=HEADER, project="Shiftcord", fuzzy=False)
     for name, text in render.words.SHARED.items():
         _add_drawn(catalog, "render/words.py", f"words.{name}", text)
-    for drawn in render.modules.registered():
-        where = drawn.draw.__module__.replace(".", "/") + "/words.py"
-        for name, text in drawn.drawn.items():
-            _add_drawn(catalog, where, f"{drawn.game}.{name}", text)
+    return catalog
+
+
+def game_pictures_template(drawn: render.Pictures[Any]) -> Catalog:
+    """The catalogue of one game's pictures' words (`Pictures.drawn`), kept in the folder
+    of their package (`render/<game>/locales/`)."""
+    domain = drawn.draw.__module__
+    catalog = Catalog(domain=domain, header_comment=HEADER, project="Shiftcord", fuzzy=False)
+    where = domain.replace(".", "/") + "/words.py"
+    for name, text in drawn.drawn.items():
+        _add_drawn(catalog, where, f"{drawn.game}.{name}", text)
     return catalog
 
 
@@ -194,13 +207,19 @@ def write_template(template: Catalog, path: Path | None = None) -> bool:
 
 
 def update_translations(
-    template: Catalog, path_of: Callable[[str, str], Path] = translation_path
+    template: Catalog,
+    path_of: Callable[[str, str], Path] = translation_path,
+    languages: Sequence[str] = TRANSLATED,
 ) -> None:
     """Bring each language's .po file of the domain (at `path_of(language, domain)`) in
     step with its template: new msgids come in untranslated, gone ones leave, translations
-    of the rest are kept."""
+    of the rest are kept. Only `languages` keep a file (a game's declared ones): the file
+    of any other language is removed, as nothing would read it."""
     domain = str(template.domain)
     for language in TRANSLATED:
+        if language not in languages:
+            path_of(language, domain).unlink(missing_ok=True)
+            continue
         path = path_of(language, domain)
         if path.exists():
             with path.open("rb") as file:
@@ -256,18 +275,20 @@ def follow_plural_rule(catalog: Catalog) -> None:
 GAME_KEYWORDS = {"say": None, "counted": (1, 2)}
 
 
-def game_domains() -> list[str]:
-    """The games' packages (games/<name>/), each with a catalogue of its own."""
-    return [info.name for info in pkgutil.iter_modules(games.__path__, "games.") if info.ispkg]
+def shared_template() -> Catalog:
+    """The catalogue of the texts every game shares (`games.wording.SHARED_TEMPLATES`:
+    lists of words, the refusals of options and player counts), kept once in
+    `games/locales/`."""
+    catalog = Catalog(domain=SHARED_DOMAIN, header_comment=HEADER, project="Shiftcord", fuzzy=False)
+    for text in SHARED_TEMPLATES:
+        catalog.add(text, locations=[("games/wording.py", 0)], flags=_flags(text))
+    return catalog
 
 
 def game_template(domain: str) -> Catalog:
-    """A game's catalogue: the phrasebook's own templates (lists of words, the refusals of
-    options and player counts every game shares), then those of
-    its package's `say` calls, where they stand."""
+    """A game's catalogue (`domain`: its package): the templates of its package's `say`
+    calls, where they stand."""
     catalog = Catalog(domain=domain, header_comment=HEADER, project="Shiftcord", fuzzy=False)
-    for listing in (LIST_NEXT, LIST_LAST, LIST_OR, *SHARED_REFUSALS):
-        catalog.add(listing, locations=[("games/wording.py", 0)], flags=_flags(listing))
     folder = game_template_path(domain).parent.parent
     for path in sorted(folder.glob("*.py")):
         where = path.relative_to(folder.parent.parent).as_posix()
@@ -280,9 +301,56 @@ def game_template(domain: str) -> Catalog:
     return catalog
 
 
-def update_game(domain: str) -> bool:
-    """Write a game's template if it changed and update its .po files; whether it changed."""
-    template = game_template(domain)
-    changed = write_template(template, game_template_path(domain))
-    update_translations(template, game_translation_path)
+@dataclass(frozen=True)
+class GameCatalogue:
+    """One catalogue a game keeps in its own folders (its phrases, its pictures' words)
+    and the languages it declares complete (`GameType.languages`)."""
+
+    game: str
+    template: Catalog
+    languages: tuple[str, ...]
+
+    @property
+    def domain(self) -> str:
+        """The package whose folder keeps the catalogue."""
+        return str(self.template.domain)
+
+    def missing(self) -> dict[str, int]:
+        """Each translated language with how many entries it reads in English: all of
+        them for a language the game does not declare, else those its file leaves empty
+        (or fuzzy)."""
+        entries = [m for m in self.template if m.id]
+        found: dict[str, int] = {}
+        for language in TRANSLATED:
+            path = game_translation_path(language, self.domain)
+            if language not in self.languages or not path.exists():
+                found[language] = len(entries)
+                continue
+            with path.open("rb") as file:
+                catalog = read_po(file, locale=language)
+            done = {m.id for m in catalog if m.id and m.string and all(m.string) and not m.fuzzy}
+            if missing := sum(m.id not in done for m in entries):
+                found[language] = missing
+        return found
+
+
+def game_catalogues() -> list[GameCatalogue]:
+    """Every registered game's catalogues: its phrases (games/<name>/locales/), then its
+    pictures' words (render/<name>/locales/) where its pictures are a package."""
+    found = []
+    for name in games.names():
+        game = games.get(name)
+        found.append(GameCatalogue(name, game_template(game.say.domain), game.kind.languages))
+    for drawn in render.modules.registered():
+        if picture_domain(drawn.draw.__module__) is not None:
+            languages = games.get(drawn.game).kind.languages
+            found.append(GameCatalogue(drawn.game, game_pictures_template(drawn), languages))
+    return found
+
+
+def update_catalogue(template: Catalog, languages: Sequence[str] = TRANSLATED) -> bool:
+    """Write a catalogue's template in its package's folder if it changed and update its
+    .po files, one for each of `languages`; whether the template changed."""
+    changed = write_template(template, game_template_path(str(template.domain)))
+    update_translations(template, game_translation_path, languages)
     return changed

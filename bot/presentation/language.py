@@ -14,6 +14,7 @@ The .po files are read as they are (no compiled .mo files in the tree).
 from __future__ import annotations
 
 import gettext
+import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -29,8 +30,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import games
-from games.wording import Phrase, Written, locales_folder
+import render
+from games.wording import SHARED_DOMAIN, Phrase, Written, locales_folder
 
+#: The domain of the words pictures draw that every game shares (a game's own are in its
+#: pictures' folder).
+PICTURES = "pictures"
 #: Where the templates and the translations live.
 LOCALES = Path(__file__).parent / "locales"
 #: The language every text is written in first, and shown in where no translation exists.
@@ -50,14 +55,24 @@ def translation_path(language: str, domain: str) -> Path:
 
 
 def game_template_path(domain: str) -> Path:
-    """The template of a game's catalogue (`domain`: its package): locales/messages.pot in
-    the game's folder."""
+    """The template of a catalogue kept in a package's folder (`domain`: the package; a
+    game's, its pictures', or `games` for the texts every game shares):
+    locales/messages.pot there."""
     return locales_folder(domain) / "messages.pot"
 
 
 def game_translation_path(language: str, domain: str) -> Path:
-    """A language's translations of a game's texts: locales/<language>.po in its folder."""
+    """A language's translations of such a catalogue: locales/<language>.po in the
+    package's folder."""
     return locales_folder(domain) / f"{language}.po"
+
+
+def picture_domain(module: str) -> str | None:
+    """The catalogue of a game's pictures' words: the package their drawing function is
+    defined in (`render.<game>`), or None where that is no package (a test's game written
+    in one module, English only)."""
+    spec = importlib.util.find_spec(module)
+    return module if spec is not None and spec.submodule_search_locations else None
 
 
 #: Every language a text can be shown in: English first.
@@ -140,14 +155,44 @@ def _read(path: Path, language: str, domain: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
+@cache
+def _picture_translations(language: str, domains: tuple[str, ...]) -> gettext.NullTranslations:
+    """A language's translations of the words pictures draw: the shared ones
+    (locales/<language>/pictures.po), then each game's, kept in its pictures' folder
+    (`domains`: their packages; see `picture_domain`)."""
+    found = _read(translation_path(language, PICTURES), language, PICTURES)
+    for domain in domains:
+        found.add_fallback(_read(game_translation_path(language, domain), language, domain))
+    return found
+
+
+def picture_domains() -> tuple[str, ...]:
+    """The packages of every registered game's pictures that keep a catalogue."""
+    found = (picture_domain(p.draw.__module__) for p in render.modules.registered())
+    return tuple(domain for domain in found if domain is not None)
+
+
+def picture_text(template: str) -> str:
+    """A template pictures draw (the shared ones' or a game's) in the language spoken."""
+    return _picture_translations(spoken(), picture_domains()).gettext(template)
+
+
+def picture_count(count: int, singular: str, plural: str) -> str:
+    """The form of a counted template pictures draw, for `count`, in the language spoken."""
+    return _picture_translations(spoken(), picture_domains()).ngettext(singular, plural, count)
+
+
 def load() -> None:
-    """Read every language's translations now (at start), the presentation's domains and
-    every game's catalogue, rather than on the event loop at the first text needing one."""
+    """Read every language's translations now (at start), the presentation's domains,
+    the texts every game shares, every game's catalogue and its pictures', rather than on
+    the event loop at the first text needing one."""
     for language in TRANSLATED:
         for path in sorted((LOCALES / language).glob("*.po")):
             _translations(language, path.stem)
+        _game_translations(language, SHARED_DOMAIN)
         for name in games.names():
             _game_translations(language, games.get(name).say.domain)
+        _picture_translations(language, picture_domains())
 
 
 def translated(text: str, domain: str = "messages") -> str:

@@ -55,7 +55,7 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
         if name in chosen:
             raise OptionsError(Message("options.twice", option=name))
         try:
-            chosen[name] = option.check(value, game.say)
+            chosen[name] = option.check(value)
         except ValueError as error:
             raise OptionsError(Message("game.refused", reason=reason_of(error))) from None
     return chosen

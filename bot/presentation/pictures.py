@@ -30,7 +30,13 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
-from bot.presentation.language import counted, localised, speaking, spoken, translated
+from bot.presentation.language import (
+    localised,
+    picture_count,
+    picture_text,
+    speaking,
+    spoken,
+)
 from bot.presentation.text import ending_reason, seat_clock
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
@@ -45,8 +51,6 @@ UPLOAD_LIMIT = 10 << 20
 REPLAY_FRAMES = 600
 #: What a console or a thread says when not even the smallest replay fits an upload.
 TOO_LONG_TO_REPLAY = sentences.TOO_LONG_TO_REPLAY
-#: The gettext domain of the words pictures draw and describe.
-DOMAIN = "pictures"
 #: What each picture theme is for, as players choose them.
 THEME_USES = {
     "default": "for Discord's dark and light modes",
@@ -61,11 +65,11 @@ def picture_words() -> render.Words:
 
     def text(template: str) -> str:
         with speaking(language):
-            return translated(template, DOMAIN)
+            return picture_text(template)
 
     def count(number: int, one: str, many: str) -> str:
         with speaking(language):
-            return counted(number, one, many, DOMAIN)
+            return picture_count(number, one, many)
 
     def value(text: str) -> str:
         with speaking(language):

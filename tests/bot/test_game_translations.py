@@ -1,18 +1,22 @@
-"""Each game's own texts (seat names, /rules, moves in words, results) in every language:
-its catalogue (games/<name>/locales) is complete, and the presentation writes a game's
-phrases in the language spoken, in the console's words and in the fake Discord."""
+"""Each game's own texts (seat names, /rules, moves in words, results, its pictures' words)
+in the languages it declares complete (`GameType.languages`): its catalogues
+(games/<name>/locales, render/<name>/locales) are complete in those and kept in no other,
+the texts every game shares are kept once (games/locales), and the presentation writes a
+game's phrases in the language spoken, in the console's words and in the fake Discord."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 from string import Formatter
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 import games
-from bot.presentation.extraction import game_template, is_current
+from bot.presentation.extraction import game_catalogues, is_current, shared_template
 from bot.presentation.language import (
     TRANSLATED,
     game_template_path,
@@ -22,7 +26,7 @@ from bot.presentation.language import (
 )
 from bot.presentation.text import rules_text, unwrapped
 from games.skift.words import ending
-from games.wording import Written
+from games.wording import SHARED_DOMAIN, Written
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -33,8 +37,18 @@ from tests.bot.discord_harness import (
     start_match,
 )
 
-#: Every registered game's package, whose catalogue holds the game's texts.
-DOMAINS = {name: type(games.get(name)).__module__.rpartition(".")[0] for name in games.names()}
+
+def languages(name: str) -> tuple[str, ...]:
+    """The languages the game called `name` declares complete."""
+    return games.get(name).kind.languages
+
+
+#: Every catalogue the registered games keep in their own folders (phrases, pictures' words).
+CATALOGUES = {catalogue.domain: catalogue for catalogue in game_catalogues()}
+#: Each catalogue with each language its game declares complete.
+DECLARED = [(domain, language) for domain, c in CATALOGUES.items() for language in c.languages]
+#: Each game with each language it declares complete.
+GAME_LANGUAGES = [(name, language) for name in games.names() for language in languages(name)]
 
 
 def _placeholders(text: str) -> set[str]:
@@ -46,24 +60,13 @@ def _code(text: str) -> list[str]:
     return re.findall(r"`[^`\n]+`", text)
 
 
-@pytest.mark.parametrize("name", DOMAINS)
-def test_the_games_template_is_extracted_from_its_code_as_it_is(name):
-    domain = DOMAINS[name]
-    assert is_current(game_template(domain), game_template_path(domain)), (
-        f"{name}: run python -m bot.translations"
-    )
-
-
-@pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize("name", DOMAINS)
-def test_every_text_of_the_game_is_translated_with_the_same_placeholders(name, language):
-    domain = DOMAINS[name]
-    with game_template_path(domain).open("rb") as file:
-        template = [m.id for m in read_po(file) if m.id]
-    with game_translation_path(language, domain).open("rb") as file:
+def complete(template: Catalog, path: Path, language: str) -> None:
+    """The .po file at `path` holds exactly the template's entries (no stale one), each
+    translated, not fuzzy, with the English placeholders."""
+    with path.open("rb") as file:
         catalog = read_po(file, locale=language)
     entries = [m for m in catalog if m.id]
-    assert [m.id for m in entries] == template
+    assert [m.id for m in entries] == [m.id for m in template if m.id]
     for entry in entries:
         ids = [entry.id] if isinstance(entry.id, str) else list(entry.id)
         forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
@@ -72,9 +75,40 @@ def test_every_text_of_the_game_is_translated_with_the_same_placeholders(name, l
         assert all(_placeholders(form) == english for form in forms), (language, entry.id)
 
 
+@pytest.mark.parametrize("domain", CATALOGUES)
+def test_the_games_templates_are_extracted_from_their_code_as_it_is(domain):
+    assert is_current(CATALOGUES[domain].template, game_template_path(domain)), (
+        f"{domain}: run ./scripts/translations"
+    )
+
+
+@pytest.mark.parametrize(("domain", "language"), DECLARED)
+def test_every_text_is_translated_in_each_language_its_game_declares(domain, language):
+    complete(CATALOGUES[domain].template, game_translation_path(language, domain), language)
+
+
+@pytest.mark.parametrize("domain", CATALOGUES)
+def test_no_language_the_game_does_not_declare_keeps_a_file(domain):
+    """A language left out is read in English, whole: no half-translated file lingers."""
+    catalogue = CATALOGUES[domain]
+    kept = {path.stem for path in game_template_path(domain).parent.glob("*.po")}
+    assert kept == set(catalogue.languages), f"{catalogue.game} declares {catalogue.languages}"
+    assert not catalogue.missing().keys() & set(catalogue.languages)
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize("name", DOMAINS)
-def test_every_game_has_its_help_in_every_language_with_the_same_notation(name, language):
+def test_the_texts_every_game_shares_are_kept_once_and_translated(language):
+    template = shared_template()
+    assert is_current(template, game_template_path(SHARED_DOMAIN))
+    complete(template, game_translation_path(language, SHARED_DOMAIN), language)
+    for domain, catalogue in CATALOGUES.items():
+        assert not {m.id for m in template if m.id} & {m.id for m in catalogue.template}, domain
+
+
+@pytest.mark.parametrize(("name", "language"), GAME_LANGUAGES)
+def test_every_game_has_its_help_in_each_language_it_declares_with_the_same_notation(
+    name, language
+):
     help_text = games.get(name).kind.notation_help
     assert isinstance(help_text, Written)
     translated = help_text.versions[language]
@@ -82,19 +116,27 @@ def test_every_game_has_its_help_in_every_language_with_the_same_notation(name, 
     assert _code(translated) == _code(help_text)
 
 
-@pytest.mark.parametrize("name", DOMAINS)
+@pytest.mark.parametrize("name", games.names())
+def test_no_help_is_kept_in_a_language_the_game_does_not_declare(name):
+    help_text = games.get(name).kind.notation_help
+    versions = help_text.versions if isinstance(help_text, Written) else {}
+    assert set(versions) == set(languages(name))
+
+
+@pytest.mark.parametrize("name", [name for name in games.names() if "de" in languages(name)])
 def test_rules_in_german_come_in_german_and_english_stays_as_it_was(name):
     game = games.get(name)
     english = rules_text(game)
     with speaking("de"):
         german = rules_text(game)
-    assert game.kind.summary.strip() in english and unwrapped(game.kind.notation_help) in english
+    kind = game.kind
+    assert kind.summary.strip() in english and unwrapped(kind.notation_help) in english
     with speaking("de"):
-        summary = localised(game.kind.summary)
-    assert summary != game.kind.summary
-    assert summary.strip() in german and unwrapped(game.kind.notation_help.versions["de"]) in german
-    assert game.kind.summary.strip() not in german
-    for option in game.kind.options:
+        summary = localised(kind.summary)
+    assert summary != kind.summary
+    assert summary.strip() in german and unwrapped(kind.notation_help.versions["de"]) in german
+    assert kind.summary.strip() not in german
+    for option in kind.options:
         with speaking("de"):
             assert localised(option.help) in german
         assert option.help not in german
