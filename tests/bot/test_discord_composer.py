@@ -1,8 +1,10 @@
 """The move composer through the fake Discord: Play on the board, a private composer that
 builds a move by taps (`games.steps`), its preview and Confirm.
 
-Whole matches of every game are played by the composer alone, choosing at random among
-what it offers (every message checked against Discord's limits); then a stale composer
+Matches of every registered game (read from the registry: its most seats, and alone where
+it allows) are played by the composer alone, choosing at random among what it offers
+(every message checked against Discord's limits), and two whole matches show a Shiftago
+scoring turn and Shifty's pie swap composed; then a stale composer
 (the opponent moved, a takeback, a restart), a press by the wrong member, the preview
 setting, and the composer's largest steps at the limit of a custom id.
 """
@@ -16,6 +18,7 @@ import pytest
 
 import games
 from bot.discord.composer_view import BUTTONS, Composed, choices_view
+from bot.match.actions import RESIGN
 from games.steps import Composer, write_path
 from tests.bot.discord_harness import (
     ALICE,
@@ -34,8 +37,11 @@ from tests.bot.discord_harness import (
     walk_components,
     within_limits,
 )
+from tests.bot.service_fixtures import act
 
 PLAYERS = (ALICE, BOB, CAROL, DAVE, MOD)
+#: Composed moves of each game's match before the seat to act resigns.
+MOST_COMPOSED = 40
 #: Taps per move of the random matches, by game, for the closing report.
 TAPS: dict[str, list[int]] = {}
 
@@ -112,12 +118,20 @@ async def compose(
 
 
 async def play_out(
-    fake: FakeDiscord, bot, match_id: int, thread: int, seed: int, prefer: str = ""
+    fake: FakeDiscord,
+    bot,
+    match_id: int,
+    thread: int,
+    seed: int,
+    prefer: str = "",
+    most: int | None = None,
 ) -> list[str]:
-    """Play the match to its end by the composer alone; returns the moves played."""
+    """Play the match by the composer alone, to its end or `most` moves; returns the moves
+    played."""
     rng = random.Random(seed)
     game = (await bot.service.get_match(match_id)).game
-    while (match := await bot.service.get_match(match_id)).active:
+    played = 0
+    while (match := await bot.service.get_match(match_id)).active and played != most:
         member = match.to_act
         composer = live_composer(fake, thread)
         if composer is None or f":{match.version}:" not in custom_ids(composer)[0]:
@@ -126,6 +140,7 @@ async def play_out(
         after = await bot.service.get_match(match_id)
         assert after.version > match.version, "a composed move must be played"
         TAPS.setdefault(game, []).append(taps)
+        played += 1
     record = await bot.service.match_record(match_id)
     return [entry.notation for entry in record.log]
 
@@ -142,43 +157,75 @@ def report() -> str:
     )
 
 
+def seatings() -> list[tuple[str, int]]:
+    """Each registered game at its most seats, and alone where its type allows a solo
+    match (which starts at once)."""
+    found = []
+    for name in games.names():
+        kind = games.get(name).kind
+        found += [(name, kind.max_players)] + ([(name, 1)] if kind.min_players == 1 else [])
+    return found
+
+
+async def composed_match(
+    fake: FakeDiscord,
+    bot,
+    game: str,
+    players: int,
+    options: str | None = None,
+    prefer: str = "",
+    most: int | None = None,
+) -> tuple[int, list[str]]:
+    """A match of `game` with `players` seats (Bob skipping previews), played by the
+    composer alone (see `play_out`); its id and its moves."""
+    await fake.slash(BOB, "settings preview", show=False)  # two taps for Bob
+    extra: dict[str, object] = {"players": players} if players != 2 else {}
+    if options:
+        extra["options"] = options
+    if players == 1:  # a solo match starts at once, in a thread
+        await fake.slash(ALICE, "challenge", game=game, players=1)
+        solo = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
+        assert solo is not None
+        match_id, thread = solo.id, int(solo.channel_id)
+    else:
+        match_id, thread = await start_match(fake, *PLAYERS[:players], game=game, **extra)
+    played = await play_out(fake, bot, match_id, thread, players, prefer, most)
+    return match_id, played
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("game", "players"), seatings())
+async def test_every_game_is_played_by_the_composer_alone(tmp_path, monkeypatch, game, players):
+    """Every registered game, by taps alone, for MOST_COMPOSED moves or to its end; then
+    the seat to act resigns, and the match is over."""
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        monkeypatch.setattr(bot.poster, "post_replay", _no_replay)  # long: tested elsewhere
+        match_id, _ = await composed_match(fake, bot, game, players, most=MOST_COMPOSED)
+        while (match := await bot.service.get_match(match_id)).active:
+            await act(bot.service, match_id, match.to_act, RESIGN)
+        assert (await bot.service.get_match(match_id)).result is not None
+    print(report())
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("game", "players", "options", "prefer"),
-    [
-        ("skift", 2, None, ""),
-        ("shiftago", 4, "variant=expert", ""),
-        ("shifty", 2, "size=7", "swap"),
-        ("shifting-stones", 5, None, "score"),
-        ("shifting-stones", 1, None, ""),
-    ],
+    [("shiftago", 4, "variant=expert", ""), ("shifty", 2, "size=7", "swap")],
 )
-async def test_whole_matches_are_played_by_the_composer_alone(
+async def test_a_scoring_turn_and_the_pie_swap_are_composed_to_the_end(
     tmp_path, monkeypatch, game, players, options, prefer
 ):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         monkeypatch.setattr(bot.poster, "post_replay", _no_replay)  # long: tested elsewhere
-        await fake.slash(BOB, "settings preview", show=False)  # two taps for Bob
-        seated = PLAYERS[:players]
-        extra = {"players": players} if players != 2 else {}
-        if options:
-            extra["options"] = options
-        if players == 1:  # a solo match starts at once, in a thread
-            await fake.slash(ALICE, "challenge", game=game, players=1)
-            solo = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
-            assert solo is not None
-            match_id, thread = solo.id, int(solo.channel_id)
-        else:
-            match_id, thread = await start_match(fake, *seated, game=game, **extra)
-        played = await play_out(fake, bot, match_id, thread, seed=players, prefer=prefer)
+        match_id, played = await composed_match(fake, bot, game, players, options, prefer)
         match = await bot.service.get_match(match_id)
         assert not match.active and match.result is not None
         if game == "shiftago":
             assert any(n.startswith("x ") for n in played), "a scoring turn was played"
         if game == "shifty":
             assert "swap" in played
-    print(report())
 
 
 @pytest.mark.asyncio
@@ -287,13 +334,33 @@ async def test_the_preview_shows_the_position_and_back_and_cancel_play_nothing(t
         assert (await bot.service.get_match(match_id)).version == match.version
 
 
-@pytest.mark.parametrize("name", ["skift", "shiftago", "shifty", "shifting-stones"])
+def largest_options(game: games.Game) -> dict[str, object]:
+    """The options that make the game's positions largest: the highest choice of each
+    number that is no player (a board's size), where the game takes them all."""
+    options = {
+        o.name: max(o.choices)
+        for o in game.kind.options
+        if o.type is int and o.choices and not o.names_player
+    }
+    try:
+        game.new(players=game.kind.max_players, options=options)
+    except ValueError:
+        return {}
+    return options
+
+
+#: The most choices one step offered, by game (`test_every_step_fits_discord...`).
+LARGEST_STEP: dict[str, int] = {}
+
+
+@pytest.mark.parametrize("name", games.names())
 def test_every_step_fits_discord_at_the_largest_ids(name):
-    """At random positions (Shifty 19x19 late in the game, Stones with big hands), every
-    step's components fit, with a match number and version as long as they get."""
+    """At random positions of the largest options (Shifty 19x19 late in the game, Stones
+    with big hands), every step's components fit, with a match number and version as
+    long as they get."""
     game = games.get(name)
     rng = random.Random(7)
-    options = {"size": 19} if name == "shifty" else {}
+    options = largest_options(game)
     players = game.kind.max_players
     largest = 0
     for seed in range(3):
@@ -314,8 +381,13 @@ def test_every_step_fits_discord_at_the_largest_ids(name):
                 waiting += [(*path, c.step.key) for c in offered if c.move is None]
             assert all(len(write_path(p)) <= 40 for p in composer.moves)
             state = state.play(rng.choice(state.legal_moves()))
-    if name == "shifty":  # 19 columns and long queen lines: select menus were checked
-        assert largest > BUTTONS
+    LARGEST_STEP[name] = largest
+
+
+def test_shiftys_largest_board_offers_more_choices_than_buttons_so_menus_were_checked():
+    if "shifty" not in LARGEST_STEP:
+        test_every_step_fits_discord_at_the_largest_ids("shifty")
+    assert LARGEST_STEP["shifty"] > BUTTONS
 
 
 @pytest.mark.asyncio
