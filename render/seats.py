@@ -29,6 +29,7 @@ from render.sprites import (
     drawable_char,
     drawable_text,
     font,
+    legible_px,
     new_canvas,
     paste,
     text_sprite,
@@ -91,10 +92,16 @@ def fitted(text: str, px: int, room: float) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
+#: How much larger than the smallest legible text (`legible_px`) the players' names are
+#: written: they are what the strip is for.
+STRIP_SCALE = 1.2
+
+
 def strip_px(width: int) -> int:
-    """The text size of the players strip under a picture `width` wide: capitals at least
-    7 pixels tall once the picture is scaled to a phone's 360 pixels."""
-    return max(14, min(40, round(width / 28)))
+    """The text size of the players strip under a picture `width` wide: the smallest
+    legible size (`legible_px`: capitals 7 pixels tall on a phone) made `STRIP_SCALE`
+    larger, from 14 to 40 pixels."""
+    return max(14, min(40, round(legible_px(width) * STRIP_SCALE)))
 
 
 def players_strip(
