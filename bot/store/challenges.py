@@ -15,7 +15,7 @@ from typing import Any
 from bot.match.engine_seats import is_engine, level_of, people
 from bot.match.records import Challenge, MatchRules
 from bot.store.matches import game_title, rules_of
-from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
+from bot.store.sql import Connection, Row, at, dt, one, ts, value, with_children
 
 
 async def insert_challenge(
@@ -81,17 +81,15 @@ _CHALLENGE_COLUMNS = (
 
 async def fetch_challenges(conn: Connection, where: str, params: Sequence[Any]) -> list[Challenge]:
     """Challenges selected by a WHERE clause, with who joined and who is invited."""
-    found = await rows(conn, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}", params)
-    if not found:
-        return []
-    members = await rows_by_parent(
+    return await with_children(
         conn,
+        f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where}",
+        params,
         "SELECT challenge_id, member_id, invited, join_index, position FROM challenge_members "
         "WHERE challenge_id IN ({ids})",
-        [row["id"] for row in found],
         "challenge_id",
+        _challenge,
     )
-    return [_challenge(row, members[row["id"]]) for row in found]
 
 
 def _challenge(row: Row, member_rows: Sequence[Row]) -> Challenge:

@@ -28,7 +28,7 @@ from bot.match.records import (
     Seat,
     Snapshot,
 )
-from bot.store.sql import Connection, Row, at, dt, one, rows, rows_by_parent, ts, value
+from bot.store.sql import Connection, Row, at, dt, one, rows, ts, value, with_children
 
 
 def rules_of(row: Row) -> MatchRules:
@@ -187,18 +187,16 @@ def _match(row: Row, player_rows: Sequence[Row]) -> Match:
 
 async def fetch_matches(conn: Connection, where: str, params: Sequence[Any]) -> list[Match]:
     """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
-    found = await rows(conn, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}", params)
-    if not found:
-        return []
-    players = await rows_by_parent(
+    return await with_children(
         conn,
+        f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}",
+        params,
         "SELECT match_id, seat, member_id, join_index, retired, left_at, mu_before, "
         "sigma_before, mu_after, sigma_after, games_after, bot_level FROM match_players "
         "WHERE match_id IN ({ids}) ORDER BY match_id, seat",
-        [row["id"] for row in found],
         "match_id",
+        _match,
     )
-    return [_match(row, players[row["id"]]) for row in found]
 
 
 async def fetch_match(conn: Connection, match_id: int) -> Match | None:

@@ -14,9 +14,12 @@ PostgreSQL.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+#: What `with_children` builds from a parent row and its child rows.
+T = TypeVar("T")
 
 
 class Row(Protocol):
@@ -96,3 +99,21 @@ async def rows_by_parent(
     for row in await conn.rows(sql.format(ids=marks), ids):
         grouped[row[parent]].append(row)
     return grouped
+
+
+async def with_children(
+    conn: Connection,
+    sql: str,
+    params: Sequence[Any],
+    children: str,
+    parent: str,
+    build: Callable[[Row, Sequence[Row]], T],
+) -> list[T]:
+    """The rows `sql` selects from a parent table (with its `id`), each built by `build`
+    with its rows of a child table (`children` and `parent` as for `rows_by_parent`), in
+    two round trips (one when no parent row is found)."""
+    found = await rows(conn, sql, params)
+    if not found:
+        return []
+    grouped = await rows_by_parent(conn, children, [row["id"] for row in found], parent)
+    return [build(row, grouped[row["id"]]) for row in found]
