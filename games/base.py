@@ -15,9 +15,10 @@ every registered game without naming it:
 
 Declaring:
 - `GameType`'s own checks: a lower-case name, a title and a summary, 1 <= min_players <=
-  max_players, a seat name for every seat or none, option names unique, at least
-  `MIN_HELP_EXAMPLES` examples in the help (lines starting "- `" whose code span is a
-  typed move), language codes of two letters.
+  max_players, a seat name for every seat or none, option names unique and each default
+  among its choices, at least
+  `MIN_HELP_EXAMPLES` examples in the help (lines starting "- `", each
+  a typed move and what it does), language codes of two letters.
 - `notation_help`: how to type the game's moves, with examples: Markdown in the game's own
   `help.txt` (`help_beside(__file__)`), shown by `/rules` (each reply within Discord's
   2,000 characters, a code block never cut in two) and repeated word for word in
@@ -317,6 +318,10 @@ class GameType:
             (
                 len({o.name for o in self.options}) != len(self.options),
                 "two options have the same name",
+            ),
+            (
+                any(o.choices and o.default not in o.choices for o in self.options),
+                "an option's default is not among its choices",
             ),
             (
                 any(not LANGUAGE_CODE.fullmatch(code) or code == "en" for code in self.languages),
