@@ -16,9 +16,8 @@ every registered game without naming it:
 Declaring:
 - `GameType`'s own checks: a lower-case name, a title and a summary, 1 <= min_players <=
   max_players, a seat name for every seat or none, option names unique and each default
-  among its choices, at least
-  `MIN_HELP_EXAMPLES` examples in the help (lines starting "- `", each
-  a typed move and what it does), language codes of two letters.
+  among its choices, at least `MIN_HELP_EXAMPLES` examples in the help (lines starting
+  "- `", each a typed move and what it does), language codes of two letters.
 - `notation_help`: how to type the game's moves, with examples: Markdown in the game's own
   `help.txt` (`help_beside(__file__)`), shown by `/rules` (each reply within Discord's
   2,000 characters, a code block never cut in two) and repeated word for word in
