@@ -5,9 +5,11 @@ game = games.get("skift")
 state = game.new(players=2, seed=0)
 state = state.play(state.parse_move("c3-c4"))
 
-Each game is a package `games/<name>/` that declares itself as `GAME` (its `Game`);
-importing `games` finds and registers every such package (`discover`), so there is no
-list to edit, and a fresh process (the engine's spawned workers) knows every game too.
+Each game is a package `games/<name>/` that declares itself as `GAME` (its `Game`, whose
+`kind` is its declared `GameType`); importing `games` finds and registers every such
+package (`discover`), so there is no list to edit, and a fresh process (the engine's
+spawned workers) knows every game too. `declared` is how packages are searched, for a
+game's pictures (`render.modules`) as for its rules.
 """
 
 from __future__ import annotations
