@@ -172,14 +172,10 @@ def picture_domains() -> tuple[str, ...]:
     return tuple(domain for domain in found if domain is not None)
 
 
-def picture_text(template: str) -> str:
-    """A template pictures draw (the shared ones' or a game's) in the language spoken."""
-    return _picture_translations(spoken(), picture_domains()).gettext(template)
-
-
-def picture_count(count: int, singular: str, plural: str) -> str:
-    """The form of a counted template pictures draw, for `count`, in the language spoken."""
-    return _picture_translations(spoken(), picture_domains()).ngettext(singular, plural, count)
+def picture_translations() -> gettext.NullTranslations:
+    """The words pictures draw (the shared ones and every game's) in the language spoken
+    now: `gettext` and `ngettext` look a drawn template up, English where it is missing."""
+    return _picture_translations(spoken(), picture_domains())
 
 
 def load() -> None:

@@ -32,8 +32,7 @@ from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.language import (
     localised,
-    picture_count,
-    picture_text,
+    picture_translations,
     speaking,
     spoken,
 )
@@ -61,15 +60,13 @@ THEME_USES = {
 def picture_words() -> render.Words:
     """How pictures write their words: in the language spoken now, wherever they are
     drawn then (a worker thread)."""
-    language = spoken()
+    language, drawn = spoken(), picture_translations()
 
     def text(template: str) -> str:
-        with speaking(language):
-            return picture_text(template)
+        return drawn.gettext(template)
 
     def count(number: int, one: str, many: str) -> str:
-        with speaking(language):
-            return picture_count(number, one, many)
+        return drawn.ngettext(one, many, number)
 
     def value(text: str) -> str:
         with speaking(language):

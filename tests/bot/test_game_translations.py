@@ -24,6 +24,7 @@ from bot.presentation.language import (
     localised,
     speaking,
 )
+from bot.presentation.pictures import picture_words
 from bot.presentation.text import rules_text, unwrapped
 from games.skift.words import ending
 from games.wording import SHARED_DOMAIN, Written
@@ -328,3 +329,17 @@ async def test_a_resignation_is_announced_in_the_servers_language(tmp_path):
         post = next(c for c in calls if c.kind == "send_message")
         assert "Grün hat aufgegeben." in post.content, post.content
         assert (await bot.service.get_match(match_id)).result.reason == "Green resigned."
+
+
+def test_a_games_picture_words_come_from_its_own_folder_and_the_shared_ones_centrally():
+    """Shifty's header words (render/shifty/locales) and the shared ones
+    (bot/presentation/locales/<language>/pictures.po) are both drawn in German; a
+    language with no file for a game's pictures draws its words in English."""
+    with speaking("de"):
+        german = picture_words()
+    assert german.text("{seat} to play") == "{seat} ist am Zug"  # Shifty's own
+    assert german.text("{seat} to move") == "{seat} ist am Zug"  # shared
+    assert german.counted(2, "{count} move", "{count} moves") == "{count} Züge"
+    assert german.text("An English template no catalogue holds") == (
+        "An English template no catalogue holds"
+    )
