@@ -177,9 +177,9 @@ async def test_admin_commands_need_manage_server(env):
         ("admin show", {}),
     ]:
         calls = await fake.slash(ALICE, command, **options)
-        assert [c.kind for c in calls] == ["callback"], command
+        assert [c.kind for c in calls] == ["callback", "followup"], command
         assert calls[0].ephemeral, command
-        assert calls[0].content == "Only members who may manage the server can use this command."
+        assert calls[-1].content == "Only members who may manage the server can use this command."
     assert (await bot.service.get_match(match_id)).active
 
 
