@@ -13,6 +13,7 @@ import secrets
 import socket
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from cachetools import LRUCache
 
@@ -38,6 +39,8 @@ from bot.store.sql import Connection
 
 log = logging.getLogger("shiftcord.service")
 Clock = Callable[[], datetime]
+#: What a request looked up after a lost commit found.
+Found = TypeVar("Found")
 #: What an action's caller adds to its update in the action's own transaction.
 Inside = Callable[[Connection, MatchUpdate], Awaitable[MatchUpdate]]
 #: The picture theme of servers and members that chose none.
@@ -287,9 +290,24 @@ class ServiceBase:
         """After a commit whose answer was lost: return when request `request_id` was
         applied; else CannotSave (nothing was changed), or `unknown` itself when the
         database cannot be asked (the player is told that it may have been saved)."""
+        await self._lookup_after_lost_commit(
+            request_id, unknown, lambda conn: request_rows.applied(conn, request_id)
+        )
+
+    async def _lookup_after_lost_commit(
+        self,
+        request_id: str,
+        unknown: OutcomeUnknown,
+        look_up: Callable[[Connection], Awaitable[Found | None]],
+    ) -> Found:
+        """After a commit whose answer was lost: what request `request_id` did, read by
+        `look_up` (None: it was not saved, and CannotSave says nothing was changed), or
+        `unknown` itself when the database cannot be asked. The lookup takes the write
+        lock, as a write transaction does (across processes too, on PostgreSQL): a commit
+        still on its way holds it, so it is waited for rather than missed."""
         try:
-            async with self.store.reading() as conn:
-                seen = await request_rows.applied(conn, request_id)
+            async with self.store.transaction() as conn:
+                seen = await look_up(conn)
         except Exception as error:
             log.error("request %s may or may not have been saved: %s", request_id, error)
             raise unknown from error
@@ -300,6 +318,7 @@ class ServiceBase:
         )
         if seen is None:
             raise CannotSave(CANNOT_SAVE) from unknown
+        return seen
 
     @staticmethod
     async def _settle_premoves(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -27,6 +28,7 @@ from bot.store.base import Store
 from bot.store.health import ReachHealth, StoreError, WriteHealth
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.store")
 #: The advisory lock every write transaction holds ("shiftcord" in a 63-bit number).
 WRITE_LOCK = 0x5348494654_0002
 #: What to do when PostgreSQL cannot be reached right now, by SQLSTATE (or its class, the
@@ -223,8 +225,19 @@ class PostgresStore(Store):
             await asyncio.shield(self._roll_back(conn))
             raise
         finally:
-            with contextlib.suppress(asyncpg.InterfaceError):  # (already taken back)
-                await asyncio.shield(self.pool.release(conn))
+            await self._give_back(conn)
+
+    async def _give_back(self, conn: asyncpg.Connection) -> None:
+        """Give a connection back to the pool after its transaction ended (committed or
+        rolled back): whatever fails then (the server lost right after a COMMIT answered,
+        a connection already taken back) changes nothing that was done, so it is only
+        logged, and the connection closed (the pool makes a new one)."""
+        try:
+            await asyncio.shield(self.pool.release(conn))
+        except Exception as error:
+            log.info("a connection to %s could not be given back, closed: %r", self.name, error)
+            with contextlib.suppress(Exception):
+                conn.terminate()
 
     async def _begun(self, begin: str) -> asyncpg.Connection:
         """A pooled connection on which `begin` ran; when the server dropped the pool's
