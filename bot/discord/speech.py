@@ -95,7 +95,7 @@ class Languages:
         if guild is None:
             return SOURCE
         chosen = self.chosen.get(guild.id)
-        return chosen or language_of(str(guild.preferred_locale)) or SOURCE
+        return chosen or language_of(known_locale(guild.preferred_locale)) or SOURCE
 
     def publicly(self, channel: object) -> AbstractContextManager[None]:
         """Write within in the language of the server of `channel` (a channel or thread)."""
@@ -104,7 +104,7 @@ class Languages:
     def member(self, interaction: discord.Interaction[Any]) -> str:
         """The language of what only the member who interacted sees: their client's, else
         the server's."""
-        return language_of(str(interaction.locale)) or self.public(interaction.guild)
+        return language_of(known_locale(interaction.locale)) or self.public(interaction.guild)
 
     async def speak_to(self, interaction: discord.Interaction[Any]) -> bool:
         """Answer this interaction in the member's language, for the rest of its task, and
