@@ -5,6 +5,7 @@ one transaction, and return the update with its events.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import os
@@ -93,6 +94,8 @@ class ServiceBase:
         self._rng = rng or random.SystemRandom()
         #: Legal moves for autocomplete, by (match, version): typing asks again and again.
         self._choices: LRUCache[tuple[int, int], list[MoveChoice]] = LRUCache(CHOICES_KEPT)
+        #: The listings of legal moves under way, by (match, version).
+        self._listing: dict[tuple[int, int], asyncio.Future[list[MoveChoice]]] = {}
         #: This process as its claims on background work name it (`bot.store.claims`).
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 

@@ -17,6 +17,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.service import play
 from bot.store import Store
 from tests.bot.discord_harness import (
     ALICE,
@@ -209,3 +210,27 @@ async def test_every_interaction_is_acknowledged_within_3_seconds_of_a_slow_stor
         assert not late, f"acknowledged after {SLOW} s (or never): {late}"
         await fake.drain(timeout=60, raise_errors=False)
     assert len(payloads) > 60  # every command (more than 40) and every kind of button
+
+
+@pytest.mark.asyncio
+async def test_autocomplete_answers_what_is_ready_and_keeps_a_slow_listing_for_later(
+    tmp_path, monkeypatch
+):
+    listed = play._move_choices
+
+    def slowly(match):  # a position whose legal moves take long to list and describe
+        time.sleep(SLOW)
+        return listed(match)
+
+    monkeypatch.setattr(play, "_move_choices", slowly)
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, rated=False)
+        mover = (await bot.service.get_match(match_id)).to_act
+        start = time.monotonic()
+        first = await fake.autocomplete(mover, "move", "notation", notation="", channel_id=thread)
+        assert first == [] and time.monotonic() - start < SLOW - 0.5
+        await asyncio.sleep(SLOW)  # the listing went on, and is kept
+        start = time.monotonic()
+        later = await fake.autocomplete(mover, "move", "notation", notation="", channel_id=thread)
+        assert len(later) == 25 and time.monotonic() - start < 0.5
