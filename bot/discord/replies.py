@@ -157,9 +157,15 @@ class ShiftcordTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Let every command run, in the language of the member who used it, acknowledged
         (`begin`) before anything else: before its options are read, its checks run and
-        the member's locale is stored (autocomplete answers by itself)."""
+        the member's locale is stored (autocomplete answers by itself). One that cannot be
+        acknowledged (Discord's time for it ran out, or a delivery of it again was
+        answered already) is not run."""
         if interaction.type is discord.InteractionType.application_command:
-            await begin(interaction)
+            try:
+                await begin(interaction)
+            except discord.HTTPException as failure:  # (too late, or answered already)
+                log.warning("could not acknowledge interaction %s: %s", interaction.id, failure)
+                return False
         return await languages_of(interaction).speak_to(interaction)
 
     async def on_error(

@@ -234,3 +234,21 @@ async def test_autocomplete_answers_what_is_ready_and_keeps_a_slow_listing_for_l
         start = time.monotonic()
         later = await fake.autocomplete(mover, "move", "notation", notation="", channel_id=thread)
         assert len(later) == 25 and time.monotonic() - start < 0.5
+
+
+@pytest.mark.asyncio
+async def test_a_command_that_cannot_be_acknowledged_is_not_run(tmp_path, monkeypatch, caplog):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+
+        def too_late(*_):  # Discord's 3 seconds ran out before the bot answered
+            raise discord.NotFound(
+                type("Answer", (), {"status": 404, "reason": "Not Found"})(),
+                {"code": 10062, "message": "Unknown interaction"},
+            )
+
+        monkeypatch.setattr(fake, "_callback", too_late)
+        calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)  # no error
+        assert [c.kind for c in calls] == ["callback"]
+        assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
+        assert "could not acknowledge interaction" in caplog.text
