@@ -7,9 +7,9 @@ of the server; English where ours is neither.
 Each interaction is handled in a task of its own, so the command tree and every button
 set the member's language once at its start (`speak_to`) for the rest of that task, and
 remember the member's locale (in the background, once the interaction is acknowledged,
-and only one of Discord's locales): what is sent to them later unprompted (a direct message: a
-turn notice, a warning, a digest) is written in the language of their last interaction
-(`private`). The poster writes public posts within `publicly`.
+and only one of Discord's locales): what is sent to them later unprompted (a direct
+message: a turn notice, a warning, a digest) is written in the language of their last
+interaction (`private`). The poster writes public posts within `publicly`.
 
 A server is served by one process (its shard's), so the servers' chosen languages are
 read once at start (`load`; retried by the background rounds until the database answers)

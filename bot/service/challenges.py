@@ -113,7 +113,8 @@ class ChallengeMixin(ServiceBase):
         request_id: str | None = None,
     ) -> Challenge:
         """Post a challenge in `channel_id`; with `request_id`, the challenge it made when
-        that request was seen before.
+        that request was seen before (and when the database's answer to its commit was
+        lost, the challenge it is found to have made, or CannotSave).
 
         `opponents` are invited by name; bot seats among them (ids from
         `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
