@@ -272,7 +272,7 @@ class PostgresStore(Store):
         a new one); one the pool already took back (the server dropped it) is left."""
         with contextlib.suppress(asyncpg.InterfaceError):
             conn.terminate()
-            await self.pool.release(conn)
+        await self._give_back(conn)
 
     @staticmethod
     async def _roll_back(conn: asyncpg.Connection) -> None:
