@@ -9,6 +9,7 @@ of reach: the store logs that once) is quiet; anything else is logged.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Callable, Coroutine
@@ -37,6 +38,9 @@ from games import Game
 log = logging.getLogger("shiftcord.discord")
 Choices = list[app_commands.Choice[str]]
 LIMIT = 25
+#: The longest an autocomplete that asks the service takes: well inside Discord's 3
+#: seconds, which include the way there and back.
+SUGGEST_SECONDS = 1.5
 
 
 class GameTransformer(app_commands.Transformer):
@@ -76,14 +80,15 @@ Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, Suggested]]
 
 
 def quiet(suggest: Suggest[Suggested]) -> Suggest[Suggested]:
-    """An autocomplete that asks the service: no choices when it refuses (quietly) or
-    fails (logged)."""
+    """An autocomplete that asks the service: no choices when it refuses (quietly), fails
+    (logged) or has not answered within `SUGGEST_SECONDS` (a slow database: the member
+    sees no suggestions now, and those of their next keypress when it has answered)."""
 
     @functools.wraps(suggest)
     async def suggesting(interaction: discord.Interaction, current: str) -> Suggested:
         try:
-            return await suggest(interaction, current)
-        except ServiceError:
+            return await asyncio.wait_for(suggest(interaction, current), SUGGEST_SECONDS)
+        except (ServiceError, TimeoutError):
             return []
         except Exception:
             log.exception("%s failed in %s", suggest.__name__, interaction.channel_id)

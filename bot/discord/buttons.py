@@ -24,7 +24,7 @@ from bot.discord.composer import ComposerButton, ComposerMenu, open_composer
 from bot.discord.next_game import NextGameButton
 from bot.discord.pages import PageButton
 from bot.discord.preview import cancel_preview, confirm_preview
-from bot.discord.replies import answer_error
+from bot.discord.replies import answer_error, begin
 from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import (
     ANALYSIS_TEMPLATE,
@@ -133,7 +133,9 @@ class AnalysisButton(RecordButton, template=ANALYSIS_TEMPLATE):
         return cls(cast(ViewButton, item), int(match["id"]), "analysis")
 
     async def press(self, interaction: discord.Interaction) -> None:
-        """Show the presser the bot's analysis of the match, privately."""
+        """Show the presser the bot's analysis of the match, privately (acknowledged before
+        the match is read)."""
+        await begin(interaction)
         await show_analysis(interaction, await service_of(interaction).get_match(self.record_id))
 
 

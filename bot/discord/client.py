@@ -109,13 +109,14 @@ class ShiftcordClient(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop the reminder task and the bot's play (its worker processes exit), finish
-        posting, then disconnect."""
+        posting and storing locales, then disconnect."""
         if self.reminders is not None:
             await self.reminders.stop()
         if self.engine_player is not None:
             await self.engine_player.close()
         if self.poster is not None:
             await self.poster.idle()
+        await self.languages.idle()
         await super().close()
 
     async def on_ready(self) -> None:

@@ -12,7 +12,10 @@ the request, so two composers cannot both play and a press that arrives twice co
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any, Self, cast
 
 import discord
@@ -54,21 +57,58 @@ async def open_composer(interaction: discord.Interaction, match_id: int) -> None
     await answer(interaction, content, files=files, view=view)
 
 
+#: How long a composer's press may take to work out its next step before the press is
+#: acknowledged without it (a deferred update, then an edit: two requests where one does).
+QUICK_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Step:
+    """What a press shows in its composer's message (`content` None: the words stay), and
+    what it does after (play the move composed, ask for the undo), if anything."""
+
+    content: str | None
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    then: Callable[[], Awaitable[None]] | None = None
+
+    def edits(self) -> dict[str, Any]:
+        """The message's edit, as discord.py's edits take it."""
+        kept = {} if self.content is None else {"content": self.content}
+        return {**kept, "attachments": self.files, "view": self.view}
+
+
 async def press(interaction: discord.Interaction, at: Composed, op: str) -> None:
-    """A press on a composer: show a path, a page, go back, confirm, undo or cancel."""
-    await interaction.response.defer()
+    """A press on a composer: show a path, a page, go back, confirm, undo or cancel. The
+    composer's message is updated in the press's own answer when its next step is worked
+    out within `QUICK_SECONDS` (one request); else the press is acknowledged then, and
+    the message edited when the step is ready."""
+    work = asyncio.ensure_future(_step(interaction, at, op))
+    try:
+        done, _ = await asyncio.wait({work}, timeout=QUICK_SECONDS)
+        if not done:
+            await interaction.response.defer()
+        step = await work
+    finally:
+        work.cancel()
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**step.edits())
+    else:
+        await interaction.response.edit_message(**step.edits())
+    if step.then is not None:
+        await step.then()
+
+
+async def _step(interaction: discord.Interaction, at: Composed, op: str) -> Step:
+    """The step a press on a composer leads to."""
     if op == "x":
-        await interaction.edit_original_response(
-            content=fill(words.CANCELLED), view=None, attachments=[]
-        )
-        return
+        return Step(fill(words.CANCELLED))
     service = service_of(interaction)
     user = interaction.user.id
     match = await member_to_act(service, at.match, user, STYLE)
     if match.version != at.version:
         content, files, view = await _composer(interaction, service, match, user, (), 0)
-        await _show(interaction, f"{fill(words.STALE)}\n{content}", files, view)
-        return
+        return Step(f"{fill(words.STALE)}\n{content}", files, view)
     composer = composer_of(match, user)
     path = at.path
     if op == "b":
@@ -80,20 +120,22 @@ async def press(interaction: discord.Interaction, at: Composed, op: str) -> None
         if move is None:
             raise Refusal(fill(words.STALE))
         notation = match.state.format_move(move)
-        await interaction.edit_original_response(
-            content=fill(words.PLAYING, move=notation), view=None, attachments=[]
-        )
-        await act(interaction, match.id, MOVE, text=notation, ply=match.ply)
-        await _next_action(interaction, service, match.id, user)
-        return
+
+        async def play() -> None:
+            await act(interaction, match.id, MOVE, text=notation, ply=match.ply)
+            await _next_action(interaction, service, match.id, user)
+
+        return Step(fill(words.PLAYING, move=notation), then=play)
     if op == "u":
-        await interaction.edit_original_response(view=None)
-        await act(interaction, match.id, ASK_TAKEBACK, ply=match.ply)
-        await _next_action(interaction, service, match.id, user, undone=True)
-        return
+
+        async def undo() -> None:
+            await act(interaction, match.id, ASK_TAKEBACK, ply=match.ply)
+            await _next_action(interaction, service, match.id, user, undone=True)
+
+        return Step(None, then=undo)
     page = int(op[1:]) if op.startswith("p") else 0
     content, files, view = await _composer(interaction, service, match, user, path, page, composer)
-    await _show(interaction, content, files, view)
+    return Step(content, files, view)
 
 
 async def _next_action(
@@ -110,15 +152,6 @@ async def _next_action(
     if composer_returns(match, user, undone=undone):
         content, files, view = await _composer(interaction, service, match, user, (), 0)
         await answer(interaction, content, files=files, view=view)
-
-
-async def _show(
-    interaction: discord.Interaction,
-    content: str,
-    files: list[discord.File],
-    view: discord.ui.View,
-) -> None:
-    await interaction.edit_original_response(content=content, attachments=files, view=view)
 
 
 async def _composer(

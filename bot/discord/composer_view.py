@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord.views import MAX_CUSTOM_ID, ViewButton
+from bot.discord.views import MAX_CUSTOM_ID, NUMBER, ViewButton
 from bot.match.shown import shorten
 from bot.presentation import composer as words
 from bot.presentation.catalogue import fill
@@ -24,10 +24,12 @@ from bot.presentation.language import localised
 from games.steps import Choice, Path, write_path
 
 COMPOSE_TEMPLATE = (
-    r"sc:cmp:(?P<id>[0-9]+):(?P<version>[0-9]+):(?P<op>[a-z][0-9]*):(?P<path>[A-Za-z0-9+/-]*)"
+    rf"sc:cmp:(?P<id>{NUMBER}):(?P<version>{NUMBER}):(?P<op>[a-z](?:{NUMBER})?):"
+    r"(?P<path>[A-Za-z0-9+/-]*)"
 )
 MENU_TEMPLATE = (
-    r"sc:cmps:(?P<id>[0-9]+):(?P<version>[0-9]+):(?P<menu>[0-9]+):(?P<path>[A-Za-z0-9+/-]*)"
+    rf"sc:cmps:(?P<id>{NUMBER}):(?P<version>{NUMBER}):(?P<menu>{NUMBER}):"
+    r"(?P<path>[A-Za-z0-9+/-]*)"
 )
 #: At most this many choices are buttons (four rows of five); more go in select menus.
 BUTTONS = 20
@@ -82,7 +84,7 @@ def choices_view(
     if len(offered) <= BUTTONS:
         for index, choice in enumerate(offered):
             chosen = (*at.path, choice.step.key)
-            label = words.choice_label(choice.step)
+            label = words.choice_label(choice.step, BUTTON_LABEL)
             style = discord.ButtonStyle.primary
             view.add_item(_button(label, at.button_id("o", chosen), style, index // PER_ROW))
     else:

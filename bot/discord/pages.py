@@ -20,12 +20,15 @@ from bot.discord.actions import guild_id_of, match_of_server, service_of
 from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
 from bot.discord.speech import SpeaksToPresser
-from bot.discord.views import ViewButton
+from bot.discord.views import NUMBER, ViewButton
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.text import matches_text, record_text, standings_text
 
-PAGE_TEMPLATE = r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]+):(?P<page>[0-9]+)"
+PAGE_TEMPLATE = (
+    r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]{1,40}):"
+    rf"(?P<page>{NUMBER})"
+)
 #: The most standings rows listed (a table of a huge server is cut there).
 MAX_STANDINGS = 1000
 #: A page's number as commands take it.
@@ -108,10 +111,12 @@ class PageButton(
         return cls(cast(ViewButton, item), match["kind"], match["arg"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Show the page in place of the one shown; anything refused is answered privately."""
+        """Show the page in place of the one shown (acknowledged first: the list is read
+        after); anything refused is answered privately."""
         try:
+            await interaction.response.defer()
             text, page, count = _page(await WRITERS[self.kind](interaction, self.arg), self.page)
             view = page_view(self.kind, self.arg, page, count)
-            await interaction.response.edit_message(content=text, view=view)
+            await interaction.edit_original_response(content=text, view=view)
         except Exception as error:
             await answer_error(interaction, error)

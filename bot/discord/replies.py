@@ -2,7 +2,9 @@
 
 Every command and button follows one pattern: `await begin(interaction)` (an ephemeral
 "thinking" answer, sent before any database work or drawing so Discord's 3-second limit is
-always met), then the work, then `await answer(interaction, ...)`. Anything a player did
+always met; the command tree sends it for every slash command before the command runs,
+and every button sends it, or its own acknowledgement, first), then the work, then
+`await answer(interaction, ...)`. Anything a player did
 wrong is raised as an exception and `answer_error` shows its message, only to them; as every
 service method checks before it changes anything, a refusal changes nothing.
 """
@@ -153,7 +155,17 @@ class ShiftcordTree(app_commands.CommandTree):
     every command error becomes a private answer in plain words."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Let every command run, in the language of the member who used it."""
+        """Let every command run, in the language of the member who used it, acknowledged
+        (`begin`) before anything else: before its options are read, its checks run and
+        the member's locale is stored (autocomplete answers by itself). One that cannot be
+        acknowledged (Discord's time for it ran out, or a delivery of it again was
+        answered already) is not run."""
+        if interaction.type is discord.InteractionType.application_command:
+            try:
+                await begin(interaction)
+            except discord.HTTPException as failure:  # (too late, or answered already)
+                log.warning("could not acknowledge interaction %s: %s", interaction.id, failure)
+                return False
         return await languages_of(interaction).speak_to(interaction)
 
     async def on_error(

@@ -6,9 +6,10 @@ of the server; English where ours is neither.
 
 Each interaction is handled in a task of its own, so the command tree and every button
 set the member's language once at its start (`speak_to`) for the rest of that task, and
-remember the member's locale: what is sent to them later unprompted (a direct message: a
-turn notice, a warning, a digest) is written in the language of their last interaction
-(`private`). The poster writes public posts within `publicly`.
+remember the member's locale (in the background, once the interaction is acknowledged,
+and only one of Discord's locales): what is sent to them later unprompted (a direct
+message: a turn notice, a warning, a digest) is written in the language of their last
+interaction (`private`). The poster writes public posts within `publicly`.
 
 A server is served by one process (its shard's), so the servers' chosen languages are
 read once at start (`load`; retried by the background rounds until the database answers)
@@ -30,9 +31,20 @@ from bot.presentation.language import SOURCE, language_of, speak, speaking
 from bot.service import MatchService
 
 log = logging.getLogger("shiftcord.discord")
-#: The longest an interaction waits for its member's locale to be stored before it is
-#: answered (Discord wants an answer within 3 seconds).
-REMEMBER_SECONDS = 0.5
+#: The longest a member's locale is waited for once it is being stored (a write that
+#: takes longer is given up, and tried again at their next interaction).
+REMEMBER_SECONDS = 2.0
+#: Discord's time to acknowledge an interaction, and how often the locale's writer looks
+#: whether it was (it writes after that).
+ACKNOWLEDGED_WITHIN, ACK_POLL_SECONDS = 3.0, 0.05
+#: The most locales being written at once (more interactions than that at one moment:
+#: the others' locales are written at their next interaction).
+PENDING_MOST = 100
+#: The names of the tasks that write locales (`tests/bot/discord_harness.py` waits for
+#: them).
+REMEMBER_PREFIX = "shiftcord-locale: "
+#: Discord's locales (`discord.Locale`): only these are stored.
+KNOWN_LOCALES = frozenset(locale.value for locale in discord.Locale)
 #: How many members' stored locales a process keeps, to skip writing the same again
 #: (the most recently seen; one forgotten is written again at its next interaction).
 LOCALES_KEPT = 10_000
@@ -53,6 +65,9 @@ class Languages:
         self._stored: LRUCache[int, str] = LRUCache(LOCALES_KEPT)
         #: Whether `chosen` was read from the database.
         self.loaded = False
+        #: The members whose locale is being written, and the tasks writing them.
+        self._pending: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def load(self) -> None:
         """Read the servers' chosen languages, once: at start, or where the database could
@@ -80,7 +95,7 @@ class Languages:
         if guild is None:
             return SOURCE
         chosen = self.chosen.get(guild.id)
-        return chosen or language_of(str(guild.preferred_locale)) or SOURCE
+        return chosen or language_of(known_locale(guild.preferred_locale)) or SOURCE
 
     def publicly(self, channel: object) -> AbstractContextManager[None]:
         """Write within in the language of the server of `channel` (a channel or thread)."""
@@ -89,30 +104,59 @@ class Languages:
     def member(self, interaction: discord.Interaction[Any]) -> str:
         """The language of what only the member who interacted sees: their client's, else
         the server's."""
-        return language_of(str(interaction.locale)) or self.public(interaction.guild)
+        return language_of(known_locale(interaction.locale)) or self.public(interaction.guild)
 
     async def speak_to(self, interaction: discord.Interaction[Any]) -> bool:
         """Answer this interaction in the member's language, for the rest of its task, and
-        remember their locale; True (a check that lets every interaction through)."""
+        remember their locale once the interaction is answered (`remember_later`); True
+        (a check that lets every interaction through)."""
         speak(self.member(interaction))
-        await self._remember(interaction.user.id, str(interaction.locale))
+        self.remember_later(interaction)
         return True
 
-    async def _remember(self, member_id: int, locale: str) -> None:
-        """Store a member's locale when it is new to this process, within
-        `REMEMBER_SECONDS` (the interaction is still to be answered); a database that
-        cannot be written now (or not that soon) keeps the old one, to be tried again at
-        their next interaction (the store has told the admin what is wrong)."""
-        if self.service is None or self._stored.get(member_id) == locale:
+    def remember_later(self, interaction: discord.Interaction[Any]) -> None:
+        """Store the member's locale in the background, after the interaction has been
+        acknowledged (Discord waits 3 seconds for that, and no database write may come
+        first): only a locale Discord has, when it is new to this process and no write of
+        the member's is under way, and no more than `PENDING_MOST` writes at once (a
+        locale left out is written at a later interaction)."""
+        member, locale = interaction.user.id, known_locale(interaction.locale)
+        if self.service is None or locale is None or self._stored.get(member) == locale:
             return
+        if member in self._pending or len(self._pending) >= PENDING_MOST:
+            return
+        self._pending.add(member)
+        task = asyncio.create_task(
+            self._remember(interaction, locale), name=f"{REMEMBER_PREFIX}{member}"
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _remember(self, interaction: discord.Interaction[Any], locale: str) -> None:
+        """Store a member's locale once their interaction is acknowledged (or Discord's
+        time for that is up), within `REMEMBER_SECONDS`; a database that cannot be
+        written now (or not that soon), or fails in any way, keeps the old one, to be
+        tried again at their next interaction (the store has told the admin what is
+        wrong)."""
+        member = interaction.user.id
         try:
-            await asyncio.wait_for(
-                self.service.remember_locale(member_id, locale), REMEMBER_SECONDS
-            )
-        except (ServiceError, TimeoutError) as error:
-            log.info("could not remember the locale of member %s: %r", member_id, error)
+            for _ in range(int(ACKNOWLEDGED_WITHIN / ACK_POLL_SECONDS)):
+                if interaction.response.is_done():
+                    break
+                await asyncio.sleep(ACK_POLL_SECONDS)
+            assert self.service is not None  # (checked by remember_later)
+            await asyncio.wait_for(self.service.remember_locale(member, locale), REMEMBER_SECONDS)
+        except Exception as error:  # (bookkeeping: no failure of it may reach the member)
+            log.info("could not remember the locale of member %s: %r", member, error)
             return
-        self._stored[member_id] = locale
+        finally:
+            self._pending.discard(member)
+        self._stored[member] = locale
+
+    async def idle(self) -> None:
+        """Wait until every locale being written is written (or given up)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def private(self, locale: str | None, guild_id: int | None) -> str:
         """The language of what is sent to a member unprompted: that of `locale`, their
@@ -126,6 +170,13 @@ class Languages:
         assert self.service is not None, "only a bot with a service sends messages"
         locales = await self.service.member_locales([member_id])
         return self.private(locales.get(member_id), guild_id)
+
+
+def known_locale(locale: object) -> str | None:
+    """The locale of an interaction as stored: one of Discord's, else None (an unknown,
+    overlong or missing one is not stored)."""
+    value = getattr(locale, "value", locale)
+    return value if isinstance(value, str) and value in KNOWN_LOCALES else None
 
 
 class SpeaksToPresser:

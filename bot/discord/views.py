@@ -30,17 +30,20 @@ from bot.service import Challenge, Match
 HAND = "hand"
 #: The Play button's key: it opens the move composer of the member to act.
 PLAY = "play"
-REMATCH_TEMPLATE = r"sc:rematch:(?P<id>[0-9]+)"
-ANALYSIS_TEMPLATE = r"sc:analysis:(?P<id>[0-9]+)"
+#: A number in a custom id: at most 18 digits (a longer one, which the bot never makes,
+#: matches no template rather than being read into a number too big for anything).
+NUMBER = "[0-9]{1,18}"
+REMATCH_TEMPLATE = rf"sc:rematch:(?P<id>{NUMBER})"
+ANALYSIS_TEMPLATE = rf"sc:analysis:(?P<id>{NUMBER})"
 PREVIEW_TEMPLATE = (
-    r"sc:preview:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<action>confirm|cancel)(?::(?P<move>.+))?"
+    rf"sc:preview:(?P<id>{NUMBER}):(?P<ply>{NUMBER}):(?P<action>confirm|cancel)(?::(?P<move>.+))?"
 )
 #: The longest custom id Discord takes.
 MAX_CUSTOM_ID = 100
-CHALLENGE_TEMPLATE = r"sc:challenge:(?P<id>[0-9]+):(?P<action>accept|decline)"
+CHALLENGE_TEMPLATE = rf"sc:challenge:(?P<id>{NUMBER}):(?P<action>accept|decline)"
 MATCH_KEYS = (*(a.key for a in actions.BUTTON_ACTIONS), HAND, PLAY)
 MATCH_TEMPLATE = (
-    r"sc:match:(?P<id>[0-9]+):(?P<action>" + "|".join(MATCH_KEYS) + r")(?::(?P<ply>[0-9]+))?"
+    rf"sc:match:(?P<id>{NUMBER}):(?P<action>" + "|".join(MATCH_KEYS) + rf")(?::(?P<ply>{NUMBER}))?"
 )
 #: The buttons answering each kind of proposal: yes, then no.
 _ANSWERS = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.match.shown import shorten
 from bot.presentation.language import localised
 from games.steps import Step
 
@@ -69,7 +70,16 @@ def trail_text(steps: Sequence[Step]) -> str:
     return f"{words} (`{last}`)" if last else words
 
 
-def choice_label(step: Step) -> str:
-    """A choice as shown on a button or in a menu: its words and, beside them, its notation."""
+def choice_label(step: Step, limit: int | None = None) -> str:
+    """A choice as shown on a button or in a menu: its words and, beside them, its notation;
+    within `limit` characters (a button's 80) the words are cut, never the notation
+    (unless it alone is too long)."""
     label = localised(step.label)
-    return f"{label} · {step.notation}" if step.notation else label
+    if not step.notation:
+        return label if limit is None else shorten(label, limit)
+    tail = f" · {step.notation}"
+    if limit is None or len(label) + len(tail) <= limit:
+        return label + tail
+    if len(tail) + 2 > limit:  # (no room for a word and its "…")
+        return shorten(step.notation, limit)
+    return shorten(label, limit - len(tail)) + tail

@@ -5,6 +5,7 @@ one transaction, and return the update with its events.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import os
@@ -13,6 +14,7 @@ import secrets
 import socket
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from cachetools import LRUCache
 
@@ -38,6 +40,8 @@ from bot.store.sql import Connection
 
 log = logging.getLogger("shiftcord.service")
 Clock = Callable[[], datetime]
+#: What a request looked up after a lost commit found.
+Found = TypeVar("Found")
 #: What an action's caller adds to its update in the action's own transaction.
 Inside = Callable[[Connection, MatchUpdate], Awaitable[MatchUpdate]]
 #: The picture theme of servers and members that chose none.
@@ -90,6 +94,8 @@ class ServiceBase:
         self._rng = rng or random.SystemRandom()
         #: Legal moves for autocomplete, by (match, version): typing asks again and again.
         self._choices: LRUCache[tuple[int, int], list[MoveChoice]] = LRUCache(CHOICES_KEPT)
+        #: The listings of legal moves under way, by (match, version).
+        self._listing: dict[tuple[int, int], asyncio.Future[list[MoveChoice]]] = {}
         #: This process as its claims on background work name it (`bot.store.claims`).
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -287,9 +293,24 @@ class ServiceBase:
         """After a commit whose answer was lost: return when request `request_id` was
         applied; else CannotSave (nothing was changed), or `unknown` itself when the
         database cannot be asked (the player is told that it may have been saved)."""
+        await self._lookup_after_lost_commit(
+            request_id, unknown, lambda conn: request_rows.applied(conn, request_id)
+        )
+
+    async def _lookup_after_lost_commit(
+        self,
+        request_id: str,
+        unknown: OutcomeUnknown,
+        look_up: Callable[[Connection], Awaitable[Found | None]],
+    ) -> Found:
+        """After a commit whose answer was lost: what request `request_id` did, read by
+        `look_up` (None: it was not saved, and CannotSave says nothing was changed), or
+        `unknown` itself when the database cannot be asked. The lookup takes the write
+        lock, as a write transaction does (across processes too, on PostgreSQL): a commit
+        still on its way holds it, so it is waited for rather than missed."""
         try:
-            async with self.store.reading() as conn:
-                seen = await request_rows.applied(conn, request_id)
+            async with self.store.transaction() as conn:
+                seen = await look_up(conn)
         except Exception as error:
             log.error("request %s may or may not have been saved: %s", request_id, error)
             raise unknown from error
@@ -300,6 +321,7 @@ class ServiceBase:
         )
         if seen is None:
             raise CannotSave(CANNOT_SAVE) from unknown
+        return seen
 
     @staticmethod
     async def _settle_premoves(

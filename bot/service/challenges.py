@@ -4,7 +4,7 @@ match when the last seat is taken (a solo challenge starts at once)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,6 +18,7 @@ from bot.match.errors import (
     LimitReached,
     NotAllowed,
     NotFound,
+    OutcomeUnknown,
 )
 from bot.match.phrases import Channel, Member, Message
 from bot.match.records import (
@@ -112,7 +113,8 @@ class ChallengeMixin(ServiceBase):
         request_id: str | None = None,
     ) -> Challenge:
         """Post a challenge in `channel_id`; with `request_id`, the challenge it made when
-        that request was seen before.
+        that request was seen before (and when the database's answer to its commit was
+        lost, the challenge it is found to have made, or CannotSave).
 
         `opponents` are invited by name; bot seats among them (ids from
         `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
@@ -132,112 +134,168 @@ class ChallengeMixin(ServiceBase):
         naming a player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not
         the server's challenge channel), NotAllowed (challenging oneself).
         """
-        try:
-            game_rules = games.get(game)
-        except KeyError as error:
-            raise BadOption(Message("game.refused", reason=error.args[0])) from None
-        invited = list(dict.fromkeys(opponents))
-        if challenger_id in invited:
-            raise NotAllowed(Message("challenge.yourself"))
-        seats = players or (1 + len(invited) if invited else max(2, game_rules.kind.min_players))
-        resolved = checked_setup(game_rules, seats, len(invited), options)
-        if not server_clock:
-            check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
-        elif rules.increment_hours is not None or rules.cap_hours is not None:
-            raise BadOption(Message("clock.bank_needs_start"))
         now = self.now()
-        async with self.store.transaction() as conn:
-            made = None if request_id is None else await request_rows.challenge_of(conn, request_id)
-            if made is not None:  # a retry: what it made the first time
-                return await self._challenge(conn, made)
-            default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
-            if challenge_channel not in (None, channel_id):
-                raise ChannelBusy(
-                    Message("challenge.wrong_channel", channel=Channel(challenge_channel))
+        setup = _setup(game, challenger_id, opponents, players, options, rules, server_clock)
+        try:
+            async with self.store.transaction() as conn:
+                made = (
+                    None
+                    if request_id is None
+                    else await request_rows.challenge_of(conn, request_id)
                 )
-            if server_clock:
-                rules = replace(rules, clock_hours=default_clock)
-            if server_timeout:
-                auto = await member_rows.guild_auto_timeout(conn, guild_id)
-                rules = replace(rules, auto_timeout=auto)
-            if server_weekends:
-                weekends = await member_rows.guild_weekend_pause(conn, guild_id)
-                rules = replace(rules, weekend_pause=weekends)
-            await self._check_active_limit(conn, challenger_id)
-            await self._check_pending_limit(conn, challenger_id, now)
-            for member in people(invited):
-                await self._check_welcome(conn, challenger_id, member, now)
-            expires = now + timedelta(days=self.settings.challenge_expiry_days)
-            if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *invited]):
-                raise BadOption(Message("challenge.seat_order"))
-            challenge_id = await challenge_rows.insert_challenge(
-                conn,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                challenger_id=challenger_id,
-                game=game_rules.name,
-                players=seats,
-                options=resolved,
-                rules=rules,
-                invited=invited,
-                now=now,
-                expires=expires,
-                seat_order=seat_order,
+                if made is not None:  # a retry: what it made the first time
+                    return await self._challenge(conn, made)
+                return await self._new_challenge(
+                    conn,
+                    now,
+                    setup,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    challenger_id=challenger_id,
+                    rules=rules,
+                    server_clock=server_clock,
+                    server_timeout=server_timeout,
+                    server_weekends=server_weekends,
+                    seat_order=seat_order,
+                    request_id=request_id,
+                )
+        except OutcomeUnknown as unknown:
+            if request_id is None:
+                raise
+            return await self._challenge_made(request_id, unknown)
+
+    async def _new_challenge(
+        self,
+        conn: Connection,
+        now: datetime,
+        setup: _Setup,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        rules: MatchRules,
+        server_clock: bool,
+        server_timeout: bool,
+        server_weekends: bool,
+        seat_order: Sequence[int] | None,
+        request_id: str | None,
+    ) -> Challenge:
+        """`create_challenge`'s checks that read the database, and the challenge written,
+        in the caller's write transaction (recorded under `request_id`)."""
+        default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
+        if challenge_channel not in (None, channel_id):
+            raise ChannelBusy(
+                Message("challenge.wrong_channel", channel=Channel(challenge_channel))
             )
-            if request_id is not None:
-                await request_rows.record_challenge(conn, request_id, challenge_id, now)
+        if server_clock:
+            rules = replace(rules, clock_hours=default_clock)
+        if server_timeout:
+            auto = await member_rows.guild_auto_timeout(conn, guild_id)
+            rules = replace(rules, auto_timeout=auto)
+        if server_weekends:
+            weekends = await member_rows.guild_weekend_pause(conn, guild_id)
+            rules = replace(rules, weekend_pause=weekends)
+        await self._check_active_limit(conn, challenger_id)
+        await self._check_pending_limit(conn, challenger_id, now)
+        for member in people(setup.invited):
+            await self._check_welcome(conn, challenger_id, member, now)
+        expires = now + timedelta(days=self.settings.challenge_expiry_days)
+        if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *setup.invited]):
+            raise BadOption(Message("challenge.seat_order"))
+        challenge_id = await challenge_rows.insert_challenge(
+            conn,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=challenger_id,
+            game=setup.game.name,
+            players=setup.seats,
+            options=setup.options,
+            rules=rules,
+            invited=setup.invited,
+            now=now,
+            expires=expires,
+            seat_order=seat_order,
+        )
+        if request_id is not None:
+            await request_rows.record_challenge(conn, request_id, challenge_id, now)
+        challenge = await self._challenge(conn, challenge_id)
+        if len(challenge.joined) == setup.seats:  # solo, or every opponent a bot: it accepts
+            await self._start(conn, challenge, now)
             challenge = await self._challenge(conn, challenge_id)
-            if len(challenge.joined) == seats:  # solo, or every opponent a bot: it accepts
-                await self._start(conn, challenge, now)
-                challenge = await self._challenge(conn, challenge_id)
-            return challenge
+        return challenge
+
+    async def _challenge_made(self, request_id: str, unknown: OutcomeUnknown) -> Challenge:
+        """After a commit whose answer was lost: the challenge request `request_id` made
+        or answered, if it was saved; else CannotSave (nothing was changed), or `unknown`
+        itself when the database cannot be asked. Asked under the write lock, so that a
+        commit still on its way is waited for (`ServiceBase._lookup_after_lost_commit`)."""
+        made = await self._lookup_after_lost_commit(
+            request_id, unknown, lambda conn: request_rows.challenge_of(conn, request_id)
+        )
+        async with self.store.reading() as conn:
+            return await self._challenge(conn, made)
 
     async def rematch(self, match_id: int, member_id: int, request_id: str) -> Challenge:
         """A player of an ended match challenges its other players again: the same game,
         options, clock and rules, the presser as challenger, the others invited by name,
         and sides rotated: everyone sits one seat on (in two-player games the sides swap,
-        so the other player moves first). The request `request_id` seen again is answered
-        with the challenge it made. Raises NotFound, NotAllowed (not a player, a solo,
-        aborted or cancelled match, or a rematch already asked for), ChannelBusy,
+        so the other player moves first). One write transaction reads whether a rematch
+        was asked for already and writes this one, so two presses at once make one. The
+        request `request_id` seen again (even while the first is still being posted) is
+        answered with the challenge it made. Raises NotFound, NotAllowed (not a player, a
+        solo, aborted or cancelled match, or a rematch already asked for), ChannelBusy,
         LimitReached."""
-        async with self.store.reading() as conn:
-            made = await request_rows.challenge_of(conn, request_id)
-            if made is not None:  # a retry: the challenge it made
-                return await self._challenge(conn, made)
-        match = await self._load(match_id)
-        seat = match.seat_of(member_id)
-        if seat is None:
+        now = self.now()
+        try:
+            async with self.store.transaction() as conn:
+                made = await request_rows.challenge_of(conn, request_id)
+                if made is not None:  # a retry: the challenge it made
+                    return await self._challenge(conn, made)
+                match = await self._fetch_known(conn, match_id)
+                await self._check_no_rematch(conn, match, member_id)
+                rotated = (*match.members[1:], match.members[0])  # everyone one seat on
+                options = dict(match.options)
+                for option in games.get(match.game).kind.options:
+                    if option.names_player:  # the same player, in their seat of the rematch
+                        options[option.name] = rotated.index(match.members[options[option.name]])
+                opponents = [m for m in rotated if m != member_id]
+                setup = _setup(
+                    match.game, member_id, opponents, len(rotated), options, match.rules, False
+                )
+                return await self._new_challenge(
+                    conn,
+                    now,
+                    setup,
+                    guild_id=match.guild_id,
+                    channel_id=match.origin_channel_id,
+                    challenger_id=member_id,
+                    rules=match.rules,
+                    server_clock=False,
+                    server_timeout=False,
+                    server_weekends=False,
+                    seat_order=rotated,
+                    request_id=request_id,
+                )
+        except OutcomeUnknown as unknown:
+            return await self._challenge_made(request_id, unknown)
+
+    @staticmethod
+    async def _check_no_rematch(conn: Connection, match: Match, member_id: int) -> None:
+        """NotAllowed unless `member_id` may ask for a rematch of `match` now: a player of
+        a match that ended with a result, when no rematch was asked for since."""
+        if match.seat_of(member_id) is None:
             raise NotAllowed(Message("rematch.not_player", match=match.id))
         if match.status != FINISHED or match.solo or match.ended_at is None:
             raise NotAllowed(Message("rematch.no_result", match=match.id))
-        async with self.store.reading() as conn:
-            since = await challenge_rows.challenges_among(
-                conn, match.guild_id, match.game, match.members, match.ended_at
-            )
-            # not the match's own, nor one that could not be posted
-            earlier = [c for c in since if c.match_id != match.id and not await _unseen(conn, c)]
+        since = await challenge_rows.challenges_among(
+            conn, match.guild_id, match.game, match.members, match.ended_at
+        )
+        # not the match's own, nor one that could not be posted
+        earlier = [c for c in since if c.match_id != match.id and not await _unseen(conn, c)]
         if earlier:
             raise NotAllowed(
                 Message("rematch.already_asked", match=match.id, challenge=earlier[0].id)
             )
-        rotated = (*match.members[1:], match.members[0])  # everyone one seat on
-        options = dict(match.options)
-        for option in games.get(match.game).kind.options:
-            if option.names_player:  # the same player, in their seat of the rematch
-                options[option.name] = rotated.index(match.members[options[option.name]])
-        return await self.create_challenge(
-            match.guild_id,
-            match.origin_channel_id,
-            member_id,
-            match.game,
-            opponents=[m for m in rotated if m != member_id],
-            players=len(rotated),
-            options=options,
-            rules=match.rules,
-            server_clock=False,
-            seat_order=rotated,
-            request_id=request_id,
-        )
 
     async def accept_challenge(self, challenge_id: int, member_id: int) -> ChallengeUpdate:
         """Accept an invitation or take an open seat; the last seat filled starts the match.
@@ -249,12 +307,33 @@ class ChallengeMixin(ServiceBase):
         invited and no open seat), LimitReached.
         """
         now = self.now()
+        try:
+            return await self._accepted(challenge_id, member_id, now)
+        except OutcomeUnknown as unknown:
+            return await self._lookup_after_lost_commit(
+                f"accept of challenge {challenge_id} by {member_id}",
+                unknown,
+                lambda conn: self._seated(conn, challenge_id, member_id),
+            )
+
+    async def _seated(
+        self, conn: Connection, challenge_id: int, member_id: int
+    ) -> ChallengeUpdate | None:
+        """The challenge and the match it started, when `member_id` has a seat in it
+        (pending or started); else None."""
+        challenge = await self._challenge(conn, challenge_id)
+        if member_id not in challenge.joined or challenge.status not in (PENDING, STARTED):
+            return None
+        started = challenge.match_id
+        match = None if started is None else await self._fetch_known(conn, started)
+        return ChallengeUpdate(challenge, match)
+
+    async def _accepted(self, challenge_id: int, member_id: int, now: datetime) -> ChallengeUpdate:
+        """`accept_challenge` in one write transaction."""
         async with self.store.transaction() as conn:
-            challenge = await self._challenge(conn, challenge_id)
-            if member_id in challenge.joined and challenge.status in (PENDING, STARTED):
-                started = challenge.match_id
-                match = None if started is None else await self._fetch_known(conn, started)
-                return ChallengeUpdate(challenge, match)
+            seated = await self._seated(conn, challenge_id, member_id)
+            if seated is not None:
+                return seated
             challenge = await self._pending(conn, challenge_id, now)
             if member_id not in challenge.invited and challenge.open_seats < 1:
                 raise NotAllowed(Message("challenge.no_seat"))
@@ -279,6 +358,17 @@ class ChallengeMixin(ServiceBase):
         not decline) is answered with the challenge as it is. Raises NotFound,
         ChallengeClosed, NotAllowed."""
         now = self.now()
+        try:
+            return await self._declined(challenge_id, member_id, request_id, now)
+        except OutcomeUnknown as unknown:
+            if request_id is None:
+                raise
+            return await self._challenge_made(request_id, unknown)
+
+    async def _declined(
+        self, challenge_id: int, member_id: int, request_id: str | None, now: datetime
+    ) -> Challenge:
+        """`decline_challenge` in one write transaction."""
         async with self.store.transaction() as conn:
             seen = None if request_id is None else await request_rows.challenge_of(conn, request_id)
             if seen is not None:  # a retry: done the first time
@@ -407,6 +497,42 @@ class ChallengeMixin(ServiceBase):
         assert match is not None
         decision = rules.start(match, await self._situation(conn, match, now))
         return await self._store_decision(conn, match, decision, now)
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """A challenge's game, invited members, seats and options, checked (no database)."""
+
+    game: games.Game
+    invited: list[int]
+    seats: int
+    options: dict[str, Any]
+
+
+def _setup(
+    game: str,
+    challenger_id: int,
+    opponents: Sequence[int],
+    players: int | None,
+    options: Mapping[str, Any] | None,
+    rules: MatchRules,
+    server_clock: bool,
+) -> _Setup:
+    """The checks of a new challenge that need no database; BadOption or NotAllowed."""
+    try:
+        game_rules = games.get(game)
+    except KeyError as error:
+        raise BadOption(Message("game.refused", reason=error.args[0])) from None
+    invited = list(dict.fromkeys(opponents))
+    if challenger_id in invited:
+        raise NotAllowed(Message("challenge.yourself"))
+    seats = players or (1 + len(invited) if invited else max(2, game_rules.kind.min_players))
+    resolved = checked_setup(game_rules, seats, len(invited), options)
+    if not server_clock:
+        check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
+    elif rules.increment_hours is not None or rules.cap_hours is not None:
+        raise BadOption(Message("clock.bank_needs_start"))
+    return _Setup(game_rules, invited, seats, resolved)
 
 
 async def _unseen(conn: Connection, challenge: Challenge) -> bool:

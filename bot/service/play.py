@@ -3,6 +3,7 @@ the thread a match lives in, and an admin's cancel."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Sequence
 
@@ -24,6 +25,15 @@ from bot.store import notices as notice_rows
 from bot.store import ratings as rating_rows
 from bot.store.sql import Connection
 from games import GameState
+
+
+def _move_choices(match: Match) -> list[MoveChoice]:
+    """Every legal move of the member to act, with its words: those of their own view (the
+    list is shown only to them)."""
+    assert match.current_seat is not None  # (a match with a member to act)
+    state = match.state
+    own = match.in_words(match.view_for(match.current_seat))
+    return [MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()]
 
 
 def _squash(text: str) -> str:
@@ -231,12 +241,25 @@ class PlayMixin(ServiceBase):
             return []
         key = (match.id, match.version)
         choices = self._choices.get(key)
-        if choices is None:  # shown only to the player to act: in words of their own view
-            state = match.state
-            own = match.in_words(match.view_for(match.current_seat))
-            choices = [
-                MoveChoice(state.format_move(m), own.describe_move(m)) for m in state.legal_moves()
-            ]
-            self._choices[key] = choices
+        if choices is None:
+            choices = await self._listed(key, match)
         wanted = _squash(prefix)
         return [c for c in choices if _squash(c.notation).startswith(wanted)][:limit]
+
+    async def _listed(self, key: tuple[int, int], match: Match) -> list[MoveChoice]:
+        """The legal moves of `match` for autocomplete, listed in a thread (a position of
+        many moves takes long): a caller that stops waiting (autocomplete's time is up)
+        leaves the listing to finish and be kept for the next keypress, and callers at
+        once share one listing."""
+        listing = self._listing.get(key)
+        if listing is None:
+            listing = asyncio.ensure_future(asyncio.to_thread(_move_choices, match))
+            self._listing[key] = listing
+
+            def keep(done: asyncio.Future[list[MoveChoice]]) -> None:
+                self._listing.pop(key, None)
+                if not done.cancelled() and done.exception() is None:
+                    self._choices[key] = done.result()
+
+            listing.add_done_callback(keep)
+        return await asyncio.shield(listing)

@@ -21,6 +21,9 @@ from bot.service.reports import GuildSettings, MemberSettings
 from bot.store import members as member_rows
 from bot.store.sql import Connection
 
+#: The longest locale stored (Discord's have at most 6 characters: "es-419").
+LOCALE_MOST = 16
+
 
 def check_theme(name: str) -> str:
     """A picture theme's name as stored, or BadOption listing the themes there are."""
@@ -117,7 +120,11 @@ class SettingsMixin(ClockMixin, NoticeMixin):
 
     async def remember_locale(self, member_id: int, locale: str) -> None:
         """Remember the Discord locale of the member's latest interaction, to write in its
-        language what is sent to them later unprompted (direct messages)."""
+        language what is sent to them later unprompted (direct messages). A locale longer
+        than `LOCALE_MOST` or with a character that is not printable (a NUL) is no
+        locale: it is not stored."""
+        if len(locale) > LOCALE_MOST or not locale.isprintable():
+            return
         async with self.store.transaction() as conn:
             await member_rows.upsert(conn, "members", "member_id", member_id, "locale", locale)
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Iterable, Sequence
+import logging
+from collections.abc import AsyncIterator, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -27,6 +28,7 @@ from bot.store.base import Store
 from bot.store.health import ReachHealth, StoreError, WriteHealth
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.store")
 #: The advisory lock every write transaction holds ("shiftcord" in a 63-bit number).
 WRITE_LOCK = 0x5348494654_0002
 #: What to do when PostgreSQL cannot be reached right now, by SQLSTATE (or its class, the
@@ -220,11 +222,32 @@ class PostgresStore(Store):
                     raise
                 raise OutcomeUnknown(COMMIT_LOST) from error
         except BaseException:
-            await asyncio.shield(self._roll_back(conn))
+            await to_the_end(self._end(conn, roll_back=True))
             raise
-        finally:
-            with contextlib.suppress(asyncpg.InterfaceError):  # (already taken back)
-                await asyncio.shield(self.pool.release(conn))
+        await to_the_end(self._end(conn, roll_back=False))
+
+    async def _end(self, conn: asyncpg.Connection, *, roll_back: bool) -> None:
+        """Roll back what is open (`roll_back`), then give the connection back: in this
+        order whatever happens meanwhile (run by `to_the_end`: a second cancellation of
+        the caller, while a rollback waits for the server to stop the statement the first
+        cancelled, once gave the connection back with the rollback still on it, and the
+        next user of it met asyncpg's "cannot switch to state 12; another operation is in
+        progress")."""
+        if roll_back:
+            await self._roll_back(conn)
+        await self._give_back(conn)
+
+    async def _give_back(self, conn: asyncpg.Connection) -> None:
+        """Give a connection back to the pool after its transaction ended (committed or
+        rolled back): whatever fails then (the server lost right after a COMMIT answered,
+        a connection already taken back) changes nothing that was done, so it is only
+        logged, and the connection closed (the pool makes a new one)."""
+        try:
+            await self.pool.release(conn)
+        except Exception as error:
+            log.info("a connection to %s could not be given back, closed: %r", self.name, error)
+            with contextlib.suppress(Exception):
+                conn.terminate()
 
     async def _begun(self, begin: str) -> asyncpg.Connection:
         """A pooled connection on which `begin` ran; when the server dropped the pool's
@@ -236,7 +259,7 @@ class PostgresStore(Store):
             try:
                 await conn.execute(begin)
             except BaseException as error:
-                await asyncio.shield(self._discard(conn))
+                await to_the_end(self._discard(conn))
                 if retried or not isinstance(error, _DROPPED):
                     raise
                 await self.pool.expire_connections()  # the others were dropped too
@@ -249,7 +272,7 @@ class PostgresStore(Store):
         a new one); one the pool already took back (the server dropped it) is left."""
         with contextlib.suppress(asyncpg.InterfaceError):
             conn.terminate()
-            await self.pool.release(conn)
+        await self._give_back(conn)
 
     @staticmethod
     async def _roll_back(conn: asyncpg.Connection) -> None:
@@ -260,6 +283,22 @@ class PostgresStore(Store):
         except Exception:
             with contextlib.suppress(asyncpg.InterfaceError):
                 conn.terminate()
+
+
+async def to_the_end(work: Coroutine[Any, Any, None]) -> None:
+    """Run `work` to its end, even when the caller is cancelled meanwhile (once or again
+    and again): the cancellation is raised once `work` has ended."""
+    task = asyncio.ensure_future(work)
+    interrupted: asyncio.CancelledError | None = None
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError as error:
+            if not task.done():
+                interrupted = error
+    if interrupted is not None:
+        raise interrupted
+    task.result()
 
 
 #: What a pooled connection the server has dropped raises when it is used again.

@@ -76,10 +76,22 @@ class SqliteStore(Store):
 
     @classmethod
     async def open(cls, path: Path | str, *, busy_timeout_ms: int = 5000) -> SqliteStore:
-        """Open (creating the file and its folder on first start) and migrate the database."""
+        """Open (creating the file and its folder on first start) and migrate the database;
+        a first open that fails leaves no file."""
         path = Path(path)
         name = f"The database {path}"
         check_place(path, name)
+        existed = path.exists()
+        try:
+            return await cls._opened(path, name, busy_timeout_ms)
+        except BaseException:
+            if not existed:  # a first open that failed (a full disk) leaves no file behind
+                _remove_unopened(path)
+            raise
+
+    @classmethod
+    async def _opened(cls, path: Path, name: str, busy_timeout_ms: int) -> SqliteStore:
+        """`open` once the place was checked."""
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.DatabaseError as error:
@@ -147,6 +159,17 @@ class SqliteStore(Store):
         left inside a transaction for the next caller.
         """
         await asyncio.shield(self.conn.rollback())
+
+
+def _remove_unopened(path: Path) -> None:
+    """Remove the database file a failed first open made, and SQLite's files beside it: it
+    holds nothing, and left there (0 bytes on a full disk) it would be refused as a
+    database cut short at the next start."""
+    for made in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal"))):
+        try:
+            made.unlink(missing_ok=True)
+        except OSError as error:
+            log.warning("could not remove %s after a failed first open: %s", made, error)
 
 
 async def _backup_before_migrating(path: Path, version: int) -> None:

@@ -46,6 +46,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from bot.config import Settings
 from bot.discord.client import ShiftcordClient
 from bot.discord.posting import BACKGROUND_PREFIX
+from bot.discord.speech import REMEMBER_PREFIX
 from bot.service import MatchService
 
 ALICE, BOB, CAROL, DAVE, MOD = 42, 43, 44, 45, 46
@@ -54,8 +55,15 @@ TS = "2026-01-01T00:00:00+00:00"
 MEMBER_PERMS = discord.Permissions.text() | discord.Permissions(view_channel=True)
 ADMIN_PERMS = MEMBER_PERMS | discord.Permissions(manage_guild=True, manage_threads=True)
 THREAD_META = ("archived", "locked", "auto_archive_duration", "invitable")
-# the tasks discord.py spawns for an interaction, and the bot's own background postings
-DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ", BACKGROUND_PREFIX)
+# the tasks discord.py spawns for an interaction, and the bot's own background postings and
+# locale writes
+DISCORD_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-",
+    "discord.py: ",
+    BACKGROUND_PREFIX,
+    REMEMBER_PREFIX,
+)
 EPHEMERAL, LOADING = 64, 128  # message flags
 LOGGERS = ("discord", "shiftcord")  # an error logged here fails the test (in drain())
 
@@ -333,6 +341,11 @@ class FakeDiscord:
     def message(self, message_id: int | str) -> dict:
         """A stored message by id."""
         return self._message(message_id)
+
+    def bot_message(self, channel_id: int | str, components: list[dict], **extra: Any) -> dict:
+        """Store a message of the bot's carrying `components` (rows), as if it had sent it:
+        to press a button or choose in a menu the test made itself."""
+        return self._post(str(channel_id), {"content": "", "components": components, **extra}, {})
 
     # ---- requests from the bot
     async def _rest(self, route: Route, *, files=None, form=None, **kw: Any) -> Any:

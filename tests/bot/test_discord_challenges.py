@@ -276,7 +276,7 @@ async def test_challenge_in_a_thread_or_outside_the_challenge_channel_is_refused
     thread = fake.threads()[0]
     where = {"channel_id": thread["id"]}
     calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE, **where)
-    assert calls[0].ephemeral and "not in a thread" in calls[0].content
+    assert calls[-1].ephemeral and "not in a thread" in calls[-1].content
     await bot.service.set_challenge_channel(fake.guild_id, LOBBY_CHANNEL)
     calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE)
     assert calls[-1].ephemeral and f"<#{LOBBY_CHANNEL}>" in calls[-1].content
@@ -310,8 +310,8 @@ async def test_missing_thread_permission_is_named(env):
     fake, bot, *_ = env
     fake.bot_permissions = MEMBER_PERMS & ~discord.Permissions(create_public_threads=True)
     calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
-    assert [c.kind for c in calls] == ["callback"] and calls[0].ephemeral
-    assert "Create Public Threads" in calls[0].content
+    assert [c.kind for c in calls] == ["callback", "followup"] and calls[0].ephemeral
+    assert "Create Public Threads" in calls[-1].content
     assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
 
 

@@ -11,15 +11,17 @@ setting, and the composer's largest steps at the limit of a custom id.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 
 import pytest
 
 import games
-from bot.discord.composer_view import BUTTONS, Composed, choices_view
+from bot.discord.composer_view import BUTTON_LABEL, BUTTONS, Composed, choices_view
 from bot.match.actions import RESIGN
-from games.steps import Composer, write_path
+from bot.presentation.composer import choice_label
+from games.steps import Composer, Step, write_path
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -413,3 +415,54 @@ async def test_shiftys_composer_offers_the_pie_choice_first(tmp_path):
         columns = fake.message(composer["id"])
         assert "So far: Play on: keep your side › place a stone." in columns["content"]
         assert f"{at}:o:on/p/c" in custom_ids(columns)
+
+
+@pytest.mark.asyncio
+async def test_a_quick_composer_tap_costs_one_request(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
+        match = await bot.service.get_match(match_id)
+        composer = await open_composer(fake, match.to_act, thread, match_id)
+        for op in ("o:N", "o:N/c", "b:N/c", "x:N"):  # a step, the preview, back, cancel
+            custom_id = f"sc:cmp:{match_id}:{match.version}:{op}"
+            calls = await fake.click(match.to_act, composer["id"], custom_id)
+            assert [(c.kind, c.json["type"]) for c in calls] == [("callback", 7)], op
+        assert fake.message(composer["id"])["content"] == "Nothing was played."
+
+
+def test_a_long_choice_keeps_its_notation_on_a_button_and_cuts_its_words():
+    long = Step("k", "swap the stone of the centre with the stone at the north edge " * 2, "")
+    notation = "b2-b3 c1~ a4-a5"
+    label = choice_label(dataclasses.replace(long, notation=notation), BUTTON_LABEL)
+    assert len(label) == BUTTON_LABEL and label.endswith(" · " + notation)
+    assert label.startswith("swap the stone") and "…" in label
+    assert len(choice_label(long, BUTTON_LABEL)) == BUTTON_LABEL
+    short = Step("k", "tile E", "Ec")
+    assert choice_label(short, BUTTON_LABEL) == choice_label(short) == "tile E · Ec"
+
+
+@pytest.mark.asyncio
+async def test_a_custom_id_with_a_number_of_thousands_of_digits_is_no_button(tmp_path):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()):
+        huge = "9" * 5000
+        for custom_id in (
+            f"sc:cmp:{huge}:1:o:",
+            f"sc:cmp:1:{huge}:p{huge}:",
+            f"sc:match:{huge}:play",
+            f"sc:page:history:1:{huge}:N",
+        ):
+            message = fake.bot_message(
+                fake.channel_id,
+                [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "b", "custom_id": custom_id}
+                        ],
+                    }
+                ],
+            )
+            calls = await fake.click(ALICE, message["id"], custom_id)  # drain: nothing logged
+            assert calls == []

@@ -125,8 +125,8 @@ async def test_standings_stats_and_rules(env):
     assert set(notation.files) == {"skift-example.png"}
     assert notation.json["attachments"][0]["description"]
     unknown = await fake.slash(CAROL, "rules", game="chess")
-    assert [c.kind for c in unknown] == ["callback"] and unknown[0].ephemeral
-    assert unknown[0].content == (
+    assert [c.kind for c in unknown] == ["callback", "followup"] and unknown[-1].ephemeral
+    assert unknown[-1].content == (
         f"There is no game called 'chess'; choose one of: {', '.join(games.names())}."
     )
 
@@ -177,9 +177,9 @@ async def test_admin_commands_need_manage_server(env):
         ("admin show", {}),
     ]:
         calls = await fake.slash(ALICE, command, **options)
-        assert [c.kind for c in calls] == ["callback"], command
+        assert [c.kind for c in calls] == ["callback", "followup"], command
         assert calls[0].ephemeral, command
-        assert calls[0].content == "Only members who may manage the server can use this command."
+        assert calls[-1].content == "Only members who may manage the server can use this command."
     assert (await bot.service.get_match(match_id)).active
 
 

@@ -46,8 +46,10 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         assert buttons(shown)["Previous"]["disabled"] and not buttons(shown)["Next"].get("disabled")
     async with running_bot(fake, settings, clock) as bot:  # the buttons after a restart
         calls = await fake.click(ALICE, shown["id"], buttons(shown)["Next"]["custom_id"])
-        assert calls[0].json["type"] == 7  # the same message, now page 2
-        second = calls[0].json["data"]["content"]
+        # acknowledged first, then the same message edited: now page 2
+        assert [c.kind for c in calls] == ["callback", "edit_original"]
+        assert calls[0].json["type"] == 6 and calls[1].path.endswith("/messages/@original")
+        second = calls[1].json["content"]
         assert second.endswith(f"(page 2 of {pages})") and len(second) <= LIMIT
         assert second.startswith(f"Match #{match_id}, Shifting Stones:")  # what it lists
         last = (await fake.slash(ALICE, "history", match=match_id, page=999))[-1].content

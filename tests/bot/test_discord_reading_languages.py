@@ -5,6 +5,7 @@ each member's remembered language (direct messages) or the server's (pings in th
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -263,3 +264,35 @@ async def test_a_process_keeps_the_locales_of_the_members_seen_latest_only(tmp_p
             await fake.slash(member, "about")
         locales = await bot.service.member_locales([ALICE, CAROL])
     assert locales == {ALICE: "de", CAROL: "en-US"}  # alice forgotten and written again
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("locale", ["x" * 1_000_000, "de\x00", None, "xx-YY"])
+async def test_only_discords_locales_are_stored_and_the_member_is_answered(
+    databases, tmp_path, locale
+):
+    fake = FakeDiscord()
+    fake.locales = {ALICE: locale}
+    async with running_bot(fake, await databases.settings(), FakeClock()) as bot:
+        calls = await fake.slash(ALICE, "about")
+        assert calls[-1].kind == "followup" and "Shiftcord" in calls[-1].content
+        assert await bot.service.member_locales([ALICE]) == {}
+        for odd in ("x" * 1000, "de\x00"):  # nor does the service store such a locale
+            await bot.service.remember_locale(BOB, odd)
+        assert await bot.service.member_locales([BOB]) == {}
+
+
+@pytest.mark.asyncio
+async def test_no_failure_to_store_a_locale_keeps_the_member_from_an_answer(tmp_path, caplog):
+    caplog.set_level(logging.INFO, "shiftcord")
+    fake = FakeDiscord()
+    fake.locales = {ALICE: "de"}
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+
+        async def broken(member_id: int, locale: str) -> None:
+            raise RuntimeError("the store failed in a way nobody foresaw")
+
+        bot.service.remember_locale = broken
+        calls = await fake.slash(ALICE, "about")
+        assert calls[-1].kind == "followup" and calls[-1].content
+        assert "could not remember the locale of member" in caplog.text

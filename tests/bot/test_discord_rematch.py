@@ -176,3 +176,22 @@ async def test_a_rematch_delivered_again_while_the_first_is_posting_is_posted_on
         assert calls[-1].ephemeral
         assert calls[-1].content == "You asked for a rematch: challenge #2 is posted."
         assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [2]
+
+
+@pytest.mark.asyncio
+async def test_both_players_pressing_rematch_at_once_make_one_challenge(tmp_path):
+    fake, clock = FakeDiscord(), FakeClock()
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        bobs = await rematch_press(fake)
+        alices = fake.interaction_payload(
+            3, ALICE, bobs["data"], bobs["channel_id"], bobs["message"]
+        )
+        n = len(fake.calls)
+        await fake.feed(bobs, drain=False)
+        await fake.feed(alices)
+        calls = fake.calls[n:]
+        assert [c.kind for c in calls].count("send_message") == 1  # one challenge posted
+        pending = await bot.service.pending_challenges(guild_id=fake.guild_id)
+        assert len(pending) == 1
+        said = [c.content for c in calls if c.kind == "followup"]
+        assert any("already asked for" in words for words in said), said

@@ -6,6 +6,7 @@ mounted for the test (as root, which CI runs as)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import subprocess
@@ -91,3 +92,21 @@ async def test_backup_and_restore_onto_a_full_disk_say_that_it_is_full(full_disk
         await restore(database, copy)
     assert str(refused.value) == f"The file {database} cannot be restored to {copy}: {FULL}."
     assert sorted(path.name for path in full_disk.iterdir()) == ["ballast"]  # nothing left
+
+
+@pytest.mark.asyncio
+async def test_a_first_open_on_a_disk_with_no_room_at_all_leaves_no_file_that_blocks_a_start(
+    full_disk,
+):
+    database = full_disk / "db.sqlite3"
+    more = os.open(full_disk / "more-ballast", os.O_WRONLY | os.O_CREAT)
+    with contextlib.suppress(OSError):  # until not one byte is left
+        while os.write(more, bytes(4096)):
+            pass
+    os.close(more)
+    with pytest.raises(StoreError, match="is full"):
+        await SqliteStore.open(database)
+    assert sorted(p.name for p in full_disk.iterdir()) == ["ballast", "more-ballast"]
+    (full_disk / "ballast").unlink()
+    (full_disk / "more-ballast").unlink()
+    await opened_and_closed(database)  # not "an empty file (0 bytes), not a database"

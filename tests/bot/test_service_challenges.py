@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -345,3 +346,23 @@ async def test_a_rematch_retried_returns_the_challenge_it_made(service):
     assert [c.id for c in await service.pending_challenges(guild_id=GUILD)] == [asked.id]
     with pytest.raises(NotAllowed, match=f"already asked for: challenge #{asked.id}"):
         await service.rematch(match.id, match.members[1], "test:another")
+
+
+@pytest.mark.asyncio
+async def test_two_rematch_presses_at_once_make_one_challenge(service):
+    match = await start_match(service)
+    await act(service, match.id, match.to_act, RESIGN)
+    first, second = match.members
+    asked = await asyncio.gather(
+        service.rematch(match.id, first, "test:first"),
+        service.rematch(match.id, second, "test:second"),
+        service.rematch(match.id, first, "test:first"),  # the first, delivered again meanwhile
+        return_exceptions=True,
+    )
+    made = [a for a in asked if not isinstance(a, BaseException)]
+    refused = [a for a in asked if isinstance(a, BaseException)]
+    assert len({c.id for c in made}) == 1, asked
+    assert all(isinstance(r, NotAllowed) and "already asked" in str(r) for r in refused)
+    assert [c.id for c in await service.pending_challenges(guild_id=GUILD)] == [made[0].id]
+    if made[0].challenger_id == first:  # the first's retry is answered with its challenge
+        assert asked[0] == asked[2] == made[0]

@@ -5,6 +5,7 @@ neither)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import asyncpg
@@ -15,7 +16,7 @@ from bot.match.actions import GIVE_TIME, MOVE, OFFER_DRAW, Request
 from bot.match.errors import CannotSave, PositionChanged
 from bot.match.events import Proposed, TimeGiven
 from bot.service import MatchService
-from bot.store.postgres import _BEGIN_WRITE
+from bot.store.postgres import _BEGIN_WRITE, WRITE_LOCK
 from tests.bot.service_fixtures import open_service, request, start_match
 
 
@@ -210,3 +211,109 @@ async def test_request_ids_are_kept_a_week_and_a_retry_within_it_is_a_repeat(ser
     clock.advance(days=6)
     await service.tick()
     assert await kept(service, old, recent) == set()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "failure",
+    [
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+        asyncpg.InternalClientError("cannot switch to state 15; another operation is in progress"),
+    ],
+)
+async def test_nothing_after_a_commit_answered_turns_the_action_into_a_failure(
+    postgres_databases, clock, monkeypatch, failure
+):
+    service = await open_service(await postgres_databases.settings(), clock)
+    try:
+        match = await start_match(service)
+        real = asyncpg.connection.Connection.reset
+        armed = {"on": True}
+
+        async def reset(conn, *args, **kwargs):  # giving the connection back: the server died
+            if armed["on"]:
+                armed["on"] = False
+                conn.terminate()
+                raise failure
+            return await real(conn, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, "reset", reset)
+        sent = request(MOVE, first_legal(match), ply=match.ply)
+        update = await service.act(match.id, match.to_act, sent)
+        assert not armed["on"]  # the connection failed as it was given back
+        assert not update.repeated and update.match.ply == match.ply + 1
+        assert await notations(service, match.id) == [sent.text]
+    finally:
+        await service.close()
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_whose_commit_answer_was_lost_is_looked_up(
+    postgres_databases, clock, monkeypatch
+):
+    service = await open_service(await postgres_databases.settings(), clock)
+    try:
+        lost = LostCommit(monkeypatch, after=False)
+        lost.armed = True
+        with pytest.raises(CannotSave, match="nothing was changed"):
+            await service.create_challenge(1, 2, 3, "skift", opponents=[4], request_id="t:1")
+        assert await service.pending_challenges(guild_id=1) == []
+        lost.after, lost.armed = True, True
+        made = await service.create_challenge(1, 2, 3, "skift", opponents=[4], request_id="t:2")
+        assert not lost.armed and made.challenger_id == 3 and made.invited == (4,)
+        assert [c.id for c in await service.pending_challenges(guild_id=1)] == [made.id]
+        lost.after, lost.armed = False, True
+        with pytest.raises(CannotSave, match="nothing was changed"):
+            await service.accept_challenge(made.id, 4)
+        lost.after, lost.armed = True, True
+        accepted = await service.accept_challenge(made.id, 4)
+        assert not lost.armed and accepted.match is not None
+    finally:
+        await service.close()
+
+
+@pytest.mark.asyncio
+async def test_a_lost_commit_is_looked_up_under_the_write_lock(
+    postgres_databases, clock, monkeypatch
+):
+    """A commit still on its way holds the write lock: the lookup waits for it. Here another
+    connection takes the lock as the COMMIT's answer is lost, and records the request as
+    applied (as the commit landing late would) before it lets go."""
+    settings = await postgres_databases.settings()
+    service = await open_service(settings, clock)
+    side = await asyncpg.connect(settings.database_url)
+    try:
+        match = await start_match(service)
+        sent = request(MOVE, first_legal(match), ply=match.ply)
+        real = asyncpg.connection.Connection.execute
+        armed = {"on": False}
+        landed = []
+
+        async def land_late() -> None:
+            await asyncio.sleep(0.5)
+            await real(side, "COMMIT")
+
+        async def execute(conn, query, *args, **kwargs):
+            if query == "COMMIT" and armed["on"] and conn is not side:
+                armed["on"] = False
+                conn.terminate()
+                await real(side, f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+                await side.execute(
+                    "INSERT INTO match_requests (request_id, match_id, member_id, action, "
+                    "events, made_at) VALUES ($1, $2, $3, 'move', '[]', 0)",
+                    sent.request_id,
+                    match.id,
+                    match.to_act,
+                )
+                landed.append(asyncio.create_task(land_late()))
+                raise asyncpg.ConnectionDoesNotExistError("connection was closed")
+            return await real(conn, query, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, "execute", execute)
+        armed["on"] = True
+        update = await service.act(match.id, match.to_act, sent)  # saved, not "not saved"
+        assert not armed["on"] and landed and landed[0].done()
+        assert update.match.ply == match.ply + 1
+    finally:
+        await side.close()
+        await service.close()

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.actions import guild_id_of, poster_of, service_of
-from bot.discord.autocomplete import GameOption, clock_choices, option_choices
+from bot.discord.autocomplete import GameOption, clock_choices, option_choices, quiet
 from bot.discord.cogs.common import server_group
 from bot.discord.leagues import LeaguePoster, schedule_text, standings_text
 from bot.discord.posting import as_file
@@ -53,6 +53,7 @@ async def may_manage(interaction: discord.Interaction) -> bool:
     )
 
 
+@quiet
 async def league_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
