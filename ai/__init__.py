@@ -6,7 +6,7 @@ optional hooks documented there); nothing in `games/` or `render/` imports it.
     import ai
     move = ai.choose_move(state, seat, ai.Level.HARD, seed=match_id * 1000 + state.ply)
     estimate = ai.evaluate(state, seat)   # in [0, 1]: about 1/2 is even in a 2-player game
-    judgement = ai.judge(state, ai.Budget(...))  # every seat's estimate, and the move preferred
+    judgement = ai.judge(state, ai.Budget(...))  # each seat's expected result, the move preferred
 
 Both decide only from `state.view(seat)`, so passing the full state is safe. With the
 same state, seat, level and seed the answer is the same, unless the level's wall-time
@@ -114,30 +114,39 @@ def evaluate(
 
 @dataclass(frozen=True)
 class Judgement:
-    """A position as the bot judges it: each seat's estimated result in [0, 1] (as
-    `evaluate`'s), each from what that seat could see, and the move the seat to act
-    would play (None once the game is over)."""
+    """A position as the bot judges it: each seat's expected result in [0, 1] (1: a sure
+    win, 0: a sure loss, a draw between n players 1/n), each from what that seat could
+    see, and the move the seat to act would play (None once the game is over)."""
 
     chances: tuple[float, ...]
     preferred: Hashable | None
 
 
 def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
-    """Every seat's estimate in `state`, at most `level`'s budget spent in all. In a game
-    without hidden information one search of the position answers for every seat (each
-    seat's mean result after the most searched move). With it, each seat's view is
-    searched (the budget shared among them), so a seat's estimate uses only what it could
-    see: the seat to act judges by its most searched move, which is the move preferred;
-    another seat, whose view cannot tell which moves the player to act has, by every
-    simulated game from its view."""
+    """Every seat's expected result in `state`, at most `level`'s budget spent in all:
+    the one function the analysis asks (a learned value function would answer here).
+
+    A seat's estimate is the value of the position, the same whoever is to act: the mean
+    of every simulated game of the search (the root's value), never the mean of the move
+    the search liked best. That best mean is the largest of many noisy means (at the
+    analysis budget a Skift search tries each of ~70 moves once or twice) and sees only
+    the mover's good moves against random replies, so it favoured whoever was to act and
+    the estimates swung from one position to the next. A search that explores little
+    (`Budget.exploration`) spends most of its games on good moves, so its value follows
+    them. A win in one for the seat to act (where the deal does not decide) is that
+    win's result. In a game with hidden information each seat's view is searched (the
+    budget shared among them), so a seat's estimate uses only what it could see; the
+    seat to act's search gives the move preferred, its most searched."""
     outcome = state.outcome()
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
     budget = _budget(level)
     if not state.game.hidden_information:
+        win = None if state.game.chance else state.winning_move()
+        if win is not None:
+            return Judgement(_won(state.play(win)), win)
         search = _search(state, budget, seed)
-        preferred = search.ranked_moves()[0][0]
-        return Judgement(_clipped(search.seat_means(preferred)), preferred)
+        return Judgement(_clipped(search.seat_means()), search.ranked_moves()[0][0])
     share = replace(
         budget,
         iterations=max(1, budget.iterations // state.players),
@@ -149,10 +158,15 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
         search = _search(state.view(seat), share, seed)
         if seat == state.current_player:
             preferred = search.ranked_moves()[0][0]
-            chances.append(_clipped(search.seat_means(preferred))[seat])
-        else:
-            chances.append(_clipped(search.seat_means())[seat])
+        chances.append(_clipped(search.seat_means())[seat])
     return Judgement(tuple(chances), preferred)
+
+
+def _won(ended: GameState) -> tuple[float, ...]:
+    """Every seat's result in a position that has just ended."""
+    outcome = ended.outcome()
+    assert outcome is not None
+    return outcome_rewards(outcome, ended.players)
 
 
 def _search(view: GameState, budget: Budget, seed: int) -> Search:
