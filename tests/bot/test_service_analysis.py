@@ -16,8 +16,8 @@ import ai
 import games
 from bot.match.actions import RESIGN
 from bot.match.errors import NotAllowed
-from bot.match.replay import MOVE as LOGGED_MOVE
 from bot.match.phrases import plain_member
+from bot.match.replay import MOVE as LOGGED_MOVE
 from bot.presentation.analysis import analysis_text
 from bot.presentation.text import Style
 from bot.service import analysis as analysis_module
