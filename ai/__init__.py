@@ -46,11 +46,18 @@ def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> 
 
 @dataclass(frozen=True)
 class Advice:
-    """The move the engine prefers and its estimate of the result it leads to for the
-    seat, in [0, 1] (None when the move was not searched: a win in one, an only move)."""
+    """The move the engine prefers, and how the search behind it saw things (all None
+    when the move was not searched: a win in one, an only move): `estimate`, the seat's
+    expected result in the position, in [0, 1], as `judge` reads it (the search's value,
+    not the mean of the preferred move, which favours the mover); `share`, the part of
+    the search spent on the move (how sure the engine is); `runner_up`, the move searched
+    most after it, and its `runner_up_share`."""
 
     move: Hashable
     estimate: float | None
+    share: float | None = None
+    runner_up: Hashable | None = None
+    runner_up_share: float | None = None
 
 
 def advise(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Advice:
@@ -91,8 +98,17 @@ def _advised(
     if len(worth) == 1:
         return Advice(worth[0], None), None
     search = _searched(state, seat, level, seed)
-    move, node = search.ranked_moves()[0]
-    return Advice(move, min(1.0, max(0.0, node.mean()))), search
+    ranked = search.ranked_moves()
+    spent = max(1, search.tree.visits)
+    runner_up, second = ranked[1] if len(ranked) > 1 else (None, None)
+    advice = Advice(
+        ranked[0][0],
+        _clipped(search.seat_means())[seat],
+        ranked[0][1].visits / spent,
+        runner_up,
+        None if second is None else second.visits / spent,
+    )
+    return advice, search
 
 
 def evaluate(

@@ -269,9 +269,7 @@ class EnginePlayer:
         workers cannot think (the admin gets a line)."""
         check_hint(match, member_id)
         assert match.current_seat is not None
-        question = HintQuestion(
-            match.game, match.snapshot.text, match.current_seat, match.seed + match.ply, self.budget
-        )
+        question = HintQuestion(match.game, match.snapshot.text, match.current_seat, self.budget)
         try:
             return await self._in_pool(self._slots, hint_of, question)
         except (BrokenProcessPool, OSError) as error:
