@@ -29,7 +29,7 @@ from bot.service.analysis import (
     analyse,
     sampled,
 )
-from tests.bot.service_fixtures import play_first_legal, request
+from tests.bot.service_fixtures import open_service, play_first_legal, request
 from tests.bot.test_service_engine_player import ALICE, TINY, player
 from tests.bot.test_service_hints import BOB, match_of
 from tests.games import shifting_stones_helpers
@@ -220,6 +220,32 @@ async def test_an_analysis_asked_again_while_it_is_made_is_made_once(service):
         staying = asyncio.create_task(bot.analyse(record))
         await asyncio.sleep(0)
         gone.cancel()
-        assert (await staying) == first and len(calls) == 2
+        assert (await staying) == first and len(calls) == 1  # kept: read, not made again
     finally:
         await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_two_processes_asked_at_once_make_one_analysis_and_show_it_both(databases, clock):
+    # each process made its own (twice the thinking), and where the time cap cut the
+    # searches short the two askers saw different charts
+    settings = await databases.settings()
+    first_service = await open_service(settings, clock)
+    second_service = await open_service(settings, clock)
+    first, second = player(first_service, []), player(second_service, [])
+    thinking = [counted_thoughts(first), counted_thoughts(second)]
+    try:
+        match = await match_of(first_service, "skift", [BOB], rated=False)
+        match = await play_first_legal(first_service, match, 3)
+        ended = (await first_service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        record = await first_service.match_record(ended.id)
+        made = await asyncio.gather(first.analyse(record), second.analyse(record))
+        assert made[0] == made[1]
+        assert sum(len(calls) for calls in thinking) == 1
+        kept = await second.stored_analysis(ended)
+        assert kept == made[0]
+    finally:
+        await first.close()
+        await second.close()
+        await first_service.close()
+        await second_service.close()
