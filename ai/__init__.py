@@ -116,16 +116,15 @@ def evaluate(
 ) -> float:
     """The bot's estimate of `seat`'s result in `state`, in [0, 1] (1: a sure win, 0: a sure
     loss, a draw between n players 1/n), from a search at `level` of the seat's view when
-    the seat is to act, else from the game's end or heuristic, else 1/n."""
+    the seat is to act (its value, as `judge` reads it), else from the game's end or
+    heuristic, else 1/n."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome_rewards(outcome, state.players)[seat]
     if state.current_player != seat:
         value = state.view(seat).heuristic(seat)
         return 1.0 / state.players if value is None else value
-    search = _searched(state, seat, level, seed)
-    best = search.ranked_moves()[0][1]
-    return min(1.0, max(0.0, best.mean()))
+    return _clipped(_searched(state, seat, level, seed).seat_means())[seat]
 
 
 @dataclass(frozen=True)
