@@ -52,3 +52,12 @@ def test_a_win_in_one_for_the_side_to_act_reads_as_won():
     judged = ai.judge(state, BUDGET, seed=0)
     assert judged.chances[mover] == 1.0 and judged.chances[1 - mover] == 0.0
     assert judged.preferred == state.winning_move()
+
+
+def test_the_bots_own_estimate_is_the_analysis_estimate():
+    # ai.evaluate (a draw offer's answer) read the best move's mean, favouring the mover
+    state = line("skift", 3, seed=2)[-1]
+    mover = state.current_player
+    assert mover is not None
+    judged = ai.judge(state, BUDGET, seed=5).chances[mover]
+    assert ai.evaluate(state, mover, BUDGET, seed=5) == judged
