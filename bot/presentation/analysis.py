@@ -19,7 +19,7 @@ from bot.match.records import Match, MatchRecord
 from bot.match.replay import PublicLine
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names, picture_words
-from bot.presentation.text import Style
+from bot.presentation.text import MAX_MESSAGE, Style
 from bot.service.analysis import LABELS, Analysis, Labelled, Point, Swing
 from bot.service.base import DEFAULT_THEME
 from render.seats import named_seats
@@ -114,8 +114,8 @@ def _points(cost: float) -> int:
 
 
 def _labelled_lines(match: Match, analysis: Analysis, style: Style) -> list[str]:
-    """What each label costs, each player's count of them, then the costliest
-    (`MOST_LABELLED`) in the order they were played; one line when there are none."""
+    """What each label costs and each player's count of them; one line when there are
+    none."""
     least = {label: _points(cost) for label, cost in LABELS}
     found = analysis.labelled()
     if not found:
@@ -133,9 +133,6 @@ def _labelled_lines(match: Match, analysis: Analysis, style: Style) -> list[str]
                     blunders=mine.count("blunder"),
                 )
             )
-    costliest = sorted(found, key=lambda move: -move.cost)[:MOST_LABELLED]
-    for move in sorted(costliest, key=lambda move: move.before.index):
-        lines.append(_labelled_line(match, move, style))
     return lines
 
 
@@ -153,8 +150,10 @@ def _labelled_line(match: Match, move: Labelled, style: Style) -> str:
 
 
 def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
-    """The analysis in words: what the chart shows, the moves that cost their player and
-    each moment it swung most; seats only numbered are named in `style`."""
+    """The analysis in words: what the chart shows, the moves that cost their player
+    (counted, and the costliest named) and each moment it swung most, within one message
+    (`MAX_MESSAGE`: the costly moves named, then the swings, give way); seats only
+    numbered are named in `style`."""
     if len(analysis.points) == analysis.positions:
         head = fill(ANALYSIS_ALL, match=match.id)
     else:
@@ -165,8 +164,20 @@ def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
             moves=analysis.positions - 1,
         )
     labelled = _labelled_lines(match, analysis, style)
+    costliest = sorted(analysis.labelled(), key=lambda move: -move.cost)[:MOST_LABELLED]
     swings = [_swing_line(match, swing, style) for swing in analysis.swings()]
-    return "\n".join([head, *labelled, fill(SWINGS), *swings] if swings else [head, *labelled])
+    # within one message: the least costly of the moves named go first, then the swings
+    while True:
+        played = sorted(costliest, key=lambda move: move.before.index)
+        named = [_labelled_line(match, move, style) for move in played]
+        moments = [fill(SWINGS), *swings] if swings else []
+        text = "\n".join([head, *labelled, *named, *moments])
+        if len(text) <= MAX_MESSAGE or not (costliest or swings):
+            return text[:MAX_MESSAGE]
+        if costliest:
+            costliest.pop()
+        else:
+            swings.pop()
 
 
 def _chart(

@@ -19,7 +19,7 @@ from bot.match.errors import NotAllowed
 from bot.match.phrases import plain_member
 from bot.match.replay import MOVE as LOGGED_MOVE
 from bot.presentation.analysis import analysis_text
-from bot.presentation.text import Style
+from bot.presentation.text import MAX_MESSAGE, Style
 from bot.service import analysis as analysis_module
 from bot.service.analysis import (
     MOST_POSITIONS,
@@ -107,6 +107,22 @@ async def test_the_analysis_text_labels_the_costly_moves_and_counts_them(service
 
 #: Members by their plain names, times and channels as they are.
 PLAIN = Style(plain_member, str, plain_member)
+
+
+@pytest.mark.asyncio
+async def test_the_analysis_text_fits_one_message_however_many_costly_moves(service):
+    match = await match_of(service, "skift", [BOB], rated=False)
+    long = "x" * 150  # a move's notation as long as a game's may be
+    line = [0.1 if i % 2 else 0.9 for i in range(40)]  # a blunder every move
+    points = tuple(
+        Point(i, (w, 1 - w), f"{long}{i}", f"{long}p{i}", i % 2) for i, w in enumerate(line)
+    )
+    analysis = Analysis(len(points), points)
+    assert len(analysis.labelled()) > 30
+    text = analysis_text(match, analysis, PLAIN)
+    assert len(text) <= MAX_MESSAGE
+    assert text.startswith("The bot's estimate of each player's chance after every move")
+    assert f"{match.seat_name(0)}: 0 inaccuracies, 0 mistakes, 20 blunders." in text
 
 
 def random_question(
