@@ -25,10 +25,10 @@ from bot.match.replay import MOVE, initial_state, standing_entries, standing_mov
 
 #: What judging one position may spend (shared among the views of a game with secrets):
 #: its iterations, which make an analysis repeatable, with a time cap that only a slow
-#: or busy machine reaches (Skift plays about 400 simulated games in 0.3 s on one core;
-#: at a cap of 0.2 s a busy machine judged its positions from 80, one or two a move). It
-#: explores little, as master does, so that its value follows the good moves
-#: (`ai.judge`).
+#: or busy machine reaches (on a 2-core machine busy with other work, December 2026, a
+#: Skift position took about 0.55 s, the slowest game's; at the former cap of 0.2 s it
+#: was judged from some 80 simulated games, one or two a move). It explores little, as
+#: master does, so that its value follows the good moves (`ai.judge`).
 ANALYSIS_BUDGET = ai.Budget(
     iterations=400, seconds=0.6, lookahead=1, playout_plies=10, exploration=0.4
 )
