@@ -26,8 +26,9 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-# Python puts the script's own folder first on the path, where `ai` is benchmarks/ai.py.
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
+if __name__ == "__main__":  # run as a script, its own folder is first on the path, where
+    # `ai` would be benchmarks/ai.py: look in the project
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import ai  # noqa: E402
 import games  # noqa: E402
