@@ -24,13 +24,16 @@ from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, initial_state, standing_entries, standing_moves
 
 #: What judging one position may spend (shared among the views of a game with secrets):
-#: its iterations, which make an analysis repeatable, with a time cap that only a slow
-#: or busy machine reaches (on a 2-core machine busy with other work, December 2026, a
-#: Skift position took about 0.55 s, the slowest game's; at the former cap of 0.2 s it
-#: was judged from some 80 simulated games, one or two a move). It explores little, as
-#: master does, so that its value follows the good moves (`ai.judge`).
+#: its iterations, which make an analysis repeatable, with a time cap that only a very
+#: busy machine reaches. A search cut short judges from fewer games, mostly each move
+#: tried once, and leans again with the side to act: at the former cap of 0.2 s a busy
+#: machine judged Skift's positions from some 80 games; on a 2-core machine at a load of
+#: 15 (December 6, 2026) its 400 took 0.6 to 0.7 s, and at a cap of 0.6 s a seat's
+#: estimate moved by 20.5 points a position in a Skift game where uncapped it moved by 7.1.
+#: It explores little, as master does, so that its value follows the good moves
+#: (`ai.judge`).
 ANALYSIS_BUDGET = ai.Budget(
-    iterations=400, seconds=0.6, lookahead=1, playout_plies=10, exploration=0.4
+    iterations=400, seconds=1.2, lookahead=1, playout_plies=10, exploration=0.4
 )
 #: How much longer than its time cap judging a position may take (replaying to it, the
 #: views of a game with secrets each stopping a little past their share).
