@@ -6,7 +6,7 @@ optional hooks documented there); nothing in `games/` or `render/` imports it.
     import ai
     move = ai.choose_move(state, seat, ai.Level.HARD, seed=match_id * 1000 + state.ply)
     estimate = ai.evaluate(state, seat)   # in [0, 1]: about 1/2 is even in a 2-player game
-    judgement = ai.judge(state, ai.Budget(...))  # every seat's estimate, and the move preferred
+    judgement = ai.judge(state, ai.Budget(...))  # each seat's expected result, the move preferred
 
 Both decide only from `state.view(seat)`, so passing the full state is safe. With the
 same state, seat, level and seed the answer is the same, unless the level's wall-time
@@ -46,11 +46,18 @@ def _searched(state: GameState, seat: int, level: Level | Budget, seed: int) -> 
 
 @dataclass(frozen=True)
 class Advice:
-    """The move the engine prefers and its estimate of the result it leads to for the
-    seat, in [0, 1] (None when the move was not searched: a win in one, an only move)."""
+    """The move the engine prefers, and how the search behind it saw things (all None
+    when the move was not searched: a win in one, an only move): `estimate`, the seat's
+    expected result in the position, in [0, 1], as `judge` reads it (the search's value,
+    not the mean of the preferred move, which favours the mover); `share`, the part of
+    the search spent on the move (how sure the engine is); `runner_up`, the move searched
+    most after it, and its `runner_up_share`."""
 
     move: Hashable
     estimate: float | None
+    share: float | None = None
+    runner_up: Hashable | None = None
+    runner_up_share: float | None = None
 
 
 def advise(state: GameState, seat: int, level: Level | Budget, seed: int = 0) -> Advice:
@@ -91,8 +98,17 @@ def _advised(
     if len(worth) == 1:
         return Advice(worth[0], None), None
     search = _searched(state, seat, level, seed)
-    move, node = search.ranked_moves()[0]
-    return Advice(move, min(1.0, max(0.0, node.mean()))), search
+    ranked = search.ranked_moves()
+    spent = max(1, search.tree.visits)
+    runner_up, second = ranked[1] if len(ranked) > 1 else (None, None)
+    advice = Advice(
+        ranked[0][0],
+        _clipped(search.seat_means())[seat],
+        ranked[0][1].visits / spent,
+        runner_up,
+        None if second is None else second.visits / spent,
+    )
+    return advice, search
 
 
 def evaluate(
@@ -100,44 +116,52 @@ def evaluate(
 ) -> float:
     """The bot's estimate of `seat`'s result in `state`, in [0, 1] (1: a sure win, 0: a sure
     loss, a draw between n players 1/n), from a search at `level` of the seat's view when
-    the seat is to act, else from the game's end or heuristic, else 1/n."""
+    the seat is to act (its value, as `judge` reads it), else from the game's end or
+    heuristic, else 1/n."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome_rewards(outcome, state.players)[seat]
     if state.current_player != seat:
         value = state.view(seat).heuristic(seat)
         return 1.0 / state.players if value is None else value
-    search = _searched(state, seat, level, seed)
-    best = search.ranked_moves()[0][1]
-    return min(1.0, max(0.0, best.mean()))
+    return _clipped(_searched(state, seat, level, seed).seat_means())[seat]
 
 
 @dataclass(frozen=True)
 class Judgement:
-    """A position as the bot judges it: each seat's estimated result in [0, 1] (as
-    `evaluate`'s), each from what that seat could see, and the move the seat to act
-    would play (None once the game is over)."""
+    """A position as the bot judges it: each seat's expected result in [0, 1] (1: a sure
+    win, 0: a sure loss, a draw between n players 1/n), each from what that seat could
+    see, and the move the seat to act would play (None once the game is over)."""
 
     chances: tuple[float, ...]
     preferred: Hashable | None
 
 
 def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
-    """Every seat's estimate in `state`, at most `level`'s budget spent in all. In a game
-    without hidden information one search of the position answers for every seat (each
-    seat's mean result after the most searched move). With it, each seat's view is
-    searched (the budget shared among them), so a seat's estimate uses only what it could
-    see: the seat to act judges by its most searched move, which is the move preferred;
-    another seat, whose view cannot tell which moves the player to act has, by every
-    simulated game from its view."""
+    """Every seat's expected result in `state`, at most `level`'s budget spent in all:
+    the one function the analysis asks (a learned value function would answer here).
+
+    A seat's estimate is the value of the position, the same whoever is to act: the mean
+    of every simulated game of the search (the root's value), never the mean of the move
+    the search liked best. That best mean is the largest of many noisy means (at the
+    analysis budget a Skift search tries each of ~70 moves once or twice) and sees only
+    the mover's good moves against random replies, so it favoured whoever was to act and
+    the estimates swung from one position to the next. A search that explores little
+    (`Budget.exploration`) spends most of its games on good moves, so its value follows
+    them. A win in one for the seat to act (where the deal does not decide) is that
+    win's result. In a game with hidden information each seat's view is searched (the
+    budget shared among them), so a seat's estimate uses only what it could see; the
+    seat to act's search gives the move preferred, its most searched."""
     outcome = state.outcome()
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
     budget = _budget(level)
     if not state.game.kind.hidden_information:
+        win = None if state.game.kind.chance else state.winning_move()
+        if win is not None:
+            return Judgement(_won(state.play(win)), win)
         search = _search(state, budget, seed)
-        preferred = search.ranked_moves()[0][0]
-        return Judgement(_clipped(search.seat_means(preferred)), preferred)
+        return Judgement(_clipped(search.seat_means()), search.ranked_moves()[0][0])
     share = replace(
         budget,
         iterations=max(1, budget.iterations // state.players),
@@ -149,10 +173,15 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
         search = _search(state.view(seat), share, seed)
         if seat == state.current_player:
             preferred = search.ranked_moves()[0][0]
-            chances.append(_clipped(search.seat_means(preferred))[seat])
-        else:
-            chances.append(_clipped(search.seat_means())[seat])
+        chances.append(_clipped(search.seat_means())[seat])
     return Judgement(tuple(chances), preferred)
+
+
+def _won(ended: GameState) -> tuple[float, ...]:
+    """Every seat's result in a position that has just ended."""
+    outcome = ended.outcome()
+    assert outcome is not None
+    return outcome_rewards(outcome, ended.players)
 
 
 def _search(view: GameState, budget: Budget, seed: int) -> Search:

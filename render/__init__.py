@@ -33,7 +33,7 @@ from PIL import Image
 from games.base import GameState
 from render import modules
 from render.animation import MIN_SIZE, Positions, Replay, ReplayTooLarge, Request, make_replay
-from render.chart import chance_chart
+from render.chart import ChartMark, chance_chart
 from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
@@ -48,6 +48,7 @@ __all__ = [
     "Positions",
     "Replay",
     "ReplayTooLarge",
+    "ChartMark",
     "SeatLabel",
     "Theme",
     "Words",

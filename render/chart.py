@@ -4,9 +4,14 @@ estimate (0 to 100%) up the side; for any game (no game is named here).
 Each seat's line is drawn in the seat's own style (`Pictures.seat_style`: the colours
 its pieces have in the match's pictures) with the style's edge around it, so light and
 dark lines both read on the board-coloured plot. Colour is never the only difference:
-each seat also has its own dash pattern, its piece as a marker along the line, and its
-name at the line's end. Text sizes follow `legible_px`, so capitals stay 7 pixels tall
-on a phone's 360 pixels.
+each seat also has its own dash pattern and its piece as a marker along the line. Under
+the plot a legend gives each seat a row of its own, however many seats: a sample of its
+line (dashes and marker) and its player's name in full (with the seat's own name where
+the game's seats have names, "White"), so no name is cut and lines whose players share a
+name (two bots of one level) still differ. Moves that cost their player are marked on
+the mover's line after the move, as lichess marks them: "?!" an inaccuracy, "?" a
+mistake, "??" a blunder, with a key under the legend. Text sizes follow `legible_px`, so
+capitals stay 7 pixels tall on a phone's 360 pixels.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -21,43 +27,65 @@ from games.base import GameState
 from render import modules
 from render.palette import encode_png, to_palette
 from render.pictures import Spot
-from render.seats import seat_called
-from render.shapes import piece_sprite
-from render.sprites import font, legible_px, new_canvas, paste, text_sprite
+from render.seats import drawn_name, fitted, seat_called
+from render.shapes import piece_sprite, tag_sprite
+from render.sprites import legible_px, new_canvas, paste, text_sprite, text_width
 from render.theme import SeatStyle, Theme, get_theme
-from render.words import Words, written_with
+from render.words import MARK_KEY, Words, phrase, say, written_with
 
 #: Each seat's dashes, in line widths (drawn, skipped, ...); empty: a solid line.
 DASHES: tuple[tuple[float, ...], ...] = ((), (5, 2.5), (1.2, 2), (6, 2, 1.2, 2), (2.5, 2.5))
 #: Default width of a chart, in pixels.
 CHART_WIDTH = 720
-#: How many markers each line carries at most (besides the one by its name).
+#: How many markers each line carries at most.
 MARKERS = 6
 #: Lines are drawn this many times larger, then scaled down, for smooth edges.
 SUPERSAMPLE = 3
+#: The symbol of each label a move can have (`ChartMark.label`), as lichess writes them.
+SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The height of a legend row, in text sizes.
+ROW = 1.7
+
+
+class ChartMark(NamedTuple):
+    """A move marked on the chart: the move number it leads to (on the moves' axis), the
+    seat that played it (whose line carries the mark) and its label (`SYMBOLS`)."""
+
+    move: int
+    seat: int
+    label: str
 
 
 @dataclass(frozen=True)
 class ChartLayout:
-    """Where a chart puts things: the plot's box (left, top, right, bottom) and each
-    seat's points in pixels, first move to last."""
+    """Where a chart puts things: the plot's box (left, top, right, bottom), each seat's
+    points in pixels, first move to last, and the legend's first row (its middle)."""
 
     width: int
     height: int
     plot: tuple[int, int, int, int]
     lines: tuple[tuple[Spot, ...], ...]
+    legend: float
 
 
 def chart_layout(
-    moves: Sequence[int], values: Sequence[Sequence[float]], width: int
+    moves: Sequence[int], values: Sequence[Sequence[float]], width: int, key: bool = False
 ) -> ChartLayout:
     """The layout of a chart `width` wide of `values[seat][i]` (in [0, 1]; others are
-    clipped) after move `moves[i]`."""
+    clipped) after move `moves[i]`, with a legend row per seat under the plot (and one
+    for the marks' key when `key`)."""
     px = legible_px(width)
-    height = round(width * 0.62)
-    label_room = round(px * 7.5)
-    plot = (round(px * 3.6), round(px * 2.6), width - label_room, height - round(px * 3))
+    plot_height = round(width * 0.5)
+    plot = (
+        round(px * 3.6),
+        round(px * 2.6),
+        width - round(px * 1.4),
+        round(px * 2.6) + plot_height,
+    )
     left, top, right, bottom = plot
+    legend = bottom + px * 4.2
+    rows = len(values) + key
+    height = round(legend + px * ROW * (rows - 0.5) + px * 0.6)
     first, last = moves[0], moves[-1]
     span = max(last - first, 1)
 
@@ -68,7 +96,7 @@ def chart_layout(
     lines = tuple(
         tuple(spot(move, value) for move, value in zip(moves, seat, strict=True)) for seat in values
     )
-    return ChartLayout(width, height, plot, lines)
+    return ChartLayout(width, height, plot, lines, legend)
 
 
 def chance_chart(
@@ -81,23 +109,40 @@ def chance_chart(
     theme: str | Theme = "default",
     size: int = CHART_WIDTH,
     words: Words | None = None,
+    players: Sequence[str] = (),
+    marks: Sequence[ChartMark] = (),
 ) -> bytes:
     """The chart as PNG bytes: `values[seat]` are each seat's estimates after the moves
     `moves` (the same length, move numbers rising), for a match of `state`'s game (its
-    seats' names and styles); `title` goes above the plot, `axis` names the moves, and
-    the seats' names are written with `words` (`render.words.Words`; None: English)."""
+    seats' names and styles); `title` goes above the plot, `axis` names the moves, the
+    legend names each seat by its player (`players`, one name a seat; an empty one, or
+    none given, names the seat as the game does), `marks` are the moves marked on the
+    lines, and every word is written with `words` (`render.words.Words`; None: English)."""
     chosen = get_theme(theme)
-    layout = chart_layout(moves, values, size)
+    layout = chart_layout(moves, values, size, bool(marks))
     styles = [modules.pictures_of(state).seat_style(chosen, state, s) for s in range(len(values))]
     image = new_canvas(layout.width, layout.height, chosen.background)
     px = legible_px(size)
     _frame(image, layout, moves, chosen, px, title, axis)
     _lines(image, layout, styles, px)
     with written_with(words):
-        names = [seat_called(state, seat) for seat in range(len(values))]
-    _labels(image, layout, styles, names, chosen, px)
+        names = [_legend_name(state, seat, players) for seat in range(len(values))]
+        key = say(MARK_KEY) if marks else None
+    _marks(image, layout, moves, marks, chosen, px)
+    _legend(image, layout, styles, names, key, chosen, px)
     extra = tuple(colour for style in styles for colour in (style.fill, style.edge, style.ink))
     return encode_png(to_palette(image, chosen, extra, len(values)))
+
+
+def _legend_name(state: GameState, seat: int, players: Sequence[str]) -> tuple[str, str]:
+    """A seat's row of the legend: its player's name as pictures draw names, and the
+    seat's own name beside it where the game names its seats ("White"; "" where they are
+    only numbered, or where no player's name is given and the seat's own is the name)."""
+    given = drawn_name(players[seat]) if seat < len(players) else ""
+    if not given:
+        return seat_called(state, seat), ""
+    own = "" if state.game.kind.numbered_seats else phrase(state.game.seat_name(seat))
+    return given, own
 
 
 def _frame(
@@ -137,23 +182,34 @@ def _lines(image: Image.Image, layout: ChartLayout, styles: Sequence[SeatStyle],
         "RGBA", ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE), (0, 0, 0, 0)
     )
     pen = ImageDraw.Draw(big)
-    thick = max(2.0, px / 4) * SUPERSAMPLE
+    thick = _thickness(px, len(layout.lines)) * SUPERSAMPLE
     for seat, points in enumerate(layout.lines):
-        style = styles[seat]
         scaled = [((x - box[0]) * SUPERSAMPLE, (y - box[1]) * SUPERSAMPLE) for x, y in points]
-        pieces = _dashed(scaled, DASHES[seat % len(DASHES)], thick)
-        for piece in pieces:
-            pen.line(piece, fill=style.edge, width=round(thick * 1.8), joint="curve")
-        for piece in pieces:
-            pen.line(piece, fill=style.fill, width=round(thick), joint="curve")
+        _stroke(pen, scaled, styles[seat], seat, thick)
     small = big.resize((box[2] - box[0], box[3] - box[1]), Image.Resampling.LANCZOS)
     image.paste(small, box[:2], small)
     for seat, points in enumerate(layout.lines):
         marker = piece_sprite(styles[seat], "circle", round(px * 1.1))
         step = max(1, math.ceil(len(points) / MARKERS))
         offset = (seat * step) // max(1, len(layout.lines))
-        for index in range(offset, len(points) - 1, step):  # (the name's marker ends it)
+        for index in range(offset, len(points), step):
             paste(image, marker, *points[index])
+
+
+def _thickness(px: int, seats: int) -> float:
+    """How thick each line is drawn: thinner where many lines share the plot."""
+    return max(2.0, px / (4 if seats <= 2 else 5))
+
+
+def _stroke(
+    pen: ImageDraw.ImageDraw, points: Sequence[Spot], style: SeatStyle, seat: int, thick: float
+) -> None:
+    """One seat's line through `points`: its dashes in its fill, on its edge."""
+    pieces = _dashed(points, DASHES[seat % len(DASHES)], thick)
+    for piece in pieces:
+        pen.line(piece, fill=style.edge, width=round(thick * 1.8), joint="curve")
+    for piece in pieces:
+        pen.line(piece, fill=style.fill, width=round(thick), joint="curve")
 
 
 def _dashed(points: Sequence[Spot], pattern: Sequence[float], width: float) -> list[list[Spot]]:
@@ -184,30 +240,73 @@ def _dashed(points: Sequence[Spot], pattern: Sequence[float], width: float) -> l
     return pieces
 
 
-def _labels(
+def _marks(
     image: Image.Image,
     layout: ChartLayout,
-    styles: Sequence[SeatStyle],
-    names: Sequence[str],
+    moves: Sequence[int],
+    marks: Sequence[ChartMark],
     theme: Theme,
     px: int,
 ) -> None:
-    """Each seat's marker and name right of its line's end, moved apart where ends meet."""
-    _, top, right, bottom = layout.plot
-    gap = px * 1.4
-    ends = sorted(range(len(layout.lines)), key=lambda seat: layout.lines[seat][-1][1])
-    placed: list[float] = []
-    for seat in ends:
-        y = max(layout.lines[seat][-1][1], placed[-1] + gap if placed else top)
-        placed.append(y)
-    overflow = placed[-1] - (bottom + px) if placed else 0
-    if overflow > 0:  # pushed past the bottom: shift them all up
-        placed = [y - overflow for y in placed]
-    room = layout.width - right - px * 2.2
-    for seat, y in zip(ends, placed, strict=True):
-        marker = piece_sprite(styles[seat], "circle", round(px * 1.1))
-        paste(image, marker, right + px * 1.1, y)
-        name = names[seat]
-        while len(name) > 1 and font(px).getlength(name) > room:
-            name = name[:-1]
-        paste(image, text_sprite(name, px, theme.text, "lm"), right + px * 2, y)
+    """Each marked move's symbol on a tag pointing at its mover's line after it (above
+    the line, or below it near the top), in the highlight colour ("??" in the colour of
+    what was taken)."""
+    at = {move: index for index, move in enumerate(moves)}
+    top = layout.plot[1]
+    for mark in marks:
+        index = at.get(mark.move)
+        if index is None or not 0 <= mark.seat < len(layout.lines):
+            continue
+        x, y = layout.lines[mark.seat][index]
+        fill = theme.removed if mark.label == "blunder" else theme.highlight
+        below = y - px * 1.6 < top
+        tag = tag_sprite(SYMBOLS[mark.label], px, theme.background, fill, "n" if below else "s")
+        paste(image, tag, x, y + px * 1.1 if below else y - px * 1.1)
+
+
+def _legend(
+    image: Image.Image,
+    layout: ChartLayout,
+    styles: Sequence[SeatStyle],
+    names: Sequence[tuple[str, str]],
+    key: str | None,
+    theme: Theme,
+    px: int,
+) -> None:
+    """A row per seat under the plot: a sample of its line, its marker, its player's
+    name in full and the seat's own name, muted; then the key of the marks."""
+    left = px * 1.4
+    sample = px * 3.2
+    thick = _thickness(px, len(styles))
+    room = layout.width - left - sample - px * 2.2
+    for seat, (name, own) in enumerate(names):
+        y = layout.legend + seat * px * ROW
+        big = Image.new(
+            "RGBA", (round(sample * SUPERSAMPLE), round(px * SUPERSAMPLE)), (0, 0, 0, 0)
+        )
+        middle = px * SUPERSAMPLE / 2
+        _stroke(
+            ImageDraw.Draw(big),
+            [(0, middle), (sample * SUPERSAMPLE, middle)],
+            styles[seat],
+            seat,
+            thick * SUPERSAMPLE,
+        )
+        small = big.resize((round(sample), px), Image.Resampling.LANCZOS)
+        image.paste(small, (round(left), round(y - px / 2)), small)
+        paste(image, piece_sprite(styles[seat], "circle", round(px * 1.1)), left + sample / 2, y)
+        x = left + sample + px * 0.8
+        shown = fitted(name, px, room)
+        paste(image, text_sprite(shown, px, theme.text, "lm"), x, y)
+        if own and shown == name:
+            after = x + text_width(name, px) + px * 0.6
+            if after + text_width(own, px) <= layout.width - px:
+                paste(image, text_sprite(own, px, theme.muted, "lm"), after, y)
+    if key is not None:
+        y = layout.legend + len(names) * px * ROW
+        paste(
+            image,
+            text_sprite(fitted(key, px, layout.width - 2 * left), px, theme.muted, "lm"),
+            left,
+            y,
+        )

@@ -126,6 +126,8 @@ LEFT_GAME = "{player} (left the game)"
 POINTS = counted_forms("point")
 #: The last row of a table cut short (`render.table`).
 MORE_ROWS = ("… {count} more", "… {count} more")
+#: The key under a chart of estimates with marked moves (`render.chart`): lichess' symbols.
+MARK_KEY = "?! inaccuracy   ? mistake   ?? blunder"
 
 #: Every shared drawn text, by name (the games' own are their `Pictures.drawn`).
 SHARED: Mapping[str, Drawn] = {
@@ -146,4 +148,5 @@ SHARED: Mapping[str, Drawn] = {
     "LEFT_GAME": LEFT_GAME,
     "POINTS": POINTS,
     "MORE_ROWS": MORE_ROWS,
+    "MARK_KEY": MARK_KEY,
 }

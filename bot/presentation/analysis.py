@@ -1,6 +1,7 @@
 """What players read and see of the bot's analysis of an ended match: whole sentences with
 named placeholders (one constant each, to be translated as they are), the chart of each
-seat's estimate and the small boards of the moments it swung most.
+seat's estimate (with the moves that cost their player marked) and the small boards of
+the moments it swung most.
 
 Both faces use `analysis_text` and `analysis_pictures`; the refusals are in the
 catalogue (`bot.presentation.refusals`, keys `analysis.*`). Pictures are drawn in a
@@ -18,8 +19,8 @@ from bot.match.records import Match, MatchRecord
 from bot.match.replay import PublicLine
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names, picture_words
-from bot.presentation.text import Style
-from bot.service.analysis import Analysis, Swing
+from bot.presentation.text import MAX_MESSAGE, Style
+from bot.service.analysis import LABELS, Analysis, Labelled, Point, Swing
 from bot.service.base import DEFAULT_THEME
 from render.seats import named_seats
 
@@ -42,6 +43,28 @@ SWING_SAME = (
     "Move {number}: `{played}`, the bot's choice too; {seat}'s chance went from {before}% "
     "to {after}%."
 )
+#: The labelled moves: what each label costs, then each player's count of them.
+LABELLED_HEAD = (
+    "Moves that cost their player: an inaccuracy {inaccuracy} points of chance or more, "
+    "a mistake {mistake}, a blunder {blunder}."
+)
+LABELLED_COUNTS = "{seat}: {inaccuracies}, {mistakes}, {blunders}."
+NOTHING_LABELLED = "No move cost its player {inaccuracy} points of chance or more."
+#: The costliest labelled moves, one sentence by label.
+LABELLED_MOVE = {
+    "inaccuracy": (
+        "Move {number}: `{played}`, an inaccuracy by {seat}, where the bot preferred "
+        "`{preferred}`; their chance went from {before}% to {after}%."
+    ),
+    "mistake": (
+        "Move {number}: `{played}`, a mistake by {seat}, where the bot preferred "
+        "`{preferred}`; their chance went from {before}% to {after}%."
+    ),
+    "blunder": (
+        "Move {number}: `{played}`, a blunder by {seat}, where the bot preferred "
+        "`{preferred}`; their chance went from {before}% to {after}%."
+    ),
+}
 # ---- in the pictures
 CHART_TITLE = "Winning chances, match #{match}"
 CHART_AXIS = "Move"
@@ -57,6 +80,8 @@ ANALYSIS_BUTTON = "Analysis"
 
 #: How wide the small boards of the swings are drawn.
 SWING_BOARD_SIZE = 480
+#: How many labelled moves the analysis names (the costliest; the chart marks them all).
+MOST_LABELLED = 4
 
 
 def _percent(value: float) -> int:
@@ -79,9 +104,56 @@ def _swing_line(match: Match, swing: Swing, style: Style) -> str:
     return fill(SWING_OTHER, preferred=swing.before.preferred, **values)
 
 
+def _number(point: Point) -> int:
+    """The number of the move played from a judged position."""
+    return point.index + 1
+
+
+def _points(cost: float) -> int:
+    return round(100 * cost)
+
+
+def _labelled_lines(match: Match, analysis: Analysis, style: Style) -> list[str]:
+    """What each label costs and each player's count of them; one line when there are
+    none."""
+    least = {label: _points(cost) for label, cost in LABELS}
+    found = analysis.labelled()
+    if not found:
+        return [fill(NOTHING_LABELLED, inaccuracy=least["inaccuracy"])]
+    lines = [fill(LABELLED_HEAD, **least)]
+    for seat in range(len(match.seats)):
+        mine = [move.label for move in found if move.mover == seat]
+        if mine:
+            lines.append(
+                fill(
+                    LABELLED_COUNTS,
+                    seat=style.named(match.seat_name(seat)),
+                    inaccuracies=mine.count("inaccuracy"),
+                    mistakes=mine.count("mistake"),
+                    blunders=mine.count("blunder"),
+                )
+            )
+    return lines
+
+
+def _labelled_line(match: Match, move: Labelled, style: Style) -> str:
+    """One labelled move in words."""
+    return fill(
+        LABELLED_MOVE[move.label],
+        number=_number(move.before),
+        played=move.before.played,
+        preferred=move.before.preferred,
+        seat=style.named(match.seat_name(move.mover)),
+        before=_percent(move.before.chances[move.mover]),
+        after=_percent(move.after.chances[move.mover]),
+    )
+
+
 def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
-    """The analysis in words: what the chart shows, and each moment it swung most; seats
-    only numbered are named in `style`."""
+    """The analysis in words: what the chart shows, the moves that cost their player
+    (counted, and the costliest named) and each moment it swung most, within one message
+    (`MAX_MESSAGE`: the costly moves named, then the swings, give way); seats only
+    numbered are named in `style`."""
     if len(analysis.points) == analysis.positions:
         head = fill(ANALYSIS_ALL, match=match.id)
     else:
@@ -91,8 +163,21 @@ def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
             positions=len(analysis.points),
             moves=analysis.positions - 1,
         )
+    labelled = _labelled_lines(match, analysis, style)
+    costliest = sorted(analysis.labelled(), key=lambda move: -move.cost)[:MOST_LABELLED]
     swings = [_swing_line(match, swing, style) for swing in analysis.swings()]
-    return "\n".join([head, fill(SWINGS), *swings] if swings else [head])
+    # within one message: the least costly of the moves named go first, then the swings
+    while True:
+        played = sorted(costliest, key=lambda move: move.before.index)
+        named = [_labelled_line(match, move, style) for move in played]
+        moments = [fill(SWINGS), *swings] if swings else []
+        text = "\n".join([head, *labelled, *named, *moments])
+        if len(text) <= MAX_MESSAGE or not (costliest or swings):
+            return text[:MAX_MESSAGE]
+        if costliest:
+            costliest.pop()
+        else:
+            swings.pop()
 
 
 def _chart(
@@ -102,6 +187,9 @@ def _chart(
     state = named_seats(match.public_view(), players)
     moves = [point.index for point in analysis.points]
     values = [[p.chances[seat] for p in analysis.points] for seat in range(len(match.seats))]
+    marks = [
+        render.ChartMark(move.after.index, move.mover, move.label) for move in analysis.labelled()
+    ]
     png = render.chance_chart(
         state,
         moves,
@@ -110,6 +198,8 @@ def _chart(
         axis=fill(CHART_AXIS),
         theme=theme,
         words=picture_words(),
+        players=[label.name for label in players],
+        marks=marks,
     )
     last = analysis.points[-1].chances
     ends = listed(

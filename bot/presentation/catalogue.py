@@ -27,11 +27,14 @@ TEMPLATES: Mapping[str, str] = {**REFUSALS, **HINT_REFUSALS}
 #: Placeholders that hold a count, with the noun (and its plural where irregular).
 COUNTED: Mapping[str, tuple[str, str | None]] = {
     "active_matches": ("active match", "active matches"),
+    "blunders": ("blunder", None),
     "byes": ("bye", None),
     "day_count": ("day", None),
     "hour_count": ("hour", None),
+    "inaccuracies": ("inaccuracy", "inaccuracies"),
     "matches": ("match", None),
     "minutes": ("minute", None),
+    "mistakes": ("mistake", None),
     "opponents": ("opponent", None),
     "open_challenges": ("open challenge", None),
     "moves": ("move", None),

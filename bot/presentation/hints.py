@@ -29,9 +29,16 @@ HINT_STOPS = (
     "Hint for match #{match}: `{move}`, because it keeps {seat} from winning on their next move."
 )
 HINT_ONLY = "Hint for match #{match}: `{move}`, because it is the only move worth playing here."
-HINT_SEARCHED = (
-    "Hint for match #{match}: `{move}`, because the bot's search rates it best: "
-    "about {percent}% for you."
+#: A searched move, by how sure the search is: the move took at least twice the part of
+#: the search the next one did (`SURE_MARGIN`), or the next one came close.
+HINT_SURE = (
+    "Hint for match #{match}: `{move}`, because the bot's search rates it best, and "
+    "clearly: it spent {share}% of its thought on it. Your chance: about {percent}%."
+)
+HINT_CLOSE = (
+    "Hint for match #{match}: `{move}`, because the bot's search rates it best, but only "
+    "just: `{other}` came close ({share}% of its thought against {other_share}%). Your "
+    "chance: about {percent}%."
 )
 
 HINT_REFUSALS: Mapping[str, str] = {
@@ -46,10 +53,20 @@ HINT_REFUSALS: Mapping[str, str] = {
 }
 
 
+#: How many times the next move's part of the search the preferred one must have for the
+#: bot to call it clear.
+SURE_MARGIN = 2.0
+
+
+def _percent(value: float | None) -> int:
+    return round(100 * (value or 0.0))
+
+
 def hint_text(match_id: int, hint: Hint) -> str:
     """The hint in one sentence: the move and why: that it wins at once or stops the next
     player's win in one, else in the game's own words where it has them (written in the
-    language spoken, as is the seat a move stops)."""
+    language spoken, as is the seat a move stops), else that the search rates it best,
+    how sure it is and the player's chance."""
     shown = {"match": match_id, "move": hint.notation}
     if hint.wins:
         return translated(HINT_WINS).format(**shown)
@@ -59,4 +76,10 @@ def hint_text(match_id: int, hint: Hint) -> str:
         return translated(HINT).format(why=localised(hint.reason), **shown)
     if hint.estimate is None:
         return translated(HINT_ONLY).format(**shown)
-    return translated(HINT_SEARCHED).format(percent=round(100 * hint.estimate), **shown)
+    searched = {"percent": _percent(hint.estimate), "share": _percent(hint.share), **shown}
+    second = hint.runner_up_share
+    if hint.runner_up is None or second is None or (hint.share or 0.0) >= SURE_MARGIN * second:
+        return translated(HINT_SURE).format(**searched)
+    return translated(HINT_CLOSE).format(
+        other=hint.runner_up, other_share=_percent(second), **searched
+    )

@@ -1,5 +1,6 @@
 """An analysis after the game, worked out in a worker process: the bot's estimate of each
-seat's result after every move, and the moments where it swung most.
+seat's expected result after every move, the moments where it swung most and the moves
+that cost their player (inaccuracies, mistakes and blunders, `LABELS`).
 
 A match's standing line is replayed from its log one position at a time; at most
 `MOST_POSITIONS` of them, evenly spread (always the first and the last), are judged by
@@ -22,8 +23,18 @@ from bot.match.errors import ServiceError
 from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, initial_state, standing_entries, standing_moves
 
-#: What judging one position may spend (shared among the views of a game with secrets).
-ANALYSIS_BUDGET = ai.Budget(iterations=400, seconds=0.2, lookahead=1, playout_plies=10)
+#: What judging one position may spend (shared among the views of a game with secrets):
+#: its iterations, which make an analysis repeatable, with a time cap that only a very
+#: busy machine reaches. A search cut short judges from fewer games, mostly each move
+#: tried once, and leans again with the side to act: at the former cap of 0.2 s a busy
+#: machine judged Skift's positions from some 80 games; on a 2-core machine at a load of
+#: 15 (December 6, 2026) its 400 took 0.6 to 0.7 s, and at a cap of 0.6 s a seat's
+#: estimate moved by 20.5 points a position in a Skift game where uncapped it moved by 7.1.
+#: It explores little, as master does, so that its value follows the good moves
+#: (`ai.judge`).
+ANALYSIS_BUDGET = ai.Budget(
+    iterations=400, seconds=1.2, lookahead=1, playout_plies=10, exploration=0.4
+)
 #: How much longer than its time cap judging a position may take (replaying to it, the
 #: views of a game with secrets each stopping a little past their share).
 OVERRUN = 1.25
@@ -31,8 +42,18 @@ OVERRUN = 1.25
 MOST_POSITIONS = 120
 #: How many moments of largest swing an analysis shows.
 SWINGS = 3
+#: What a move must cost its mover, in expected result (0 to 1), to be labelled so, as
+#: lichess labels moves by the winning chances they cost: there an inaccuracy costs 5
+#: points of win percentage, a mistake 10 and a blunder 15. Ours are twice that, since
+#: our estimate at the analysis budget moves by about 7 points from one position to the
+#: next even where nothing was lost (`benchmarks/analysis.py`); the worst first.
+LABELS: tuple[tuple[str, float], ...] = (
+    ("blunder", 0.30),
+    ("mistake", 0.20),
+    ("inaccuracy", 0.10),
+)
 #: Changes whenever the way an analysis is made changes, so older ones are made again.
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 
 
 class AnalysisUnavailable(ServiceError):
@@ -42,12 +63,14 @@ class AnalysisUnavailable(ServiceError):
 @dataclass(frozen=True)
 class Point:
     """One judged position: its number in the line (0: the start), each seat's estimate,
-    the move played from it and the move the bot preferred there (None after the last)."""
+    the move played from it and the move the bot preferred there (None after the last),
+    and the seat to act there (None once the game is over)."""
 
     index: int
     chances: tuple[float, ...]
     played: str | None
     preferred: str | None
+    mover: int | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +81,24 @@ class Swing:
     before: Point
     after: Point
     size: float
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """A move that cost its mover: the position it was played in (`before`), the next
+    one (`after`), the mover's seat, the expected result it cost (`cost`, 0 to 1) and
+    its label (`LABELS`: "inaccuracy", "mistake" or "blunder")."""
+
+    before: Point
+    after: Point
+    mover: int
+    cost: float
+    label: str
+
+
+def label_of(cost: float) -> str | None:
+    """The label of a move that cost its mover `cost` of expected result (None: none)."""
+    return next((label for label, least in LABELS if cost >= least), None)
 
 
 @dataclass(frozen=True)
@@ -77,9 +118,26 @@ class Analysis:
         largest = sorted(steps, key=lambda swing: -swing.size)[:count]
         return sorted(largest, key=lambda swing: swing.before.index)
 
+    def labelled(self) -> list[Labelled]:
+        """The moves that cost their mover at least an inaccuracy's worth (`LABELS`), in
+        the order they were played: a move judged before and after (not one a long
+        match's sampling skipped over) and other than the bot's own choice there."""
+        found: list[Labelled] = []
+        for before, after in zip(self.points, self.points[1:], strict=False):
+            mover = before.mover
+            if mover is None or after.index != before.index + 1:
+                continue
+            if before.played == before.preferred:
+                continue
+            cost = before.chances[mover] - after.chances[mover]
+            label = label_of(cost)
+            if label is not None:
+                found.append(Labelled(before, after, mover, cost, label))
+        return found
+
     def to_json(self) -> str:
         """The analysis as stored."""
-        points = [[p.index, list(p.chances), p.played, p.preferred] for p in self.points]
+        points = [[p.index, list(p.chances), p.played, p.preferred, p.mover] for p in self.points]
         return json.dumps({"positions": self.positions, "points": points})
 
     @classmethod
@@ -87,7 +145,8 @@ class Analysis:
         """An analysis as `to_json` stored it."""
         data: dict[str, Any] = json.loads(text)
         points = tuple(
-            Point(i, tuple(c), played, preferred) for i, c, played, preferred in data["points"]
+            Point(i, tuple(c), played, preferred, mover)
+            for i, c, played, preferred, mover in data["points"]
         )
         return cls(data["positions"], points)
 
@@ -158,6 +217,7 @@ def analyse(question: AnalysisQuestion) -> Analysis:
                 judgement.chances,
                 played,
                 None if preferred is None else state.format_move(preferred),
+                state.current_player,
             )
         )
     return Analysis(question.positions, tuple(points))

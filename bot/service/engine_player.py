@@ -71,6 +71,11 @@ CLAIM_KIND = "bot-move"
 MAX_IN_A_ROW = 100
 #: How much lower the worker processes' priority is than the bot's own (Unix niceness).
 WORKER_NICENESS = 10
+#: The kind of background work making an analysis is claimed as: with several processes
+#: on one database, one makes it and the others wait for it (`EnginePlayer.analyse`).
+ANALYSIS_CLAIM = "analysis"
+#: How often a process waiting for another's analysis looks whether it is kept, seconds.
+ANALYSIS_POLL_SECONDS = 0.5
 
 
 def default_workers() -> int:
@@ -269,9 +274,7 @@ class EnginePlayer:
         workers cannot think (the admin gets a line)."""
         check_hint(match, member_id)
         assert match.current_seat is not None
-        question = HintQuestion(
-            match.game, match.snapshot.text, match.current_seat, match.seed + match.ply, self.budget
-        )
+        question = HintQuestion(match.game, match.snapshot.text, match.current_seat, self.budget)
         try:
             return await self._in_pool(self._slots, hint_of, question)
         except (BrokenProcessPool, OSError) as error:
@@ -290,7 +293,9 @@ class EnginePlayer:
         in the lane of the levels that think long (it takes up to half a minute) and kept
         with the match; AnalysisUnavailable when the workers cannot think (the admin gets
         a line). Kept or not (the database out), the analysis is returned. Asked again
-        while it is being made (a second tap), the one being made answers both."""
+        while it is being made (a second tap), the one being made answers both; asked
+        in several processes at once, one makes it (its claim in the database) and the
+        others answer with the analysis it keeps, so every asker sees the same one."""
         check_analysis(record.match)
         match_id = record.match.id
         making = self._analysing.get(match_id)
@@ -301,7 +306,31 @@ class EnginePlayer:
         return await asyncio.shield(making)  # one asker gone does not stop the others'
 
     async def _analysed(self, record: MatchRecord) -> Analysis:
-        """`analyse`'s work: think in the slow lane, then keep the analysis."""
+        """`analyse`'s work: claim the making of the analysis, or wait for the process
+        that holds the claim to keep it (its claim given back or run out, this one takes
+        it); then think in the slow lane and keep the analysis. With the database out,
+        it is made here and not kept."""
+        key = analysis_key(self.budget)
+        claim = (ANALYSIS_CLAIM, f"{record.match.id}:{key}")
+        try:
+            while not await self.service.claim_work(*claim):
+                kept = await self.service.stored_analysis(record.match.id, key)
+                if kept is not None:
+                    return Analysis.from_json(kept)
+                await asyncio.sleep(ANALYSIS_POLL_SECONDS)
+        except CannotSave:  # (the store logs an outage once)
+            return await self._made(record, key)
+        try:
+            kept = await self.service.stored_analysis(record.match.id, key)
+            if kept is not None:  # made while this process waited for the claim
+                return Analysis.from_json(kept)
+            return await self._made(record, key)
+        finally:  # kept or failed: the next asker reads it, or tries again
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self.service.release_work(*claim))
+
+    async def _made(self, record: MatchRecord, key: str) -> Analysis:
+        """Think about the analysis in the slow lane, then keep it under `key`."""
         question = question_of(record, self.budget)
         try:
             analysis = await self._in_pool(self._slow_slots, analyse, question)
@@ -309,7 +338,6 @@ class EnginePlayer:
             log.error("could not analyse match %s: %r", record.match.id, error)
             raise AnalysisUnavailable(Message("analysis.unavailable")) from error
         with contextlib.suppress(CannotSave):  # (the store logs an outage once)
-            key = analysis_key(self.budget)
             await self.service.keep_analysis(record.match.id, key, analysis.to_json())
         return analysis
 

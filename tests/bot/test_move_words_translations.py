@@ -113,15 +113,21 @@ def test_a_chosen_trail_of_steps_comes_out_in_german():
 def test_a_hints_reasons_are_whole_german_sentences_with_the_games_words():
     stops = Hint("W4", None, wins=False, stops=COLOURS[1], estimate=None)
     own = Hint("Nc", lane_words("N", 2), wins=False, stops=None, estimate=None)
-    searched = Hint("Nc", None, wins=False, stops=None, estimate=0.62)
+    searched = Hint("Nc", None, wins=False, stops=None, estimate=0.62, share=0.7)
+    close = Hint("Nc", None, False, None, 0.62, share=0.34, runner_up="Sd", runner_up_share=0.3)
     with speaking("de"):
         assert hint_text(3, stops) == (
             "Tipp für Partie #3: `W4`, denn er hindert Grün daran, im nächsten Zug zu gewinnen."
         )
         assert hint_text(3, own) == "Tipp für Partie #3: `Nc`, denn Spalte c."
         assert hint_text(3, searched) == (
-            "Tipp für Partie #3: `Nc`, denn die Suche des Bots bewertet ihn am besten: "
-            "etwa 62% für dich."
+            "Tipp für Partie #3: `Nc`, denn die Suche des Bots bewertet ihn am besten, und "
+            "zwar klar: Sie hat 70% ihrer Überlegung darauf verwendet. Deine Chance: etwa 62%."
+        )
+        assert hint_text(3, close) == (
+            "Tipp für Partie #3: `Nc`, denn die Suche des Bots bewertet ihn am besten, aber "
+            "nur knapp: `Sd` kam nahe heran (34% ihrer Überlegung gegenüber 30%). Deine "
+            "Chance: etwa 62%."
         )
     assert hint_text(3, stops) == (
         "Hint for match #3: `W4`, because it keeps Green from winning on their next move."

@@ -1,6 +1,8 @@
 """The bot's analysis of an ended match: the positions judged (a long match sampled), the
-moments of largest swing, each seat judged from its own view where the game hides things,
-kept with the match so that asking again thinks no more, and refused while it runs."""
+moments of largest swing, the moves labelled by what they cost their mover, each seat
+judged from its own view where the game hides things, kept with the match so that asking
+again thinks no more (made once however many processes are asked at once), and refused
+while it runs."""
 
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ import ai
 import games
 from bot.match.actions import RESIGN
 from bot.match.errors import NotAllowed
+from bot.match.phrases import plain_member
 from bot.match.replay import MOVE as LOGGED_MOVE
+from bot.presentation.analysis import analysis_text
+from bot.presentation.text import MAX_MESSAGE, Style
 from bot.service import analysis as analysis_module
 from bot.service.analysis import (
     MOST_POSITIONS,
@@ -24,7 +29,7 @@ from bot.service.analysis import (
     analyse,
     sampled,
 )
-from tests.bot.service_fixtures import play_first_legal, request
+from tests.bot.service_fixtures import open_service, play_first_legal, request
 from tests.bot.test_service_engine_player import ALICE, TINY, player
 from tests.bot.test_service_hints import BOB, match_of
 from tests.games import shifting_stones_helpers
@@ -51,6 +56,73 @@ def test_a_long_match_is_sampled_evenly_from_its_first_position_to_its_last():
     gaps = {b - a for a, b in zip(chosen, chosen[1:], strict=False)}
     assert max(gaps) - min(gaps) <= 1
     assert sampled(7) == list(range(7))
+
+
+def test_moves_are_labelled_by_the_expected_result_they_cost_their_mover():
+    points = (
+        Point(0, (0.5, 0.5), "a", "a", 0),  # the bot's own choice: never labelled
+        Point(1, (0.52, 0.48), "b", "x", 1),  # Black 0.48 -> 0.13: a blunder
+        Point(2, (0.87, 0.13), "c", "y", 0),  # White 0.87 -> 0.65: a mistake
+        Point(3, (0.65, 0.35), "d", "z", 1),  # Black 0.35 -> 0.47: gained
+        Point(4, (0.53, 0.47), "e", "w", 0),  # White 0.53 -> 0.41: an inaccuracy
+        Point(5, (0.41, 0.59), "f", "v", 1),  # Black 0.59 -> 0.52: too little to say
+        Point(6, (0.48, 0.52), "g", "u", 0),  # then a sampled gap: not one move's cost
+        Point(9, (0.1, 0.9), None, None, None),
+    )
+    analysis = Analysis(10, points)
+    found = analysis.labelled()
+    assert [(m.before.index, m.mover, m.label) for m in found] == [
+        (1, 1, "blunder"),
+        (2, 0, "mistake"),
+        (4, 0, "inaccuracy"),
+    ]
+    assert [round(m.cost, 2) for m in found] == [0.35, 0.22, 0.12]
+    assert Analysis.from_json(analysis.to_json()).labelled() == found
+
+
+@pytest.mark.asyncio
+async def test_the_analysis_text_labels_the_costly_moves_and_counts_them(service):
+    match = await match_of(service, "skift", [BOB], rated=False)
+    black = match.seat_name(1)
+    points = (
+        Point(0, (0.5, 0.5), "c3-c4", "c3-c4", 0),
+        Point(1, (0.52, 0.48), "d4-d5", "e4-e5", 1),
+        Point(2, (0.87, 0.13), None, None, None),
+    )
+    text = analysis_text(match, Analysis(3, points), PLAIN)
+    assert (
+        "Moves that cost their player: an inaccuracy 10 points of chance or more, a mistake "
+        "20, a blunder 30."
+    ) in text
+    assert f"{black}: 0 inaccuracies, 0 mistakes, 1 blunder." in text
+    assert (
+        f"Move 2: `d4-d5`, a blunder by {black}, where the bot preferred `e4-e5`; their "
+        "chance went from 48% to 13%."
+    ) in text
+    calm = (Point(0, (0.5, 0.5), "c3-c4", "b2-b3", 0), Point(1, (0.45, 0.55), None, None, None))
+    assert "No move cost its player 10 points of chance or more." in analysis_text(
+        match, Analysis(2, calm), PLAIN
+    )
+
+
+#: Members by their plain names, times and channels as they are.
+PLAIN = Style(plain_member, str, plain_member)
+
+
+@pytest.mark.asyncio
+async def test_the_analysis_text_fits_one_message_however_many_costly_moves(service):
+    match = await match_of(service, "skift", [BOB], rated=False)
+    long = "x" * 150  # a move's notation as long as a game's may be
+    line = [0.1 if i % 2 else 0.9 for i in range(40)]  # a blunder every move
+    points = tuple(
+        Point(i, (w, 1 - w), f"{long}{i}", f"{long}p{i}", i % 2) for i, w in enumerate(line)
+    )
+    analysis = Analysis(len(points), points)
+    assert len(analysis.labelled()) > 30
+    text = analysis_text(match, analysis, PLAIN)
+    assert len(text) <= MAX_MESSAGE
+    assert text.startswith("The bot's estimate of each player's chance after every move")
+    assert f"{match.seat_name(0)}: 0 inaccuracies, 0 mistakes, 20 blunders." in text
 
 
 def random_question(
@@ -164,6 +236,32 @@ async def test_an_analysis_asked_again_while_it_is_made_is_made_once(service):
         staying = asyncio.create_task(bot.analyse(record))
         await asyncio.sleep(0)
         gone.cancel()
-        assert (await staying) == first and len(calls) == 2
+        assert (await staying) == first and len(calls) == 1  # kept: read, not made again
     finally:
         await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_two_processes_asked_at_once_make_one_analysis_and_show_it_both(databases, clock):
+    # each process made its own (twice the thinking), and where the time cap cut the
+    # searches short the two askers saw different charts
+    settings = await databases.settings()
+    first_service = await open_service(settings, clock)
+    second_service = await open_service(settings, clock)
+    first, second = player(first_service, []), player(second_service, [])
+    thinking = [counted_thoughts(first), counted_thoughts(second)]
+    try:
+        match = await match_of(first_service, "skift", [BOB], rated=False)
+        match = await play_first_legal(first_service, match, 3)
+        ended = (await first_service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        record = await first_service.match_record(ended.id)
+        made = await asyncio.gather(first.analyse(record), second.analyse(record))
+        assert made[0] == made[1]
+        assert sum(len(calls) for calls in thinking) == 1
+        kept = await second.stored_analysis(ended)
+        assert kept == made[0]
+    finally:
+        await first.close()
+        await second.close()
+        await first_service.close()
+        await second_service.close()

@@ -5,13 +5,16 @@ matches, to anyone but the player to act, and after the end, with nothing change
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
+import games
+from ai import search as search_module
 from bot.match.engine_seats import engine_member
 from bot.match.errors import NotAllowed, NotYourTurn
 from bot.presentation.hints import hint_text
-from bot.service.hints import HintQuestion, HintUnavailable, hint_of
+from bot.service.hints import HINT_BUDGET, Hint, HintQuestion, HintUnavailable, hint_of
 from games.shifting_stones.moves import Score
 from tests.ai.test_tactics import BUDGET, SHIFTAGO_FOUR
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
@@ -19,11 +22,13 @@ from tests.bot.test_service_engine_player import ALICE, TINY, player
 from tests.games import shiftago_helpers, shifting_stones_helpers
 
 BOB = 2
+#: A small hint budget, uncapped: a quick search, the same everywhere.
+SMALL = replace(HINT_BUDGET, iterations=150, seconds=60.0)
 
 
 def question(state, seat: int, budget=TINY) -> HintQuestion:
     """A worker's question for `seat`'s hint in `state`, at a tiny budget."""
-    return HintQuestion(state.game.name, json.dumps(state.to_json()), seat, 1, budget)
+    return HintQuestion(state.game.name, json.dumps(state.to_json()), seat, budget)
 
 
 def test_a_hint_takes_a_win_and_says_so():
@@ -77,7 +82,8 @@ async def test_hints_in_casual_and_solo_matches_only_for_the_player_to_act(servi
         hint = await bot.hint(casual, mover)
         assert casual.state.parse_move(hint.notation) in casual.state.legal_moves()
         assert hint.estimate is not None  # searched: the line gives the bot's estimate
-        assert "because the bot's search rates it best: about " in hint_text(casual.id, hint)
+        said = hint_text(casual.id, hint)
+        assert "because the bot's search rates it best, " in said and "Your chance: about " in said
         with pytest.raises(NotYourTurn, match="not yours"):
             await bot.hint(casual, BOB if mover == ALICE else ALICE)
         with pytest.raises(NotAllowed, match="not playing"):
@@ -115,3 +121,51 @@ async def test_a_hint_the_workers_cannot_think_is_told_plainly_and_the_next_one_
         assert casual.state.parse_move(hint.notation) in casual.state.legal_moves()
     finally:
         await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_the_same_position_gets_the_same_hint_in_any_match(service):
+    # the search was seeded by the match's seed and ply, so the same position gave
+    # another move (and another estimate) in another match, or asked again later
+    bot = player(service, [])
+    bot.budget = SMALL
+    try:
+        first = await match_of(service, "skift", [BOB], rated=False)
+        second = await match_of(service, "skift", [BOB], rated=False)
+        assert first.state == second.state and first.seed != second.seed
+        hints = [await bot.hint(first, first.to_act), await bot.hint(second, second.to_act)]
+        assert hints[0] == hints[1] and hints[0].estimate is not None
+    finally:
+        await bot.close()
+
+
+def test_a_busy_machine_gives_the_same_hint(monkeypatch):
+    # the hint's search stopped at medium's 0.6 s: on a busy machine it saw fewer games
+    # and chose otherwise ("88%, then 94%"); its time cap is now far past its iterations
+    state = games.get("skift").new(2, seed=1)
+    asked = HintQuestion("skift", json.dumps(state.to_json()), 0)
+    calm = hint_of(asked)
+    now = [0.0]
+
+    def busy() -> float:  # every look at the clock finds 5 ms gone
+        now[0] += 0.005
+        return now[0]
+
+    monkeypatch.setattr(search_module.time, "perf_counter", busy)
+    assert hint_of(asked) == calm
+
+
+def searched(share: float, runner_up_share: float) -> Hint:
+    """A hint the search chose, taking `share` of it, the next move `runner_up_share`."""
+    return Hint("c3-c4", None, False, None, 0.62, share, "d4-d5", runner_up_share)
+
+
+def test_a_searched_hint_says_how_sure_the_bot_is():
+    assert hint_text(3, searched(0.7, 0.1)) == (
+        "Hint for match #3: `c3-c4`, because the bot's search rates it best, and clearly: it "
+        "spent 70% of its thought on it. Your chance: about 62%."
+    )
+    assert hint_text(3, searched(0.34, 0.3)) == (
+        "Hint for match #3: `c3-c4`, because the bot's search rates it best, but only just: "
+        "`d4-d5` came close (34% of its thought against 30%). Your chance: about 62%."
+    )
