@@ -18,8 +18,8 @@ from functools import cache
 from bot.match.errors import BadOption, NotAllowed
 from bot.match.phrases import Message
 from bot.service.base import ServiceBase
+from bot.service.due import warning_hours
 from bot.service.reports import (
-    DEFAULT_WARNINGS,
     DM_CHOICES,
     MAX_WARNING_HOURS,
     Digest,
@@ -28,6 +28,7 @@ from bot.service.reports import (
 )
 from bot.store import challenges as challenge_rows
 from bot.store import claims as claim_rows
+from bot.store import clocks as clock_rows
 from bot.store import matches as match_rows
 from bot.store import notices as notice_rows
 from bot.store.sql import Connection
@@ -133,9 +134,7 @@ def notices_from(row: tuple[object, ...]) -> Notices:
         quiet_start=None if start is None else int(str(start)),
         quiet_end=None if end is None else int(str(end)),
         dm_refused=refused == notice_rows.DM_REFUSED or refused == notice_rows.DM_TOLD,
-        warnings=DEFAULT_WARNINGS
-        if warnings is None
-        else tuple(int(h) for h in str(warnings).split(",") if h),
+        warnings=warning_hours(warnings),
     )
 
 
@@ -182,6 +181,7 @@ class NoticeMixin(ServiceBase):
     async def _set_notices(self, member_id: int, changes: dict[str, object]) -> Notices:
         async with self.store.transaction() as conn:
             await notice_rows.set_columns(conn, member_id, changes)
+            await clock_rows.warn_again(conn, member_id, self.now())  # (their warnings' times)
             return notices_from(await notice_rows.notice_row(conn, member_id))
 
     async def dm_refused(self, member_id: int) -> None:
@@ -224,15 +224,6 @@ class NoticeMixin(ServiceBase):
         async with self.store.transaction() as conn:
             await notice_rows.snooze(conn, match_id, member_id, until)
         return until
-
-
-async def quiet_now(conn: Connection, now: datetime) -> set[int]:
-    """Members in their quiet hours now."""
-    return {
-        row[0]
-        for row in await notice_rows.notice_rows(conn)
-        if is_quiet(notices_from(row[1:-1]), now)
-    }
 
 
 async def due_notices(conn: Connection, now: datetime) -> tuple[list[HeldNotices], list[Digest]]:

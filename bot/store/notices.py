@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.store.sql import Connection, one, rows, ts
+from bot.store.sql import Connection, dt, one, rows, ts, value
 
 #: The notice columns of `members`, in the order `notice_row` returns them.
 COLUMNS = (
@@ -65,8 +65,8 @@ async def set_columns(conn: Connection, member_id: int, changes: dict[str, Any])
     await conn.run(
         "INSERT INTO members (member_id) VALUES (?) ON CONFLICT DO NOTHING", (member_id,)
     )
-    for column, value in changes.items():
-        await conn.run(f"UPDATE members SET {column} = ? WHERE member_id = ?", (value, member_id))
+    for column, chosen in changes.items():
+        await conn.run(f"UPDATE members SET {column} = ? WHERE member_id = ?", (chosen, member_id))
 
 
 async def set_digest_sent(conn: Connection, member_id: int, day: str) -> None:
@@ -129,7 +129,13 @@ async def snooze(conn: Connection, match_id: int, member_id: int, until: datetim
     )
 
 
-async def snoozed(conn: Connection, now: datetime) -> set[tuple[int, int]]:
-    """(match_id, member_id) of the snoozes running now."""
-    found = await rows(conn, "SELECT match_id, member_id FROM snoozes WHERE until > ?", (ts(now),))
-    return {(row["match_id"], row["member_id"]) for row in found}
+async def snoozed_until(
+    conn: Connection, match_id: int, member_id: int, now: datetime
+) -> datetime | None:
+    """Until when the member snoozed the match's reminders (None: no snooze runs now)."""
+    until = await value(
+        conn,
+        "SELECT until AS value FROM snoozes WHERE match_id = ? AND member_id = ? AND until > ?",
+        (match_id, member_id, ts(now)),
+    )
+    return dt(until)
