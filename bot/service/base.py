@@ -372,6 +372,8 @@ class ServiceBase:
         new = decision.match
         due = await self._due_time(conn, new, now)
         await match_rows.save_match(conn, old, new, due.at, due.warn_at)
+        if old.active and not new.active:  # its league (if any) records it and moves on
+            await league_rows.due_after_match(conn, old.id, now)
         last = None
         if decision.entries:
             lines = [(e.seat, e.kind, e.notation, e.sealed) for e in decision.entries]
