@@ -133,7 +133,8 @@ class ClockMixin(ServiceBase):
             if len(batch) < DUE_BATCH:
                 break
         async with self.store.transaction() as conn:
-            held, digests = await due_notices(conn, now)
+            lease = now + timedelta(seconds=self.settings.work_lease_seconds)
+            held, digests = await due_notices(conn, now, lease)
             held = [h for h in held if await self._claim(conn, *h.claim)]
             digests = [d for d in digests if await self._claim(conn, *d.claim)]
         return TickReport(
@@ -264,6 +265,8 @@ class ClockMixin(ServiceBase):
                 await clock_rows.due_by(conn, due.match.id, "due_at", self.now())
             if isinstance(due, DeadlineWarning):
                 await clock_rows.due_by(conn, due.match.id, "warn_at", self.now())
+            if isinstance(due, HeldNotices | Digest):
+                await notice_rows.notice_due_by(conn, due.member_id, self.now())
 
     async def _reminders_of(
         self, conn: Connection, match: Match, now: datetime, mark_sent: bool

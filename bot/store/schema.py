@@ -463,12 +463,13 @@ _V20: Migration = (
 #: pause; `warn_at`: the next warning before its deadline; NULL: nothing), written in the
 #: transaction of each change that moves it, and whether a bot seat may owe something in
 #: it (`bot_owes`), and each league when it is next due (`leagues.due_at`: its sign-up's
-#: end, its round's deadline, at once when one of its matches has ended; NULL once over),
-#: each read through an index. `due_basis` holds the reminder settings
+#: end, its round's deadline, at once when one of its matches has ended; NULL once over)
+#: and each member when their digest or the notices held back for them are next due
+#: (`members.notice_due`), each read through an index. `due_basis` holds the reminder settings
 #: the due times were computed with (one row; none yet: the first process computes them
 #: from what is stored, `bot.store.clocks.compute_due`). Which bot seats may owe
-#: something is found from what is stored here; each running league is due at once (the
-#: first round writes its deadline).
+#: something is found from what is stored here; each running league, and each member with
+#: a digest hour or held notices, is due at once (the first round writes the next time).
 _V21: Migration = (
     "ALTER TABLE matches ADD COLUMN due_at {real}",
     "CREATE INDEX matches_due ON matches (due_at) WHERE status = 'active' AND due_at IS NOT NULL",
@@ -486,6 +487,10 @@ _V21: Migration = (
     "CREATE INDEX leagues_due ON leagues (due_at) WHERE due_at IS NOT NULL",
     """UPDATE leagues SET due_at = CASE WHEN status = 'signup' THEN signup_ends
         WHEN status = 'running' THEN 0 END""",
+    "ALTER TABLE members ADD COLUMN notice_due {real}",
+    "CREATE INDEX members_notice_due ON members (notice_due) WHERE notice_due IS NOT NULL",
+    """UPDATE members SET notice_due = 0 WHERE digest_hour IS NOT NULL
+        OR member_id IN (SELECT member_id FROM held_notices)""",
     """CREATE TABLE due_basis (
         after_seconds {real} NOT NULL,
         fraction {real} NOT NULL
