@@ -165,6 +165,6 @@ async def compute_due(conn: Connection, after_seconds: float, fraction: float) -
         )
     await conn.run("DELETE FROM due_basis")
     await conn.run(
-        "INSERT INTO due_basis (after_seconds, fraction) VALUES (?, ?)",
+        "INSERT INTO due_basis (id, after_seconds, fraction) VALUES (1, ?, ?)",
         (float(after_seconds), float(fraction)),
     )

@@ -492,6 +492,7 @@ _V21: Migration = (
     """UPDATE members SET notice_due = 0 WHERE digest_hour IS NOT NULL
         OR member_id IN (SELECT member_id FROM held_notices)""",
     """CREATE TABLE due_basis (
+        id INTEGER PRIMARY KEY,
         after_seconds {real} NOT NULL,
         fraction {real} NOT NULL
     )""",

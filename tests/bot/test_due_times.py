@@ -194,3 +194,34 @@ def test_kept_due_times_match_a_full_scan(
         asyncio.run(history(kind, tmp_path_factory.mktemp("due"), server, steps))
 
     histories()
+
+
+@pytest.mark.asyncio
+async def test_due_times_never_kept_are_computed_from_what_is_stored(databases, clock):
+    # A database as migration 21 leaves it: no due times, no basis; the first process
+    # computes them, early rather than late, and its first round makes them exact.
+    settings = await databases.settings()
+    service = await open_service(settings, clock)
+    try:
+        await start_match(service, (1, 2), clock_hours=72)
+        await start_match(service, (1, 3), clock_hours=24, auto_timeout=True)
+        await service.set_notices(2, warnings=[20, 2])
+        await start_match(service, (2, 3), clock_hours=30)
+        clock.advance(hours=20)
+        await service.start_vacation(3, 2, 1000)
+        async with service.store.transaction() as conn:
+            await conn.run("UPDATE matches SET due_at = NULL, warn_at = NULL")
+            await conn.run("DELETE FROM due_basis")
+    finally:
+        await service.close()
+    clock.advance(hours=5)
+    service = await open_service(settings, clock)
+    try:
+        async with service.store.reading() as conn:
+            kept = await conn.rows("SELECT due_at FROM matches WHERE status = 'active'")
+        assert all(row["due_at"] is not None for row in kept)
+        await check(service, clock(), settled=False)
+        await service.tick()
+        await check(service, clock(), settled=True)
+    finally:
+        await service.close()
