@@ -1,11 +1,23 @@
-"""Benchmark of several bot processes on one database: moves per second and the time of
-one Skift move (p50, p99) with 1, 2 and 4 service processes, on PostgreSQL and on SQLite,
-over a database of 100,000 stored matches; then how the move time grows with the number
-of stored matches (10,000 to 1,000,000). Nothing lost, nothing applied twice: checked at
-the end of every run against the move log.
+"""Benchmark of the bot at scale, on PostgreSQL and on SQLite: the background round by
+active matches (idle, and with 1% of them due: 10,000 to 1,000,000), then several bot
+processes on one database (moves per second and the time of one Skift move, p50 and p99,
+with 1, 2 and 4 service processes, over a database of 100,000 stored matches), then how
+the move time grows with the number of stored matches (10,000 to 1,000,000). Nothing lost,
+nothing applied or sent twice: checked at the end of every run against the move log, and
+against what each round had due.
 
-    .venv/bin/python benchmarks/scale.py [--stored 100000] [--processes 1,2,4]
-        [--growth 10000,100000,1000000] [--matches 4] [--shared 8] [--only postgres|sqlite]
+    .venv/bin/python benchmarks/scale.py [--round 10000,100000,1000000] [--stored 100000]
+        [--processes 1,2,4] [--growth 10000,100000,1000000] [--matches 4] [--shared 8]
+        [--only postgres|sqlite] [--parts round,processes,growth]
+
+The round's databases hold copies of one active 10-move Skift match, made inside the
+database (`INSERT ... SELECT`), each turn begun 0 to 23 hours before the round's fixed
+time on a 72-hour clock, so nothing is due; their due times are computed from what is
+stored, as after the migration that added them. The round is the service's part of
+`ReminderTask.run_once`: `tick`, the bot's duties, `league_tick` and `next_due`. Idle:
+the median of three rounds; then every hundredth match is made due (an idle reminder; a
+reminder and a warning; a timeout, by thirds) and a round must send each once, and the
+next round nothing.
 
 PostgreSQL is a throwaway server this script starts (`tests/postgres_server.py`: Debian's
 `postgresql` package), with its durable defaults (fsync on, synchronous commit), as SQLite

@@ -292,13 +292,14 @@ class ClockMixin(ServiceBase):
             mark = IDLE | LOW_TIME if low else IDLE
             targets = [match.to_act] if match.to_act is not None else []
         targets = people(targets)  # the bot is never reminded
-        later = [await self._held_until(conn, match.id, member, now) for member in targets]
+        wanted = {m: await notice_rows.reminding(conn, match.id, m, now) for m in targets}
+        later = [_held_until(notices_from(row), snooze, now) for _, row, snooze in wanted.values()]
         if any(moment is not None for moment in later):  # reminded (all together) after them
             return [], 0, min(moment for moment in later if moment is not None)
         made = [
             Reminder(match, member, _KINDS[kind], match.deadline, mark)
             for member in targets
-            if (await member_rows.member_row(conn, member))[0]  # (reminders on)
+            if wanted[member][0]  # (reminders on)
         ]
         if made and not await self._claim(conn, *made[0].claim):
             return [], 0, None  # another process sends them
@@ -307,16 +308,6 @@ class ClockMixin(ServiceBase):
             if made:
                 await claim_rows.finish(conn, *made[0].claim)
         return made, mark, None
-
-    async def _held_until(
-        self, conn: Connection, match_id: int, member_id: int, now: datetime
-    ) -> datetime | None:
-        """Until when the member's reminders in the match wait: the end of their quiet
-        hours or of their snooze of it (None: they are reminded now)."""
-        notices = notices_from(await notice_rows.notice_row(conn, member_id))
-        ends = quiet_ends(notices, now)
-        snoozed = await notice_rows.snoozed_until(conn, match_id, member_id, now)
-        return max((t for t in (ends, snoozed) if t is not None), default=None)
 
     async def keep_due_basis(self) -> None:
         """Compute every active match's due time from what is stored when they were
@@ -401,6 +392,12 @@ class ClockMixin(ServiceBase):
             refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
             notices=notices_from(await notice_rows.notice_row(conn, member_id)),
         )
+
+
+def _held_until(notices: Notices, snoozed: datetime | None, now: datetime) -> datetime | None:
+    """Until when a member's reminders in a match wait: the end of their quiet hours or of
+    their snooze of it (None: they are reminded now)."""
+    return max((t for t in (quiet_ends(notices, now), snoozed) if t is not None), default=None)
 
 
 def _after(due: datetime | None, now: datetime, lease: datetime) -> datetime | None:

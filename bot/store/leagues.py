@@ -92,7 +92,7 @@ async def due(conn: Connection, now: datetime) -> list[League]:
     """The leagues whose due time has come (a sign-up ended, a round's deadline, a match
     of theirs ended: `set_due`), read through their index."""
     found = await rows(
-        conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE due_at <= ? ORDER BY id", (ts(now),)
+        conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE due_at <= ? ORDER BY due_at", (ts(now),)
     )
     return [_league(row) for row in found]
 

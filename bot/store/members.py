@@ -251,14 +251,14 @@ async def resume_match(conn: Connection, match_id: int, at_time: datetime) -> bo
 
 
 async def _resume(conn: Connection, where: str, params: tuple[Any, ...], end: float) -> int:
-    """Restart the paused clocks of the matches `where` selects, their pause ended at `end`;
-    how many."""
+    """Restart the paused clocks of the matches `where` selects, their pause ended at `end`
+    (their background work due then: the round works out what is next); how many."""
     weekends = await _weekend_clocks(conn, where, params)
     resumed = await conn.run(
         f"UPDATE matches SET turn_started_at = turn_started_at + {_PAUSED}, "
-        f"deadline = deadline + {_PAUSED}, paused_at = NULL, due_at = ?, "
+        f"deadline = deadline + {_PAUSED}, paused_at = NULL, due_at = ?, warn_at = ?, "
         f"version = version + 1 WHERE {where}",
-        (end, end, end, end, end, *params),
+        (end, end, end, end, end, end, *params),
     )
     for match in weekends:
         stopped = at(match["paused_at"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.store.sql import Connection, dt, one, rows, ts, value
+from bot.store.sql import Connection, dt, one, rows, ts
 
 #: The notice columns of `members`, in the order `notice_row` returns them.
 COLUMNS = (
@@ -147,13 +147,20 @@ async def snooze(conn: Connection, match_id: int, member_id: int, until: datetim
     )
 
 
-async def snoozed_until(
+async def reminding(
     conn: Connection, match_id: int, member_id: int, now: datetime
-) -> datetime | None:
-    """Until when the member snoozed the match's reminders (None: no snooze runs now)."""
-    until = await value(
+) -> tuple[bool, tuple[Any, ...], datetime | None]:
+    """In one read, what reminding the member in the match depends on: whether they want
+    reminders, their notice columns (as `notice_row`) and until when they snoozed the
+    match (None: no snooze runs now)."""
+    row = await one(
         conn,
-        "SELECT until AS value FROM snoozes WHERE match_id = ? AND member_id = ? AND until > ?",
-        (match_id, member_id, ts(now)),
+        f"SELECT m.member_id, m.reminders, {', '.join(f'm.{c}' for c in COLUMNS)}, "
+        "(SELECT until FROM snoozes WHERE match_id = ? AND member_id = ? AND until > ?) "
+        "AS snoozed FROM (SELECT 1 AS here) AS one LEFT JOIN members m ON m.member_id = ?",
+        (match_id, member_id, ts(now), member_id),
     )
-    return dt(until)
+    assert row is not None  # (one row, joined or not)
+    if row["member_id"] is None:
+        return True, _DEFAULTS, dt(row["snoozed"])
+    return bool(row["reminders"]), tuple(row[c] for c in COLUMNS), dt(row["snoozed"])
