@@ -67,6 +67,11 @@ class Visits:
     warnings: list[DeadlineWarning] = field(default_factory=list)
     timeouts: list[MatchUpdate] = field(default_factory=list)
     cut: list[Match] = field(default_factory=list)
+    #: The next due times the round writes (match as read, due, next warning).
+    due: list[tuple[Match, datetime | None, datetime | None]] = field(default_factory=list)
+    #: What reminding each member depends on (`bot.store.notices.reminding`), by match
+    #: and member, read once a round.
+    seen: dict[tuple[int, int], tuple[bool, Notices, datetime | None]] = field(default_factory=dict)
 
 
 class ClockMixin(ServiceBase):
@@ -126,6 +131,8 @@ class ClockMixin(ServiceBase):
                     for match in batch
                     if await self._visit(conn, match, now, mark_sent, found)
                 ]
+                await clock_rows.set_dues(conn, found.due)  # (one round trip)
+                found.due.clear()
             for match in owed:
                 update = await self._time_out(match)
                 if update is not None:
@@ -168,13 +175,13 @@ class ClockMixin(ServiceBase):
             await self._visit_paused(conn, match, now, found)
             return False
         if match.rules.auto_timeout and match.deadline is not None and match.deadline <= now:
-            await clock_rows.set_due(conn, match, lease, None)  # again if this one stops first
+            found.due.append((match, lease, None))  # again if this process stops first
             return True
-        reminders, mark, later = await self._reminders_of(conn, match, now, mark_sent)
+        reminders, mark, later = await self._reminders_of(conn, match, now, mark_sent, found)
         found.reminders += reminders
         if mark_sent or not reminders:
             match = dataclasses.replace(match, _reminded=match._reminded | mark)
-        warning, notices, held_back = await self._warning_of(conn, match, now, mark_sent)
+        warning, notices, held_back = await self._warning_of(conn, match, now, mark_sent, found)
         if warning is not None:
             found.warnings.append(warning)
         due = due_time(
@@ -186,7 +193,7 @@ class ClockMixin(ServiceBase):
         )
         at = min((d for d in (due.at, later) if d is not None), default=None)
         warn = min((d for d in (due.warn_at, held_back) if d is not None), default=None)
-        await clock_rows.set_due(conn, match, _after(at, now, lease), _after(warn, now, lease))
+        found.due.append((match, _after(at, now, lease), _after(warn, now, lease)))
         return False
 
     async def _visit_paused(
@@ -198,11 +205,11 @@ class ClockMixin(ServiceBase):
         member = match.to_act
         started = None if member is None else await member_rows.open_vacation_start(conn, member)
         if member is None or started is None:  # (the vacation's end restarts it)
-            await clock_rows.set_due(conn, match, None, None)
+            found.due.append((match, None, None))
             return
         ends = await self._pause_ends(conn, match.id, match.guild_id, member, started)
         if ends > now:
-            await clock_rows.set_due(conn, match, ends, None)
+            found.due.append((match, ends, None))
         elif await member_rows.resume_match(conn, match.id, ends):  # (due again: looked at next)
             found.cut.append(await self._fetch_known(conn, match.id))
 
@@ -229,7 +236,7 @@ class ClockMixin(ServiceBase):
                 await clock_rows.set_due_at(conn, match, due.at)
 
     async def _warning_of(
-        self, conn: Connection, match: Match, now: datetime, mark_sent: bool
+        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
     ) -> tuple[DeadlineWarning | None, Notices, datetime | None]:
         """The warning due now before the match's running deadline, claimed for this
         process (and with `mark_sent` counted as sent at once), if any; the notices of the
@@ -239,7 +246,7 @@ class ClockMixin(ServiceBase):
         notices = Notices()
         if member is None or started is None or deadline is None or deadline <= now:
             return None, notices, None
-        notices = notices_from(await notice_rows.notice_row(conn, member))
+        notices = (await _reminding(conn, match.id, member, now, found))[1]
         hours = warning_due(notices, started, deadline, now)
         if hours is None:
             passed = any(started < deadline - timedelta(hours=h) <= now for h in notices.warnings)
@@ -269,7 +276,7 @@ class ClockMixin(ServiceBase):
                 await notice_rows.notice_due_by(conn, due.member_id, self.now())
 
     async def _reminders_of(
-        self, conn: Connection, match: Match, now: datetime, mark_sent: bool
+        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
     ) -> tuple[list[Reminder], int, datetime | None]:
         """The reminders due now in the match's running turn, claimed for this process;
         the bits they stand for (marked sent at once with `mark_sent`, or when there is
@@ -292,8 +299,8 @@ class ClockMixin(ServiceBase):
             mark = IDLE | LOW_TIME if low else IDLE
             targets = [match.to_act] if match.to_act is not None else []
         targets = people(targets)  # the bot is never reminded
-        wanted = {m: await notice_rows.reminding(conn, match.id, m, now) for m in targets}
-        later = [_held_until(notices_from(row), snooze, now) for _, row, snooze in wanted.values()]
+        wanted = {m: await _reminding(conn, match.id, m, now, found) for m in targets}
+        later = [_held_until(notices, snooze, now) for _, notices, snooze in wanted.values()]
         if any(moment is not None for moment in later):  # reminded (all together) after them
             return [], 0, min(moment for moment in later if moment is not None)
         made = [
@@ -392,6 +399,18 @@ class ClockMixin(ServiceBase):
             refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
             notices=notices_from(await notice_rows.notice_row(conn, member_id)),
         )
+
+
+async def _reminding(
+    conn: Connection, match_id: int, member_id: int, now: datetime, found: Visits
+) -> tuple[bool, Notices, datetime | None]:
+    """What reminding the member in the match depends on (reminders on, notices, a snooze
+    running), read once a round."""
+    key = (match_id, member_id)
+    if key not in found.seen:
+        on, row, snoozed = await notice_rows.reminding(conn, match_id, member_id, now)
+        found.seen[key] = on, notices_from(row), snoozed
+    return found.seen[key]
 
 
 def _held_until(notices: Notices, snoozed: datetime | None, now: datetime) -> datetime | None:

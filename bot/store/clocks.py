@@ -52,14 +52,15 @@ async def set_due_at(conn: Connection, match: Match, due: datetime | None) -> No
     )
 
 
-async def set_due(
-    conn: Connection, match: Match, due: datetime | None, warn: datetime | None
+async def set_dues(
+    conn: Connection, dues: list[tuple[Match, datetime | None, datetime | None]]
 ) -> None:
-    """Write when the match's background work and its next warning are due, unless it
-    changed since it was read as `match` (its change wrote its own due times)."""
-    await conn.run(
+    """Write when each match's background work and its next warning are due, (match as
+    read, due, next warning), unless it changed since it was read (its change wrote its
+    own due times); in one round trip."""
+    await conn.run_many(
         "UPDATE matches SET due_at = ?, warn_at = ? WHERE id = ? AND version = ?",
-        (ts(due), ts(warn), match.id, match.version),
+        [(ts(due), ts(warn), match.id, match.version) for match, due, warn in dues],
     )
 
 
