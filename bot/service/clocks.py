@@ -190,6 +190,7 @@ class ClockMixin(ServiceBase):
             after_seconds=self.settings.reminder_after_hours * 3600.0,
             fraction=self.settings.reminder_fraction_percent / 100,
             warnings=notices.warnings,
+            held=later is not None,
         )
         at = min((d for d in (due.at, later) if d is not None), default=None)
         warn = min((d for d in (due.warn_at, held_back) if d is not None), default=None)

@@ -49,11 +49,13 @@ def due_time(
     after_seconds: float,
     fraction: float,
     warnings: Iterable[int],
+    held: bool = False,
 ) -> Due:
     """When the match's background work is next due, as it stands at `now`: the earliest
     reminder not sent yet or its deadline, and its next warning after `now` (hours in
     `warnings`); a paused clock at its pause (for the round to look at); nothing for a
-    match over, or with no turn running."""
+    match over, or with no turn running. With `held` (quiet hours or a snooze hold back
+    what is due now: the caller knows when it comes) only what comes after `now`."""
     if not match.active or match.current_seat is None:
         return Due(None, None)
     if match.paused_at is not None:
@@ -73,4 +75,6 @@ def due_time(
         since = now if started is None else max(now, started)
         warned = [deadline - timedelta(hours=h) for h in warnings]
         warned = [moment for moment in warned if moment > since]
+    if held:
+        times = [moment for moment in times if moment > now]
     return Due(min(times, default=None), min(warned, default=None))

@@ -86,13 +86,15 @@ async def look_again_paused(conn: Connection, guild_id: int, now: datetime) -> N
 
 
 async def warn_again(conn: Connection, member_id: int, now: datetime) -> None:
-    """Make the next warnings of the turns waiting on the member due now (their warnings,
-    time zone or quiet hours changed: when they are due is worked out again)."""
+    """Make the member's matches due now (their warnings, time zone or quiet hours changed:
+    when their warnings, and the reminders their quiet hours held back, are due is worked
+    out again)."""
     await conn.run(
-        "UPDATE matches SET warn_at = ? WHERE status = 'active' AND EXISTS (SELECT 1 FROM "
-        "match_players p WHERE p.match_id = matches.id AND p.member_id = ? "
-        "AND p.seat = matches.current_seat)",
-        (ts(now), member_id),
+        "UPDATE matches SET due_at = CASE WHEN due_at > ? THEN ? ELSE due_at END, "
+        "warn_at = CASE WHEN warn_at IS NULL OR warn_at > ? THEN ? ELSE warn_at END "
+        "WHERE status = 'active' AND id IN "
+        "(SELECT match_id FROM match_players WHERE member_id = ?)",
+        (ts(now), ts(now), ts(now), ts(now), member_id),
     )
 
 

@@ -225,3 +225,15 @@ async def test_due_times_never_kept_are_computed_from_what_is_stored(databases, 
         await check(service, clock(), settled=True)
     finally:
         await service.close()
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_held_by_quiet_hours_comes_when_they_are_changed(service, clock):
+    match = await start_match(service, (1, 2), clock_hours=72)
+    await service.set_notices(match.to_act, quiet_start=10, quiet_end=22)  # (UTC)
+    clock.advance(hours=24)  # 12:00 the next day: quiet until 22:00
+    assert (await service.tick()).reminders == ()
+    assert await service.next_due() == clock() + timedelta(hours=10)
+    await service.set_notices(match.to_act, quiet_start=None, quiet_end=None)
+    clock.advance(minutes=1)
+    assert [r.kind for r in (await service.tick()).reminders] == ["idle"]
