@@ -14,6 +14,7 @@ finds nothing to do and writes the next one), never late.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 
 from bot.match.records import Match
@@ -144,12 +145,6 @@ async def compute_due(conn: Connection, after_seconds: float, fraction: float) -
     hours before it, or at once where that has passed) are looked at by the next round,
     which writes the exact times. The deadline stands for both the timeout and the
     reminder that it may be claimed (a claim reminder sent, the round writes the next)."""
-    active = "status = 'active' AND paused_at IS NULL AND current_seat IS NOT NULL"
-    await conn.run(
-        "UPDATE matches SET due_at = CASE WHEN paused_at IS NULL THEN NULL ELSE paused_at END, "
-        f"warn_at = CASE WHEN {active} THEN deadline - {_WARNING_SECONDS!r} END "
-        "WHERE status = 'active'"
-    )
     candidates = ["deadline"]
     if after_seconds > 0:
         candidates.append(
@@ -161,13 +156,24 @@ async def compute_due(conn: Connection, after_seconds: float, fraction: float) -
             f"deadline - (deadline - turn_started_at) * {float(fraction)!r} "
             "ELSE turn_started_at END END"
         )
-    for candidate in candidates:
-        await conn.run(
-            f"UPDATE matches SET due_at = {candidate} WHERE {active} "
-            f"AND {candidate} IS NOT NULL AND (due_at IS NULL OR {candidate} < due_at)"
-        )
+    earliest = functools.reduce(_least, candidates)
+    await conn.run(  # (one pass: one new version of each row)
+        "UPDATE matches SET due_at = CASE WHEN paused_at IS NOT NULL THEN paused_at "
+        f"WHEN current_seat IS NULL THEN NULL ELSE {earliest} END, "
+        "warn_at = CASE WHEN paused_at IS NULL AND current_seat IS NOT NULL "
+        f"THEN deadline - {_WARNING_SECONDS!r} END WHERE status = 'active'"
+    )
     await conn.run("DELETE FROM due_basis")
     await conn.run(
         "INSERT INTO due_basis (id, after_seconds, fraction) VALUES (1, ?, ?)",
         (float(after_seconds), float(fraction)),
+    )
+
+
+def _least(first: str, second: str) -> str:
+    """SQL for the earlier of two times, either of which may be NULL (the other then; the
+    databases' own functions disagree on NULL)."""
+    return (
+        f"(CASE WHEN ({first}) IS NULL THEN ({second}) WHEN ({second}) IS NULL "
+        f"OR ({first}) <= ({second}) THEN ({first}) ELSE ({second}) END)"
     )
