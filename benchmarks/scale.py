@@ -1,11 +1,23 @@
-"""Benchmark of several bot processes on one database: moves per second and the time of
-one Skift move (p50, p99) with 1, 2 and 4 service processes, on PostgreSQL and on SQLite,
-over a database of 100,000 stored matches; then how the move time grows with the number
-of stored matches (10,000 to 1,000,000). Nothing lost, nothing applied twice: checked at
-the end of every run against the move log.
+"""Benchmark of the bot at scale, on PostgreSQL and on SQLite: the background round by
+active matches (idle, and with 1% of them due: 10,000 to 1,000,000), then several bot
+processes on one database (moves per second and the time of one Skift move, p50 and p99,
+with 1, 2 and 4 service processes, over a database of 100,000 stored matches), then how
+the move time grows with the number of stored matches (10,000 to 1,000,000). Nothing lost,
+nothing applied or sent twice: checked at the end of every run against the move log, and
+against what each round had due.
 
-    .venv/bin/python benchmarks/scale.py [--stored 100000] [--processes 1,2,4]
-        [--growth 10000,100000,1000000] [--matches 4] [--shared 8] [--only postgres|sqlite]
+    .venv/bin/python benchmarks/scale.py [--round 10000,100000,1000000] [--stored 100000]
+        [--processes 1,2,4] [--growth 10000,100000,1000000] [--matches 4] [--shared 8]
+        [--only postgres|sqlite] [--parts round,processes,growth]
+
+The round's databases hold copies of one active 10-move Skift match, made inside the
+database (`INSERT ... SELECT`), each turn begun 0 to 23 hours before the round's fixed
+time on a 72-hour clock, so nothing is due; their due times are computed from what is
+stored, as after the migration that added them. The round is the service's part of
+`ReminderTask.run_once`: `tick`, the bot's duties, `league_tick` and `next_due`. Idle:
+the median of three rounds; then every hundredth match is made due (an idle reminder; a
+reminder and a warning; a timeout, by thirds) and a round must send each once, and the
+next round nothing.
 
 PostgreSQL is a throwaway server this script starts (`tests/postgres_server.py`: Debian's
 `postgresql` package), with its durable defaults (fsync on, synchronous commit), as SQLite
@@ -25,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import multiprocessing
 import random
@@ -34,6 +47,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypedDict
 
@@ -53,6 +67,7 @@ from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
 from bot.service import MatchService  # noqa: E402
+from bot.store import clocks as clock_rows  # noqa: E402
 from bot.store.sql import value  # noqa: E402
 from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
 
@@ -165,6 +180,169 @@ async def seed_matches(service: MatchService, template: int, total: int) -> floa
                     "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
                 )
     return time.perf_counter() - start
+
+
+# --- the background round ------------------------------------------------------------
+
+#: The fixed time of the round's databases (a Monday noon, UTC: no weekend about).
+ROUND_NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
+_HOUR = 3600
+
+
+class FixedClock:
+    """A clock standing at `moment` (the round's databases are built around it)."""
+
+    def __init__(self, moment: datetime) -> None:
+        self.moment = moment
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+
+async def make_active_template(service: MatchService) -> int:
+    """An active Skift match of 10 moves, a person to act, to copy: its number."""
+    match_id = await start_match(service, (1, 2))
+    match = await service.get_match(match_id)
+    for notation in long_game(match.seed, dict(match.options))[:10]:
+        match = (
+            await service.act(match_id, member_to_act(match), request(MOVE, match, notation))
+        ).match
+    return match_id
+
+
+async def seed_active(service: MatchService, template: int, total: int) -> float:
+    """Copy the active template until `total` active matches are stored, inside the
+    database, none with anything due at ROUND_NOW: each turn began 0 to 23 hours ago on
+    a 72-hour clock; the seconds it took."""
+    start = time.perf_counter()
+    now = ROUND_NOW.timestamp()
+    special = {
+        "id": "n.i",
+        "channel_id": "3000000000000 + n.i",
+        "turn_started_at": f"{now} - (n.i * 7919) % {23 * _HOUR}",
+        "deadline": f"{now} - (n.i * 7919) % {23 * _HOUR} + {72 * _HOUR}",
+        "reminded": "0",
+    }
+    names = await columns(service, "matches")
+    chosen = ", ".join(special.get(name, f"t.{name}") for name in names)
+    numbers = (
+        "WITH RECURSIVE n(i) AS (SELECT CAST(? AS BIGINT) UNION ALL "
+        "SELECT i + 1 FROM n WHERE i < ?) "
+    )
+    step = 100_000
+    for low in range(template + 1, total + 1, step):
+        high = min(total, low + step - 1)
+        async with service.store.transaction() as conn:
+            await conn.run(
+                f"{numbers}INSERT INTO matches ({', '.join(names)}) "
+                f"SELECT {chosen} FROM matches t, n WHERE t.id = ?",
+                (low, high, template),
+            )
+            await conn.run(
+                "INSERT INTO match_players (match_id, seat, member_id, join_index) "
+                "SELECT m.id, p.seat, 1 + (m.id * 7 + p.seat * 13) % 5000, p.join_index "
+                "FROM matches m, match_players p "
+                "WHERE p.match_id = ? AND m.id BETWEEN ? AND ?",
+                (template, low, high),
+            )
+            if service.settings.database_url:
+                await conn.run(
+                    "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
+                )
+    return time.perf_counter() - start
+
+
+async def make_due(service: MatchService) -> dict[str, int]:
+    """Make every hundredth match due at ROUND_NOW, by thirds: an idle reminder (the turn
+    began 25 hours ago), a warning 24 hours before the deadline (and an idle reminder:
+    begun 50 hours ago, 22 hours left), a timeout (its time ran out an hour ago); what
+    the round must send."""
+    now = ROUND_NOW.timestamp()
+    kinds = {0: (25, 47), 1: (50, 22), 2: (73, -1)}
+    made = {}
+    async with service.store.transaction() as conn:
+        for kind, (began, left) in kinds.items():
+            made[kind] = await conn.run(
+                f"UPDATE matches SET turn_started_at = {now - began * _HOUR}, "
+                f"deadline = {now + left * _HOUR}, auto_timeout = 1 "
+                f"WHERE id % 100 = 0 AND (id / 100) % 3 = {kind} AND status = 'active'"
+            )
+    return {"reminders": made[0] + made[1], "warnings": made[1], "timeouts": made[2]}
+
+
+#: What a round sends, as `one_round` counts it.
+KINDS_SENT = ("reminders", "warnings", "timeouts")
+
+
+async def one_round(service: MatchService) -> tuple[float, dict[str, int]]:
+    """The service's part of one background round (`ReminderTask.run_once` and its
+    sleep): what is due, the bot's duties, the leagues, and when the next thing is due;
+    its seconds and what it sent."""
+    start = time.perf_counter()
+    report = await service.tick()
+    await service.bot_duties(200)
+    await service.league_tick()
+    await service.next_due()
+    seconds = time.perf_counter() - start
+    sent = {
+        "reminders": len(report.reminders),
+        "warnings": len(report.warnings),
+        "timeouts": len(report.timeouts),
+    }
+    return seconds, sent
+
+
+async def round_run(database: str, total: int) -> Run:
+    """The round at `total` active matches: idle (the median of three), then with 1% due
+    (once, then again: nothing is sent twice)."""
+    service = await MatchService.open(settings_for(database), clock=FixedClock(ROUND_NOW))
+    try:
+        template = await make_active_template(service)
+        seeded = await seed_active(service, template, total)
+        await settle_due(service)
+        idle = sorted([(await one_round(service))[0] for _ in range(3)])[1]
+        expected = await make_due(service)
+        await settle_due(service)
+        due_s, sent = await one_round(service)
+        again_s, again = await one_round(service)
+    finally:
+        await service.close()
+    figures: Run = {
+        "active": total,
+        "seed_s": round(seeded, 1),
+        "idle_ms": round(idle * 1000, 1),
+        "due_ms": round(due_s * 1000, 1),
+        "after_due_ms": round(again_s * 1000, 1),
+    }
+    figures.update({f"sent_{k}": sent[k] for k in sent})
+    figures.update({f"expected_{k}": expected[k] for k in expected})
+    figures["sent_twice"] = sum(again.values())
+    return figures
+
+
+async def settle_due(service: MatchService) -> None:
+    """Compute the due times of the matches copied or changed in bulk from what is stored,
+    as after the migration that added them (`bot.store.clocks.compute_due`)."""
+    settings = service.settings
+    async with service.store.transaction() as conn:
+        await clock_rows.compute_due(
+            conn, settings.reminder_after_hours * 3600.0, settings.reminder_fraction_percent / 100
+        )
+
+
+def bench_round(new_database: Callable[[str], str], sizes: list[int]) -> list[Run]:
+    """The round at each size, each on a database of its own."""
+    runs = []
+    for total in sizes:
+        figures = asyncio.run(round_run(new_database(f"round{total}"), total))
+        print(f"round: {figures}", file=sys.stderr)
+        runs.append(figures)
+    for smaller, larger in itertools.pairwise(runs):
+        for part in ("idle", "due"):
+            larger[f"{part}_ratio"] = round(
+                larger[f"{part}_ms"] / max(smaller[f"{part}_ms"], 0.01), 2
+            )
+    return runs
 
 
 # --- one process ---------------------------------------------------------------------
@@ -323,8 +501,23 @@ async def seed(database: str, template: int, total: int) -> float:
 def bench(
     name: str, new_database: Callable[[str], str], args: argparse.Namespace
 ) -> dict[str, list[Run]]:
-    """Every run on one kind of database: the process counts with `--stored` matches
-    stored, then (on a database of its own) one process as the stored matches grow."""
+    """Every run on one kind of database that `--parts` names: the process counts with
+    `--stored` matches stored, then (on a database of its own) one process as the stored
+    matches grow, then the background round at each `--round` size."""
+    found: dict[str, list[Run]] = {"processes": [], "growth": [], "round": []}
+    if "round" in args.parts:
+        found["round"] = bench_round(new_database, args.round)
+    if "processes" in args.parts:
+        found["processes"] = bench_processes(name, new_database, args)
+    if "growth" in args.parts:
+        found["growth"] = bench_growth(name, new_database, args)
+    return found
+
+
+def bench_processes(
+    name: str, new_database: Callable[[str], str], args: argparse.Namespace
+) -> list[Run]:
+    """The process counts with `--stored` matches stored."""
     database = new_database("scale")
     template = asyncio.run(make_template(database, args.template_moves))
     seeded = asyncio.run(seed(database, template, args.stored))
@@ -335,6 +528,13 @@ def bench(
         figures.update(run_processes(database, processes, args.matches, args.shared))
         print(f"{name}: {figures}", file=sys.stderr)
         runs.append(figures)
+    return runs
+
+
+def bench_growth(
+    name: str, new_database: Callable[[str], str], args: argparse.Namespace
+) -> list[Run]:
+    """One process as the stored matches grow (`--growth`)."""
     growth = []
     database = new_database("growth")
     template = asyncio.run(make_template(database, args.template_moves))
@@ -344,7 +544,7 @@ def bench(
         figures.update(run_processes(database, 1, args.matches, 0))
         print(f"{name}: {figures}", file=sys.stderr)
         growth.append(figures)
-    return {"processes": runs, "growth": growth}
+    return growth
 
 
 def main(args: argparse.Namespace) -> dict[str, object]:
@@ -365,7 +565,10 @@ def main(args: argparse.Namespace) -> dict[str, object]:
                 "sqlite", lambda name: str(Path(folder) / f"{name}.sqlite3"), args
             )
     print_table(databases)
-    runs = [run for both in databases.values() for part in both.values() for run in part]
+    runs = [
+        run for both in databases.values() for part in ("processes", "growth") for run in both[part]
+    ]
+    rounds = [run for both in databases.values() for run in both["round"]]
     four = [r for r in databases.get("postgres", {}).get("processes", []) if r["processes"] == 4]
     return {
         **databases,
@@ -374,11 +577,26 @@ def main(args: argparse.Namespace) -> dict[str, object]:
         "nothing_lost_or_doubled": all(
             run["lost"] == run["extra"] == run["doubled"] == 0 for run in runs
         ),
+        "round_sent_each_once": all(
+            run["sent_twice"] == 0
+            and all(run[f"sent_{k}"] == run[f"expected_{k}"] for k in KINDS_SENT)
+            for run in rounds
+        ),
     }
 
 
 def print_table(databases: dict[str, dict[str, list[Run]]]) -> None:
     """The runs as a table, one line each."""
+    print("database    active     idle ms  ratio  1% due ms  ratio  sent (r/w/t)  expected  twice")
+    for name, both in databases.items():
+        for run in both["round"]:
+            sent = "/".join(str(run[f"sent_{kind}"]) for kind in KINDS_SENT)
+            expected = "/".join(str(run[f"expected_{kind}"]) for kind in KINDS_SENT)
+            print(
+                f"{name:<11} {run['active']:<10,} {run['idle_ms']:<8} "
+                f"{run.get('idle_ratio', ''):<6} {run['due_ms']:<10} "
+                f"{run.get('due_ratio', ''):<6} {sent:<13} {expected:<9} {run['sent_twice']}"
+            )
     print("database    stored     procs  moves/s   p50 ms   p99 ms   applied  lost  doubled")
     for name, both in databases.items():
         for part in ("processes", "growth"):
@@ -402,7 +620,13 @@ if __name__ == "__main__":
     parser.add_argument("--template-moves", type=int, default=30,
                         help="moves of the finished match the stored ones copy")  # fmt: skip
     parser.add_argument("--only", choices=("postgres", "sqlite"), help="one database only")
+    parser.add_argument("--parts", default="round,processes,growth",
+                        help="which runs: round, processes, growth (comma-separated)")  # fmt: skip
+    parser.add_argument("--round", default="10000,100000,1000000",
+                        help="active-match counts for the background round")  # fmt: skip
     arguments = parser.parse_args()
     arguments.processes = [int(n) for n in arguments.processes.split(",")]
     arguments.growth = [int(n) for n in arguments.growth.split(",") if n]
+    arguments.round = [int(n) for n in arguments.round.split(",") if n]
+    arguments.parts = arguments.parts.split(",")
     print(json.dumps(main(arguments)))

@@ -80,6 +80,17 @@ def is_engine(member_id: int) -> bool:
     return member_id < 0
 
 
+def may_owe(match: Match) -> bool:
+    """Whether a bot seat may owe something in the match (kept with it, to find such
+    matches through an index): a bot seat is to act, or a proposal waits and a bot seat
+    plays (whether it waits for the bot is `duty`'s to see)."""
+    if not match.active:
+        return False
+    if match.to_act is not None and is_engine(match.to_act):
+        return True
+    return match.proposal is not None and any(is_engine(s.member_id) for s in match.seats)
+
+
 def level_of(member_id: int) -> str | None:
     """The level of a bot seat, None for a person."""
     if not is_engine(member_id):

@@ -156,5 +156,13 @@ class MatchService(LeagueMixin, ChallengeMixin, PlayMixin, PremoveMixin, Setting
         clock: Clock = utc_now,
         rng: random.Random | None = None,
     ) -> MatchService:
-        """Open (creating and migrating if needed) the database named by the settings."""
-        return cls(await open_store(settings), settings, clock=clock, rng=rng)
+        """Open (creating and migrating if needed) the database named by the settings, and
+        compute the matches' due times from what is stored where they were computed for
+        other reminder settings, or never (`bot.store.clocks.compute_due`)."""
+        service = cls(await open_store(settings), settings, clock=clock, rng=rng)
+        try:
+            await service.keep_due_basis()
+        except BaseException:
+            await service.store.close()
+            raise
+        return service

@@ -26,6 +26,7 @@ from bot.match.decision import Decision, Situation
 from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
 from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate, MoveChoice
+from bot.service.due import Due, due_time, warning_hours
 from bot.store import Store
 from bot.store import claims as claim_rows
 from bot.store import leagues as league_rows
@@ -194,6 +195,21 @@ class ServiceBase:
             gone = await member_rows.days_away(conn, member_id, round_began, since)
             ends = min(ends, since + timedelta(days=max(0.0, cap - gone)))
         return ends
+
+    async def _due_time(self, conn: Connection, match: Match, now: datetime) -> Due:
+        """When the match's background work is next due, as it stands at `now`
+        (`bot.service.due`), with the warnings its player to act chose."""
+        warnings: tuple[int, ...] = ()
+        if match.active and match.to_act is not None and match.deadline is not None:
+            row = await notice_rows.notice_row(conn, match.to_act)
+            warnings = warning_hours(row[notice_rows.COLUMNS.index("warning_hours")])
+        return due_time(
+            match,
+            now,
+            after_seconds=self.settings.reminder_after_hours * 3600.0,
+            fraction=self.settings.reminder_fraction_percent / 100,
+            warnings=warnings,
+        )
 
     async def _allowance(self, conn: Connection, guild_id: int | None) -> int:
         """The vacation days a year the server allows each member (the bot's default for
@@ -376,7 +392,10 @@ class ServiceBase:
         log lines, a seat leaving, the ratings of a rated ending, and the end of the
         vacation of a member who moved; the match as stored."""
         new = decision.match
-        await match_rows.save_match(conn, old, new)
+        due = await self._due_time(conn, new, now)
+        await match_rows.save_match(conn, old, new, due.at, due.warn_at)
+        if old.active and not new.active:  # its league (if any) records it and moves on
+            await league_rows.due_after_match(conn, old.id, now)
         last = None
         if decision.entries:
             lines = [(e.seat, e.kind, e.notation, e.sealed) for e in decision.entries]

@@ -15,6 +15,7 @@ deadline warned of at most once at each of the hours its player chose
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.match import actions
@@ -24,13 +25,14 @@ from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import ServiceBase, background_request, when
-from bot.service.notices import due_notices, notices_from, quiet_now, warning_due
+from bot.service.due import due_time
+from bot.service.notices import due_notices, notices_from, quiet_ends, warning_due
 from bot.service.reports import (
-    MAX_WARNING_HOURS,
     DeadlineWarning,
     Digest,
     HeldNotices,
     MemberSettings,
+    Notices,
     Reminder,
     TickReport,
     Vacation,
@@ -38,6 +40,7 @@ from bot.service.reports import (
 from bot.store import challenges as challenge_rows
 from bot.store import claims as claim_rows
 from bot.store import clocks as clock_rows
+from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import notices as notice_rows
 from bot.store import requests as request_rows
@@ -45,12 +48,30 @@ from bot.store.clocks import CLAIMABLE, IDLE, LOW_TIME
 from bot.store.sql import Connection
 
 _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
+#: The most due matches one transaction of a round looks at (a round takes batches until
+#: none is due).
+DUE_BATCH = 100
 #: How long claims on background work are kept after their lease (`bot.store.claims`).
 CLAIMS_KEPT = timedelta(days=1)
 #: How long a match action's request id is kept (`bot.store.requests`): a retry arrives
 #: within minutes from Discord, within hours from a console or a process started again;
 #: a week is far beyond both, and keeps the table from growing without bound.
 REQUESTS_KEPT = timedelta(days=7)
+
+
+@dataclass
+class Visits:
+    """What a round found due in the matches it looked at."""
+
+    reminders: list[Reminder] = field(default_factory=list)
+    warnings: list[DeadlineWarning] = field(default_factory=list)
+    timeouts: list[MatchUpdate] = field(default_factory=list)
+    cut: list[Match] = field(default_factory=list)
+    #: The next due times the round writes (match as read, due, next warning).
+    due: list[tuple[Match, datetime | None, datetime | None]] = field(default_factory=list)
+    #: What reminding each member depends on (`bot.store.notices.reminding`), by match
+    #: and member, read once a round.
+    seen: dict[tuple[int, int], tuple[bool, Notices, datetime | None]] = field(default_factory=dict)
 
 
 class ClockMixin(ServiceBase):
@@ -65,6 +86,10 @@ class ClockMixin(ServiceBase):
         tells a waiting player they may claim the win. Nobody is reminded during their
         quiet hours or of a match they snoozed: the reminder comes after.
 
+        Only what is due is read: the matches whose due time has come (`bot.store.clocks`),
+        in batches of `DUE_BATCH`, each batch in one transaction that writes each match's
+        next due time; challenges and vacations through their own indexes.
+
         With `mark_sent` the reminders count as sent at once, in the same transaction, so
         no turn is reminded twice; without it (a poster that may fail) they count as sent
         only once the caller reports them posted with `mark_reminded`: a failed post is
@@ -72,12 +97,16 @@ class ClockMixin(ServiceBase):
         post one twice. Reminders with nobody to ping (reminders turned off) count as sent.
 
         Several processes on one database: each does the matches and challenges of the
-        servers on its shards (`runs_guild`). Each reminder, held notice and digest returned
-        is claimed for this process (`bot.store.claims`), so no other sends it; one not sent
-        goes back with `give_back`. Each expiry, vacation's end and timeout is made by one
-        process (conditional updates, the version column), which alone returns it; so is
-        each match whose clock runs again because the member to act has used up the
-        vacation days its server allows (`vacations_cut`)."""
+        servers on its shards (`runs_guild`). A batch of due matches is taken by one
+        process in one write transaction, which moves their due times on, so the others
+        take the next ones. Each reminder, held notice and digest returned is claimed for
+        this process (`bot.store.claims`), so no other sends it; one not sent goes back
+        with `give_back`, and a match whose reminder is handed out and not yet marked, or
+        whose timeout is being made, is due again once the claim's lease has run out
+        (this process stopped: another does it). Each expiry, vacation's end and timeout is
+        made by one process (conditional updates, the version column), which alone
+        returns it; so is each match whose clock runs again because the member to act has
+        used up the vacation days its server allows (`vacations_cut`)."""
         now = self.now()
         async with self.store.transaction() as conn:
             await claim_rows.prune(conn, now - CLAIMS_KEPT)
@@ -93,88 +122,143 @@ class ClockMixin(ServiceBase):
                 for member in await member_rows.vacations_due(conn, now)
                 if await member_rows.close_vacation(conn, member, now)
             ]
-            cut = await self._cut_vacations(conn, now)
-        timeouts = await self._auto_timeouts(now)
+        found = Visits()
+        while True:
+            async with self.store.transaction() as conn:
+                batch = await clock_rows.due_matches(conn, now, DUE_BATCH, self._mine())
+                owed = [
+                    match
+                    for match in batch
+                    if await self._visit(conn, match, now, mark_sent, found)
+                ]
+                await clock_rows.set_dues(conn, found.due)  # (one round trip)
+                found.due.clear()
+            for match in owed:
+                update = await self._time_out(match)
+                if update is not None:
+                    found.timeouts.append(update)
+            if len(batch) < DUE_BATCH:
+                break
         async with self.store.transaction() as conn:
-            reminders = await self._take_reminders(conn, now, mark_sent)
-            held, digests = await due_notices(conn, now)
+            lease = now + timedelta(seconds=self.settings.work_lease_seconds)
+            held, digests = await due_notices(conn, now, lease)
             held = [h for h in held if await self._claim(conn, *h.claim)]
             digests = [d for d in digests if await self._claim(conn, *d.claim)]
-            warnings = await self._take_warnings(conn, now, mark_sent)
         return TickReport(
-            reminders=tuple(reminders),
-            timeouts=tuple(timeouts),
+            reminders=tuple(found.reminders),
+            timeouts=tuple(found.timeouts),
             expired_challenges=tuple(dataclasses.replace(c, status=EXPIRED) for c in expired),
             vacations_ended=tuple(returning),
-            vacations_cut=tuple(cut),
+            vacations_cut=tuple(found.cut),
             held=tuple(held),
             digests=tuple(digests),
-            warnings=tuple(warnings),
+            warnings=tuple(found.warnings),
         )
 
-    async def _cut_vacations(self, conn: Connection, now: datetime) -> list[Match]:
-        """Restart the paused clocks whose member has spent, by now, the vacation days of
-        the match's server (or of its league's round, `_pause_ends`): each from the moment
-        the days ran out. The matches restarted."""
-        cut = []
-        for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(conn):
-            if not self.runs_guild(guild_id):
-                continue
-            ends = await self._pause_ends(conn, match_id, guild_id, member_id, started)
-            if ends <= now and await member_rows.resume_match(conn, match_id, ends):
-                cut.append(await self._fetch_known(conn, match_id))
-        return cut
+    def _mine(self) -> str:
+        """An SQL condition (AND ...) keeping the matches of the servers this process runs
+        (`runs_guild`, as Discord assigns servers to shards); '' for every server."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return ""
+        shards = ", ".join(str(int(shard)) for shard in ids)
+        return f" AND (guild_id / {1 << 22}) % {int(count)} IN ({shards})"
 
-    async def _auto_timeouts(self, now: datetime) -> list[MatchUpdate]:
-        async with self.store.reading() as conn:
-            due = await clock_rows.timeouts_due(conn, now)
-        updates = []
-        for match in due:
-            if not self.runs_guild(match.guild_id):
-                continue
-            try:
-                update = await self._apply(match, None, background_request(match, actions.TIME_OUT))
-            except (PositionChanged, MatchOver):
-                continue  # someone moved meanwhile: the clock is no longer out
-            if not update.repeated:  # (else another process timed it out and told it)
-                updates.append(update)
-        return updates
+    async def _visit(
+        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
+    ) -> bool:
+        """Do what is due now in one match whose due time has come, noting it in `found`,
+        and write when its work is next due; whether its turn is to be timed out (after
+        this transaction, as an action of its own)."""
+        lease = now + timedelta(seconds=self.settings.work_lease_seconds)
+        if match.paused_at is not None:
+            await self._visit_paused(conn, match, now, found)
+            return False
+        if match.rules.auto_timeout and match.deadline is not None and match.deadline <= now:
+            found.due.append((match, lease, None))  # again if this process stops first
+            return True
+        reminders, mark, later = await self._reminders_of(conn, match, now, mark_sent, found)
+        found.reminders += reminders
+        if mark_sent or not reminders:
+            match = dataclasses.replace(match, _reminded=match._reminded | mark)
+        warning, notices, held_back = await self._warning_of(conn, match, now, mark_sent, found)
+        if warning is not None:
+            found.warnings.append(warning)
+        due = due_time(
+            match,
+            now,
+            after_seconds=self.settings.reminder_after_hours * 3600.0,
+            fraction=self.settings.reminder_fraction_percent / 100,
+            warnings=notices.warnings,
+            held=later is not None,
+        )
+        at = min((d for d in (due.at, later) if d is not None), default=None)
+        warn = min((d for d in (due.warn_at, held_back) if d is not None), default=None)
+        found.due.append((match, _after(at, now, lease), _after(warn, now, lease)))
+        return False
+
+    async def _visit_paused(
+        self, conn: Connection, match: Match, now: datetime, found: Visits
+    ) -> None:
+        """A match whose clock the vacation of the member to act pauses: its clock runs
+        again from the moment the member has spent the vacation days of the match's
+        server (or of its league's round, `_pause_ends`); else it is due then."""
+        member = match.to_act
+        started = None if member is None else await member_rows.open_vacation_start(conn, member)
+        if member is None or started is None:  # (the vacation's end restarts it)
+            found.due.append((match, None, None))
+            return
+        ends = await self._pause_ends(conn, match.id, match.guild_id, member, started)
+        if ends > now:
+            found.due.append((match, ends, None))
+        elif await member_rows.resume_match(conn, match.id, ends):  # (due again: looked at next)
+            found.cut.append(await self._fetch_known(conn, match.id))
+
+    async def _time_out(self, match: Match) -> MatchUpdate | None:
+        """End the turn whose time ran out (an action of its own); the update, None when
+        someone moved meanwhile or another process timed it out (and tells it)."""
+        try:
+            update = await self._apply(match, None, background_request(match, actions.TIME_OUT))
+        except (PositionChanged, MatchOver):
+            return None  # someone moved meanwhile: the clock is no longer out
+        return None if update.repeated else update
 
     async def mark_reminded(self, reminder: Reminder) -> None:
         """Count a reminder as sent, for the turn it was made for (a turn that has ended
-        since keeps its fresh reminders)."""
+        since keeps its fresh reminders), and write when that turn's next reminder is due."""
         async with self.store.transaction() as conn:
             await clock_rows.mark_reminded(
                 conn, reminder.match.id, reminder.bits, reminder.match.turn_started_at
             )
             await claim_rows.finish(conn, *reminder.claim)
+            match = await match_rows.fetch_match(conn, reminder.match.id)
+            if match is not None and match.turn_started_at == reminder.match.turn_started_at:
+                due = await self._due_time(conn, match, self.now())  # (the next reminder)
+                await clock_rows.set_due_at(conn, match, due.at)
 
-    async def _take_warnings(
-        self, conn: Connection, now: datetime, mark_sent: bool
-    ) -> list[DeadlineWarning]:
-        """The warnings due now before running deadlines, each claimed for this process
-        (and with `mark_sent` counted as sent at once)."""
-        soon = now + timedelta(hours=MAX_WARNING_HOURS)
-        warnings = []
-        for match in await clock_rows.deadlines_within(conn, now, soon):
-            member = match.to_act
-            started, deadline = match.turn_started_at, match.deadline
-            if member is None or started is None or deadline is None:
-                continue
-            if not self.runs_guild(match.guild_id):
-                continue
-            notices = notices_from(await notice_rows.notice_row(conn, member))
-            hours = warning_due(notices, started, deadline, now)
-            if hours is None:
-                continue
-            ping = not notices.by_dm or notices.dm == "also"
-            warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
-            if not await self._claim(conn, *warning.claim):
-                continue  # sent already, or another process sends it
-            if mark_sent:
-                await claim_rows.finish(conn, *warning.claim)
-            warnings.append(warning)
-        return warnings
+    async def _warning_of(
+        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
+    ) -> tuple[DeadlineWarning | None, Notices, datetime | None]:
+        """The warning due now before the match's running deadline, claimed for this
+        process (and with `mark_sent` counted as sent at once), if any; the notices of the
+        member to act; and when their quiet hours end if those hold a warning back."""
+        member = match.to_act
+        started, deadline = match.turn_started_at, match.deadline
+        notices = Notices()
+        if member is None or started is None or deadline is None or deadline <= now:
+            return None, notices, None
+        notices = (await _reminding(conn, match.id, member, now, found))[1]
+        hours = warning_due(notices, started, deadline, now)
+        if hours is None:
+            passed = any(started < deadline - timedelta(hours=h) <= now for h in notices.warnings)
+            return None, notices, quiet_ends(notices, now) if passed else None
+        ping = not notices.by_dm or notices.dm == "also"
+        warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
+        if not await self._claim(conn, *warning.claim):
+            return None, notices, None  # sent already, or another process sends it
+        if mark_sent:
+            await claim_rows.finish(conn, *warning.claim)
+        return warning, notices, None
 
     async def mark_warned(self, warning: DeadlineWarning) -> None:
         """Count a warning as sent: never again before that deadline."""
@@ -183,70 +267,75 @@ class ClockMixin(ServiceBase):
     async def give_back(self, due: Reminder | HeldNotices | Digest | DeadlineWarning) -> None:
         """A reminder, held notices, digest or warning that `tick` gave this process and that
         could not be sent now: another round (of any process) tries again."""
-        await self.release_work(*due.claim)
+        async with self.store.transaction() as conn:
+            await claim_rows.release(conn, *due.claim, self.worker)
+            if isinstance(due, Reminder):
+                await clock_rows.due_by(conn, due.match.id, "due_at", self.now())
+            if isinstance(due, DeadlineWarning):
+                await clock_rows.due_by(conn, due.match.id, "warn_at", self.now())
+            if isinstance(due, HeldNotices | Digest):
+                await notice_rows.notice_due_by(conn, due.member_id, self.now())
 
-    async def _take_reminders(
-        self, conn: Connection, now: datetime, mark_sent: bool
-    ) -> list[Reminder]:
+    async def _reminders_of(
+        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
+    ) -> tuple[list[Reminder], int, datetime | None]:
+        """The reminders due now in the match's running turn, claimed for this process;
+        the bits they stand for (marked sent at once with `mark_sent`, or when there is
+        nobody to ping); and when the quiet hours or snoozes that hold them back end."""
         after = self.settings.reminder_after_hours * 3600.0
         fraction = self.settings.reminder_fraction_percent / 100
-        candidates = await clock_rows.reminders_due(conn, now, after, fraction)
-        off = await member_rows.quiet_members(conn)
-        later = await quiet_now(conn, now)  # in their quiet hours: reminded after them
-        snoozed = await notice_rows.snoozed(conn, now)
-        reminders: list[Reminder] = []
-        for match in candidates:
-            if not self.runs_guild(match.guild_id):
-                continue
-            sent = match._reminded
-            if match.deadline is not None and match.deadline <= now:
-                mark, targets = IDLE | LOW_TIME | CLAIMABLE, []
-                if not match.rules.auto_timeout and not sent & CLAIMABLE:
-                    targets = [s.member_id for s in match.seats if not s.retired]
-                    targets = [m for m in targets if m != match.to_act]
-                kind = CLAIMABLE
-            else:
-                low_at = low_time_from(match, fraction) if fraction > 0 else None
-                low = low_at is not None and low_at <= now and not sent & LOW_TIME
-                if not low and not _idle_due(match, now, after):
-                    continue  # a clock with the weekend pause, low on time later
-                kind = LOW_TIME if low else IDLE
-                mark = IDLE | LOW_TIME if low else IDLE
-                targets = [match.to_act] if match.to_act is not None else []
-            targets = people(targets)  # the bot is never reminded
-            if any(m in later or (match.id, m) in snoozed for m in targets):
-                continue  # quiet hours or a snooze: reminded (all together) after them
-            made = [
-                Reminder(match, member, _KINDS[kind], match.deadline, mark)
-                for member in targets
-                if member not in off
-            ]
-            if made and not await self._claim(conn, *made[0].claim):
-                continue  # another process sends them
-            if mark_sent or not made:
-                await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
-                if made:
-                    await claim_rows.finish(conn, *made[0].claim)
-            reminders.extend(made)
-        return reminders
+        sent = match._reminded
+        if match.deadline is not None and match.deadline <= now:
+            if sent & CLAIMABLE or match.rules.auto_timeout:
+                return [], 0, None
+            mark, kind = IDLE | LOW_TIME | CLAIMABLE, CLAIMABLE
+            targets = [s.member_id for s in match.seats if not s.retired]
+            targets = [m for m in targets if m != match.to_act]
+        else:
+            low_at = low_time_from(match, fraction) if fraction > 0 else None
+            low = low_at is not None and low_at <= now and not sent & LOW_TIME
+            if not low and not _idle_due(match, now, after):
+                return [], 0, None  # (a clock with the weekend pause, low on time later)
+            kind = LOW_TIME if low else IDLE
+            mark = IDLE | LOW_TIME if low else IDLE
+            targets = [match.to_act] if match.to_act is not None else []
+        targets = people(targets)  # the bot is never reminded
+        wanted = {m: await _reminding(conn, match.id, m, now, found) for m in targets}
+        later = [_held_until(notices, snooze, now) for _, notices, snooze in wanted.values()]
+        if any(moment is not None for moment in later):  # reminded (all together) after them
+            return [], 0, min(moment for moment in later if moment is not None)
+        made = [
+            Reminder(match, member, _KINDS[kind], match.deadline, mark)
+            for member in targets
+            if wanted[member][0]  # (reminders on)
+        ]
+        if made and not await self._claim(conn, *made[0].claim):
+            return [], 0, None  # another process sends them
+        if mark_sent or not made:
+            await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
+            if made:
+                await claim_rows.finish(conn, *made[0].claim)
+        return made, mark, None
+
+    async def keep_due_basis(self) -> None:
+        """Compute every active match's due time from what is stored when they were
+        computed for other reminder settings than this process's, or never (once after
+        the migration that added them): `bot.store.clocks.compute_due`."""
+        wanted = (
+            self.settings.reminder_after_hours * 3600.0,
+            self.settings.reminder_fraction_percent / 100,
+        )
+        async with self.store.reading() as conn:
+            if await clock_rows.basis(conn) == wanted:
+                return
+        async with self.store.transaction() as conn:
+            if await clock_rows.basis(conn) != wanted:  # (another process may have, meanwhile)
+                await clock_rows.compute_due(conn, *wanted)
 
     async def next_due(self) -> datetime | None:
         """When `tick` next has something to do (None: nothing scheduled)."""
-        after = self.settings.reminder_after_hours * 3600.0
-        fraction = self.settings.reminder_fraction_percent / 100
         async with self.store.reading() as conn:
-            due = [await clock_rows.next_due(conn, after, fraction)]
-            if fraction > 0:
-                for match in await clock_rows.weekend_turns(conn):
-                    if self.runs_guild(match.guild_id):
-                        due.append(low_time_from(match, fraction))
-            for match_id, guild_id, member_id, started in await member_rows.paused_by_vacation(
-                conn
-            ):
-                if self.runs_guild(guild_id):
-                    ends = await self._pause_ends(conn, match_id, guild_id, member_id, started)
-                    due.append(ends)
-        return min((d for d in due if d is not None), default=None)
+            return await clock_rows.next_due(conn, self._mine())
 
     # --- vacation --------------------------------------------------------------------------
 
@@ -311,6 +400,31 @@ class ClockMixin(ServiceBase):
             refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
             notices=notices_from(await notice_rows.notice_row(conn, member_id)),
         )
+
+
+async def _reminding(
+    conn: Connection, match_id: int, member_id: int, now: datetime, found: Visits
+) -> tuple[bool, Notices, datetime | None]:
+    """What reminding the member in the match depends on (reminders on, notices, a snooze
+    running), read once a round."""
+    key = (match_id, member_id)
+    if key not in found.seen:
+        on, row, snoozed = await notice_rows.reminding(conn, match_id, member_id, now)
+        found.seen[key] = on, notices_from(row), snoozed
+    return found.seen[key]
+
+
+def _held_until(notices: Notices, snoozed: datetime | None, now: datetime) -> datetime | None:
+    """Until when a member's reminders in a match wait: the end of their quiet hours or of
+    their snooze of it (None: they are reminded now)."""
+    return max((t for t in (quiet_ends(notices, now), snoozed) if t is not None), default=None)
+
+
+def _after(due: datetime | None, now: datetime, lease: datetime) -> datetime | None:
+    """A due time to write after a round at `now` has looked: what is still due now (handed
+    out and not yet marked sent, or claimed by another process) is looked at again when
+    the claims' `lease` has run out."""
+    return lease if due is not None and due <= now else due
 
 
 def _idle_due(match: Match, now: datetime, after: float) -> bool:

@@ -106,7 +106,8 @@ class LeagueRoundsMixin(ChallengeMixin):
     async def _advance(self, conn: Connection, league: League) -> LeagueNews:
         """Record finished matches, and while the current round is over pair the next one
         and start its matches (a round decided wholly by forfeits is followed at once by
-        the next); the league ends when there is no next round."""
+        the next); the league ends when there is no next round. The league is due next at
+        its round's deadline (or when one of its matches ends: `_store_decision`)."""
         paired = None
         while league.status == RUNNING:
             boards = await self._settle(conn, league)
@@ -121,9 +122,13 @@ class LeagueRoundsMixin(ChallengeMixin):
             upcoming = next_round(league.format, entrants, playing, rounds, results)
             if upcoming is None:
                 await league_rows.set_status(conn, league.id, OVER)
+                await league_rows.set_due(conn, league.id, None)
                 return LeagueNews(replace(league, status=OVER), paired=paired, ended=True)
             await self._pair(conn, league, upcoming, leavers)
             paired = upcoming
+        ends = [deadline for _, deadline in await league_rows.rounds_of(conn, league.id)]
+        due = ends[-1] if league.status == RUNNING and ends else None
+        await league_rows.set_due(conn, league.id, due)  # (its round's deadline)
         return LeagueNews(league, paired=paired, unthreaded=await self._unthreaded(conn, league))
 
     async def _pair(

@@ -188,8 +188,10 @@ class LeagueMixin(LeagueRoundsMixin):
     async def league_tick(self) -> tuple[list[MatchUpdate], list[LeagueNews]]:
         """Everything due in leagues: a league whose sign-up has ended starts (or, too
         few signed up, is called off), matches still going at their round's deadline are
-        adjudicated by the league's rule and stopped, and every running league moves on
-        if it can. The updates of the stopped matches and each league's news.
+        adjudicated by the league's rule and stopped, and every running league that is due
+        (its round's deadline came, or one of its matches ended) moves on if it can. Only
+        the leagues due are read (`leagues.due_at`, through its index). The updates of the
+        stopped matches and each league's news.
 
         Only the leagues of servers this process runs, each claimed for it (kind
         "league", see `bot.store.claims`) so that no other process moves it on or posts
@@ -199,14 +201,16 @@ class LeagueMixin(LeagueRoundsMixin):
         stopping: list[int] = []
         news: list[LeagueNews] = []
         async with self.store.transaction() as conn:
-            running = await self._claim_leagues(conn, await league_rows.running(conn))
+            due = await self._claim_leagues(conn, await league_rows.due(conn, now))
+            running = [league for league in due if league.status == RUNNING]
             for league in running:
                 stopping += await self._adjudicate(conn, league, now)
-            for league in await self._claim_leagues(conn, await league_rows.signup_over(conn, now)):
+            for league in (league for league in due if league.status == SIGNUP):
                 try:
                     news.append(await self._start_league(conn, league))
                 except BadOption:
                     await league_rows.set_status(conn, league.id, OVER)
+                    await league_rows.set_due(conn, league.id, None)
                     news.append(LeagueNews(replace(league, status=OVER), ended=True))
         updates = []
         for match_id in stopping:
@@ -222,8 +226,8 @@ class LeagueMixin(LeagueRoundsMixin):
         started = {item.league.id for item in news}
         claimed = {league.id for league in running}
         async with self.store.transaction() as conn:
-            for league in await league_rows.running(conn):
-                if league.id in claimed and league.id not in started:
+            for league in await league_rows.due(conn, now):
+                if league.status == RUNNING and league.id in claimed and league.id not in started:
                     news.append(await self._advance(conn, league))
         return updates, news
 

@@ -18,8 +18,8 @@ from functools import cache
 from bot.match.errors import BadOption, NotAllowed
 from bot.match.phrases import Message
 from bot.service.base import ServiceBase
+from bot.service.due import warning_hours
 from bot.service.reports import (
-    DEFAULT_WARNINGS,
     DM_CHOICES,
     MAX_WARNING_HOURS,
     Digest,
@@ -28,6 +28,7 @@ from bot.service.reports import (
 )
 from bot.store import challenges as challenge_rows
 from bot.store import claims as claim_rows
+from bot.store import clocks as clock_rows
 from bot.store import matches as match_rows
 from bot.store import notices as notice_rows
 from bot.store.sql import Connection
@@ -133,9 +134,7 @@ def notices_from(row: tuple[object, ...]) -> Notices:
         quiet_start=None if start is None else int(str(start)),
         quiet_end=None if end is None else int(str(end)),
         dm_refused=refused == notice_rows.DM_REFUSED or refused == notice_rows.DM_TOLD,
-        warnings=DEFAULT_WARNINGS
-        if warnings is None
-        else tuple(int(h) for h in str(warnings).split(",") if h),
+        warnings=warning_hours(warnings),
     )
 
 
@@ -182,6 +181,8 @@ class NoticeMixin(ServiceBase):
     async def _set_notices(self, member_id: int, changes: dict[str, object]) -> Notices:
         async with self.store.transaction() as conn:
             await notice_rows.set_columns(conn, member_id, changes)
+            await clock_rows.warn_again(conn, member_id, self.now())  # (their warnings' times)
+            await notice_rows.notice_due_by(conn, member_id, self.now())  # (and digest's)
             return notices_from(await notice_rows.notice_row(conn, member_id))
 
     async def dm_refused(self, member_id: int) -> None:
@@ -226,36 +227,51 @@ class NoticeMixin(ServiceBase):
         return until
 
 
-async def quiet_now(conn: Connection, now: datetime) -> set[int]:
-    """Members in their quiet hours now."""
-    return {
-        row[0]
-        for row in await notice_rows.notice_rows(conn)
-        if is_quiet(notices_from(row[1:-1]), now)
-    }
-
-
-async def due_notices(conn: Connection, now: datetime) -> tuple[list[HeldNotices], list[Digest]]:
+async def due_notices(
+    conn: Connection, now: datetime, lease: datetime
+) -> tuple[list[HeldNotices], list[Digest]]:
     """Held notices whose member's quiet hours are over, and the digests due now (outside
-    quiet hours); a digest with nothing in it counts as sent at once."""
-    chosen = {
-        row[0]: (notices_from(row[1:-1]), row[-1]) for row in await notice_rows.notice_rows(conn)
-    }
-    released = [
-        HeldNotices(member, tuple(text for _, text in waiting), waiting[-1][0])
-        for member, waiting in (await notice_rows.held(conn)).items()
-        if not is_quiet(chosen.get(member, (Notices(), None))[0], now)
-    ]
-    digests = []
-    for member, (notices, sent_on) in chosen.items():
+    quiet hours), of the members due (`members.notice_due`); a digest with nothing in it
+    counts as sent at once. Each member's next due time is written: what is handed out
+    is due again at `lease` (the claims' lease: sent by then, or given back, or its process
+    stopped), what quiet hours hold back when they end, else the next digest."""
+    released, digests = [], []
+    for row in await notice_rows.notices_due(conn, now):
+        member, notices, sent_on = row[0], notices_from(row[1:-1]), row[-1]
+        quiet = is_quiet(notices, now)
+        waiting = await notice_rows.held(conn, member)
+        handed = bool(waiting) and not quiet
+        if handed:
+            released.append(HeldNotices(member, tuple(t for _, t in waiting), waiting[-1][0]))
         day = digest_day(notices, now, sent_on)
-        if day is None or is_quiet(notices, now):
-            continue
-        mine = [m for m in await match_rows.active_of(conn, member) if m.to_act == member]
-        pending = await challenge_rows.pending_challenges(conn, now, member, None)
-        waiting = [c for c in pending if member in c.invited]
-        if mine or waiting:
-            digests.append(Digest(member, day, tuple(mine), tuple(waiting)))
-        else:
-            await notice_rows.set_digest_sent(conn, member, day)
+        if day is not None and not quiet:
+            mine = [m for m in await match_rows.active_of(conn, member) if m.to_act == member]
+            pending = await challenge_rows.pending_challenges(conn, now, member, None)
+            invited = [c for c in pending if member in c.invited]
+            if mine or invited:
+                digests.append(Digest(member, day, tuple(mine), tuple(invited)))
+                handed = True
+            else:
+                await notice_rows.set_digest_sent(conn, member, day)
+                sent_on = day
+        due = [lease] if handed else []
+        if quiet and (waiting or day is not None):
+            due.append(quiet_ends(notices, now) or lease)
+        upcoming = next_digest(notices, now, sent_on)
+        if upcoming is not None and upcoming > now:
+            due.append(upcoming)
+        await notice_rows.set_notice_due(conn, member, min(due, default=None))
     return released, digests
+
+
+def next_digest(notices: Notices, now: datetime, sent_on: str | None) -> datetime | None:
+    """When the member's next digest is due, the one of their local day `sent_on` sent:
+    at their digest hour today if today's is not sent, else tomorrow (wall-clock: the
+    same hour across daylight saving changes); None without a digest hour."""
+    if notices.digest_hour is None:
+        return None
+    mine = local(notices, now)
+    at = mine.replace(hour=notices.digest_hour, minute=0, second=0, microsecond=0)
+    if sent_on == mine.date().isoformat():
+        at += timedelta(days=1)
+    return at.astimezone(UTC)

@@ -18,6 +18,7 @@ from bot.service.challenges import check_clock
 from bot.service.clocks import ClockMixin
 from bot.service.notices import NoticeMixin
 from bot.service.reports import GuildSettings, MemberSettings
+from bot.store import clocks as clock_rows
 from bot.store import members as member_rows
 from bot.store.sql import Connection
 
@@ -106,7 +107,10 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         (0 to 366). Raises BadOption."""
         if not 0 <= days <= MAX_VACATION_DAYS:
             raise BadOption(Message("vacation.allowance", most=MAX_VACATION_DAYS))
-        return await self._set_guild(guild_id, "vacation_days", days)
+        async with self.store.transaction() as conn:
+            await member_rows.upsert(conn, "guilds", "guild_id", guild_id, "vacation_days", days)
+            await clock_rows.look_again_paused(conn, guild_id, self.now())  # (pauses' ends)
+            return await self._guild(conn, guild_id)
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
         """Choose the language of the server's public posts (one of the presentation's

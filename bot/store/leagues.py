@@ -46,16 +46,17 @@ async def insert_league(
     league: League,
     now: datetime,
 ) -> int:
-    """Insert a league in sign-up (its `id` is ignored); its id."""
+    """Insert a league in sign-up (its `id` is ignored), due at the end of its sign-up;
+    its id."""
     f = league.format
     return await conn.insert(
-        f"INSERT INTO leagues ({_LEAGUE_COLUMNS.removeprefix('id, ')}, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+        f"INSERT INTO leagues ({_LEAGUE_COLUMNS.removeprefix('id, ')}, created_at, due_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
         (
             league.guild_id, league.channel_id, league.name, league.game,
             json.dumps(league.options), league.clock_hours, f.kind, f.seats, f.swiss_rounds,
             ts(league.signup_ends), SIGNUP, league.adjudication, league.round_days, f.seed,
-            league.created_by, league.vacation_cap_days, ts(now),
+            league.created_by, league.vacation_cap_days, ts(now), ts(league.signup_ends),
         ),
     )  # fmt: skip
 
@@ -87,20 +88,28 @@ async def of_guild(conn: Connection, guild_id: int) -> list[League]:
     return [_league(row) for row in found]
 
 
-async def running(conn: Connection) -> list[League]:
-    """Every running league."""
-    found = await rows(conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE status = ?", (RUNNING,))
-    return [_league(row) for row in found]
-
-
-async def signup_over(conn: Connection, now: datetime) -> list[League]:
-    """The leagues still in sign-up whose sign-up deadline has come."""
+async def due(conn: Connection, now: datetime) -> list[League]:
+    """The leagues whose due time has come (a sign-up ended, a round's deadline, a match
+    of theirs ended: `set_due`), read through their index."""
     found = await rows(
-        conn,
-        f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE status = ? AND signup_ends <= ?",
-        (SIGNUP, ts(now)),
+        conn, f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE due_at <= ? ORDER BY due_at", (ts(now),)
     )
     return [_league(row) for row in found]
+
+
+async def set_due(conn: Connection, league_id: int, due: datetime | None) -> None:
+    """When the league is next due (None: never, it is over)."""
+    await conn.run("UPDATE leagues SET due_at = ? WHERE id = ?", (ts(due), league_id))
+
+
+async def due_after_match(conn: Connection, match_id: int, now: datetime) -> None:
+    """A match ended: the running league it plays a pairing of (if any) is due now, to
+    record its result and pair the next round."""
+    await conn.run(
+        "UPDATE leagues SET due_at = ? WHERE status = ? AND id IN "
+        "(SELECT league_id FROM league_pairings WHERE match_id = ?)",
+        (ts(now), RUNNING, match_id),
+    )
 
 
 async def of_match(conn: Connection, match_id: int) -> int | None:

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 import games
-from bot.match.engine_seats import level_of
+from bot.match.engine_seats import level_of, may_owe
 from bot.match.errors import PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import (
@@ -249,9 +249,13 @@ async def insert_match(
     return match_id
 
 
-async def save_match(conn: Connection, old: Match, new: Match) -> None:
-    """Write what the match rules decided (`new`) over the match read as `old`, bumping
-    the version; PositionChanged when the match changed since `old` was read."""
+async def save_match(
+    conn: Connection, old: Match, new: Match, due: datetime | None, warn: datetime | None
+) -> None:
+    """Write what the match rules decided (`new`) over the match read as `old`, with when
+    its background work and its next warning are due (`due`, `warn`: `bot.store.clocks`)
+    and whether a bot seat may owe something in it, bumping the version; PositionChanged
+    when the match changed since `old` was read."""
     await update_match(
         conn,
         old,
@@ -270,6 +274,9 @@ async def save_match(conn: Connection, old: Match, new: Match) -> None:
         result=None if new.result is None else result_json(new.result),
         banks=json.dumps(list(new.banks)) if new.banks else None,
         clock_zone=new.clock_zone,
+        due_at=ts(due),
+        warn_at=ts(warn),
+        bot_owes=int(may_owe(new)),
     )
 
 

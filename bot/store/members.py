@@ -114,12 +114,6 @@ async def themes(
     return row["mine"], row["server"]
 
 
-async def quiet_members(conn: Connection) -> set[int]:
-    """Members who turned reminders off."""
-    found = await rows(conn, "SELECT member_id FROM members WHERE reminders = 0")
-    return {row["member_id"] for row in found}
-
-
 # --- vacations ---------------------------------------------------------------------------
 
 
@@ -189,17 +183,14 @@ async def guild_vacation_days(conn: Connection, guild_id: int | None) -> int | N
     return None if chosen is None else int(chosen)
 
 
-async def paused_by_vacation(conn: Connection) -> list[tuple[int, int, int, datetime]]:
-    """(match id, server, member, vacation start) of every active match whose clock is
-    paused by the open vacation of the member to act."""
-    found = await rows(
+async def open_vacation_start(conn: Connection, member_id: int) -> datetime | None:
+    """When the member's open vacation started (None: none is open)."""
+    started = await value(
         conn,
-        "SELECT m.id, m.guild_id, p.member_id, v.started_at FROM matches m "
-        "JOIN match_players p ON p.match_id = m.id AND p.seat = m.current_seat "
-        "JOIN vacations v ON v.member_id = p.member_id AND v.closed = 0 "
-        "WHERE m.status = 'active' AND m.paused_at IS NOT NULL",
+        "SELECT started_at AS value FROM vacations WHERE member_id = ? AND closed = 0",
+        (member_id,),
     )
-    return [(r["id"], r["guild_id"], r["member_id"], at(r["started_at"])) for r in found]
+    return dt(started)
 
 
 async def start_vacation(conn: Connection, member_id: int, now: datetime, ends: datetime) -> None:
@@ -209,11 +200,11 @@ async def start_vacation(conn: Connection, member_id: int, now: datetime, ends: 
         (member_id, ts(now), ts(ends)),
     )
     await conn.run(
-        "UPDATE matches SET paused_at = ?, version = version + 1 "
+        "UPDATE matches SET paused_at = ?, due_at = ?, version = version + 1 "
         "WHERE status = 'active' AND paused_at IS NULL AND EXISTS (SELECT 1 FROM "
         "match_players p WHERE p.match_id = matches.id AND p.member_id = ? "
         "AND p.seat = matches.current_seat)",
-        (ts(now), member_id),
+        (ts(now), ts(now), member_id),
     )
 
 
@@ -260,14 +251,14 @@ async def resume_match(conn: Connection, match_id: int, at_time: datetime) -> bo
 
 
 async def _resume(conn: Connection, where: str, params: tuple[Any, ...], end: float) -> int:
-    """Restart the paused clocks of the matches `where` selects, their pause ended at `end`;
-    how many."""
+    """Restart the paused clocks of the matches `where` selects, their pause ended at `end`
+    (their background work due then: the round works out what is next); how many."""
     weekends = await _weekend_clocks(conn, where, params)
     resumed = await conn.run(
         f"UPDATE matches SET turn_started_at = turn_started_at + {_PAUSED}, "
-        f"deadline = deadline + {_PAUSED}, paused_at = NULL, "
+        f"deadline = deadline + {_PAUSED}, paused_at = NULL, due_at = ?, warn_at = ?, "
         f"version = version + 1 WHERE {where}",
-        (end, end, end, end, *params),
+        (end, end, end, end, end, end, *params),
     )
     for match in weekends:
         stopped = at(match["paused_at"])
@@ -370,8 +361,8 @@ async def guild_back(conn: Connection, guild_id: int, now: datetime) -> bool:
     weekends = await _weekend_clocks(conn, active, (guild_id,))
     await conn.run(
         "UPDATE matches SET turn_started_at = turn_started_at + ?, deadline = deadline + ?, "
-        f"paused_at = paused_at + ?, version = version + 1 WHERE {active}",
-        (seconds, seconds, seconds, guild_id),
+        f"paused_at = paused_at + ?, due_at = ?, version = version + 1 WHERE {active}",
+        (seconds, seconds, seconds, ts(now), guild_id),
     )
     for match in weekends:  # a running clock stood still from the bot's leaving
         stopped = left_at if match["paused_at"] is None else at(match["paused_at"])

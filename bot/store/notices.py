@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.store.sql import Connection, one, rows, ts
+from bot.store.sql import Connection, dt, one, rows, ts
 
 #: The notice columns of `members`, in the order `notice_row` returns them.
 COLUMNS = (
@@ -48,12 +48,14 @@ async def time_zones(conn: Connection, member_ids: list[int]) -> dict[int, str]:
     return {row["member_id"]: row["time_zone"] for row in found}
 
 
-async def notice_rows(conn: Connection) -> list[tuple[Any, ...]]:
-    """(member_id, *COLUMNS, digest_sent_on) of every member who chose something."""
+async def notices_due(conn: Connection, now: datetime) -> list[tuple[Any, ...]]:
+    """(member_id, *COLUMNS, digest_sent_on) of every member whose digest or held notices
+    are due by `now` (`members.notice_due`, read through its index)."""
     found = await rows(
         conn,
         f"SELECT member_id, {', '.join(COLUMNS)}, digest_sent_on FROM members "
-        "WHERE notice_dm != 'off' OR digest_hour IS NOT NULL OR quiet_start IS NOT NULL",
+        "WHERE notice_due <= ? ORDER BY notice_due",
+        (ts(now),),
     )
     named = ("member_id", *COLUMNS, "digest_sent_on")
     return [tuple(row[column] for column in named) for row in found]
@@ -65,8 +67,23 @@ async def set_columns(conn: Connection, member_id: int, changes: dict[str, Any])
     await conn.run(
         "INSERT INTO members (member_id) VALUES (?) ON CONFLICT DO NOTHING", (member_id,)
     )
-    for column, value in changes.items():
-        await conn.run(f"UPDATE members SET {column} = ? WHERE member_id = ?", (value, member_id))
+    for column, chosen in changes.items():
+        await conn.run(f"UPDATE members SET {column} = ? WHERE member_id = ?", (chosen, member_id))
+
+
+async def set_notice_due(conn: Connection, member_id: int, due: datetime | None) -> None:
+    """When the member's digest or held notices are next due (None: nothing to send)."""
+    await conn.run("UPDATE members SET notice_due = ? WHERE member_id = ?", (ts(due), member_id))
+
+
+async def notice_due_by(conn: Connection, member_id: int, moment: datetime) -> None:
+    """Make the member's digest and held notices due by `moment` at the latest (they were
+    held, given back, or the member changed their notices)."""
+    await conn.run(
+        "UPDATE members SET notice_due = ? WHERE member_id = ? "
+        "AND (notice_due IS NULL OR notice_due > ?)",
+        (ts(moment), member_id, ts(moment)),
+    )
 
 
 async def set_digest_sent(conn: Connection, member_id: int, day: str) -> None:
@@ -96,20 +113,21 @@ async def take_untold_refusal(conn: Connection, member_id: int) -> bool:
 
 
 async def hold(conn: Connection, member_id: int, match_id: int, text: str, now: datetime) -> None:
-    """Keep a notice for the member until their quiet hours end."""
+    """Keep a notice for the member until their quiet hours end (the member is due now:
+    the next round works out when)."""
     await conn.run(
         "INSERT INTO held_notices (member_id, match_id, text, created_at) VALUES (?, ?, ?, ?)",
         (member_id, match_id, text, ts(now)),
     )
+    await notice_due_by(conn, member_id, now)
 
 
-async def held(conn: Connection) -> dict[int, list[tuple[int, str]]]:
-    """Every member's held notices as (id, text), oldest first."""
-    found = await rows(conn, "SELECT member_id, id, text FROM held_notices ORDER BY id")
-    by_member: dict[int, list[tuple[int, str]]] = {}
-    for row in found:
-        by_member.setdefault(row["member_id"], []).append((row["id"], row["text"]))
-    return by_member
+async def held(conn: Connection, member_id: int) -> list[tuple[int, str]]:
+    """The member's held notices as (id, text), oldest first."""
+    found = await rows(
+        conn, "SELECT id, text FROM held_notices WHERE member_id = ? ORDER BY id", (member_id,)
+    )
+    return [(row["id"], row["text"]) for row in found]
 
 
 async def release(conn: Connection, member_id: int, last_id: int) -> None:
@@ -129,7 +147,20 @@ async def snooze(conn: Connection, match_id: int, member_id: int, until: datetim
     )
 
 
-async def snoozed(conn: Connection, now: datetime) -> set[tuple[int, int]]:
-    """(match_id, member_id) of the snoozes running now."""
-    found = await rows(conn, "SELECT match_id, member_id FROM snoozes WHERE until > ?", (ts(now),))
-    return {(row["match_id"], row["member_id"]) for row in found}
+async def reminding(
+    conn: Connection, match_id: int, member_id: int, now: datetime
+) -> tuple[bool, tuple[Any, ...], datetime | None]:
+    """In one read, what reminding the member in the match depends on: whether they want
+    reminders, their notice columns (as `notice_row`) and until when they snoozed the
+    match (None: no snooze runs now)."""
+    row = await one(
+        conn,
+        f"SELECT m.member_id, m.reminders, {', '.join(f'm.{c}' for c in COLUMNS)}, "
+        "(SELECT until FROM snoozes WHERE match_id = ? AND member_id = ? AND until > ?) "
+        "AS snoozed FROM (SELECT 1 AS here) AS one LEFT JOIN members m ON m.member_id = ?",
+        (match_id, member_id, ts(now), member_id),
+    )
+    assert row is not None  # (one row, joined or not)
+    if row["member_id"] is None:
+        return True, _DEFAULTS, dt(row["snoozed"])
+    return bool(row["reminders"]), tuple(row[c] for c in COLUMNS), dt(row["snoozed"])

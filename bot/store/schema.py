@@ -458,6 +458,48 @@ _V20: Migration = (
     "ALTER TABLE members ADD COLUMN locale TEXT",
 )
 
+#: Version 21: background work that costs what is due. Each active match keeps when its
+#: background work is next due (`due_at`: a reminder, its timeout, the end of a vacation's
+#: pause; `warn_at`: the next warning before its deadline; NULL: nothing), written in the
+#: transaction of each change that moves it, and whether a bot seat may owe something in
+#: it (`bot_owes`); each league when it is next due (`leagues.due_at`: its sign-up's end,
+#: its round's deadline, at once when one of its matches has ended; NULL once over); each
+#: member when their digest or the notices held back for them are next due
+#: (`members.notice_due`); each read through an index (as are the servers the bot was
+#: removed from, which every such read leaves out). `due_basis` holds the reminder
+#: settings the due times were computed with (one row; none yet: the first process
+#: computes them from what is stored, `bot.store.clocks.compute_due`). Which bot seats may
+#: owe something is found from what is stored here; each running league, and each member
+#: with a digest hour or held notices, is due at once (the first round writes the next).
+_V21: Migration = (
+    "ALTER TABLE matches ADD COLUMN due_at {real}",
+    "CREATE INDEX matches_due ON matches (due_at) WHERE status = 'active' AND due_at IS NOT NULL",
+    "ALTER TABLE matches ADD COLUMN warn_at {real}",
+    """CREATE INDEX matches_warn ON matches (warn_at)
+        WHERE status = 'active' AND warn_at IS NOT NULL""",
+    "ALTER TABLE matches ADD COLUMN bot_owes INTEGER NOT NULL DEFAULT 0",
+    "CREATE INDEX matches_bot_owes ON matches (id) WHERE status = 'active' AND bot_owes = 1",
+    """UPDATE matches SET bot_owes = 1 WHERE status = 'active' AND (
+        EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = matches.id
+        AND p.seat = matches.current_seat AND p.bot_level IS NOT NULL) OR
+        (proposal IS NOT NULL AND EXISTS (SELECT 1 FROM match_players b
+        WHERE b.match_id = matches.id AND b.bot_level IS NOT NULL)))""",
+    "CREATE INDEX guilds_left ON guilds (guild_id) WHERE left_at IS NOT NULL",
+    "ALTER TABLE leagues ADD COLUMN due_at {real}",
+    "CREATE INDEX leagues_due ON leagues (due_at) WHERE due_at IS NOT NULL",
+    """UPDATE leagues SET due_at = CASE WHEN status = 'signup' THEN signup_ends
+        WHEN status = 'running' THEN 0 END""",
+    "ALTER TABLE members ADD COLUMN notice_due {real}",
+    "CREATE INDEX members_notice_due ON members (notice_due) WHERE notice_due IS NOT NULL",
+    """UPDATE members SET notice_due = 0 WHERE digest_hour IS NOT NULL
+        OR member_id IN (SELECT member_id FROM held_notices)""",
+    """CREATE TABLE due_basis (
+        id INTEGER PRIMARY KEY,
+        after_seconds {real} NOT NULL,
+        fraction {real} NOT NULL
+    )""",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -480,6 +522,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V18,
     _V19,
     _V20,
+    _V21,
 )
 
 LATEST = len(MIGRATIONS)

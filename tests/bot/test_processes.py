@@ -298,3 +298,62 @@ async def test_the_same_move_sent_by_several_processes_at_once_is_applied_once(
     assert {match: (ply, version) for match, ply, version in stored} == before  # one step on
     logged = database.query("SELECT match_id, COUNT(*) FROM moves GROUP BY match_id")
     assert sorted(logged) == sorted((match_id, 1) for match_id, *_ in moves)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("database", ["postgres"], indirect=True)
+async def test_four_processes_share_the_due_work_and_one_dying_mid_round_loses_none(
+    database, tmp_path
+):
+    # More due matches than a round's batch (`bot.service.clocks.DUE_BATCH`), across both
+    # shards. The first process takes them (due times moved on, claims held), posts the
+    # timeouts and freezes at its first reminder, and is killed there; the three others,
+    # together, take its work once its lease has run out.
+    clock = FakeClock(START)
+    service = await MatchService.open(database.settings(), clock=clock, rng=random.Random(7))
+    reminders, timeouts = {}, {}
+    try:
+        for n in range(150):
+            timed = n % 5 == 0
+            match = await _start(service, GUILDS[n % 2], 1000 + 2 * n, 1001 + 2 * n, timed)
+            (timeouts if timed else reminders)[match] = GUILDS[n % 2]
+    finally:
+        await service.close()
+    out = tmp_path / "posts"
+    out.mkdir()
+    later = START + timedelta(days=1, hours=1)
+    lease = {"work_lease_seconds": 2}
+    frozen = SPAWN.Process(
+        target=processes.sweep,
+        args=(database, lease, later, out / "p0.jsonl", "p0"),
+        kwargs={"rounds": 1, "hang": True},
+    )
+    frozen.start()
+    deadline = time.monotonic() + 60
+    while not any(p["what"] == "holding" for p in _maybe_posts(out)):
+        assert time.monotonic() < deadline and frozen.is_alive(), "p0 never held a claim"
+        time.sleep(0.05)
+    os.kill(frozen.pid, signal.SIGKILL)
+    frozen.join(10)
+    assert frozen.exitcode == -signal.SIGKILL
+    expected = len(reminders) + len(timeouts)
+    barrier = SPAWN.Barrier(3)
+    run(
+        [
+            (
+                processes.sweep,
+                (database, lease, later, out / f"p{i}.jsonl", f"p{i}", barrier),
+                {"rounds": 100, "until_posts": expected},
+            )
+            for i in (1, 2, 3)
+        ]
+    )
+    recorded = posts(out)
+    assert counted(recorded, "reminder") == once(reminders)
+    assert counted(recorded, "timeout") == once(timeouts)
+    assert {p["process"] for p in recorded if p["what"] == "timeout"} == {"p0"}
+    assert {p["process"] for p in recorded if p["what"] == "reminder"} <= {"p1", "p2", "p3"}
+    reminded = dict(database.query("SELECT id, reminded FROM matches"))
+    assert all(reminded[match] == 1 for match in reminders)
+    ended = database.query("SELECT id FROM matches WHERE status = 'finished'")
+    assert sorted(match for (match,) in ended) == sorted(timeouts)
