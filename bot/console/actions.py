@@ -240,8 +240,7 @@ class Console(ComposingSession):
         self.save(picture, f"match-{match.id}-hand-{self.player_file}.png")
 
     async def do_hint(self) -> None:
-        """The bot's choice of move for you in the current match, and why (casual and solo
-        matches only)."""
+        """The `hint` command (what `help` says of it: `console_words.HELP`)."""
         if self.engine_player is None:
             raise ConsoleError(fill(console_words.NO_HINTS))
         match = await self.service.get_match(self._current())
@@ -338,8 +337,7 @@ class Console(ComposingSession):
         self.say(settings_text(mine, self.style))
 
     async def do_settings_preview(self, show: str) -> None:
-        """Whether a move made with play is shown before it counts (show:yes, confirm plays
-        it) or played at the last number (show:no)."""
+        """The `settings preview` command (what `help` says of it: `console_words.HELP`)."""
         mine = await self.service.set_skip_preview(self.me, not yes_or_no(show))
         self.say(settings_text(mine, self.style))
 

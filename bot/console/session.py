@@ -38,6 +38,7 @@ from bot.match.engine_seats import engine_name
 from bot.presentation import console_words, sentences
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.labels import described
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     Picture,
@@ -198,7 +199,8 @@ class ConsoleSession:
             form, does = SESSION_COMMANDS[name]
             return f"{form}\n{fill(does)}"
         if name in ACTION_COMMANDS:
-            return fill(console_words.HELP_ACTION, command=name, help=ACTION_COMMANDS[name].help)
+            does = described(ACTION_COMMANDS[name].help)
+            return fill(console_words.HELP_ACTION, command=name, help=does)
         return fill(
             console_words.HELP_COMMAND, usage=usage(name), help=fill(console_words.HELP[name])
         )

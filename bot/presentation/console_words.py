@@ -115,6 +115,28 @@ HELP = {
         "and dashes ignored): the first 25, as the autocomplete shows them, and how "
         "many more there are."
     ),
+    "play": (
+        "Build your move in the current match step by step: each step's choices are "
+        "numbered, with their notation beside them. Type a number to choose, back for one "
+        "step back, cancel to leave. A complete move is shown before it counts: type "
+        "confirm to play it (settings preview show:no plays it at the last number). In a "
+        "turn of several actions the composer comes back after each, and undo takes back "
+        "the last."
+    ),
+    "choose": (
+        "Choose a step of the composer that play opened, by its number (a number alone "
+        "does the same)."
+    ),
+    "back": ("Go one step back in the composer that play opened."),
+    "confirm": (
+        "Play the move the composer shows, if the match has not moved on since it was shown."
+    ),
+    "undo": ("Take back the last action of your turn, from the composer that play opened."),
+    "cancel": ("Close the composer that play opened: nothing is played."),
+    "hint": (
+        "The bot's choice of move for you in the current match, and why (casual and solo "
+        "matches only)."
+    ),
     "board": (
         "Write the current match's board again, with its description (theme: draw it in "
         "that theme, for you only)."
@@ -146,6 +168,10 @@ HELP = {
     "rules": ("A game in short, with an example position as a picture and its description."),
     "settings show": ("Your reminders, picture theme and vacation."),
     "settings reminders": ("Turn your reminders on (enabled:yes) or off (enabled:no)."),
+    "settings preview": (
+        "Whether a move made with play is shown before it counts (show:yes, confirm plays "
+        "it) or played at the last number (show:no)."
+    ),
     "settings vacation": ("Pause all your clocks for some days (days:0 ends the vacation)."),
     "settings theme": (
         "The picture theme of what only you see: default, contrast, or server for the server's."

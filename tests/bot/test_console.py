@@ -14,8 +14,9 @@ import render
 from bot.console import run_console
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
-from bot.console.commands import COMMANDS, ConsoleError, parse_line
+from bot.console.commands import COMMANDS, SESSION_COMMANDS, ConsoleError, parse_line
 from bot.match.actions import MOVE
+from bot.presentation.language import LANGUAGES, SOURCE, speaking
 from bot.presentation.pictures import example_position
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
@@ -343,6 +344,22 @@ async def test_help_for_one_command(console):
     assert said.endswith("Refused: There is no command 'dance'; type help for the list.\n")
     said = await run(con, out, "help")
     assert "help COMMAND" in said
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_help_for_every_command_in_every_language(console, language):
+    con, out = console
+    with speaking(language):
+        for name in [*COMMANDS, *SESSION_COMMANDS]:
+            said = await run(con, out, f"help {name}")
+            assert not said.startswith("Refused"), name
+            form, does = said.split("\n", 1)
+            assert form.split()[0] == name.split()[0] and len(does) > 20, said
+            if language != SOURCE:  # what it does is said in the language spoken
+                with speaking(SOURCE):
+                    english = (await run(con, out, f"help {name}")).split("\n", 1)[1]
+                assert does != english, (language, name)
 
 
 @pytest.mark.asyncio
