@@ -7,7 +7,7 @@ import sys
 from collections.abc import Awaitable, Callable
 
 from bot.console.clock import parse_step
-from bot.console.commands import ConsoleError, whole_number, yes_or_no
+from bot.console.commands import ConsoleError, confirms, whole_number, yes_or_no
 from bot.console.composer import ComposingSession
 from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
@@ -222,7 +222,7 @@ class Console(ComposingSession):
             raise ConsoleError(fill(REFUSALS["match.not_playing"], match=match.id))
         if confirm is None:
             self.ask_resignation(match.id)
-        elif confirm.strip().lower() == "yes":
+        elif confirms(confirm):
             await self.resign(match.id)
         else:
             raise ConsoleError(fill(console_words.RESIGN_YES))

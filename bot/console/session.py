@@ -26,6 +26,7 @@ from bot.console.commands import (
     SESSION_COMMANDS,
     ConsoleError,
     command_named,
+    confirms,
     help_text,
     parse_line,
     player_name,
@@ -297,7 +298,7 @@ class ConsoleSession:
     async def _answer_resignation(self, line: str) -> None:
         match_id, self.resigning = self.resigning, None
         assert match_id is not None
-        if line.strip().lower() == "yes":
+        if confirms(line):
             await self.resign(match_id)
         else:
             self.say(fill(console_words.DID_NOT_RESIGN, match=match_id))

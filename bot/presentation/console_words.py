@@ -58,7 +58,7 @@ BOTS_RANGE = "bots is a number from 1 to {most}."
 NO_PENDING_CHALLENGE = "There is no pending challenge to answer."
 MATCH_HAS_ENDED = "Match #{match} has ended."
 NOT_YOUR_TURN = "It is not your turn: {turn}"
-RESIGN_YES = "Type resign yes to resign, or resign to be asked."
+RESIGN_YES = "Type resign confirm (or resign yes) to resign, or resign to be asked."
 NO_CURRENT_MATCH = "There is no current match: give its number, or type use N."
 NO_CURRENT_MATCH_YET = "There is no current match: accept a challenge or type use N."
 UNREADABLE_TIME = "I cannot read the time {typed}: give days like 2d, hours like 12h, or both."
@@ -143,7 +143,8 @@ HELP = {
     ),
     "resign": (
         "Resign the current match: you are asked to confirm (type yes), or confirm at "
-        "once with resign yes. In a match of three or more the others play on."
+        "once with resign confirm (or resign yes). In a match of three or more the others "
+        "play on."
     ),
     "hand": (
         "What only you may see in the current match (your hand), as a picture and its description."

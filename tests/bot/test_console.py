@@ -385,10 +385,36 @@ async def test_resign_asks_for_confirmation(console):
     assert " won: " in said and " resigned." in said
     await run(con, out, "challenge skift alice clock:none", "as alice", "accept")
     said = await run(con, out, "resign maybe", "as carol", "resign", "as alice", "resign yes")
-    assert said.splitlines()[0] == "Refused: Type resign yes to resign, or resign to be asked."
+    assert said.splitlines()[0] == (
+        "Refused: Type resign confirm (or resign yes) to resign, or resign to be asked."
+    )
     assert "Refused: You are not playing in match #2." in said
     ended = await con.service.get_match(2)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["bob"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        ("en", ["resign confirm"]),
+        ("en", ["resign", "confirm"]),
+        ("de", ["resign ja"]),
+        ("de", ["resign", "Ja"]),
+        ("fr", ["resign", "oui"]),
+        ("es", ["resign sí"]),
+    ],
+)
+async def test_resign_is_confirmed_as_help_writes_it_and_in_the_language_spoken(
+    console, language, lines
+):
+    con, out = console
+    await started(con, out)
+    with speaking(language):
+        assert "resign [confirm]" in await run(con, out, "help")
+        said = await run(con, out, *lines)
+    assert "Refused" not in said
+    assert not (await con.service.get_match(1)).active
 
 
 @pytest.mark.asyncio
