@@ -410,7 +410,9 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     goes_on = update.action is actions.MOVE and not passed
     if update.action is actions.GIVE_TIME:
         lines.append(banks_text(match, style))
-    if pending is None or pending.kind != TAKEBACK:  # (its answer says who moves then)
+    # An offer or a request changes nothing of the turn, and its answer says who moves then.
+    proposed = any(isinstance(e, Proposed) for e in update.events)
+    if not proposed and (pending is None or pending.kind != TAKEBACK):
         lines.append(turn_text(match, style, goes_on=goes_on))
     return "\n".join(line for line in lines if line)
 

@@ -18,6 +18,7 @@ from bot.console.commands import COMMANDS, SESSION_COMMANDS, ConsoleError, parse
 from bot.match.actions import MOVE
 from bot.presentation.language import LANGUAGES, SOURCE, speaking
 from bot.presentation.pictures import example_position
+from bot.presentation.text import turn_text
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
@@ -125,6 +126,23 @@ async def test_playing_the_bot_in_the_console(console):
         ]
         said = await run(con, out, "challenge skift bots:1 level:hard clock:none")
         assert "takebacks refused by Shiftcord (hard)" in said and "allowed" not in said
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_who_moves_is_said_once_around_a_draw_offer_the_bot_declines(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        await run(con, out, "challenge skift bots:1 level:easy clock:none")
+        said = await run(con, out, "draw offer")
+        assert said.splitlines() == [
+            "alice offers a draw.",
+            "Waiting for Shiftcord (easy) to answer the draw offer.",
+            "Shiftcord (easy) declined the draw.",
+            f"{turn_text(await con.service.get_match(1), con.style)}",
+        ]
     finally:
         await con.engine_player.close()
 
