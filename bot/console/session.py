@@ -39,7 +39,7 @@ from bot.match.engine_seats import engine_name
 from bot.presentation import console_words, sentences
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
-from bot.presentation.labels import described
+from bot.presentation.labels import command_name_typed, described, option_name_typed
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     Picture,
@@ -53,7 +53,9 @@ from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
-SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
+#: A slash command named in a text (its name and options): typed here without "/" and in
+#: English, whatever language is spoken.
+SLASH_COMMAND = re.compile(r"`/([^`]+)`")
 FILE_UNSAFE = re.compile(r"\W+")  # what a player's name cannot keep in a file name
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
@@ -146,8 +148,9 @@ class ConsoleSession:
         return FILE_UNSAFE.sub("-", self.player.lower())
 
     def say(self, text: str) -> None:
-        """Print a message, without Discord's bold marks and slash-command slashes."""
-        print(SLASH.sub("`", text.replace("**", "")), file=self.out)
+        """Print a message, without Discord's bold marks, and with the slash commands it
+        names as they are typed here."""
+        print(SLASH_COMMAND.sub(_typed, text.replace("**", "")), file=self.out)
 
     def save(self, picture: Picture, name: str) -> Path:
         """Write a picture into the pictures folder; say where, with its alt text (the
@@ -302,6 +305,20 @@ class ConsoleSession:
             await self.resign(match_id)
         else:
             self.say(fill(console_words.DID_NOT_RESIGN, match=match_id))
+
+
+def _typed(command: re.Match[str]) -> str:
+    """A slash command named in a text ("`/herausfordern optionen:`") as the console reads
+    it: without the slash, its name and options in English ("`challenge options:`"), as
+    what is typed is the same in every language."""
+    words = []
+    for word in command.group(1).split(" "):
+        option, colon, value = word.partition(":")
+        if colon:
+            words.append(f"{option_name_typed(option)}:{value}")
+        else:
+            words.append(command_name_typed(word))
+    return f"`{' '.join(words)}`"
 
 
 def _when(moment: datetime) -> str:

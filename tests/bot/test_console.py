@@ -271,6 +271,17 @@ async def test_picture_themes_in_the_console(console):
     assert "Pictures shown only to you: each server's theme." in said
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_commands_named_in_texts_are_the_consoles_own_in_every_language(console, language):
+    con, out = console
+    with speaking(language):
+        said = await run(con, out, "rules shiftago", "matches")
+    assert "`challenge options:`" in said  # as typed here, not Discord's "herausfordern"
+    assert "`challenge`" in said  # "no active matches: start one with challenge"
+    assert "`/" not in said
+
+
 async def started(con, out, game: str = "skift") -> tuple[str, object]:
     """alice challenges bob to `game` without a clock and bob accepts: (printed, match)."""
     said = await run(con, out, f"challenge {game} bob clock:none", "as bob", "accept")
