@@ -82,6 +82,7 @@ class Console(ComposingSession):
             "settings show": self.do_settings_show,
             "settings reminders": self.do_settings_reminders,
             "settings preview": self.do_settings_preview,
+            "settings alttext": self.do_settings_alttext,
             "settings vacation": self.do_settings_vacation,
             "settings theme": self.do_settings_theme,
             "admin theme": self.do_admin_theme,
@@ -340,6 +341,11 @@ class Console(ComposingSession):
         """The `settings preview` command (what `help` says of it: `console_words.HELP`)."""
         mine = await self.service.set_skip_preview(self.me, not yes_or_no(show))
         self.say(settings_text(mine, self.style))
+
+    async def do_settings_alttext(self, show: str) -> None:
+        """The `settings alttext` command (what `help` says of it: `console_words.HELP`)."""
+        self.alt_text = yes_or_no(show)
+        self.say(fill(console_words.ALT_TEXT_ON if self.alt_text else console_words.ALT_TEXT_OFF))
 
     async def do_settings_vacation(self, days: str) -> None:
         """The `settings vacation` command (what `help` says of it: `console_words.HELP`)."""

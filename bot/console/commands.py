@@ -59,6 +59,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "settings show": (),
     "settings reminders": ("enabled",),
     "settings preview": ("show",),
+    "settings alttext": ("show",),
     "settings vacation": ("days",),
     "settings theme": ("theme",),
     "admin theme": ("theme",),

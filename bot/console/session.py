@@ -48,7 +48,14 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
+from bot.presentation.text import (
+    Style,
+    already_done,
+    players_text,
+    result_text,
+    turn_text,
+    update_text,
+)
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
@@ -78,6 +85,7 @@ class ConsoleSession:
     names: dict[int, str] = field(default_factory=dict)
     here: int | None = None
     resigning: int | None = None  # the match whose resignation waits for a yes
+    alt_text: bool = True  # whether each picture's alt text is printed after it
     #: The ply of the last board shown of each match: a typed move carries it, so a move
     #: typed against a position that has since changed is refused, not played.
     seen: dict[int, int] = field(default_factory=dict)
@@ -158,7 +166,10 @@ class ConsoleSession:
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / name
         path.write_bytes(picture.data)
-        self.say(fill(console_words.PICTURE_WRITTEN, path=path, alt=picture.description))
+        if self.alt_text:
+            self.say(fill(console_words.PICTURE_WRITTEN, path=path, alt=picture.description))
+        else:
+            self.say(fill(console_words.PICTURE_WRITTEN_ALONE, path=path))
         return path
 
     async def run_line(self, line: str) -> bool:
@@ -248,9 +259,15 @@ class ConsoleSession:
         return seat_labels(match, self.name_of, ratings, self.service.now())
 
     async def announce(self, update: MatchUpdate) -> None:
-        """Print an action's news and write its pictures."""
-        self.say(update_text(update, self.style))
+        """Print an action's news and write its pictures; of a match only the bot's seats
+        still play (everyone else left it), only one line when it ends."""
         match = update.match
+        if bots_play_on(update):
+            if update.result is not None:
+                ended = result_text(match, self.style).splitlines()[0]
+                self.say(fill(console_words.PLAYED_ON_ENDED, match=match.id, result=ended))
+            return
+        self.say(update_text(update, self.style))
         players = await self.players(match)
         board = await update_board(update, await self.public_theme(), players=players)
         if board is not None:
@@ -305,6 +322,15 @@ class ConsoleSession:
             await self.resign(match_id)
         else:
             self.say(fill(console_words.DID_NOT_RESIGN, match=match_id))
+
+
+def bots_play_on(update: MatchUpdate) -> bool:
+    """Whether `update` is the bot's (or the clock's) action in a match only the bot's
+    seats still play, every other player having left it."""
+    match = update.match
+    if update.actor_id is not None and engine_name(update.actor_id) is None:
+        return False
+    return all(seat.retired or seat.bot_level is not None for seat in match.seats)
 
 
 def _typed(command: re.Match[str]) -> str:

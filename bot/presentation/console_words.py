@@ -22,6 +22,12 @@ MORE_MOVES = "... and {more} more: type moves PREFIX to narrow them."
 NO_LEGAL_MOVES = "No legal moves match."
 RECORD_WRITTEN = "[record: {path}]"
 PICTURE_WRITTEN = "[picture: {path}]\nAlt text: {alt}"
+PICTURE_WRITTEN_ALONE = "[picture: {path}]"
+ALT_TEXT_ON = "Each picture is followed by its alt text, which describes it in words."
+ALT_TEXT_OFF = (
+    "Pictures are written without their alt text (settings alttext show:yes brings it back)."
+)
+PLAYED_ON_ENDED = "Match #{match}, which only the bot played on, has ended. {result}"
 BACK_IN_CHANNEL = "You are back in the channel: there is no current match."
 TIME_NOW = "The time is now {time}, {ahead} ahead."
 NOTHING_DUE = "Nothing is due."
@@ -172,6 +178,10 @@ HELP = {
     "settings preview": (
         "Whether a move made with play is shown before it counts (show:yes, confirm plays "
         "it) or played at the last number (show:no)."
+    ),
+    "settings alttext": (
+        "Whether each picture is followed by its alt text, which describes it in words "
+        "(show:yes, the default) or not (show:no, for sighted players)."
     ),
     "settings vacation": ("Pause all your clocks for some days (days:0 ends the vacation)."),
     "settings theme": (

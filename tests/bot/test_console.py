@@ -148,6 +148,34 @@ async def test_who_moves_is_said_once_around_a_draw_offer_the_bot_declines(conso
 
 
 @pytest.mark.asyncio
+async def test_a_match_left_to_the_bot_says_in_one_line_how_it_ended(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        await run(con, out, "challenge shiftago bots:2 level:easy clock:none")
+        said = await run(con, out, "resign yes")
+        left = await con.service.get_match(1)
+        assert not left.active and left.ply > 4  # the bot played it out
+        lines = said.splitlines()
+        assert lines[0] == "alice resigned; the others play on."
+        assert "played `" not in said and "[picture" not in said and "Alt text" not in said
+        assert lines[-1].startswith("Match #1, which only the bot played on, has ended. ")
+        assert " won" in lines[-1] and len(lines) == 3  # (the turn line of the resignation)
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_alt_text_can_be_turned_off_and_on(console):
+    con, out = console
+    said = await run(con, out, "settings alttext show:no", "rules skift")
+    assert "without their alt text" in said
+    assert "[picture: " in said and "Alt text" not in said
+    said = await run(con, out, "settings alttext yes", "rules skift")
+    assert "Alt text: " in said
+
+
+@pytest.mark.asyncio
 async def test_master_in_the_console_says_it_is_thinking(console):
     con, out = console
     con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
