@@ -19,6 +19,7 @@ What a game declares about itself (the match engine reads nothing else):
 - Turns: `state.current_player` says who acts next. When the same seat is to act again
   after its action, that is one turn going on (one ping, one clock), unless
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
+  a game whose turns may be several actions numbers its turns (`state.turn_number`);
   `state.reveals(move)` says whether an action brought something hidden or left to
   chance to light (a card drawn), which its player cannot then take back alone.
 - `state.move_steps(move)`: how a move is chosen by taps, step by step (`games.steps`:
@@ -328,6 +329,14 @@ class GameState(ABC):
         played from it keep the names). A game whose seats have names of their own keeps
         them: the default returns the position itself."""
         return self
+
+    @property
+    def turn_number(self) -> int:
+        """The number, from 1, of the turn this position is in: its next action is part of
+        that turn; once the game is over, one past the last turn. Every place that numbers
+        a match's moves counts by it (/history's lines, a picture's "Move N", the
+        analysis), so they all count the same way. Default: a turn is one move."""
+        return self.ply + 1
 
     @property
     def turns_ended(self) -> int | None:

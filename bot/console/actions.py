@@ -305,7 +305,7 @@ class Console(ComposingSession):
             seconds = expected_seconds(record, self.engine_player.budget)
             self.say(fill(ANALYSING, match=ended.id, seconds=seconds))
             analysis = await self.engine_player.analyse(record)
-        self.say(analysis_text(ended, analysis, self.style))
+        self.say(analysis_text(record, analysis, self.style))
         players = await self.players(ended)
         for picture in await analysis_pictures(record, analysis, await self.own_theme(), players):
             self.save(picture, picture.filename)

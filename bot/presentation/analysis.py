@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import render
 from bot.match.phrases import write_members
 from bot.match.records import Match, MatchRecord
-from bot.match.replay import PublicLine
+from bot.match.replay import PublicLine, turn_numbers
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names, picture_words
 from bot.presentation.text import Style
@@ -63,12 +63,13 @@ def _percent(value: float) -> int:
     return round(100 * value)
 
 
-def _swing_line(match: Match, swing: Swing, style: Style) -> str:
-    """One moment of the analysis in words."""
+def _swing_line(match: Match, swing: Swing, turns: Sequence[int], style: Style) -> str:
+    """One moment of the analysis in words, its move numbered by its turn (`turns`: each
+    position's, `turn_numbers`), as /history and the pictures number it."""
     changes = [abs(a - b) for a, b in zip(swing.before.chances, swing.after.chances, strict=True)]
     seat = changes.index(max(changes))
     values = {
-        "number": swing.before.index + 1,
+        "number": turns[swing.before.index],
         "played": swing.before.played,
         "seat": style.named(match.seat_name(seat)),
         "before": _percent(swing.before.chances[seat]),
@@ -79,9 +80,10 @@ def _swing_line(match: Match, swing: Swing, style: Style) -> str:
     return fill(SWING_OTHER, preferred=swing.before.preferred, **values)
 
 
-def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
+def analysis_text(record: MatchRecord, analysis: Analysis, style: Style) -> str:
     """The analysis in words: what the chart shows, and each moment it swung most; seats
     only numbered are named in `style`."""
+    match = record.match
     if len(analysis.points) == analysis.positions:
         head = fill(ANALYSIS_ALL, match=match.id)
     else:
@@ -91,7 +93,8 @@ def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
             positions=len(analysis.points),
             moves=analysis.positions - 1,
         )
-    swings = [_swing_line(match, swing, style) for swing in analysis.swings()]
+    turns = turn_numbers(record)
+    swings = [_swing_line(match, swing, turns, style) for swing in analysis.swings()]
     return "\n".join([head, fill(SWINGS), *swings] if swings else [head])
 
 
@@ -100,8 +103,10 @@ def _chart(
 ) -> Picture:
     match = record.match
     state = named_seats(match.public_view(), players)
-    moves = [point.index for point in analysis.points]
-    values = [[p.chances[seat] for p in analysis.points] for seat in range(len(match.seats))]
+    turns = turn_numbers(record)
+    after = {turns[point.index - 1] if point.index else 0: point for point in analysis.points}
+    moves = list(after)  # after each turn, numbered as everywhere: its last position
+    values = [[p.chances[seat] for p in after.values()] for seat in range(len(match.seats))]
     png = render.chance_chart(
         state,
         moves,
@@ -127,6 +132,7 @@ def _boards(
 ) -> list[Picture]:
     """The public board before each swing's move, walked from the log one at a time."""
     wanted = {swing.before.index for swing in swings}
+    turns = turn_numbers(record)
     line = PublicLine(record)
     pictures: list[Picture] = []
     for index, state in enumerate(line):
@@ -134,7 +140,7 @@ def _boards(
             continue
         last = line.moves[index - 1] if index > 0 else None
         board = drawn_board(state, last, None, theme, None, players=players, size=SWING_BOARD_SIZE)
-        alt = fill(SWING_BOARD_ALT, number=index + 1, position=board.description)
+        alt = fill(SWING_BOARD_ALT, number=turns[index], position=board.description)
         name = f"match-{record.match.id}-move-{index + 1}.png"
         pictures.append(Picture(board.data, name, alt[:MAX_ALT]))
     return pictures

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import groupby
 from typing import Any
 
 import games
@@ -35,7 +34,7 @@ from bot.match.events import (
 from bot.match.phrases import Message, Namer, write_members
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
-from bot.match.replay import standing_entries
+from bot.match.replay import standing_turns
 from bot.match.shown import shorten
 from bot.presentation import catalogue, hints, messages, sentences
 from bot.presentation.catalogue import fill, listed
@@ -353,9 +352,9 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
 def board_caption(match: Match, style: Style) -> str:
     """The caption of a board posted on request."""
     if not match.active:
-        when = fill(sentences.CAPTION_FINAL, match=match.id, moves=match.ply)
-    elif match.ply:
-        when = fill(sentences.CAPTION_AFTER, match=match.id, moves=match.ply)
+        when = fill(sentences.CAPTION_FINAL, match=match.id, moves=match.moves_played)
+    elif match.moves_played:
+        when = fill(sentences.CAPTION_AFTER, match=match.id, moves=match.moves_played)
     else:
         when = fill(sentences.CAPTION_FIRST, match=match.id)
     lines = [when, banks_text(match, style), turn_text(match, style)]
@@ -612,7 +611,7 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
             game=m.game_title,
             players=" vs ".join(style.mention(x) for x in m.members),
             outcome=outcome,
-            moves=m.ply,
+            moves=m.moves_played,
             ended=style.when(m.ended_at) if m.ended_at else "",
         )
         lines.append(line.rstrip())
@@ -626,15 +625,15 @@ def record_text(record: MatchRecord, style: Style) -> str:
     match = record.match
     players = players_text(match, style)
     lines = [fill(sentences.RECORD_HEAD, match=match.id, game=match.game_title, players=players)]
-    moves = [e for e in standing_entries(record.log) if e.kind == "move"]
-    turns = [list(turn) for _, turn in groupby(moves, key=lambda e: (e.seat, e.member_id))]
-    for number, turn in enumerate(turns, start=1):
+    turns = standing_turns(record)
+    for turn in turns:
+        first = turn.moves[0]
         line = fill(
             sentences.RECORD_TURN[match.numbered_seats],
-            number=number,
-            seat=match.seat_name(turn[0].seat),
-            player=style.mention(turn[0].member_id),
-            moves=", ".join(e.notation for e in turn),
+            number=turn.number,
+            seat=match.in_words(turn.start).seat_name(first.seat),  # the side played then
+            player=style.mention(first.member_id),
+            moves=", ".join(e.notation for e in turn.moves),
         )
         lines.append(line)
     if not turns:

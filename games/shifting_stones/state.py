@@ -103,6 +103,11 @@ class StonesState(GameState):
         return self.plies
 
     @property
+    def turn_number(self) -> int:
+        """The number of the turn being played: one past the turns ended."""
+        return self.turns + 1
+
+    @property
     def turns_ended(self) -> int:
         """How many turns have ended (`end` or `skip`): in the solo game the one seat
         plays turn after turn, so the seat alone does not say when a turn is over."""

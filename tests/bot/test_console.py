@@ -158,9 +158,10 @@ async def test_a_match_left_to_the_bot_says_in_one_line_how_it_ended(console):
         assert not left.active and left.ply > 4  # the bot played it out
         lines = said.splitlines()
         assert lines[0] == "alice resigned; the others play on."
-        assert "played `" not in said and "[picture" not in said and "Alt text" not in said
+        assert "played `" not in said  # none of the bot's moves after it
+        assert said.count("[picture") <= 1  # the board of the resignation, if it changed
         assert lines[-1].startswith("Match #1, which only the bot played on, has ended. ")
-        assert " won" in lines[-1] and len(lines) == 3  # (the turn line of the resignation)
+        assert " won" in lines[-1] and len(lines) <= 5
     finally:
         await con.engine_player.close()
 
