@@ -7,6 +7,7 @@ the steps chosen so far, `{player}` who is to act, `{actions}` the turn's action
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.presentation.language import localised
@@ -70,6 +71,8 @@ def trail_text(steps: Sequence[Step]) -> str:
 
 
 def choice_label(step: Step) -> str:
-    """A choice as shown on a button or in a menu: its words and, beside them, its notation."""
+    """A choice as shown on a button or in a menu: its words and, beside them, its notation
+    unless the words already say it ("pawn on b3", not "pawn on b3 · b3")."""
     label = localised(step.label)
-    return f"{label} · {step.notation}" if step.notation else label
+    said = re.search(rf"(?<!\w){re.escape(step.notation)}(?!\w)", label)
+    return f"{label} · {step.notation}" if step.notation and not said else label

@@ -506,7 +506,11 @@ def result_text(match: Match, style: Style) -> str:
     lines = [fill(sentences.RESULT, head=head, reason=style.named(ending_reason(match, result)))]
     if result.scores is not None:
         scores = [
-            fill(sentences.SCORE, player=style.mention(s.member_id), score=result.scores[s.seat])
+            fill(
+                sentences.SCORE,
+                player=style.mention(s.member_id),
+                score_points=result.scores[s.seat],
+            )
             for s in match.seats
         ]
         lines.append(fill(sentences.SCORES, scores=", ".join(scores)))

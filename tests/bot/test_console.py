@@ -84,17 +84,17 @@ async def test_a_match_in_the_console(console):
     assert said.splitlines()[1].startswith("Refused: It is not your turn: ")
     said = await run(con, out, "draw offer", "as alice" if mover == "bob" else "as bob")
     said = await run(con, out, "draw accept", "export", "board", "hand", "matches")
-    assert "Drawn:" in said and "Skift has no hidden information" in said
-    assert "Match #1, final position after 1 move.\nDrawn: " in said
+    assert "Drawn. " in said and "Skift has no hidden information" in said
+    assert "Match #1, final position after 1 move.\nDrawn. " in said
     assert (con.pictures / "match-1-end.png").read_bytes().startswith(b"\x89PNG")
     assert (con.pictures / "match-1-replay.gif").read_bytes().startswith(b"GIF8")
     assert "Moves:" in (con.pictures / "match-1.txt").read_text()
     assert "You have no active matches" in said
     said = await run(con, out, "history")  # in the ended match's thread: its moves
-    assert said.startswith("Match #1, Skift: White: ") and "\n1. " in said and "Drawn: " in said
+    assert said.startswith("Match #1, Skift. White: ") and "\n1. " in said and "Drawn. " in said
     said = await run(con, out, "leave", "export", "history", "standings skift", "stats bob")
     assert "Refused: There is no current match: give its number, or type use N." in said
-    assert "#1 Skift: alice vs bob: draw" in said or "#1 Skift: bob vs alice: draw" in said
+    assert "#1 Skift, alice vs bob: draw" in said or "#1 Skift, bob vs alice: draw" in said
     assert "Skift standings" in said and "Skift: rating" in said
     said = await run(con, out, "rules skift")
     assert (con.pictures / "skift-example.png").exists()
@@ -440,7 +440,7 @@ async def test_resign_asks_for_confirmation(console):
     said = await run(con, out, "resign", "yes")
     ended = await con.service.get_match(1)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["alice"]
-    assert " won: " in said and " resigned." in said
+    assert " won. " in said and " resigned." in said
     await run(con, out, "challenge skift alice clock:none", "as alice", "accept")
     said = await run(con, out, "resign maybe", "as carol", "resign", "as alice", "resign yes")
     assert said.splitlines()[0] == (
