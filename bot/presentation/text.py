@@ -236,7 +236,8 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
     bot seat among `members` whose level refuses them all), rated."""
     words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
     if rules.clock_hours and rules.auto_timeout:
-        words.append(fill(sentences.TIMEOUT_ENDS))
+        ending = sentences.TIMEOUT_ENDS if players == 2 else sentences.TIMEOUT_LEAVES
+        words.append(fill(sentences.TIMEOUT_LOSES_SOLO if players == 1 else ending))
     elif rules.clock_hours and players > 1:
         words.append(fill(sentences.TIMEOUT_CLAIMED))
     if rules.clock_hours and rules.weekend_pause:

@@ -167,6 +167,17 @@ async def test_a_match_left_to_the_bot_says_in_one_line_how_it_ended(console):
 
 
 @pytest.mark.asyncio
+async def test_the_timeout_rule_is_said_as_it_works_for_the_number_of_players(console):
+    con, out = console
+    said = await run(con, out, "challenge shifting-stones players:1 clock:2d auto_timeout:yes")
+    assert "running out of time loses the solo match" in said and "a timeout" not in said
+    said = await run(con, out, "challenge shiftago bob carol clock:2d auto_timeout:yes")
+    assert "a player out of time leaves the match and the others play on" in said
+    said = await run(con, out, "challenge skift dave clock:2d auto_timeout:yes")
+    assert "a timeout ends the match" in said
+
+
+@pytest.mark.asyncio
 async def test_alt_text_can_be_turned_off_and_on(console):
     con, out = console
     said = await run(con, out, "settings alttext show:no", "rules skift")

@@ -139,3 +139,27 @@ def test_the_record_of_the_turn() -> None:
     assert [a.move for a in state.recent] == [Flip(0, 1), Flip(0, 2), End()]
     state = play(state, "flip b1 pay 1")
     assert [(a.seat, a.move) for a in state.recent] == [(1, Flip(1, 0))]
+
+
+def _end_label(state: StonesState) -> str:
+    (step,) = state.move_steps(End())
+    return str(step.label)
+
+
+def test_ending_a_turn_says_how_many_cards_it_draws_and_never_zero() -> None:
+    full = two_players()
+    assert _end_label(full) == "end the turn"
+    assert str(full.describe_move(End())).endswith("ends the turn")  # not "draws 0 cards"
+    paid = play(full, "shift a1 b1 pay 2")
+    assert _end_label(paid) == "end the turn and draw 1 card"
+    assert str(paid.describe_move(End())).endswith("ends the turn and draws 1 card")
+
+
+def test_ending_a_solo_turn_without_scoring_says_it_costs_a_strike() -> None:
+    solo = position(1, [[CARD, FILLER, FILLER, FILLER]], draw=[FILLER] * 6)
+    assert _end_label(solo) == "end the turn (a strike: no card scored this turn)"
+    (skip,) = solo.move_steps(Skip())
+    assert str(skip.label).endswith("(a strike: no card scored this turn)")
+    scored = play(solo, "score 1")
+    assert _end_label(scored) == "end the turn and draw 1 card"  # a card scored: no strike
+    assert "strike" not in _end_label(two_players())  # only the solo game has strikes
