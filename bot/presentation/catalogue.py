@@ -41,6 +41,7 @@ COUNTED: Mapping[str, tuple[str, str | None]] = {
     "replies": ("reply", "replies"),
     "score_points": ("point", None),
     "seats": ("seat", None),
+    "seconds": ("second", None),
 }
 
 
