@@ -62,6 +62,7 @@ from games.wording import (
     OPTION_WORD,
     PLAYERS_BETWEEN,
     PLAYERS_EXACTLY,
+    SEAT_NUMBERED,
     Phrasebook,
     Written,
     quoted,
@@ -196,10 +197,11 @@ class Game(ABC):
 
     def seat_name(self, seat: int) -> str:
         """What `seat` is called at the start: the game's own name for it (a colour), else
-        "Player N". During a match ask the state (`GameState.seat_name`): sides may swap."""
+        "Player N" (a phrase, in the reader's language). During a match ask the state
+        (`GameState.seat_name`): sides may swap."""
         if 0 <= seat < len(self.seat_names):
             return self.seat_names[seat]
-        return f"Player {seat + 1}"
+        return self.say(SEAT_NUMBERED, number=seat + 1)
 
     @property
     def numbered_seats(self) -> bool:

@@ -117,6 +117,8 @@ NO_OPTION = "{game} has no option {option} (options: {options})."
 NO_OPTIONS = "{game} has no option {option} (options: none)."
 PLAYERS_EXACTLY = "{game} is played by {count} players, not {players}."
 PLAYERS_BETWEEN = "{game} is played by {low} to {high} players, not {players}."
+#: A seat of a game whose seats are only numbered (`Game.numbered_seats`), by its number.
+SEAT_NUMBERED = "Player {number}"
 #: Those templates, for the catalogues.
 SHARED_REFUSALS = (
     OPTION_WHOLE,

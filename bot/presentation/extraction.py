@@ -50,7 +50,7 @@ from bot.presentation.language import (
     template_path,
     translation_path,
 )
-from games.wording import LIST_LAST, LIST_NEXT, LIST_OR, SHARED_REFUSALS
+from games.wording import LIST_LAST, LIST_NEXT, LIST_OR, SEAT_NUMBERED, SHARED_REFUSALS
 
 #: The modules that hold the sentences players read: bot/presentation's, and the endings
 #: a result is stored with (`bot.match.endings`).
@@ -266,7 +266,7 @@ def game_template(domain: str) -> Catalog:
     options and player counts every game shares), then those of
     its package's `say` calls, where they stand."""
     catalog = Catalog(domain=domain, header_comment=HEADER, project="Shiftcord", fuzzy=False)
-    for listing in (LIST_NEXT, LIST_LAST, LIST_OR, *SHARED_REFUSALS):
+    for listing in (LIST_NEXT, LIST_LAST, LIST_OR, SEAT_NUMBERED, *SHARED_REFUSALS):
         catalog.add(listing, locations=[("games/wording.py", 0)], flags=_flags(listing))
     folder = game_template_path(domain).parent.parent
     for path in sorted(folder.glob("*.py")):

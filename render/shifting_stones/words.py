@@ -19,6 +19,7 @@ from render.words import (
     Drawn,
     count,
     counted_forms,
+    phrase,
     say,
 )
 
@@ -83,7 +84,9 @@ def _grid(state: StonesState) -> str:
         say(
             ROW,
             number=r + 1,
-            symbols=", ".join(symbol_name(s) for s in state.grid[r * SIZE : (r + 1) * SIZE]),
+            symbols=", ".join(
+                phrase(symbol_name(s)) for s in state.grid[r * SIZE : (r + 1) * SIZE]
+            ),
         )
         for r in range(SIZE)
     ]
