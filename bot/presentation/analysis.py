@@ -25,8 +25,7 @@ from render.seats import named_seats
 
 # ---- the answer to /analysis (and the Analysis button), to the member alone
 ANALYSING = (
-    "Analysing match #{match}: this takes about {seconds}. The analysis comes here "
-    "when it is done."
+    "Analysing match #{match}: this takes about {seconds}. The analysis comes here when it is done."
 )
 ANALYSIS_ALL = "The bot's estimate of each player's chance after every move of match #{match}."
 ANALYSIS_SAMPLED = (
