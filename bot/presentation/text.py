@@ -516,26 +516,37 @@ def result_text(match: Match, style: Style) -> str:
         ]
         lines.append(fill(sentences.SCORES, scores=", ".join(scores)))
     if result.rating_changes:
-        rated: dict[int, RatingChange] = {}  # one per rating moved (a level's: its first seat)
-        for change in result.rating_changes:
-            rated.setdefault(rating_member(change.member_id), change)
-        changes = [
-            fill(
-                sentences.RATING_CHANGE,
-                player=style.mention(member),
-                before=c.before,
-                after=rating_label(c.mu_after, c.games_after),
-                delta=c.delta,
-            )
-            for member, c in rated.items()
-        ]
-        lines.append(fill(sentences.RATINGS, changes=", ".join(changes)))
+        lines.append(fill(sentences.RATINGS, changes=", ".join(_rating_changes(result, style))))
     elif match.solo:
         lines.append(fill(sentences.SOLO_NEVER_RATED))
     elif not result.rated:
         ended = result.how in ("abort", "cancel")
         lines.append(fill(sentences.UNRATED) if ended else fill(sentences.CASUAL_UNRATED))
     return "\n".join(lines)
+
+
+def _rating_changes(result: MatchResult, style: Style) -> list[str]:
+    """Each rating the result moved, once: a person's, and the bot's level's, which all its
+    seats in the match share (said as such, from before the first seat's result to after
+    the last's)."""
+    moved: dict[int, list[RatingChange]] = {}
+    for change in result.rating_changes:
+        moved.setdefault(rating_member(change.member_id), []).append(change)
+    written = []
+    for member, changes in moved.items():
+        first, last = changes[0], changes[-1]
+        values = {
+            "before": first.before,
+            "after": rating_label(last.mu_after, last.games_after),
+            "delta": last.after - first.before,
+        }
+        if len(changes) > 1:
+            engine = engine_name(member)
+            line = sentences.RATING_CHANGE_SHARED
+            written.append(fill(line, player=engine, seats=len(changes), **values))
+        else:
+            written.append(fill(sentences.RATING_CHANGE, player=style.mention(member), **values))
+    return written
 
 
 def reminder_text(reminder: Reminder, style: Style) -> str:

@@ -18,7 +18,7 @@ from bot.console.commands import COMMANDS, SESSION_COMMANDS, ConsoleError, parse
 from bot.match.actions import MOVE
 from bot.presentation.language import LANGUAGES, SOURCE, speaking
 from bot.presentation.pictures import example_position
-from bot.presentation.text import turn_text
+from bot.presentation.text import result_text, turn_text
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
@@ -175,6 +175,22 @@ async def test_the_timeout_rule_is_said_as_it_works_for_the_number_of_players(co
     assert "a player out of time leaves the match and the others play on" in said
     said = await run(con, out, "challenge skift dave clock:2d auto_timeout:yes")
     assert "a timeout ends the match" in said
+
+
+@pytest.mark.asyncio
+async def test_the_bots_seats_share_one_rating_said_once_as_such(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        await run(con, out, "challenge shiftago bots:3 level:easy clock:none")
+        await run(con, out, "resign yes")
+        ended = await con.service.get_match(1)
+        ratings = result_text(ended, con.style).splitlines()[-1]
+        assert ratings.startswith("Ratings: ")
+        assert ratings.count("Shiftcord (easy)") == 1, ratings  # not each seat's 1612?
+        assert "one rating for its 3 seats)" in ratings and "alice " in ratings
+    finally:
+        await con.engine_player.close()
 
 
 @pytest.mark.asyncio
