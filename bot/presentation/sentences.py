@@ -85,8 +85,12 @@ SCORES = "Final scores: {scores}."
 SCORE = "{player} with {score_points}"
 RATINGS = "Ratings: {changes}."
 RATING_CHANGE = "{player} {before} → {after} ({delta:+d})"
-#: The bot's rating at one level, which all its seats in a match move (one after another).
-RATING_CHANGE_SHARED = "{player} {before} → {after} ({delta:+d}, one rating for its {seats})"
+#: The bot's rating at one level, which all its seats in a match share; the first seat's
+#: result alone moves it (`bot.store.ratings`).
+RATING_CHANGE_SHARED = (
+    "{player} {before} → {after} ({delta:+d}; one rating for its {seats}, moved by its first "
+    "seat's result)"
+)
 SOLO_NEVER_RATED = "Solo matches are never rated."
 UNRATED = "Unrated."
 CASUAL_UNRATED = "Casual: unrated."

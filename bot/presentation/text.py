@@ -527,18 +527,17 @@ def result_text(match: Match, style: Style) -> str:
 
 def _rating_changes(result: MatchResult, style: Style) -> list[str]:
     """Each rating the result moved, once: a person's, and the bot's level's, which all its
-    seats in the match share (said as such, from before the first seat's result to after
-    the last's)."""
+    seats in the match share and its first seat's result alone moves (said as such)."""
     moved: dict[int, list[RatingChange]] = {}
     for change in result.rating_changes:
         moved.setdefault(rating_member(change.member_id), []).append(change)
     written = []
     for member, changes in moved.items():
-        first, last = changes[0], changes[-1]
+        first = changes[0]
         values = {
             "before": first.before,
-            "after": rating_label(last.mu_after, last.games_after),
-            "delta": last.after - first.before,
+            "after": rating_label(first.mu_after, first.games_after),
+            "delta": first.delta,
         }
         if len(changes) > 1:
             engine = engine_name(member)

@@ -188,7 +188,8 @@ async def test_the_bots_seats_share_one_rating_said_once_as_such(console):
         ratings = result_text(ended, con.style).splitlines()[-1]
         assert ratings.startswith("Ratings: ")
         assert ratings.count("Shiftcord (easy)") == 1, ratings  # not each seat's 1612?
-        assert "one rating for its 3 seats)" in ratings and "alice " in ratings
+        assert "one rating for its 3 seats, moved by its first seat's result)" in ratings
+        assert "alice " in ratings
     finally:
         await con.engine_player.close()
 
