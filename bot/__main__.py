@@ -93,6 +93,12 @@ def parser() -> argparse.ArgumentParser:
         help="the language the console speaks (default: LC_ALL, LC_MESSAGES or LANG's, "
         "else en); what you type is the same in every language",
     )
+    local.add_argument(
+        "--no-alt-text",
+        dest="alt_text",
+        action="store_false",
+        help="write no alt text after each picture (settings alttext turns it back on)",
+    )
     return top
 
 
@@ -118,7 +124,13 @@ def main(argv: list[str] | None = None) -> int:
             from bot.console import run_console
 
             return asyncio.run(
-                run_console(settings, args.database, args.pictures, language=args.language)
+                run_console(
+                    settings,
+                    args.database,
+                    args.pictures,
+                    language=args.language,
+                    alt_text=args.alt_text,
+                )
             )
         if args.command == "sync" and args.print_only:
             from bot.discord.client import built_payload

@@ -71,6 +71,7 @@ Playing (random playouts of every seating, with options drawn from their choices
 - Turns: `state.current_player` says who acts next. When the same seat is to act again
   after its action, that is one turn going on (one ping, one clock), unless
   `state.turns_ended` grew (a solo game, where the one seat plays turn after turn);
+  a game whose turns may be several actions numbers its turns (`state.turn_number`);
   `state.reveals(move)` answers a bool: whether an action brought something hidden or
   left to chance to light (a card drawn), which its player cannot then take back alone.
 - Leaving: `state.retire(seat)` gives None (the match ends) or a position of the same
@@ -122,6 +123,7 @@ from games.wording import (
     OPTION_WORD,
     PLAYERS_BETWEEN,
     PLAYERS_EXACTLY,
+    SEAT_NUMBERED,
     SHARED,
     Phrasebook,
     Written,
@@ -369,9 +371,10 @@ class Game(ABC):
 
     def seat_name(self, seat: int) -> str:
         """What `seat` is called at the start: the game's own name for it (a colour), else
-        "Player N". During a match ask the state (`GameState.seat_name`): sides may swap."""
+        "Player N" (a phrase, in the reader's language). During a match ask the state
+        (`GameState.seat_name`): sides may swap."""
         names = self.kind.seat_names
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else SHARED(SEAT_NUMBERED, number=seat + 1)
 
     @property
     def say(self) -> Phrasebook:
@@ -488,6 +491,14 @@ class GameState(ABC):
         played from it keep the names). A game whose seats have names of their own keeps
         them: the default returns the position itself."""
         return self
+
+    @property
+    def turn_number(self) -> int:
+        """The number, from 1, of the turn this position is in: its next action is part of
+        that turn; once the game is over, one past the last turn. Every place that numbers
+        a match's moves counts by it (/history's lines, a picture's "Move N", the
+        analysis), so they all count the same way. Default: a turn is one move."""
+        return self.ply + 1
 
     @property
     def turns_ended(self) -> int | None:

@@ -123,11 +123,14 @@ NO_OPTION = "{game} has no option {option} (options: {options})."
 NO_OPTIONS = "{game} has no option {option} (options: none)."
 PLAYERS_EXACTLY = "{game} is played by {count} players, not {players}."
 PLAYERS_BETWEEN = "{game} is played by {low} to {high} players, not {players}."
+#: A seat of a game whose seats are only numbered (`GameType.numbered_seats`), by its number.
+SEAT_NUMBERED = "Player {number}"
 #: Every template of the shared catalogue.
 SHARED_TEMPLATES = (
     LIST_NEXT,
     LIST_LAST,
     LIST_OR,
+    SEAT_NUMBERED,
     OPTION_WHOLE,
     OPTION_ONE_OF,
     OPTION_WORD,

@@ -152,14 +152,14 @@ def turn_tokens(
     written with `render.words`.
     """
     name = state.seat_name
-    played = count(MOVES, state.ply)
+    played = count(MOVES, state.turn_number - 1)
     if ending is not None:
         return [played, None, ending.rstrip(".")]
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
         turn = say(doing, seat=name(seat))
-        return [say(MOVE_NUMBER, number=state.ply + 1), None, chip(seat), turn]
+        return [say(MOVE_NUMBER, number=state.turn_number), None, chip(seat), turn]
     if outcome.draw or not outcome.winners:
         return [played, None, say(DRAW if outcome.draw else GAME_OVER)]
     winner = outcome.winners[0]

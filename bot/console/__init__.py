@@ -25,7 +25,8 @@ into the new one), `leave` back to the channel, `quit` ends. `resign` waits for 
 `tick 2d` moves the console's clock forward and does what is then due. Every picture is
 followed by its alt text and, for a board, the position as text. Public pictures are
 drawn in the server's theme (`admin theme`), the others in the player's own (`settings
-theme`). The names typed are kept beside the database (`<database>.names.json`).
+theme`); `settings alttext show:no` (or `--no-alt-text`) leaves the alt text out, for
+sighted players. The names typed are kept beside the database (`<database>.names.json`).
 The console speaks the language it is given (`--language de`), else the environment's
 (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English; what is typed (commands, options, moves,
 durations) is the same in every language.
@@ -76,14 +77,15 @@ async def run_console(
     *,
     ready: bool = False,
     language: str | None = None,
+    alt_text: bool = True,
 ) -> int:
     """Read commands until the input ends or `quit`; the console keeps its own
     SQLite database (even when the bot uses PostgreSQL). `ready`: begin in a match
     against the bot (the player's latest one going on, else a new one). `lines` and `out`
     default to the standard input and output; `language` (one of `LANGUAGES`) to the
-    environment's."""
+    environment's; `alt_text`: whether each picture's alt text is printed after it."""
     with speaking(language or environment_language()):
-        return await _console(settings, database, pictures, lines, out, ready)
+        return await _console(settings, database, pictures, lines, out, ready, alt_text)
 
 
 async def _console(
@@ -93,6 +95,7 @@ async def _console(
     lines: TextIO | None,
     out: TextIO | None,
     ready: bool,
+    alt_text: bool,
 ) -> int:
     lines, out = lines or sys.stdin, out or sys.stdout
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
@@ -101,6 +104,7 @@ async def _console(
         replace(settings, database_path=database, database_url=None), clock=clock
     )
     console = Console(service, pictures or PROJECT_ROOT / "data" / "pictures", clock, out)
+    console.alt_text = alt_text
     console.engine_player = EnginePlayer(service, console.announce, workers=1)
     console.say(fill(console_words.WELCOME, database=database))
     try:

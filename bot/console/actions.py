@@ -7,7 +7,7 @@ import sys
 from collections.abc import Awaitable, Callable
 
 from bot.console.clock import parse_step
-from bot.console.commands import ConsoleError, whole_number, yes_or_no
+from bot.console.commands import ConsoleError, confirms, whole_number, yes_or_no
 from bot.console.composer import ComposingSession
 from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
@@ -82,6 +82,7 @@ class Console(ComposingSession):
             "settings show": self.do_settings_show,
             "settings reminders": self.do_settings_reminders,
             "settings preview": self.do_settings_preview,
+            "settings alttext": self.do_settings_alttext,
             "settings vacation": self.do_settings_vacation,
             "settings theme": self.do_settings_theme,
             "admin theme": self.do_admin_theme,
@@ -222,7 +223,7 @@ class Console(ComposingSession):
             raise ConsoleError(fill(REFUSALS["match.not_playing"], match=match.id))
         if confirm is None:
             self.ask_resignation(match.id)
-        elif confirm.strip().lower() == "yes":
+        elif confirms(confirm):
             await self.resign(match.id)
         else:
             raise ConsoleError(fill(console_words.RESIGN_YES))
@@ -240,8 +241,7 @@ class Console(ComposingSession):
         self.save(picture, f"match-{match.id}-hand-{self.player_file}.png")
 
     async def do_hint(self) -> None:
-        """The bot's choice of move for you in the current match, and why (casual and solo
-        matches only)."""
+        """The `hint` command (what `help` says of it: `console_words.HELP`)."""
         if self.engine_player is None:
             raise ConsoleError(fill(console_words.NO_HINTS))
         match = await self.service.get_match(self._current())
@@ -305,7 +305,7 @@ class Console(ComposingSession):
             seconds = expected_seconds(record, self.engine_player.budget)
             self.say(fill(ANALYSING, match=ended.id, seconds=seconds))
             analysis = await self.engine_player.analyse(record)
-        self.say(analysis_text(ended, analysis, self.style))
+        self.say(analysis_text(record, analysis, self.style))
         players = await self.players(ended)
         for picture in await analysis_pictures(record, analysis, await self.own_theme(), players):
             self.save(picture, picture.filename)
@@ -338,10 +338,14 @@ class Console(ComposingSession):
         self.say(settings_text(mine, self.style))
 
     async def do_settings_preview(self, show: str) -> None:
-        """Whether a move made with play is shown before it counts (show:yes, confirm plays
-        it) or played at the last number (show:no)."""
+        """The `settings preview` command (what `help` says of it: `console_words.HELP`)."""
         mine = await self.service.set_skip_preview(self.me, not yes_or_no(show))
         self.say(settings_text(mine, self.style))
+
+    async def do_settings_alttext(self, show: str) -> None:
+        """The `settings alttext` command (what `help` says of it: `console_words.HELP`)."""
+        self.alt_text = yes_or_no(show)
+        self.say(fill(console_words.ALT_TEXT_ON if self.alt_text else console_words.ALT_TEXT_OFF))
 
     async def do_settings_vacation(self, days: str) -> None:
         """The `settings vacation` command (what `help` says of it: `console_words.HELP`)."""

@@ -59,6 +59,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "settings show": (),
     "settings reminders": ("enabled",),
     "settings preview": ("show",),
+    "settings alttext": ("show",),
     "settings vacation": ("days",),
     "settings theme": ("theme",),
     "admin theme": ("theme",),
@@ -71,6 +72,10 @@ SESSION_COMMANDS = console_words.SESSION_HELP
 ACTION_COMMANDS: dict[str, MatchAction] = {action.command: action for action in PLAYER_ACTIONS}
 MAX_NUMBER = 999_999_999  # the largest number typed (a match, a challenge, days, seats)
 MAX_NAME = 32  # characters, as Discord's display names
+#: What is read as yes and as no, in every language the console speaks: what is typed is
+#: the same in every language, but a German player answering "ja" means yes.
+YES = frozenset({"yes", "true", "on", "ja", "oui", "sí", "si"})
+NO = frozenset({"no", "false", "off", "nein", "non"})
 FREE_TEXT = {"notation", "prefix", "time"}  # options that take the rest of the line, spaces and all
 
 
@@ -157,11 +162,19 @@ def whole_number(text: str, what: str) -> int:
 
 
 def yes_or_no(text: str) -> bool:
-    """`text` read as yes (True) or no (False), or a ConsoleError."""
+    """`text` read as yes (True) or no (False), in any language the console speaks, or a
+    ConsoleError."""
     lowered = text.strip().lower()
-    if lowered not in ("yes", "no", "true", "false", "on", "off"):
+    if lowered not in YES and lowered not in NO:
         raise ConsoleError(fill(console_words.YES_OR_NO, typed=repr(text)))
-    return lowered in ("yes", "true", "on")
+    return lowered in YES
+
+
+def confirms(text: str) -> bool:
+    """Whether `text` confirms what was asked (resigning): yes in any language the console
+    speaks, or the word confirm, as help writes `resign [confirm]`."""
+    lowered = text.strip().lower()
+    return lowered in YES or lowered == "confirm"
 
 
 def usage(name: str) -> str:

@@ -48,16 +48,12 @@ class ComposingSession(ConsoleSession):
     composing: Composing | None = None
 
     async def do_play(self) -> None:
-        """Build your move in the current match step by step: each step's choices are
-        numbered (their words, with the notation beside them); type a number to choose, back
-        for one step back, cancel to leave. A complete move is shown before it counts: type
-        confirm to play it (settings preview show:no plays it at the last number). In a turn
-        of several actions the composer comes back after each, and undo takes back the last."""
+        """The `play` command (what `help` says of it: `console_words.HELP`)."""
         match = await member_to_act(self.service, self._current(), self.me, self.style)
         await self._show(match, ())
 
     async def do_choose(self, number: str) -> None:
-        """Choose a step of the open composer by its number (a number alone does the same)."""
+        """The `choose` command (what `help` says of it: `console_words.HELP`)."""
         match, path = await self._composing()
         if match is None:
             return
@@ -73,19 +69,19 @@ class ComposingSession(ConsoleSession):
         await self._show(match, path)
 
     async def do_back(self) -> None:
-        """Go one step back in the open composer."""
+        """The `back` command (what `help` says of it: `console_words.HELP`)."""
         match, path = await self._composing()
         if match is not None:
             await self._show(match, composer_of(match, self.me).back(path))
 
     async def do_confirm(self) -> None:
-        """Play the move the open composer shows, if the match has not moved meanwhile."""
+        """The `confirm` command (what `help` says of it: `console_words.HELP`)."""
         match, path = await self._composing()
         if match is not None:
             await self._play(match, path)
 
     async def do_undo(self) -> None:
-        """Take back the last action of your turn, from the open composer."""
+        """The `undo` command (what `help` says of it: `console_words.HELP`)."""
         match, _ = await self._composing()
         if match is None:
             return
@@ -94,7 +90,7 @@ class ComposingSession(ConsoleSession):
         await self._do(match, ASK_TAKEBACK, undoing=True)
 
     async def do_cancel(self) -> None:
-        """Close the open composer: nothing is played."""
+        """The `cancel` command (what `help` says of it: `console_words.HELP`)."""
         self.composing = None
         self.say(fill(words.CANCELLED))
 

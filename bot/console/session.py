@@ -26,6 +26,7 @@ from bot.console.commands import (
     SESSION_COMMANDS,
     ConsoleError,
     command_named,
+    confirms,
     help_text,
     parse_line,
     player_name,
@@ -38,6 +39,7 @@ from bot.match.engine_seats import engine_name
 from bot.presentation import console_words, sentences
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.labels import command_name_typed, described, option_name_typed
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     Picture,
@@ -46,12 +48,21 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import Style, already_done, players_text, turn_text, update_text
+from bot.presentation.text import (
+    Style,
+    already_done,
+    players_text,
+    result_text,
+    turn_text,
+    update_text,
+)
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
-SLASH = re.compile(r"`/(?=[a-z])")  # a slash command named in a text: typed without "/" here
+#: A slash command named in a text (its name and options): typed here without "/" and in
+#: English, whatever language is spoken.
+SLASH_COMMAND = re.compile(r"`/([^`]+)`")
 FILE_UNSAFE = re.compile(r"\W+")  # what a player's name cannot keep in a file name
 GUILD, CHANNEL, THREADS = 1, 1, 1_000_000  # the console's one server, channel, and threads
 
@@ -74,6 +85,7 @@ class ConsoleSession:
     names: dict[int, str] = field(default_factory=dict)
     here: int | None = None
     resigning: int | None = None  # the match whose resignation waits for a yes
+    alt_text: bool = True  # whether each picture's alt text is printed after it
     #: The ply of the last board shown of each match: a typed move carries it, so a move
     #: typed against a position that has since changed is refused, not played.
     seen: dict[int, int] = field(default_factory=dict)
@@ -144,8 +156,9 @@ class ConsoleSession:
         return FILE_UNSAFE.sub("-", self.player.lower())
 
     def say(self, text: str) -> None:
-        """Print a message, without Discord's bold marks and slash-command slashes."""
-        print(SLASH.sub("`", text.replace("**", "")), file=self.out)
+        """Print a message, without Discord's bold marks, and with the slash commands it
+        names as they are typed here."""
+        print(SLASH_COMMAND.sub(_typed, text.replace("**", "")), file=self.out)
 
     def save(self, picture: Picture, name: str) -> Path:
         """Write a picture into the pictures folder; say where, with its alt text (the
@@ -153,7 +166,10 @@ class ConsoleSession:
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / name
         path.write_bytes(picture.data)
-        self.say(fill(console_words.PICTURE_WRITTEN, path=path, alt=picture.description))
+        if self.alt_text:
+            self.say(fill(console_words.PICTURE_WRITTEN, path=path, alt=picture.description))
+        else:
+            self.say(fill(console_words.PICTURE_WRITTEN_ALONE, path=path))
         return path
 
     async def run_line(self, line: str) -> bool:
@@ -198,7 +214,8 @@ class ConsoleSession:
             form, does = SESSION_COMMANDS[name]
             return f"{form}\n{fill(does)}"
         if name in ACTION_COMMANDS:
-            return fill(console_words.HELP_ACTION, command=name, help=ACTION_COMMANDS[name].help)
+            does = described(ACTION_COMMANDS[name].help)
+            return fill(console_words.HELP_ACTION, command=name, help=does)
         return fill(
             console_words.HELP_COMMAND, usage=usage(name), help=fill(console_words.HELP[name])
         )
@@ -242,9 +259,15 @@ class ConsoleSession:
         return seat_labels(match, self.name_of, ratings, self.service.now())
 
     async def announce(self, update: MatchUpdate) -> None:
-        """Print an action's news and write its pictures."""
-        self.say(update_text(update, self.style))
+        """Print an action's news and write its pictures; of a match only the bot's seats
+        still play (everyone else left it), only one line when it ends."""
         match = update.match
+        if bots_play_on(update):
+            if update.result is not None:
+                ended = result_text(match, self.style).splitlines()[0]
+                self.say(fill(console_words.PLAYED_ON_ENDED, match=match.id, result=ended))
+            return
+        self.say(update_text(update, self.style))
         players = await self.players(match)
         board = await update_board(update, await self.public_theme(), players=players)
         if board is not None:
@@ -295,10 +318,33 @@ class ConsoleSession:
     async def _answer_resignation(self, line: str) -> None:
         match_id, self.resigning = self.resigning, None
         assert match_id is not None
-        if line.strip().lower() == "yes":
+        if confirms(line):
             await self.resign(match_id)
         else:
             self.say(fill(console_words.DID_NOT_RESIGN, match=match_id))
+
+
+def bots_play_on(update: MatchUpdate) -> bool:
+    """Whether `update` is the bot's (or the clock's) action in a match only the bot's
+    seats still play, every other player having left it."""
+    match = update.match
+    if update.actor_id is not None and engine_name(update.actor_id) is None:
+        return False
+    return all(seat.retired or seat.bot_level is not None for seat in match.seats)
+
+
+def _typed(command: re.Match[str]) -> str:
+    """A slash command named in a text ("`/herausfordern optionen:`") as the console reads
+    it: without the slash, its name and options in English ("`challenge options:`"), as
+    what is typed is the same in every language."""
+    words = []
+    for word in command.group(1).split(" "):
+        option, colon, value = word.partition(":")
+        if colon:
+            words.append(f"{option_name_typed(option)}:{value}")
+        else:
+            words.append(command_name_typed(word))
+    return f"`{' '.join(words)}`"
 
 
 def _when(moment: datetime) -> str:

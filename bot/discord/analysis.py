@@ -35,13 +35,13 @@ async def show_analysis(interaction: discord.Interaction, match: Match) -> None:
         analysis = await engine.analyse(record)
         pictures = await analysis_pictures(record, analysis, theme, players)
         await interaction.edit_original_response(
-            content=analysis_text(match, analysis, STYLE),
+            content=analysis_text(record, analysis, STYLE),
             attachments=[as_file(picture) for picture in pictures],
         )
         return
     pictures = await analysis_pictures(record, analysis, theme, players)
     await answer(
         interaction,
-        analysis_text(match, analysis, STYLE),
+        analysis_text(record, analysis, STYLE),
         files=[as_file(picture) for picture in pictures],
     )

@@ -245,6 +245,12 @@ class Match:
         return self.snapshot.state
 
     @property
+    def moves_played(self) -> int:
+        """How many moves have been played, counted as every place numbers them: by turns
+        (`GameState.turn_number`), a turn of several actions being one move."""
+        return self.state.turn_number - 1
+
+    @property
     def has_secrets(self) -> bool:
         """Whether the game hides information from some players (cards in a hand): then
         only `public_view()` may be posted, and a player sees their own view privately."""

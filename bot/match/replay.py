@@ -4,6 +4,7 @@ and the line of public positions that replays show (`PublicLine`, one at a time)
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -69,6 +70,36 @@ class PublicLine:
                 parsed(move)
             state = state.play(move)
             yield state.view(None)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a match's standing line: its number (`GameState.turn_number`, how every
+    place numbers a match's moves), the public position it began in, and its moves."""
+
+    number: int
+    start: GameState
+    moves: tuple[LogEntry, ...]
+
+
+def standing_turns(record: MatchRecord) -> list[Turn]:
+    """A match's standing moves grouped by turn, first to last: a turn of several actions
+    (or a solo game's turn after turn) is one `Turn` each."""
+    entries = [e for e in standing_entries(record.log) if e.kind == MOVE]
+    turns: list[Turn] = []
+    for entry, before in zip(entries, PublicLine(record), strict=False):
+        if turns and turns[-1].number == before.turn_number:
+            last = turns[-1]
+            turns[-1] = Turn(last.number, last.start, (*last.moves, entry))
+        else:
+            turns.append(Turn(before.turn_number, before, (entry,)))
+    return turns
+
+
+def turn_numbers(record: MatchRecord) -> list[int]:
+    """The number of the turn each position of the match's standing line (`PublicLine`) is
+    in (`GameState.turn_number`)."""
+    return [state.turn_number for state in PublicLine(record)]
 
 
 def standing_moves(

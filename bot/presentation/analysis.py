@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import render
 from bot.match.phrases import write_members
 from bot.match.records import Match, MatchRecord
-from bot.match.replay import PublicLine
+from bot.match.replay import PublicLine, turn_numbers
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names, picture_words
 from bot.presentation.text import MAX_MESSAGE, Style
@@ -26,8 +26,7 @@ from render.seats import named_seats
 
 # ---- the answer to /analysis (and the Analysis button), to the member alone
 ANALYSING = (
-    "Analysing match #{match}: this takes about {seconds} seconds. The analysis comes here "
-    "when it is done."
+    "Analysing match #{match}: this takes about {seconds}. The analysis comes here when it is done."
 )
 ANALYSIS_ALL = "The bot's estimate of each player's chance after every move of match #{match}."
 ANALYSIS_SAMPLED = (
@@ -88,12 +87,13 @@ def _percent(value: float) -> int:
     return round(100 * value)
 
 
-def _swing_line(match: Match, swing: Swing, style: Style) -> str:
-    """One moment of the analysis in words."""
+def _swing_line(match: Match, swing: Swing, turns: Sequence[int], style: Style) -> str:
+    """One moment of the analysis in words, its move numbered by its turn (`turns`: each
+    position's, `turn_numbers`), as /history and the pictures number it."""
     changes = [abs(a - b) for a, b in zip(swing.before.chances, swing.after.chances, strict=True)]
     seat = changes.index(max(changes))
     values = {
-        "number": swing.before.index + 1,
+        "number": turns[swing.before.index],
         "played": swing.before.played,
         "seat": style.named(match.seat_name(seat)),
         "before": _percent(swing.before.chances[seat]),
@@ -104,9 +104,10 @@ def _swing_line(match: Match, swing: Swing, style: Style) -> str:
     return fill(SWING_OTHER, preferred=swing.before.preferred, **values)
 
 
-def _number(point: Point) -> int:
-    """The number of the move played from a judged position."""
-    return point.index + 1
+def _number(point: Point, turns: Sequence[int]) -> int:
+    """The number of the move played from a judged position: its turn (`turns`: each
+    position's, `turn_numbers`), as /history and the pictures number it."""
+    return turns[point.index]
 
 
 def _points(cost: float) -> int:
@@ -136,11 +137,11 @@ def _labelled_lines(match: Match, analysis: Analysis, style: Style) -> list[str]
     return lines
 
 
-def _labelled_line(match: Match, move: Labelled, style: Style) -> str:
+def _labelled_line(match: Match, move: Labelled, turns: Sequence[int], style: Style) -> str:
     """One labelled move in words."""
     return fill(
         LABELLED_MOVE[move.label],
-        number=_number(move.before),
+        number=_number(move.before, turns),
         played=move.before.played,
         preferred=move.before.preferred,
         seat=style.named(match.seat_name(move.mover)),
@@ -149,11 +150,12 @@ def _labelled_line(match: Match, move: Labelled, style: Style) -> str:
     )
 
 
-def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
+def analysis_text(record: MatchRecord, analysis: Analysis, style: Style) -> str:
     """The analysis in words: what the chart shows, the moves that cost their player
     (counted, and the costliest named) and each moment it swung most, within one message
     (`MAX_MESSAGE`: the costly moves named, then the swings, give way); seats only
     numbered are named in `style`."""
+    match = record.match
     if len(analysis.points) == analysis.positions:
         head = fill(ANALYSIS_ALL, match=match.id)
     else:
@@ -165,11 +167,12 @@ def analysis_text(match: Match, analysis: Analysis, style: Style) -> str:
         )
     labelled = _labelled_lines(match, analysis, style)
     costliest = sorted(analysis.labelled(), key=lambda move: -move.cost)[:MOST_LABELLED]
-    swings = [_swing_line(match, swing, style) for swing in analysis.swings()]
+    turns = turn_numbers(record)
+    swings = [_swing_line(match, swing, turns, style) for swing in analysis.swings()]
     # within one message: the least costly of the moves named go first, then the swings
     while True:
         played = sorted(costliest, key=lambda move: move.before.index)
-        named = [_labelled_line(match, move, style) for move in played]
+        named = [_labelled_line(match, move, turns, style) for move in played]
         moments = [fill(SWINGS), *swings] if swings else []
         text = "\n".join([head, *labelled, *named, *moments])
         if len(text) <= MAX_MESSAGE or not (costliest or swings):
@@ -185,10 +188,17 @@ def _chart(
 ) -> Picture:
     match = record.match
     state = named_seats(match.public_view(), players)
-    moves = [point.index for point in analysis.points]
-    values = [[p.chances[seat] for p in analysis.points] for seat in range(len(match.seats))]
+    turns = turn_numbers(record)
+
+    def turn_after(index: int) -> int:
+        return turns[index - 1] if index else 0
+
+    after = {turn_after(point.index): point for point in analysis.points}
+    moves = list(after)  # after each turn, numbered as everywhere: its last position
+    values = [[p.chances[seat] for p in after.values()] for seat in range(len(match.seats))]
     marks = [
-        render.ChartMark(move.after.index, move.mover, move.label) for move in analysis.labelled()
+        render.ChartMark(turn_after(move.after.index), move.mover, move.label)
+        for move in analysis.labelled()
     ]
     png = render.chance_chart(
         state,
@@ -217,6 +227,7 @@ def _boards(
 ) -> list[Picture]:
     """The public board before each swing's move, walked from the log one at a time."""
     wanted = {swing.before.index for swing in swings}
+    turns = turn_numbers(record)
     line = PublicLine(record)
     pictures: list[Picture] = []
     for index, state in enumerate(line):
@@ -224,7 +235,7 @@ def _boards(
             continue
         last = line.moves[index - 1] if index > 0 else None
         board = drawn_board(state, last, None, theme, None, players=players, size=SWING_BOARD_SIZE)
-        alt = fill(SWING_BOARD_ALT, number=index + 1, position=board.description)
+        alt = fill(SWING_BOARD_ALT, number=turns[index], position=board.description)
         name = f"match-{record.match.id}-move-{index + 1}.png"
         pictures.append(Picture(board.data, name, alt[:MAX_ALT]))
     return pictures

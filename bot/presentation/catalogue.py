@@ -42,7 +42,9 @@ COUNTED: Mapping[str, tuple[str, str | None]] = {
     "positions": ("position", None),
     "premoves": ("premove", None),
     "replies": ("reply", "replies"),
+    "score_points": ("point", None),
     "seats": ("seat", None),
+    "seconds": ("second", None),
 }
 
 

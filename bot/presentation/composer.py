@@ -7,6 +7,7 @@ the steps chosen so far, `{player}` who is to act, `{actions}` the turn's action
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.match.shown import shorten
@@ -71,11 +72,13 @@ def trail_text(steps: Sequence[Step]) -> str:
 
 
 def choice_label(step: Step, limit: int | None = None) -> str:
-    """A choice as shown on a button or in a menu: its words and, beside them, its notation;
-    within `limit` characters (a button's 80) the words are cut, never the notation
-    (unless it alone is too long)."""
+    """A choice as shown on a button or in a menu: its words and, beside them, its notation
+    unless the words already say it ("pawn on b3", not "pawn on b3 · b3"); within `limit`
+    characters (a button's 80) the words are cut, never the notation (unless it alone is
+    too long)."""
     label = localised(step.label)
-    if not step.notation:
+    said = re.search(rf"(?<!\w){re.escape(step.notation)}(?!\w)", label)
+    if not step.notation or said:
         return label if limit is None else shorten(label, limit)
     tail = f" · {step.notation}"
     if limit is None or len(label) + len(tail) <= limit:

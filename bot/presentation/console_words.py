@@ -22,6 +22,12 @@ MORE_MOVES = "... and {more} more: type moves PREFIX to narrow them."
 NO_LEGAL_MOVES = "No legal moves match."
 RECORD_WRITTEN = "[record: {path}]"
 PICTURE_WRITTEN = "[picture: {path}]\nAlt text: {alt}"
+PICTURE_WRITTEN_ALONE = "[picture: {path}]"
+ALT_TEXT_ON = "Each picture is followed by its alt text, which describes it in words."
+ALT_TEXT_OFF = (
+    "Pictures are written without their alt text (settings alttext show:yes brings it back)."
+)
+PLAYED_ON_ENDED = "Match #{match}, which only the bot played on, has ended. {result}"
 BACK_IN_CHANNEL = "You are back in the channel: there is no current match."
 TIME_NOW = "The time is now {time}, {ahead} ahead."
 NOTHING_DUE = "Nothing is due."
@@ -58,7 +64,7 @@ BOTS_RANGE = "bots is a number from 1 to {most}."
 NO_PENDING_CHALLENGE = "There is no pending challenge to answer."
 MATCH_HAS_ENDED = "Match #{match} has ended."
 NOT_YOUR_TURN = "It is not your turn: {turn}"
-RESIGN_YES = "Type resign yes to resign, or resign to be asked."
+RESIGN_YES = "Type resign confirm (or resign yes) to resign, or resign to be asked."
 NO_CURRENT_MATCH = "There is no current match: give its number, or type use N."
 NO_CURRENT_MATCH_YET = "There is no current match: accept a challenge or type use N."
 UNREADABLE_TIME = "I cannot read the time {typed}: give days like 2d, hours like 12h, or both."
@@ -115,13 +121,36 @@ HELP = {
         "and dashes ignored): the first 25, as the autocomplete shows them, and how "
         "many more there are."
     ),
+    "play": (
+        "Build your move in the current match step by step: each step's choices are "
+        "numbered, with their notation beside them. Type a number to choose, back for one "
+        "step back, cancel to leave. A complete move is shown before it counts: type "
+        "confirm to play it (settings preview show:no plays it at the last number). In a "
+        "turn of several actions the composer comes back after each, and undo takes back "
+        "the last."
+    ),
+    "choose": (
+        "Choose a step of the composer that play opened, by its number (a number alone "
+        "does the same)."
+    ),
+    "back": ("Go one step back in the composer that play opened."),
+    "confirm": (
+        "Play the move the composer shows, if the match has not moved on since it was shown."
+    ),
+    "undo": ("Take back the last action of your turn, from the composer that play opened."),
+    "cancel": ("Close the composer that play opened: nothing is played."),
+    "hint": (
+        "The bot's choice of move for you in the current match, and why (casual and solo "
+        "matches only)."
+    ),
     "board": (
         "Write the current match's board again, with its description (theme: draw it in "
         "that theme, for you only)."
     ),
     "resign": (
         "Resign the current match: you are asked to confirm (type yes), or confirm at "
-        "once with resign yes. In a match of three or more the others play on."
+        "once with resign confirm (or resign yes). In a match of three or more the others "
+        "play on."
     ),
     "hand": (
         "What only you may see in the current match (your hand), as a picture and its description."
@@ -146,6 +175,14 @@ HELP = {
     "rules": ("A game in short, with an example position as a picture and its description."),
     "settings show": ("Your reminders, picture theme and vacation."),
     "settings reminders": ("Turn your reminders on (enabled:yes) or off (enabled:no)."),
+    "settings preview": (
+        "Whether a move made with play is shown before it counts (show:yes, confirm plays "
+        "it) or played at the last number (show:no)."
+    ),
+    "settings alttext": (
+        "Whether each picture is followed by its alt text, which describes it in words "
+        "(show:yes, the default) or not (show:no, for sighted players)."
+    ),
     "settings vacation": ("Pause all your clocks for some days (days:0 ends the vacation)."),
     "settings theme": (
         "The picture theme of what only you see: default, contrast, or server for the server's."

@@ -9,8 +9,12 @@ extracted from the command tree itself (`bot.discord.command_texts`).
 
 from __future__ import annotations
 
+from functools import cache
+
+from babel.messages.pofile import read_po
+
 from bot.match.actions import BUTTON_ACTIONS
-from bot.presentation.language import translated, translated_in
+from bot.presentation.language import spoken, template_path, translated, translated_in
 
 #: The domain of the command tree's words and the buttons' labels.
 DOMAIN = "commands"
@@ -48,3 +52,32 @@ def described(text: str) -> str:
     """A command's or an option's description, or a choice's name, in the language spoken
     now."""
     return translated(text, DOMAIN)
+
+
+@cache
+def _english_names(context: str) -> tuple[str, ...]:
+    """Every English name of the domain's template under `context` (`COMMAND_NAME`,
+    `OPTION_NAME`)."""
+    with template_path(DOMAIN).open("rb") as file:
+        return tuple(str(m.id) for m in read_po(file) if m.id and m.context == context)
+
+
+@cache
+def _names_back(context: str, language: str) -> dict[str, str]:
+    """The English name of every name under `context` as `language` writes it."""
+    back: dict[str, str] = {}
+    for name in _english_names(context):
+        back.setdefault(translated_in(context, name, DOMAIN), name)
+    return back
+
+
+def command_name_typed(name: str) -> str:
+    """The English name (as typed in the console) of a command's or a group's name written
+    in the language spoken now ("herausfordern": "challenge"); any other word as it is."""
+    return _names_back(COMMAND_NAME, spoken()).get(name, name)
+
+
+def option_name_typed(name: str) -> str:
+    """The English name of an option's name written in the language spoken now
+    ("optionen": "options"); any other word as it is."""
+    return _names_back(OPTION_NAME, spoken()).get(name, name)

@@ -18,6 +18,8 @@ PER_MOVE_DAYS = "{day_count} per move"
 PER_MOVE_HOURS = "{hour_count} per move"
 TIME_BANK = "a time bank of {start}, plus {increment} per move, at most {cap}"
 TIMEOUT_ENDS = "a timeout ends the match"
+TIMEOUT_LOSES_SOLO = "running out of time loses the solo match"
+TIMEOUT_LEAVES = "a player out of time leaves the match and the others play on"
 TIMEOUT_CLAIMED = "a timeout can be claimed"
 TAKEBACKS_REFUSED_BY = "takebacks refused by {engine}"
 TAKEBACKS_ALLOWED = "takebacks allowed"
@@ -72,17 +74,23 @@ AGREED_TAKEN_BACK_WITH_REPLIES = (
     "{player} agreed: the move `{move}` and {replies} after it were taken back."
 )
 MATCH_ENDED = "Match #{match} has ended."
-RESULT = "**{head}**: {reason}"
+RESULT = "**{head}.** {reason}"
 DRAWN = "Drawn"
 #: A winner, by whether seats are only numbered (the player alone).
 WINNER = {False: "{player} ({seat})", True: "{player}"}
 WON = "{players} won"
 SOLO_LOST = "{player} lost"
 NO_RESULT = "Ended without a result"
-SCORES = "Scores: {scores}."
-SCORE = "{player} {score}"
+SCORES = "Final scores: {scores}."
+SCORE = "{player} with {score_points}"
 RATINGS = "Ratings: {changes}."
 RATING_CHANGE = "{player} {before} → {after} ({delta:+d})"
+#: The bot's rating at one level, which all its seats in a match share; the first seat's
+#: result alone moves it (`bot.store.ratings`).
+RATING_CHANGE_SHARED = (
+    "{player} {before} → {after} ({delta:+d}; one rating for its {seats}, moved by its first "
+    "seat's result)"
+)
 SOLO_NEVER_RATED = "Solo matches are never rated."
 UNRATED = "Unrated."
 CASUAL_UNRATED = "Casual: unrated."
@@ -100,7 +108,7 @@ REPLAY_SAMPLED = (
     "the last {positions} one by one."
 )
 SEATS_WIN = {True: "{seats} wins", False: "{seats} win"}
-WON_BECAUSE = "{won}: {reason}"
+WON_BECAUSE = "{won}. {reason}"
 THREAD_NAME = "{game} #{match}: {players}"
 
 # ---- reminders
@@ -122,13 +130,13 @@ OTHER_TO_MOVE = "{player} to move"
 WAITING = "waiting"
 TURN_DEADLINE = "{turn}, before {deadline}"
 NO_FINISHED = "No finished matches yet."
-FINISHED_MATCH = "#{match} {game}: {players}: {outcome} ({moves}) {ended}"
-FINISHED_CASUAL = "#{match} {game}: {players}: {outcome} ({moves}, casual) {ended}"
+FINISHED_MATCH = "#{match} {game}, {players}: {outcome} ({moves}) {ended}"
+FINISHED_CASUAL = "#{match} {game}, {players}: {outcome} ({moves}, casual) {ended}"
 SOLO_WON = "won"
 SOLO_LOST_OUTCOME = "lost"
 OUTCOME_NONE = "no result"
 OUTCOME_DRAW = "draw"
-RECORD_HEAD = "Match #{match}, {game}: {players}."
+RECORD_HEAD = "Match #{match}, {game}. {players}."
 #: A turn of /history, by whether seats are only numbered (the player alone).
 RECORD_TURN = {False: "{number}. {seat} ({player}): {moves}", True: "{number}. {player}: {moves}"}
 NO_MOVES_YET = "No moves yet."

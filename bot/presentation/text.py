@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import groupby
 from typing import Any
 
 import games
@@ -35,7 +34,7 @@ from bot.match.events import (
 from bot.match.phrases import Message, Namer, write_members
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
-from bot.match.replay import standing_entries
+from bot.match.replay import standing_turns
 from bot.match.shown import shorten
 from bot.presentation import catalogue, hints, messages, sentences
 from bot.presentation.catalogue import fill, listed
@@ -237,7 +236,8 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
     bot seat among `members` whose level refuses them all), rated."""
     words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
     if rules.clock_hours and rules.auto_timeout:
-        words.append(fill(sentences.TIMEOUT_ENDS))
+        ending = sentences.TIMEOUT_ENDS if players == 2 else sentences.TIMEOUT_LEAVES
+        words.append(fill(sentences.TIMEOUT_LOSES_SOLO if players == 1 else ending))
     elif rules.clock_hours and players > 1:
         words.append(fill(sentences.TIMEOUT_CLAIMED))
     if rules.clock_hours and rules.weekend_pause:
@@ -353,9 +353,9 @@ def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
 def board_caption(match: Match, style: Style) -> str:
     """The caption of a board posted on request."""
     if not match.active:
-        when = fill(sentences.CAPTION_FINAL, match=match.id, moves=match.ply)
-    elif match.ply:
-        when = fill(sentences.CAPTION_AFTER, match=match.id, moves=match.ply)
+        when = fill(sentences.CAPTION_FINAL, match=match.id, moves=match.moves_played)
+    elif match.moves_played:
+        when = fill(sentences.CAPTION_AFTER, match=match.id, moves=match.moves_played)
     else:
         when = fill(sentences.CAPTION_FIRST, match=match.id)
     lines = [when, banks_text(match, style), turn_text(match, style)]
@@ -410,7 +410,9 @@ def update_text(update: MatchUpdate, style: Style) -> str:
     goes_on = update.action is actions.MOVE and not passed
     if update.action is actions.GIVE_TIME:
         lines.append(banks_text(match, style))
-    if pending is None or pending.kind != TAKEBACK:  # (its answer says who moves then)
+    # An offer or a request changes nothing of the turn, and its answer says who moves then.
+    proposed = any(isinstance(e, Proposed) for e in update.events)
+    if not proposed and (pending is None or pending.kind != TAKEBACK):
         lines.append(turn_text(match, style, goes_on=goes_on))
     return "\n".join(line for line in lines if line)
 
@@ -505,31 +507,45 @@ def result_text(match: Match, style: Style) -> str:
     lines = [fill(sentences.RESULT, head=head, reason=style.named(ending_reason(match, result)))]
     if result.scores is not None:
         scores = [
-            fill(sentences.SCORE, player=style.mention(s.member_id), score=result.scores[s.seat])
+            fill(
+                sentences.SCORE,
+                player=style.mention(s.member_id),
+                score_points=result.scores[s.seat],
+            )
             for s in match.seats
         ]
         lines.append(fill(sentences.SCORES, scores=", ".join(scores)))
     if result.rating_changes:
-        rated: dict[int, RatingChange] = {}  # one per rating moved (a level's: its first seat)
-        for change in result.rating_changes:
-            rated.setdefault(rating_member(change.member_id), change)
-        changes = [
-            fill(
-                sentences.RATING_CHANGE,
-                player=style.mention(member),
-                before=c.before,
-                after=rating_label(c.mu_after, c.games_after),
-                delta=c.delta,
-            )
-            for member, c in rated.items()
-        ]
-        lines.append(fill(sentences.RATINGS, changes=", ".join(changes)))
+        lines.append(fill(sentences.RATINGS, changes=", ".join(_rating_changes(result, style))))
     elif match.solo:
         lines.append(fill(sentences.SOLO_NEVER_RATED))
     elif not result.rated:
         ended = result.how in ("abort", "cancel")
         lines.append(fill(sentences.UNRATED) if ended else fill(sentences.CASUAL_UNRATED))
     return "\n".join(lines)
+
+
+def _rating_changes(result: MatchResult, style: Style) -> list[str]:
+    """Each rating the result moved, once: a person's, and the bot's level's, which all its
+    seats in the match share and its first seat's result alone moves (said as such)."""
+    moved: dict[int, list[RatingChange]] = {}
+    for change in result.rating_changes:
+        moved.setdefault(rating_member(change.member_id), []).append(change)
+    written = []
+    for member, changes in moved.items():
+        first = changes[0]
+        values = {
+            "before": first.before,
+            "after": rating_label(first.mu_after, first.games_after),
+            "delta": first.delta,
+        }
+        if len(changes) > 1:
+            engine = engine_name(member)
+            line = sentences.RATING_CHANGE_SHARED
+            written.append(fill(line, player=engine, seats=len(changes), **values))
+        else:
+            written.append(fill(sentences.RATING_CHANGE, player=style.mention(member), **values))
+    return written
 
 
 def reminder_text(reminder: Reminder, style: Style) -> str:
@@ -610,7 +626,7 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
             game=m.game_title,
             players=" vs ".join(style.mention(x) for x in m.members),
             outcome=outcome,
-            moves=m.ply,
+            moves=m.moves_played,
             ended=style.when(m.ended_at) if m.ended_at else "",
         )
         lines.append(line.rstrip())
@@ -624,15 +640,15 @@ def record_text(record: MatchRecord, style: Style) -> str:
     match = record.match
     players = players_text(match, style)
     lines = [fill(sentences.RECORD_HEAD, match=match.id, game=match.game_title, players=players)]
-    moves = [e for e in standing_entries(record.log) if e.kind == "move"]
-    turns = [list(turn) for _, turn in groupby(moves, key=lambda e: (e.seat, e.member_id))]
-    for number, turn in enumerate(turns, start=1):
+    turns = standing_turns(record)
+    for turn in turns:
+        first = turn.moves[0]
         line = fill(
             sentences.RECORD_TURN[match.numbered_seats],
-            number=number,
-            seat=match.seat_name(turn[0].seat),
-            player=style.mention(turn[0].member_id),
-            moves=", ".join(e.notation for e in turn),
+            number=turn.number,
+            seat=match.in_words(turn.start).seat_name(first.seat),  # the side played then
+            player=style.mention(first.member_id),
+            moves=", ".join(e.notation for e in turn.moves),
         )
         lines.append(line)
     if not turns:

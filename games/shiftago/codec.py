@@ -50,6 +50,7 @@ def state_to_json(state: ShiftagoState) -> dict[str, Any]:
         "recent": [_action_to_json(a) for a in state.recent],
         "sat_out": list(state.sat_out),
         "ending": state.ending,
+        "turns": state.turns,
     }
 
 
@@ -102,6 +103,7 @@ def state_from_json(data: Mapping[str, Any], options_of: OptionsCheck) -> Shifta
         recent=recent,
         sat_out=tuple(_seat(s, players) for s in _entries(data, "sat_out", MAX_SIT_OUT * players)),
         ending=data.get("ending"),
+        turns=json_int(data, "turns", 0, 10**6) if "turns" in data else 0,  # (older snapshots)
     )
     _check_consistent(state)
     return state
@@ -230,6 +232,8 @@ def state_to_text(state: ShiftagoState) -> str:
     if state.recent:
         steps = "; ".join(_action_text(a) for a in state.recent)
         lines.append(f"last turn ({COLOURS[state.recent[0].seat]}): {steps}")
+    if state.turns:
+        lines.append(f"turns ended: {state.turns}")
     return "\n".join(lines) + "\n"
 
 
@@ -246,8 +250,8 @@ def _action_text(action: Action) -> str:
 
 
 #: The most lines of a position's text: header, options, column letters, the tray, one line
-#: per player (at most 4), the status, who sat out and the last turn.
-MAX_LINES = 3 + SIZE + 4 + 3
+#: per player (at most 4), the status, who sat out, the last turn and the turns ended.
+MAX_LINES = 3 + SIZE + 4 + 4
 _PLAYER = re.compile(r"([OGBW]) (\w+): (\d+) in supply((?:, [^,]+)*)")
 _STATUS = re.compile(r"ply (\d+): (?:game over \((\w+)\), (\w+)|(\w+) to (score|insert))")
 _ACTION = re.compile(r"(.+?) (?:pushing (\d+)|for (\d+) points)")
@@ -329,6 +333,9 @@ def _read_player_line(line: str, seat: int, data: dict[str, Any]) -> None:
 def _read_footer_line(line: str, data: dict[str, Any]) -> None:
     if line.startswith("sat out: "):
         data["sat_out"] = [COLOURS.index(c.strip()) for c in line[9:].split(",")]
+        return
+    if turns := re.fullmatch(r"turns ended: (\d+)", line):
+        data["turns"] = int(turns[1])
         return
     found = re.fullmatch(r"last turn \((\w+)\): (.+)", line)
     if not found:

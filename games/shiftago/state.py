@@ -51,7 +51,9 @@ marbles, or every other player has left."""
 class ShiftagoState(GameState):
     """One Shiftago position. `turn` is the seat inserting or (while `scoring`) choosing
     a line; `recent` holds the actions of the latest turn, oldest first; `sat_out` the seats
-    that just sat out a handicap turn; `ending` names why the game is over (see ENDINGS)."""
+    that just sat out a handicap turn; `ending` names why the game is over (see ENDINGS);
+    `turns` counts the turns ended (a turn of Expert and Extreme may be several actions:
+    an insertion, the lines it scores and the insertion after them)."""
 
     game: ClassVar[Game]
 
@@ -68,6 +70,7 @@ class ShiftagoState(GameState):
     recent: tuple[Action, ...] = ()
     sat_out: tuple[int, ...] = ()
     ending: str | None = None
+    turns: int = 0
 
     # ----- reading the position -------------------------------------------------------
 
@@ -86,6 +89,11 @@ class ShiftagoState(GameState):
     def ply(self) -> int:
         """How many moves (insertions and scorings) have been played."""
         return self.plies
+
+    @property
+    def turn_number(self) -> int:
+        """The number of the turn being played: one past the turns ended."""
+        return self.turns + 1
 
     @property
     def last(self) -> Action | None:
@@ -246,6 +254,7 @@ class ShiftagoState(GameState):
             recent=recent,
             sat_out=sat_out,
             ending=ending,
+            turns=self.turns if scoring else self.turns + 1,  # scoring goes on with the turn
         )
         return _with_colours(after, colours)
 
@@ -267,6 +276,7 @@ class ShiftagoState(GameState):
             plies=self.plies + 1,
             recent=(*self.recent, action),
             ending="ten" if scores[seat] >= WINNING_POINTS else None,
+            turns=self.turns + 1 if scores[seat] >= WINNING_POINTS else self.turns,
         )
         gone = sum(BITS[index] for index in removed)
         colours = tuple(m & ~gone if s == seat else m for s, m in enumerate(self.colours))

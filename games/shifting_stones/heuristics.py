@@ -7,7 +7,10 @@
   a card of the hand score, paid with another card (`setups`), or where there are none,
   those that bring a card within one change of scoring, paid with the card worth least
   (`approaches`: a plan of two changes and a score); then ending the turn, and skipping
-  it where allowed. A change that prepares nothing only spends a card.
+  it where allowed. A change that prepares nothing only spends a card, and one that
+  undoes the turn's last change (a shift of the same two stones, a flip of the same
+  stone) spends two for nothing: neither is searched nor played out (the easy level
+  shifted b2-b3 and then b3-b2 back, each change bringing another card nearer).
 - `plausible_move`: score a card that scores; else a random setup; else end the turn.
 - `estimate`: each seat's expected share of the win from points (with the 1-point bonus)
   and its hand's worth by the card-pattern odds (`odds`); solo, from the points scored
@@ -60,7 +63,7 @@ def worth_searching(state: StonesState) -> tuple[Move, ...]:
         if len(state.scored[seat]) + 1 < state.game_end_target():
             return (score,)
         return score, End()  # scoring now triggers the end: holding back may be better
-    moves: list[Move] = list(setups(state) or approaches(state))
+    moves: list[Move] = list(_not_undoing(state, setups(state) or approaches(state)))
     moves.append(End())
     if not state.this_turn() and not state.skipped[seat]:
         moves.append(Skip())
@@ -72,10 +75,26 @@ def plausible_move(state: StonesState, rng: random.Random) -> Move:
     ready = list(state.scoring_places(state.turn))
     if ready:
         return Score(ready[rng.randrange(len(ready))])
-    prepared = setups(state)
+    prepared = _not_undoing(state, setups(state))
     if prepared:
         return prepared[rng.randrange(len(prepared))]
     return End()
+
+
+def _not_undoing(state: StonesState, changes: tuple[Shift | Flip, ...]) -> tuple[Shift | Flip, ...]:
+    """`changes` without those that undo the last action of the turn going on (the same
+    two stones shifted back, the same stone flipped back)."""
+    done = state.this_turn()
+    last = done[-1].move if done else None
+    if isinstance(last, Shift):
+        return tuple(
+            c
+            for c in changes
+            if not (isinstance(c, Shift) and (c.first, c.second) == (last.first, last.second))
+        )
+    if isinstance(last, Flip):
+        return tuple(c for c in changes if not (isinstance(c, Flip) and c.cell == last.cell))
+    return changes
 
 
 def setups(state: StonesState) -> tuple[Shift | Flip, ...]:

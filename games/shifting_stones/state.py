@@ -103,6 +103,11 @@ class StonesState(GameState):
         return self.plies
 
     @property
+    def turn_number(self) -> int:
+        """The number of the turn being played: one past the turns ended."""
+        return self.turns + 1
+
+    @property
     def turns_ended(self) -> int:
         """How many turns have ended (`end` or `skip`): in the solo game the one seat
         plays turn after turn, so the seat alone does not say when a turn is over."""
@@ -202,8 +207,16 @@ class StonesState(GameState):
         seat = self.turn
         place = card_place(move)
         card = None if place is None else self.known_card(seat, place)
-        draws = max(0, HAND - self.hand_size(seat))
-        return move_words(self.seat_name(seat), move, self.grid, card, draws)
+        return move_words(self.seat_name(seat), move, self.grid, card, self.end_draws())
+
+    def end_draws(self) -> int:
+        """How many cards ending the turn now draws: back up to a full hand."""
+        return max(0, HAND - self.hand_size(self.turn))
+
+    def end_strikes(self) -> bool:
+        """Whether ending the turn now (or skipping it) is a strike: in the solo game, a
+        turn that scored no card."""
+        return self.solo and not any(isinstance(a.move, Score) for a in self.this_turn())
 
     def hint_reason(self, move: Hashable) -> str | None:
         """Scoring a card says which and for how much; the other actions say nothing."""
@@ -282,8 +295,7 @@ class StonesState(GameState):
         drawn, draw, discard, shuffles = draw_cards(
             self.draw, self.discard, count, self.seed, self.shuffles
         )
-        scored_now = any(isinstance(a.move, Score) for a in self.this_turn())
-        strike = self.solo and not scored_now
+        strike = self.end_strikes()
         action = Action(
             seat, move, drew=len(drawn), reshuffled=shuffles > self.shuffles, strike=strike
         )

@@ -40,9 +40,20 @@ def move_steps(state: StonesState, move: Move) -> tuple[Step, ...]:
         )
     if isinstance(move, Score):
         return (SCORE, _scoring(state, move.card, written))
+    key = "end" if isinstance(move, End) else "skip"
     if isinstance(move, End):
-        return (Step("end", say("end the turn (draws cards)"), written),)
-    return (Step("skip", say("skip the turn and draw 2 cards"), written),)
+        ending = say("end the turn")
+        if draws := state.end_draws():
+            ending = say.counted(
+                "end the turn and draw {count} card",
+                "end the turn and draw {count} cards",
+                count=draws,
+            )
+    else:
+        ending = say("skip the turn and draw 2 cards")
+    if state.end_strikes():
+        ending = say("{ending} (a strike: no card scored this turn)", ending=ending)
+    return (Step(key, ending, written),)
 
 
 def _stone(state: StonesState, cell: int, notation: str) -> Step:

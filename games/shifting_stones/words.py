@@ -86,6 +86,8 @@ def move_words(name: str, move: Move, grid: Grid, card: Card | None, draws: int)
     if isinstance(move, Skip):
         return say("{name} skips the turn and draws 2 cards", name=name)
     assert isinstance(move, End)
+    if not draws:
+        return say("{name} ends the turn", name=name)
     return say.counted(
         "{name} ends the turn and draws {count} card",
         "{name} ends the turn and draws {count} cards",

@@ -45,7 +45,7 @@ SEAT_ON = "{seat} on {squares}"
 
 def _turn(state: ShiftagoState, ending: str | None) -> str:
     title = say(TITLE, variant=state.variant.capitalize(), players=state.players)
-    moves = count(MOVES, state.ply)
+    moves = count(MOVES, state.turn_number - 1)
     if ending is not None:
         return say(OVER_ENDING, title=title, moves=moves, ending=ending)
     outcome, seat = state.outcome(), state.current_player
@@ -53,9 +53,9 @@ def _turn(state: ShiftagoState, ending: str | None) -> str:
         assert seat is not None, "a running game has a seat to act"
         if state.scoring:
             choices = ", ".join(state.format_move(m) for m in state.legal_moves())
-            number = state.ply + 1
+            number = state.turn_number
             return say(MUST_SCORE, title=title, number=number, seat=COLOURS[seat], choices=choices)
-        return say(MUST_INSERT, title=title, number=state.ply + 1, seat=COLOURS[seat])
+        return say(MUST_INSERT, title=title, number=state.turn_number, seat=COLOURS[seat])
     if outcome.draw:
         return say(OVER_DRAW, title=title, moves=moves, reason=outcome.reason)
     winner = COLOURS[outcome.winners[0]]

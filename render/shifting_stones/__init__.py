@@ -31,8 +31,6 @@ from render.pictures import Pictures
 from render.seats import fitted, seat_called
 from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import (
-    ACTION_NUMBER,
-    ACTIONS,
     CARD_NUMBER,
     DISCARDS,
     DRAW_PILE,
@@ -50,6 +48,8 @@ from render.shifting_stones.words import (
     SOLO_LOST,
     STRIKES_OF,
     TURN_ACTION,
+    TURN_NUMBER,
+    TURNS,
     YOUR_HAND,
     describe,
     own_seat,
@@ -254,18 +254,18 @@ def _header(state: StonesState, theme: Theme, width: int, ending: str | None) ->
     chip = disc_sprite(round(px * 0.7), theme.highlight, theme.halo, 1.5)
     outcome, seat = state.outcome(), state.current_player
     left: list[Token]
-    actions = count(ACTIONS, state.ply)
+    turns = count(TURNS, state.turn_number - 1)
     if ending is not None:
-        left = [actions, None, ending.rstrip(".")]
+        left = [turns, None, ending.rstrip(".")]
     elif outcome is None and seat is not None:
-        left = [say(ACTION_NUMBER, number=state.ply + 1), None, chip]
+        left = [say(TURN_NUMBER, number=state.turn_number), None, chip]
         left.append(say(SEAT_TO_ACT, seat=state.seat_name(seat)))
     elif outcome is not None and outcome.winners:
         names = [state.seat_name(s) for s in outcome.winners]
         won = say(SEATS_WIN, seats=listed(names)) if len(names) > 1 else say(WINS, seat=names[0])
-        left = [actions, None, chip, won]
+        left = [turns, None, chip, won]
     else:
-        left = [actions, None, say(SOLO_LOST)]
+        left = [turns, None, say(SOLO_LOST)]
     right: list[Token] = [
         say(DRAW_PILE, count=len(state.draw)),
         None,

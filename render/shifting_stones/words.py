@@ -19,13 +19,14 @@ from render.words import (
     Drawn,
     count,
     counted_forms,
+    phrase,
     say,
 )
 
-#: The header: the action's number and whose turn, or how many actions led to the end.
-ACTION_NUMBER = "Action {number}"
+#: The header: the turn's number and whose turn, or how many turns led to the end.
+TURN_NUMBER = "Turn {number}"
 SEAT_TO_ACT = "{seat} to act"
-ACTIONS = counted_forms("action")
+TURNS = counted_forms("turn")
 SEATS_WIN = "{seats} win"
 SOLO_LOST = "Solo game lost"
 DRAW_PILE = "Draw pile {count}"
@@ -46,9 +47,9 @@ CARD_NUMBER = "card {number}"
 SCORES_AT = "at {cells}"
 #: The alt text.
 TITLE = ("Shifting Stones, {count} player", "Shifting Stones, {count} players")
-OVER_AFTER_ENDING = "{title}, over after {actions}: {ending}"
-OVER_AFTER = "{title}, over after {actions}. {reason}"
-ACTION_TURN = "{title}, action {number}: {seat} to act."
+OVER_AFTER_ENDING = "{title}, over after {turns}: {ending}"
+OVER_AFTER = "{title}, over after {turns}. {reason}"
+TURN_TO_ACT = "{title}, turn {number}: {seat} to act."
 ROW = "row {number}: {symbols}"
 GRID = "Grid, columns a to c: {rows}."
 CARDS = counted_forms("card")
@@ -68,14 +69,14 @@ def own_seat(state: StonesState) -> int | None:
 
 def _turn(state: StonesState, ending: str | None) -> str:
     title = count(TITLE, state.players)
-    actions = count(ACTIONS, state.ply)
+    turns = count(TURNS, state.turn_number - 1)
     if ending is not None:
-        return say(OVER_AFTER_ENDING, title=title, actions=actions, ending=ending)
+        return say(OVER_AFTER_ENDING, title=title, turns=turns, ending=ending)
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
-        return say(ACTION_TURN, title=title, number=state.ply + 1, seat=state.seat_name(seat))
-    return say(OVER_AFTER, title=title, actions=actions, reason=outcome.reason)
+        return say(TURN_TO_ACT, title=title, number=state.turn_number, seat=state.seat_name(seat))
+    return say(OVER_AFTER, title=title, turns=turns, reason=outcome.reason)
 
 
 def _grid(state: StonesState) -> str:
@@ -83,7 +84,9 @@ def _grid(state: StonesState) -> str:
         say(
             ROW,
             number=r + 1,
-            symbols=", ".join(symbol_name(s) for s in state.grid[r * SIZE : (r + 1) * SIZE]),
+            symbols=", ".join(
+                phrase(symbol_name(s)) for s in state.grid[r * SIZE : (r + 1) * SIZE]
+            ),
         )
         for r in range(SIZE)
     ]
@@ -148,9 +151,9 @@ def describe(
 
 #: Every text the pictures of Shifting Stones draw, by name (`Pictures.drawn`).
 DRAWN: dict[str, Drawn] = {
-    "ACTION_NUMBER": ACTION_NUMBER,
+    "TURN_NUMBER": TURN_NUMBER,
     "SEAT_TO_ACT": SEAT_TO_ACT,
-    "ACTIONS": ACTIONS,
+    "TURNS": TURNS,
     "SEATS_WIN": SEATS_WIN,
     "SOLO_LOST": SOLO_LOST,
     "DRAW_PILE": DRAW_PILE,
@@ -170,7 +173,7 @@ DRAWN: dict[str, Drawn] = {
     "TITLE": TITLE,
     "OVER_AFTER_ENDING": OVER_AFTER_ENDING,
     "OVER_AFTER": OVER_AFTER,
-    "ACTION_TURN": ACTION_TURN,
+    "TURN_TO_ACT": TURN_TO_ACT,
     "ROW": ROW,
     "GRID": GRID,
     "CARDS": CARDS,

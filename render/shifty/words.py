@@ -50,7 +50,7 @@ ROOM = 1000
 def _turn(state: ShiftyState, ending: str | None) -> str:
     size = state.options["size"]
     title = f"Shifty {size}x{size}"
-    moves = count(MOVES, state.ply)
+    moves = count(MOVES, state.turn_number - 1)
     if ending is not None:
         return say(OVER_ENDING, title=title, moves=moves, ending=ending)
     outcome = state.outcome()
@@ -67,7 +67,7 @@ def _turn(state: ShiftyState, ending: str | None) -> str:
         doing = TO_PASS
     else:
         doing = TO_PLACE_OR_MOVE
-    return say(doing, title=title, number=state.ply + 1, seat=state.name_to_act())
+    return say(doing, title=title, number=state.turn_number, seat=state.name_to_act())
 
 
 def _sides(state: ShiftyState) -> str:

@@ -70,13 +70,13 @@ def _square(state: SkiftState, quadrant: tuple[int, int]) -> str:
 
 
 def _turn(state: SkiftState, ending: str | None) -> str:
-    moves = count(MOVES, state.ply)
+    moves = count(MOVES, state.turn_number - 1)
     if ending is not None:
         return say(OVER_ENDING, title=TITLE, moves=moves, ending=ending)
     outcome, seat = state.outcome(), state.current_player
     if outcome is None:
         assert seat is not None, "a running game has a seat to act"
-        return say(TURN, title=TITLE, number=state.ply + 1, seat=_seat(seat))
+        return say(TURN, title=TITLE, number=state.turn_number, seat=_seat(seat))
     if outcome.draw:
         return say(OVER_DRAW, title=TITLE, moves=moves, reason=outcome.reason)
     winner = _seat(outcome.winners[0])

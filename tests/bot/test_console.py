@@ -14,9 +14,11 @@ import render
 from bot.console import run_console
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
-from bot.console.commands import COMMANDS, ConsoleError, parse_line
+from bot.console.commands import COMMANDS, SESSION_COMMANDS, ConsoleError, parse_line
 from bot.match.actions import MOVE
+from bot.presentation.language import LANGUAGES, SOURCE, speaking
 from bot.presentation.pictures import example_position
+from bot.presentation.text import result_text, turn_text
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
@@ -82,17 +84,17 @@ async def test_a_match_in_the_console(console):
     assert said.splitlines()[1].startswith("Refused: It is not your turn: ")
     said = await run(con, out, "draw offer", "as alice" if mover == "bob" else "as bob")
     said = await run(con, out, "draw accept", "export", "board", "hand", "matches")
-    assert "Drawn:" in said and "Skift has no hidden information" in said
-    assert "Match #1, final position after 1 move.\nDrawn: " in said
+    assert "Drawn. " in said and "Skift has no hidden information" in said
+    assert "Match #1, final position after 1 move.\nDrawn. " in said
     assert (con.pictures / "match-1-end.png").read_bytes().startswith(b"\x89PNG")
     assert (con.pictures / "match-1-replay.gif").read_bytes().startswith(b"GIF8")
     assert "Moves:" in (con.pictures / "match-1.txt").read_text()
     assert "You have no active matches" in said
     said = await run(con, out, "history")  # in the ended match's thread: its moves
-    assert said.startswith("Match #1, Skift: White: ") and "\n1. " in said and "Drawn: " in said
+    assert said.startswith("Match #1, Skift. White: ") and "\n1. " in said and "Drawn. " in said
     said = await run(con, out, "leave", "export", "history", "standings skift", "stats bob")
     assert "Refused: There is no current match: give its number, or type use N." in said
-    assert "#1 Skift: alice vs bob: draw" in said or "#1 Skift: bob vs alice: draw" in said
+    assert "#1 Skift, alice vs bob: draw" in said or "#1 Skift, bob vs alice: draw" in said
     assert "Skift standings" in said and "Skift: rating" in said
     said = await run(con, out, "rules skift")
     assert (con.pictures / "skift-example.png").exists()
@@ -126,6 +128,80 @@ async def test_playing_the_bot_in_the_console(console):
         assert "takebacks refused by Shiftcord (hard)" in said and "allowed" not in said
     finally:
         await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_who_moves_is_said_once_around_a_draw_offer_the_bot_declines(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        await run(con, out, "challenge skift bots:1 level:easy clock:none")
+        said = await run(con, out, "draw offer")
+        assert said.splitlines() == [
+            "alice offers a draw.",
+            "Waiting for Shiftcord (easy) to answer the draw offer.",
+            "Shiftcord (easy) declined the draw.",
+            f"{turn_text(await con.service.get_match(1), con.style)}",
+        ]
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_a_match_left_to_the_bot_says_in_one_line_how_it_ended(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        await run(con, out, "challenge shiftago bots:2 level:easy clock:none")
+        said = await run(con, out, "resign yes")
+        left = await con.service.get_match(1)
+        assert not left.active and left.ply > 4  # the bot played it out
+        lines = said.splitlines()
+        assert lines[0] == "alice resigned; the others play on."
+        assert "played `" not in said  # none of the bot's moves after it
+        assert said.count("[picture") <= 1  # the board of the resignation, if it changed
+        assert lines[-1].startswith("Match #1, which only the bot played on, has ended. ")
+        assert " won" in lines[-1] and len(lines) <= 5
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_the_timeout_rule_is_said_as_it_works_for_the_number_of_players(console):
+    con, out = console
+    said = await run(con, out, "challenge shifting-stones players:1 clock:2d auto_timeout:yes")
+    assert "running out of time loses the solo match" in said and "a timeout" not in said
+    said = await run(con, out, "challenge shiftago bob carol clock:2d auto_timeout:yes")
+    assert "a player out of time leaves the match and the others play on" in said
+    said = await run(con, out, "challenge skift dave clock:2d auto_timeout:yes")
+    assert "a timeout ends the match" in said
+
+
+@pytest.mark.asyncio
+async def test_the_bots_seats_share_one_rating_said_once_as_such(console):
+    con, out = console
+    con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
+    try:
+        await run(con, out, "challenge shiftago bots:3 level:easy clock:none")
+        await run(con, out, "resign yes")
+        ended = await con.service.get_match(1)
+        ratings = result_text(ended, con.style).splitlines()[-1]
+        assert ratings.startswith("Ratings: ")
+        assert ratings.count("Shiftcord (easy)") == 1, ratings  # not each seat's 1612?
+        assert "one rating for its 3 seats, moved by its first seat's result)" in ratings
+        assert "alice " in ratings
+    finally:
+        await con.engine_player.close()
+
+
+@pytest.mark.asyncio
+async def test_alt_text_can_be_turned_off_and_on(console):
+    con, out = console
+    said = await run(con, out, "settings alttext show:no", "rules skift")
+    assert "without their alt text" in said
+    assert "[picture: " in said and "Alt text" not in said
+    said = await run(con, out, "settings alttext yes", "rules skift")
+    assert "Alt text: " in said
 
 
 @pytest.mark.asyncio
@@ -252,6 +328,17 @@ async def test_picture_themes_in_the_console(console):
     assert "Pictures shown only to you: each server's theme." in said
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_commands_named_in_texts_are_the_consoles_own_in_every_language(console, language):
+    con, out = console
+    with speaking(language):
+        said = await run(con, out, "rules shiftago", "matches")
+    assert "`challenge options:`" in said  # as typed here, not Discord's "herausfordern"
+    assert "`challenge`" in said  # "no active matches: start one with challenge"
+    assert "`/" not in said
+
+
 async def started(con, out, game: str = "skift") -> tuple[str, object]:
     """alice challenges bob to `game` without a clock and bob accepts: (printed, match)."""
     said = await run(con, out, f"challenge {game} bob clock:none", "as bob", "accept")
@@ -346,6 +433,22 @@ async def test_help_for_one_command(console):
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_help_for_every_command_in_every_language(console, language):
+    con, out = console
+    with speaking(language):
+        for name in [*COMMANDS, *SESSION_COMMANDS]:
+            said = await run(con, out, f"help {name}")
+            assert not said.startswith("Refused"), name
+            form, does = said.split("\n", 1)
+            assert form.split()[0] == name.split()[0] and len(does) > 20, said
+            if language != SOURCE:  # what it does is said in the language spoken
+                with speaking(SOURCE):
+                    english = (await run(con, out, f"help {name}")).split("\n", 1)[1]
+                assert does != english, (language, name)
+
+
+@pytest.mark.asyncio
 async def test_resign_asks_for_confirmation(console):
     con, out = console
     await started(con, out)
@@ -365,13 +468,39 @@ async def test_resign_asks_for_confirmation(console):
     said = await run(con, out, "resign", "yes")
     ended = await con.service.get_match(1)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["alice"]
-    assert " won: " in said and " resigned." in said
+    assert " won. " in said and " resigned." in said
     await run(con, out, "challenge skift alice clock:none", "as alice", "accept")
     said = await run(con, out, "resign maybe", "as carol", "resign", "as alice", "resign yes")
-    assert said.splitlines()[0] == "Refused: Type resign yes to resign, or resign to be asked."
+    assert said.splitlines()[0] == (
+        "Refused: Type resign confirm (or resign yes) to resign, or resign to be asked."
+    )
     assert "Refused: You are not playing in match #2." in said
     ended = await con.service.get_match(2)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["bob"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        ("en", ["resign confirm"]),
+        ("en", ["resign", "confirm"]),
+        ("de", ["resign ja"]),
+        ("de", ["resign", "Ja"]),
+        ("fr", ["resign", "oui"]),
+        ("es", ["resign sí"]),
+    ],
+)
+async def test_resign_is_confirmed_as_help_writes_it_and_in_the_language_spoken(
+    console, language, lines
+):
+    con, out = console
+    await started(con, out)
+    with speaking(language):
+        assert "resign [confirm]" in await run(con, out, "help")
+        said = await run(con, out, *lines)
+    assert "Refused" not in said
+    assert not (await con.service.get_match(1)).active
 
 
 @pytest.mark.asyncio

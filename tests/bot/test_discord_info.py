@@ -57,7 +57,7 @@ async def test_history_and_the_moves_of_one_match(env):
     await fake.slash(ALICE, "resign", channel_id=thread)
     await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
     done = private(await fake.slash(CAROL, "history", member=BOB, game="skift")).content
-    assert done.startswith("#1 Skift: ") and f"<@{BOB}> won" in done and "(2 moves)" in done
+    assert done.startswith("#1 Skift, ") and f"<@{BOB}> won" in done and "(2 moves)" in done
     unknown = await fake.slash(CAROL, "history", game="go")
     assert "There is no game called 'go'" in unknown[-1].content
 
@@ -83,7 +83,7 @@ async def test_export_sends_the_record_and_the_replay(env):
 async def test_export_and_history_in_a_finished_matchs_thread(env):
     fake, bot, match_id, thread = env
     running = private(await fake.slash(CAROL, "history", channel_id=thread)).content
-    assert running.startswith(f"Match #{match_id}, Skift: ") and "\n1. " in running
+    assert running.startswith(f"Match #{match_id}, Skift. ") and "\n1. " in running
     await fake.slash(ALICE, "resign", channel_id=thread)
     await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
     assert not (await bot.service.get_match(match_id)).active
@@ -92,10 +92,10 @@ async def test_export_and_history_in_a_finished_matchs_thread(env):
     assert "(any Shiftcord can replay it now)" in exported.content
     assert "Result: won by bob (member 43)" in exported.files[f"match-{match_id}.txt"].decode()
     moves = private(await fake.slash(CAROL, "history", channel_id=thread)).content
-    assert moves.startswith(f"Match #{match_id}, Skift: ") and f"<@{BOB}> (" in moves
-    assert moves.splitlines()[1].startswith("1. ") and "won**" in moves
+    assert moves.startswith(f"Match #{match_id}, Skift. ") and f"<@{BOB}> (" in moves
+    assert moves.splitlines()[1].startswith("1. ") and "won.**" in moves
     listed = private(await fake.slash(CAROL, "history", channel_id=thread, game="skift")).content
-    assert listed.startswith(f"#{match_id} Skift: ")  # a filter lists, as anywhere else
+    assert listed.startswith(f"#{match_id} Skift, ")  # a filter lists, as anywhere else
     nowhere = await fake.slash(CAROL, "export")  # the games channel: no match was played there
     assert [c.kind for c in nowhere] == ["callback", "followup"] and not nowhere[-1].files
     assert nowhere[-1].ephemeral and nowhere[-1].content == (

@@ -64,7 +64,7 @@ async def test_a_whole_skift_match(tmp_path):
         assert match.status == "finished" and match.ply == moves
         end, replay = fake.messages_in(thread)[-2:]
         assert [a["filename"] for a in end["attachments"]] == ["board.png"]
-        head = "**Drawn**" if match.result.draw else f"**<@{match.result.winners[0]}> ("
+        head = "**Drawn.**" if match.result.draw else f"**<@{match.result.winners[0]}> ("
         assert head in end["content"] and "\nRatings: <@" in end["content"]
         assert end["content"].count(" → ") == 2
         assert [a["filename"] for a in replay["attachments"]] == [f"match-{match_id}.gif"]
@@ -99,8 +99,13 @@ async def test_a_whole_four_player_shiftago_match_from_an_open_challenge(tmp_pat
         match = await bot.service.get_match(match.id)
         assert not match.active and match.ply == moves
         end, replay = fake.messages_in(thread)[-2:]
-        scores = ", ".join(f"<@{s.member_id}> {match.result.scores[s.seat]}" for s in match.seats)
-        assert f"\nScores: {scores}.\nRatings: <@" in end["content"]
+        points = [match.result.scores[s.seat] for s in match.seats]
+        scores = ", ".join(
+            f"<@{s.member_id}> with {p} point{'s' * (p != 1)}"
+            for s, p in zip(match.seats, points, strict=True)
+        )
+        assert f"\nFinal scores: {scores}.\nRatings: <@" in end["content"]
+        assert end["content"].split("\n")[0].count(":") <= 1  # one colon a sentence
         assert end["content"].count(" → ") == 4
         assert set(end["allowed_mentions"]["users"]) == {ALICE, BOB, CAROL, DAVE}
         assert [a["filename"] for a in replay["attachments"]] == [f"match-{match.id}.gif"]

@@ -51,7 +51,7 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         assert calls[0].json["type"] == 6 and calls[1].path.endswith("/messages/@original")
         second = calls[1].json["content"]
         assert second.endswith(f"(page 2 of {pages})") and len(second) <= LIMIT
-        assert second.startswith(f"Match #{match_id}, Shifting Stones:")  # what it lists
+        assert second.startswith(f"Match #{match_id}, Shifting Stones.")  # what it lists
         last = (await fake.slash(ALICE, "history", match=match_id, page=999))[-1].content
         ended = await bot.service.get_match(match_id)
         turns = ended.turns + (ended.ply > ended.turn_ply)  # a line a turn, not a move

@@ -179,7 +179,7 @@ async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     calls = await fake.click(other, confirm["id"], f"sc:match:{match_id}:resign")
     post = next(c for c in calls if c.kind == "send_message")
     assert "Black resigned." in post.content  # the first mover plays White
-    assert f"**<@{mover}> (White) won**" in post.content and "→" in post.content
+    assert f"**<@{mover}> (White) won.**" in post.content and "→" in post.content
     assert set(post.files) == {"board.png"}
     assert set(post.json["allowed_mentions"]["users"]) == {ALICE, BOB}
     replay = [c for c in calls if c.kind == "send_message"][-1]  # drawn after the answer
@@ -213,7 +213,7 @@ async def test_draw_offer_buttons_accept_ends_drawn(game):
     match = await bot.service.get_match(match_id)
     assert not match.active and match.result.draw
     result, replay = [m for m in fake.messages_in(thread) if not m["flags"] & 64][-2:]
-    assert "**Drawn**" in result["content"] and replay["content"] == "Replay of match #1."
+    assert "**Drawn.**" in result["content"] and replay["content"] == "Replay of match #1."
 
 
 @pytest.mark.asyncio
@@ -293,7 +293,7 @@ async def test_claim_after_the_time_ran_out(game):
     calls = await fake.slash(other, "claim", channel_id=thread)
     post = next(c for c in calls if c.kind == "send_message")
     assert "White ran out of time." in post.content  # the first mover plays White
-    assert f"**<@{other}> (Black) won**" in post.content
+    assert f"**<@{other}> (Black) won.**" in post.content
     answer = next(c for c in calls if c.kind == "followup")
     assert answer.ephemeral and answer.content == "You claimed the match on time."
 

@@ -88,7 +88,7 @@ async def test_automatic_timeout_posts_the_result_in_an_archived_thread(tmp_path
         await bot.poster.idle()  # the replay, drawn in the background, comes after
         *_, end, replay = fake.messages_in(thread)
         assert replay["content"] == f"Replay of match #{match_id}."
-        assert "ran out of time." in end["content"] and "won**" in end["content"]
+        assert "ran out of time." in end["content"] and "won.**" in end["content"]
         assert f"<@{late}> (" not in end["content"]  # the winner is named, not the late one
         assert not (await bot.service.get_match(match_id)).active
 

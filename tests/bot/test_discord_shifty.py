@@ -39,6 +39,8 @@ async def test_a_whole_shifty_match_with_the_swap(tmp_path):
         assert swapped.seat_name(0) == "White" and swapped.seat_name(1) == "Black"
         history = await fake.slash(ALICE, "history", match=match_id)
         assert f"White: <@{first}>, Black: <@{second}>" in history[-1].content
+        # each line names the side its player played then: the first stone was Black's
+        assert f"1. Black (<@{first}>): c3\n2. White (<@{second}>): swap" in history[-1].content
         rng = random.Random(4)
         while (match := await bot.service.get_match(match_id)).active:
             legal = await bot.service.legal_moves(match_id, match.to_act, "", 1000)

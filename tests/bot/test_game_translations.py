@@ -307,7 +307,9 @@ async def test_a_french_server_reads_a_shifting_stones_action_in_french(tmp_path
         await fake.slash(mover, "move", channel_id=thread, notation="flip b2 pay 1")
         posts = [m["content"] for m in fake.messages_in(thread) if "flip b2 pay 1" in m["content"]]
         assert any(
-            re.search(r"retourne la pierre en b2 de \w+ à \w+ en défaussant la carte 1", post)
+            re.search(
+                r"retourne la pierre en b2 \(face \w+, puis \w+\) en défaussant la carte 1", post
+            )
             for post in posts
         ), posts
         assert not any("flips the" in post for post in posts), posts

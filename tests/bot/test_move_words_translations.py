@@ -5,6 +5,7 @@ the move composer's steps, and the reasons of a hint, through the presentation i
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -223,3 +224,22 @@ async def test_a_german_member_reads_a_refused_challenge_option_in_german(tmp_pa
         )
         assert calls[-1].ephemeral
         assert "muss eins davon sein: express, expert, extreme" in calls[-1].content
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_no_composer_choice_says_its_notation_twice(name):
+    state, rng = games.get(name).new(2, seed=3), random.Random(3)
+    for _ in range(12):
+        composer = Composer(state)
+        paths: list[tuple[str, ...]] = [()]
+        while paths:
+            path = paths.pop()
+            for choice in composer.choices(path):
+                label = choice_label(choice.step)
+                notation = choice.step.notation
+                assert not notation or label.count(notation) == 1, label  # "b3 · b3"
+                if choice.move is None and len(path) < 3:
+                    paths.append((*path, choice.step.key))
+        if state.outcome() is not None:
+            break
+        state = state.play(rng.choice(list(state.legal_moves())))

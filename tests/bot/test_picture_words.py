@@ -54,3 +54,17 @@ def test_the_board_and_its_alt_text_are_in_the_language_spoken():
     assert " ist am Zug. " in german.description
     assert english.description.startswith("Clocks: White: 3 days. Skift, move 1: ")
     assert german.data != english.data  # the header's words are drawn in German
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("name", games.names())
+def test_alt_text_names_seats_and_pieces_in_the_language_spoken(language, name):
+    state = games.get(name).new(2, seed=1)
+    with speaking("en"):
+        english = render.alt_text(state)
+    with speaking(language):
+        written = render.alt_text(state, words=picture_words())
+    assert "Player 1" not in written  # a numbered seat is named in the language
+    for word in ("Tree", "Boat", "Horse", "Seed", "Bird", "Moon", "Sun", "Fish"):
+        if word in english:
+            assert word not in written, (word, written)  # a stone's name in English

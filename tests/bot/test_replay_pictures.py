@@ -73,8 +73,8 @@ def _update(match, decision, actor, action) -> MatchUpdate:
 #: Each way a Skift match ends but by the game itself: who acts (member 1 plays White,
 #: None is the clock or an admin), whether White moves first, the words of the ending.
 ENDINGS = {
-    "resign": (RESIGN, 2, True, "White wins: Black resigned."),
-    "timeout": (TIME_OUT, None, False, "Black wins: White ran out of time."),
+    "resign": (RESIGN, 2, True, "White wins. Black resigned."),
+    "timeout": (TIME_OUT, None, False, "Black wins. White ran out of time."),
     "draw": (ACCEPT_DRAW, 2, False, "The players agreed to a draw."),
     "abort": (ABORT, 1, False, "White aborted the match."),
     "cancel": (CANCEL, None, False, "A server admin cancelled the match."),

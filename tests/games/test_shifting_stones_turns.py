@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games import IllegalMove, InvalidMove
-from games.shifting_stones import End, Flip, Score, Shift, Skip, StonesState
+from games.shifting_stones import SHIFTING_STONES, End, Flip, Score, Shift, Skip, StonesState
 from games.shifting_stones.stones import cell_index
 from tests.games.shifting_stones_helpers import FILLER, grid, play, position
 
@@ -139,3 +141,54 @@ def test_the_record_of_the_turn() -> None:
     assert [a.move for a in state.recent] == [Flip(0, 1), Flip(0, 2), End()]
     state = play(state, "flip b1 pay 1")
     assert [(a.seat, a.move) for a in state.recent] == [(1, Flip(1, 0))]
+
+
+def _end_label(state: StonesState) -> str:
+    (step,) = state.move_steps(End())
+    return str(step.label)
+
+
+def test_ending_a_turn_says_how_many_cards_it_draws_and_never_zero() -> None:
+    full = two_players()
+    assert _end_label(full) == "end the turn"
+    assert str(full.describe_move(End())).endswith("ends the turn")  # not "draws 0 cards"
+    paid = play(full, "shift a1 b1 pay 2")
+    assert _end_label(paid) == "end the turn and draw 1 card"
+    assert str(paid.describe_move(End())).endswith("ends the turn and draws 1 card")
+
+
+def test_ending_a_solo_turn_without_scoring_says_it_costs_a_strike() -> None:
+    solo = position(1, [[CARD, FILLER, FILLER, FILLER]], draw=[FILLER] * 6)
+    assert _end_label(solo) == "end the turn (a strike: no card scored this turn)"
+    (skip,) = solo.move_steps(Skip())
+    assert str(skip.label).endswith("(a strike: no card scored this turn)")
+    scored = play(solo, "score 1")
+    assert _end_label(scored) == "end the turn and draw 1 card"  # a card scored: no strike
+    assert "strike" not in _end_label(two_players())  # only the solo game has strikes
+
+
+def _undoes(move: object, last: object) -> bool:
+    if isinstance(move, Shift) and isinstance(last, Shift):
+        return (move.first, move.second) == (last.first, last.second)
+    return isinstance(move, Flip) and isinstance(last, Flip) and move.cell == last.cell
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_the_engine_never_searches_or_plays_out_a_change_undoing_the_last(players) -> None:
+    """The easy level shifted b2-b3 and then b3-b2 back: two cards for nothing."""
+    rng = random.Random(players)
+    offered = 0
+    for game in range(10):
+        state = SHIFTING_STONES.new(players, seed=game)
+        while state.outcome() is None and state.ply < 200:
+            done = state.this_turn()
+            last = done[-1].move if done else None
+            if isinstance(last, Shift | Flip):
+                offered += 1
+                assert not any(_undoes(m, last) for m in state.search_moves()), state.to_text()
+                for _ in range(5):
+                    assert not _undoes(state.playout_move(rng), last)
+            # any legal action (a player's) or one the engine would search
+            moves = state.legal_moves() if rng.random() < 0.5 else state.search_moves()
+            state = state.play(rng.choice(list(moves)))
+    assert offered > 20  # changes were played, and what came next was looked at

@@ -175,7 +175,9 @@ def test_png_stays_small() -> None:
 def test_alt_text_names_the_turn_the_counts_and_the_last_turn() -> None:
     state = play(position(SCORING, players=4, turn=2, options={"variant": "expert"}), "W3")
     words = render.alt_text(state)
-    assert words.startswith("Shiftago Expert, 4 players, move 2: Blue must score a line")
+    assert words.startswith(
+        "Shiftago Expert, 4 players, move 1: Blue must score a line"
+    )  # (its turn goes on)
     assert "x a3-d3 keep a3, x a3-d3 keep d3" in words
     assert "Blue has 18 marbles in hand and 0 points" in words
     assert "Last turn: Blue entered from the west into row 3, pushing 3 marbles." in words
