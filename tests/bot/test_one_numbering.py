@@ -25,7 +25,7 @@ ACTIONS = 40  # enough for turns of several actions in every game
 
 #: Every game, with the fewest seats it is played with and with two (where that differs).
 PLAYED = sorted(
-    {(name, seats) for name in games.names() for seats in (games.get(name).min_players, 2)}
+    {(name, seats) for name in games.names() for seats in (games.get(name).kind.min_players, 2)}
 )
 
 

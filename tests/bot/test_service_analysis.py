@@ -82,14 +82,15 @@ def test_moves_are_labelled_by_the_expected_result_they_cost_their_mover():
 
 @pytest.mark.asyncio
 async def test_the_analysis_text_labels_the_costly_moves_and_counts_them(service):
-    match = await match_of(service, "skift", [BOB], rated=False)
+    match = await play_first_legal(service, await match_of(service, "skift", [BOB], rated=False), 2)
+    record = await service.match_record(match.id)
     black = match.seat_name(1)
     points = (
         Point(0, (0.5, 0.5), "c3-c4", "c3-c4", 0),
         Point(1, (0.52, 0.48), "d4-d5", "e4-e5", 1),
         Point(2, (0.87, 0.13), None, None, None),
     )
-    text = analysis_text(match, Analysis(3, points), PLAIN)
+    text = analysis_text(record, Analysis(3, points), PLAIN)
     assert (
         "Moves that cost their player: an inaccuracy 10 points of chance or more, a mistake "
         "20, a blunder 30."
@@ -101,7 +102,7 @@ async def test_the_analysis_text_labels_the_costly_moves_and_counts_them(service
     ) in text
     calm = (Point(0, (0.5, 0.5), "c3-c4", "b2-b3", 0), Point(1, (0.45, 0.55), None, None, None))
     assert "No move cost its player 10 points of chance or more." in analysis_text(
-        match, Analysis(2, calm), PLAIN
+        record, Analysis(2, calm), PLAIN
     )
 
 
@@ -111,7 +112,10 @@ PLAIN = Style(plain_member, str, plain_member)
 
 @pytest.mark.asyncio
 async def test_the_analysis_text_fits_one_message_however_many_costly_moves(service):
-    match = await match_of(service, "skift", [BOB], rated=False)
+    match = await play_first_legal(
+        service, await match_of(service, "skift", [BOB], rated=False), 39
+    )
+    record = await service.match_record(match.id)
     long = "x" * 150  # a move's notation as long as a game's may be
     line = [0.1 if i % 2 else 0.9 for i in range(40)]  # a blunder every move
     points = tuple(
@@ -119,7 +123,7 @@ async def test_the_analysis_text_fits_one_message_however_many_costly_moves(serv
     )
     analysis = Analysis(len(points), points)
     assert len(analysis.labelled()) > 30
-    text = analysis_text(match, analysis, PLAIN)
+    text = analysis_text(record, analysis, PLAIN)
     assert len(text) <= MAX_MESSAGE
     assert text.startswith("The bot's estimate of each player's chance after every move")
     assert f"{match.seat_name(0)}: 0 inaccuracies, 0 mistakes, 20 blunders." in text
