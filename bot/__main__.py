@@ -93,6 +93,15 @@ def parser() -> argparse.ArgumentParser:
         help="the language the console speaks (default: LC_ALL, LC_MESSAGES or LANG's, "
         "else en); what you type is the same in every language",
     )
+    local.add_argument(
+        "--web",
+        nargs="?",
+        const=0,
+        type=int,
+        metavar="PORT",
+        help="also serve the web board on 127.0.0.1 (on PORT, default a free one) and print "
+        "a one-time link to it",
+    )
     return top
 
 
@@ -118,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
             from bot.console import run_console
 
             return asyncio.run(
-                run_console(settings, args.database, args.pictures, language=args.language)
+                run_console(
+                    settings, args.database, args.pictures, language=args.language, web=args.web
+                )
             )
         if args.command == "sync" and args.print_only:
             from bot.discord.client import built_payload

@@ -250,10 +250,10 @@ class Board:
             return _refused(403, fill(web_words.LINK_EXPIRED))
         if current is not None and current.member == grant.member:
             session = current
-            response = web.json_response({"csrf": session.csrf, "match": grant.match})
+            response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
         else:
             sid, session = self.sessions.open(grant.member)
-            response = web.json_response({"csrf": session.csrf, "match": grant.match})
+            response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
             response.set_cookie(
                 COOKIE,
                 sid,
