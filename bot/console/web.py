@@ -25,7 +25,8 @@ async def serve_console_board(console: Console, port: int, terminal: bool) -> Ru
         if console.engine_player is not None:
             console.engine_player.notice(update.match)
 
-    running = await serve(WebHost(console.service, names, announce), "127.0.0.1", port)
+    host = WebHost(console.service, names, announce, engine=console.engine_player)
+    running = await serve(host, "127.0.0.1", port)
     token = running.board.host.signer.grant(console.me, console.here or 0)
     link = f"http://127.0.0.1:{running.port}/open#{token}"
     console.say(fill(console_words.WEB_BOARD, link=link))

@@ -124,7 +124,14 @@ class ShiftcordClient(commands.AutoShardedBot):
         async def names(match: Match) -> Mapping[int, str]:
             return await poster.picture_names(self.get_guild(match.guild_id), match.members)
 
-        host = WebHost(service, names, poster.post_update, self.settings.web_secret, secure)
+        host = WebHost(
+            service,
+            names,
+            poster.post_update,
+            self.settings.web_secret,
+            secure,
+            engine=self.engine_player,
+        )
         self.web = await serve(host, self.settings.web_host, self.settings.web_port)
         poster.notifier.board_link = self.board_link
         log.info("web board served on port %s for %s", self.web.port, self.settings.web_url)

@@ -130,6 +130,7 @@ async def page_state(
         "moves": await _moves(service, match, name),
         "picture": picture_url(match),
         "alt": fill(web_words.BOARD_FOR, match=match.id),
+        "explore": not match.has_secrets,
     }
     if not composing(match, seen):
         return state

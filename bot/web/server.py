@@ -43,11 +43,13 @@ from bot.presentation import composer as composer_words
 from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of
-from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
+from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.text import Style
 from bot.service import MatchService
-from bot.web import board
+from bot.service.engine_player import EnginePlayer
+from bot.web import board, explore
 from bot.web.guard import COOKIE, CSRF_HEADER, RateLimit, Session, Sessions, csrf_ok
 from bot.web.live import KEEPALIVE, Live
 from bot.web.tokens import Signer
@@ -75,13 +77,15 @@ class WebHost:
     names of a match's members, as its pictures draw them), and `announce`, which tells
     an action's news where that face shows them (Discord's thread and pings, the
     console's lines) and lets the bot answer; `secret` signs the links, `secure` marks
-    the cookie Secure (served behind https)."""
+    the cookie Secure (served behind https); `engine` gives the bot's estimate of a
+    tried position (None: none is offered)."""
 
     service: MatchService
     names: Callable[[Match], Awaitable[Mapping[int, str]]]
     announce: Callable[[MatchUpdate], Awaitable[object]]
     secret: str = ""
     secure: bool = False
+    engine: EnginePlayer | None = None
     now: Callable[[], datetime] | None = None
     signer: Signer = field(init=False)
 
@@ -154,6 +158,9 @@ class Board:
         app.router.add_get("/board.png", self._picture)
         app.router.add_post("/api/play", self._play)
         app.router.add_get("/api/events", self._events)
+        app.router.add_get("/api/explore", self._explore)
+        app.router.add_get("/api/estimate", self._estimate)
+        app.router.add_get("/tried.png", self._tried_picture)
         app.on_shutdown.append(self._shutdown)
         return app
 
@@ -382,6 +389,53 @@ class Board:
         answer["state"] = await self._page_state(fresh, session, ())
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
+    async def _explore(self, request: web.Request) -> web.StreamResponse:
+        match = await self._match(request)
+        session = self._member(request)
+        path = board.asked_path(request.query.get("path"))
+        try:
+            line = explore.read_line(request.query.get("line"))
+            state = await explore.explore_state(
+                self.host.service, match, session.member, line, path
+            )
+        except Refusal as refused:
+            raise _http(409, str(refused)) from None
+        trying = state.pop("to_move")
+        words = fill(web_words.TRYING, player=trying) if trying else fill(web_words.TRIED_END)
+        state["caption"] = words
+        state["estimate"] = (
+            self.host.engine is not None and match.seat_of(session.member) is not None
+        )
+        return web.json_response(state)
+
+    async def _tried_picture(self, request: web.Request) -> web.StreamResponse:
+        match = await self._match(request)
+        session = self._member(request)
+        try:
+            line = explore.read_line(request.query.get("line"))
+            picture = await explore.tried_picture(self.host.service, match, session.member, line)
+        except Refusal as refused:
+            raise _http(409, str(refused)) from None
+        response = web.Response(body=picture.data, content_type="image/png")
+        response.headers["Cache-Control"] = "private, max-age=3600"
+        return response
+
+    async def _estimate(self, request: web.Request) -> web.StreamResponse:
+        match = await self._match(request)
+        session = self._member(request)
+        if self.host.engine is None:
+            raise _http(409, fill(web_words.NO_ENGINE))
+        try:
+            line = explore.read_line(request.query.get("line"))
+            state, _ = explore.tried(match, line)
+            if state.current_player is None or state.outcome() is not None:
+                raise Refusal(fill(web_words.TRIED_END))
+            hint = await self.host.engine.tried_hint(match, session.member, state)
+        except PLAYER_ERRORS as error:
+            words = refusal_text(error, _style(await self._namer(match)))
+            raise _http(409, words or "") from None
+        return web.json_response({"words": hint_text(match.id, hint)})
+
     async def idle(self) -> None:
         """Wait until the news of the moves played here are told."""
         while self._announcing:
@@ -474,6 +528,11 @@ def _words() -> dict[str, str]:
         "watching": fill(web_words.WATCHING),
         "offline": fill(web_words.OFFLINE),
         "my_matches": fill(web_words.MY_MATCHES),
+        "try": fill(web_words.TRY_MOVES),
+        "stop_trying": fill(web_words.STOP_TRYING),
+        "tried_back": fill(web_words.TRIED_BACK),
+        "tried_forward": fill(web_words.TRIED_FORWARD),
+        "estimate": fill(web_words.ESTIMATE),
     }
 
 

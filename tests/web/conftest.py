@@ -77,7 +77,7 @@ async def board(tmp_path: Path) -> AsyncIterator[Board]:
     async def names(match: Match) -> dict[int, str]:
         return {member: NAMES.get(member, f"Player {member}") for member in match.members}
 
-    host = WebHost(service, names, announce)
+    host = WebHost(service, names, announce, engine=engine)
     served = await serve(host, "127.0.0.1", 0)
     try:
         yield Board(service, host, served, engine, updates)

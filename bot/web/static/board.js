@@ -11,6 +11,7 @@
   let showing = null; // the ply of an earlier position shown, or null
   let requestId = null; // one per move composed: a second Confirm is the same request
   let events = null;
+  let trying = null; // the line of moves tried on a copy, and the moves undone from it
 
   function el(tag, attrs, ...kids) {
     const node = document.createElement(tag);
@@ -109,37 +110,27 @@
     state = next;
     const words = state.words;
     document.title = state.title;
-    const picture = el("img", {
-      id: "board",
-      src: showing === null ? state.picture : "board.png?match=" + state.match + "&v=" + state.version + "&ply=" + showing,
-      alt: state.alt,
-      width: 800,
-    });
-    const overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    overlay.setAttribute("class", "places");
-    overlay.setAttribute("aria-hidden", "false");
-    const frame = el("div", { class: "frame" }, picture, overlay);
-    const fit = () => overlay.setAttribute("viewBox", "0 0 " + picture.naturalWidth + " " + picture.naturalHeight);
-    if (picture.complete && picture.naturalWidth) fit();
-    else picture.addEventListener("load", fit);
+    const source = showing === null ? state.picture : "board.png?match=" + state.match + "&v=" + state.version + "&ply=" + showing;
+    const [frame, overlay] = boardFrame(source, state.alt);
     const panel = el("section", { class: "panel" });
     panel.append(el("h1", {}, state.title), el("p", { class: "caption" }, state.caption));
     if (showing === null && state.composing) compose(overlay, panel, words);
     else if (state.watching) panel.append(el("p", {}, words.watching));
+    if (state.explore) {
+      panel.append(el("div", { class: "actions" }, el("button", { class: "try", onclick: () => { trying = { line: [], redo: [] }; explore(""); } }, words.try)));
+    }
     panel.append(moveList(words));
     main.replaceChildren(el("div", { class: "match" }, frame, panel));
   }
 
-  function compose(overlay, panel, words) {
-    const chosen = state.path !== "";
-    for (const place of state.places) {
+  function drawPlaces(overlay, places, chosen, choose) {
+    for (const place of places) {
       const shape = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
       shape.setAttribute("points", place.points.map((p) => p.join(",")).join(" "));
       shape.setAttribute("class", chosen ? "place target" : "place");
       shape.setAttribute("tabindex", "0");
       shape.setAttribute("role", "button");
       shape.setAttribute("aria-label", place.label);
-      shape.dataset.keys = place.keys;
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = place.label;
       shape.append(title);
@@ -152,6 +143,21 @@
       });
       overlay.append(shape);
     }
+  }
+
+  function boardFrame(source, alt) {
+    const picture = el("img", { id: "board", src: source, alt: alt, width: 800 });
+    const overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    overlay.setAttribute("class", "places");
+    const fit = () => overlay.setAttribute("viewBox", "0 0 " + picture.naturalWidth + " " + picture.naturalHeight);
+    if (picture.complete && picture.naturalWidth) fit();
+    else picture.addEventListener("load", fit);
+    return [el("div", { class: "frame" }, picture, overlay), overlay];
+  }
+
+  function compose(overlay, panel, words) {
+    const chosen = state.path !== "";
+    drawPlaces(overlay, state.places, chosen, choose);
     panel.append(el("p", { class: "composer" }, state.text));
     if (state.preview) {
       requestId = requestId || newRequestId();
@@ -201,6 +207,51 @@
     load(keys);
   }
 
+  // ---- trying moves on a copy: the page holds the line, the server replays it
+  async function explore(path) {
+    const line = trying.line.join("\n");
+    const answer = await api("api/explore?match=" + state.match + "&line=" + encodeURIComponent(line) + "&path=" + encodeURIComponent(path));
+    if (!answer || !trying) return;
+    if (answer.line.length > trying.line.length) trying.redo = [];
+    trying.line = answer.line;
+    drawTried(answer);
+  }
+
+  function drawTried(tried) {
+    const words = state.words;
+    const [frame, overlay] = boardFrame(tried.picture, state.alt);
+    drawPlaces(overlay, tried.places, tried.path !== "", explore);
+    const panel = el("section", { class: "panel" });
+    panel.append(el("h1", {}, state.title), el("p", { class: "caption trying" }, tried.caption));
+    if (tried.text) panel.append(el("p", { class: "composer" }, tried.text));
+    const buttons = el("div", { class: "choices" });
+    for (const choice of tried.choices) {
+      buttons.append(el("button", { class: "choice", onclick: () => explore(choice.keys) }, choice.label));
+    }
+    panel.append(buttons);
+    const undo = () => { trying.redo.push(trying.line.pop()); explore(""); };
+    const redo = () => { trying.line.push(trying.redo.pop()); explore(""); };
+    const actions = el(
+      "div",
+      { class: "actions" },
+      tried.path ? el("button", { class: "back", onclick: () => explore(tried.back || "") }, words.back) : null,
+      el("button", { onclick: undo, disabled: trying.line.length === 0 }, words.tried_back),
+      el("button", { onclick: redo, disabled: trying.redo.length === 0 }, words.tried_forward),
+      tried.estimate ? el("button", { class: "estimate", onclick: estimate }, words.estimate) : null,
+      el("button", { class: "stop", onclick: () => { trying = null; say(""); load(""); } }, words.stop_trying)
+    );
+    panel.append(actions);
+    const list = el("ol", { class: "tried" });
+    for (const move of trying.line) list.append(el("li", {}, move));
+    panel.append(list);
+    main.replaceChildren(el("div", { class: "match" }, frame, panel));
+  }
+
+  async function estimate() {
+    const answer = await api("api/estimate?match=" + state.match + "&line=" + encodeURIComponent(trying.line.join("\n")));
+    if (answer) say(answer.words);
+  }
+
   function moveList(words) {
     const box = el("nav", { class: "moves", "aria-label": words.moves });
     box.append(el("h2", {}, words.moves));
@@ -241,7 +292,7 @@
     events = new EventSource("api/events?match=" + encodeURIComponent(params.get("id")));
     events.addEventListener("version", (event) => {
       live.dataset.state = "on";
-      if (state && Number(event.data) !== state.version) load("");
+      if (state && Number(event.data) !== state.version && !trying) load("");
     });
     events.addEventListener("error", () => {
       live.dataset.state = "off";
