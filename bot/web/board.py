@@ -116,8 +116,11 @@ async def page_state(
     name: Callable[[int], str],
     style: Style,
     path: Path,
+    composer: Composer | None = None,
 ) -> dict[str, Any]:
-    """Everything the match page draws for the viewer after the composer `path`."""
+    """Everything the match page draws for the viewer after the composer `path` (the
+    moves so far only at the composer's start: a tap within a move leaves them as they
+    were); `composer`, the viewer's when known already."""
     game = games.get(match.game)
     state: dict[str, Any] = {
         "match": match.id,
@@ -127,15 +130,15 @@ async def page_state(
         "caption": style.named(board_caption(match, style)).replace("`", ""),
         "watching": seen.seat is None,
         "composing": False,
-        "moves": await _moves(service, match, name),
+        "moves": None if path else await _moves(service, match, name),
         "picture": picture_url(match),
         "alt": fill(web_words.BOARD_FOR, match=match.id),
         "explore": not match.has_secrets,
     }
     if not composing(match, seen):
         return state
-    composer = composer_of(match, seen.member)
-    page = await composer_page(service, match, seen.member, path, name, composer)
+    composer = composer or composer_of(match, seen.member)
+    page = await composer_page(service, match, seen.member, path, name, composer, drawn=False)
     state.update(
         composing=True,
         path=write_path(page.path),
@@ -155,7 +158,7 @@ async def page_state(
             "notation": match.state.format_move(page.move),
             "autoplay": await skips_preview(service, seen.member),
         }
-        if page.picture is not None:
+        if page.after is not None:
             state["picture"] = picture_url(match, path=write_path(page.path))
     return state
 

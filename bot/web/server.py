@@ -50,13 +50,25 @@ from bot.presentation.text import Style
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
-from bot.web.guard import COOKIE, CSRF_HEADER, RateLimit, Session, Sessions, csrf_ok
+from bot.web.guard import (
+    COOKIE,
+    CSRF_HEADER,
+    MAX_SESSIONS,
+    RateLimit,
+    Session,
+    Sessions,
+    csrf_ok,
+)
 from bot.web.live import KEEPALIVE, Live
 from bot.web.tokens import Signer
+from games.steps import Composer
 
 log = logging.getLogger("shiftcord.web")
 
 STATIC = Path(__file__).parent / "static"
+#: What the rate limit does not count: the page and its files (a browser's cache keeps
+#: them).
+STATIC_PATHS = frozenset({"/", "/match", "/open", "/board.js", "/board.css", "/icon.svg"})
 MAX_BODY = 4096
 #: The pictures kept drawn, by what they show (a page asks for its board after its state).
 MAX_PICTURES = 128
@@ -124,15 +136,29 @@ def _refused(status: int, words: str) -> web.Response:
 
 
 class Board:
-    """The web board's handlers over one `WebHost`."""
+    """The web board's handlers over one `WebHost` (`limits`: each member's rate limit)."""
 
-    def __init__(self, host: WebHost) -> None:
+    def __init__(self, host: WebHost, limits: RateLimit | None = None) -> None:
         self.host = host
         self.sessions = Sessions()
-        self.limits = RateLimit()
+        self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
+        #: The composers of the latest positions, by (match, version, member).
+        self._composers: dict[tuple[int, int, int], Composer] = {}
+        #: Each signed-in member's language, read once a session.
+        self._languages: dict[int, str | None] = {}
         self._announcing: set[asyncio.Task[object]] = set()
+
+    def _composer(self, match: Match, seen: board.Seen) -> Composer:
+        """The composer of the member to act, kept while the match stays at its version."""
+        key = (match.id, match.version, seen.member)
+        composer = self._composers.get(key)
+        if composer is None:
+            composer = self._composers[key] = composer_of(match, seen.member)
+            while len(self._composers) > MAX_PICTURES:
+                del self._composers[next(iter(self._composers))]
+        return composer
 
     async def _namer(self, match: Match) -> Callable[[int], str]:
         """How the members of `match` are named on its page."""
@@ -177,10 +203,14 @@ class Board:
         request[SESSION] = session
         language = _language(request)
         if session is not None:
-            if not self.limits.allow(session.member):
+            if request.path not in STATIC_PATHS and not self.limits.allow(session.member):
                 return _refused(429, fill(web_words.TOO_MANY))
-            locales = await self.host.service.member_locales([session.member])
-            language = language_of(locales.get(session.member)) or language
+            if session.member not in self._languages:
+                locales = await self.host.service.member_locales([session.member])
+                self._languages[session.member] = language_of(locales.get(session.member))
+                while len(self._languages) > MAX_SESSIONS:
+                    del self._languages[next(iter(self._languages))]
+            language = self._languages[session.member] or language
         request[LANGUAGE] = language
         if request.method == "POST" and request.path != "/signin":
             if session is None:
@@ -314,7 +344,10 @@ class Board:
     ) -> dict[str, Any]:
         seen = board.seen_by(match, session.member)
         name = await self._namer(match)
-        state = await board.page_state(self.host.service, match, seen, name, _style(name), path)
+        composer = self._composer(match, seen) if board.composing(match, seen) else None
+        state = await board.page_state(
+            self.host.service, match, seen, name, _style(name), path, composer
+        )
         state["words"] = _words()
         return state
 
@@ -549,9 +582,10 @@ class Running:
         await self.runner.cleanup()
 
 
-async def serve(host: WebHost, address: str, port: int) -> Running:
-    """Serve the board at `address`:`port` (0: any free port) until `Running.stop`."""
-    served = Board(host)
+async def serve(host: WebHost, address: str, port: int, limits: RateLimit | None = None) -> Running:
+    """Serve the board at `address`:`port` (0: any free port) until `Running.stop`;
+    `limits`, each member's rate limit (default `RateLimit()`)."""
+    served = Board(host, limits)
     runner = web.AppRunner(
         served.app(), access_log_class=_AccessLog, access_log=logging.getLogger("shiftcord.web")
     )

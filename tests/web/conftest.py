@@ -19,6 +19,7 @@ import ai
 from bot.match.records import Match, MatchUpdate
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
+from bot.web.guard import RateLimit
 from bot.web.server import Running, WebHost, serve
 from tests.bot.service_fixtures import FakeClock, open_service
 
@@ -78,7 +79,8 @@ async def board(tmp_path: Path) -> AsyncIterator[Board]:
         return {member: NAMES.get(member, f"Player {member}") for member in match.members}
 
     host = WebHost(service, names, announce, engine=engine)
-    served = await serve(host, "127.0.0.1", 0)
+    # a test taps faster than a player can: its limit is tested on its own
+    served = await serve(host, "127.0.0.1", 0, RateLimit(rate=1000.0, burst=1000.0))
     try:
         yield Board(service, host, served, engine, updates)
     finally:

@@ -193,3 +193,38 @@ async def test_a_spectator_receives_no_card_and_a_player_only_their_own(board) -
     assert not any(card in text for card in others - words[seat])
     assert any(card in text for card in words[seat])
     assert own_picture != picture  # drawn from the seat, with its hand
+
+
+@pytest.mark.asyncio
+async def test_a_member_asking_too_fast_is_told_to_wait(tmp_path) -> None:
+    from bot.web.server import WebHost, serve
+    from tests.bot.service_fixtures import FakeClock, open_service
+
+    service = await open_service(tmp_path / "limit.sqlite3", FakeClock())
+
+    async def names(match):
+        return {}
+
+    async def quiet(update):
+        return None
+
+    host = WebHost(service, names, quiet)
+    running = await serve(host, "127.0.0.1", 0)  # the limit players get
+    try:
+        match = await start_match(service)
+        base = f"http://127.0.0.1:{running.port}/"
+        async with client() as session:
+            token = host.signer.grant(match.to_act, match.id)
+            async with session.post(base + "signin", json={"token": token}) as answer:
+                assert answer.status == 200
+            statuses = []
+            for _ in range(60):
+                async with session.get(f"{base}api/state?match={match.id}") as answer:
+                    statuses.append(answer.status)
+            async with session.get(f"{base}board.js") as answer:
+                assert answer.status == 200  # the page's files are not counted
+        assert statuses[:40] == [200] * 40
+        assert 429 in statuses
+    finally:
+        await running.stop()
+        await service.close()

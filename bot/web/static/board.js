@@ -107,6 +107,7 @@
 
   function draw(next) {
     if (!state || next.version !== state.version || !next.preview) requestId = null;
+    if (next.moves === null) next.moves = state ? state.moves : [];
     state = next;
     const words = state.words;
     document.title = state.title;
