@@ -133,6 +133,9 @@ class Settings:
     web_port: int = 0
     web_host: str = "127.0.0.1"
     web_secret: str = ""
+    #: The application's OAuth2 client, for "Sign in with Discord" on the web board.
+    discord_client_id: str = ""
+    discord_client_secret: str = ""
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -161,6 +164,8 @@ class Settings:
             web_port=_int("WEB_PORT", 0, maximum=65535),
             web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
             web_secret=os.environ.get("WEB_SECRET", "").strip(),
+            discord_client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip(),
+            discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip(),
             **_shards(),
         )
 

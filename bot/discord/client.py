@@ -26,6 +26,7 @@ from bot.match.records import Match
 from bot.presentation import language
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
+from bot.web.oauth import OAuth
 from bot.web.server import Running, WebHost, serve
 from bot.web.tokens import NOTICE_LIFETIME
 
@@ -131,6 +132,7 @@ class ShiftcordClient(commands.AutoShardedBot):
             self.settings.web_secret,
             secure,
             engine=self.engine_player,
+            oauth=_oauth(self.settings),
         )
         self.web = await serve(host, self.settings.web_host, self.settings.web_port)
         poster.notifier.board_link = self.board_link
@@ -236,3 +238,11 @@ async def upload_commands(
     guild = discord.Object(guild_id)
     bot.tree.copy_global_to(guild=guild)
     return await bot.tree.sync(guild=guild)
+
+
+def _oauth(settings: Settings) -> OAuth | None:
+    """Sign in with Discord on the web board, when the admin gave the client secret."""
+    if not (settings.discord_client_id and settings.discord_client_secret and settings.web_url):
+        return None
+    redirect = f"{settings.web_url}discord-login"
+    return OAuth(settings.discord_client_id, settings.discord_client_secret, redirect)

@@ -55,3 +55,5 @@ NO_EXPLORE = "Moves cannot be tried in this game: it hides cards the bot would n
 LINE_TOO_LONG = "A tried line holds at most {most} moves."
 LINE_ILLEGAL = "The tried move {move} is not legal there any more; start again."
 NO_ENGINE = "The bot is not here to estimate positions."
+SIGN_IN_WITH_DISCORD = "Sign in with Discord"
+LOGIN_FAILED = "Signing in with Discord did not work; nothing was changed. Try again."

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
@@ -60,6 +61,7 @@ from bot.web.guard import (
     csrf_ok,
 )
 from bot.web.live import KEEPALIVE, Live
+from bot.web.oauth import STATE_LIFETIME, LoginFailed, OAuth
 from bot.web.tokens import Signer
 from games.steps import Composer
 
@@ -69,6 +71,8 @@ STATIC = Path(__file__).parent / "static"
 #: What the rate limit does not count: the page and its files (a browser's cache keeps
 #: them).
 STATIC_PATHS = frozenset({"/", "/match", "/open", "/board.js", "/board.css", "/icon.svg"})
+#: The cookie holding the state of a sign-in with Discord under way.
+LOGIN_COOKIE = "shiftcord_login"
 MAX_BODY = 4096
 #: The pictures kept drawn, by what they show (a page asks for its board after its state).
 MAX_PICTURES = 128
@@ -90,7 +94,8 @@ class WebHost:
     an action's news where that face shows them (Discord's thread and pings, the
     console's lines) and lets the bot answer; `secret` signs the links, `secure` marks
     the cookie Secure (served behind https); `engine` gives the bot's estimate of a
-    tried position (None: none is offered)."""
+    tried position (None: none is offered); `oauth` lets members sign in with Discord
+    (None: by links only)."""
 
     service: MatchService
     names: Callable[[Match], Awaitable[Mapping[int, str]]]
@@ -98,6 +103,7 @@ class WebHost:
     secret: str = ""
     secure: bool = False
     engine: EnginePlayer | None = None
+    oauth: OAuth | None = None
     now: Callable[[], datetime] | None = None
     signer: Signer = field(init=False)
 
@@ -179,6 +185,8 @@ class Board:
         app.router.add_get("/board.css", self._static("board.css", "text/css"))
         app.router.add_get("/icon.svg", self._static("icon.svg", "image/svg+xml"))
         app.router.add_post("/signin", self._signin)
+        app.router.add_get("/login", self._login)
+        app.router.add_get("/discord-login", self._discord_login)
         app.router.add_get("/api/matches", self._matches)
         app.router.add_get("/api/state", self._state)
         app.router.add_get("/board.png", self._picture)
@@ -229,15 +237,62 @@ class Board:
         response.headers.setdefault("Cache-Control", "no-store")
         return response
 
-    @staticmethod
-    def _member(request: web.Request) -> Session:
+    def _member(self, request: web.Request) -> Session:
         session: Session | None = request[SESSION]
         if session is None:
-            raise web.HTTPUnauthorized(
-                text=json.dumps({"refused": fill(web_words.SIGN_IN_FIRST)}),
-                content_type="application/json",
-            )
+            words = {"refused": fill(web_words.SIGN_IN_FIRST)}
+            if self.host.oauth is not None:
+                words["login"] = fill(web_words.SIGN_IN_WITH_DISCORD)
+            raise web.HTTPUnauthorized(text=json.dumps(words), content_type="application/json")
         return session
+
+    def _session_cookie(self, response: web.StreamResponse, sid: str) -> None:
+        """Set the cookie of the session `sid` on `response`."""
+        response.set_cookie(
+            COOKIE,
+            sid,
+            httponly=True,
+            samesite="Lax",
+            secure=self.host.secure,
+            max_age=30 * 24 * 3600,
+            path="/",
+        )
+
+    async def _login(self, request: web.Request) -> web.StreamResponse:
+        """Sign in with Discord: off to its authorization page."""
+        if self.host.oauth is None:
+            raise _http(404, fill(web_words.SIGN_IN_FIRST))
+        state = self.host.oauth.new_state()
+        response = web.HTTPFound(self.host.oauth.authorize_url(state))
+        response.set_cookie(
+            LOGIN_COOKIE,
+            state,
+            httponly=True,
+            samesite="Lax",
+            secure=self.host.secure,
+            max_age=STATE_LIFETIME,
+            path="/",
+        )
+        raise response
+
+    async def _discord_login(self, request: web.Request) -> web.StreamResponse:
+        """Back from Discord's authorization page: a session for the member it names."""
+        oauth = self.host.oauth
+        expected = request.cookies.get(LOGIN_COOKIE, "")
+        state, code = request.query.get("state", ""), request.query.get("code", "")
+        if oauth is None or not expected or not hmac.compare_digest(expected, state) or not code:
+            raise _http(403, fill(web_words.LOGIN_FAILED))
+        try:
+            member = await oauth.member(code[:200])
+        except LoginFailed as error:
+            log.warning("a sign-in with Discord failed: %s", error)
+            raise _http(403, fill(web_words.LOGIN_FAILED)) from None
+        response = web.HTTPFound("./")
+        response.del_cookie(LOGIN_COOKIE, path="/")
+        sid, _ = self.sessions.open(member)
+        self._session_cookie(response, sid)
+        self._languages.pop(member, None)
+        raise response
 
     async def _match(self, request: web.Request) -> Match:
         """The match a request names, if the signed-in member may see it (its players
@@ -291,15 +346,7 @@ class Board:
         else:
             sid, session = self.sessions.open(grant.member)
             response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
-            response.set_cookie(
-                COOKIE,
-                sid,
-                httponly=True,
-                samesite="Lax",
-                secure=self.host.secure,
-                max_age=30 * 24 * 3600,
-                path="/",
-            )
+            self._session_cookie(response, sid)
         return response
 
     async def _matches(self, request: web.Request) -> web.StreamResponse:

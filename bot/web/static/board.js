@@ -53,6 +53,7 @@
     }
     if (!response.ok && answer.refused && !answer.state) {
       say(answer.refused);
+      if (answer.login) main.replaceChildren(el("p", {}, el("a", { class: "login", href: "login" }, answer.login)));
       return null;
     }
     return answer;
