@@ -134,6 +134,7 @@ async def page_state(
         "picture": picture_url(match),
         "alt": fill(web_words.BOARD_FOR, match=match.id),
         "explore": not match.has_secrets,
+        "over": not match.active,
     }
     if not composing(match, seen):
         return state

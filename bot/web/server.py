@@ -37,18 +37,22 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from bot.match.actions import MOVE, Request
+from bot.match.analysis import analysable
 from bot.match.errors import NotFound, PositionChanged
 from bot.match.phrases import plain_member
 from bot.match.records import Match, MatchUpdate
 from bot.presentation import composer as composer_words
 from bot.presentation import web_words
+from bot.presentation.analysis import analysis_chart, analysis_text, swing_lines
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of
 from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
+from bot.presentation.pictures import seat_labels
 from bot.presentation.text import Style
 from bot.service import MatchService
+from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
 from bot.web.guard import (
@@ -195,6 +199,9 @@ class Board:
         app.router.add_get("/api/explore", self._explore)
         app.router.add_get("/api/estimate", self._estimate)
         app.router.add_get("/tried.png", self._tried_picture)
+        app.router.add_get("/api/analysis", self._analysis)
+        app.router.add_post("/api/analysis", self._analysis)
+        app.router.add_get("/chart.png", self._chart)
         app.on_shutdown.append(self._shutdown)
         return app
 
@@ -515,6 +522,62 @@ class Board:
             words = refusal_text(error, _style(await self._namer(match)))
             raise _http(409, words or "") from None
         return web.json_response({"words": hint_text(match.id, hint)})
+
+    async def _analysis(self, request: web.Request) -> web.StreamResponse:
+        """An ended match's analysis, when the bot keeps one (a POST asks for it: up to
+        half a minute, in the lane of the levels that think long)."""
+        match = await self._match(request)
+        engine = self.host.engine
+        if engine is None or not analysable(match):
+            return web.json_response({})
+        try:
+            analysis = await engine.stored_analysis(match)
+            if analysis is None and request.method == "POST":
+                analysis = await engine.analyse(await self.host.service.match_record(match.id))
+        except PLAYER_ERRORS as error:
+            words = refusal_text(error, _style(await self._namer(match)))
+            raise _http(409, words or "") from None
+        heading = fill(web_words.ANALYSIS)
+        if analysis is None:
+            record = await self.host.service.match_record(match.id)
+            seconds = expected_seconds(record, engine.budget)
+            return web.json_response(
+                {"heading": heading, "ask": fill(web_words.ASK_ANALYSIS, seconds=seconds)}
+            )
+        style = _style(await self._namer(match))
+        return web.json_response(
+            {
+                "heading": heading,
+                "text": analysis_text(match, analysis, style).split("\n")[0],
+                "chart": f"chart.png?match={match.id}&v={match.version}",
+                "swings": [
+                    {
+                        "ply": ply,
+                        "text": words,
+                        "show": fill(web_words.SHOW_BEFORE, number=ply + 1),
+                    }
+                    for ply, words in swing_lines(match, analysis, style)
+                ],
+            }
+        )
+
+    async def _chart(self, request: web.Request) -> web.StreamResponse:
+        match = await self._match(request)
+        session = self._member(request)
+        engine = self.host.engine
+        analysis = None
+        if engine is not None and analysable(match):
+            analysis = await engine.stored_analysis(match)
+        if analysis is None:
+            raise _http(404, fill(web_words.NO_MATCH, match=match.id))
+        record = await self.host.service.match_record(match.id)
+        theme = await self.host.service.picture_theme(match.guild_id, session.member)
+        name = await self._namer(match)
+        players = seat_labels(match, name)
+        picture = await analysis_chart(record, analysis, theme, players)
+        response = web.Response(body=picture.data, content_type="image/png")
+        response.headers["Cache-Control"] = "private, max-age=3600"
+        return response
 
     async def idle(self) -> None:
         """Wait until the news of the moves played here are told."""

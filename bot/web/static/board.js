@@ -122,7 +122,32 @@
       panel.append(el("div", { class: "actions" }, el("button", { class: "try", onclick: () => { trying = { line: [], redo: [] }; explore(""); } }, words.try)));
     }
     panel.append(moveList(words));
+    if (state.over) panel.append(analysisBox);
     main.replaceChildren(el("div", { class: "match" }, frame, panel));
+  }
+
+  // ---- an ended match's analysis: the chart, and each moment it swung most
+  const analysisBox = el("section", { class: "analysis" });
+
+  async function showAnalysis(ask) {
+    const url = "api/analysis?match=" + state.match;
+    const analysis = ask ? await api(url, {}) : await api(url);
+    if (!analysis || !analysis.heading) return;
+    analysisBox.replaceChildren(el("h2", {}, analysis.heading));
+    if (analysis.ask) {
+      analysisBox.append(el("button", { class: "analyse", onclick: () => showAnalysis(true) }, analysis.ask));
+      return;
+    }
+    analysisBox.append(
+      el("p", {}, analysis.text),
+      el("img", { class: "chart", src: analysis.chart, alt: analysis.text, width: 800 })
+    );
+    const list = el("ul", { class: "swings" });
+    for (const swing of analysis.swings) {
+      const open = () => { showing = swing.ply; draw(state); };
+      list.append(el("li", {}, el("p", {}, swing.text), el("button", { onclick: open }, swing.show)));
+    }
+    analysisBox.append(list);
   }
 
   function drawPlaces(overlay, places, chosen, choose) {
@@ -307,6 +332,6 @@
   }
 
   if (location.pathname.endsWith("/open")) signIn();
-  else if (params.get("id")) load("").then(listen);
+  else if (params.get("id")) load("").then(() => { listen(); if (state && state.over) showAnalysis(false); });
   else showMatches();
 })();
