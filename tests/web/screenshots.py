@@ -22,6 +22,7 @@ DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "web"
 #: (game, seats, moves played before the picture, places tapped on the page)
 SHOTS = [
     ("skift", 2, 12, 1),
+    ("skift-preview", 2, 12, 2),
     ("shiftago", 4, 14, 0),
     ("shifty", 2, 9, 1),
     ("shifting-stones", 3, 7, 0),
@@ -48,6 +49,7 @@ async def main() -> None:
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
         )
         for game, seats, plies, taps in SHOTS:
+            name, game = game, game.split("-preview")[0]
             match = await start_match(service, tuple(range(1, seats + 1)), game)
             rng = random.Random(game)
             while match.ply < plies or match.to_act != 1:
@@ -66,7 +68,7 @@ async def main() -> None:
                     await places.nth((await places.count()) - 1).click(force=True)
                     await page.wait_for_timeout(300)
                     await page.wait_for_function(READY)
-                await page.screenshot(path=str(DOCS / f"{game}-{width}.png"))
+                await page.screenshot(path=str(DOCS / f"{name}-{width}.png"))
                 await context.close()
         await browser.close()
     await running.stop()

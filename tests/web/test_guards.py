@@ -228,3 +228,23 @@ async def test_a_member_asking_too_fast_is_told_to_wait(tmp_path) -> None:
     finally:
         await running.stop()
         await service.close()
+
+
+@pytest.mark.asyncio
+async def test_the_page_speaks_the_members_language(board) -> None:
+    """The language of the member's Discord client (as the bot last saw it), else the
+    browser's."""
+    match = await start_match(board.service, (1, 2))
+    await board.service.remember_locale(match.to_act, "de")
+    async with client() as session:
+        await signed_in(session, board, match.to_act, match.id)
+        page = await state(session, board, match.id)
+    assert page["words"]["confirm"] == "Bestätigen"
+    assert "Zug" in page["text"] or "Partie" in page["text"]
+    other = 2 if match.to_act == 1 else 1
+    async with client() as session:
+        await signed_in(session, board, other, match.id)
+        url = f"{board.base}api/state?match={match.id}"
+        async with session.get(url, headers={"Accept-Language": "es-ES,es;q=0.9"}) as answer:
+            spanish = await answer.json()
+    assert spanish["words"]["confirm"] != "Confirm"
