@@ -78,3 +78,32 @@ async def test_a_match_between_the_web_board_and_discord(tmp_path, browser) -> N
                 pytest.fail(f"the match did not end within {MOST_MOVES} moves")
             assert page.errors == []
         assert not (await bot.service.get_match(match_id)).active
+
+
+@pytest.mark.asyncio
+async def test_the_turn_notice_by_dm_carries_the_link(tmp_path, browser) -> None:
+    from tests.bot.test_discord_notices import play, players
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    fake = FakeDiscord()
+    async with running_bot(
+        fake, settings_for(tmp_path, web_url=url, web_port=port), FakeClock()
+    ) as bot:
+        match_id, thread = await start_match(fake, ALICE, BOB)
+        _, waiting = await players(bot, match_id)
+        await fake.slash(waiting, "settings notices", dm="also")
+        await play(fake, bot, match_id, thread)
+        [dm] = fake.dms_to(waiting)
+        link = board_link(dm)
+        assert link is not None and link.startswith(f"{url}open#")
+        async with opened(browser, link) as page:
+            await page.wait_for_url("**/match?id=*")
+            await my_turn(page)
+            assert page.errors == []
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:  # web off
+        await fake.slash(waiting, "settings notices", dm="instead")
+        mover = (await bot.service.get_match(match_id)).to_act
+        assert mover == waiting
+        message = await open_composer(fake, mover, thread, match_id)
+        assert board_link(message) is None
