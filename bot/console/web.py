@@ -25,7 +25,12 @@ async def serve_console_board(console: Console, port: int, terminal: bool) -> Ru
         if console.engine_player is not None:
             console.engine_player.notice(update.match)
 
-    host = WebHost(console.service, names, announce, engine=console.engine_player)
+    async def may_watch(match: Match, member: int) -> bool:
+        return True  # everyone at this console sees every match of it
+
+    host = WebHost(
+        console.service, names, announce, engine=console.engine_player, may_watch=may_watch
+    )
     running = await serve(host, "127.0.0.1", port)
     token = running.board.host.signer.grant(console.me, console.here or 0)
     link = f"http://127.0.0.1:{running.port}/open#{token}"

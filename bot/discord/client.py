@@ -125,6 +125,19 @@ class ShiftcordClient(commands.AutoShardedBot):
         async def names(match: Match) -> Mapping[int, str]:
             return await poster.picture_names(self.get_guild(match.guild_id), match.members)
 
+        async def may_watch(match: Match, member: int) -> bool:
+            """A member of the match's server, who sees its public posts there."""
+            guild = self.get_guild(match.guild_id)
+            if guild is None:
+                return False
+            if guild.get_member(member) is not None:
+                return True
+            try:
+                await guild.fetch_member(member)
+            except discord.HTTPException:
+                return False
+            return True
+
         host = WebHost(
             service,
             names,
@@ -133,6 +146,7 @@ class ShiftcordClient(commands.AutoShardedBot):
             secure,
             engine=self.engine_player,
             oauth=_oauth(self.settings),
+            may_watch=may_watch,
         )
         self.web = await serve(host, self.settings.web_host, self.settings.web_port)
         poster.notifier.board_link = self.board_link

@@ -91,6 +91,10 @@ SESSION: web.RequestKey[Session | None] = web.RequestKey("session")
 LANGUAGE: web.RequestKey[str] = web.RequestKey("language")
 
 
+async def _nobody_watches(match: Match, member: int) -> bool:
+    return False
+
+
 @dataclass
 class WebHost:
     """What the face serving the board gives it: the match `service`, `names` (the
@@ -99,7 +103,9 @@ class WebHost:
     console's lines) and lets the bot answer; `secret` signs the links, `secure` marks
     the cookie Secure (served behind https); `engine` gives the bot's estimate of a
     tried position (None: none is offered); `oauth` lets members sign in with Discord
-    (None: by links only)."""
+    (None: by links only); `may_watch(match, member)` says whether a member who does
+    not play a server's match may see what its public posts show (a member of that
+    server; default nobody)."""
 
     service: MatchService
     names: Callable[[Match], Awaitable[Mapping[int, str]]]
@@ -108,6 +114,7 @@ class WebHost:
     secure: bool = False
     engine: EnginePlayer | None = None
     oauth: OAuth | None = None
+    may_watch: Callable[[Match, int], Awaitable[bool]] = _nobody_watches
     now: Callable[[], datetime] | None = None
     signer: Signer = field(init=False)
 
@@ -311,7 +318,9 @@ class Board:
             match = await self.host.service.get_match(number)
         except NotFound:
             raise _http(404, fill(web_words.NO_MATCH, match=number)) from None
-        if match.seat_of(session.member) is None and not match.guild_id:
+        if match.seat_of(session.member) is None and not (
+            match.guild_id and await self.host.may_watch(match, session.member)
+        ):
             raise _http(403, fill(web_words.PRIVATE_MATCH, match=number))
         return match
 

@@ -27,6 +27,8 @@ CHROMIUM = os.environ.get("SHIFTCORD_CHROMIUM", "/usr/bin/chromium")
 #: A search of a few simulated games: enough to play, quick on a busy machine.
 TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)
 NAMES = {1: "Alice", 2: "Bob", 3: "Chloé", 4: "Dmitri", 5: "Eve"}
+#: The members on the tests' server who do not play a match but may watch it.
+WATCHERS = {3, 4, 5}
 
 
 def _chromium() -> str:
@@ -78,7 +80,10 @@ async def board(tmp_path: Path) -> AsyncIterator[Board]:
     async def names(match: Match) -> dict[int, str]:
         return {member: NAMES.get(member, f"Player {member}") for member in match.members}
 
-    host = WebHost(service, names, announce, engine=engine)
+    async def may_watch(match: Match, member: int) -> bool:
+        return member in WATCHERS
+
+    host = WebHost(service, names, announce, engine=engine, may_watch=may_watch)
     # a test taps faster than a player can: its limit is tested on its own
     served = await serve(host, "127.0.0.1", 0, RateLimit(rate=1000.0, burst=1000.0))
     try:

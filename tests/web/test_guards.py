@@ -248,3 +248,15 @@ async def test_the_page_speaks_the_members_language(board) -> None:
         async with session.get(url, headers={"Accept-Language": "es-ES,es;q=0.9"}) as answer:
             spanish = await answer.json()
     assert spanish["words"]["confirm"] != "Confirm"
+
+
+@pytest.mark.asyncio
+async def test_a_member_of_no_server_of_the_match_sees_nothing_of_it(board) -> None:
+    match = await start_match(board.service, (1, 2))
+    theirs = await start_match(board.service, (6, 7))
+    async with client() as session:
+        await signed_in(session, board, 6, theirs.id)  # not on the first match's server
+        for path in (f"api/state?match={match.id}", f"board.png?match={match.id}&v=1"):
+            async with session.get(board.base + path) as answer:
+                assert answer.status == 403
+                assert "private" in (await answer.json())["refused"]
