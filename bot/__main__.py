@@ -99,6 +99,15 @@ def parser() -> argparse.ArgumentParser:
         action="store_false",
         help="write no alt text after each picture (settings alttext turns it back on)",
     )
+    local.add_argument(
+        "--web",
+        nargs="?",
+        const=0,
+        type=int,
+        metavar="PORT",
+        help="also serve the web board on 127.0.0.1 (on PORT, default a free one) and print "
+        "a one-time link to it",
+    )
     return top
 
 
@@ -130,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.pictures,
                     language=args.language,
                     alt_text=args.alt_text,
+                    web=args.web,
                 )
             )
         if args.command == "sync" and args.print_only:

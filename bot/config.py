@@ -90,6 +90,19 @@ def _database_url() -> str | None:
     return raw
 
 
+def _web_url() -> str | None:
+    """WEB_URL: the web board's public address (None when unset), http(s) only."""
+    raw = os.environ.get("WEB_URL", "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(("https://", "http://")) or len(raw) > 200 or " " in raw:
+        raise ConfigError(
+            "WEB_URL must be the web board's public address, such as https://board.example.org/ "
+            "(at most 200 characters); leave it unset to keep the web board off."
+        )
+    return raw if raw.endswith("/") else raw + "/"
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting of the bot; `.env.example` documents each one."""
@@ -114,6 +127,15 @@ class Settings:
     work_lease_seconds: int = 300
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: The web board (bot/web): its public address and the port it listens on; off
+    #: unless both are set. `web_secret` signs its links (random each start when unset).
+    web_url: str | None = None
+    web_port: int = 0
+    web_host: str = "127.0.0.1"
+    web_secret: str = ""
+    #: The application's OAuth2 client, for "Sign in with Discord" on the web board.
+    discord_client_id: str = ""
+    discord_client_secret: str = ""
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -138,6 +160,12 @@ class Settings:
             challenge_cooldown_minutes=_int("CHALLENGE_COOLDOWN_MINUTES", 10, maximum=10_080),
             bot_workers=_int("BOT_WORKERS", 0, maximum=64),
             work_lease_seconds=_int("WORK_LEASE_SECONDS", 300, minimum=1, maximum=3600),
+            web_url=_web_url(),
+            web_port=_int("WEB_PORT", 0, maximum=65535),
+            web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_secret=os.environ.get("WEB_SECRET", "").strip(),
+            discord_client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip(),
+            discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip(),
             **_shards(),
         )
 
@@ -147,6 +175,11 @@ class Settings:
         if self.shard_count is None or self.shard_ids is None:
             return True
         return (guild_id >> 22) % self.shard_count in self.shard_ids
+
+    @property
+    def web_on(self) -> bool:
+        """Whether the web board is served (its address and port are both set)."""
+        return self.web_url is not None and self.web_port > 0
 
     def require_token(self) -> str:
         """The Discord token, or a ConfigError naming DISCORD_TOKEN and where to get one."""

@@ -7,6 +7,7 @@
     words = render.alt_text(state, ending="Black wins: White resigned.")  # an ended match
     gif = render.replay(states, max_bytes=10 << 20).data  # the whole game, animated
     png = render.chance_chart(state, moves, values, title="...", axis="...")  # estimates
+    places = render.board_places(state, composer, path, size=800)  # choices to tap
 
 Each game's pictures are a package `render/<game>/` that declares them as `PICTURES`, a
 `render.pictures.Pictures` (how to draw and describe its positions, the seat styles its
@@ -38,6 +39,7 @@ from render.header import header_px, header_strip
 from render.modules import has_picture, register, unregister
 from render.palette import encode_png, to_palette
 from render.pictures import Pictures
+from render.places import Place, board_places
 from render.seats import SeatLabel, named_seats, stacked, strip_of
 from render.theme import THEMES, Theme, get_theme
 from render.words import Words, written_with
@@ -45,6 +47,7 @@ from render.words import Words, written_with
 __all__ = [
     "THEMES",
     "Pictures",
+    "Place",
     "Positions",
     "Replay",
     "ReplayTooLarge",
@@ -56,6 +59,7 @@ __all__ = [
     "chance_chart",
     "board_image",
     "board_png",
+    "board_places",
     "has_picture",
     "register",
     "replay",

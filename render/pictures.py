@@ -23,6 +23,11 @@ from render.words import Drawn
 
 #: A point of a picture, in pixels from its top-left corner.
 Spot = tuple[float, float]
+#: A shape on a picture (a place a choice is drawn at): a polygon's corners, in pixels.
+Shape = tuple[Spot, ...]
+#: What a game's `spots` give for a composer path: the shape of each next step drawn on
+#: the picture, by its key.
+SpotsAt = Callable[[tuple[str, ...]], Mapping[str, Shape]]
 #: A game's state, as its pictures take it.
 S = TypeVar("S", bound=GameState)
 S_in = TypeVar("S_in", bound=GameState, contravariant=True)
@@ -55,6 +60,11 @@ class Describe(Protocol[S_in]):
     ) -> str: ...
 
 
+def box(x0: float, y0: float, x1: float, y1: float) -> Shape:
+    """A rectangle as a shape: its four corners, clockwise from the top left."""
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
 def _theme_styles(theme: Theme) -> tuple[SeatStyle, ...]:
     return theme.seats
 
@@ -81,6 +91,10 @@ class Pictures(Generic[S]):
     - `extra_colours(theme)`: flat colours its pictures use beyond the theme's; finished
       pictures are mapped onto a fixed palette that keeps the theme's colours and these
       exact (and their blends close); `palette_colours` adds the seats' styles.
+    - `spots(state, seat, size, theme)`: where the composer's choices are drawn on
+      `draw`'s picture of `state` from `seat`'s view: a function from a composer path
+      to the shape of each next step that has a place there, by its key (see
+      `render.places`); None: the game plays by buttons alone.
     - `drawn`: every text its pictures and alt text write beyond the shared ones
       (`render.words`), by name: the `DRAWN` of its `words` module, for translators.
     """
@@ -93,6 +107,7 @@ class Pictures(Generic[S]):
     replay_layout: Callable[[Iterable[S]], dict[str, Any]] | None = None
     extra_colours: Callable[[Theme], tuple[RGB, ...]] = _no_colours
     drawn: Mapping[str, Drawn] = field(default_factory=dict)
+    spots: Callable[[S, int | None, int, Theme], SpotsAt] | None = None
 
     def palette_colours(self, theme: Theme, state: S) -> tuple[RGB, ...]:
         """The colours a finished picture of `state` keeps exact beyond the theme's first

@@ -38,6 +38,7 @@ the commands of `play`, `clock` the console's clock that `tick` moves forward.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from collections.abc import Mapping
@@ -48,6 +49,7 @@ from typing import TextIO
 from bot.config import PROJECT_ROOT, Settings
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
+from bot.console.web import serve_console_board
 from bot.presentation import console_words
 from bot.presentation.catalogue import fill
 from bot.presentation.language import SOURCE, language_of, speaking
@@ -78,14 +80,17 @@ async def run_console(
     ready: bool = False,
     language: str | None = None,
     alt_text: bool = True,
+    web: int | None = None,
 ) -> int:
     """Read commands until the input ends or `quit`; the console keeps its own
     SQLite database (even when the bot uses PostgreSQL). `ready`: begin in a match
     against the bot (the player's latest one going on, else a new one). `lines` and `out`
     default to the standard input and output; `language` (one of `LANGUAGES`) to the
-    environment's; `alt_text`: whether each picture's alt text is printed after it."""
+    environment's; `alt_text`: whether each picture's alt text is printed after it. `web`:
+    also serve the web board on 127.0.0.1 at that port (0: a free one), printing a one-time
+    link to it (`bot.console.web`)."""
     with speaking(language or environment_language()):
-        return await _console(settings, database, pictures, lines, out, ready, alt_text)
+        return await _console(settings, database, pictures, lines, out, ready, alt_text, web)
 
 
 async def _console(
@@ -96,6 +101,7 @@ async def _console(
     out: TextIO | None,
     ready: bool,
     alt_text: bool,
+    web: int | None,
 ) -> int:
     lines, out = lines or sys.stdin, out or sys.stdout
     database = database or PROJECT_ROOT / "data" / "local.sqlite3"
@@ -107,18 +113,23 @@ async def _console(
     console.alt_text = alt_text
     console.engine_player = EnginePlayer(service, console.announce, workers=1)
     console.say(fill(console_words.WELCOME, database=database))
+    board = None
     try:
         await console.bot_turns()  # what the bot owed when the console last ended
         if ready:
             going = await service.active_matches(console.me)
             await console.run_line(f"use {going[0].id}" if going else FIRST_MATCH)
+        if web is not None:
+            board = await serve_console_board(console, web, lines.isatty())
         while True:
             if lines.isatty():
                 out.write(fill(console_words.PROMPT, player=console.player))
                 out.flush()
-            line = lines.readline()
+            line = await asyncio.to_thread(lines.readline) if board else lines.readline()
             if not line or not await console.run_line(line):
                 return 0
     finally:
+        if board is not None:
+            await board.stop()
         await console.engine_player.close()
         await service.close()

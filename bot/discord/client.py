@@ -22,9 +22,13 @@ from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
 from bot.discord.speech import Languages
+from bot.match.records import Match
 from bot.presentation import language
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
+from bot.web.oauth import OAuth
+from bot.web.server import Running, WebHost, serve
+from bot.web.tokens import NOTICE_LIFETIME
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -91,6 +95,8 @@ class ShiftcordClient(commands.AutoShardedBot):
                 self.engine_player,
             )
         self._background = background
+        #: The web board, when served (WEB_URL and WEB_PORT set).
+        self.web: Running | None = None
 
     async def setup_hook(self) -> None:
         """Add the cogs, the restart-proof buttons and the commands' translator (their
@@ -106,12 +112,60 @@ class ShiftcordClient(commands.AutoShardedBot):
         await self.languages.load()
         if self._background and self.reminders is not None:
             self.reminders.start()
+        if self.settings.web_on and self.service is not None:
+            await self._serve_board()
+
+    async def _serve_board(self) -> None:
+        """Serve the web board: names as the pictures draw them, news posted as a
+        Discord action's are."""
+        poster, service = self.poster, self.service
+        assert poster is not None and service is not None and self.settings.web_url
+        secure = self.settings.web_url.startswith("https://")
+
+        async def names(match: Match) -> Mapping[int, str]:
+            return await poster.picture_names(self.get_guild(match.guild_id), match.members)
+
+        async def may_watch(match: Match, member: int) -> bool:
+            """A member of the match's server, who sees its public posts there."""
+            guild = self.get_guild(match.guild_id)
+            if guild is None:
+                return False
+            if guild.get_member(member) is not None:
+                return True
+            try:
+                await guild.fetch_member(member)
+            except discord.HTTPException:
+                return False
+            return True
+
+        host = WebHost(
+            service,
+            names,
+            poster.post_update,
+            self.settings.web_secret,
+            secure,
+            engine=self.engine_player,
+            oauth=_oauth(self.settings),
+            may_watch=may_watch,
+        )
+        self.web = await serve(host, self.settings.web_host, self.settings.web_port)
+        poster.notifier.board_link = self.board_link
+        log.info("web board served on port %s for %s", self.web.port, self.settings.web_url)
+
+    def board_link(self, member: int, match: int) -> str | None:
+        """A one-time link to the web board for `member` and `match` (None: not served)."""
+        if self.web is None or self.settings.web_url is None:
+            return None
+        token = self.web.board.host.signer.grant(member, match, NOTICE_LIFETIME)
+        return f"{self.settings.web_url}open#{token}"
 
     async def close(self) -> None:
         """Stop the reminder task and the bot's play (its worker processes exit), finish
         posting and storing locales, then disconnect."""
         if self.reminders is not None:
             await self.reminders.stop()
+        if self.web is not None:
+            await self.web.stop()
         if self.engine_player is not None:
             await self.engine_player.close()
         if self.poster is not None:
@@ -199,3 +253,11 @@ async def upload_commands(
     guild = discord.Object(guild_id)
     bot.tree.copy_global_to(guild=guild)
     return await bot.tree.sync(guild=guild)
+
+
+def _oauth(settings: Settings) -> OAuth | None:
+    """Sign in with Discord on the web board, when the admin gave the client secret."""
+    if not (settings.discord_client_id and settings.discord_client_secret and settings.web_url):
+        return None
+    redirect = f"{settings.web_url}discord-login"
+    return OAuth(settings.discord_client_id, settings.discord_client_secret, redirect)

@@ -13,6 +13,7 @@ the request, so two composers cannot both play and a press that arrives twice co
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -31,7 +32,9 @@ from bot.discord.composer_view import (
 from bot.discord.markup import STYLE
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, answer_error, begin
+from bot.discord.served import bot_of
 from bot.discord.speech import SpeaksToPresser
+from bot.discord.views import board_button
 from bot.match.actions import ASK_TAKEBACK, MOVE
 from bot.match.records import Match
 from bot.presentation import composer as words
@@ -46,6 +49,9 @@ from bot.presentation.composing import (
 from bot.presentation.errors import Refusal
 from bot.service import MatchService
 from games.steps import Composer, Path, read_path
+
+#: The most components a message's view holds.
+MAX_ITEMS = 25
 
 
 async def open_composer(interaction: discord.Interaction, match_id: int) -> None:
@@ -170,6 +176,10 @@ async def _composer(
     if shown.move is None:
         back = bool(shown.path)
         view = choices_view(at, shown.choices, page, back=back, undo=bool(shown.turn))
+        link = None if shown.path else bot_of(interaction).board_link(user, match.id)
+        if link is not None and len(view.children) < MAX_ITEMS:
+            with contextlib.suppress(ValueError):  # no row has room left
+                view.add_item(board_button(link))
         return shown.text, [], view
     files = [] if shown.picture is None else [as_file(shown.picture)]
     return shown.text, files, preview_view(at)

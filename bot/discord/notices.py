@@ -12,13 +12,13 @@ DMs again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import discord
 
 from bot.discord.speech import Languages
-from bot.discord.views import play_view, view_keyword
+from bot.discord.views import board_button, play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import Direct
 from bot.presentation import chat_words
@@ -102,6 +102,8 @@ class Notifier:
         self.client = client
         self.service = service
         self.languages = languages
+        #: A link to the web board for (member, match), when it is served.
+        self.board_link: Callable[[int, int], str | None] = lambda member, match: None
 
     async def language_of(self, member_id: int, guild_id: int | None = None) -> str:
         """The language to write to `member_id` in unprompted (see `Languages.private`)."""
@@ -138,11 +140,20 @@ class Notifier:
         for direct in chosen:
             with speaking(self.languages.private(direct.locale, update.match.guild_id)):
                 text = turn_notice(update, style)
+                view = None if direct.quiet else self._turn_view(direct, update)
             if direct.quiet:
                 told.held.append((direct.member_id, text))
-            elif await self.send_dm(direct.member_id, text, play_view(update.match)) is False:
+            elif await self.send_dm(direct.member_id, text, view) is False:
                 told.refused.append(direct.member_id)
         return told
+
+    def _turn_view(self, direct: Direct, update: MatchUpdate) -> discord.ui.View | None:
+        """Play under a turn notice, and the web board's link when it is served."""
+        view = play_view(update.match)
+        link = self.board_link(direct.member_id, update.match.id)
+        if view is not None and link is not None:
+            view.add_item(board_button(link))
+        return view
 
     async def send_held(self, held: HeldNotices) -> None:
         """Send what waited during quiet hours, once (a refused DM drops it)."""

@@ -25,6 +25,9 @@ class Served(Protocol):
     leagues: LeaguePoster | None
     engine_player: EnginePlayer | None
 
+    def board_link(self, member: int, match: int) -> str | None:
+        """A one-time link to the web board for `member` and `match` (None: not served)."""
+
 
 def bot_of(interaction: discord.Interaction) -> Served:
     """The bot that received the interaction: always a ShiftcordClient, the only client."""

@@ -19,7 +19,7 @@ from bot.match.analysis import analysable
 from bot.match.engine_seats import is_engine
 from bot.match.events import DRAW
 from bot.match.records import FINISHED
-from bot.presentation import chat_words
+from bot.presentation import chat_words, web_words
 from bot.presentation.analysis import ANALYSIS_BUTTON
 from bot.presentation.catalogue import fill
 from bot.presentation.composer import PLAY as PLAY_LABEL
@@ -159,6 +159,11 @@ def play_button(match: Match) -> ViewButton:
         style=discord.ButtonStyle.success,
         custom_id=match_id(match.id, PLAY),
     )
+
+
+def board_button(url: str) -> ViewButton:
+    """The link that opens the web board (a signed one-time `url`)."""
+    return discord.ui.Button(label=label(fill(web_words.OPEN_BOARD)), url=url)
 
 
 def play_view(match: Match) -> discord.ui.View | None:

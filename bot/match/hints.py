@@ -23,3 +23,13 @@ def check_hint(match: Match, member_id: int) -> None:
     if match.to_act != member_id or match.current_seat is None:
         player = Member(match.to_act) if match.to_act is not None else "nobody"
         raise NotYourTurn(Message("move.not_your_turn", player=player, match=match.id))
+
+
+def check_estimate(match: Match, member_id: int) -> None:
+    """Refuse (NotAllowed) the bot's estimate of a position tried off `match` unless
+    `member_id` plays in it and it is not a rated match still running (a hint there
+    would make its result mean less); after the end, anyone of its players may ask."""
+    if match.seat_of(member_id) is None:
+        raise NotAllowed(Message("match.not_playing", match=match.id))
+    if match.active and match.moves_ratings:
+        raise NotAllowed(Message("hint.rated", match=match.id))

@@ -258,3 +258,29 @@ async def analysis_pictures(
     (in the match's order), drawn in a worker thread in the language spoken; `players`
     (see `seat_labels`) name the seats on the chart and under the boards."""
     return await asyncio.to_thread(_pictures, record, analysis, theme, players)
+
+
+async def analysis_chart(
+    record: MatchRecord,
+    analysis: Analysis,
+    theme: str = DEFAULT_THEME,
+    players: Sequence[render.SeatLabel] = (),
+) -> Picture:
+    """The chart of the analysis alone (as `analysis_pictures` draws it first)."""
+    return await asyncio.to_thread(_chart, record, analysis, theme, players)
+
+
+def swing_lines(
+    record: MatchRecord, analysis: Analysis, style: Style
+) -> list[tuple[int, int, str]]:
+    """Each moment the analysis swung most, in words, with the index of the position its
+    move was played in (0: the start) and that move's number (`turn_numbers`)."""
+    turns = turn_numbers(record)
+    return [
+        (
+            swing.before.index,
+            turns[swing.before.index],
+            _swing_line(record.match, swing, turns, style),
+        )
+        for swing in analysis.swings()
+    ]

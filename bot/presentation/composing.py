@@ -81,10 +81,13 @@ async def composer_page(
     path: Path,
     name: Namer,
     composer: Composer | None = None,
+    *,
+    drawn: bool = True,
 ) -> ComposerPage:
     """The composer after `path` (from the start when `path` leads nowhere): the next
     choices, or the move's preview; a game's seats only numbered are called by their
-    members' `name` (plain names, as pictures draw them)."""
+    members' `name` (plain names, as pictures draw them). Without `drawn`, the preview's
+    picture is left for later (the web board fetches it apart)."""
     composer = composer or composer_of(match, user)
     if not composer.leads_somewhere(path):
         path = ()
@@ -108,8 +111,10 @@ async def composer_page(
         return ComposerPage(match, path, "\n".join(lines), [], move, None, None, turn)
     seat = match.seat_of(user) if match.has_secrets else None
     after = members_named(match, match.state.play(move).view(seat), name)
-    theme = await service.picture_theme(match.guild_id, user)
-    picture = await board_picture(after, seat=seat, theme=theme)
+    picture = None
+    if drawn:
+        theme = await service.picture_theme(match.guild_id, user)
+        picture = await board_picture(after, seat=seat, theme=theme)
     lines.append(fill(words.PREVIEW, move=notation, words=described))
     return ComposerPage(match, path, "\n".join(lines), [], move, picture, after, turn)
 

@@ -196,3 +196,6 @@ HELP = {
         "console ends."
     ),
 }
+
+# ---- the web board beside the console (--web)
+WEB_BOARD = "The web board, for you alone (the link works once): {link}"

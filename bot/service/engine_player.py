@@ -44,9 +44,9 @@ from bot.match.analysis import check_analysis
 from bot.match.decision import playing
 from bot.match.engine_seats import MOVE, SLOW_LEVELS, Duty, accepts_draw, duty, ruled_answer
 from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceError
-from bot.match.hints import check_hint
+from bot.match.hints import check_estimate, check_hint
 from bot.match.phrases import Message
-from bot.match.records import Match, MatchRecord, MatchUpdate
+from bot.match.records import Match, MatchRecord, MatchUpdate, Snapshot
 from bot.service import MatchService
 from bot.service.analysis import (
     Analysis,
@@ -279,6 +279,20 @@ class EnginePlayer:
             return await self._in_pool(self._slots, hint_of, question)
         except (BrokenProcessPool, OSError) as error:
             log.error("could not think about a hint in match %s: %r", match.id, error)
+            raise HintUnavailable(Message("hint.unavailable")) from error
+
+    async def tried_hint(self, match: Match, member_id: int, state: games.GameState) -> Hint:
+        """The bot's hint (its move and estimate) for the player to act in `state`, a
+        position tried off `match` (nothing hidden in it), thought as `hint` thinks, in
+        the quick lane (refused as `check_estimate` says)."""
+        check_estimate(match, member_id)
+        assert state.current_player is not None
+        snapshot = Snapshot.of(state).text
+        question = HintQuestion(match.game, snapshot, state.current_player, self.budget)
+        try:
+            return await self._in_pool(self._slots, hint_of, question)
+        except (BrokenProcessPool, OSError) as error:
+            log.error("could not think about an estimate in match %s: %r", match.id, error)
             raise HintUnavailable(Message("hint.unavailable")) from error
 
     async def stored_analysis(self, match: Match) -> Analysis | None:

@@ -22,11 +22,20 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.shiftago import COLOURS, LETTERS, SHIFTAGO, Action, Insert, Score
-from games.shiftago.geometry import COLUMNS, EDGES, LANES, SIZE, cell, coords, lane_label
+from games.shiftago.geometry import (
+    COLUMNS,
+    EDGES,
+    LANES,
+    SIZE,
+    cell,
+    coords,
+    lane_label,
+    square_name,
+)
 from games.shiftago.rules import lines_of, min_line
 from games.shiftago.state import ShiftagoState
 from render.header import Token, header_px, header_strip, turn_tokens
-from render.pictures import Pictures, Spot
+from render.pictures import Pictures, Shape, Spot, SpotsAt, box
 from render.shapes import arrow_sprite, chip, disc_sprite, piece_sprite, tag_sprite
 from render.shiftago.words import (
     DRAWN,
@@ -429,6 +438,32 @@ def pieces(state: ShiftagoState, size: int, theme: Theme) -> list[tuple[str, Spo
     ]
 
 
+def spots(state: ShiftagoState, seat: int | None, size: int, theme: Theme) -> SpotsAt:
+    """Where the composer's choices are in `draw`'s picture: after an edge, each lane's
+    slot outside the tray at that edge (where its notation is written), from the rim to
+    the picture's side; else every cell by its square's name (the marble that stays).
+    An edge alone and a line to score have none."""
+    del seat
+    tray = layout(state, size=size, theme=theme)
+    cells: dict[str, Shape] = {
+        square_name(index): box(*tray.box(index)) for index in range(SIZE * SIZE)
+    }
+    slots: dict[str, dict[str, Shape]] = {}
+    depth = tray.rim + tray.margin
+    for edge in EDGES:
+        dx, dy = _OUTWARD[edge]
+        lanes: dict[str, Shape] = {}
+        for lane in range(SIZE):
+            x0, y0, x1, y1 = tray.box(LANES[edge, lane][0])
+            if dx:
+                x0, x1 = (x1, x1 + depth) if dx > 0 else (x0 - depth, x0)
+            else:
+                y0, y1 = (y1, y1 + depth) if dy > 0 else (y0 - depth, y0)
+            lanes[lane_label(edge, lane)] = box(x0, y0, x1, y1)
+        slots[edge] = lanes
+    return lambda path: slots.get(path[-1], cells) if path else cells
+
+
 #: Shiftago's pictures (found by `render`).
 PICTURES = Pictures(
     game=SHIFTAGO.name,
@@ -438,4 +473,5 @@ PICTURES = Pictures(
     styles=marble_styles,
     extra_colours=extra_colours,
     drawn=DRAWN,
+    spots=spots,
 )

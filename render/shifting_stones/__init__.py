@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -27,7 +28,7 @@ from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import COLUMNS, SIZE, SYMBOLS, cell_name, symbol_name
 from games.shifting_stones.words import action_words
 from render.header import Token, header_px, header_strip
-from render.pictures import Pictures
+from render.pictures import Pictures, Shape, SpotsAt, box
 from render.seats import fitted, seat_called
 from render.shapes import SUPERSAMPLE, disc_sprite, reduced, supersampled
 from render.shifting_stones.words import (
@@ -363,21 +364,34 @@ def _hand(
     scoring = state.scoring_places(seat)
     title = say(YOUR_HAND, seat=state.seat_name(seat))
     paste(image, text_sprite(title, px, theme.text, "lm"), px, y + px / 2)
+    w, h = card_size(cell, px)
+    for place, card, x, top in _hand_cards(state, seat, image.width, y, cell):
+        number = say(CARD_NUMBER, number=place + 1)
+        paste(image, text_sprite(number, px, theme.text), x + w / 2, top + px / 2)
+        _card(image, card, x, top + px * 1.2, cell, theme, frame=place in scoring)
+        if place in scoring:
+            where = say(SCORES_AT, cells=", ".join(cell_name(c) for c in scoring[place]))
+            paste(image, text_sprite(where, px, theme.highlight), x + w / 2, top + px * 1.8 + h)
+
+
+def _hand_cards(
+    state: StonesState, seat: int, width: int, y: float, cell: float
+) -> list[tuple[int, Card, float, float]]:
+    """Where `_hand` draws each known card of the seat's hand below `y`: its place in the
+    hand, the card, and the top-left corner of its number above it."""
+    px = legible_px(width)
     x, y = float(px), y + px * 1.6
     w, h = card_size(cell, px)
+    drawn = []
     for place in range(len(state.hands[seat])):
         card = state.known_card(seat, place)
         if card is None:
             continue
-        if x + w > image.width - px:
+        if x + w > width - px:
             x, y = float(px), y + h + px * 3.2
-        number = say(CARD_NUMBER, number=place + 1)
-        paste(image, text_sprite(number, px, theme.text), x + w / 2, y + px / 2)
-        _card(image, card, x, y + px * 1.2, cell, theme, frame=place in scoring)
-        if place in scoring:
-            where = say(SCORES_AT, cells=", ".join(cell_name(c) for c in scoring[place]))
-            paste(image, text_sprite(where, px, theme.highlight), x + w / 2, y + px * 1.8 + h)
+        drawn.append((place, card, x, y))
         x += w + cell
+    return drawn
 
 
 def _hand_height(state: StonesState, seat: int, width: int, cell: float) -> float:
@@ -386,6 +400,50 @@ def _hand_height(state: StonesState, seat: int, width: int, cell: float) -> floa
     per_row = max(1, int((width - 2 * px + cell) // (w + cell)))
     rows = math.ceil(max(1, int(state.hand_size(seat))) / per_row)
     return float(px * 1.6 + rows * (h + px * 3.2))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where `draw` puts things: the grid's `margin`, its cells' `tile` side and `top`,
+    the seat whose hand is shown (`own`), a card's `cell` and the hand's top (`body`)."""
+
+    margin: float
+    tile: float
+    top: float
+    own: int | None
+    cell: float
+    body: float
+
+
+def _frame(state: StonesState, seat: int | None, size: int, header: int) -> Frame:
+    px = legible_px(size)
+    margin = px * 1.6
+    tile = (size * 0.5 - margin) / SIZE
+    top = header + margin
+    own = seat if seat is not None and own_seat(state) == seat else None
+    players_top = top + tile * SIZE + margin * 0.5
+    body = players_top + _players_height(state, size, size / 24)
+    return Frame(margin, tile, top, own, size / 20, body)
+
+
+def spots(state: StonesState, seat: int | None, size: int, theme: Theme) -> SpotsAt:
+    """Where the composer's choices are in `draw`'s picture: every stone by its cell's
+    name and, in the seat's own view, each card of the hand by its number (the card
+    that pays or scores). Shift, flip, score, end and skip have none."""
+    state = _short_names(state, size)
+    frame = _frame(state, seat, size, _header(state, theme, size, None).height)
+    found: dict[str, Shape] = {}
+    for index in range(SIZE * SIZE):
+        r, c = divmod(index, SIZE)
+        x0, y0 = frame.margin + c * frame.tile, frame.top + r * frame.tile
+        found[cell_name(index)] = box(x0, y0, x0 + frame.tile, y0 + frame.tile)
+    if frame.own is not None:
+        px = legible_px(size)
+        w, h = card_size(frame.cell, px)
+        cards = _hand_cards(state, frame.own, size, frame.body + px * 0.5, frame.cell)
+        for place, _, x, y in cards:
+            found[str(place + 1)] = box(x, y, x + w, y + px * 1.2 + h)
+    return lambda path: found
 
 
 def draw(
@@ -402,17 +460,14 @@ def draw(
     state = _short_names(state, size)
     header = _header(state, theme, size, ending)
     px = legible_px(size)
-    margin = px * 1.6
-    tile = (size * 0.5 - margin) / SIZE
-    grid_top = header.height + margin
+    frame = _frame(state, seat, size, header.height)
+    margin, tile, grid_top, own, cell = frame.margin, frame.tile, frame.top, frame.own, frame.cell
     side = tile * SIZE
     notes_left = margin + side + px
     notes = _latest_turn(state, px, size - notes_left - px, int(side // (px * 1.3)))
-    own = seat if seat is not None and own_seat(state) == seat else None
-    cell = size / 20
     scored_cell = size / 24
     players_top = grid_top + side + margin * 0.5
-    body = players_top + _players_height(state, size, scored_cell)
+    body = frame.body
     height = round(body + (_hand_height(state, own, size, cell) if own is not None else 0) + px)
     image = new_canvas(size, height, theme.background)
     image.paste(header, (0, 0))
@@ -456,4 +511,5 @@ PICTURES = Pictures(
     describe=describe,
     extra_colours=extra_colours,
     drawn=DRAWN,
+    spots=spots,
 )

@@ -23,7 +23,7 @@ from games.shifty import COLOURS, SHIFTY, Pass, Place, Shift, Swap
 from games.shifty.grid import COLUMNS, DIRECTIONS, bits
 from games.shifty.state import ShiftyState
 from render.header import Token, header_px, header_strip, turn_tokens
-from render.pictures import Pictures, Spot
+from render.pictures import Pictures, Shape, Spot, SpotsAt, box
 from render.shapes import arrow_sprite, disc_sprite, piece_chip, piece_sprite, tag_sprite
 from render.shifty.words import (
     DRAWN,
@@ -39,7 +39,7 @@ from render.sprites import Sprite, backdrop, legible_px, paste, text_row
 from render.theme import SeatStyle, Theme
 from render.words import say
 
-__all__ = ["PICTURES", "Board", "describe", "draw", "layout", "pieces"]
+__all__ = ["PICTURES", "Board", "describe", "draw", "layout", "pieces", "spots"]
 
 
 def stone_style(theme: Theme, colour: int) -> SeatStyle:
@@ -286,5 +286,21 @@ def pieces(state: ShiftyState, size: int, theme: Theme) -> list[tuple[str, Spot]
     ]
 
 
+def spots(state: ShiftyState, seat: int | None, size: int, theme: Theme) -> SpotsAt:
+    """Where the composer's choices are in `draw`'s picture: every point, by its name (a
+    stone to move, the point it goes to, the point a stone is placed on), a pitch
+    across; the other steps (swap or play on, place or move, a column) have none."""
+    del seat
+    board = layout(state, size=size, theme=theme)
+    half = board.pitch / 2
+    points: dict[str, Shape] = {}
+    for point in range(board.size * board.size):
+        x, y = board.centre(point)
+        points[state.grid.name(point)] = box(x - half, y - half, x + half, y + half)
+    return lambda path: points
+
+
 #: Shifty's pictures (found by `render`).
-PICTURES = Pictures(game=SHIFTY.name, draw=draw, describe=describe, pieces=pieces, drawn=DRAWN)
+PICTURES = Pictures(
+    game=SHIFTY.name, draw=draw, describe=describe, pieces=pieces, drawn=DRAWN, spots=spots
+)

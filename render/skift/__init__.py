@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from games.skift import SKIFT
+from games.skift.geometry import PIECE_STEPS
 from games.skift.model import SEAT_NAMES, LastAction, Piece
 from games.skift.state import SkiftState
 from render.header import Token, header_px, header_strip, turn_tokens
-from render.pictures import Pictures, Spot
+from render.pictures import Pictures, Shape, Spot, SpotsAt, box
 from render.shapes import (
     arrow_sprite,
     cross_sprite,
@@ -462,6 +463,31 @@ def pieces(state: SkiftState, size: int, theme: Theme) -> list[tuple[str, Spot]]
     return [(SEAT_NAMES[piece.seat], grid.centre(q)) for q, piece in state.pieces.items()]
 
 
+def spots(state: SkiftState, seat: int | None, size: int, theme: Theme) -> SpotsAt:
+    """Where the composer's choices are in `draw`'s picture: after a piece (its square),
+    each direction at the square it leads to; else each piece by its square and each
+    tile by its name (a tile to move, the group's tile that stays). A tile's direction
+    and its turn have none."""
+    del seat
+    grid = layout(state, size=size, theme=theme)
+    squares = {state.square_name(quadrant): quadrant for quadrant in state.pieces}
+    first: dict[str, Shape] = {
+        name: box(*grid.tile_box(cell)) for name, cell in state.tiles.items()
+    }
+    first.update((name, box(*grid.quad_box(quadrant))) for name, quadrant in squares.items())
+
+    def at(path: tuple[str, ...]) -> dict[str, Shape]:
+        quadrant = squares.get(path[-1]) if path else None
+        if quadrant is None:
+            return first
+        x, y = quadrant
+        return {
+            name: box(*grid.quad_box((x + dx, y + dy))) for name, (dx, dy) in PIECE_STEPS.items()
+        }
+
+    return at
+
+
 #: Skift's pictures (found by `render`).
 PICTURES = Pictures(
     game=SKIFT.name,
@@ -470,4 +496,5 @@ PICTURES = Pictures(
     pieces=pieces,
     replay_layout=replay_layout,
     drawn=DRAWN,
+    spots=spots,
 )

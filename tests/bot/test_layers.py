@@ -91,8 +91,25 @@ def test_the_console_and_the_presentation_import_nothing_of_discord():
 
 
 def test_the_console_stands_on_the_presentation_and_the_service():
-    below = ("bot.console", "bot.presentation", "bot.service", "bot.match", "bot.config")
+    """(and the web board it may serve beside itself, as the Discord client does)"""
+    below = (
+        "bot.console",
+        "bot.presentation",
+        "bot.service",
+        "bot.match",
+        "bot.config",
+        "bot.web",
+    )
     used = set().union(*(imported(path) for path in (BOT / "console").rglob("*.py")))
+    assert {name for name in used if name.startswith("bot.")} - {
+        name for name in used if name.startswith(below)
+    } == set()
+
+
+def test_the_web_board_stands_on_the_presentation_and_the_service():
+    below = ("bot.web", "bot.presentation", "bot.service", "bot.match")
+    used = set().union(*(imported(path) for path in (BOT / "web").rglob("*.py")))
+    assert discord_imports(BOT / "web") == {}
     assert {name for name in used if name.startswith("bot.")} - {
         name for name in used if name.startswith(below)
     } == set()

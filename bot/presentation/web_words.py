@@ -1,0 +1,62 @@
+"""What the web board says of its own (its buttons, headings and plain refusals), as
+whole sentences with named placeholders, filled through `catalogue.fill`. The composer's
+words (Confirm, Back, the preview) are the composer's, in `composer`; a match's, in
+`sentences`."""
+
+from __future__ import annotations
+
+TITLE = "Shiftcord"
+#: The link to the web board under the Play composer and a turn notice.
+OPEN_BOARD = "Open the board"
+MATCH_TITLE = "Match #{match}: {game}"
+MY_MATCHES = "My matches"
+YOUR_TURN = "Your turn"
+THEIR_TURN = "Waiting for the others"
+ENDED = "Ended"
+NO_MATCHES = "You are playing no match now. Challenge someone with /challenge in Discord."
+OPEN = "Open"
+MOVES = "Moves"
+START = "Start"
+PREVIOUS = "Previous move"
+NEXT = "Next move"
+LATEST = "Back to the game"
+SHOWING = "Showing the position after move {number} of {total}: {move}."
+SHOWING_START = "Showing the starting position."
+MOVE_BY = "{number}. {move} ({player})"
+TAP_THE_BOARD = "Tap the board or choose below."
+CHOOSE_BELOW = "Choose below."
+WATCHING = "You are watching this match."
+OFFLINE = "The connection was lost; trying again."
+ONLINE = "Live: new moves show as they are played."
+ALREADY_PLAYED = "That move was played already; here is the board as it stands."
+SIGNED_IN = "Signed in. Opening the board..."
+LINK_EXPIRED = (
+    "This link has expired or was used already. Open a fresh one from the Play button or "
+    "the turn notice in Discord."
+)
+SIGN_IN_FIRST = (
+    "You are not signed in. Open the board from the Play button or the turn notice in Discord."
+)
+NOT_IN_MATCH = "You are not playing in match #{match}, so you cannot act in it."
+NO_MATCH = "There is no match #{match}."
+PRIVATE_MATCH = "Match #{match} is private to its players."
+TOO_MANY = "Too many requests at once; wait a moment and try again. Nothing was changed."
+FORM_EXPIRED = "This page has expired: reload it. Nothing was changed."
+TOO_MANY_PAGES = "Too many pages are open; close one and reload this one."
+BOARD_FOR = "The board of match #{match}"
+TRY_MOVES = "Try moves"
+TRYING = "Trying moves on a copy of the board: nothing is played or sent. {player} to move."
+TRIED_END = "Trying moves on a copy of the board: the game would be over here."
+STOP_TRYING = "Stop trying"
+TRIED_BACK = "Undo tried move"
+TRIED_FORWARD = "Redo tried move"
+ESTIMATE = "Bot's estimate"
+NO_EXPLORE = "Moves cannot be tried in this game: it hides cards the bot would need to know."
+LINE_TOO_LONG = "A tried line holds at most {most} moves."
+LINE_ILLEGAL = "The tried move {move} is not legal there any more; start again."
+NO_ENGINE = "The bot is not here to estimate positions."
+SIGN_IN_WITH_DISCORD = "Sign in with Discord"
+LOGIN_FAILED = "Signing in with Discord did not work; nothing was changed. Try again."
+ANALYSIS = "Analysis"
+ASK_ANALYSIS = "Ask the bot for its analysis (about {seconds} seconds)"
+SHOW_BEFORE = "Show the position before move {number}"

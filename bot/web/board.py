@@ -1,0 +1,213 @@
+"""What a match page shows its viewer, as the JSON its script draws: the board picture's
+address, the places to tap and the buttons of the composer's current step (or the
+move's preview), the words, and the moves so far.
+
+Who sees what is decided here, on every request: a player of the match sees the board
+from their seat (their own hand, nobody else's) and composes when it is their turn;
+anyone else sees what the public post shows. Pictures are the Discord post's (the same
+drawing, players strip and theme), drawn `SIZE` wide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+import games
+import render
+from bot.match.replay import PublicLine, standing_entries
+from bot.presentation import composer as composer_words
+from bot.presentation import web_words
+from bot.presentation.catalogue import fill
+from bot.presentation.composing import composer_of, composer_page, skips_preview
+from bot.presentation.language import localised
+from bot.presentation.pictures import (
+    Picture,
+    board_picture,
+    drawn_board,
+    ending_words,
+    picture_words,
+    seat_labels,
+)
+from bot.presentation.text import Style, board_caption
+from bot.service import Match, MatchService
+from games import GameState
+from games.steps import Composer, Path, read_path, write_path
+
+#: The pictures' width on the page (the Discord post's).
+SIZE = render.DEFAULT_SIZE
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Who looks at a match: the signed-in `member`, and their seat (None: watching)."""
+
+    member: int
+    seat: int | None
+
+
+def seen_by(match: Match, member: int) -> Seen:
+    """How `member` sees `match`: from their seat, or as the public."""
+    return Seen(member, match.seat_of(member))
+
+
+def _view(match: Match, seen: Seen) -> tuple[GameState, int | None]:
+    """The position the viewer may see, and the seat it is drawn for."""
+    if match.has_secrets and seen.seat is not None:
+        return match.view_for(seen.seat), seen.seat
+    return match.public_view(), None
+
+
+def composing(match: Match, seen: Seen) -> bool:
+    """Whether the viewer is the member to act (their page composes a move)."""
+    return match.active and seen.seat is not None and match.to_act == seen.member
+
+
+async def board(
+    service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], path: Path
+) -> Picture:
+    """The board picture the page shows: the position from the viewer's seat, or after
+    `path` when it completes a move (the preview)."""
+    theme = await service.picture_theme(match.guild_id, seen.member)
+    players = seat_labels(match, name, await service.seat_ratings(match))
+    if path and composing(match, seen):
+        page = await composer_page(service, match, seen.member, path, name)
+        if page.picture is not None:
+            return page.picture
+    state, seat = _view(match, seen)
+    ending = ending_words(match, players)
+    return await board_picture(state, seat=seat, theme=theme, ending=ending, players=players)
+
+
+async def position(
+    service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], ply: int
+) -> Picture | None:
+    """The public picture of the position after `ply` moves (0: the start), or None when
+    the match has no such position."""
+    record = await service.match_record(match.id)
+    theme = await service.picture_theme(match.guild_id, seen.member)
+    players = seat_labels(match, name)
+
+    def draw() -> Picture | None:
+        line = PublicLine(record)
+        if not 0 <= ply < len(line):
+            return None
+        for index, state in enumerate(line):
+            if index == ply:
+                last = line.moves[ply - 1] if ply else None
+                return drawn_board(state, last, None, theme, None, players=players)
+        return None
+
+    return await asyncio.to_thread(draw)
+
+
+def picture_url(match: Match, **query: str | int) -> str:
+    """The relative address of a picture of `match` (works under any path prefix)."""
+    return "board.png?" + urlencode({"match": match.id, "v": match.version, **query})
+
+
+async def page_state(
+    service: MatchService,
+    match: Match,
+    seen: Seen,
+    name: Callable[[int], str],
+    style: Style,
+    path: Path,
+    composer: Composer | None = None,
+) -> dict[str, Any]:
+    """Everything the match page draws for the viewer after the composer `path` (the
+    moves so far only at the composer's start: a tap within a move leaves them as they
+    were); `composer`, the viewer's when known already."""
+    game = games.get(match.game)
+    state: dict[str, Any] = {
+        "match": match.id,
+        "version": match.version,
+        "ply": match.ply,
+        "title": fill(web_words.MATCH_TITLE, match=match.id, game=localised(game.title)),
+        "caption": style.named(board_caption(match, style)).replace("`", ""),
+        "watching": seen.seat is None,
+        "composing": False,
+        "moves": None if path else await _moves(service, match, name),
+        "picture": picture_url(match),
+        "alt": fill(web_words.BOARD_FOR, match=match.id),
+        "explore": not match.has_secrets,
+        "over": not match.active,
+    }
+    if not composing(match, seen):
+        return state
+    composer = composer or composer_of(match, seen.member)
+    page = await composer_page(service, match, seen.member, path, name, composer, drawn=False)
+    state.update(
+        composing=True,
+        path=write_path(page.path),
+        back=write_path(composer.back(page.path)) if page.path else None,
+        text=page.text.replace("`", ""),
+        choices=[
+            {
+                "keys": write_path((*page.path, c.step.key)),
+                "label": composer_words.choice_label(c.step),
+            }
+            for c in page.choices
+        ],
+        places=await _places(service, match, seen, composer, page.path),
+    )
+    if page.move is not None:
+        state["preview"] = {
+            "notation": match.state.format_move(page.move),
+            "autoplay": await skips_preview(service, seen.member),
+        }
+        if page.after is not None:
+            state["picture"] = picture_url(match, path=write_path(page.path))
+    return state
+
+
+async def _places(
+    service: MatchService, match: Match, seen: Seen, composer: Composer, path: Path
+) -> list[dict[str, Any]]:
+    """The places of the composer's choices after `path` on the viewer's picture."""
+    if composer.move_at(path) is not None:
+        return []
+    view, seat = _view(match, seen)
+    theme = await service.picture_theme(match.guild_id, seen.member)
+    words = picture_words()
+    places = await asyncio.to_thread(
+        render.board_places, view, composer, path, seat=seat, size=SIZE, theme=theme, words=words
+    )
+    return [
+        {
+            "keys": write_path((*path, *place.keys)),
+            "label": composer_words.choice_label(place.step),
+            "points": [[round(x, 1), round(y, 1)] for x, y in place.shape],
+        }
+        for place in places
+    ]
+
+
+async def _moves(
+    service: MatchService, match: Match, name: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """The moves so far, each with who made it (taken-back moves left out)."""
+    if match.ply == 0:
+        return []
+    record = await service.match_record(match.id)
+    entries = [entry for entry in standing_entries(record.log) if entry.kind == "move"]
+    return [
+        {
+            "ply": number,
+            "notation": entry.notation,
+            "text": fill(
+                web_words.MOVE_BY, number=number, move=entry.notation, player=name(entry.member_id)
+            ),
+        }
+        for number, entry in enumerate(entries, start=1)
+    ]
+
+
+def asked_path(text: str | None) -> Path:
+    """A composer path as a page sends it (bounded; an unreadable one is the start)."""
+    if not text or len(text) > 200:
+        return ()
+    return read_path(text)

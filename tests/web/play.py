@@ -1,0 +1,49 @@
+"""Playing on the web board by taps, as a player would: on the board's places where the
+composer's step has them, else on its buttons, then Confirm."""
+
+from __future__ import annotations
+
+import random
+
+READY = (
+    "() => { const main = document.getElementById('main');"
+    " const svg = document.querySelector('svg.places');"
+    " return main && !main.dataset.busy && main.children.length > 0"
+    " && (!svg || svg.getAttribute('viewBox')); }"
+)
+COMPOSING = "polygon.place, button.choice, button.confirm"
+
+
+async def settled(page) -> None:
+    """Wait until the page has drawn its latest answer (and its board's places fit)."""
+    await page.wait_for_function(READY)
+
+
+async def tap(page, rng: random.Random) -> str:
+    """One tap of the composer: Confirm when a move is complete, else a place on the
+    board, else (a step with no places) a button. Says what was tapped."""
+    await settled(page)
+    confirm = page.locator("button.confirm")
+    if await confirm.count():
+        async with page.expect_response(lambda r: "api/play" in r.url):
+            await confirm.click()
+        await settled(page)
+        return "confirm"
+    places = page.locator("polygon.place")
+    count = await places.count()
+    if count:
+        target = places.nth(rng.randrange(count))
+        kind = "place"
+    else:
+        buttons = page.locator("button.choice")
+        target = buttons.nth(rng.randrange(await buttons.count()))
+        kind = "button"
+    async with page.expect_response(lambda r: "api/state" in r.url):
+        await target.click(force=True)  # what is drawn on top at that spot is tapped
+    await settled(page)
+    return kind
+
+
+async def my_turn(page, timeout: float = 30_000) -> None:
+    """Wait until the page composes (the others' moves came in live)."""
+    await page.wait_for_selector(COMPOSING, timeout=timeout)
