@@ -175,7 +175,8 @@ async def test_the_players_are_called_by_their_names_not_numbers(tmp_path, monke
         assert typed and all(f": {mover} " in c["name"] for c in typed)
         first = await fake.slash(match.to_act, "move", channel_id=thread, notation="end")
         post = next(c for c in first if c.kind == "send_message")
-        said = f"<@{match.to_act}> played `end`: <@{match.to_act}> ends the turn and draws"
+        said = f"<@{match.to_act}> played `end`: <@{match.to_act}> ends the turn"
+        assert "draws 0" not in post.json["content"]  # a full hand draws nothing
         assert said in post.json["content"]
         alt = post.json["attachments"][0]["description"]
         assert f"Last action: {mover} ended the turn" in alt
