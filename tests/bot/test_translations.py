@@ -47,7 +47,8 @@ def test_the_messages_template_holds_the_sentences_and_the_counted_nouns():
     template = messages_template()
     assert template["Done."].auto_comments == ["messages.DONE"]
     refusal = template["There is no match #{match}."]
-    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]"]
+    # a sentence two modules hold is one entry, naming both
+    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]", "web_words.NO_MATCH"]
     assert template[("{count} reply", "{count} replies")].pluralizable
     # messages.py imports DRAW ("draw") from the match rules: only its own constants count
     assert template["draw"].auto_comments == ["sentences.OUTCOME_DRAW"]
