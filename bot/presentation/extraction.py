@@ -47,6 +47,7 @@ from bot.presentation import (
     messages,
     refusals,
     sentences,
+    web_words,
 )
 from bot.presentation.catalogue import COUNTED, counted_entry
 from bot.presentation.language import (
@@ -74,6 +75,7 @@ CATALOGUE_MODULES: tuple[ModuleType, ...] = (
     deadlines,
     hints,
     analysis,
+    web_words,
 )
 #: The first lines of every template and .po file.
 HEADER = (

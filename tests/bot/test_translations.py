@@ -3,12 +3,15 @@ language's .po files hold exactly the templates' msgids, with the language's plu
 
 from __future__ import annotations
 
+import ast
 import gettext
+from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from bot.presentation.extraction import (
+    CATALOGUE_MODULES,
     PLURAL_SAMPLES,
     is_current,
     messages_template,
@@ -47,7 +50,8 @@ def test_the_messages_template_holds_the_sentences_and_the_counted_nouns():
     template = messages_template()
     assert template["Done."].auto_comments == ["messages.DONE"]
     refusal = template["There is no match #{match}."]
-    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]"]
+    # a sentence two modules hold is one entry, naming both
+    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]", "web_words.NO_MATCH"]
     assert template[("{count} reply", "{count} replies")].pluralizable
     # messages.py imports DRAW ("draw") from the match rules: only its own constants count
     assert template["draw"].auto_comments == ["sentences.OUTCOME_DRAW"]
@@ -85,3 +89,38 @@ def test_a_po_file_written_with_another_plural_rule_takes_babels_keeping_each_co
     old = ("{count} partie", "{count} parties")
     assert all(forms[now(n)] == old[before(n)] for n in PLURAL_SAMPLES if n != 0)
     assert forms[now(0)] == old[0]  # 0 takes the singular in French: the file's form for 1
+
+
+def _filled_modules(source: str) -> set[str]:
+    """The `bot` modules whose constants a source passes to `fill` (`fill(module.NAME)`),
+    by their full names, through the names it imports them by."""
+    tree = ast.parse(source)
+    imported: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bot"):
+            for alias in node.names:
+                imported[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    filled = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "fill"
+            and node.args
+            and isinstance(node.args[0], ast.Attribute)
+            and isinstance(node.args[0].value, ast.Name)
+            and node.args[0].value.id in imported
+        ):
+            filled.add(imported[node.args[0].value.id])
+    return filled
+
+
+def test_every_module_whose_sentences_are_filled_is_a_catalogue_module():
+    """A module of sentences left out of `CATALOGUE_MODULES` is never translated (the web
+    board's `web_words` was English whatever the member spoke)."""
+    catalogued = {module.__name__ for module in CATALOGUE_MODULES}
+    filled = set()
+    for path in (Path(__file__).resolve().parents[2] / "bot").rglob("*.py"):
+        filled |= _filled_modules(path.read_text())
+    assert "bot.presentation.web_words" in filled
+    assert filled <= catalogued, f"not in extraction.CATALOGUE_MODULES: {filled - catalogued}"

@@ -251,6 +251,36 @@ async def test_the_page_speaks_the_members_language(board) -> None:
 
 
 @pytest.mark.asyncio
+async def test_the_boards_own_words_are_in_the_members_language(board) -> None:
+    """The board's own words (`web_words`: its buttons, headings, list and refusals) are
+    in the catalogue, so a German member reads them in German."""
+    match = await start_match(board.service, (1, 2))
+    theirs = await start_match(board.service, (6, 7))
+    await board.service.remember_locale(match.to_act, "de")
+    async with client() as session:
+        await signed_in(session, board, match.to_act, match.id)
+        page = await state(session, board, match.id)
+        async with session.get(board.base + "api/matches") as answer:
+            listed = await answer.json()
+        async with session.get(board.base + f"api/state?match={theirs.id}") as answer:
+            assert answer.status == 403
+            refused = (await answer.json())["refused"]
+    assert page["title"].startswith(f"Partie #{match.id}: ")
+    words = page["words"]
+    assert (words["moves"], words["previous"], words["next"]) == (
+        "Züge",
+        "Vorheriger Zug",
+        "Nächster Zug",
+    )
+    assert (words["latest"], words["try"]) == ("Zurück zur Partie", "Züge ausprobieren")
+    assert words["tap"] == "Tippe aufs Brett oder wähle unten."
+    assert words["showing"] == "Gezeigt wird die Stellung nach Zug {number} von {total}: {move}."
+    assert listed["words"]["heading"] == "Meine Partien"
+    assert listed["words"]["yours"] == "Du bist am Zug"
+    assert refused == f"Partie #{theirs.id} ist nur für ihre Spieler sichtbar."
+
+
+@pytest.mark.asyncio
 async def test_a_member_of_no_server_of_the_match_sees_nothing_of_it(board) -> None:
     match = await start_match(board.service, (1, 2))
     theirs = await start_match(board.service, (6, 7))
