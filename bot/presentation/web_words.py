@@ -5,16 +5,13 @@ words (Confirm, Back, the preview) are the composer's, in `composer`; a match's,
 
 from __future__ import annotations
 
-TITLE = "Shiftcord"
 #: The link to the web board under the Play composer and a turn notice.
 OPEN_BOARD = "Open the board"
 MATCH_TITLE = "Match #{match}: {game}"
 MY_MATCHES = "My matches"
 YOUR_TURN = "Your turn"
 THEIR_TURN = "Waiting for the others"
-ENDED = "Ended"
 NO_MATCHES = "You are playing no match now. Challenge someone with /challenge in Discord."
-OPEN = "Open"
 MOVES = "Moves"
 START = "Start"
 PREVIOUS = "Previous move"
@@ -27,9 +24,7 @@ TAP_THE_BOARD = "Tap the board or choose below."
 CHOOSE_BELOW = "Choose below."
 WATCHING = "You are watching this match."
 OFFLINE = "The connection was lost; trying again."
-ONLINE = "Live: new moves show as they are played."
 ALREADY_PLAYED = "That move was played already; here is the board as it stands."
-SIGNED_IN = "Signed in. Opening the board..."
 LINK_EXPIRED = (
     "This link has expired or was used already. Open a fresh one from the Play button or "
     "the turn notice in Discord."
