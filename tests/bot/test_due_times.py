@@ -129,7 +129,8 @@ async def play(service: MatchService, clock: FakeClock, matches: list[int], step
     elif kind == "tick":
         await service.tick()
         return True
-    elif kind == "vacation":
+    elif kind == "vacation":  # (a second on: two vacations of a member never start at once)
+        clock.advance(seconds=1)
         await service.start_vacation(step[1], step[2], 1000)
     elif kind == "back":
         await service.end_vacation(step[1], 1000)
