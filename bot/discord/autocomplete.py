@@ -164,7 +164,8 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
 
 
 def _match_label(match: Match, member_id: int) -> str:
-    """How a match is offered in a list of numbers: "#12 Skift, move 14: your move"."""
+    """How a match is offered in a list of numbers: "#12 Skift, move 14: your move", its
+    move numbered as every place numbers it (`GameState.turn_number`)."""
     if not match.active:
         state = "ended"
     elif match.to_act == member_id:
@@ -172,7 +173,10 @@ def _match_label(match: Match, member_id: int) -> str:
     else:
         state = "playing"
     label = fill(
-        chat_words.MATCH_CHOICES[state], match=match.id, game=match.game_title, ply=match.ply
+        chat_words.MATCH_CHOICES[state],
+        match=match.id,
+        game=match.game_title,
+        number=match.state.turn_number,
     )
     return clip_choice(label)
 

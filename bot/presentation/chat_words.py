@@ -144,9 +144,9 @@ DIGEST_CHALLENGE = "- {player} challenges you to {game}, until {until}: {link}"
 # ---- autocomplete choices (at most 100 characters)
 GAME_CHOICE = "{game} ({players} players)"
 MATCH_CHOICES = {
-    "ended": "#{match} {game}, move {ply}: ended",
-    "your_move": "#{match} {game}, move {ply}: your move",
-    "playing": "#{match} {game}, move {ply}: playing",
+    "ended": "#{match} {game}, move {number}: ended",
+    "your_move": "#{match} {game}, move {number}: your move",
+    "playing": "#{match} {game}, move {number}: playing",
 }
 
 # ---- buttons and pages

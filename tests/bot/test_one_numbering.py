@@ -10,6 +10,7 @@ import re
 import pytest
 
 import games
+from bot.discord.autocomplete import _match_label
 from bot.match.actions import MOVE
 from bot.match.replay import PublicLine, standing_turns, turn_numbers
 from bot.presentation.analysis import analysis_text
@@ -69,6 +70,8 @@ async def test_history_pictures_and_analysis_count_moves_the_same_way(tmp_path, 
             said = re.findall(r"(?:move|turn) (\d+)", board.description)
             assert said == [str(numbers[-1])], board.description
         assert f"after {numbers[-1] - 1} " in board_caption(match, STYLE) or numbers[-1] == 1
+        # the match as autocomplete offers it
+        assert f", move {numbers[-1]}: " in _match_label(match, match.members[0])
         # the analysis names each move by the history's number for it
         line = list(PublicLine(record))
         points = tuple(
