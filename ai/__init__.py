@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ai.levels import Budget, Level
 from ai.rewards import outcome_rewards
 from ai.search import Search
+from ai.value import judged_value
 from games.base import GameState
 
 __all__ = ["Advice", "Budget", "Judgement", "Level", "advise", "choose_move", "evaluate", "judge"]
@@ -100,16 +101,27 @@ def evaluate(
 ) -> float:
     """The bot's estimate of `seat`'s result in `state`, in [0, 1] (1: a sure win, 0: a sure
     loss, a draw between n players 1/n), from a search at `level` of the seat's view when
-    the seat is to act, else from the game's end or heuristic, else 1/n."""
+    the seat is to act, else from the game's end, its learned value (`ai.value`) or its
+    heuristic, else 1/n."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome_rewards(outcome, state.players)[seat]
     if state.current_player != seat:
-        value = state.view(seat).heuristic(seat)
+        view = state.view(seat)
+        value = judged_value(view, seat)
+        value = view.heuristic(seat) if value is None else value
         return 1.0 / state.players if value is None else value
-    search = _searched(state, seat, level, seed)
+    search = _searched(state, seat, _judging(level), seed)
     best = search.ranked_moves()[0][1]
     return min(1.0, max(0.0, best.mean()))
+
+
+def _judging(level: Level | Budget) -> Budget:
+    """The budget a judgement spends (`evaluate`, `judge`): the level's, with the game's
+    learned value judging every simulated game's end, where the game has one for the
+    position (`ai.value`), so estimates rest on one value whatever the budget."""
+    budget = _budget(level)
+    return budget if budget.value_plies is not None else replace(budget, value_plies=0)
 
 
 @dataclass(frozen=True)
@@ -129,11 +141,12 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     searched (the budget shared among them), so a seat's estimate uses only what it could
     see: the seat to act judges by its most searched move, which is the move preferred;
     another seat, whose view cannot tell which moves the player to act has, by every
-    simulated game from its view."""
+    simulated game from its view. Simulated games end where the game's learned value
+    applies, which judges them (`ai.value`)."""
     outcome = state.outcome()
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
-    budget = _budget(level)
+    budget = _judging(level)
     if not state.game.hidden_information:
         search = _search(state, budget, seed)
         preferred = search.ranked_moves()[0][0]

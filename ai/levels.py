@@ -27,7 +27,9 @@ class Budget:
     1 / temperature, so 1 draws in proportion to the visits). Advice (`ai.advise`) is
     always the most searched move. `exploration`: the constant of UCB1 (rewards are in
     [0, 1]): the lower, the more the search deepens the moves that did best so far
-    rather than trying the others again.
+    rather than trying the others again. `value_plies`: where the game has a learned
+    value (`ai.value`) for the position, a simulated game runs this many plies, then the
+    learned value judges it instead of the heuristic (None: the level never uses it).
     """
 
     iterations: int
@@ -36,6 +38,7 @@ class Budget:
     playout_plies: int
     temperature: float = 0.0
     exploration: float = 0.8
+    value_plies: int | None = None
 
 
 class Level(Enum):

@@ -1,0 +1,210 @@
+"""Train a game's learned value (`ai.value`) by temporal-difference learning from
+self-play, on the CPU, seeded and resumable, keeping a log.
+
+    nice -n 19 python -m benchmarks.train shiftago --minutes 60
+
+Each self-play game starts from `game.new(players=2, seed=index)` and is played by the
+network itself: a win in one is taken, else with odds `epsilon` a random move, else the
+move after which the network rates the mover's position best. After every move, the
+value of the position before it, for each seat, moves towards the value of the position
+after it (the result, once the game is over): TD(0) on both seats' sides. Game `index`
+draws its randomness from `seed` and `index` alone, so a run stopped and started again
+(from the weights it saved, which say how many games trained them) plays on exactly as
+one run would.
+
+Every `--check` games the weights are saved to the game's own file
+(`ValueShape.weights`, shipped with the package) and judged: against the weights of the
+check before (each side playing greedily after two random moves), and against plain UCT
+(`benchmarks.uct`) given `--uct-seconds` a move; a line of JSON per check is appended
+to `benchmarks/results/training/<game>.jsonl` (the kept log).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Hashable
+from pathlib import Path
+
+import numpy as np
+
+import games
+from ai.rewards import outcome_rewards
+from ai.value import Network, StaleWeights
+from benchmarks.uct import PlainUCT
+from games.base import Game, GameState, ValueShape
+
+LOG_FOLDER = Path(__file__).parent / "results" / "training"
+#: A self-play game still running after this many plies is given up (not learned from).
+MAX_PLIES = 400
+#: Random moves that open every game of a check, so the games differ.
+OPENING_PLIES = 2
+
+
+def cells_of(state: GameState, seat: int) -> np.ndarray | None:
+    """`state` written for the network from `seat`'s side, or None."""
+    cells = state.value_cells(seat)
+    return None if cells is None else np.array(cells, dtype=np.int64)
+
+
+def greedy_move(net: Network, state: GameState) -> Hashable:
+    """The move after which `net` rates the mover's position best (a win in one first;
+    a position that ended is worth its result)."""
+    win = state.winning_move()
+    if win is not None:
+        return win
+    mover = state.current_player
+    assert mover is not None
+    moves = list(state.search_moves())
+    afters = [state.play(move) for move in moves]
+    worth = np.zeros(len(moves), dtype=np.float32)
+    rows, places, to_act = [], [], []
+    for place, after in enumerate(afters):
+        outcome = after.outcome()
+        if outcome is not None:
+            worth[place] = outcome_rewards(outcome, after.players)[mover]
+            continue
+        cells = after.value_cells(mover)
+        if cells is None:
+            worth[place] = 0.5
+            continue
+        rows.append(cells)
+        places.append(place)
+        to_act.append(after.current_player == mover)
+    if rows:
+        worth[places] = net.values(np.array(rows, dtype=np.int64), np.array(to_act))
+    return moves[int(np.argmax(worth))]
+
+
+def target_of(net: Network, after: GameState, seat: int) -> float | None:
+    """What the value of the position before `after` learns towards, for `seat`."""
+    outcome = after.outcome()
+    if outcome is not None:
+        return outcome_rewards(outcome, after.players)[seat]
+    return net.value(after, seat)
+
+
+def self_play(
+    net: Network, game: Game, index: int, seed: int, epsilon: float, rate: float
+) -> tuple[float, int]:
+    """Play and learn from self-play game `index`; returns the sum of the squared errors
+    and how many values learned."""
+    rng = random.Random(f"{seed}:{index}")
+    state = game.new(players=2, seed=index)
+    squared, steps = 0.0, 0
+    while state.outcome() is None and state.ply < MAX_PLIES:
+        before = [(cells_of(state, seat), state.current_player == seat) for seat in range(2)]
+        if rng.random() < epsilon:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        else:
+            move = greedy_move(net, state)
+        state = state.play(move)
+        for seat, (cells, to_act) in enumerate(before):
+            target = target_of(net, state, seat)
+            if cells is None or target is None:
+                continue
+            error = net.learn(cells, to_act, target, rate)
+            squared += error * error
+            steps += 1
+    return squared, steps
+
+
+def match(game: Game, first: Network, second: Network | PlainUCT, index: int, seed: int) -> float:
+    """`first`'s share of the result of one game against `second` (a network playing
+    greedily, or plain UCT), after `OPENING_PLIES` random moves; `first` takes seat
+    `index % 2`."""
+    rng = random.Random(f"{seed}:check:{index}")
+    state = game.new(players=2, seed=10**6 + index)
+    seat = index % 2
+    while state.outcome() is None and state.ply < MAX_PLIES:
+        to_act = state.current_player
+        assert to_act is not None
+        if state.ply < OPENING_PLIES:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        elif to_act == seat:
+            move = greedy_move(first, state)
+        elif isinstance(second, Network):
+            move = greedy_move(second, state)
+        else:
+            move = second.choose(state, to_act)
+        state = state.play(move)
+    outcome = state.outcome()
+    return 0.5 if outcome is None else outcome_rewards(outcome, 2)[seat]
+
+
+def starting_network(shape: ValueShape) -> Network:
+    """The game's saved weights to train on from, or a blank network (none saved, or
+    saved for other rules)."""
+    try:
+        return Network.load(shape)
+    except (OSError, StaleWeights):
+        return Network.blank(shape)
+
+
+def copy_of(net: Network) -> Network:
+    """A frozen copy of `net`, to play against later."""
+    return Network(net.shape, net.weights.copy(), games=net.games)
+
+
+def main() -> None:
+    """Train the named game's value until the time is up, checking and saving as it goes."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--minutes", type=float, default=60.0, help="wall time to train")
+    parser.add_argument("--seed", type=int, default=48)
+    parser.add_argument("--rate", type=float, default=0.002, help="learning rate per weight")
+    parser.add_argument("--epsilon", type=float, default=0.1, help="share of random moves")
+    parser.add_argument("--check", type=int, default=2000, help="games between checks")
+    parser.add_argument("--check-games", type=int, default=20)
+    parser.add_argument("--uct-seconds", type=float, default=0.05)
+    args = parser.parse_args()
+    game = games.get(args.game)
+    shape = game.value_shape
+    if shape is None:
+        raise SystemExit(f"{game.title} has no learned value (no value_shape).")
+    net = starting_network(shape)
+    previous = copy_of(net)
+    LOG_FOLDER.mkdir(parents=True, exist_ok=True)
+    log_path = LOG_FOLDER / f"{game.name}.jsonl"
+    started = time.monotonic()
+    deadline = started + args.minutes * 60
+    squared, steps, since = 0.0, 0, time.process_time()
+    while time.monotonic() < deadline:
+        s, n = self_play(net, game, net.games, args.seed, args.epsilon, args.rate)
+        squared, steps = squared + s, steps + n
+        net.games += 1
+        if net.games % args.check and time.monotonic() < deadline:
+            continue
+        net.save(shape.weights)
+        trained_cpu = time.process_time() - since
+        k = args.check_games
+        versus_previous = sum(match(game, net, previous, i, args.seed) for i in range(k)) / k
+        uct = PlainUCT(args.uct_seconds, random.Random(args.seed))
+        versus_uct = sum(match(game, net, uct, i, args.seed) for i in range(k)) / k
+        entry = {
+            "games": net.games,
+            "rules": shape.rules,
+            "seed": args.seed,
+            "rate": args.rate,
+            "epsilon": args.epsilon,
+            "cpu_seconds_training": round(trained_cpu, 1),
+            "mean_squared_td_error": round(squared / max(steps, 1), 5),
+            "score_vs_previous_check": versus_previous,
+            "previous_check_games": previous.games,
+            "score_vs_plain_uct": versus_uct,
+            "uct_seconds": args.uct_seconds,
+            "check_games": k,
+        }
+        with log_path.open("a") as log:
+            log.write(json.dumps(entry) + "\n")
+        print(json.dumps(entry), flush=True)
+        previous = copy_of(net)
+        squared, steps, since = 0.0, 0, time.process_time()
+
+
+if __name__ == "__main__":
+    main()
