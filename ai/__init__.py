@@ -118,10 +118,9 @@ def evaluate(
 
 def _judging(level: Level | Budget) -> Budget:
     """The budget a judgement spends (`evaluate`, `judge`): the level's, with the game's
-    learned value judging every simulated game's end, where the game has one for the
-    position (`ai.value`), so estimates rest on one value whatever the budget."""
-    budget = _budget(level)
-    return budget if budget.value_plies is not None else replace(budget, value_plies=0)
+    learned value judging simulated games, where the game has one for the position
+    (`ai.value`), so estimates rest on one value whatever the budget."""
+    return replace(_budget(level), learned=True)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,8 @@ four the bot maximises its own result among several opponents. One iteration:
    searching (`search_moves`) has been tried, then try one new move;
 3. simulate with `playout_move` for at most `playout_plies` plies (the level's, or the
    game's own if fewer), then let the game's `heuristic` judge (a game without one is
-   played out to its end); where the level uses the game's learned value (`ai.value`)
-   and it applies to the position, the simulation stops after the level's `value_plies`
-   and the learned value judges instead;
+   played out to its end); where the level uses the game's learned value (`ai.value`,
+   `Budget.learned`) and it applies to the position, the learned value judges instead;
 4. add the rewards (one per seat) along the path.
 
 In a game without secrets or chance, a position within `lookahead` plies of the root
@@ -82,7 +81,7 @@ class Search:
         self.tree = Node(depth=0, state=self.root if self.exact else None)
         depth = self.budget.lookahead
         self._lookahead = depth * game.lookahead_factor if depth > 1 else depth
-        self._network = None if self.budget.value_plies is None else network(game)
+        self._network = network(game) if self.budget.learned else None
 
     def run(self) -> None:
         """Iterate until the budget's iterations are spent, the most searched move can no
@@ -193,11 +192,10 @@ class Search:
             outcome = state.outcome()
             if outcome is not None:
                 return outcome_rewards(outcome, state.players)
-            if self._network is not None and plies >= (self.budget.value_plies or 0):
-                learned = learned_rewards(state, self._network)
+            if plies >= limit:
+                learned = None if self._network is None else learned_rewards(state, self._network)
                 if learned is not None:
                     return learned
-            if plies >= limit:
                 judged = judged_rewards(state)
                 if judged is not None:
                     return judged

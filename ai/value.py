@@ -6,6 +6,9 @@ Game Connect-4", 2012) reads a position as the game's `ValueShape` says
 weight in that tuple's table, in every symmetric image of the position; the weights'
 sum, through the logistic function, is the seat's expected result in [0, 1]. The
 tables are two: one read when the seat judged is the one to act, one when it waits.
+The sum starts from the game's own heuristic (`GameState.heuristic`, as logits; 0 for a
+game without one), so the weights learn what the heuristic misses: an untrained
+network judges as the heuristic does, and training only has to correct it.
 Training (`benchmarks/train.py`) moves the weights read in a position towards the value
 of the position after it, or the result at the end (temporal-difference learning,
 `Network.learn`).
@@ -20,8 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -42,8 +48,31 @@ class StaleWeights(ValueError):
 def fingerprint(shape: ValueShape) -> str:
     """A digest of what the weights' layout depends on: the cells, states, tuples and
     symmetries (not the rules' version, which is checked by itself)."""
-    text = repr((shape.cells, shape.states, shape.tuples, shape.symmetries))
+    text = repr(("over the heuristic", shape.cells, shape.states, shape.tuples, shape.symmetries))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: The heuristic's estimates are kept this far from 0 and 1 before they become logits.
+EDGE = 1e-4
+
+
+def prior(state: GameState, seat: int) -> float:
+    """The game's heuristic estimate for `seat` in `state` as logits (0 without one)."""
+    estimate = state.heuristic(seat)
+    if estimate is None:
+        return 0.0
+    clipped = min(1.0 - EDGE, max(EDGE, estimate))
+    return math.log(clipped / (1.0 - clipped))
+
+
+@dataclass(frozen=True, eq=False)
+class Reading:
+    """A position as the network reads it for one seat: its cells, whether that seat is
+    to act, and the heuristic's logits."""
+
+    cells: Cells
+    to_act: bool
+    prior: float
 
 
 @dataclass(eq=False)
@@ -89,39 +118,63 @@ class Network:
         result: Cells = padded[:, self._positions] @ self._powers + self._offsets
         return result
 
-    def values(self, cells: Cells, to_act: npt.NDArray[np.bool_]) -> Floats:
+    def values(self, cells: Cells, to_act: npt.NDArray[np.bool_], priors: Floats) -> Floats:
         """The value of each position (a row of `cells`) to the seat it is written for,
-        which is to act there where `to_act` says so."""
+        which is to act there where `to_act` says so, from the heuristic's logits
+        (`priors`, see `prior`) corrected by the weights."""
         tables = to_act.astype(np.int64)[:, None]
-        sums = self.weights[tables, self.indices(cells)].sum(axis=1)
+        sums = priors + self.weights[tables, self.indices(cells)].sum(axis=1)
         result: Floats = 1.0 / (1.0 + np.exp(-sums))
         return result
+
+    def reading(self, state: GameState, seat: int) -> Reading | None:
+        """What the network reads of the running `state` for `seat`, or None where the
+        game's learned value does not apply (`value_cells` says)."""
+        cells = state.value_cells(seat)
+        if cells is None:
+            return None
+        return Reading(
+            np.array(cells, dtype=np.int64), state.current_player == seat, prior(state, seat)
+        )
 
     def value(self, state: GameState, seat: int) -> float | None:
         """`seat`'s expected result in the running `state`, or None where the game's
         learned value does not apply (`value_cells` says)."""
-        cells = state.value_cells(seat)
-        if cells is None:
-            return None
-        row = np.array([cells], dtype=np.int64)
-        return float(self.values(row, np.array([state.current_player == seat]))[0])
+        read = self.reading(state, seat)
+        return None if read is None else self.value_of(read)
 
-    def learn(self, cells: Cells, to_act: bool, target: float, rate: float) -> float:
-        """One step of temporal-difference learning: move the value of the position
-        `cells` (for a seat that is `to_act` or not) towards `target` by `rate` times the
-        error in every weight it reads (the gradient of the log-loss of the logistic
-        output); returns the error before the step."""
-        row = cells[None, :]
-        error = target - float(self.values(row, np.array([to_act]))[0])
-        table = self.weights[int(to_act)]
-        np.add.at(table, self.indices(row)[0], np.float32(rate * error))
+    def value_of(self, read: Reading) -> float:
+        """The value of one reading."""
+        priors = np.array([read.prior], dtype=np.float32)
+        return float(self.values(read.cells[None, :], np.array([read.to_act]), priors)[0])
+
+    def learn(self, read: Reading, target: float, rate: float) -> float:
+        """One step of temporal-difference learning: move the value of the position read
+        towards `target` by `rate` times the error in every weight it reads (the gradient
+        of the log-loss of the logistic output); returns the error before the step."""
+        error = target - self.value_of(read)
+        self.nudge(read, rate * error)
         return error
+
+    def nudge(self, read: Reading, step: float) -> None:
+        """Add `step` to every weight the reading reads (an eligibility trace's share of
+        a later error, in TD(lambda))."""
+        table = self.weights[int(read.to_act)]
+        np.add.at(table, self.indices(read.cells[None, :])[0], np.float32(step))
 
     def save(self, path: Path) -> None:
         """Write the weights with the rules and shape they fit, and how many games
-        trained them."""
+        trained them: whole or not at all (a process loading them meanwhile reads the
+        file before or the file after)."""
+        partial = path.with_name(path.name + ".partial")
+        with partial.open("wb") as file:
+            self._write(file)
+        os.replace(partial, path)
+
+    def _write(self, file: BinaryIO) -> None:
+        """The weights and what they fit, as a compressed numpy archive."""
         np.savez_compressed(
-            path,
+            file,
             weights=self.weights,
             rules=np.array(self.shape.rules),
             fingerprint=np.array(fingerprint(self.shape)),

@@ -25,6 +25,7 @@ import argparse
 import json
 import random
 import time
+from collections import deque
 from collections.abc import Hashable
 from pathlib import Path
 
@@ -32,21 +33,18 @@ import numpy as np
 
 import games
 from ai.rewards import outcome_rewards
-from ai.value import Network, StaleWeights
+from ai.value import Network, Reading, StaleWeights
+from benchmarks.series import cpu_clock
 from benchmarks.uct import PlainUCT
 from games.base import Game, GameState, ValueShape
 
 LOG_FOLDER = Path(__file__).parent / "results" / "training"
 #: A self-play game still running after this many plies is given up (not learned from).
 MAX_PLIES = 400
+#: How many earlier positions a TD(lambda) error reaches back to (lambda^6 < 2% at 1/2).
+TRACE_LENGTH = 6
 #: Random moves that open every game of a check, so the games differ.
 OPENING_PLIES = 2
-
-
-def cells_of(state: GameState, seat: int) -> np.ndarray | None:
-    """`state` written for the network from `seat`'s side, or None."""
-    cells = state.value_cells(seat)
-    return None if cells is None else np.array(cells, dtype=np.int64)
 
 
 def greedy_move(net: Network, state: GameState) -> Hashable:
@@ -60,21 +58,24 @@ def greedy_move(net: Network, state: GameState) -> Hashable:
     moves = list(state.search_moves())
     afters = [state.play(move) for move in moves]
     worth = np.zeros(len(moves), dtype=np.float32)
-    rows, places, to_act = [], [], []
+    readings, places = [], []
     for place, after in enumerate(afters):
         outcome = after.outcome()
         if outcome is not None:
             worth[place] = outcome_rewards(outcome, after.players)[mover]
             continue
-        cells = after.value_cells(mover)
-        if cells is None:
+        read = net.reading(after, mover)
+        if read is None:
             worth[place] = 0.5
             continue
-        rows.append(cells)
+        readings.append(read)
         places.append(place)
-        to_act.append(after.current_player == mover)
-    if rows:
-        worth[places] = net.values(np.array(rows, dtype=np.int64), np.array(to_act))
+    if readings:
+        worth[places] = net.values(
+            np.array([r.cells for r in readings]),
+            np.array([r.to_act for r in readings]),
+            np.array([r.prior for r in readings], dtype=np.float32),
+        )
     return moves[int(np.argmax(worth))]
 
 
@@ -87,26 +88,39 @@ def target_of(net: Network, after: GameState, seat: int) -> float | None:
 
 
 def self_play(
-    net: Network, game: Game, index: int, seed: int, epsilon: float, rate: float
+    net: Network,
+    game: Game,
+    index: int,
+    seed: int,
+    epsilon: float,
+    rate: float,
+    trace: float = 0.0,
 ) -> tuple[float, int]:
     """Play and learn from self-play game `index`; returns the sum of the squared errors
-    and how many values learned."""
+    and how many values learned. With a `trace` (lambda) above 0, each error also
+    moves the seat's values of the `TRACE_LENGTH` positions before, lambda times less
+    for each step back (TD(lambda), its trace cut short)."""
     rng = random.Random(f"{seed}:{index}")
     state = game.new(players=2, seed=index)
     squared, steps = 0.0, 0
+    traces: list[deque[Reading]] = [deque(maxlen=TRACE_LENGTH) for _ in range(2)]
     while state.outcome() is None and state.ply < MAX_PLIES:
-        before = [(cells_of(state, seat), state.current_player == seat) for seat in range(2)]
+        before = [net.reading(state, seat) for seat in range(2)]
         if rng.random() < epsilon:
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
         else:
             move = greedy_move(net, state)
         state = state.play(move)
-        for seat, (cells, to_act) in enumerate(before):
+        for seat, read in enumerate(before):
             target = target_of(net, state, seat)
-            if cells is None or target is None:
+            if read is None or target is None:
                 continue
-            error = net.learn(cells, to_act, target, rate)
+            error = net.learn(read, target, rate)
+            if trace > 0:
+                for back, earlier in enumerate(reversed(traces[seat]), start=1):
+                    net.nudge(earlier, rate * error * trace**back)
+                traces[seat].append(read)
             squared += error * error
             steps += 1
     return squared, steps
@@ -158,10 +172,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=48)
     parser.add_argument("--rate", type=float, default=0.002, help="learning rate per weight")
     parser.add_argument("--epsilon", type=float, default=0.1, help="share of random moves")
+    parser.add_argument("--trace", type=float, default=0.5, help="TD(lambda)'s lambda")
     parser.add_argument("--check", type=int, default=2000, help="games between checks")
     parser.add_argument("--check-games", type=int, default=20)
-    parser.add_argument("--uct-seconds", type=float, default=0.05)
+    parser.add_argument("--uct-seconds", type=float, default=0.2, help="CPU seconds a move")
+    parser.add_argument("--uct-games", type=int, default=10)
     args = parser.parse_args()
+    cpu_clock()  # plain UCT thinks for CPU seconds, however busy the machine
     game = games.get(args.game)
     shape = game.value_shape
     if shape is None:
@@ -174,7 +191,7 @@ def main() -> None:
     deadline = started + args.minutes * 60
     squared, steps, since = 0.0, 0, time.process_time()
     while time.monotonic() < deadline:
-        s, n = self_play(net, game, net.games, args.seed, args.epsilon, args.rate)
+        s, n = self_play(net, game, net.games, args.seed, args.epsilon, args.rate, args.trace)
         squared, steps = squared + s, steps + n
         net.games += 1
         if net.games % args.check and time.monotonic() < deadline:
@@ -184,19 +201,22 @@ def main() -> None:
         k = args.check_games
         versus_previous = sum(match(game, net, previous, i, args.seed) for i in range(k)) / k
         uct = PlainUCT(args.uct_seconds, random.Random(args.seed))
-        versus_uct = sum(match(game, net, uct, i, args.seed) for i in range(k)) / k
+        u = args.uct_games
+        versus_uct = sum(match(game, net, uct, i, args.seed) for i in range(u)) / u
         entry = {
             "games": net.games,
             "rules": shape.rules,
             "seed": args.seed,
             "rate": args.rate,
             "epsilon": args.epsilon,
+            "trace": args.trace,
             "cpu_seconds_training": round(trained_cpu, 1),
             "mean_squared_td_error": round(squared / max(steps, 1), 5),
             "score_vs_previous_check": versus_previous,
             "previous_check_games": previous.games,
             "score_vs_plain_uct": versus_uct,
             "uct_seconds": args.uct_seconds,
+            "uct_games": u,
             "check_games": k,
         }
         with log_path.open("a") as log:

@@ -23,7 +23,7 @@ import pytest
 import ai
 import games
 from ai.rewards import outcome_rewards
-from ai.value import Network, StaleWeights, judged_value, network
+from ai.value import Network, StaleWeights, judged_value, network, prior
 from benchmarks.train import greedy_move, self_play
 from games import GameState
 from tests.games.test_conformance import choose
@@ -102,10 +102,12 @@ def test_symmetric_positions_are_valued_as_their_mirror(name: str) -> None:
             cells = state.value_cells(seat)
             if cells is None:
                 continue
-            to_act = np.array([state.current_player == seat] * len(shape.symmetries))
+            count = len(shape.symmetries)
+            to_act = np.array([state.current_player == seat] * count)
+            priors = np.full(count, prior(state, seat), dtype=np.float32)
             images = np.array([mirrored(list(cells), s) for s in shape.symmetries])
             for net in nets:
-                values = net.values(images, to_act)
+                values = net.values(images, to_act, priors)
                 assert np.allclose(values, values[0], atol=1e-6)
                 assert values[0] == pytest.approx(net.value(state, seat), abs=1e-6)
             judged += 1
