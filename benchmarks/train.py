@@ -7,7 +7,9 @@ Each self-play game starts from `game.new(players=2, seed=index)` and is played 
 network itself: a win in one is taken, else with odds `epsilon` a random move, else the
 move after which the network rates the mover's position best. After every move, the
 value of the position before it, for each seat, moves towards the value of the position
-after it (the result, once the game is over): TD(0) on both seats' sides. Game `index`
+after it (the result, once the game is over), on both seats' sides, and with a
+`--trace` (lambda) the values of the few positions before that too, lambda times less
+for each step back: TD(lambda). Game `index`
 draws its randomness from `seed` and `index` alone, so a run stopped and started again
 (from the weights it saved, which say how many games trained them) plays on exactly as
 one run would.
