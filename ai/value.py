@@ -25,6 +25,8 @@ import hashlib
 import logging
 import math
 import os
+import pickle
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -107,7 +109,8 @@ class Network:
 
     @classmethod
     def blank(cls, shape: ValueShape) -> Network:
-        """An untrained network: every position worth an even 1/2."""
+        """An untrained network: every position worth what the game's heuristic says
+        (an even 1/2 in a game without one)."""
         size = sum(shape.states ** len(t) for t in shape.tuples)
         return cls(shape, np.zeros((2, size), dtype=np.float32))
 
@@ -185,7 +188,7 @@ class Network:
     def load(cls, shape: ValueShape, path: Path | None = None) -> Network:
         """The weights at `path` (the shape's own file by default); raises StaleWeights
         where they were trained for other rules or another shape, OSError where there
-        are none."""
+        are none, and anything else of `UNREADABLE` where the file is damaged."""
         with np.load(path or shape.weights) as data:
             rules, digest = str(data["rules"]), str(data["fingerprint"])
             if rules != shape.rules:
@@ -195,6 +198,9 @@ class Network:
             weights = data["weights"].astype(np.float32)
             return cls(shape, weights, games=int(data["games"]))
 
+
+#: What loading a weights file may raise: missing, stale or damaged.
+UNREADABLE = (OSError, ValueError, KeyError, zipfile.BadZipFile, pickle.UnpicklingError)
 
 _LOADED: dict[str, Network | None] = {}
 
@@ -208,7 +214,7 @@ def network(game: Game) -> Network | None:
     if game.value_shape is not None:
         try:
             found = Network.load(game.value_shape)
-        except (OSError, StaleWeights) as error:
+        except UNREADABLE as error:  # StaleWeights among them
             log.warning("%s plays without its learned value: %s", game.title, error)
     _LOADED[game.name] = found
     return found

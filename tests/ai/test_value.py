@@ -4,7 +4,8 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
 - a finished position is valued as its outcome, by `judged_value` and `ai.evaluate`;
 - a game's symmetries are a group, and a position is valued as each of its mirror
   images, by random weights and by the weights the game ships;
-- weights saved for another version of the rules, or another shape, are refused;
+- weights saved for another version of the rules, or another shape, are refused, and
+  damaged ones leave the game to its heuristic;
 - the weights a game ships load for its rules, are small, and are loaded once;
 - a short seeded self-play training run (`benchmarks.train`) makes Claims' value play
   better against a random player than the untrained value does.
@@ -125,6 +126,27 @@ def test_loading_refuses_weights_of_another_rule_version(name: str, tmp_path: Pa
         Network.load(replace(shape, rules=shape.rules + "-changed"), saved)
     with pytest.raises(StaleWeights, match="shape"):
         Network.load(replace(shape, tuples=shape.tuples[:-1]), saved)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = games.get(name)
+    shape = game.value_shape
+    assert shape is not None
+    damaged = tmp_path / "value.npz"
+    damaged.write_bytes(b"PK\x03\x04 not a whole archive")
+    monkeypatch.setattr(game, "value_shape", replace(shape, weights=damaged))
+    monkeypatch.setattr("ai.value._LOADED", {})
+    assert network(game) is None
+    state = positions(name, seed=3)[4]
+    seat = state.current_player
+    assert seat is not None
+    other = (seat + 1) % state.players
+    heuristic = state.view(other).heuristic(other)
+    expected = 1 / state.players if heuristic is None else heuristic
+    assert ai.evaluate(state, other) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
