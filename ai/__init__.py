@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ai.levels import Budget, Level
 from ai.rewards import outcome_rewards
 from ai.search import Search
+from ai.value import judged_value
 from games.base import GameState
 
 __all__ = ["Advice", "Budget", "Judgement", "Level", "advise", "choose_move", "evaluate", "judge"]
@@ -116,15 +117,24 @@ def evaluate(
 ) -> float:
     """The bot's estimate of `seat`'s result in `state`, in [0, 1] (1: a sure win, 0: a sure
     loss, a draw between n players 1/n), from a search at `level` of the seat's view when
-    the seat is to act (its value, as `judge` reads it), else from the game's end or
-    heuristic, else 1/n."""
+    the seat is to act (its value, as `judge` reads it), else from the game's end, its
+    learned value (`ai.value`) or its heuristic, else 1/n."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome_rewards(outcome, state.players)[seat]
     if state.current_player != seat:
-        value = state.view(seat).heuristic(seat)
+        view = state.view(seat)
+        value = judged_value(view, seat)
+        value = view.heuristic(seat) if value is None else value
         return 1.0 / state.players if value is None else value
-    return _clipped(_searched(state, seat, level, seed).seat_means())[seat]
+    return _clipped(_searched(state, seat, _judging(level), seed).seat_means())[seat]
+
+
+def _judging(level: Level | Budget) -> Budget:
+    """The budget a judgement spends (`evaluate`, `judge`): the level's, with the game's
+    learned value judging simulated games, where the game has one for the position
+    (`ai.value`), so estimates rest on one value whatever the budget."""
+    return replace(_budget(level), learned=True)
 
 
 @dataclass(frozen=True)
@@ -139,7 +149,7 @@ class Judgement:
 
 def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     """Every seat's expected result in `state`, at most `level`'s budget spent in all:
-    the one function the analysis asks (a learned value function would answer here).
+    the one function the analysis asks.
 
     A seat's estimate is the value of the position, the same whoever is to act: the mean
     of every simulated game of the search (the root's value), never the mean of the move
@@ -151,11 +161,12 @@ def judge(state: GameState, level: Level | Budget, seed: int = 0) -> Judgement:
     them. A win in one for the seat to act (where the deal does not decide) is that
     win's result. In a game with hidden information each seat's view is searched (the
     budget shared among them), so a seat's estimate uses only what it could see; the
-    seat to act's search gives the move preferred, its most searched."""
+    seat to act's search gives the move preferred, its most searched. Simulated games
+    end where the game's learned value applies, which judges them (`ai.value`)."""
     outcome = state.outcome()
     if outcome is not None:
         return Judgement(outcome_rewards(outcome, state.players), None)
-    budget = _budget(level)
+    budget = _judging(level)
     if not state.game.kind.hidden_information:
         win = None if state.game.kind.chance else state.winning_move()
         if win is not None:

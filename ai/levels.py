@@ -27,7 +27,9 @@ class Budget:
     1 / temperature, so 1 draws in proportion to the visits). Advice (`ai.advise`) is
     always the most searched move. `exploration`: the constant of UCB1 (rewards are in
     [0, 1]): the lower, the more the search deepens the moves that did best so far
-    rather than trying the others again.
+    rather than trying the others again. `learned`: where the game has a learned
+    value (`ai.value`) for the position, it judges a simulated game where the heuristic
+    would (after `playout_plies`, or the game's own if fewer), instead of the heuristic.
     """
 
     iterations: int
@@ -36,21 +38,30 @@ class Budget:
     playout_plies: int
     temperature: float = 0.0
     exploration: float = 0.8
+    learned: bool = False
 
 
 class Level(Enum):
     """The levels a challenge may ask for, weakest first, each with its budget. `easy`
     plays a beginner's game: it draws its move among those it searched, by their visits.
     `master` thinks as a correspondence player may: up to half a minute of one worker,
-    often less, since a search stops once its choice can no longer change."""
+    often less, since a search stops once its choice can no longer change. `hard` and
+    `master` judge simulated games by the game's learned value where it has one."""
 
     EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6, temperature=1.0)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
-    HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12)
+    HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12, learned=True)
     #: Master explores half as much as the others: with twenty times hard's search it
     #: beat hard in Shiftago in 55 of 60 games at 3% of the budgets, where with 0.8 in 39
     #: of the same 60 (docs/developers.md).
-    MASTER = Budget(iterations=240000, seconds=30.0, lookahead=4, playout_plies=12, exploration=0.4)
+    MASTER = Budget(
+        iterations=240000,
+        seconds=30.0,
+        lookahead=4,
+        playout_plies=12,
+        exploration=0.4,
+        learned=True,
+    )
 
     @property
     def budget(self) -> Budget:

@@ -11,7 +11,8 @@ four the bot maximises its own result among several opponents. One iteration:
    searching (`search_moves`) has been tried, then try one new move;
 3. simulate with `playout_move` for at most `playout_plies` plies (the level's, or the
    game's own if fewer), then let the game's `heuristic` judge (a game without one is
-   played out to its end);
+   played out to its end); where the level uses the game's learned value (`ai.value`,
+   `Budget.learned`) and it applies to the position, the learned value judges instead;
 4. add the rewards (one per seat) along the path.
 
 In a game without secrets or chance, a position within `lookahead` plies of the root
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 
 from ai.levels import Budget
 from ai.rewards import Rewards, draw_rewards, judged_rewards, outcome_rewards
+from ai.value import Network, learned_rewards, network
 from games.base import GameState
 
 #: How often (in iterations) the search checks whether its choice is settled.
@@ -66,6 +68,7 @@ class Search:
     rng: random.Random
     exact: bool = field(init=False)
     _lookahead: int = field(init=False)  # the budget's, deepened by the game's factor
+    _network: Network | None = field(init=False)  # the learned value, where the level uses it
     tree: Node = field(init=False)
     iterations: int = 0
     #: For each move tried at the root: every seat's rewards summed over the iterations
@@ -78,6 +81,7 @@ class Search:
         self.tree = Node(depth=0, state=self.root if self.exact else None)
         depth = self.budget.lookahead
         self._lookahead = depth * game.kind.engine.lookahead_factor if depth > 1 else depth
+        self._network = network(game) if self.budget.learned else None
 
     def run(self) -> None:
         """Iterate until the budget's iterations are spent, the most searched move can no
@@ -189,6 +193,9 @@ class Search:
             if outcome is not None:
                 return outcome_rewards(outcome, state.players)
             if plies >= limit:
+                learned = None if self._network is None else learned_rewards(state, self._network)
+                if learned is not None:
+                    return learned
                 judged = judged_rewards(state)
                 if judged is not None:
                     return judged

@@ -102,6 +102,11 @@ subset of the legal moves, `determinize(rng).view(seat) == view(seat)`:
 - `state.determinize(rng)`: from a view, a full state consistent with what it shows.
 - `state.hint_reason(move)`: why the engine's preferred move is good, in the game's own
   words, for a hint (default None: the bot explains it in general terms).
+- `Engine.value_shape` with `state.value_cells(seat)`: how a learned value (an n-tuple
+  network trained by self-play, `ai.value`) reads the game's positions (`ValueShape`:
+  the cells, the tuples of cells it looks at, the symmetries under which a position is
+  worth the same, the rules' version the weights were trained for, and where the trained
+  weights ship); default None: the engine judges with `heuristic` alone.
 """
 
 from __future__ import annotations
@@ -157,6 +162,31 @@ class Outcome:
     draw: bool
     reason: str
     scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ValueShape:
+    """How a learned value reads a game's positions: an n-tuple network (`ai.value`).
+
+    `state.value_cells(seat)` writes a position as `cells` small numbers, each below
+    `states` (a square's content seen from `seat`: empty, the seat's own, another's),
+    for positions the weights were trained for (else None). Each tuple of `tuples` is a
+    few cell indices whose joint content looks up one learned weight; `symmetries` are
+    permutations of the cells (the identity among them, closed under composition) that
+    map a position to one worth the same to every seat (a board's rotations and
+    reflections), so the network weighs every symmetric image of a tuple alike. `rules`
+    names the version of the rules the weights were trained for: change it with any rule
+    that changes what a position is worth, and the engine refuses the old weights until
+    they are trained again. `weights`: the file of trained weights, in the game's own
+    folder (shipped with the package); a game without one yet plays by its heuristic.
+    """
+
+    rules: str
+    cells: int
+    states: int
+    tuples: tuple[tuple[int, ...], ...]
+    symmetries: tuple[tuple[int, ...], ...]
+    weights: Path
 
 
 #: The longest value of a free-text option (see `Option`).
@@ -240,10 +270,13 @@ class Engine:
       past the reply (a `lookahead` over 1 ply: hard, master) check new positions for a
       win in one. More than 1 where threats build over several plies and the game finds
       a win in one cheaply (`GameState.winning_move`).
+    - `value_shape`: how a learned value reads the game's positions (`ValueShape`), with
+      `GameState.value_cells`; None: the game has no learned value.
     """
 
     playout_plies: int | None = None
     lookahead_factor: int = 1
+    value_shape: ValueShape | None = None
 
     def __post_init__(self) -> None:
         """ValueError unless the plies are None or at least 0 and the factor at least 1."""
@@ -583,6 +616,14 @@ class GameState(ABC):
         4"), for a hint to the seat to act; called on that seat's view. None (the
         default): the game has nothing to say, and the bot explains the move in general
         terms (it wins, it stops a win, its search rates it best)."""
+        return None
+
+    def value_cells(self, seat: int) -> Sequence[int] | None:
+        """This running position as `seat` sees it, written as the game's
+        `Engine.value_shape` says (`cells` numbers, each below `states`), for its learned
+        value; None where the learned value does not apply (the default; a variant or seat
+        count the weights were not trained for). Whose turn it is the engine adds itself.
+        Called on views as on full states; cheap, and raises nothing."""
         return None
 
     def determinize(self, rng: random.Random) -> GameState:

@@ -3,8 +3,9 @@
 Modules: `geometry` (cells, lanes, square names), `rules` (pushing, lines, score tables),
 `moves` (move values and notation), `action` (moves as played), `state` (positions and
 play), `explain` (why a move is refused), `words` (colours and moves in words), `codec`
-(JSON and text), `game` (options, summary and the `SHIFTAGO` object, declared as `GAME`
-and found by `games`).
+(JSON and text), `value` (how the engine's learned value reads a position; its trained
+weights are `value.npz`), `game` (options, summary and the `SHIFTAGO` object, declared as
+`GAME` and found by `games`).
 """
 
 from games.shiftago.action import Action

@@ -10,6 +10,7 @@ from games.shiftago.codec import state_from_json, state_from_text
 from games.shiftago.phrasebook import say
 from games.shiftago.rules import MARBLES
 from games.shiftago.state import ShiftagoState, empty_board, seat_to_play
+from games.shiftago.value import SHAPE as VALUE_SHAPE
 from games.shiftago.words import COLOURS
 
 SUMMARY = say(
@@ -63,6 +64,8 @@ class ShiftagoGame(Game):
             # UCT given four times its time in 26 of 30 games, not 17 of 30 (played on: 64
             # of 90; see docs/developers.md).
             lookahead_factor=4,
+            # Two-player Express positions, as the learned value reads them (`value`).
+            value_shape=VALUE_SHAPE,
         ),
         languages=("de", "fr", "es"),
         options=(

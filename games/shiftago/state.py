@@ -34,6 +34,7 @@ from games.shiftago.rules import (
     score_table,
 )
 from games.shiftago.steps import move_steps as shiftago_steps
+from games.shiftago.value import value_cells
 from games.shiftago.words import COLOURS, move_words
 from games.steps import Step
 
@@ -321,6 +322,13 @@ class ShiftagoState(GameState):
         complete or make with one insertion, and the points in Expert and Extreme."""
         winner_in_one = self.turn if self.variant == "express" else None
         return estimate(self.colours, seat, self.scores, winner_in_one)
+
+    def value_cells(self, seat: int) -> list[int] | None:
+        """The tray from `seat`'s side for the learned value (see `games.shiftago.value`),
+        in two-player Express only; None in the others and while a line waits to score."""
+        if self.players != 2 or self.variant != "express" or self.ending or self.scoring:
+            return None
+        return value_cells(self.board, seat)
 
     def hint_reason(self, move: Hashable) -> str | None:
         """What the legal insertion does for lines: makes one to score, blocks the fullest

@@ -11,9 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar
 
-from games.base import Game, GameState, GameType, IllegalMove, InvalidMove, Outcome
+from games.base import (
+    Engine,
+    Game,
+    GameState,
+    GameType,
+    IllegalMove,
+    InvalidMove,
+    Outcome,
+    ValueShape,
+)
 from tests.testgames.common import (
     check_snapshot,
     fields_from_text,
@@ -49,6 +59,36 @@ def neighbours(cell: int) -> list[int]:
     x, y = cell % WIDTH, cell // WIDTH
     steps = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
     return [b * WIDTH + a for a, b in steps if 0 <= a < WIDTH and 0 <= b < HEIGHT]
+
+
+def _mirrored(cell: int, across: bool, down: bool) -> int:
+    """Where the board mirrored left to right (`across`) and top to bottom (`down`)
+    takes `cell`."""
+    x, y = cell % WIDTH, cell // WIDTH
+    return (HEIGHT - 1 - y if down else y) * WIDTH + (WIDTH - 1 - x if across else x)
+
+
+#: The learned value's reading of a two-player board: every row, and every 2x2 square,
+#: under the board's four mirror images. (No weights ship: tests train their own.)
+VALUE_SHAPE = ValueShape(
+    rules="test-five/1",
+    cells=CELLS,
+    states=3,
+    tuples=(
+        *(tuple(range(y * WIDTH, (y + 1) * WIDTH)) for y in range(HEIGHT)),
+        *(
+            (y * WIDTH + x, y * WIDTH + x + 1, (y + 1) * WIDTH + x, (y + 1) * WIDTH + x + 1)
+            for y in range(HEIGHT - 1)
+            for x in range(WIDTH - 1)
+        ),
+    ),
+    symmetries=tuple(
+        tuple(_mirrored(c, across, down) for c in range(CELLS))
+        for across in (False, True)
+        for down in (False, True)
+    ),
+    weights=Path(__file__).with_name("five_value.npz"),
+)
 
 
 @dataclass(frozen=True)
@@ -122,6 +162,13 @@ class FiveState(GameState):
         reason = f"{self.seat_name(best_seats[0])} has the most points, {best}."
         return Outcome(best_seats, False, reason, self.scores)
 
+    def value_cells(self, seat: int) -> list[int] | None:
+        """The board from `seat`'s side (0 empty, 1 its own, 2 another's), with two
+        players who both play on: the points follow from the board."""
+        if self.players != 2 or any(self.retired) or self.outcome():
+            return None
+        return [0 if o is None else 1 if o == seat else 2 for o in self.owners]
+
     def retire(self, seat: int) -> FiveState | None:
         """The position without `seat`; None when fewer than two seats would be left."""
         after = None if self.outcome() else retiring(self.retired, seat, self.turn)
@@ -182,6 +229,7 @@ class Five(Game):
             "- `e5`: the corner at the top right\n"
             "- `b4`: the second column, the fourth row"
         ),
+        engine=Engine(value_shape=VALUE_SHAPE),
     )
 
     def new(

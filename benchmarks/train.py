@@ -1,0 +1,232 @@
+"""Train a game's learned value (`ai.value`) by temporal-difference learning from
+self-play, on the CPU, seeded and resumable, keeping a log.
+
+    nice -n 19 python -m benchmarks.train shiftago --minutes 60
+
+Each self-play game starts from `game.new(players=2, seed=index)` and is played by the
+network itself: a win in one is taken, else with odds `epsilon` a random move, else the
+move after which the network rates the mover's position best. After every move, the
+value of the position before it, for each seat, moves towards the value of the position
+after it (the result, once the game is over), on both seats' sides, and with a
+`--trace` (lambda) the values of the few positions before that too, lambda times less
+for each step back: TD(lambda). Game `index`
+draws its randomness from `seed` and `index` alone, so a run stopped and started again
+(from the weights it saved, which say how many games trained them) plays on exactly as
+one run would.
+
+Every `--check` games the weights are saved to the game's own file
+(`ValueShape.weights`, shipped with the package) and judged: against the weights of the
+check before (each side playing greedily after two random moves), and against plain UCT
+(`benchmarks.uct`) given `--uct-seconds` a move; a line of JSON per check is appended
+to `benchmarks/results/training/<game>.jsonl` (the kept log).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import deque
+from collections.abc import Hashable
+from pathlib import Path
+
+import numpy as np
+
+import games
+from ai.rewards import outcome_rewards
+from ai.value import Network, Reading, StaleWeights
+from benchmarks.series import cpu_clock
+from benchmarks.uct import PlainUCT
+from games.base import Game, GameState, ValueShape
+
+LOG_FOLDER = Path(__file__).parent / "results" / "training"
+#: A self-play game still running after this many plies is given up (not learned from).
+MAX_PLIES = 400
+#: How many earlier positions a TD(lambda) error reaches back to (lambda^6 < 2% at 1/2).
+TRACE_LENGTH = 6
+#: Random moves that open every game of a check, so the games differ.
+OPENING_PLIES = 2
+
+
+def greedy_move(net: Network, state: GameState) -> Hashable:
+    """The move after which `net` rates the mover's position best (a win in one first;
+    a position that ended is worth its result)."""
+    win = state.winning_move()
+    if win is not None:
+        return win
+    mover = state.current_player
+    assert mover is not None
+    moves = list(state.search_moves())
+    afters = [state.play(move) for move in moves]
+    worth = np.zeros(len(moves), dtype=np.float32)
+    readings, places = [], []
+    for place, after in enumerate(afters):
+        outcome = after.outcome()
+        if outcome is not None:
+            worth[place] = outcome_rewards(outcome, after.players)[mover]
+            continue
+        read = net.reading(after, mover)
+        if read is None:
+            worth[place] = 0.5
+            continue
+        readings.append(read)
+        places.append(place)
+    if readings:
+        worth[places] = net.values(
+            np.array([r.cells for r in readings]),
+            np.array([r.to_act for r in readings]),
+            np.array([r.prior for r in readings], dtype=np.float32),
+        )
+    return moves[int(np.argmax(worth))]
+
+
+def target_of(net: Network, after: GameState, seat: int) -> float | None:
+    """What the value of the position before `after` learns towards, for `seat`."""
+    outcome = after.outcome()
+    if outcome is not None:
+        return outcome_rewards(outcome, after.players)[seat]
+    return net.value(after, seat)
+
+
+def self_play(
+    net: Network,
+    game: Game,
+    index: int,
+    seed: int,
+    epsilon: float,
+    rate: float,
+    trace: float = 0.0,
+) -> tuple[float, int]:
+    """Play and learn from self-play game `index`; returns the sum of the squared errors
+    and how many values learned. With a `trace` (lambda) above 0, each error also
+    moves the seat's values of the `TRACE_LENGTH` positions before, lambda times less
+    for each step back (TD(lambda), its trace cut short)."""
+    rng = random.Random(f"{seed}:{index}")
+    state = game.new(players=2, seed=index)
+    squared, steps = 0.0, 0
+    traces: list[deque[Reading]] = [deque(maxlen=TRACE_LENGTH) for _ in range(2)]
+    while state.outcome() is None and state.ply < MAX_PLIES:
+        before = [net.reading(state, seat) for seat in range(2)]
+        if rng.random() < epsilon:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        else:
+            move = greedy_move(net, state)
+        state = state.play(move)
+        for seat, read in enumerate(before):
+            target = target_of(net, state, seat)
+            if read is None or target is None:
+                continue
+            error = net.learn(read, target, rate)
+            if trace > 0:
+                for back, earlier in enumerate(reversed(traces[seat]), start=1):
+                    net.nudge(earlier, rate * error * trace**back)
+                traces[seat].append(read)
+            squared += error * error
+            steps += 1
+    return squared, steps
+
+
+def match(game: Game, first: Network, second: Network | PlainUCT, index: int, seed: int) -> float:
+    """`first`'s share of the result of one game against `second` (a network playing
+    greedily, or plain UCT), after `OPENING_PLIES` random moves; `first` takes seat
+    `index % 2`."""
+    rng = random.Random(f"{seed}:check:{index}")
+    state = game.new(players=2, seed=10**6 + index)
+    seat = index % 2
+    while state.outcome() is None and state.ply < MAX_PLIES:
+        to_act = state.current_player
+        assert to_act is not None
+        if state.ply < OPENING_PLIES:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        elif to_act == seat:
+            move = greedy_move(first, state)
+        elif isinstance(second, Network):
+            move = greedy_move(second, state)
+        else:
+            move = second.choose(state, to_act)
+        state = state.play(move)
+    outcome = state.outcome()
+    return 0.5 if outcome is None else outcome_rewards(outcome, 2)[seat]
+
+
+def starting_network(shape: ValueShape) -> Network:
+    """The game's saved weights to train on from, or a blank network (none saved, or
+    saved for other rules)."""
+    try:
+        return Network.load(shape)
+    except (OSError, StaleWeights):
+        return Network.blank(shape)
+
+
+def copy_of(net: Network) -> Network:
+    """A frozen copy of `net`, to play against later."""
+    return Network(net.shape, net.weights.copy(), games=net.games)
+
+
+def main() -> None:
+    """Train the named game's value until the time is up, checking and saving as it goes."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--minutes", type=float, default=60.0, help="wall time to train")
+    parser.add_argument("--seed", type=int, default=48)
+    parser.add_argument("--rate", type=float, default=0.002, help="learning rate per weight")
+    parser.add_argument("--epsilon", type=float, default=0.1, help="share of random moves")
+    parser.add_argument("--trace", type=float, default=0.5, help="TD(lambda)'s lambda")
+    parser.add_argument("--check", type=int, default=2000, help="games between checks")
+    parser.add_argument("--check-games", type=int, default=20)
+    parser.add_argument("--uct-seconds", type=float, default=0.2, help="CPU seconds a move")
+    parser.add_argument("--uct-games", type=int, default=10)
+    args = parser.parse_args()
+    cpu_clock()  # plain UCT thinks for CPU seconds, however busy the machine
+    game = games.get(args.game)
+    shape = game.kind.engine.value_shape
+    if shape is None:
+        raise SystemExit(f"{game.title} has no learned value (no value_shape).")
+    net = starting_network(shape)
+    previous = copy_of(net)
+    LOG_FOLDER.mkdir(parents=True, exist_ok=True)
+    log_path = LOG_FOLDER / f"{game.name}.jsonl"
+    started = time.monotonic()
+    deadline = started + args.minutes * 60
+    squared, steps, since = 0.0, 0, time.process_time()
+    while time.monotonic() < deadline:
+        s, n = self_play(net, game, net.games, args.seed, args.epsilon, args.rate, args.trace)
+        squared, steps = squared + s, steps + n
+        net.games += 1
+        if net.games % args.check and time.monotonic() < deadline:
+            continue
+        net.save(shape.weights)
+        trained_cpu = time.process_time() - since
+        k = args.check_games
+        versus_previous = sum(match(game, net, previous, i, args.seed) for i in range(k)) / k
+        uct = PlainUCT(args.uct_seconds, random.Random(args.seed))
+        u = args.uct_games
+        versus_uct = sum(match(game, net, uct, i, args.seed) for i in range(u)) / u
+        entry = {
+            "games": net.games,
+            "rules": shape.rules,
+            "seed": args.seed,
+            "rate": args.rate,
+            "epsilon": args.epsilon,
+            "trace": args.trace,
+            "cpu_seconds_training": round(trained_cpu, 1),
+            "mean_squared_td_error": round(squared / max(steps, 1), 5),
+            "score_vs_previous_check": versus_previous,
+            "previous_check_games": previous.games,
+            "score_vs_plain_uct": versus_uct,
+            "uct_seconds": args.uct_seconds,
+            "uct_games": u,
+            "check_games": k,
+        }
+        with log_path.open("a") as log:
+            log.write(json.dumps(entry) + "\n")
+        print(json.dumps(entry), flush=True)
+        previous = copy_of(net)
+        squared, steps, since = 0.0, 0, time.process_time()
+
+
+if __name__ == "__main__":
+    main()

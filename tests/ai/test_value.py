@@ -1,0 +1,195 @@
+"""The learned value's contract (`ai.value`), through every registered game (the test
+games of tests/testgames join; Claims has a value shape of its own, with no weights):
+
+- a finished position is valued as its outcome, by `judged_value` and `ai.evaluate`;
+- a game's symmetries are a group, and a position is valued as each of its mirror
+  images, by random weights and by the weights the game ships;
+- weights saved for another version of the rules, or another shape, are refused, and
+  damaged ones leave the game to its heuristic;
+- the weights a game ships load for its rules, are small, and are loaded once;
+- a short seeded self-play training run (`benchmarks.train`) makes Claims' value play
+  better against a random player than the untrained value does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ai
+import games
+from ai.rewards import outcome_rewards
+from ai.value import Network, StaleWeights, judged_value, network, prior
+from benchmarks.train import greedy_move, self_play
+from games import GameState
+from tests.games.test_conformance import choose
+from tests.testgames import installed
+
+with installed():
+    NAMES = games.names()
+    LEARNED = [name for name in NAMES if games.get(name).kind.engine.value_shape is not None]
+    SHIPPED = [name for name in LEARNED if games.get(name).kind.engine.value_shape.weights.exists()]
+
+#: What the weights of every game may weigh in all (the issue's budget).
+MOST_BYTES = 10 * 1024 * 1024
+
+
+@pytest.fixture(autouse=True)
+def test_games_installed() -> Iterator[None]:
+    """Register the test games for each test."""
+    with installed():
+        yield
+
+
+def positions(name: str, seed: int) -> list[GameState]:
+    """The positions of a random two-seat game of `name` (its fewest seats if more),
+    from the start to the end (moves drawn as the conformance tests draw them)."""
+    game = games.get(name)
+    kind = game.kind
+    state = game.new(players=max(2, kind.min_players) if kind.max_players > 1 else 1, seed=seed)
+    rng = random.Random(seed)
+    seen = [state]
+    while state.outcome() is None:
+        state = state.play(choose(rng, state, state.legal_moves()))
+        seen.append(state)
+    return seen
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_finished_position_is_valued_as_its_outcome(name: str) -> None:
+    end = positions(name, seed=1)[-1]
+    outcome = end.outcome()
+    assert outcome is not None
+    for seat in range(end.players):
+        expected = outcome_rewards(outcome, end.players)[seat]
+        assert judged_value(end, seat) == expected
+        assert ai.evaluate(end, seat) == expected
+
+
+def mirrored(cells: list[int], symmetry: tuple[int, ...]) -> np.ndarray:
+    """The cells of the position `symmetry` maps this one to."""
+    image = np.zeros(len(cells), dtype=np.int64)
+    image[list(symmetry)] = cells
+    return image
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_symmetries_are_a_group_of_permutations(name: str) -> None:
+    shape = games.get(name).kind.engine.value_shape
+    assert shape is not None
+    symmetries = set(shape.symmetries)
+    assert tuple(range(shape.cells)) in symmetries
+    for one in symmetries:
+        assert sorted(one) == list(range(shape.cells))
+        for other in symmetries:
+            assert tuple(one[other[c]] for c in range(shape.cells)) in symmetries
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_symmetric_positions_are_valued_as_their_mirror(name: str) -> None:
+    game = games.get(name)
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    noisy = Network.blank(shape)
+    noisy.weights[:] = np.random.default_rng(0).normal(0, 0.3, noisy.weights.shape)
+    nets = [noisy] + ([net] if (net := network(game)) is not None else [])
+    judged = 0
+    for state in positions(name, seed=2)[:-1]:
+        for seat in range(state.players):
+            cells = state.value_cells(seat)
+            if cells is None:
+                continue
+            count = len(shape.symmetries)
+            to_act = np.array([state.current_player == seat] * count)
+            priors = np.full(count, prior(state, seat), dtype=np.float32)
+            images = np.array([mirrored(list(cells), s) for s in shape.symmetries])
+            for net in nets:
+                values = net.values(images, to_act, priors)
+                assert np.allclose(values, values[0], atol=1e-6)
+                assert values[0] == pytest.approx(net.value(state, seat), abs=1e-6)
+            judged += 1
+    assert judged > 0
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_loading_refuses_weights_of_another_rule_version(name: str, tmp_path: Path) -> None:
+    shape = games.get(name).kind.engine.value_shape
+    assert shape is not None
+    saved = tmp_path / "value.npz"
+    Network.blank(shape).save(saved)
+    assert Network.load(shape, saved).games == 0
+    with pytest.raises(StaleWeights, match="rules"):
+        Network.load(replace(shape, rules=shape.rules + "-changed"), saved)
+    with pytest.raises(StaleWeights, match="shape"):
+        Network.load(replace(shape, tuples=shape.tuples[:-1]), saved)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = games.get(name)
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    damaged = tmp_path / "value.npz"
+    damaged.write_bytes(b"PK\x03\x04 not a whole archive")
+    engine = replace(game.kind.engine, value_shape=replace(shape, weights=damaged))
+    monkeypatch.setattr(game, "kind", replace(game.kind, engine=engine))
+    monkeypatch.setattr("ai.value._LOADED", {})
+    assert network(game) is None
+    state = positions(name, seed=3)[4]
+    seat = state.current_player
+    assert seat is not None
+    other = (seat + 1) % state.players
+    heuristic = state.view(other).heuristic(other)
+    expected = 1 / state.players if heuristic is None else heuristic
+    assert ai.evaluate(state, other) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_weights_fit_their_rules_and_are_loaded_once(name: str) -> None:
+    game = games.get(name)
+    net = network(game)
+    assert net is not None and net.games > 0
+    assert network(game) is net
+
+
+def test_the_shipped_weights_are_small() -> None:
+    sizes = [games.get(name).kind.engine.value_shape.weights.stat().st_size for name in SHIPPED]
+    assert sum(sizes) <= MOST_BYTES
+
+
+def score_against_random(net: Network, name: str, games_played: int) -> float:
+    """`net`'s mean share playing greedily against a random player, each seat in turn."""
+    game = games.get(name)
+    total = 0.0
+    for index in range(games_played):
+        rng = random.Random(index)
+        state = game.new(players=2, seed=index)
+        seat = index % 2
+        while (outcome := state.outcome()) is None:
+            if state.current_player == seat:
+                move = greedy_move(net, state)
+            else:
+                moves = state.legal_moves()
+                move = moves[rng.randrange(len(moves))]
+            state = state.play(move)
+        total += outcome_rewards(outcome, 2)[seat]
+    return total / games_played
+
+
+def test_a_short_seeded_training_run_improves_the_value_against_a_random_player() -> None:
+    shape = games.get("test-five").kind.engine.value_shape
+    assert shape is not None
+    untrained = Network.blank(shape)
+    trained = Network.blank(shape)
+    for index in range(300):
+        self_play(trained, games.get("test-five"), index, seed=1, epsilon=0.2, rate=0.01)
+    before = score_against_random(untrained, "test-five", 100)
+    after = score_against_random(trained, "test-five", 100)
+    assert after > before + 0.1, (before, after)
