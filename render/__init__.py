@@ -127,7 +127,7 @@ def _board_image(
     )
     strip = None
     if players:
-        strip = strip_of(state, pictures, chosen, players, width)
+        strip = strip_of(state, pictures, chosen, players, width, ending is not None)
     elif clock:
         strip = header_strip(width, chosen, [clock], [], round(header_px(width) * 0.8))
     extra = pictures.palette_colours(chosen, state)

@@ -215,18 +215,19 @@ def _draw(
             background = blank.getpixel((0, 0))
             assert isinstance(background, int)
             writer = GifWriter(background, request.max_bytes)
+        ending = request.ending if index == last_index else None
         picture = pictures.draw(
             named_seats(state, request.players),
             last_move=last,
             seat=None,
             size=size,
             theme=theme,
-            ending=request.ending if index == last_index else None,
+            ending=ending,
             **layout,
         )
         frame = to_palette(picture, theme, extra, players)
         if request.players:
-            strip = strip_of(state, pictures, theme, request.players, size)
+            strip = strip_of(state, pictures, theme, request.players, size, ending is not None)
             frame = stacked(frame, to_palette(strip, theme, extra, players))
         held = index in (0, last_index)
         ms = request.hold_ms if held else request.frame_ms

@@ -3,7 +3,8 @@
 A picture given `players` (one `SeatLabel` per seat: a display name, its rating text and
 its clock text) gets a strip under it with a row per seat: the seat's chip (its piece as
 the game draws it, where the game has seat pieces), its name, rating and clock. The seat
-to act stands out: its row is tinted in the highlight colour and says "to act".
+to act stands out: its row is tinted in the highlight colour and says "to act". A seat
+that won the match says "won" before its rating, in words, not by colour alone.
 
 Names are drawn as members chose them, made drawable: invisible format and control
 characters and Discord's markup characters are dropped, letters the font lacks are
@@ -36,7 +37,7 @@ from render.sprites import (
     text_width,
 )
 from render.theme import Theme, mix
-from render.words import TO_ACT, phrase, say
+from render.words import TO_ACT, WON, phrase, say
 
 #: Characters Discord reads as markup in a name (bold, italics, spoilers, code, quotes).
 MARKUP = frozenset("*_~`|\\>#")
@@ -48,12 +49,13 @@ ACT_TINT = 0.375
 
 class SeatLabel(NamedTuple):
     """One seat as a picture names it: the member's display name, the rating text ("1520",
-    empty where the match is not rated) and the clock text ("2 days left", empty
-    without a clock)."""
+    "1500 → 1512 (+12)" at the end of a rated match, empty where the match is not rated),
+    the clock text ("2 days left", empty without a clock) and whether the seat won."""
 
     name: str
     rating: str = ""
     clock: str = ""
+    won: bool = False
 
 
 def drawn_name(name: str) -> str:
@@ -130,7 +132,8 @@ def players_strip(
         if chip is not None:
             paste(strip, chip, x + chip.ax, middle)
             x += chip.width + px * 0.5
-        facts = [fact for fact in (label.rating, label.clock) if fact]
+        facts = [say(WON)] if label.won else []
+        facts += [fact for fact in (label.rating, label.clock) if fact]
         if seat == acting:
             facts.append(say(TO_ACT))
         right = drawable_text(" · ".join(facts))
@@ -166,10 +169,14 @@ def strip_of(
     theme: Theme,
     players: Sequence[SeatLabel],
     width: int,
+    ended: bool = False,
 ) -> Image.Image:
-    """The players strip of `state`, `width` wide, to go under its picture."""
+    """The players strip of `state`, `width` wide, to go under its picture; of a match
+    that has `ended` (resigned, say, where the game still has a seat to move), nobody is
+    to act."""
     px = strip_px(width)
     seats = range(len(players))
     chips = [pictures.seat_chip(theme, state, seat, round(px * 0.9)) for seat in seats]
     fallbacks = [phrase(state.seat_name(seat)) for seat in seats]
-    return players_strip(width, theme, players, fallbacks, chips, state.current_player)
+    acting = None if ended else state.current_player
+    return players_strip(width, theme, players, fallbacks, chips, acting)

@@ -115,6 +115,8 @@ AND = "{first} and {last}"
 CLOCKS = "Clocks: {clock}."
 #: The players strip's mark of the seat to act (`render.seats`).
 TO_ACT = "to act"
+#: The players strip's mark of a seat that won the match (`render.seats`).
+WON = "won"
 #: The alt text's first sentence of an ended game, in every game's words (`title`: the
 #: game and its variant; `moves`: a count of `MOVES`).
 OVER_ENDING = "{title}, over after {moves}: {ending}"
@@ -141,6 +143,7 @@ SHARED: Mapping[str, Drawn] = {
     "AND": AND,
     "CLOCKS": CLOCKS,
     "TO_ACT": TO_ACT,
+    "WON": WON,
     "OVER_ENDING": OVER_ENDING,
     "OVER_DRAW": OVER_DRAW,
     "OVER_WON": OVER_WON,

@@ -26,7 +26,10 @@ from functools import lru_cache
 
 import games
 import render
+from bot.match.engine_seats import rating_member
 from bot.match.phrases import Namer, plain_member, write_members
+from bot.match.ratings import rating_label
+from bot.match.records import RatingChange
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
@@ -116,9 +119,20 @@ def ending_words(match: Match, players: Sequence[render.SeatLabel] = ()) -> str 
     if not result.winners:
         return reason
     seats = [match.seat_of(member) for member in result.winners]
-    names = listed([match.seat_name(seat) for seat in seats if seat is not None])
-    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=write_members(names, name))
+    names = listed([winner_called(match, seat, name) for seat in seats if seat is not None])
+    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
     return reason if won in reason else fill(sentences.WON_BECAUSE, won=won, reason=reason)
+
+
+def winner_called(match: Match, seat: int, name: Namer) -> str:
+    """What an ending calls a winning `seat`: its member's `name` with the seat's
+    ("alice (Black)"); the seat's name alone where that is all `name` knows, and the
+    member's alone in a game whose seats are only numbered."""
+    seat_name = match.seat_name(seat)
+    member = name(match.seats[seat].member_id)
+    if match.numbered_seats or member == seat_name:
+        return write_members(localised(seat_name), name)
+    return fill(sentences.WINNER[False], player=member, seat=seat_name)
 
 
 def picture_name(name: str, account: str) -> str:
@@ -152,17 +166,49 @@ def seat_labels(
 ) -> tuple[render.SeatLabel, ...]:
     """Who sits at each seat, as the pictures' players strip names them: `name(member)`
     (a member's display name), their rating from `ratings` (by member, see
-    `MatchService.seat_ratings`; none for an unrated match) and, with `now`, their clock
-    (`seat_clock`)."""
-    ratings = ratings or {}
-    return tuple(
-        render.SeatLabel(
-            name(seat.member_id),
-            ratings.get(seat.member_id, ""),
-            seat_clock(match, seat.seat, now) if now is not None else "",
+    `MatchService.seat_ratings`; none for an unrated match) or, once a rated match has
+    ended, how it moved ("1500 → 1512 (+12)", `rating_moves`), with `now` their clock
+    (`seat_clock`), and whether they won. A rating several seats share (the bot's at
+    one level) is shown once, at the first of them."""
+    winners = match.result.winners if match.result is not None else ()
+    return _labels(match, name, rating_moves(match) or ratings or {}, now, winners)
+
+
+def rating_moves(match: Match) -> dict[int, str]:
+    """How an ended rated match moved each member's rating, by member: "1500 → 1512 (+12)"
+    (empty while it is played, or when it moved none)."""
+    changes = match.result.rating_changes if match.result is not None else ()
+    return {
+        c.member_id: f"{_before(c)} → {rating_label(c.mu_after, c.games_after)} ({c.delta:+d})"
+        for c in changes
+    }
+
+
+def _before(change: RatingChange) -> str:
+    """The rating a change started from, as shown ("1612?" while it was provisional)."""
+    return rating_label(change.mu_before, change.games_after - 1)
+
+
+def _labels(
+    match: Match,
+    name: Callable[[int], str],
+    ratings: Mapping[int, str],
+    now: datetime | None,
+    winners: Sequence[int],
+) -> tuple[render.SeatLabel, ...]:
+    """`seat_labels` with the `ratings` to show (by member), each rating holder's once, and
+    the `winners` (members) marked."""
+    holders: set[int] = set()
+    labels = []
+    for seat in match.seats:
+        holder = rating_member(seat.member_id)
+        rating = "" if holder in holders else ratings.get(seat.member_id, "")
+        holders.add(holder)
+        clock = seat_clock(match, seat.seat, now) if now is not None else ""
+        labels.append(
+            render.SeatLabel(name(seat.member_id), rating, clock, seat.member_id in winners)
         )
-        for seat in match.seats
-    )
+    return tuple(labels)
 
 
 def drawn_board(
@@ -190,6 +236,9 @@ def drawn_board(
         words=words,
     )
     alt = render.alt_text(named_seats(state, players), last_move, ending=ending, words=words)
+    rated = [f"{drawn_name(p.name) or p.name} {p.rating}" for p in players if p.rating]
+    if ending is not None and rated:  # how the match moved them, or what they are now
+        alt = f"{alt} {fill(sentences.RATINGS, changes=', '.join(rated))}"
     if clock:  # the time left comes first: it is cut last
         alt = f"{words.text(render.words.CLOCKS).format(clock=clock)} {alt}"
     return Picture(png, "board.png", alt[:MAX_ALT])
@@ -260,10 +309,11 @@ def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
 
 def replay_labels(record: MatchRecord, name: Callable[[int], str]) -> tuple[render.SeatLabel, ...]:
     """The players strip of a match's replay: each seat's name (`name(member)`) and, in a
-    rated match, the rating they played it with."""
+    rated match, the rating they played it with (every frame shows it: nobody is marked
+    as the winner before the end)."""
     result = record.match.result
     changes = result.rating_changes if result is not None else ()
-    return seat_labels(record.match, name, {c.member_id: str(c.before) for c in changes})
+    return _labels(record.match, name, {c.member_id: str(c.before) for c in changes}, None, ())
 
 
 def _replay(
