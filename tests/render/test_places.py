@@ -41,8 +41,10 @@ def _mid_game(name: str, players: int) -> list:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_place_leads_to_a_legal_move_on_the_picture(name: str) -> None:
     game = games.get(name)
-    declared = render.has_picture(name) and render.modules.pictures_of(game.new(game.min_players))
-    for players in sorted({game.min_players, game.max_players}):
+    declared = render.has_picture(name) and render.modules.pictures_of(
+        game.new(game.kind.min_players)
+    )
+    for players in sorted({game.kind.min_players, game.kind.max_players}):
         for state in _mid_game(name, players):
             seat = state.current_player
             view = state.view(seat)
@@ -69,10 +71,10 @@ def test_a_piece_is_tapped_on_its_smallest_place(name: str) -> None:
     """Where places overlap (a piece on its tile), the tap lands on the smallest: the
     last drawn of those holding the piece's centre."""
     game = games.get(name)
-    pictures = render.modules.pictures_of(game.new(game.min_players))
+    pictures = render.modules.pictures_of(game.new(game.kind.min_players))
     if pictures.pieces is None or pictures.spots is None:
         pytest.skip(f"{name} draws no pieces or declares no spots")
-    for state in _mid_game(name, game.min_players):
+    for state in _mid_game(name, game.kind.min_players):
         seat = state.current_player
         composer = Composer(state.view(seat))
         places = board_places(state.view(seat), composer, (), seat=seat, size=SIZE)
