@@ -130,6 +130,55 @@ async def columns(service: MatchService, table: str) -> list[str]:
     return [row["name"] for row in found]
 
 
+async def copy_matches(
+    service: MatchService,
+    template: int,
+    last: int,
+    total: int,
+    special: dict[str, str],
+    *,
+    members: int,
+    moves: bool,
+) -> None:
+    """Copy match `template` as matches `last` + 1 to `total`, inside the database, 100,000
+    a transaction: each column as the template's, except those `special` computes from the
+    copy's number `n.i`; its players drawn from `members` members, its move log with it
+    where `moves`."""
+    names = await columns(service, "matches")
+    chosen = ", ".join(special.get(name, f"t.{name}") for name in names)
+    numbers = (
+        "WITH RECURSIVE n(i) AS (SELECT CAST(? AS BIGINT) UNION ALL "
+        "SELECT i + 1 FROM n WHERE i < ?) "
+    )
+    step = 100_000  # matches per transaction
+    for low in range(last + 1, total + 1, step):
+        high = min(total, low + step - 1)
+        async with service.store.transaction() as conn:
+            await conn.run(
+                f"{numbers}INSERT INTO matches ({', '.join(names)}) "
+                f"SELECT {chosen} FROM matches t, n WHERE t.id = ?",
+                (low, high, template),
+            )
+            await conn.run(
+                "INSERT INTO match_players (match_id, seat, member_id, join_index) "
+                f"SELECT m.id, p.seat, 1 + (m.id * 7 + p.seat * 13) % {members}, p.join_index "
+                "FROM matches m, match_players p "
+                "WHERE p.match_id = ? AND m.id BETWEEN ? AND ?",
+                (template, low, high),
+            )
+            if moves:
+                await conn.run(
+                    "INSERT INTO moves (match_id, idx, seat, kind, notation, at) "
+                    "SELECT m.id, v.idx, v.seat, v.kind, v.notation, v.at "
+                    "FROM matches m, moves v WHERE v.match_id = ? AND m.id BETWEEN ? AND ?",
+                    (template, low, high),
+                )
+            if service.settings.database_url:  # ids given: continue the id sequence after them
+                await conn.run(
+                    "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
+                )
+
+
 async def seed_matches(service: MatchService, template: int, total: int) -> float:
     """Copy the finished template match until `total` matches are stored (a tenth of the
     copies active), inside the database; the seconds it took."""
@@ -147,38 +196,7 @@ async def seed_matches(service: MatchService, template: int, total: int) -> floa
         "channel_id": "CASE WHEN n.i % 10 = 0 THEN 2000000000000 + n.i ELSE NULL END",
         "current_seat": "CASE WHEN n.i % 10 = 0 THEN 0 ELSE t.current_seat END",
     }
-    names = await columns(service, "matches")
-    chosen = ", ".join(special.get(name, f"t.{name}") for name in names)
-    numbers = (
-        "WITH RECURSIVE n(i) AS (SELECT CAST(? AS BIGINT) UNION ALL "
-        "SELECT i + 1 FROM n WHERE i < ?) "
-    )
-    step = 100_000  # matches per transaction
-    for low in range(first + 1, total + 1, step):
-        high = min(total, low + step - 1)
-        async with service.store.transaction() as conn:
-            await conn.run(
-                f"{numbers}INSERT INTO matches ({', '.join(names)}) "
-                f"SELECT {chosen} FROM matches t, n WHERE t.id = ?",
-                (low, high, template),
-            )
-            await conn.run(
-                "INSERT INTO match_players (match_id, seat, member_id, join_index) "
-                "SELECT m.id, p.seat, 1 + (m.id * 7 + p.seat * 13) % 500, p.join_index "
-                "FROM matches m, match_players p "
-                "WHERE p.match_id = ? AND m.id BETWEEN ? AND ?",
-                (template, low, high),
-            )
-            await conn.run(
-                "INSERT INTO moves (match_id, idx, seat, kind, notation, at) "
-                "SELECT m.id, v.idx, v.seat, v.kind, v.notation, v.at "
-                "FROM matches m, moves v WHERE v.match_id = ? AND m.id BETWEEN ? AND ?",
-                (template, low, high),
-            )
-            if service.settings.database_url:  # ids given: continue the id sequence after them
-                await conn.run(
-                    "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
-                )
+    await copy_matches(service, template, first, total, special, members=500, moves=True)
     return time.perf_counter() - start
 
 
@@ -223,32 +241,7 @@ async def seed_active(service: MatchService, template: int, total: int) -> float
         "deadline": f"{now} - (n.i * 7919) % {23 * _HOUR} + {72 * _HOUR}",
         "reminded": "0",
     }
-    names = await columns(service, "matches")
-    chosen = ", ".join(special.get(name, f"t.{name}") for name in names)
-    numbers = (
-        "WITH RECURSIVE n(i) AS (SELECT CAST(? AS BIGINT) UNION ALL "
-        "SELECT i + 1 FROM n WHERE i < ?) "
-    )
-    step = 100_000
-    for low in range(template + 1, total + 1, step):
-        high = min(total, low + step - 1)
-        async with service.store.transaction() as conn:
-            await conn.run(
-                f"{numbers}INSERT INTO matches ({', '.join(names)}) "
-                f"SELECT {chosen} FROM matches t, n WHERE t.id = ?",
-                (low, high, template),
-            )
-            await conn.run(
-                "INSERT INTO match_players (match_id, seat, member_id, join_index) "
-                "SELECT m.id, p.seat, 1 + (m.id * 7 + p.seat * 13) % 5000, p.join_index "
-                "FROM matches m, match_players p "
-                "WHERE p.match_id = ? AND m.id BETWEEN ? AND ?",
-                (template, low, high),
-            )
-            if service.settings.database_url:
-                await conn.run(
-                    "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
-                )
+    await copy_matches(service, template, template, total, special, members=5000, moves=False)
     return time.perf_counter() - start
 
 
