@@ -233,7 +233,7 @@ async def test_match_numbers_are_suggested_and_bounded(tmp_path):
         second, _ = await start_match(fake, ALICE, CAROL)
         mine = await fake.autocomplete(ALICE, "export", "match", match="")
         assert [c["value"] for c in mine] == [second, first]  # active first, then ended
-        assert mine[0]["name"].startswith(f"#{second} Skift, move 0:")
+        assert mine[0]["name"].startswith(f"#{second} Skift, move 1:")
         assert await fake.autocomplete(DAVE, "export", "match", match="") == []
         admin = await fake.autocomplete(MOD, "admin cancel", "match", match=str(second))
         assert [c["value"] for c in admin] == [second]

@@ -82,7 +82,7 @@ def filled(text: str) -> tuple[str, int]:
     """A text of `messages` filled with long values as the bot fills it, in the language
     spoken, and the limit of where it goes."""
     if text in CHOICES:
-        return fill(text, game=GAME, players="2-4", match=NUMBER, ply=NUMBER), MAX_CHOICE
+        return fill(text, game=GAME, players="2-4", match=NUMBER, number=NUMBER), MAX_CHOICE
     if text in LABELS:
         return fill(text, match=NUMBER), MAX_LABEL
     return fill(text, **long_values(text)), MAX_MESSAGE
