@@ -15,8 +15,8 @@ import games
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.service import MatchService
+from tests.bot.console.test_local import run
 from tests.bot.discord_harness import FakeClock, settings_for
-from tests.bot.test_console import run
 
 #: Moves typed before the seat to act resigns, so that long games end soon too.
 MOST_MOVES = 40

@@ -22,8 +22,8 @@ from bot.presentation.text import result_text, turn_text
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
+from tests.bot.service.test_engine_player import TINY
 from tests.bot.service_fixtures import act
-from tests.bot.test_service_engine_player import TINY
 
 
 @pytest_asyncio.fixture

@@ -19,6 +19,8 @@ from discord import app_commands
 
 from bot.service import play
 from bot.store import Store
+from tests.bot.discord.test_analysis import play_moves
+from tests.bot.discord.test_rematch import resign
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -31,9 +33,7 @@ from tests.bot.discord_harness import (
     settings_for,
     start_match,
 )
-from tests.bot.test_discord_analysis import play_moves
-from tests.bot.test_discord_rematch import resign
-from tests.bot.test_service_engine_player import TINY
+from tests.bot.service.test_engine_player import TINY
 
 #: How long each store call waits first, and Discord's time to acknowledge.
 SLOW, DISCORD_LIMIT = 2.5, 3.0

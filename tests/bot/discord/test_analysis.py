@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.match.actions import MOVE
+from tests.bot.discord.test_rematch import public, resign
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -19,9 +20,8 @@ from tests.bot.discord_harness import (
     settings_for,
     start_match,
 )
+from tests.bot.service.test_engine_player import TINY
 from tests.bot.service_fixtures import request
-from tests.bot.test_discord_rematch import public, resign
-from tests.bot.test_service_engine_player import TINY
 
 
 async def play_moves(service, match_id: int, count: int) -> None:

@@ -16,6 +16,7 @@ import pytest
 import ai
 from bot.match.engine_seats import engine_member
 from bot.presentation import pictures
+from tests.bot.discord.test_shifting_stones import public, shows
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -25,7 +26,6 @@ from tests.bot.discord_harness import (
     running_bot,
     settings_for,
 )
-from tests.bot.test_discord_shifting_stones import public, shows
 
 #: A search of a few simulated games: enough to play, quick on a busy machine.
 TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)

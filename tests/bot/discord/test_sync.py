@@ -18,7 +18,7 @@ import pytest
 from bot.discord.client import command_payload, upload_commands
 from tests.bot.discord_harness import GUILD, FakeClock, FakeDiscord, running_bot, settings_for
 
-GOLDEN = Path(__file__).parent / "golden" / "commands.json"
+GOLDEN = Path(__file__).parent.parent / "golden" / "commands.json"
 
 
 def dumped(payload: list[dict]) -> str:

@@ -10,7 +10,7 @@ import pytest
 from bot.league.matching import can_pair_all
 from bot.league.records import History, Pairing, Result, Round, histories, lot, meetings
 from bot.league.swiss import swiss_round
-from tests.league.helpers import play_through
+from tests.bot.league.helpers import play_through
 
 
 def colours_fit(record: History, seat: int) -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.league.records import Round, histories, meetings
 from bot.league.tables import swiss_tables_round, table_round_robin, table_sizes
-from tests.league.helpers import play_through
+from tests.bot.league.helpers import play_through
 
 
 def test_table_sizes() -> None:

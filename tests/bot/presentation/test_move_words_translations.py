@@ -19,6 +19,7 @@ from games import InvalidMove
 from games.shiftago.words import COLOURS, lane_words
 from games.steps import Composer
 from games.wording import reason_of
+from tests.bot.discord.test_composer import open_composer
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -30,7 +31,6 @@ from tests.bot.discord_harness import (
     start_match,
     walk_components,
 )
-from tests.bot.test_discord_composer import open_composer
 
 #: A move each game cannot read, the German and the English of why.
 UNREADABLE = {

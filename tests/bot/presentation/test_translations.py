@@ -120,7 +120,7 @@ def test_every_module_whose_sentences_are_filled_is_a_catalogue_module():
     board's `web_words` was English whatever the member spoke)."""
     catalogued = {module.__name__ for module in CATALOGUE_MODULES}
     filled = set()
-    for path in (Path(__file__).resolve().parents[2] / "bot").rglob("*.py"):
+    for path in (Path(__file__).resolve().parents[3] / "bot").rglob("*.py"):
         filled |= _filled_modules(path.read_text())
     assert "bot.presentation.web_words" in filled
     assert filled <= catalogued, f"not in extraction.CATALOGUE_MODULES: {filled - catalogued}"

@@ -9,11 +9,11 @@ import pytest
 
 from bot.presentation.text import span_words
 from bot.service.engine_player import EnginePlayer
-from tests.bot import test_console
-from tests.bot.test_console import run
-from tests.bot.test_service_engine_player import TINY
+from tests.bot.console import test_local
+from tests.bot.console.test_local import run
+from tests.bot.service.test_engine_player import TINY
 
-console = test_console.console  # the console fixture: a session on a fresh database
+console = test_local.console  # the console fixture: a session on a fresh database
 
 
 def test_a_span_is_rounded_to_the_nearest_hour_and_minutes_below_one():

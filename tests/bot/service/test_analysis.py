@@ -29,9 +29,9 @@ from bot.service.analysis import (
     analyse,
     sampled,
 )
+from tests.bot.service.test_engine_player import ALICE, TINY, player
+from tests.bot.service.test_hints import BOB, match_of
 from tests.bot.service_fixtures import open_service, play_first_legal, request
-from tests.bot.test_service_engine_player import ALICE, TINY, player
-from tests.bot.test_service_hints import BOB, match_of
 from tests.games import shifting_stones_helpers
 
 

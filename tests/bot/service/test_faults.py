@@ -37,7 +37,7 @@ from tests.bot.service_fixtures import (
     start_match,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 PLAYER = """
 import asyncio, os, random, signal, sys

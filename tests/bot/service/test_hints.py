@@ -17,8 +17,8 @@ from bot.presentation.hints import hint_text
 from bot.service.hints import HINT_BUDGET, Hint, HintQuestion, HintUnavailable, hint_of
 from games.shifting_stones.moves import Score
 from tests.ai.test_tactics import BUDGET, SHIFTAGO_FOUR
+from tests.bot.service.test_engine_player import ALICE, TINY, player
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
-from tests.bot.test_service_engine_player import ALICE, TINY, player
 from tests.games import shiftago_helpers, shifting_stones_helpers
 
 BOB = 2

@@ -25,10 +25,10 @@ from tests.bot.service_fixtures import (
     start_match,
 )
 
-#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_postgres.py.
 pytestmark = pytest.mark.sqlite_only
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGE = 4096
 RECOVERY = "docs/admins.md, section 'When the database is damaged'"
 

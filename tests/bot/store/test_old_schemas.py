@@ -14,7 +14,7 @@ import pytest
 from bot.store.postgres import PostgresStore
 from bot.store.schema import LATEST, MIGRATIONS, SQLITE, statements
 
-OLD = Path(__file__).parent / "old_schemas"
+OLD = Path(__file__).parent.parent / "old_schemas"
 
 
 def old_statements(text: str) -> list[str]:

@@ -17,12 +17,12 @@ import pytest
 from bot import __main__ as cli
 from bot.store import SqliteStore, StoreError, backup, migrations, restore
 from bot.store.migrations import LATEST
-from tests.bot.test_store_health import a_database_of_many_pages, zero_last_page
+from tests.bot.store.test_health import a_database_of_many_pages, zero_last_page
 
-#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_postgres.py.
 pytestmark = pytest.mark.sqlite_only
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_version_prints_the_installed_version():

@@ -13,7 +13,7 @@ from bot.config import Settings
 from bot.store import SqliteStore, StoreError, backup, migrations
 from bot.store.migrations import LATEST, DatabaseTooNew
 
-#: Tests of the SQLite file itself; PostgreSQL has its own in test_store_postgres.py.
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_postgres.py.
 pytestmark = pytest.mark.sqlite_only
 
 

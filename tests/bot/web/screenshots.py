@@ -1,6 +1,6 @@
 """Screenshots of the web board in the docs (docs/web/*.png): each game mid-match, on a
 phone (360x740) and a desktop (1280x800), with a piece tapped where the game has places,
-through Debian's Chromium. `.venv/bin/python -m tests.web.screenshots` takes them again
+through Debian's Chromium. `.venv/bin/python -m tests.bot.web.screenshots` takes them again
 after the page changes."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from playwright.async_api import async_playwright
 from bot.match.actions import MOVE
 from bot.web.server import WebHost, serve
 from tests.bot.service_fixtures import FakeClock, act, open_service, start_match
-from tests.web.conftest import CHROMIUM, NAMES
-from tests.web.play import READY
+from tests.bot.web.conftest import CHROMIUM, NAMES
+from tests.bot.web.play import READY
 
-DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "web"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "web"
 #: (game, seats, moves played before the picture, places tapped on the page)
 SHOTS = [
     ("skift", 2, 12, 1),

@@ -9,8 +9,8 @@ import pytest
 
 from bot.match.actions import MOVE
 from tests.bot.service_fixtures import act, start_match
-from tests.web.conftest import opened
-from tests.web.play import settled
+from tests.bot.web.conftest import opened
+from tests.bot.web.play import settled
 
 
 @pytest.mark.asyncio

@@ -14,8 +14,8 @@ import pytest
 
 from bot.console import run_console
 from tests.bot.service_fixtures import make_settings
-from tests.web.conftest import opened
-from tests.web.play import my_turn, tap
+from tests.bot.web.conftest import opened
+from tests.bot.web.play import my_turn, tap
 
 
 @pytest.mark.asyncio

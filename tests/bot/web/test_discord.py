@@ -10,6 +10,7 @@ import socket
 
 import pytest
 
+from tests.bot.discord.test_composer import compose, open_composer
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -20,9 +21,8 @@ from tests.bot.discord_harness import (
     start_match,
     walk_components,
 )
-from tests.bot.test_discord_composer import compose, open_composer
-from tests.web.conftest import opened
-from tests.web.play import my_turn, tap
+from tests.bot.web.conftest import opened
+from tests.bot.web.play import my_turn, tap
 
 MOST_MOVES = 120
 
@@ -88,7 +88,7 @@ async def test_a_match_between_the_web_board_and_discord(tmp_path, browser) -> N
 
 @pytest.mark.asyncio
 async def test_the_turn_notice_by_dm_carries_the_link(tmp_path, browser) -> None:
-    from tests.bot.test_discord_notices import play, players
+    from tests.bot.discord.test_notices import play, players
 
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"

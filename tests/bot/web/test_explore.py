@@ -8,8 +8,8 @@ import random
 import pytest
 
 from tests.bot.service_fixtures import start_match
-from tests.web.conftest import opened
-from tests.web.play import settled
+from tests.bot.web.conftest import opened
+from tests.bot.web.play import settled
 
 
 async def _tap_tried_move(page, rng: random.Random) -> None:

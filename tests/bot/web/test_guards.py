@@ -17,7 +17,7 @@ from bot.presentation.pictures import match_board, seat_labels
 from bot.web.guard import CSRF_HEADER
 from games.steps import write_path
 from tests.bot.service_fixtures import act, start_match
-from tests.web.conftest import NAMES
+from tests.bot.web.conftest import NAMES
 
 
 @contextlib.asynccontextmanager

@@ -14,8 +14,8 @@ from aiohttp import web
 
 from bot.web.oauth import OAuth
 from tests.bot.service_fixtures import start_match
-from tests.web.conftest import opened
-from tests.web.play import settled
+from tests.bot.web.conftest import opened
+from tests.bot.web.play import settled
 
 CLIENT_ID, SECRET, MEMBER = "1234", "s3cret", 1
 

@@ -10,8 +10,8 @@ import pytest
 
 from bot.match.engine_seats import engine_members
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
-from tests.web.conftest import opened
-from tests.web.play import COMPOSING, my_turn, tap
+from tests.bot.web.conftest import opened
+from tests.bot.web.play import COMPOSING, my_turn, tap
 
 #: (game, bot seats, options): Shiftago with four seats in its Expert mode (scoring
 #: turns: the line to score, the marble that stays), Shifty (the swap offered), Shifting
