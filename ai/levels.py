@@ -30,10 +30,6 @@ class Budget:
     rather than trying the others again. `learned`: where the game has a learned
     value (`ai.value`) for the position, it judges a simulated game where the heuristic
     would (after `playout_plies`, or the game's own if fewer), instead of the heuristic.
-    `inferred`: in a game with hidden cards, each deal of what the seat cannot see is
-    kept with the odds the game gives it (`GameState.deal_likelihood`: how likely the
-    others' play the seat saw is with those cards), else drawn again, so hands are dealt
-    as likely as they are given the cards played (not only uniformly among those unseen).
     """
 
     iterations: int
@@ -43,7 +39,6 @@ class Budget:
     temperature: float = 0.0
     exploration: float = 0.8
     learned: bool = False
-    inferred: bool = False
 
 
 class Level(Enum):
@@ -51,14 +46,11 @@ class Level(Enum):
     plays a beginner's game: it draws its move among those it searched, by their visits.
     `master` thinks as a correspondence player may: up to half a minute of one worker,
     often less, since a search stops once its choice can no longer change. `hard` and
-    `master` judge simulated games by the game's learned value where it has one, and
-    deal the cards they cannot see as likely as the others' play makes them."""
+    `master` judge simulated games by the game's learned value where it has one."""
 
     EASY = Budget(iterations=60, seconds=0.12, lookahead=0, playout_plies=6, temperature=1.0)
     MEDIUM = Budget(iterations=600, seconds=0.6, lookahead=1, playout_plies=10)
-    HARD = Budget(
-        iterations=12000, seconds=1.5, lookahead=2, playout_plies=12, learned=True, inferred=True
-    )
+    HARD = Budget(iterations=12000, seconds=1.5, lookahead=2, playout_plies=12, learned=True)
     #: Master explores half as much as the others: with twenty times hard's search it
     #: beat hard in Shiftago in 55 of 60 games at 3% of the budgets, where with 0.8 in 39
     #: of the same 60 (docs/developers.md).
@@ -69,7 +61,6 @@ class Level(Enum):
         playout_plies=12,
         exploration=0.4,
         learned=True,
-        inferred=True,
     )
 
     @property

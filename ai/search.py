@@ -6,9 +6,7 @@ four the bot maximises its own result among several opponents. One iteration:
 
 1. take the root position, or, in a game with hidden information or chance, a fresh
    `determinize` of the bot's view (single-observer information-set MCTS: the tree is
-   shared, and a node offers only the moves legal in this iteration's deal); where the
-   level infers (`Budget.inferred`), a deal is kept with the odds the game gives it
-   (`GameState.deal_likelihood`), else drawn again, up to `DEAL_TRIES` draws;
+   shared, and a node offers only the moves legal in this iteration's deal);
 2. descend by UCB1 (with the budget's `exploration` constant) while every move worth
    searching (`search_moves`) has been tried, then try one new move;
 3. simulate with `playout_move` for at most `playout_plies` plies (the level's, or the
@@ -42,8 +40,6 @@ from games.base import GameState
 SETTLED_CHECK = 50
 #: A simulated game without a heuristic is given up as undecided after this many plies.
 MAX_PLAYOUT_PLIES = 400
-#: How many deals an inferring search draws for one iteration at most (the last is kept).
-DEAL_TRIES = 20
 
 
 @dataclass(eq=False)
@@ -115,7 +111,7 @@ class Search:
     def iterate(self) -> None:
         """One iteration: deal, descend, expand one move, simulate, add up the rewards."""
         node = self.tree
-        state = self.root if self.exact else self._deal()
+        state = self.root if self.exact else self.root.determinize(self.rng)
         path: list[tuple[Node, int]] = []
         first: Hashable | None = None  # the move tried at the root
         rewards: Rewards | None = None
@@ -157,19 +153,6 @@ class Search:
             sums = self.outlook.setdefault(first, [0.0] * len(rewards))
             for seat, reward in enumerate(rewards):
                 sums[seat] += reward
-
-    def _deal(self) -> GameState:
-        """A determinization of the root: uniform among those consistent with it, or,
-        where the level infers, one of them with the odds the game gives it (rejection
-        sampling: a deal drawn is kept with its likelihood)."""
-        deal = self.root.determinize(self.rng)
-        if not self.budget.inferred:
-            return deal
-        for _ in range(DEAL_TRIES - 1):
-            if self.rng.random() < self.root.deal_likelihood(deal):
-                break
-            deal = self.root.determinize(self.rng)
-        return deal
 
     def _select(self, node: Node, moves: Iterable[Hashable]) -> tuple[Hashable, Node]:
         """The tried move with the best UCB1 value among those legal now."""

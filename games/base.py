@@ -100,10 +100,6 @@ subset of the legal moves, `determinize(rng).view(seat) == view(seat)`:
   game's own knowledge (default: every move played).
 - `GameType.engine`: how long simulated play runs, how deep wins are looked for.
 - `state.determinize(rng)`: from a view, a full state consistent with what it shows.
-- `state.deal_likelihood(deal)`: on a view, how likely what the seat saw the others do
-  is had they held the cards of `deal` (one of its `determinize`s), in [0, 1]; the
-  levels that infer (`Budget.inferred`) keep a deal with these odds (default 1: every
-  deal alike).
 - `state.hint_reason(move)`: why the engine's preferred move is good, in the game's own
   words, for a hint (default None: the bot explains it in general terms).
 - `Engine.value_shape` with `state.value_cells(seat)`: how a learned value (an n-tuple
@@ -653,12 +649,3 @@ class GameState(ABC):
         to come, so `determinize(rng).view(seat) == view(seat)`. The default (games
         without secrets or chance) returns the state itself."""
         return self
-
-    def deal_likelihood(self, deal: GameState) -> float:
-        """On a view: how likely what its seat has seen the other seats do is, in [0, 1],
-        had they held the cards that `deal` (a `determinize` of this view) gives them,
-        relative to the likeliest deal (1). A search that infers (`Budget.inferred`)
-        keeps each deal it draws with these odds, so it deals hands as they are likely
-        given the cards played. The default, 1, holds every deal alike; cheap, and
-        raises nothing."""
-        return 1.0

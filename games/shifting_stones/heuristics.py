@@ -1,11 +1,6 @@
 """What the playing engine knows about Shifting Stones: deals, plausible play, estimates.
 
 - `deal`: a full position consistent with a view, the unseen cards dealt at random.
-- `deal_likelihood`: how likely a deal is given the turn the seat saw last: a player
-  who ended a turn (or skipped it) keeping a card that scored on the grid as they left
-  it would have scored it, so a deal that gives them such a card is `MISSED` times as
-  likely for each (not none: a player may miss one; and unless scoring it would have
-  triggered the end, which a player may hold back from).
 - `worth_searching`: a card that scores is scored (the lowest place first: scoring
   changes nothing on the grid, so the order does not matter), unless that triggers the
   end, when ending the turn instead is searched too; else the shifts and flips that make
@@ -57,33 +52,6 @@ def deal(view: StonesState, rng: random.Random) -> StonesState:
     draw = tuple(unseen.pop() if c == HIDDEN else c for c in view.draw)
     seed = rng.getrandbits(32)
     return replace(view, hands=hands, draw=draw, seed=seed, viewer=None, is_view=False)
-
-
-#: How likely a player is to have kept a card that scored when they ended their turn,
-#: beside scoring it (see `deal_likelihood`).
-MISSED = 0.2
-
-
-def deal_likelihood(view: StonesState, dealt: StonesState) -> float:
-    """How likely the turn `view` saw last is had its player held the cards `dealt`
-    gives them, relative to the likeliest deal (see the module docstring). Only the
-    start of a turn shows how the last one ended (its `recent` actions); then the
-    grid is the one that player left."""
-    if view.this_turn() or not view.recent:
-        return 1.0
-    last = view.recent[-1]
-    seat = last.seat
-    if seat == view.viewer or not isinstance(last.move, End | Skip):
-        return 1.0
-    if len(view.scored[seat]) + 1 >= view.game_end_target():
-        return 1.0  # scoring would have triggered the end: holding back was a choice
-    hand = dealt.hands[seat]
-    kept = hand[: len(hand) - last.drew]
-    mask = grid_mask(view.grid)
-    missed = sum(
-        1 for card in kept if card is not None and card >= 0 and view.cards[card].places_on(mask)
-    )
-    return float(MISSED**missed)
 
 
 def worth_searching(state: StonesState) -> tuple[Move, ...]:

@@ -379,13 +379,6 @@ class StonesState(GameState):
         """A full position consistent with this one, unseen cards dealt at random."""
         return heuristics.deal(self, rng)
 
-    def deal_likelihood(self, deal: GameState) -> float:
-        """How likely the last turn this view saw is had its player held the cards of
-        `deal` (see `heuristics.deal_likelihood`)."""
-        if not isinstance(deal, StonesState):
-            return 1.0
-        return heuristics.deal_likelihood(self, deal)
-
     # ----- the end ----------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:

@@ -416,19 +416,15 @@ def engine_hooks_check(state: GameState, move: Any) -> None:
     two players the two seats' values add up to 1), `playout_move` draws a legal move,
     a game's own `winning_move` finds the move that playing every move finds (the
     default), `search_moves` keeps at least one legal move and nothing else (in the full
-    state and in the acting seat's view), `determinize` of a seat's view shows that
-    seat the same view, and that view gives the deal odds in [0, 1]
-    (`deal_likelihood`)."""
+    state and in the acting seat's view), and `determinize` of a seat's view shows that
+    seat the same view."""
     rng = random.Random(state.ply)
     for seat in range(state.players):
         for judged in (state, state.view(seat)):
             value = judged.heuristic(seat)
             assert value is None or (type(value) is float and 0.0 <= value <= 1.0), value
         view = state.view(seat)
-        deal = view.determinize(rng)
-        assert deal.view(seat) == view
-        odds = view.deal_likelihood(deal)
-        assert type(odds) is float and 0.0 <= odds <= 1.0, odds
+        assert view.determinize(rng).view(seat) == view
     if state.players == 2 and (first := state.heuristic(0)) is not None:
         assert first + (state.heuristic(1) or 0.0) == pytest.approx(1.0)
     assert state.playout_move(rng) in state.legal_moves()
