@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.match import actions
 from bot.match.decision import low_time_from
@@ -70,8 +71,10 @@ class Visits:
     #: The next due times the round writes (match as read, due, next warning).
     due: list[tuple[Match, datetime | None, datetime | None]] = field(default_factory=list)
     #: What reminding each member depends on (`bot.store.notices.reminding`), by match
-    #: and member, read once a round.
-    seen: dict[tuple[int, int], tuple[bool, Notices, datetime | None]] = field(default_factory=dict)
+    #: and member, read once for the batch of matches looked at.
+    seen: dict[tuple[int, int], tuple[bool, tuple[Any, ...], datetime | None]] = field(
+        default_factory=dict
+    )
 
 
 class ClockMixin(ServiceBase):
@@ -126,6 +129,9 @@ class ClockMixin(ServiceBase):
         while True:
             async with self.store.transaction() as conn:
                 batch = await clock_rows.due_matches(conn, now, DUE_BATCH, self._mine())
+                found.seen = await notice_rows.reminding(  # (two reads for the batch)
+                    conn, {match.id: match.members for match in batch}, now
+                )
                 owed = [
                     match
                     for match in batch
@@ -247,7 +253,7 @@ class ClockMixin(ServiceBase):
         notices = Notices()
         if member is None or started is None or deadline is None or deadline <= now:
             return None, notices, None
-        notices = (await _reminding(conn, match.id, member, now, found))[1]
+        notices = _reminding(found, match.id, member)[1]
         hours = warning_due(notices, started, deadline, now)
         if hours is None:
             passed = any(started < deadline - timedelta(hours=h) <= now for h in notices.warnings)
@@ -300,7 +306,7 @@ class ClockMixin(ServiceBase):
             mark = IDLE | LOW_TIME if low else IDLE
             targets = [match.to_act] if match.to_act is not None else []
         targets = people(targets)  # the bot is never reminded
-        wanted = {m: await _reminding(conn, match.id, m, now, found) for m in targets}
+        wanted = {m: _reminding(found, match.id, m) for m in targets}
         later = [_held_until(notices, snooze, now) for _, notices, snooze in wanted.values()]
         if any(moment is not None for moment in later):  # reminded (all together) after them
             return [], 0, min(moment for moment in later if moment is not None)
@@ -402,16 +408,13 @@ class ClockMixin(ServiceBase):
         )
 
 
-async def _reminding(
-    conn: Connection, match_id: int, member_id: int, now: datetime, found: Visits
+def _reminding(
+    found: Visits, match_id: int, member_id: int
 ) -> tuple[bool, Notices, datetime | None]:
     """What reminding the member in the match depends on (reminders on, notices, a snooze
-    running), read once a round."""
-    key = (match_id, member_id)
-    if key not in found.seen:
-        on, row, snoozed = await notice_rows.reminding(conn, match_id, member_id, now)
-        found.seen[key] = on, notices_from(row), snoozed
-    return found.seen[key]
+    running), as read for the round's batch (`bot.store.notices.reminding`)."""
+    on, row, snoozed = found.seen[(match_id, member_id)]
+    return on, notices_from(row), snoozed
 
 
 def _held_until(notices: Notices, snoozed: datetime | None, now: datetime) -> datetime | None:
