@@ -121,12 +121,13 @@ class ServiceBase:
         server's shard; every server when SHARD_IDS is unset)."""
         return self.settings.runs_guild(guild_id)
 
-    async def _claim(self, conn: Connection, kind: str, item: str) -> bool:
+    async def _claim(self, conn: Connection, kind: str, item: str, *, done: bool = False) -> bool:
         """Claim background work for this process, for WORK_LEASE_SECONDS, in the caller's
-        transaction; whether it is ours to do (see `bot.store.claims`)."""
+        transaction (with `done`, marked done at once); whether it is ours to do (see
+        `bot.store.claims`)."""
         now = self.now()
         until = now + timedelta(seconds=self.settings.work_lease_seconds)
-        return await claim_rows.claim(conn, kind, item, self.worker, now, until)
+        return await claim_rows.claim(conn, kind, item, self.worker, now, until, done=done)
 
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.

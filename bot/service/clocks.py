@@ -70,6 +70,8 @@ class Visits:
     cut: list[Match] = field(default_factory=list)
     #: The next due times the round writes (match as read, due, next warning).
     due: list[tuple[Match, datetime | None, datetime | None]] = field(default_factory=list)
+    #: The reminders the round counts as sent (match id, bits, start of its turn).
+    marks: list[tuple[int, int, datetime | None]] = field(default_factory=list)
     #: What reminding each member depends on (`bot.store.notices.reminding`), by match
     #: and member, read once for the batch of matches looked at.
     seen: dict[tuple[int, int], tuple[bool, tuple[Any, ...], datetime | None]] = field(
@@ -138,7 +140,9 @@ class ClockMixin(ServiceBase):
                     if await self._visit(conn, match, now, mark_sent, found)
                 ]
                 await clock_rows.set_dues(conn, found.due)  # (one round trip)
+                await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
                 found.due.clear()
+                found.marks.clear()
             for match in owed:
                 update = await self._time_out(match)
                 if update is not None:
@@ -234,7 +238,7 @@ class ClockMixin(ServiceBase):
         since keeps its fresh reminders), and write when that turn's next reminder is due."""
         async with self.store.transaction() as conn:
             await clock_rows.mark_reminded(
-                conn, reminder.match.id, reminder.bits, reminder.match.turn_started_at
+                conn, [(reminder.match.id, reminder.bits, reminder.match.turn_started_at)]
             )
             await claim_rows.finish(conn, *reminder.claim)
             match = await match_rows.fetch_match(conn, reminder.match.id)
@@ -260,10 +264,8 @@ class ClockMixin(ServiceBase):
             return None, notices, quiet_ends(notices, now) if passed else None
         ping = not notices.by_dm or notices.dm == "also"
         warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
-        if not await self._claim(conn, *warning.claim):
+        if not await self._claim(conn, *warning.claim, done=mark_sent):
             return None, notices, None  # sent already, or another process sends it
-        if mark_sent:
-            await claim_rows.finish(conn, *warning.claim)
         return warning, notices, None
 
     async def mark_warned(self, warning: DeadlineWarning) -> None:
@@ -315,12 +317,10 @@ class ClockMixin(ServiceBase):
             for member in targets
             if wanted[member][0]  # (reminders on)
         ]
-        if made and not await self._claim(conn, *made[0].claim):
+        if made and not await self._claim(conn, *made[0].claim, done=mark_sent):
             return [], 0, None  # another process sends them
-        if mark_sent or not made:
-            await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
-            if made:
-                await claim_rows.finish(conn, *made[0].claim)
+        if mark_sent or not made:  # (written with the batch's due times)
+            found.marks.append((match.id, mark, match.turn_started_at))
         return made, mark, None
 
     async def keep_due_basis(self) -> None:
