@@ -1,5 +1,6 @@
-"""Challenges: named or open seats, accept/join, decline, withdraw, and the start of a
-match when the last seat is taken (a solo challenge starts at once)."""
+"""The challenges part of the service: named or open seats, accept/join, decline,
+withdraw, rematch, and the start of a match when the last seat is taken (a solo challenge
+starts at once; a league's match starts seated, `ChallengesPart.start_seated`)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from bot.match.records import (
     DECLINED,
     DEFAULT_RULES,
     FINISHED,
-    MAX_CLOCK_HOURS,
     PENDING,
     STARTED,
     WITHDRAWN,
@@ -36,64 +36,20 @@ from bot.match.records import (
     Snapshot,
 )
 from bot.match.seating import seat_order, seated_options
-from bot.service.base import ServiceBase
+from bot.service.base import Core
+from bot.service.checks import check_clock, checked_setup
 from bot.store import challenges as challenge_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import requests as request_rows
 from bot.store.sql import Connection
-from games.wording import reason_of
 
 
-def check_clock(
-    hours: int, increment_hours: int | None = None, cap_hours: int | None = None
-) -> int:
-    """A clock in hours per turn (0: none), or with `increment_hours` a time bank starting
-    at `hours` (at most `cap_hours`); BadOption saying what is allowed."""
-    for figure in (hours, increment_hours, cap_hours):
-        if figure is None:
-            continue
-        if not isinstance(figure, int) or isinstance(figure, bool) or figure < 0:
-            raise BadOption(Message("clock.not_whole", figure=repr(figure)))
-        if figure > MAX_CLOCK_HOURS:
-            raise BadOption(Message("clock.too_long", days=MAX_CLOCK_HOURS // 24, figure=figure))
-    if increment_hours is None and cap_hours is not None:
-        raise BadOption(Message("clock.cap_without_bank"))
-    if increment_hours is not None and not hours:
-        raise BadOption(Message("clock.empty_bank"))
-    if cap_hours is not None and cap_hours < hours:
-        raise BadOption(Message("clock.cap_below_start"))
-    return hours
+class ChallengesPart:
+    """Challenges and the matches they start, over the service's core."""
 
-
-def checked_setup(
-    game: games.Game, seats: int, invited: int, options: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    """The game's options for `seats` players, checked by making a position; BadOption
-    saying why when the count or an option does not fit."""
-    if seats < 1 + invited:
-        raise BadOption(Message("challenge.no_room", players=seats, opponents=invited))
-    try:
-        game.check_players(seats)
-        resolved = game.resolve_options(options)
-        for option in game.kind.options:
-            if option.names_player and resolved[option.name] >= seats:
-                raise BadOption(
-                    Message(
-                        "challenge.option_player",
-                        option=option.name,
-                        player=resolved[option.name] + 1,
-                        players=seats,
-                    )
-                )
-        game.new(seats, seed=0, options=resolved)
-    except ValueError as error:
-        raise BadOption(Message("game.refused", reason=reason_of(error))) from None
-    return resolved
-
-
-class ChallengeMixin(ServiceBase):
-    """Challenge methods of the match service."""
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
     async def create_challenge(
         self,
@@ -134,10 +90,10 @@ class ChallengeMixin(ServiceBase):
         naming a player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not
         the server's challenge channel), NotAllowed (challenging oneself).
         """
-        now = self.now()
+        now = self._core.now()
         setup = _setup(game, challenger_id, opponents, players, options, rules, server_clock)
         try:
-            async with self.store.transaction() as conn:
+            async with self._core.store.transaction() as conn:
                 made = (
                     None
                     if request_id is None
@@ -182,7 +138,7 @@ class ChallengeMixin(ServiceBase):
     ) -> Challenge:
         """`create_challenge`'s checks that read the database, and the challenge written,
         in the caller's write transaction (recorded under `request_id`)."""
-        default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
+        default_clock, challenge_channel, _ = await self._core.guild_defaults(conn, guild_id)
         if challenge_channel not in (None, channel_id):
             raise ChannelBusy(
                 Message("challenge.wrong_channel", channel=Channel(challenge_channel))
@@ -199,7 +155,7 @@ class ChallengeMixin(ServiceBase):
         await self._check_pending_limit(conn, challenger_id, now)
         for member in people(setup.invited):
             await self._check_welcome(conn, challenger_id, member, now)
-        expires = now + timedelta(days=self.settings.challenge_expiry_days)
+        expires = now + timedelta(days=self._core.config.challenge_expiry_days)
         if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *setup.invited]):
             raise BadOption(Message("challenge.seat_order"))
         challenge_id = await challenge_rows.insert_challenge(
@@ -228,11 +184,11 @@ class ChallengeMixin(ServiceBase):
         """After a commit whose answer was lost: the challenge request `request_id` made
         or answered, if it was saved; else CannotSave (nothing was changed), or `unknown`
         itself when the database cannot be asked. Asked under the write lock, so that a
-        commit still on its way is waited for (`ServiceBase._lookup_after_lost_commit`)."""
-        made = await self._lookup_after_lost_commit(
+        commit still on its way is waited for (`Core.lookup_after_lost_commit`)."""
+        made = await self._core.lookup_after_lost_commit(
             request_id, unknown, lambda conn: request_rows.challenge_of(conn, request_id)
         )
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await self._challenge(conn, made)
 
     async def rematch(self, match_id: int, member_id: int, request_id: str) -> Challenge:
@@ -245,13 +201,13 @@ class ChallengeMixin(ServiceBase):
         answered with the challenge it made. Raises NotFound, NotAllowed (not a player, a
         solo, aborted or cancelled match, or a rematch already asked for), ChannelBusy,
         LimitReached."""
-        now = self.now()
+        now = self._core.now()
         try:
-            async with self.store.transaction() as conn:
+            async with self._core.store.transaction() as conn:
                 made = await request_rows.challenge_of(conn, request_id)
                 if made is not None:  # a retry: the challenge it made
                     return await self._challenge(conn, made)
-                match = await self._fetch_known(conn, match_id)
+                match = await self._core.fetch_known(conn, match_id)
                 await self._check_no_rematch(conn, match, member_id)
                 rotated = (*match.members[1:], match.members[0])  # everyone one seat on
                 options = dict(match.options)
@@ -306,11 +262,11 @@ class ChallengeMixin(ServiceBase):
         attached). Raises NotFound, ChallengeClosed (also when expired), NotAllowed (not
         invited and no open seat), LimitReached.
         """
-        now = self.now()
+        now = self._core.now()
         try:
             return await self._accepted(challenge_id, member_id, now)
         except OutcomeUnknown as unknown:
-            return await self._lookup_after_lost_commit(
+            return await self._core.lookup_after_lost_commit(
                 f"accept of challenge {challenge_id} by {member_id}",
                 unknown,
                 lambda conn: self._seated(conn, challenge_id, member_id),
@@ -325,12 +281,12 @@ class ChallengeMixin(ServiceBase):
         if member_id not in challenge.joined or challenge.status not in (PENDING, STARTED):
             return None
         started = challenge.match_id
-        match = None if started is None else await self._fetch_known(conn, started)
+        match = None if started is None else await self._core.fetch_known(conn, started)
         return ChallengeUpdate(challenge, match)
 
     async def _accepted(self, challenge_id: int, member_id: int, now: datetime) -> ChallengeUpdate:
         """`accept_challenge` in one write transaction."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             seated = await self._seated(conn, challenge_id, member_id)
             if seated is not None:
                 return seated
@@ -357,7 +313,7 @@ class ChallengeMixin(ServiceBase):
         open seat is open again. The request `request_id` seen again (a retried leave must
         not decline) is answered with the challenge as it is. Raises NotFound,
         ChallengeClosed, NotAllowed."""
-        now = self.now()
+        now = self._core.now()
         try:
             return await self._declined(challenge_id, member_id, request_id, now)
         except OutcomeUnknown as unknown:
@@ -369,7 +325,7 @@ class ChallengeMixin(ServiceBase):
         self, challenge_id: int, member_id: int, request_id: str | None, now: datetime
     ) -> Challenge:
         """`decline_challenge` in one write transaction."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             seen = None if request_id is None else await request_rows.challenge_of(conn, request_id)
             if seen is not None:  # a retry: done the first time
                 return await self._challenge(conn, challenge_id)
@@ -392,8 +348,8 @@ class ChallengeMixin(ServiceBase):
         """The challenger withdraws a pending challenge; withdrawing it again (a retry, or
         a second press) is answered as the first time. Raises NotFound, ChallengeClosed,
         NotAllowed."""
-        now = self.now()
-        async with self.store.transaction() as conn:
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
             challenge = await self._challenge(conn, challenge_id)
             if member_id == challenge.challenger_id and challenge.status == WITHDRAWN:
                 return challenge
@@ -405,13 +361,13 @@ class ChallengeMixin(ServiceBase):
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
         """Remember the message that shows the challenge (to edit it after a restart)."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await challenge_rows.set_message(conn, challenge_id, message_id)
             return await self._challenge(conn, challenge_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await self._challenge(conn, challenge_id)
 
     async def pending_challenges(
@@ -419,8 +375,10 @@ class ChallengeMixin(ServiceBase):
     ) -> list[Challenge]:
         """Pending challenges a member made, joined or is invited to, and/or of one server,
         oldest first."""
-        async with self.store.reading() as conn:
-            return await challenge_rows.pending_challenges(conn, self.now(), member_id, guild_id)
+        async with self._core.store.reading() as conn:
+            return await challenge_rows.pending_challenges(
+                conn, self._core.now(), member_id, guild_id
+            )
 
     # --- shared steps ----------------------------------------------------------------------
 
@@ -448,7 +406,7 @@ class ChallengeMixin(ServiceBase):
         """LimitReached when the member already plays the most matches allowed at once;
         `starting`: they are another player of a match this answer would start."""
         active = await match_rows.active_match_count(conn, member_id)
-        if active < self.settings.max_active_matches:
+        if active < self._core.config.max_active_matches:
             return
         if starting:
             raise LimitReached(Message("limit.they_play", player=Member(member_id), matches=active))
@@ -462,7 +420,7 @@ class ChallengeMixin(ServiceBase):
         the cooldown ago (against repeated posts and pings of the same member)."""
         if await member_rows.refuses(conn, member_id, challenger_id):
             raise NotAllowed(Message("challenge.blocked", player=Member(member_id)))
-        cooldown = timedelta(minutes=self.settings.challenge_cooldown_minutes)
+        cooldown = timedelta(minutes=self._core.config.challenge_cooldown_minutes)
         last = await challenge_rows.last_named(conn, challenger_id, member_id, now - cooldown)
         if last is not None:
             wait = max(1, round((last + cooldown - now).total_seconds() / 60))
@@ -471,8 +429,41 @@ class ChallengeMixin(ServiceBase):
     async def _check_pending_limit(self, conn: Connection, member_id: int, now: datetime) -> None:
         """LimitReached when the member already has the most pending challenges allowed."""
         pending = await challenge_rows.pending_count(conn, member_id, now)
-        if pending >= self.settings.max_pending_challenges:
+        if pending >= self._core.config.max_pending_challenges:
             raise LimitReached(Message("limit.open_challenges", open_challenges=pending))
+
+    async def start_seated(
+        self,
+        conn: Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        rules: MatchRules,
+        seats: tuple[int, ...],
+        now: datetime,
+    ) -> Match:
+        """Start a match at once in the caller's transaction, in this seat order: a
+        challenge with every player already seated (no challenge limits: a league's
+        matches are agreed by joining)."""
+        challenge_id = await challenge_rows.insert_challenge(
+            conn,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=seats[0],
+            game=game,
+            players=len(seats),
+            options=options,
+            rules=rules,
+            invited=[],
+            now=now,
+            expires=now,
+            seat_order=seats,
+        )
+        for join_index, member in enumerate(seats[1:], 1):
+            await challenge_rows.take_seat(conn, challenge_id, member, join_index)
+        return await self._start(conn, await self._challenge(conn, challenge_id), now)
 
     async def _start(self, conn: Connection, challenge: Challenge, now: datetime) -> Match:
         """Seat the players (as the challenge fixes it, else a random first player, then
@@ -485,9 +476,9 @@ class ChallengeMixin(ServiceBase):
             seat_of_join = [fixed.index(member) for member in challenge.joined]
             options = dict(challenge.options)  # options that name a player name a seat
         else:
-            seat_of_join = seat_order(count, self._rng.randrange(count))
+            seat_of_join = seat_order(count, self._core.rng.randrange(count))
             options = seated_options(game, challenge.options, seat_of_join)
-        seed = self._rng.getrandbits(62)
+        seed = self._core.rng.getrandbits(62)
         state = game.new(count, seed=seed, options=options)
         match_id = await match_rows.insert_match(
             conn, challenge, seed, seat_of_join, options, Snapshot.of(state).text, now
@@ -495,8 +486,8 @@ class ChallengeMixin(ServiceBase):
         await challenge_rows.set_status(conn, challenge.id, STARTED, match_id)
         match = await match_rows.fetch_match(conn, match_id)
         assert match is not None
-        decision = rules.start(match, await self._situation(conn, match, now))
-        return await self._store_decision(conn, match, decision, now)
+        decision = rules.start(match, await self._core.situation(conn, match, now))
+        return await self._core.store_decision(conn, match, decision, now)
 
 
 @dataclass(frozen=True)

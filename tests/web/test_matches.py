@@ -30,7 +30,7 @@ SEEDS = {"shiftago": "c"}
 
 
 async def _against_bot(board, game: str, bots: int, options: dict) -> int:
-    challenge = await board.service.create_challenge(
+    challenge = await board.service.challenges.create_challenge(
         GUILD,
         CHANNEL,
         1,
@@ -75,6 +75,6 @@ async def test_a_whole_match_by_taps(board, browser, game, bots, options) -> Non
         assert page.errors == []
     assert taps.get("place", 0) > taps.get("button", 0), taps
     if game == "shiftago":  # the member scored a line at least once (a step of buttons)
-        record = await board.service.match_record(match_id)
+        record = await board.service.queries.match_record(match_id)
         scored = [e for e in record.log if e.member_id == 1 and e.notation.startswith("x")]
         assert scored, [e.notation for e in record.log]

@@ -90,7 +90,7 @@ class Challenges(commands.Cog):
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
         create = partial(
-            service_of(interaction).create_challenge,
+            service_of(interaction).challenges.create_challenge,
             guild_id_of(interaction),
             interaction.channel.id,
             interaction.user.id,
@@ -132,7 +132,9 @@ async def _posted_and_answered(
             fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
         )
         return
-    match = await service_of(interaction).get_match(posted.match_id)  # solo: started at once
+    match = await service_of(interaction).queries.get_match(
+        posted.match_id
+    )  # solo: started at once
     if match.channel_id is None:
         thread = (await open_thread(interaction, message, match)).mention
     else:  # started by the first delivery
