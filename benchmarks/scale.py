@@ -66,7 +66,7 @@ from benchmarks.service import (  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.store import clocks as clock_rows  # noqa: E402
 from bot.store.sql import value  # noqa: E402
 from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
@@ -107,7 +107,7 @@ def settings_for(database: str) -> Settings:
 async def start_match(service: MatchService, members: tuple[int, int]) -> int:
     """A new Skift match between two members, in its thread; its number."""
     posted = await service.challenges.create_challenge(
-        GUILD, 10, members[0], "skift", opponents=[members[1]]
+        ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
     )
     match = (await service.challenges.accept_challenge(posted.id, members[1])).match
     assert match is not None

@@ -39,7 +39,7 @@ from benchmarks.transactions import TransactionCount, floor_ms  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
 from bot.match.records import Match  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.service.clocks import REQUESTS_KEPT  # noqa: E402
 from bot.store import requests as request_rows  # noqa: E402
 from bot.store.sqlite import SqliteStore  # noqa: E402
@@ -121,7 +121,7 @@ async def play_match(
     """Challenge, accept, play 100 moves and resign; the seconds each move took (the
     transactions of the moves alone are left in `counted`)."""
     posted = await service.challenges.create_challenge(
-        GUILD, 10, members[0], "skift", opponents=[members[1]]
+        ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
     )
     started = (await service.challenges.accept_challenge(posted.id, members[1])).match
     assert started is not None

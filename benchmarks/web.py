@@ -41,7 +41,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, Request  # noqa: E402
 from bot.match.records import DEFAULT_RULES, Match, MatchRecord, MatchUpdate  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.web.guard import RateLimit  # noqa: E402
 from bot.web.server import Running, WebHost, serve  # noqa: E402
 
@@ -63,7 +63,9 @@ async def _quiet(update: MatchUpdate | MatchRecord) -> None:
 async def _match(service: MatchService, game: str, seats: int, plies: int, seed: int) -> Match:
     """A match of `game` between members 1..seats after `plies` random moves."""
     challenge = await service.challenges.create_challenge(
-        GUILD, CHANNEL, 1, game, opponents=list(range(2, seats + 1)), rules=DEFAULT_RULES
+        ChallengeRequest(
+            GUILD, CHANNEL, 1, game, opponents=list(range(2, seats + 1)), rules=DEFAULT_RULES
+        )
     )
     for member in range(2, seats + 1):
         update = await service.challenges.accept_challenge(challenge.id, member)

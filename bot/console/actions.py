@@ -44,6 +44,7 @@ from bot.presentation.text import (
     stats_text,
     turn_text,
 )
+from bot.service import ChallengeRequest
 from bot.service.analysis import expected_seconds
 from bot.service.settings import check_theme
 from games.wording import quoted
@@ -102,25 +103,27 @@ class Console(ComposingSession):
         opponents = [self.remember(given[k]) for k in named if k in given]
         opponents += self._engine_seats(given.get("bots"), given.get("level"))
         challenge = await self.service.challenges.create_challenge(
-            GUILD,
-            CHANNEL,
-            self.me,
-            chosen.name,
-            opponents=opponents,
-            players=whole_number(given["players"], "players") if "players" in given else None,
-            options=parse_options(chosen, given.get("options")),
-            rules=MatchRules(
-                0 if clock is None else clock.hours,
-                auto_timeout=yes_or_no(given.get("auto_timeout", "yes")),
-                takebacks=yes_or_no(given.get("takebacks", "yes")),
-                rated=yes_or_no(given.get("rated", "yes")),
-                increment_hours=None if clock is None else clock.increment_hours,
-                cap_hours=None if clock is None else clock.cap_hours,
-                weekend_pause=yes_or_no(given.get("weekend_pause", "no")),
-            ),
-            server_clock=clock is None,
-            server_timeout="auto_timeout" not in given,
-            server_weekends="weekend_pause" not in given,
+            ChallengeRequest(
+                GUILD,
+                CHANNEL,
+                self.me,
+                chosen.name,
+                opponents=opponents,
+                players=whole_number(given["players"], "players") if "players" in given else None,
+                options=parse_options(chosen, given.get("options")),
+                rules=MatchRules(
+                    0 if clock is None else clock.hours,
+                    auto_timeout=yes_or_no(given.get("auto_timeout", "yes")),
+                    takebacks=yes_or_no(given.get("takebacks", "yes")),
+                    rated=yes_or_no(given.get("rated", "yes")),
+                    increment_hours=None if clock is None else clock.increment_hours,
+                    cap_hours=None if clock is None else clock.cap_hours,
+                    weekend_pause=yes_or_no(given.get("weekend_pause", "no")),
+                ),
+                server_clock=clock is None,
+                server_timeout="auto_timeout" not in given,
+                server_weekends="weekend_pause" not in given,
+            )
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once

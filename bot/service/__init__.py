@@ -21,8 +21,8 @@ The parts, each built on the core and naming in its constructor the parts it use
 - `premoves`: a member's conditional premoves.
 
     service = await MatchService.open(settings)
-    challenges = service.challenges
-    challenge = await challenges.create_challenge(guild, channel, alice, "skift", opponents=[bob])
+    request = ChallengeRequest(guild, channel, alice, "skift", opponents=(bob,))
+    challenge = await service.challenges.create_challenge(request)
     started = await service.challenges.accept_challenge(challenge.id, bob)
     await service.play.attach_channel(started.match.id, thread_id)
     match = started.match
@@ -73,7 +73,7 @@ from bot.match.records import (
 from bot.match.replay import rebuild_state
 from bot.service.analysis import AnalysisPart
 from bot.service.base import Clock, Core, utc_now
-from bot.service.challenges import ChallengesPart
+from bot.service.challenges import ChallengeRequest, ChallengesPart
 from bot.service.clocks import ClocksPart
 from bot.service.export import export_text, replay_export
 from bot.service.league_rounds import LeagueNews, LeagueTable
@@ -107,6 +107,7 @@ __all__ = [
     "BadOption",
     "Challenge",
     "ChallengeClosed",
+    "ChallengeRequest",
     "ChallengeUpdate",
     "ChallengesPart",
     "ChannelBusy",

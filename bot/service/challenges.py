@@ -45,53 +45,66 @@ from bot.store import requests as request_rows
 from bot.store.sql import Connection
 
 
+@dataclass(frozen=True)
+class ChallengeRequest:
+    """What a member asks for when they challenge: one value, the same from every face.
+
+    The challenge is posted in `channel_id` of server `guild_id` by `challenger_id`, to
+    play `game`. `opponents` are invited by name; bot seats among them (ids from
+    `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
+    total seat count (default: the challenger, the opponents, and for an open challenge
+    the game's minimum, at least two); seats beyond the named ones are open to anyone.
+    `options` are the game's options (values of options with `names_player` are join
+    indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
+    with `server_clock` their clock is the server's default (hours per turn) instead (a
+    time bank needs its starting time); with `server_timeout` whether a late turn ends
+    the match by itself is the server's choice (`set_guild_auto_timeout`); with
+    `server_weekends` whether clocks pause at weekends too (`set_guild_weekend_pause`).
+    `seat_order` (member ids in seat order, every player named once) fixes who sits
+    where; options naming a player then hold seats. `request_id` names the request, so
+    that the same request seen again makes no second challenge (a face's interaction
+    id: "discord:1234").
+    """
+
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    game: str
+    opponents: Sequence[int] = ()
+    players: int | None = None
+    options: Mapping[str, Any] | None = None
+    rules: MatchRules = DEFAULT_RULES
+    server_clock: bool = True
+    server_timeout: bool = False
+    server_weekends: bool = False
+    seat_order: Sequence[int] | None = None
+    request_id: str | None = None
+
+    def __post_init__(self) -> None:
+        # (kept as tuples: a list given would stay the caller's to change)
+        object.__setattr__(self, "opponents", tuple(self.opponents))
+        if self.seat_order is not None:
+            object.__setattr__(self, "seat_order", tuple(self.seat_order))
+
+
 class ChallengesPart:
     """Challenges and the matches they start, over the service's core."""
 
     def __init__(self, core: Core) -> None:
         self._core = core
 
-    async def create_challenge(
-        self,
-        guild_id: int,
-        channel_id: int,
-        challenger_id: int,
-        game: str,
-        *,
-        opponents: Sequence[int] = (),
-        players: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        rules: MatchRules = DEFAULT_RULES,
-        server_clock: bool = True,
-        server_timeout: bool = False,
-        server_weekends: bool = False,
-        seat_order: Sequence[int] | None = None,
-        request_id: str | None = None,
-    ) -> Challenge:
-        """Post a challenge in `channel_id`; with `request_id`, the challenge it made when
-        that request was seen before (and when the database's answer to its commit was
-        lost, the challenge it is found to have made, or CannotSave).
-
-        `opponents` are invited by name; bot seats among them (ids from
-        `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
-        total seat count (default: the challenger, the opponents, and for an open challenge the
-        game's minimum, at least two); seats beyond the named ones are open to anyone. A
-        challenge whose every seat is taken (one player, a solo match, or only bots
-        against the challenger) starts at once (it comes back started, with its
-        `match_id`).
-        `options` are the game's options (values of options with `names_player` are join
-        indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
-        with `server_clock` their clock is the server's default (hours per turn) instead
-        (a time bank needs its starting time); with `server_timeout` whether a late turn ends
-        the match by itself is the server's choice (`set_guild_auto_timeout`); with
-        `server_weekends` whether clocks pause at weekends too (`set_guild_weekend_pause`).
-        `seat_order`
-        (member ids in seat order, every player named once) fixes who sits where; options
-        naming a player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not
+    async def create_challenge(self, request: ChallengeRequest) -> Challenge:
+        """Post the challenge `request` asks for (see `ChallengeRequest`); with its
+        `request_id`, the challenge it made when that request was seen before (and when
+        the database's answer to its commit was lost, the challenge it is found to have
+        made, or CannotSave). A challenge whose every seat is taken (one player, a solo
+        match, or only bots against the challenger) starts at once (it comes back
+        started, with its `match_id`). Raises BadOption, LimitReached, ChannelBusy (not
         the server's challenge channel), NotAllowed (challenging oneself).
         """
         now = self._core.now()
-        setup = _setup(game, challenger_id, opponents, players, options, rules, server_clock)
+        setup = _setup(request)
+        request_id = request.request_id
         try:
             async with self._core.store.transaction() as conn:
                 made = (
@@ -101,54 +114,30 @@ class ChallengesPart:
                 )
                 if made is not None:  # a retry: what it made the first time
                     return await self._challenge(conn, made)
-                return await self._new_challenge(
-                    conn,
-                    now,
-                    setup,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    challenger_id=challenger_id,
-                    rules=rules,
-                    server_clock=server_clock,
-                    server_timeout=server_timeout,
-                    server_weekends=server_weekends,
-                    seat_order=seat_order,
-                    request_id=request_id,
-                )
+                return await self._new_challenge(conn, now, setup, request)
         except OutcomeUnknown as unknown:
             if request_id is None:
                 raise
             return await self._challenge_made(request_id, unknown)
 
     async def _new_challenge(
-        self,
-        conn: Connection,
-        now: datetime,
-        setup: _Setup,
-        *,
-        guild_id: int,
-        channel_id: int,
-        challenger_id: int,
-        rules: MatchRules,
-        server_clock: bool,
-        server_timeout: bool,
-        server_weekends: bool,
-        seat_order: Sequence[int] | None,
-        request_id: str | None,
+        self, conn: Connection, now: datetime, setup: _Setup, request: ChallengeRequest
     ) -> Challenge:
         """`create_challenge`'s checks that read the database, and the challenge written,
-        in the caller's write transaction (recorded under `request_id`)."""
+        in the caller's write transaction (recorded under the request's id)."""
+        guild_id, channel_id = request.guild_id, request.channel_id
+        challenger_id, rules, seat_order = request.challenger_id, request.rules, request.seat_order
         default_clock, challenge_channel, _ = await self._core.guild_defaults(conn, guild_id)
         if challenge_channel not in (None, channel_id):
             raise ChannelBusy(
                 Message("challenge.wrong_channel", channel=Channel(challenge_channel))
             )
-        if server_clock:
+        if request.server_clock:
             rules = replace(rules, clock_hours=default_clock)
-        if server_timeout:
+        if request.server_timeout:
             auto = await member_rows.guild_auto_timeout(conn, guild_id)
             rules = replace(rules, auto_timeout=auto)
-        if server_weekends:
+        if request.server_weekends:
             weekends = await member_rows.guild_weekend_pause(conn, guild_id)
             rules = replace(rules, weekend_pause=weekends)
         await self._check_active_limit(conn, challenger_id)
@@ -172,8 +161,8 @@ class ChallengesPart:
             expires=expires,
             seat_order=seat_order,
         )
-        if request_id is not None:
-            await request_rows.record_challenge(conn, request_id, challenge_id, now)
+        if request.request_id is not None:
+            await request_rows.record_challenge(conn, request.request_id, challenge_id, now)
         challenge = await self._challenge(conn, challenge_id)
         if len(challenge.joined) == setup.seats:  # solo, or every opponent a bot: it accepts
             await self._start(conn, challenge, now)
@@ -214,24 +203,20 @@ class ChallengesPart:
                 for option in games.get(match.game).kind.options:
                     if option.names_player:  # the same player, in their seat of the rematch
                         options[option.name] = rotated.index(match.members[options[option.name]])
-                opponents = [m for m in rotated if m != member_id]
-                setup = _setup(
-                    match.game, member_id, opponents, len(rotated), options, match.rules, False
-                )
-                return await self._new_challenge(
-                    conn,
-                    now,
-                    setup,
-                    guild_id=match.guild_id,
-                    channel_id=match.origin_channel_id,
-                    challenger_id=member_id,
+                again = ChallengeRequest(
+                    match.guild_id,
+                    match.origin_channel_id,
+                    member_id,
+                    match.game,
+                    opponents=tuple(m for m in rotated if m != member_id),
+                    players=len(rotated),
+                    options=options,
                     rules=match.rules,
                     server_clock=False,
-                    server_timeout=False,
-                    server_weekends=False,
                     seat_order=rotated,
                     request_id=request_id,
                 )
+                return await self._new_challenge(conn, now, _setup(again), again)
         except OutcomeUnknown as unknown:
             return await self._challenge_made(request_id, unknown)
 
@@ -500,16 +485,10 @@ class _Setup:
     options: dict[str, Any]
 
 
-def _setup(
-    game: str,
-    challenger_id: int,
-    opponents: Sequence[int],
-    players: int | None,
-    options: Mapping[str, Any] | None,
-    rules: MatchRules,
-    server_clock: bool,
-) -> _Setup:
+def _setup(request: ChallengeRequest) -> _Setup:
     """The checks of a new challenge that need no database; BadOption or NotAllowed."""
+    game, challenger_id, opponents = request.game, request.challenger_id, request.opponents
+    players, options, rules = request.players, request.options, request.rules
     try:
         game_rules = games.get(game)
     except KeyError as error:
@@ -519,7 +498,7 @@ def _setup(
         raise NotAllowed(Message("challenge.yourself"))
     seats = players or (1 + len(invited) if invited else max(2, game_rules.kind.min_players))
     resolved = checked_setup(game_rules, seats, len(invited), options)
-    if not server_clock:
+    if not request.server_clock:
         check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
     elif rules.increment_hours is not None or rules.cap_hours is not None:
         raise BadOption(Message("clock.bank_needs_start"))

@@ -15,7 +15,14 @@ from typing import Any
 
 from bot.config import Settings
 from bot.match.actions import MOVE, MatchAction, Request
-from bot.service import Match, MatchRules, MatchService, MatchUpdate, rebuild_state
+from bot.service import (
+    ChallengeRequest,
+    Match,
+    MatchRules,
+    MatchService,
+    MatchUpdate,
+    rebuild_state,
+)
 from bot.store import SqliteStore, Store
 from games import GameState
 
@@ -82,7 +89,9 @@ async def start_match(
 ) -> Match:
     """Challenge the other members by name, let each accept, attach a thread; the match."""
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **terms(**challenge)
+        ChallengeRequest(
+            GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **terms(**challenge)
+        )
     )
     for member in members[1:]:
         update = await service.challenges.accept_challenge(posted.id, member)

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from tests.bot import processes
 from tests.bot.conftest import Databases
 from tests.bot.processes import Database, PostgresDatabase, SqliteDatabase
@@ -81,7 +81,7 @@ async def populate(database: Database) -> Due:
             for _ in range(2):
                 opponent = [next(members)]
                 posted = await service.challenges.create_challenge(
-                    guild, CHANNEL, next(members), "skift", opponents=opponent
+                    ChallengeRequest(guild, CHANNEL, next(members), "skift", opponents=opponent)
                 )
                 expired[posted.id] = guild
         founder = next(members)
@@ -111,7 +111,7 @@ async def populate(database: Database) -> Due:
 async def _start(service: MatchService, guild: int, one: int, two: int, timed: bool) -> int:
     hours = {"clock_hours": 24, "auto_timeout": True} if timed else {"clock_hours": 72}
     posted = await service.challenges.create_challenge(
-        guild, CHANNEL, one, "skift", opponents=[two], **terms(**hours)
+        ChallengeRequest(guild, CHANNEL, one, "skift", opponents=[two], **terms(**hours))
     )
     update = await service.challenges.accept_challenge(posted.id, two)
     assert update.match is not None

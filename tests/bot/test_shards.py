@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import ConfigError, Settings
 from bot.discord.client import ShiftcordClient
-from bot.service import MatchRules, MatchService
+from bot.service import ChallengeRequest, MatchRules, MatchService
 from bot.store import claims, open_store
 from tests.bot import discord_harness as harness
 from tests.bot.service_fixtures import START, FakeClock, make_settings
@@ -129,14 +129,14 @@ async def test_tick_does_only_the_servers_of_the_process_shards(tmp_path):
         matches = {}
         for n, guild in enumerate((ON_0, ON_1)):
             posted = await opened[0].challenges.create_challenge(
-                guild, 5, 1 + n, "skift", opponents=[10 + n], rules=CLAIMED
+                ChallengeRequest(guild, 5, 1 + n, "skift", opponents=[10 + n], rules=CLAIMED)
             )
             matches[guild] = (
                 await opened[0].challenges.accept_challenge(posted.id, 10 + n)
             ).match.id
             await opened[0].play.attach_channel(matches[guild], 6000 + guild)
             await opened[0].challenges.create_challenge(
-                guild, 5, 20 + n, "skift", opponents=[30 + n]
+                ChallengeRequest(guild, 5, 20 + n, "skift", opponents=[30 + n])
             )
         clock.advance(days=7, hours=1)  # the matches wait for a move, the challenges expire
         for shard, guild in ((0, ON_0), (1, ON_1)):

@@ -8,6 +8,7 @@ import pytest
 
 from bot.match.actions import RESIGN
 from bot.match.records import MatchRules
+from bot.service import ChallengeRequest
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -27,14 +28,16 @@ OTHER_GUILD, AWAY_GUILD = 200, 300  # the bot is in the first, not in the second
 async def match_in(service, guild_id, first, second, hours):
     """A match of `first` against `second` in `guild_id`, `first` to move (no thread)."""
     challenge = await service.challenges.create_challenge(
-        guild_id,
-        guild_id + 1,
-        first,
-        "skift",
-        opponents=[second],
-        rules=MatchRules(hours, auto_timeout=True, takebacks=True),
-        server_clock=False,
-        seat_order=[first, second],
+        ChallengeRequest(
+            guild_id,
+            guild_id + 1,
+            first,
+            "skift",
+            opponents=[second],
+            rules=MatchRules(hours, auto_timeout=True, takebacks=True),
+            server_clock=False,
+            seat_order=[first, second],
+        )
     )
     update = await service.challenges.accept_challenge(challenge.id, second)
     return update.match.id

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.match.actions import MOVE, RESIGN
+from bot.service import ChallengeRequest
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -67,14 +68,18 @@ async def test_many_matches_and_a_big_table_come_in_pages(tmp_path):
         service = bot.service
         for number in range(40):
             posted = await service.challenges.create_challenge(
-                fake.guild_id, fake.channel_id, ALICE, "skift", opponents=[10_000 + number]
+                ChallengeRequest(
+                    fake.guild_id, fake.channel_id, ALICE, "skift", opponents=[10_000 + number]
+                )
             )
             await service.challenges.accept_challenge(posted.id, 10_000 + number)
         mine = (await fake.slash(ALICE, "matches"))[-1].content
         assert len(mine) <= LIMIT and mine.endswith(")") and "(page 1 of " in mine
         for number in range(40, 100):
             posted = await service.challenges.create_challenge(
-                fake.guild_id, fake.channel_id, 20_000 + number, "skift", opponents=[ALICE]
+                ChallengeRequest(
+                    fake.guild_id, fake.channel_id, 20_000 + number, "skift", opponents=[ALICE]
+                )
             )
             match = (await service.challenges.accept_challenge(posted.id, ALICE)).match
             await act(service, match.id, 20_000 + number, RESIGN)

@@ -16,6 +16,7 @@ from bot.match.replay import PublicLine, standing_turns, turn_numbers
 from bot.presentation.analysis import analysis_text
 from bot.presentation.pictures import board_picture
 from bot.presentation.text import Style, board_caption, record_text
+from bot.service import ChallengeRequest
 from bot.service.analysis import Analysis, Point
 from tests.bot.discord_harness import FakeClock
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, open_service, start_match
@@ -35,7 +36,7 @@ async def _played(tmp_path, name: str, seats: int):
     service = await open_service(tmp_path / "db.sqlite3", FakeClock())
     if seats == 1:
         solo = await service.challenges.create_challenge(
-            GUILD, CHANNEL, 1, name, opponents=[], players=1
+            ChallengeRequest(GUILD, CHANNEL, 1, name, opponents=[], players=1)
         )
         assert solo.match_id is not None
         match = await service.queries.get_match(solo.match_id)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.match.actions import GIVE_TIME, RESIGN
 from bot.match.events import Ended, TimeGiven
-from bot.service import BadOption
+from bot.service import BadOption, ChallengeRequest
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, play_first_legal, start_match, terms
 
 H = 3600.0
@@ -72,7 +72,7 @@ async def test_a_bank_s_figures_are_checked(service):
     for given, words in cases:
         with pytest.raises(BadOption, match=words):
             await service.challenges.create_challenge(
-                GUILD, CHANNEL, 1, "skift", opponents=[2], **terms(**given)
+                ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2], **terms(**given))
             )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import timedelta
 
 import pytest
@@ -16,6 +17,7 @@ from bot.presentation.text import Style, challenge_text
 from bot.service import (
     BadOption,
     ChallengeClosed,
+    ChallengeRequest,
     ChannelBusy,
     LimitReached,
     NotAllowed,
@@ -34,7 +36,9 @@ from tests.bot.service_fixtures import (
 
 @pytest.mark.asyncio
 async def test_a_named_challenge_starts_a_match_when_accepted(service):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     assert posted.pending and posted.joined == (1,) and posted.invited == (2,)
     assert posted.open_seats == 0 and posted.rules.clock_hours == 72
     update = await service.challenges.accept_challenge(posted.id, 2)
@@ -54,7 +58,7 @@ async def test_the_named_members_keep_the_order_the_challenger_gave(service):
     challenge lists them so, whoever answers first, then the member who took the seat."""
     bot = engine_member("easy")
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, 5, "shifting-stones", opponents=[9, bot, 3], players=5
+        ChallengeRequest(GUILD, CHANNEL, 5, "shifting-stones", opponents=[9, bot, 3], players=5)
     )
     assert posted.named == (9, bot, 3) and posted.invited == (9, 3)
     await service.challenges.accept_challenge(posted.id, 3)
@@ -83,7 +87,9 @@ async def test_seats_are_shuffled_so_either_player_may_start(databases, clock):
 
 @pytest.mark.asyncio
 async def test_an_open_challenge_fills_its_seats_one_by_one(service):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "shiftago", players=3)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "shiftago", players=3)
+    )
     assert posted.open_seats == 2 and posted.invited == ()
     first = await service.challenges.accept_challenge(posted.id, 7)
     assert first.match is None and first.challenge.joined == (1, 7)
@@ -104,7 +110,7 @@ async def test_an_open_challenge_fills_its_seats_one_by_one(service):
 @pytest.mark.asyncio
 async def test_named_and_open_seats_mix(service):
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, 1, "shiftago", opponents=[2], players=3
+        ChallengeRequest(GUILD, CHANNEL, 1, "shiftago", opponents=[2], players=3)
     )
     assert posted.invited == (2,) and posted.open_seats == 1
     await service.challenges.accept_challenge(posted.id, 3)
@@ -117,7 +123,7 @@ async def test_named_and_open_seats_mix(service):
 @pytest.mark.asyncio
 async def test_an_invited_player_who_joined_and_declines_leaves_their_named_seat(service):
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, 1, "shiftago", opponents=[2, 5], players=4
+        ChallengeRequest(GUILD, CHANNEL, 1, "shiftago", opponents=[2, 5], players=4)
     )
     await service.challenges.accept_challenge(posted.id, 2)
     await service.challenges.accept_challenge(posted.id, 3)
@@ -138,12 +144,14 @@ async def test_an_option_naming_a_player_follows_that_player_to_their_seat(datab
     for seed in range(4):
         service = await open_service(await databases.settings(), clock, seed=seed)
         posted = await service.challenges.create_challenge(
-            GUILD,
-            CHANNEL,
-            1,
-            "shiftago",
-            opponents=[2, 3],
-            options={"handicap_player": 2, "handicap_turns": 1},
+            ChallengeRequest(
+                GUILD,
+                CHANNEL,
+                1,
+                "shiftago",
+                opponents=[2, 3],
+                options={"handicap_player": 2, "handicap_turns": 1},
+            )
         )
         assert posted.options["handicap_player"] == 2
         await service.challenges.accept_challenge(posted.id, 2)
@@ -154,7 +162,9 @@ async def test_an_option_naming_a_player_follows_that_player_to_their_seat(datab
 
 @pytest.mark.asyncio
 async def test_declining_and_cancelling_close_the_challenge(service, clock):
-    declined = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    declined = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     with pytest.raises(NotAllowed, match="^You cannot decline your own challenge; withdraw it"):
         await service.challenges.decline_challenge(declined.id, 1)
     with pytest.raises(NotAllowed, match="not part"):
@@ -163,7 +173,9 @@ async def test_declining_and_cancelling_close_the_challenge(service, clock):
     with pytest.raises(ChallengeClosed, match="declined"):
         await service.challenges.accept_challenge(declined.id, 2)
     clock.advance(minutes=10)  # the cooldown between challenges naming the same member
-    cancelled = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    cancelled = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     with pytest.raises(NotAllowed, match="Only the challenger"):
         await service.challenges.cancel_challenge(cancelled.id, 2)
     assert (await service.challenges.cancel_challenge(cancelled.id, 1)).status == "cancelled"
@@ -175,7 +187,9 @@ async def test_declining_and_cancelling_close_the_challenge(service, clock):
 
 @pytest.mark.asyncio
 async def test_challenges_expire_after_seven_days(service, clock):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     assert posted.expires_at == clock.moment + timedelta(days=7)
     assert [c.id for c in await service.challenges.pending_challenges(member_id=2)] == [posted.id]
     clock.advance(days=7)
@@ -197,19 +211,29 @@ async def test_limits_on_pending_challenges_and_active_matches(databases, clock)
         await databases.settings(), clock, max_pending_challenges=2, max_active_matches=1
     )
     try:
-        await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
-        await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[3])
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        )
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[3])
+        )
         with pytest.raises(LimitReached, match="2 open challenges"):
-            await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[4])
-        early = await service.challenges.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[9])
+            await service.challenges.create_challenge(
+                ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[4])
+            )
+        early = await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 6, "skift", opponents=[9])
+        )
         await start_match(service, (5, 6))
         waiting = await service.challenges.create_challenge(
-            GUILD, CHANNEL, 7, "skift", opponents=[5]
+            ChallengeRequest(GUILD, CHANNEL, 7, "skift", opponents=[5])
         )
         with pytest.raises(LimitReached, match="You already play 1 match,"):
             await service.challenges.accept_challenge(waiting.id, 5)
         with pytest.raises(LimitReached, match="1 match,"):
-            await service.challenges.create_challenge(GUILD, CHANNEL, 6, "skift", opponents=[8])
+            await service.challenges.create_challenge(
+                ChallengeRequest(GUILD, CHANNEL, 6, "skift", opponents=[8])
+            )
         # a challenge posted before the challenger reached the limit cannot start now
         before = await dump(service.store)
         with pytest.raises(LimitReached, match="member 6 already plays 1 match, .* cannot start"):
@@ -235,7 +259,9 @@ async def test_bad_challenges_are_refused_and_change_nothing(service):
     ]
     for error, arguments in refusals:
         with pytest.raises(error) as caught:
-            await service.challenges.create_challenge(GUILD, CHANNEL, 1, **terms(**arguments))
+            await service.challenges.create_challenge(
+                ChallengeRequest(GUILD, CHANNEL, 1, **terms(**arguments))
+            )
         assert str(caught.value).endswith(".")
     assert await dump(service.store) == before
 
@@ -249,13 +275,17 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
     with pytest.raises(
         ChannelBusy, match="^Challenges in this server go in channel 4242"
     ) as caught:
-        await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        )
     written = write(caught.value.sentence, plain_member, lambda c: f"<#{c}>")
     assert written.endswith("<#4242>.")
-    posted = await service.challenges.create_challenge(GUILD, 4242, 1, "skift", opponents=[2])
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 4242, 1, "skift", opponents=[2])
+    )
     assert posted.rules.clock_hours == 24
     none = await service.challenges.create_challenge(
-        GUILD, 4242, 1, "skift", opponents=[3], **terms(clock_hours=0)
+        ChallengeRequest(GUILD, 4242, 1, "skift", opponents=[3], **terms(clock_hours=0))
     )
     assert none.rules.clock_hours == 0
     with pytest.raises(
@@ -268,7 +298,7 @@ async def test_server_settings_choose_the_clock_and_the_challenge_channel(servic
 
 @pytest.mark.asyncio
 async def test_the_challenge_message_is_remembered(service):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift")
+    posted = await service.challenges.create_challenge(ChallengeRequest(GUILD, CHANNEL, 1, "skift"))
     assert posted.open_seats == 1
     assert (await service.challenges.set_challenge_message(posted.id, 777)).message_id == 777
     assert (await service.challenges.get_challenge(posted.id)).message_id == 777
@@ -279,33 +309,45 @@ async def test_the_challenge_message_is_remembered(service):
 
 @pytest.mark.asyncio
 async def test_withdraw_and_challenge_again_waits_for_the_cooldown(service, clock):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     await service.challenges.set_challenge_message(posted.id, 777)  # posted: member 2 was pinged
     await service.challenges.cancel_challenge(posted.id, 1)
     clock.advance(minutes=4)
     with pytest.raises(LimitReached) as caught:
-        await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        )
     assert str(caught.value) == (
         "You challenged member 2 a moment ago; you can challenge them again in 6 minutes."
     )
-    other = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[3])
+    other = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[3])
+    )
     assert other.invited == (3,)  # other members can still be challenged
     clock.advance(minutes=6)
-    again = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    again = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     assert again.invited == (2,)
     started = (await service.challenges.accept_challenge(again.id, 2)).match
     assert started is not None
     await service.challenges.create_challenge(
-        GUILD, CHANNEL, 1, "skift", opponents=[2]
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
     )  # a rematch
 
 
 @pytest.mark.asyncio
 async def test_a_challenge_withdrawn_before_it_had_a_message_holds_back_nothing(service):
     """Its post failed, so it pinged no one: asking again at once is no spam."""
-    unposted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    unposted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     await service.challenges.cancel_challenge(unposted.id, 1)
-    again = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    again = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     assert again.id != unposted.id and again.invited == (2,)
 
 
@@ -314,15 +356,23 @@ async def test_members_refuse_challenges_from_someone_or_everyone(service):
     mine = await service.settings.set_block(2, 1, True)
     assert mine.refuses == (1,) and not mine.refuses_everyone
     with pytest.raises(NotAllowed, match=r"^member 2 does not take challenges from you\.$"):
-        await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
-    await service.challenges.create_challenge(GUILD, CHANNEL, 3, "skift", opponents=[2])
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+        )
+    await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 3, "skift", opponents=[2])
+    )
     everyone = await service.settings.set_block(4, None, True)
     assert everyone.refuses_everyone
     with pytest.raises(NotAllowed, match="does not take challenges"):
-        await service.challenges.create_challenge(GUILD, CHANNEL, 3, "skift", opponents=[4])
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 3, "skift", opponents=[4])
+        )
     await service.settings.set_block(2, 1, False)
     assert (await service.settings.member_settings(2)).refuses == ()
-    await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[2])
+    )
     with pytest.raises(NotAllowed, match="yourself"):
         await service.settings.set_block(5, 5, True)
 
@@ -330,7 +380,7 @@ async def test_members_refuse_challenges_from_someone_or_everyone(service):
 @pytest.mark.asyncio
 async def test_each_answer_to_a_challenge_retried_is_answered_as_the_first_time(service):
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, 1, "shiftago", opponents=[2, 3]
+        ChallengeRequest(GUILD, CHANNEL, 1, "shiftago", opponents=[2, 3])
     )
     joined = await service.challenges.accept_challenge(posted.id, 2)
     assert await service.challenges.accept_challenge(posted.id, 2) == joined  # not "already in"
@@ -345,10 +395,14 @@ async def test_each_answer_to_a_challenge_retried_is_answered_as_the_first_time(
     assert (
         await service.challenges.accept_challenge(posted.id, 3) == started
     )  # not "already accepted"
-    other = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[4])
+    other = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[4])
+    )
     declined = await service.challenges.decline_challenge(other.id, 4, "test:decline")
     assert await service.challenges.decline_challenge(other.id, 4, "test:decline") == declined
-    third = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", opponents=[5])
+    third = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "skift", opponents=[5])
+    )
     withdrawn = await service.challenges.cancel_challenge(third.id, 1)
     assert (
         await service.challenges.cancel_challenge(third.id, 1) == withdrawn
@@ -390,3 +444,18 @@ async def test_two_rematch_presses_at_once_make_one_challenge(service):
     ]
     if made[0].challenger_id == first:  # the first's retry is answered with its challenge
         assert asked[0] == asked[2] == made[0]
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_request_is_one_value_that_its_caller_cannot_change(service):
+    invited, seats = [2], [2, 1]
+    request = ChallengeRequest(
+        GUILD, CHANNEL, 1, "skift", opponents=invited, seat_order=seats, server_clock=False
+    )
+    invited.append(3)  # the caller's lists change after: the request does not
+    seats.reverse()
+    assert request.opponents == (2,) and request.seat_order == (2, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        request.game = "shiftago"  # type: ignore[misc]
+    posted = await service.challenges.create_challenge(request)
+    assert posted.invited == (2,) and posted.seat_order == (2, 1)

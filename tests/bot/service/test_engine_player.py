@@ -18,7 +18,7 @@ from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW
 from bot.match.engine_seats import DRAW, duty, engine_member
 from bot.match.engine_seats import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from bot.service.engine_player import EnginePlayer, Thought, think
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, request, terms
 
@@ -30,7 +30,9 @@ ALICE = 1
 async def against(service, level: str, game: str = "skift", **challenge):
     """Alice's challenge to the bot at `level`: the match it started at once."""
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=[engine_member(level)], **terms(**challenge)
+        ChallengeRequest(
+            GUILD, CHANNEL, ALICE, game, opponents=[engine_member(level)], **terms(**challenge)
+        )
     )
     assert posted.match_id is not None  # the bot accepted at once
     return await service.queries.get_match(posted.match_id)
@@ -373,12 +375,14 @@ async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_
     bot = player(service, [])
     try:
         posted = await service.challenges.create_challenge(
-            GUILD,
-            CHANNEL,
-            ALICE,
-            "shiftago",
-            opponents=engine_seats.engine_members(["easy"] * bot_seats),
-            seat_order=[ALICE, *engine_seats.engine_members(["easy"] * bot_seats)],
+            ChallengeRequest(
+                GUILD,
+                CHANNEL,
+                ALICE,
+                "shiftago",
+                opponents=engine_seats.engine_members(["easy"] * bot_seats),
+                seat_order=[ALICE, *engine_seats.engine_members(["easy"] * bot_seats)],
+            )
         )
         assert posted.match_id is not None
         match = await alice_moves(service, await service.queries.get_match(posted.match_id))
@@ -445,7 +449,7 @@ async def bot_to_act(service, bot, level: str, bots: int = 1):
     until Alice's turn and then moved by her: the bot seats owe `bots` moves in a row."""
     opponents = engine_seats.engine_members([level] * bots)
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, ALICE, "shiftago", opponents=opponents, **terms()
+        ChallengeRequest(GUILD, CHANNEL, ALICE, "shiftago", opponents=opponents, **terms())
     )
     match = await service.queries.get_match(posted.match_id)
     if match.to_act != ALICE:

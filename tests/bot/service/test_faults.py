@@ -26,7 +26,7 @@ from typing import IO, Any
 import pytest
 
 from bot.match.actions import MOVE
-from bot.service import MatchService, PositionChanged, rebuild_state
+from bot.service import ChallengeRequest, MatchService, PositionChanged, rebuild_state
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
@@ -269,7 +269,9 @@ async def test_after_a_restart_everything_comes_back(tmp_path):
     clock = FakeClock()
     service = await open_service(path, clock)
     match = await start_match(service, clock_hours=72)
-    waiting = await service.challenges.create_challenge(GUILD, CHANNEL, 5, "skift", opponents=[6])
+    waiting = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 5, "skift", opponents=[6])
+    )
     paused = await start_match(service, (7, 8), clock_hours=48)
     await service.clocks.start_vacation(paused.to_act, 3)
     await service.settings.set_reminders(9, False)

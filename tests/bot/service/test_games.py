@@ -16,7 +16,7 @@ from bot.match.actions import (
     RESIGN,
 )
 from bot.match.events import Ended, Left, Played, TakenBack, TurnPassed
-from bot.service import BadOption, NoProposal, TakebackRefused, TooLate
+from bot.service import BadOption, ChallengeRequest, NoProposal, TakebackRefused, TooLate
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, rebuilt, start_match
 from tests.testgames import SECRET
 
@@ -34,7 +34,9 @@ async def rated_rows(service):
 
 @pytest.mark.asyncio
 async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_games, clock):
-    challenge = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "test-solo", players=1)
+    challenge = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "test-solo", players=1)
+    )
     assert challenge.status == "started" and challenge.match_id is not None
     match = await service.play.attach_channel(challenge.match_id, 7000)
     assert match.members == (1,) and match.to_act == 1 and match.solo
@@ -71,12 +73,16 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
 @pytest.mark.asyncio
 async def test_other_games_refuse_one_player(service):
     with pytest.raises(BadOption, match=r"^Skift is played by 2 players, not 1\.$"):
-        await service.challenges.create_challenge(GUILD, CHANNEL, 1, "skift", players=1)
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", players=1)
+        )
 
 
 @pytest.mark.asyncio
 async def test_five_seats_go_round_in_join_order_and_all_are_rated(service, test_games):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 1, "test-five", players=5)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "test-five", players=5)
+    )
     for member in (2, 3, 4, 5):
         update = await service.challenges.accept_challenge(posted.id, member)
     match = await service.play.attach_channel(update.match.id, 7001)

@@ -14,6 +14,7 @@ from ai import search as search_module
 from bot.match.engine_seats import engine_member
 from bot.match.errors import NotAllowed, NotYourTurn
 from bot.presentation.hints import hint_text
+from bot.service import ChallengeRequest
 from bot.service.hints import HINT_BUDGET, Hint, HintQuestion, HintUnavailable, hint_of
 from games.shifting_stones.moves import Score
 from tests.ai.test_tactics import BUDGET, SHIFTAGO_FOUR
@@ -63,7 +64,7 @@ def test_a_hint_speaks_the_games_own_words_where_it_has_them():
 async def match_of(service, game: str, opponents, **rules):
     """Alice's match of `game` against `opponents` (Bob accepts when he is one)."""
     posted = await service.challenges.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=opponents, **terms(**rules)
+        ChallengeRequest(GUILD, CHANNEL, ALICE, game, opponents=opponents, **terms(**rules))
     )
     match_id = posted.match_id
     if match_id is None:

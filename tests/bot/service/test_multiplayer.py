@@ -10,7 +10,7 @@ import pytest
 
 from bot.match.actions import ACCEPT_DRAW, CLAIM, MOVE, OFFER_DRAW, RESIGN, TIME_OUT
 from bot.match.events import Agreed, Left
-from bot.service import NoProposal, NotAllowed, replay_export
+from bot.service import ChallengeRequest, NoProposal, NotAllowed, replay_export
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
@@ -23,7 +23,9 @@ from tests.bot.service_fixtures import (
 
 @pytest.mark.asyncio
 async def test_four_seats_filled_one_by_one_then_turns_follow_the_seats(service):
-    posted = await service.challenges.create_challenge(GUILD, CHANNEL, 10, "shiftago", players=4)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 10, "shiftago", players=4)
+    )
     for joiner in (20, 30):
         update = await service.challenges.accept_challenge(posted.id, joiner)
         assert update.match is None and update.challenge.open_seats == 4 - len(

@@ -30,6 +30,7 @@ from bot.match.events import (
     Withdrawn,
 )
 from bot.service import (
+    ChallengeRequest,
     ChannelBusy,
     IllegalMoveError,
     MatchOver,
@@ -248,7 +249,9 @@ async def test_an_admin_cancels_a_match_of_their_server(service):
 async def test_one_active_match_per_channel(service):
     match = await start_match(service, channel=8080)
     assert (await service.queries.match_in_channel(8080)).id == match.id
-    posted = await service.challenges.create_challenge(GUILD, 1, 3, "skift", opponents=[4])
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 1, 3, "skift", opponents=[4])
+    )
     second = (await service.challenges.accept_challenge(posted.id, 4)).match
     with pytest.raises(ChannelBusy, match=f"#{match.id}"):
         await service.play.attach_channel(second.id, 8080)

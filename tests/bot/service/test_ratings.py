@@ -9,7 +9,7 @@ import pytest
 
 from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN
 from bot.match.ratings import display_rating, outcome_places, rate, rating_label, seat_ranks
-from bot.service import ReplayError, replay_export
+from bot.service import ChallengeRequest, ReplayError, replay_export
 from games import Outcome
 from tests.bot.service_fixtures import GUILD, act, play_first_legal, start_match
 
@@ -43,7 +43,7 @@ async def test_standings_and_stats_per_server_and_game(service):
     await act(service, drawn.id, 2, OFFER_DRAW)
     await act(service, drawn.id, 3, ACCEPT_DRAW)
     other_server = await service.challenges.create_challenge(
-        GUILD + 1, 1, 4, "skift", opponents=[1]
+        ChallengeRequest(GUILD + 1, 1, 4, "skift", opponents=[1])
     )
     match = (await service.challenges.accept_challenge(other_server.id, 1)).match
     await act(service, match.id, 1, RESIGN)

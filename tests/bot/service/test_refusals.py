@@ -21,6 +21,7 @@ from bot.match.actions import (
 from bot.presentation.catalogue import TEMPLATES
 from bot.service import (
     BadOption,
+    ChallengeRequest,
     ChannelBusy,
     ClockError,
     IllegalMoveError,
@@ -55,7 +56,9 @@ async def test_every_refused_action_changes_nothing(service, clock):
     busy = await start_match(service, (3, 4), channel=777)
     over = await start_match(service, (5, 6))
     await act(service, over.id, 5, RESIGN)
-    posted = await service.challenges.create_challenge(GUILD, 1, 7, "skift", opponents=[8])
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 1, 7, "skift", opponents=[8])
+    )
     await service.clocks.start_vacation(9, 3)
     refusals = [
         (NotAllowed, act(service, match.id, OUTSIDER, RESIGN)),

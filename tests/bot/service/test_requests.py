@@ -15,7 +15,7 @@ from bot.match import rules
 from bot.match.actions import GIVE_TIME, MOVE, OFFER_DRAW, Request
 from bot.match.errors import CannotSave, PositionChanged
 from bot.match.events import Proposed, TimeGiven
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from bot.store.postgres import _BEGIN_WRITE, WRITE_LOCK
 from tests.bot.service_fixtures import open_service, request, start_match
 
@@ -257,12 +257,12 @@ async def test_a_challenge_whose_commit_answer_was_lost_is_looked_up(
         lost.armed = True
         with pytest.raises(CannotSave, match="nothing was changed"):
             await service.challenges.create_challenge(
-                1, 2, 3, "skift", opponents=[4], request_id="t:1"
+                ChallengeRequest(1, 2, 3, "skift", opponents=[4], request_id="t:1")
             )
         assert await service.challenges.pending_challenges(guild_id=1) == []
         lost.after, lost.armed = True, True
         made = await service.challenges.create_challenge(
-            1, 2, 3, "skift", opponents=[4], request_id="t:2"
+            ChallengeRequest(1, 2, 3, "skift", opponents=[4], request_id="t:2")
         )
         assert not lost.armed and made.challenger_id == 3 and made.invited == (4,)
         assert [c.id for c in await service.challenges.pending_challenges(guild_id=1)] == [made.id]

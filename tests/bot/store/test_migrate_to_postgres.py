@@ -13,7 +13,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.match.actions import MOVE, RESIGN
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from bot.store import StoreError
 from bot.store.to_postgres import copy_to_postgres
 from tests.bot.service_fixtures import (
@@ -36,7 +36,9 @@ async def played_database(path) -> None:
         going = await play_first_legal(service, await start_match(service, (1, 2)), 3)
         done = await start_match(service, (3, 4))
         await act(service, done.id, done.to_act, RESIGN)
-        await service.challenges.create_challenge(GUILD, CHANNEL, 5, "skift", opponents=[6])
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 5, "skift", opponents=[6])
+        )
         await service.leagues.create_league(
             GUILD, CHANNEL, 7, "Winter", "test-swap", kind="round robin"
         )
@@ -106,7 +108,7 @@ async def test_everything_is_copied_and_every_match_replays(
     service = await MatchService.open(target)  # the bot goes on where it was
     try:
         challenge = await service.challenges.create_challenge(
-            GUILD, CHANNEL, 11, "skift", opponents=[12]
+            ChallengeRequest(GUILD, CHANNEL, 11, "skift", opponents=[12])
         )
         assert challenge.id == len(before["challenges"]) + 1
         update = await service.challenges.accept_challenge(challenge.id, 12)

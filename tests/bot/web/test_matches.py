@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.match.engine_seats import engine_members
+from bot.service import ChallengeRequest
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
 from tests.bot.web.conftest import opened
 from tests.bot.web.play import COMPOSING, my_turn, tap
@@ -31,14 +32,16 @@ SEEDS = {"shiftago": "c"}
 
 async def _against_bot(board, game: str, bots: int, options: dict) -> int:
     challenge = await board.service.challenges.create_challenge(
-        GUILD,
-        CHANNEL,
-        1,
-        game,
-        opponents=engine_members(["easy"] * bots),
-        players=bots + 1,
-        options=options or None,
-        **terms(clock_hours=None),
+        ChallengeRequest(
+            GUILD,
+            CHANNEL,
+            1,
+            game,
+            opponents=engine_members(["easy"] * bots),
+            players=bots + 1,
+            options=options or None,
+            **terms(clock_hours=None),
+        )
     )
     assert challenge.match_id is not None
     match = await board.match(challenge.match_id)
