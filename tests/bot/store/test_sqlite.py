@@ -259,7 +259,7 @@ async def test_a_move_is_one_call_to_the_database_thread(tmp_path):
         await store.conn.set_trace_callback(statements.append)
         calls.clear()
         move = match.state.format_move(match.state.legal_moves()[0])
-        moved = await service.act(match.id, match.to_act, request(MOVE, move, ply=match.ply))
+        moved = await service.play.act(match.id, match.to_act, request(MOVE, move, ply=match.ply))
         del store.conn._execute
         await store.conn.set_trace_callback(None)
     finally:
