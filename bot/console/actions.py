@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable
 
+from bot.console import words as console_words
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, confirms, whole_number, yes_or_no
 from bot.console.composer import ComposingSession
@@ -13,7 +14,7 @@ from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
-from bot.presentation import console_words, sentences
+from bot.presentation import sentences
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import vacation_spent_text, warning_text

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from bot.console import words as console_words
 from bot.console.clock import OffsetClock
 from bot.console.commands import (
     ACTION_COMMANDS,
@@ -36,7 +37,7 @@ from bot.console.commands import (
 )
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
-from bot.presentation import console_words, sentences
+from bot.presentation import sentences
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.labels import command_name_typed, described, option_name_typed

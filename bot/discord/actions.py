@@ -12,6 +12,7 @@ import logging
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
@@ -26,7 +27,7 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
-from bot.presentation import chat_words, sentences
+from bot.presentation import sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture, members_named

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, TurnNotices
@@ -32,7 +33,6 @@ from bot.discord.views import (
 from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.shown import clean_name
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking

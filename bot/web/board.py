@@ -20,7 +20,6 @@ import games
 import render
 from bot.match.replay import PublicLine, standing_entries
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of, composer_page, skips_preview
 from bot.presentation.language import localised
@@ -34,6 +33,7 @@ from bot.presentation.pictures import (
 )
 from bot.presentation.text import Style, board_caption
 from bot.service import Match, MatchService
+from bot.web import words as web_words
 from games import GameState
 from games.steps import Composer, Path, read_path, write_path
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot.config import PROJECT_ROOT
 from bot.presentation.catalogue import TEMPLATES, fill, write
-from bot.presentation.extraction import CATALOGUE_MODULES
+from bot.translations import CATALOGUE_MODULES
 
 BOT = PROJECT_ROOT / "bot"
 #: The catalogue itself: the modules that hold the sentences.
@@ -180,7 +180,9 @@ def test_members_and_counts_are_written_by_the_face():
 
 
 def test_every_sentence_of_the_messages_can_be_written():
-    from bot.presentation import chat_words, console_words, league_words, messages, sentences
+    from bot.console import words as console_words
+    from bot.discord import words as chat_words
+    from bot.presentation import league_words, messages, sentences
 
     written = []
     catalogues = (messages, sentences, console_words, chat_words, league_words)

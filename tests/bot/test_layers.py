@@ -1,5 +1,6 @@
 """The bot's layers, read from the source: the console and the presentation package stand
-on no Discord code, and no module of the bot imports itself back through others."""
+on no Discord code, the presentation on no face, each face's own words are that face's
+alone, and no module of the bot imports itself back through others."""
 
 from __future__ import annotations
 
@@ -88,6 +89,32 @@ def discord_imports(root: Path) -> dict[str, set[str]]:
 def test_the_console_and_the_presentation_import_nothing_of_discord():
     assert discord_imports(BOT / "console") == {}
     assert discord_imports(BOT / "presentation") == {}
+
+
+#: The faces, each with its own words (`bot/<face>/words.py`).
+FACES = ("discord", "console", "web")
+
+
+def test_the_presentation_imports_no_face():
+    """What every face shares knows none of them (nor their words)."""
+    used = {
+        name
+        for path in (BOT / "presentation").rglob("*.py")
+        for name in imported(path, frozenset(import_graph(BOT)))
+    }
+    assert {name for name in used if name.startswith(tuple(f"bot.{f}" for f in FACES))} == set()
+
+
+def test_each_face_s_words_are_imported_by_that_face_alone():
+    """(and by `bot.translations`, which extracts every catalogue for the translators)"""
+    graph = import_graph(BOT)
+    for face in FACES:
+        words = f"bot.{face}.words"
+        assert words in graph, words
+        users = {name for name, imports in graph.items() if words in imports}
+        assert users, words
+        strangers = {name for name in users if name.split(".")[:2] != ["bot", face]}
+        assert strangers <= {"bot.translations"}, (words, strangers)
 
 
 def test_the_console_stands_on_the_presentation_and_the_service():

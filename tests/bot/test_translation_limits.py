@@ -10,7 +10,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from bot.presentation import chat_words, sentences
+from bot.discord import words as chat_words
+from bot.presentation import sentences
 from bot.presentation.catalogue import COUNTED, fill
 from bot.presentation.language import LOCALES, TRANSLATED, speaking, translation_path
 from bot.presentation.text import MAX_MESSAGE, MAX_THREAD_NAME, thread_name

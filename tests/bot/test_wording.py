@@ -11,7 +11,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import games
-from bot.presentation import console_words, sentences
+from bot.console import words as console_words
+from bot.presentation import sentences
 from bot.presentation.analysis import ANALYSING
 from bot.presentation.catalogue import fill
 from bot.presentation.language import LOCALES, speaking

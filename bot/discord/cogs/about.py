@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.replies import answer, begin
-from bot.presentation import chat_words, sentences
+from bot.presentation import sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.text import span_words
 from bot.version import shiftcord_version

@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, poster_of, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices, quiet
 from bot.discord.cogs.common import server_group
@@ -16,7 +17,7 @@ from bot.discord.replies import answer, begin
 from bot.discord.served import bot_of
 from bot.league.deadlines import CLOCK, DRAW
 from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
-from bot.presentation import chat_words, league_words
+from bot.presentation import league_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.options import parse_options

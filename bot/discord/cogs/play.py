@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import (
     act,
     chosen_match,
@@ -23,7 +24,7 @@ from bot.discord.preview import preview as show_preview
 from bot.discord.replies import THREAD_PERMISSIONS, answer, begin, require_permissions
 from bot.discord.views import resign_view
 from bot.match.actions import GIVE_TIME, MOVE
-from bot.presentation import chat_words, sentences
+from bot.presentation import sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.hints import hint_text

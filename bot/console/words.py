@@ -1,7 +1,8 @@
 """The catalogue of what the local console says of its own: its help texts, its answers
 and why it cannot read a typed line, as whole sentences with named placeholders (filled
-through `catalogue.fill`). What a match or a challenge says is the same on every face and
-lives in `sentences` and `messages`.
+through `bot.presentation.catalogue.fill`). What a match or a challenge says is the same on
+every face and lives in the presentation's catalogues by subject. Only the console imports
+this module (as `console_words`); `bot.translations` extracts it.
 """
 
 from __future__ import annotations
