@@ -19,7 +19,7 @@ from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_tex
 from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.hints import hint_text
-from bot.presentation.options import game_named, parse_options
+from bot.presentation.parsing import game_named, parse_clock, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     board_picture,
@@ -34,7 +34,6 @@ from bot.presentation.text import (
     guild_settings_text,
     history_text,
     matches_text,
-    parse_clock,
     record_text,
     reminder_text,
     rules_text,

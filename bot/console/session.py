@@ -38,7 +38,7 @@ from bot.console.commands import (
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation import sentences
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.labels import command_name_typed, described, option_name_typed
 from bot.presentation.pictures import (
@@ -49,14 +49,8 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import (
-    Style,
-    already_done,
-    players_text,
-    result_text,
-    turn_text,
-    update_text,
-)
+from bot.presentation.text import already_done, players_text, result_text, turn_text, update_text
+from bot.presentation.writing import Style, listed
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel

@@ -29,9 +29,9 @@ from bot.match.phrases import write_members
 from bot.match.shown import clean_name
 from bot.presentation.catalogue import fill
 from bot.presentation.language import localised
-from bot.presentation.options import game_named
+from bot.presentation.parsing import CLOCK_SUGGESTIONS, ClockSpec, game_named, parse_clock
 from bot.presentation.pictures import theme_label
-from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
+from bot.presentation.text import clock_words
 from bot.service import Match
 from games import Game
 

@@ -144,15 +144,3 @@ def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> s
     elif found.board_message_id is not None:
         link += f"/{found.board_message_id}"
     return fill(NEXT_GAME, match=match.id, game=match.game_title, until=until, link=link)
-
-
-def parse_warning_hours(text: str) -> tuple[int, ...] | None:
-    """Warning hours as typed ("24 8 1", "24, 8, 1h", "none": no warnings); None when the
-    text is not that (say WARNING_HOURS_FORMS)."""
-    words = text.lower().replace(",", " ").split()
-    if words == ["none"]:
-        return ()
-    hours = [w.removesuffix("h") for w in words]
-    if not hours or not all(h.isdigit() and len(h) <= 3 for h in hours):
-        return None
-    return tuple(int(h) for h in hours)

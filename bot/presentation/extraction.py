@@ -46,6 +46,7 @@ from bot.presentation import (
     messages,
     refusals,
     sentences,
+    writing,
 )
 from bot.presentation.catalogue import COUNTED, counted_entry
 from bot.presentation.language import (
@@ -67,6 +68,7 @@ SHARED_CATALOGUES: tuple[ModuleType, ...] = (
     refusals,
     messages,
     sentences,
+    writing,
     league_words,
     composer,
     deadlines,

@@ -9,56 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import games
-from bot.match.phrases import Message
 from bot.presentation import sentences
-from bot.presentation.catalogue import TypedWrong, fill
+from bot.presentation.catalogue import fill
 from games import Game, Option
-from games.wording import quoted, reason_of
-
-
-class OptionsError(TypedWrong):
-    """The options text cannot be read; the message says which word and what is allowed."""
-
-
-def game_named(name: str) -> Game:
-    """The game called `name`, or an OptionsError listing the games there are."""
-    try:
-        return games.get(name)
-    except KeyError:
-        known = ", ".join(games.names())
-        raise OptionsError(Message("options.no_game", game=quoted(name), games=known)) from None
-
-
-def parse_options(game: Game, text: str | None) -> dict[str, Any]:
-    """The options named in `text`, checked against `game.kind.options` (defaults are left out).
-
-    Words are `name=value` (or `name:value`); a bare name of a yes/no option means yes.
-    """
-    known = {o.name: o for o in game.kind.options}
-    chosen: dict[str, Any] = {}
-    for word in (text or "").replace(",", " ").split():
-        name, sep, value = word.replace(":", "=").partition("=")
-        name = name.strip().lower()
-        option = known.get(name)
-        if option is None:
-            names = ", ".join(known) or "none"
-            raise OptionsError(
-                Message("options.unknown", game=game.title, option=quoted(name), options=names)
-            )
-        if not sep:
-            if option.type is not bool:
-                raise OptionsError(
-                    Message("options.no_value", option=name, example=example(option))
-                )
-            value = "yes"
-        if name in chosen:
-            raise OptionsError(Message("options.twice", option=name))
-        try:
-            chosen[name] = option.check(value)
-        except ValueError as error:
-            raise OptionsError(Message("game.refused", reason=reason_of(error))) from None
-    return chosen
 
 
 def format_options(game: Game, options: dict[str, Any]) -> str:

@@ -32,7 +32,7 @@ from bot.match.ratings import rating_label
 from bot.match.records import RatingChange
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.language import (
     localised,
     picture_translations,
@@ -40,6 +40,7 @@ from bot.presentation.language import (
     spoken,
 )
 from bot.presentation.text import ending_reason, seat_clock
+from bot.presentation.writing import listed
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState

@@ -119,8 +119,6 @@ YOUR_MOVE_UNTIL = "{player}, it is your move in match #{match}; your time runs o
 YOUR_MOVE = "{player}, it is your move in match #{match}."
 
 # ---- lists
-#: Names or words in a list: "{first}" is all but the last, joined by commas.
-AND = "{first} and {last}"
 IN_CHANNEL = "in {channel}"
 NO_THREAD = "(it has no thread: play it with `/move match:{match}`)"
 NO_ACTIVE_MATCHES = "You have no active matches. Start one with `/challenge`."
@@ -164,4 +162,3 @@ OPTIONS_HEAD = "Options for `/challenge options:`"
 OPTION_LINE = "- {option}"
 OPTION_CHOICES = "{option} ({choices}; default {default}): {help}"
 OPTION_FREE = "{option} (default {default}): {help}"
-MORE_LEFT_OUT = "… (more left out)"

@@ -7,9 +7,7 @@ and dates in the local console), so both faces say exactly the same things.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -31,13 +29,13 @@ from bot.match.events import (
     TurnPassed,
     Withdrawn,
 )
-from bot.match.phrases import Message, Namer, write_members
+from bot.match.phrases import Namer, write_members
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
 from bot.match.records import MAX_CLOCK_HOURS, RatingChange
 from bot.match.replay import standing_turns
 from bot.match.shown import shorten
-from bot.presentation import catalogue, hints, messages, sentences
-from bot.presentation.catalogue import fill, listed
+from bot.presentation import hints, messages, sentences
+from bot.presentation.catalogue import fill
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import (
     RULES_WEEKENDS,
@@ -50,6 +48,7 @@ from bot.presentation.deadlines import (
 )
 from bot.presentation.language import LANGUAGE_NAMES, localised
 from bot.presentation.options import describe_option, format_options
+from bot.presentation.writing import MAX_THREAD_NAME, Style, clip, listed, unwrapped
 from bot.service import (
     Challenge,
     GuildSettings,
@@ -64,89 +63,9 @@ from bot.service import (
     Reminder,
     Standing,
 )
-from games.wording import quoted
-
-#: The longest text shown in one message (Discord's limit; the console shows the same).
-MAX_MESSAGE = 2000
-#: Discord's limit on a thread's name (the console shows the same).
-MAX_THREAD_NAME = 100
-
-
-class ClockText(catalogue.TypedWrong):
-    """A clock typed by a player cannot be read; the message shows what works."""
-
-
-@dataclass(frozen=True)
-class Style:
-    """How names, channels and times are written: `mention(member_id)`,
-    `channel(channel_id)` and `when(datetime)`."""
-
-    mention: Callable[[int], str]
-    when: Callable[[datetime], str]
-    channel: Callable[[int], str]
-
-    def words(self, message: Message) -> str:
-        """A message of the lower layers (a refusal naming members) written in this
-        style."""
-        return catalogue.write(message, self.mention, self.channel)
-
-    def named(self, text: str) -> str:
-        """A text of the match (a move's words, an ending's reason, a seat's name) with
-        the members it marks (a game's numbered seats) named in this style, in the language
-        spoken."""
-        return write_members(localised(text), self.mention)
 
 
 # ---- clocks
-_FIGURE = r"(\d{1,6})\s*(d|day|days|h|hr|hrs|hour|hours)?"
-_CLOCK = re.compile(rf"{_FIGURE}(?:\s*\+\s*{_FIGURE}(?:\s+max\s+{_FIGURE})?)?")
-
-
-@dataclass(frozen=True)
-class ClockSpec:
-    """A clock as typed: `hours` per turn (0: none), or with `increment_hours` a time
-    bank starting at `hours`, refilled by the increment each turn, at most `cap_hours`."""
-
-    hours: int
-    increment_hours: int | None = None
-    cap_hours: int | None = None
-
-
-def _figure_hours(amount: str, unit: str | None) -> int:
-    """One figure of a clock in hours (days when no unit), at most 30 days."""
-    hours = int(amount) * (1 if unit and unit.startswith("h") else 24)
-    if hours > MAX_CLOCK_HOURS:
-        raise ClockText(Message("clock.at_most", days=MAX_CLOCK_HOURS // 24))
-    return hours
-
-
-def parse_clock(text: str | None) -> ClockSpec | None:
-    """A clock from "3d", "2 days", "12h", "3d+1d", "3d+12h max 7d" or "none" (0 hours);
-    None for empty text (the default). Raises ClockText."""
-    raw = (text or "").strip().lower()
-    if not raw or raw == "default":
-        return None
-    if raw in ("none", "no", "off", "0", "no clock"):
-        return ClockSpec(0)
-    match = _CLOCK.fullmatch(raw)
-    if match is None:
-        raise ClockText(Message("clock.unreadable", clock=quoted(raw)))
-    hours = _figure_hours(match[1], match[2])
-    if match[3] is None:
-        return ClockSpec(hours)
-    cap = _figure_hours(match[5], match[6]) if match[5] else None
-    return ClockSpec(hours, _figure_hours(match[3], match[4]), cap)
-
-
-def parse_time_given(text: str) -> int:
-    """The hours of time to give, from "1d", "2 days" or "12h". Raises ClockText."""
-    raw = text.strip().lower()
-    match = re.fullmatch(_FIGURE, raw)
-    if match is None:
-        raise ClockText(Message("clock.time_unreadable", time=quoted(raw)))
-    return _figure_hours(match[1], match[2])
-
-
 def span_words(span: timedelta) -> str:
     """A span in days and hours, to the nearest hour: "2 days 12 hours", "12 hours"; a
     span under an hour in minutes ("40 minutes", "0 minutes")."""
@@ -225,9 +144,6 @@ def seat_clock(match: Match, seat: int, now: datetime) -> str:
             return fill(sentences.CLOCK_LEFT, left=left)
         return fill(sentences.CLOCK_LEFT_PAUSED, left=left, pause=pause)
     return span_words(timedelta(seconds=match.banks[seat])) if match.banks else ""
-
-
-CLOCK_SUGGESTIONS = ("1d", "2d", "3d", "5d", "7d", "12h", "3d+1d max 7d", "none")
 
 
 def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()) -> str:
@@ -734,26 +650,6 @@ def rules_text(game: games.Game) -> str:
     return text.strip()
 
 
-def unwrapped(markdown: str) -> str:
-    """Markdown written with wrapped lines (a game's help) as chat shows it best: each
-    paragraph and list item on one line; code blocks (```) kept line for line."""
-    lines: list[str] = []
-    joining = code = False
-    for line in markdown.strip().split("\n"):
-        if line.startswith("```"):
-            code, joining = not code, False
-            lines.append(line)
-        elif code or not line.strip():
-            joining = False
-            lines.append(line)
-        elif joining and not line.startswith("- "):
-            lines[-1] += " " + line.strip()
-        else:
-            joining = True
-            lines.append(line)
-    return "\n".join(lines)
-
-
 def settings_text(member: MemberSettings, style: Style) -> str:
     """A member's settings in words."""
     theme = member.picture_theme
@@ -813,11 +709,3 @@ def guild_settings_text(guild: GuildSettings, style: Style, public: str | None =
     if public is not None:
         return f"{text} {fill(messages.LANGUAGE_AUTO, language=LANGUAGE_NAMES[public])}"
     return text
-
-
-def clip(text: str, limit: int = MAX_MESSAGE) -> str:
-    """`text` cut to `limit` characters at a line break, with a note that more was left out."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 20].rsplit("\n", 1)[0]
-    return cut + "\n" + fill(sentences.MORE_LEFT_OUT)

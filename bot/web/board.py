@@ -31,7 +31,8 @@ from bot.presentation.pictures import (
     picture_words,
     seat_labels,
 )
-from bot.presentation.text import Style, board_caption
+from bot.presentation.text import board_caption
+from bot.presentation.writing import Style
 from bot.service import Match, MatchService
 from bot.web import words as web_words
 from games import GameState

@@ -49,7 +49,7 @@ from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.pictures import seat_labels
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from bot.service import MatchService
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer

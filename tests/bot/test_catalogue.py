@@ -179,20 +179,15 @@ def test_members_and_counts_are_written_by_the_face():
     )
 
 
-def test_every_sentence_of_the_messages_can_be_written():
-    from bot.console import words as console_words
-    from bot.discord import words as chat_words
-    from bot.presentation import league_words, messages, sentences
-
+def test_every_sentence_of_the_catalogues_can_be_written():
     written = []
-    catalogues = (messages, sentences, console_words, chat_words, league_words)
-    every = [item for module in catalogues for item in vars(module).items()]
+    every = [item for module in CATALOGUE_MODULES for item in vars(module).items()]
     for name, value in every:
         texts = value.values() if isinstance(value, dict) else [value]
         for text in texts:
             if name.isupper() and isinstance(text, str):
                 filled = fill(text, **dict.fromkeys(placeholders(text), 1))
-                assert "{" not in filled, name
+                assert "{" not in filled.replace("{...}", ""), name
                 written.append(filled)
     assert "Vacation days left this year: 1." in written
     assert "Match #1, after 1 move." in written

@@ -25,7 +25,8 @@ from bot.presentation.language import (
     speaking,
 )
 from bot.presentation.pictures import picture_words
-from bot.presentation.text import rules_text, unwrapped
+from bot.presentation.text import rules_text
+from bot.presentation.writing import unwrapped
 from games.skift.words import ending
 from games.wording import SHARED_DOMAIN, Written
 from tests.bot.discord_harness import (

@@ -15,7 +15,8 @@ from bot.match.actions import MOVE
 from bot.match.replay import PublicLine, standing_turns, turn_numbers
 from bot.presentation.analysis import analysis_text
 from bot.presentation.pictures import board_picture
-from bot.presentation.text import Style, board_caption, record_text
+from bot.presentation.text import board_caption, record_text
+from bot.presentation.writing import Style
 from bot.service.analysis import Analysis, Point
 from tests.bot.discord_harness import FakeClock
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, open_service, start_match

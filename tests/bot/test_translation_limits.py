@@ -14,7 +14,8 @@ from bot.discord import words as chat_words
 from bot.presentation import sentences
 from bot.presentation.catalogue import COUNTED, fill
 from bot.presentation.language import LOCALES, TRANSLATED, speaking, translation_path
-from bot.presentation.text import MAX_MESSAGE, MAX_THREAD_NAME, thread_name
+from bot.presentation.text import thread_name
+from bot.presentation.writing import MAX_MESSAGE, MAX_THREAD_NAME
 
 #: Every domain of the presentation: each has its template in the locales folder.
 DOMAINS = sorted(template.stem for template in LOCALES.glob("*.pot"))

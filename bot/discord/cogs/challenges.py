@@ -18,8 +18,7 @@ from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engi
 from bot.match.records import Challenge, MatchRules
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
-from bot.presentation.text import parse_clock
+from bot.presentation.parsing import parse_clock, parse_options
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5

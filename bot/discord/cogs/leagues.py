@@ -20,8 +20,7 @@ from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
 from bot.presentation import league_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
-from bot.presentation.text import parse_clock
+from bot.presentation.parsing import parse_clock, parse_options
 
 KIND_CHOICES = [
     app_commands.Choice(name=k, value=k) for k in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS)

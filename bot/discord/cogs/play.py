@@ -28,9 +28,10 @@ from bot.presentation import sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.hints import hint_text
+from bot.presentation.parsing import parse_time_given
 from bot.presentation.pictures import board_picture
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import board_caption, parse_time_given
+from bot.presentation.text import board_caption
 from bot.service.settings import check_theme
 
 

@@ -15,8 +15,9 @@ from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import WARNING_HOURS_FORMS, parse_warning_hours
+from bot.presentation.deadlines import WARNING_HOURS_FORMS
 from bot.presentation.errors import Refusal
+from bot.presentation.parsing import parse_warning_hours
 from bot.presentation.text import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
 
