@@ -17,6 +17,7 @@ from bot.match.records import MatchRules
 from bot.presentation import sentences
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import span_words
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.hints import hint_text
 from bot.presentation.parsing import game_named, parse_clock, parse_options
@@ -38,7 +39,6 @@ from bot.presentation.text import (
     reminder_text,
     rules_text,
     settings_text,
-    span_words,
     standings_text,
     start_text,
     stats_text,

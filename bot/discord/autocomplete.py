@@ -28,10 +28,10 @@ from bot.match.errors import ServiceError
 from bot.match.phrases import write_members
 from bot.match.shown import clean_name
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import clock_words
 from bot.presentation.language import localised
 from bot.presentation.parsing import CLOCK_SUGGESTIONS, ClockSpec, game_named, parse_clock
 from bot.presentation.pictures import theme_label
-from bot.presentation.text import clock_words
 from bot.service import Match
 from games import Game
 

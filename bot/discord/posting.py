@@ -34,6 +34,7 @@ from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.shown import clean_name
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
 from bot.presentation.pictures import (
@@ -51,7 +52,6 @@ from bot.presentation.pictures import (
 from bot.presentation.text import (
     board_caption,
     challenge_text,
-    clock_line,
     newcomer_hint,
     start_text,
     thread_name,

@@ -39,6 +39,7 @@ import render
 from bot.match import endings
 from bot.presentation import (
     analysis,
+    clocks,
     composer,
     deadlines,
     hints,
@@ -69,6 +70,7 @@ SHARED_CATALOGUES: tuple[ModuleType, ...] = (
     messages,
     sentences,
     writing,
+    clocks,
     league_words,
     composer,
     deadlines,

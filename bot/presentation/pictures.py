@@ -33,13 +33,14 @@ from bot.match.records import RatingChange
 from bot.match.replay import PublicLine
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import seat_clock
 from bot.presentation.language import (
     localised,
     picture_translations,
     speaking,
     spoken,
 )
-from bot.presentation.text import ending_reason, seat_clock
+from bot.presentation.text import ending_reason
 from bot.presentation.writing import listed
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME

@@ -9,14 +9,6 @@ the one plural helper; `{player}`, `{players}` and the like are names the face w
 from __future__ import annotations
 
 # ---- spans of time and clocks
-SPAN_DAYS_HOURS = "{day_count} {hour_count}"
-SPAN_DAYS = "{day_count}"
-SPAN_HOURS = "{hour_count}"
-SPAN_MINUTES = "{minutes}"
-NO_CLOCK = "no clock"
-PER_MOVE_DAYS = "{day_count} per move"
-PER_MOVE_HOURS = "{hour_count} per move"
-TIME_BANK = "a time bank of {start}, plus {increment} per move, at most {cap}"
 TIMEOUT_ENDS = "a timeout ends the match"
 TIMEOUT_LOSES_SOLO = "running out of time loses the solo match"
 TIMEOUT_LEAVES = "a player out of time leaves the match and the others play on"
@@ -26,12 +18,6 @@ TAKEBACKS_ALLOWED = "takebacks allowed"
 NO_TAKEBACKS = "no takebacks"
 RATED = "rated"
 CASUAL = "casual (unrated)"
-BANKS = "Time banks: {banks}."
-BANK = "{player} {left}"
-BANK_RUNNING = "{player} {left} (running since this turn began)"
-CLOCK_OF_SEAT = "{seat}: {clock}"
-CLOCK_LEFT = "{left} left"
-CLOCK_LEFT_PAUSED = "{left} left, {pause}"
 
 # ---- challenges
 GAME_WITH_OPTIONS = "**{game}** ({options})"

@@ -8,12 +8,11 @@ and dates in the local console), so both faces say exactly the same things.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import games
 from bot.match import actions, endings
-from bot.match.decision import time_left
 from bot.match.engine_seats import engine_name, rating_member, takeback_refuser, thinks_long
 from bot.match.events import (
     TAKEBACK,
@@ -29,18 +28,17 @@ from bot.match.events import (
     TurnPassed,
     Withdrawn,
 )
-from bot.match.phrases import Namer, write_members
 from bot.match.ratings import PROVISIONAL_GAMES, rating_label
-from bot.match.records import MAX_CLOCK_HOURS, RatingChange
+from bot.match.records import RatingChange
 from bot.match.replay import standing_turns
 from bot.match.shown import shorten
 from bot.presentation import hints, messages, sentences
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import banks_text, clock_words, format_clock, span_words
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import (
     RULES_WEEKENDS,
     at_deadline,
-    clock_pause,
     timeouts_line,
     vacation_allowance_line,
     warnings_line,
@@ -64,86 +62,7 @@ from bot.service import (
     Standing,
 )
 
-
 # ---- clocks
-def span_words(span: timedelta) -> str:
-    """A span in days and hours, to the nearest hour: "2 days 12 hours", "12 hours"; a
-    span under an hour in minutes ("40 minutes", "0 minutes")."""
-    seconds = span.total_seconds()
-    if round(seconds / 60) < 60:
-        return fill(sentences.SPAN_MINUTES, minutes=round(seconds / 60))
-    days, hours = divmod(round(seconds / 3600), 24)
-    if not days:
-        return fill(sentences.SPAN_HOURS, hour_count=hours)
-    if not hours:
-        return fill(sentences.SPAN_DAYS, day_count=days)
-    return fill(sentences.SPAN_DAYS_HOURS, day_count=days, hour_count=hours)
-
-
-def format_clock(hours: int) -> str:
-    """ "3 days per move", "12 hours per move" or "no clock"."""
-    if hours <= 0:
-        return fill(sentences.NO_CLOCK)
-    if hours % 24 == 0:
-        return fill(sentences.PER_MOVE_DAYS, day_count=hours // 24)
-    return fill(sentences.PER_MOVE_HOURS, hour_count=hours)
-
-
-def clock_words(hours: int, increment_hours: int | None, cap_hours: int | None) -> str:
-    """A clock in words: "3 days per move", or a time bank ("a time bank of 3 days, plus
-    1 day per move, at most 7 days"; no cap given: at most 30 days)."""
-    if not hours or increment_hours is None:
-        return format_clock(hours)
-    return fill(
-        sentences.TIME_BANK,
-        start=span_words(timedelta(hours=hours)),
-        increment=span_words(timedelta(hours=increment_hours)),
-        cap=span_words(timedelta(hours=cap_hours or MAX_CLOCK_HOURS)),
-    )
-
-
-def banks_text(match: Match, style: Style) -> str:
-    """Each player's time bank ("" without one); the player to act's is what their turn
-    began with (their deadline says when it runs out)."""
-    if not match.active or not match.banks:
-        return ""
-    parts = []
-    for seat in match.seats:
-        if seat.retired:
-            continue
-        left = span_words(timedelta(seconds=match.banks[seat.seat]))
-        bank = sentences.BANK_RUNNING if seat.seat == match.current_seat else sentences.BANK
-        parts.append(fill(bank, player=style.mention(seat.member_id), left=left))
-    return fill(sentences.BANKS, banks=", ".join(parts))
-
-
-def clock_line(match: Match, now: datetime, name: Namer) -> str | None:
-    """How much time each player has, in plain words for the picture's clock strip
-    ("White: 2 days 4 hours left · Black: 3 days"; seats only numbered are called by
-    their members' `name`); None for a match without a clock or that has ended. The
-    player to act has until their deadline (less the weekends it leaves out), and their
-    clock may say why it stands still; a waiting player with a time bank has their bank."""
-    parts = []
-    for seat in range(len(match.seats)):
-        left = seat_clock(match, seat, now)
-        if left:
-            seat_name = write_members(localised(match.seat_name(seat)), name)
-            parts.append(fill(sentences.CLOCK_OF_SEAT, seat=seat_name, clock=left))
-    return " · ".join(parts) or None
-
-
-def seat_clock(match: Match, seat: int, now: datetime) -> str:
-    """How much time one seat has, as `clock_line` says it without the seat's name ("2
-    days 4 hours left", "3 days"); "" where it has no clock running or banked."""
-    if not match.active or not match.rules.clock_hours or match.seats[seat].retired:
-        return ""
-    if seat == match.current_seat and match.deadline is not None:
-        left = span_words(time_left(match, now))
-        pause = clock_pause(match, now)
-        if pause is None:
-            return fill(sentences.CLOCK_LEFT, left=left)
-        return fill(sentences.CLOCK_LEFT_PAUSED, left=left, pause=pause)
-    return span_words(timedelta(seconds=match.banks[seat])) if match.banks else ""
 
 
 def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()) -> str:

@@ -6,6 +6,7 @@ import pytest
 
 import games
 from bot.discord.choices import suggest_options
+from bot.presentation.clocks import clock_words, format_clock
 from bot.presentation.options import format_options
 from bot.presentation.parsing import (
     ClockSpec,
@@ -16,7 +17,6 @@ from bot.presentation.parsing import (
     parse_options,
     parse_time_given,
 )
-from bot.presentation.text import clock_words, format_clock
 
 SHIFTAGO = games.get("shiftago")
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.presentation.text import span_words
+from bot.presentation.clocks import span_words
 from bot.service.engine_player import EnginePlayer
 from tests.bot import test_console
 from tests.bot.test_console import run
