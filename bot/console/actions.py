@@ -17,6 +17,7 @@ from bot.match.records import MatchRules
 from bot.presentation import sentences
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
 from bot.presentation.clocks import span_words
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.hints import hint_text
@@ -31,7 +32,6 @@ from bot.presentation.pictures import (
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import (
     board_caption,
-    challenge_text,
     guild_settings_text,
     history_text,
     matches_text,

@@ -29,10 +29,11 @@ from bot.discord.views import challenge_view, disabled, next_game_view, rematch_
 from bot.match.actions import MOVE, MatchAction
 from bot.presentation import sentences
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture, members_named
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import challenge_text, confirmation
+from bot.presentation.text import confirmation
 from bot.service import (
     Challenge,
     InChannel,

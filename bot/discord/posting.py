@@ -34,6 +34,7 @@ from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.shown import clean_name
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
 from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
@@ -49,14 +50,7 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import (
-    board_caption,
-    challenge_text,
-    newcomer_hint,
-    start_text,
-    thread_name,
-    update_text,
-)
+from bot.presentation.text import board_caption, newcomer_hint, start_text, thread_name, update_text
 from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
 from render import SeatLabel
 

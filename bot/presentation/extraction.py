@@ -39,6 +39,7 @@ import render
 from bot.match import endings
 from bot.presentation import (
     analysis,
+    challenges,
     clocks,
     composer,
     deadlines,
@@ -71,6 +72,7 @@ SHARED_CATALOGUES: tuple[ModuleType, ...] = (
     sentences,
     writing,
     clocks,
+    challenges,
     league_words,
     composer,
     deadlines,

@@ -56,13 +56,6 @@ DONE = "Done."
 ALREADY_DONE = "This was already done when it first arrived; nothing was done again. {done}"
 
 # ---- how a closed challenge ended ({match}: the new match's number)
-CHALLENGE_CLOSED = {
-    "started": "Accepted: match #{match} has started.",
-    "declined": "Declined.",
-    "cancelled": "Withdrawn by the challenger.",
-    "expired": "Expired: nobody filled the seats in time.",
-}
-CHALLENGE_CLOSED_OTHERWISE = "Closed ({status})."
 
 # ---- a member's settings, and a server's
 REMINDERS = {True: "Reminders: on.", False: "Reminders: off."}

@@ -9,26 +9,8 @@ the one plural helper; `{player}`, `{players}` and the like are names the face w
 from __future__ import annotations
 
 # ---- spans of time and clocks
-TIMEOUT_ENDS = "a timeout ends the match"
-TIMEOUT_LOSES_SOLO = "running out of time loses the solo match"
-TIMEOUT_LEAVES = "a player out of time leaves the match and the others play on"
-TIMEOUT_CLAIMED = "a timeout can be claimed"
-TAKEBACKS_REFUSED_BY = "takebacks refused by {engine}"
-TAKEBACKS_ALLOWED = "takebacks allowed"
-NO_TAKEBACKS = "no takebacks"
-RATED = "rated"
-CASUAL = "casual (unrated)"
 
 # ---- challenges
-GAME_WITH_OPTIONS = "**{game}** ({options})"
-GAME_PLAIN = "**{game}**"
-PLAYS_ALONE = "{player} plays {game} alone: {rules}."
-CHALLENGES = "{player} challenges {opponents} to {game}: {rules}."
-CHALLENGED = "{player} challenged {opponents} to {game}: {rules}."
-ANYONE = "anyone"
-OPEN_SEATS_MORE = "{seats} more"
-JOINED_SO_FAR = "Joined so far: {players}."
-SEATS_TO_FILL = "{seats} to fill; the challenge expires {expires}."
 
 # ---- a match, its turns and its result
 #: A seat and its player, by whether seats are only numbered (then the player alone) and

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import timedelta
-from typing import Any
 
 import games
 from bot.match import actions, endings
-from bot.match.engine_seats import engine_name, rating_member, takeback_refuser, thinks_long
+from bot.match.engine_seats import engine_name, rating_member, thinks_long
 from bot.match.events import (
     TAKEBACK,
     Agreed,
@@ -34,10 +33,10 @@ from bot.match.replay import standing_turns
 from bot.match.shown import shorten
 from bot.presentation import hints, messages, sentences
 from bot.presentation.catalogue import fill
-from bot.presentation.clocks import banks_text, clock_words, format_clock, span_words
+from bot.presentation.challenges import game_line, rules_words
+from bot.presentation.clocks import banks_text, format_clock, span_words
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import (
-    RULES_WEEKENDS,
     at_deadline,
     timeouts_line,
     vacation_allowance_line,
@@ -45,15 +44,13 @@ from bot.presentation.deadlines import (
     weekends_line,
 )
 from bot.presentation.language import LANGUAGE_NAMES, localised
-from bot.presentation.options import describe_option, format_options
+from bot.presentation.options import describe_option
 from bot.presentation.writing import MAX_THREAD_NAME, Style, clip, listed, unwrapped
 from bot.service import (
-    Challenge,
     GuildSettings,
     Match,
     MatchRecord,
     MatchResult,
-    MatchRules,
     MatchUpdate,
     MemberSettings,
     Notices,
@@ -65,70 +62,7 @@ from bot.service import (
 # ---- clocks
 
 
-def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()) -> str:
-    """The service-level rules of a match in words: clock, timeouts (a solo player's late
-    turn can only end by itself: nobody is there to claim it), takebacks (refused by a
-    bot seat among `members` whose level refuses them all), rated."""
-    words = [clock_words(rules.clock_hours, rules.increment_hours, rules.cap_hours)]
-    if rules.clock_hours and rules.auto_timeout:
-        ending = sentences.TIMEOUT_ENDS if players == 2 else sentences.TIMEOUT_LEAVES
-        words.append(fill(sentences.TIMEOUT_LOSES_SOLO if players == 1 else ending))
-    elif rules.clock_hours and players > 1:
-        words.append(fill(sentences.TIMEOUT_CLAIMED))
-    if rules.clock_hours and rules.weekend_pause:
-        words.append(RULES_WEEKENDS)
-    if players > 1:
-        refuser = takeback_refuser(members)
-        if rules.takebacks and refuser is not None:
-            words.append(fill(sentences.TAKEBACKS_REFUSED_BY, engine=engine_name(refuser)))
-        else:
-            words.append(
-                fill(sentences.TAKEBACKS_ALLOWED)
-                if rules.takebacks
-                else fill(sentences.NO_TAKEBACKS)
-            )
-        words.append(fill(sentences.RATED) if rules.rated else fill(sentences.CASUAL))
-    return ", ".join(words)
-
-
-def _game_line(game_name: str, title: str, options: dict[str, Any]) -> str:
-    chosen = format_options(games.get(game_name), options)
-    if chosen:
-        return fill(sentences.GAME_WITH_OPTIONS, game=title, options=chosen)
-    return fill(sentences.GAME_PLAIN, game=title)
-
-
 # ---- challenges
-def challenge_text(ch: Challenge, style: Style) -> str:
-    """The public challenge message: who, what, which seats are free, until when."""
-    who = style.mention(ch.challenger_id)
-    game = _game_line(ch.game, ch.game_title, dict(ch.options))
-    others = [style.mention(m) for m in ch.opponents]
-    if ch.pending and ch.open_seats and others:
-        others.append(fill(sentences.OPEN_SEATS_MORE, seats=ch.open_seats))
-    opponents = listed(others) or fill(sentences.ANYONE)
-    rules = rules_words(ch.rules, ch.players, (*ch.joined, *ch.invited))
-    if ch.players == 1:
-        lines = [fill(sentences.PLAYS_ALONE, player=who, game=game, rules=rules)]
-    else:
-        head = sentences.CHALLENGES if ch.pending else sentences.CHALLENGED
-        lines = [fill(head, player=who, opponents=opponents, game=game, rules=rules)]
-    free = len(ch.invited) + ch.open_seats
-    if ch.pending:
-        if ch.open_seats and len(ch.joined) > 1:
-            joined = listed([style.mention(m) for m in ch.joined])
-            lines.append(fill(sentences.JOINED_SO_FAR, players=joined))
-        expires = style.when(ch.expires_at)
-        lines.append(fill(sentences.SEATS_TO_FILL, seats=free, expires=expires))
-    else:
-        lines.append(challenge_status(ch))
-    return "\n".join(lines)
-
-
-def challenge_status(ch: Challenge) -> str:
-    """One sentence on how a closed challenge ended."""
-    sentence = messages.CHALLENGE_CLOSED.get(ch.status, messages.CHALLENGE_CLOSED_OTHERWISE)
-    return fill(sentence, match=ch.match_id, status=ch.status)
 
 
 def thread_name(match: Match, names: Callable[[int], str]) -> str:
@@ -155,7 +89,7 @@ def players_text(match: Match, style: Style) -> str:
 
 def start_text(match: Match, style: Style) -> str:
     """The first message in a match's thread."""
-    game = _game_line(match.game, match.game_title, dict(match.options))
+    game = game_line(match.game, match.game_title, dict(match.options))
     rules = rules_words(match.rules, len(match.seats), match.members)
     lines = [
         fill(sentences.MATCH_START, match=match.id, game=game, rules=rules),
