@@ -14,13 +14,14 @@ from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
-from bot.presentation import sentences
+from bot.presentation import matches
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
 from bot.presentation.clocks import span_words
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.hints import hint_text
+from bot.presentation.matches import board_caption, start_text, turn_text
 from bot.presentation.parsing import game_named, parse_clock, parse_options
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
@@ -31,7 +32,6 @@ from bot.presentation.pictures import (
 )
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import (
-    board_caption,
     guild_settings_text,
     history_text,
     matches_text,
@@ -40,9 +40,7 @@ from bot.presentation.text import (
     rules_text,
     settings_text,
     standings_text,
-    start_text,
     stats_text,
-    turn_text,
 )
 from bot.service.analysis import expected_seconds
 from bot.service.settings import check_theme
@@ -232,7 +230,7 @@ class Console(ComposingSession):
         """The `hand` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.get_match(self._current())
         if not match.has_secrets:
-            self.say(fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
+            self.say(fill(matches.NO_HIDDEN_INFORMATION, game=match.game_title))
             return
         state = members_named(match, await self.service.view(match.id, self.me), self.name_of)
         picture = await board_picture(

@@ -27,13 +27,13 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
-from bot.presentation import sentences
+from bot.presentation import matches
 from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
 from bot.presentation.errors import Refusal
+from bot.presentation.matches import confirmation
 from bot.presentation.pictures import board_picture, members_named
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import confirmation
 from bot.service import (
     Challenge,
     InChannel,
@@ -376,7 +376,7 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
     if seat is None:
         raise Refusal(fill(chat_words.NO_HAND, match=match.id))
     if not match.has_secrets:
-        await answer(interaction, fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
+        await answer(interaction, fill(matches.NO_HIDDEN_INFORMATION, game=match.game_title))
         return
     state = await named_for(interaction, match, await service.view(match.id, interaction.user.id))
     picture = await board_picture(state, seat=seat, theme=await private_theme(interaction))

@@ -38,6 +38,13 @@ from bot.presentation.challenges import challenge_text
 from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
+from bot.presentation.matches import (
+    board_caption,
+    newcomer_hint,
+    start_text,
+    thread_name,
+    update_text,
+)
 from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
@@ -50,7 +57,6 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import board_caption, newcomer_hint, start_text, thread_name, update_text
 from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
 from render import SeatLabel
 

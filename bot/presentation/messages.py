@@ -7,53 +7,9 @@ sentence depends on it), so that they can be translated as they are.
 
 from __future__ import annotations
 
-from bot.match.events import DRAW, TAKEBACK
-
 # ---- what happened, as the match's thread says it ({player}: who did it)
-PLAYED = "{player} played `{move}`: {words}."
-RESIGNED_OTHERS_PLAY_ON = "{player} resigned; the others play on."
-TIMED_OUT_OTHERS_PLAY_ON = "{player} ran out of time; the others play on."
-PROPOSED = {
-    DRAW: "{player} offers a draw.",
-    TAKEBACK: "{player} asks to take back their last move.",
-}
-AGREED = {DRAW: "{player} agrees to the draw.", TAKEBACK: "{player} agrees to the takeback."}
-DECLINED = {DRAW: "{player} declined the draw.", TAKEBACK: "{player} refused the takeback."}
-WITHDRAWN = {
-    DRAW: "{player} withdrew their draw offer.",
-    TAKEBACK: "{player} withdrew their takeback request.",
-}
-NEWCOMER_HINT = (
-    "{player}, your first {game} match: press **Play** under the board to make your move "
-    "by taps, or type it with `/move`; `/rules game:{name}` says how moves are written."
-)
-TOOK_BACK = "{player} took back `{move}`."
-TAKEN_BACK = "The move `{move}` was taken back."
-GAVE_TIME = "{player} gave each opponent {time} more on their clock."
-WAITING_FOR = {
-    DRAW: "Waiting for {players} to answer the draw offer.",
-    TAKEBACK: "Waiting for {players} to answer the takeback request.",
-}
 
 # ---- what the member who acted is told privately
-YOU_PLAYED = "Played `{move}`."
-YOU_PROPOSED = {DRAW: "You offered a draw.", TAKEBACK: "You asked to take back your last move."}
-YOU_AGREED = {DRAW: "You agreed to the draw.", TAKEBACK: "You agreed to the takeback."}
-YOU_DECLINED = {DRAW: "You declined the draw.", TAKEBACK: "You refused the takeback."}
-YOU_WITHDREW = {
-    DRAW: "You withdrew your draw offer.",
-    TAKEBACK: "You withdrew your takeback request.",
-}
-YOU_TOOK_BACK = "You took back `{move}`."
-YOU_GRANTED_TAKEBACK = "You granted the takeback: `{move}` is taken back."
-YOU_GAVE_TIME = "You gave each opponent {time} more."
-YOU_RESIGNED = "You resigned."
-YOU_CLAIMED_ON_TIME = "You claimed the match on time."
-YOU_AGREED_DRAWN = "You agreed: the match is drawn."
-YOU_ABORTED = "You aborted the match."
-MATCH_CANCELLED = "The match is cancelled."
-DONE = "Done."
-ALREADY_DONE = "This was already done when it first arrived; nothing was done again. {done}"
 
 # ---- how a closed challenge ended ({match}: the new match's number)
 

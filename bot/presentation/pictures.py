@@ -31,7 +31,7 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.ratings import rating_label
 from bot.match.records import RatingChange
 from bot.match.replay import PublicLine
-from bot.presentation import sentences
+from bot.presentation import results, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.clocks import seat_clock
 from bot.presentation.language import (
@@ -40,7 +40,7 @@ from bot.presentation.language import (
     speaking,
     spoken,
 )
-from bot.presentation.text import ending_reason
+from bot.presentation.results import ending_reason
 from bot.presentation.writing import listed
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
@@ -122,8 +122,8 @@ def ending_words(match: Match, players: Sequence[render.SeatLabel] = ()) -> str 
         return reason
     seats = [match.seat_of(member) for member in result.winners]
     names = listed([winner_called(match, seat, name) for seat in seats if seat is not None])
-    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
-    return reason if won in reason else fill(sentences.WON_BECAUSE, won=won, reason=reason)
+    won = fill(results.SEATS_WIN[len(result.winners) == 1], seats=names)
+    return reason if won in reason else fill(results.WON_BECAUSE, won=won, reason=reason)
 
 
 def winner_called(match: Match, seat: int, name: Namer) -> str:
@@ -134,7 +134,7 @@ def winner_called(match: Match, seat: int, name: Namer) -> str:
     member = name(match.seats[seat].member_id)
     if match.numbered_seats or member == seat_name:
         return write_members(localised(seat_name), name)
-    return fill(sentences.WINNER[False], player=member, seat=seat_name)
+    return fill(results.WINNER[False], player=member, seat=seat_name)
 
 
 def picture_name(name: str, account: str) -> str:
@@ -240,7 +240,7 @@ def drawn_board(
     alt = render.alt_text(named_seats(state, players), last_move, ending=ending, words=words)
     rated = [f"{drawn_name(p.name) or p.name} {p.rating}" for p in players if p.rating]
     if ending is not None and rated:  # how the match moved them, or what they are now
-        alt = f"{alt} {fill(sentences.RATINGS, changes=', '.join(rated))}"
+        alt = f"{alt} {fill(results.RATINGS, changes=', '.join(rated))}"
     if clock:  # the time left comes first: it is cut last
         alt = f"{words.text(render.words.CLOCKS).format(clock=clock)} {alt}"
     return Picture(png, "board.png", alt[:MAX_ALT])

@@ -13,58 +13,7 @@ from __future__ import annotations
 # ---- challenges
 
 # ---- a match, its turns and its result
-#: A seat and its player, by whether seats are only numbered (then the player alone) and
-#: whether they are out.
-SEAT_PLAYER = {
-    (False, False): "{seat}: {player}",
-    (False, True): "{seat}: {player} (out)",
-    (True, False): "{player}",
-    (True, True): "{player} (out)",
-}
-PLAYERS = "{players}."
-MATCH_START = "Match #{match}: {game}, {rules}."
-#: Who is to move, by whether seats are only numbered (the player alone) and whether it is
-#: the same turn going on.
-TO_MOVE = {
-    (False, False): "{player} ({seat}) to move",
-    (False, True): "{player} ({seat}) to move again",
-    (True, False): "{player} to move",
-    (True, True): "{player} to move again",
-}
-TURN_PAUSED = "{to_move}; their clock is paused (vacation)."
-TURN_BEFORE = "{to_move}, before {deadline}."
-TURN_PLAIN = "{to_move}."
-CAPTION_FINAL = "Match #{match}, final position after {moves}."
-CAPTION_AFTER = "Match #{match}, after {moves}."
-CAPTION_FIRST = "Match #{match}, before the first move."
-AGREED_TAKEN_BACK = "{player} agreed: the move `{move}` was taken back."
-AGREED_TAKEN_BACK_WITH_REPLIES = (
-    "{player} agreed: the move `{move}` and {replies} after it were taken back."
-)
-MATCH_ENDED = "Match #{match} has ended."
-RESULT = "**{head}.** {reason}"
-DRAWN = "Drawn"
-#: A winner, by whether seats are only numbered (the player alone).
-WINNER = {False: "{player} ({seat})", True: "{player}"}
-WON = "{players} won"
-SOLO_LOST = "{player} lost"
-NO_RESULT = "Ended without a result"
-SCORES = "Final scores: {scores}."
-SCORE = "{player} with {score_points}"
-RATINGS = "Ratings: {changes}."
-RATING_CHANGE = "{player} {before} → {after} ({delta:+d})"
-#: The bot's rating at one level, which all its seats in a match share; the first seat's
-#: result alone moves it (`bot.store.ratings`).
-RATING_CHANGE_SHARED = (
-    "{player} {before} → {after} ({delta:+d}; one rating for its {seats}, moved by its first "
-    "seat's result)"
-)
-SOLO_NEVER_RATED = "Solo matches are never rated."
-UNRATED = "Unrated."
-CASUAL_UNRATED = "Casual: unrated."
 
-NO_HIDDEN_INFORMATION = "{game} has no hidden information: everything is on the board."
-CONFIRM_RESIGN = "Do you really resign match #{match}? This cannot be undone."
 
 # ---- pictures
 TOO_LONG_TO_REPLAY = (
@@ -75,9 +24,6 @@ REPLAY_SAMPLED = (
     "Replay of match #{match}: {moves} in {frames} frames, the positions evenly spread and "
     "the last {positions} one by one."
 )
-SEATS_WIN = {True: "{seats} wins", False: "{seats} win"}
-WON_BECAUSE = "{won}. {reason}"
-THREAD_NAME = "{game} #{match}: {players}"
 
 # ---- reminders
 CLAIMABLE = "{player}: {late} has run out of time in match #{match}; `/claim` wins it."

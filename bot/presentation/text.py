@@ -7,34 +7,14 @@ and dates in the local console), so both faces say exactly the same things.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from datetime import timedelta
+from collections.abc import Sequence
 
 import games
-from bot.match import actions, endings
-from bot.match.engine_seats import engine_name, rating_member, thinks_long
-from bot.match.events import (
-    TAKEBACK,
-    Agreed,
-    Declined,
-    Ended,
-    Event,
-    Left,
-    Played,
-    Proposed,
-    TakenBack,
-    TimeGiven,
-    TurnPassed,
-    Withdrawn,
-)
-from bot.match.ratings import PROVISIONAL_GAMES, rating_label
-from bot.match.records import RatingChange
+from bot.match.ratings import PROVISIONAL_GAMES
 from bot.match.replay import standing_turns
-from bot.match.shown import shorten
-from bot.presentation import hints, messages, sentences
+from bot.presentation import messages, results, sentences
 from bot.presentation.catalogue import fill
-from bot.presentation.challenges import game_line, rules_words
-from bot.presentation.clocks import banks_text, format_clock, span_words
+from bot.presentation.clocks import format_clock
 from bot.presentation.composer import PREVIEW_SETTING
 from bot.presentation.deadlines import (
     at_deadline,
@@ -44,14 +24,13 @@ from bot.presentation.deadlines import (
     weekends_line,
 )
 from bot.presentation.language import LANGUAGE_NAMES, localised
+from bot.presentation.matches import players_text, turn_text
 from bot.presentation.options import describe_option
-from bot.presentation.writing import MAX_THREAD_NAME, Style, clip, listed, unwrapped
+from bot.presentation.writing import Style, clip, listed, unwrapped
 from bot.service import (
     GuildSettings,
     Match,
     MatchRecord,
-    MatchResult,
-    MatchUpdate,
     MemberSettings,
     Notices,
     PlayerStats,
@@ -65,256 +44,7 @@ from bot.service import (
 # ---- challenges
 
 
-def thread_name(match: Match, names: Callable[[int], str]) -> str:
-    """The match thread's name, within Discord's 100 characters."""
-    players = " vs ".join(names(m) for m in match.members)
-    title = fill(sentences.THREAD_NAME, game=match.game_title, match=match.id, players=players)
-    return shorten(title, MAX_THREAD_NAME)
-
-
 # ---- matches
-def players_text(match: Match, style: Style) -> str:
-    """Players in seat order with their colours: "White: @a, Black: @b" (seats only
-    numbered: "@a, @b")."""
-    numbered = match.numbered_seats
-    return ", ".join(
-        fill(
-            sentences.SEAT_PLAYER[numbered, s.retired],
-            seat=match.seat_name(s.seat),
-            player=style.mention(s.member_id),
-        )
-        for s in match.seats
-    )
-
-
-def start_text(match: Match, style: Style) -> str:
-    """The first message in a match's thread."""
-    game = game_line(match.game, match.game_title, dict(match.options))
-    rules = rules_words(match.rules, len(match.seats), match.members)
-    lines = [
-        fill(sentences.MATCH_START, match=match.id, game=game, rules=rules),
-        fill(sentences.PLAYERS, players=players_text(match, style)),
-        banks_text(match, style),
-        turn_text(match, style),
-    ]
-    return "\n".join(line for line in lines if line)
-
-
-def turn_text(match: Match, style: Style, *, goes_on: bool = False) -> str:
-    """Who acts next and until when; with `goes_on`, that the player to act is still
-    playing their turn (a turn of several actions); for an ended match, its result."""
-    if not match.active:
-        return result_text(match, style)
-    if match.to_act is None or match.current_seat is None:
-        return ""
-    seat = match.seat_name(match.current_seat)
-    player = style.mention(match.to_act)
-    if thinks_long(match.to_act):
-        return fill(hints.THINKING[match.numbered_seats], player=player, seat=seat)
-    to_move = fill(sentences.TO_MOVE[match.numbered_seats, goes_on], player=player, seat=seat)
-    if match.paused:
-        return fill(sentences.TURN_PAUSED, to_move=to_move)
-    if match.deadline is not None:
-        return fill(sentences.TURN_BEFORE, to_move=to_move, deadline=style.when(match.deadline))
-    return fill(sentences.TURN_PLAIN, to_move=to_move)
-
-
-def board_caption(match: Match, style: Style) -> str:
-    """The caption of a board posted on request."""
-    if not match.active:
-        when = fill(sentences.CAPTION_FINAL, match=match.id, moves=match.moves_played)
-    elif match.moves_played:
-        when = fill(sentences.CAPTION_AFTER, match=match.id, moves=match.moves_played)
-    else:
-        when = fill(sentences.CAPTION_FIRST, match=match.id)
-    lines = [when, banks_text(match, style), turn_text(match, style)]
-    return "\n".join(line for line in lines if line)
-
-
-def event_line(event: Event, style: Style) -> str:
-    """One event of an action in words ("" for those the turn line or result tells)."""
-    match event:
-        case Played(member=member, notation=notation, words=words):
-            player, words = style.mention(member), style.named(words)
-            return fill(messages.PLAYED, player=player, move=notation, words=words)
-        case Left(member=member, how=how):
-            left = messages.RESIGNED_OTHERS_PLAY_ON
-            if how != "resign":
-                left = messages.TIMED_OUT_OTHERS_PLAY_ON
-            return fill(left, player=style.mention(member))
-        case Proposed(kind=kind, member=member):
-            return fill(messages.PROPOSED[kind], player=style.mention(member))
-        case Agreed(kind=kind, member=member):
-            return fill(messages.AGREED[kind], player=style.mention(member))
-        case Declined(kind=kind, member=member):
-            return fill(messages.DECLINED[kind], player=style.mention(member))
-        case Withdrawn(kind=kind, member=member):
-            return fill(messages.WITHDRAWN[kind], player=style.mention(member))
-        case TakenBack(member=member, notation=notation, alone=True):
-            return fill(messages.TOOK_BACK, player=style.mention(member), move=notation)
-        case TakenBack(notation=notation, agreed_by=None):  # (stored before it was named)
-            return fill(messages.TAKEN_BACK, move=notation)
-        case TakenBack(notation=notation, replies=replies, agreed_by=int(agreed_by)):
-            line = sentences.AGREED_TAKEN_BACK_WITH_REPLIES
-            if not replies:
-                line = sentences.AGREED_TAKEN_BACK
-            player = style.mention(agreed_by)
-            return fill(line, player=player, move=notation, replies=replies)
-        case TimeGiven(member=member, hours=hours):
-            given = span_words(timedelta(hours=hours))
-            return fill(messages.GAVE_TIME, player=style.mention(member), time=given)
-        case _:  # TurnPassed and Ended: the turn line or the result says it
-            return ""
-
-
-def update_text(update: MatchUpdate, style: Style) -> str:
-    """What an action did, then who acts next (or the result)."""
-    match = update.match
-    lines = [event_line(event, style) for event in update.events]
-    pending = match.proposal if match.active else None
-    if pending is not None and pending.waiting_for:
-        waiting = listed([style.mention(m) for m in pending.waiting_for])
-        lines.append(fill(messages.WAITING_FOR[pending.kind], players=waiting))
-    passed = any(isinstance(e, TurnPassed) for e in update.events)
-    goes_on = update.action is actions.MOVE and not passed
-    if update.action is actions.GIVE_TIME:
-        lines.append(banks_text(match, style))
-    # An offer or a request changes nothing of the turn, and its answer says who moves then.
-    proposed = any(isinstance(e, Proposed) for e in update.events)
-    if not proposed and (pending is None or pending.kind != TAKEBACK):
-        lines.append(turn_text(match, style, goes_on=goes_on))
-    return "\n".join(line for line in lines if line)
-
-
-def newcomer_hint(match: Match, member_id: int, style: Style) -> str:
-    """How to play, for a member on their first turn of their first match of the game."""
-    return fill(
-        messages.NEWCOMER_HINT,
-        player=style.mention(member_id),
-        game=match.game_title,
-        name=match.game,
-    )
-
-
-def already_done(update: MatchUpdate) -> str:
-    """The answer to a request seen again (`MatchUpdate.repeated`) where the member saw
-    the first answer: it was done then, and not again."""
-    return fill(messages.ALREADY_DONE, done=confirmation(update))
-
-
-def confirmation(update: MatchUpdate) -> str:
-    """The private answer to the member who acted: what their action did."""
-    for event in update.events:
-        match event:
-            case Played(notation=notation):
-                return fill(messages.YOU_PLAYED, move=notation)
-            case Proposed(kind=kind):
-                return fill(messages.YOU_PROPOSED[kind])
-            case Agreed(kind=kind):
-                return fill(messages.YOU_AGREED[kind])
-            case Declined(kind=kind):
-                return fill(messages.YOU_DECLINED[kind])
-            case Withdrawn(kind=kind):
-                return fill(messages.YOU_WITHDREW[kind])
-            case TakenBack(notation=notation, alone=True):
-                return fill(messages.YOU_TOOK_BACK, move=notation)
-            case TakenBack(notation=notation):
-                return fill(messages.YOU_GRANTED_TAKEBACK, move=notation)
-            case TimeGiven(hours=hours):
-                return fill(messages.YOU_GAVE_TIME, time=span_words(timedelta(hours=hours)))
-            case Left(how="resign") | Ended(how="resign"):
-                return fill(messages.YOU_RESIGNED)
-            case Left(how="timeout") | Ended(how="timeout"):
-                return fill(messages.YOU_CLAIMED_ON_TIME)
-            case Ended(how="draw"):
-                return fill(messages.YOU_AGREED_DRAWN)
-            case Ended(how="abort"):
-                return fill(messages.YOU_ABORTED)
-            case Ended(how="cancel"):
-                return fill(messages.MATCH_CANCELLED)
-    return fill(messages.DONE)
-
-
-def ending_reason(match: Match, result: MatchResult) -> str:
-    """Why `match` ended, in the language spoken (a stored result keeps only the English
-    sentence): where the game ended it, the game's own words from the final position;
-    where a seat, an agreement or an admin ended it, that sentence of `endings` with the
-    seat it names; else the result's sentence as it is."""
-    outcome = match.in_words(match.state).outcome() if result.how == "game" else None
-    if outcome is not None and outcome.reason == result.reason:
-        return localised(outcome.reason)
-    read = endings.reading(result.reason)
-    if read is None:
-        return result.reason
-    sentence, named = read
-    seats = [match.seat_name(seat) for seat in range(len(match.seats))]
-    seat = next((name for name in seats if name == named), named)
-    return fill(sentence, seat=seat)
-
-
-def result_text(match: Match, style: Style) -> str:
-    """The result of an ended match and the rating changes."""
-    result: MatchResult | None = match.result
-    if result is None:
-        return fill(sentences.MATCH_ENDED, match=match.id)
-    if result.draw:
-        head = fill(sentences.DRAWN)
-    elif result.winners:
-        winners = [
-            fill(
-                sentences.WINNER[match.numbered_seats],
-                player=style.mention(m),
-                seat=match.seat_name(match.seat_of(m) or 0),
-            )
-            for m in result.winners
-        ]
-        head = fill(sentences.WON, players=listed(winners))
-    elif match.solo and result.how not in ("abort", "cancel"):
-        head = fill(sentences.SOLO_LOST, player=style.mention(match.members[0]))
-    else:
-        head = fill(sentences.NO_RESULT)
-    lines = [fill(sentences.RESULT, head=head, reason=style.named(ending_reason(match, result)))]
-    if result.scores is not None:
-        scores = [
-            fill(
-                sentences.SCORE,
-                player=style.mention(s.member_id),
-                score_points=result.scores[s.seat],
-            )
-            for s in match.seats
-        ]
-        lines.append(fill(sentences.SCORES, scores=", ".join(scores)))
-    if result.rating_changes:
-        lines.append(fill(sentences.RATINGS, changes=", ".join(_rating_changes(result, style))))
-    elif match.solo:
-        lines.append(fill(sentences.SOLO_NEVER_RATED))
-    elif not result.rated:
-        ended = result.how in ("abort", "cancel")
-        lines.append(fill(sentences.UNRATED) if ended else fill(sentences.CASUAL_UNRATED))
-    return "\n".join(lines)
-
-
-def _rating_changes(result: MatchResult, style: Style) -> list[str]:
-    """Each rating the result moved, once: a person's, and the bot's level's, which all its
-    seats in the match share and its first seat's result alone moves (said as such)."""
-    moved: dict[int, list[RatingChange]] = {}
-    for change in result.rating_changes:
-        moved.setdefault(rating_member(change.member_id), []).append(change)
-    written = []
-    for member, changes in moved.items():
-        first = changes[0]
-        values = {
-            "before": first.before,
-            "after": rating_label(first.mu_after, first.games_after),
-            "delta": first.delta,
-        }
-        if len(changes) > 1:
-            engine = engine_name(member)
-            line = sentences.RATING_CHANGE_SHARED
-            written.append(fill(line, player=engine, seats=len(changes), **values))
-        else:
-            written.append(fill(sentences.RATING_CHANGE, player=style.mention(member), **values))
-    return written
 
 
 def reminder_text(reminder: Reminder, style: Style) -> str:
@@ -387,7 +117,7 @@ def history_text(matches: Sequence[Match], style: Style) -> str:
             outcome = fill(sentences.OUTCOME_DRAW)
         else:
             winners = listed([style.mention(w) for w in result.winners])
-            outcome = fill(sentences.WON, players=winners)
+            outcome = fill(results.WON, players=winners)
         casual = len(m.seats) > 1 and not m.rules.rated
         line = fill(
             sentences.FINISHED_CASUAL if casual else sentences.FINISHED_MATCH,

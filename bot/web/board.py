@@ -23,6 +23,7 @@ from bot.presentation import composer as composer_words
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of, composer_page, skips_preview
 from bot.presentation.language import localised
+from bot.presentation.matches import board_caption
 from bot.presentation.pictures import (
     Picture,
     board_picture,
@@ -31,7 +32,6 @@ from bot.presentation.pictures import (
     picture_words,
     seat_labels,
 )
-from bot.presentation.text import board_caption
 from bot.presentation.writing import Style
 from bot.service import Match, MatchService
 from bot.web import words as web_words

@@ -48,12 +48,12 @@ def test_every_language_has_the_msgids_of_the_templates():
 
 def test_the_messages_template_holds_the_sentences_and_the_counted_nouns():
     template = messages_template(CATALOGUE_MODULES)
-    assert template["Done."].auto_comments == ["messages.DONE"]
+    assert template["Done."].auto_comments == ["matches.DONE"]
     refusal = template["There is no match #{match}."]
     # a sentence two modules hold is one entry, naming both
     assert refusal.auto_comments == ["refusals.REFUSALS[match.none]", "web.words.NO_MATCH"]
     assert template[("{count} reply", "{count} replies")].pluralizable
-    # messages.py imports DRAW ("draw") from the match rules: only its own constants count
+    # matches.py imports DRAW ("draw") from the match rules: only its own constants count
     assert template["draw"].auto_comments == ["sentences.OUTCOME_DRAW"]
 
 
