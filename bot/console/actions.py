@@ -19,29 +19,16 @@ from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_tex
 from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
 from bot.presentation.clocks import span_words
-from bot.presentation.deadlines import vacation_spent_text, warning_text
+from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
+from bot.presentation.game_rules import rules_text
 from bot.presentation.hints import hint_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY, history_text, matches_text, record_text
 from bot.presentation.matches import board_caption, start_text, turn_text
 from bot.presentation.parsing import game_named, parse_clock, parse_options
-from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
-    board_picture,
-    example_picture,
-    members_named,
-    replay_picture,
-)
+from bot.presentation.pictures import board_picture, example_picture, members_named, replay_picture
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import (
-    guild_settings_text,
-    history_text,
-    matches_text,
-    record_text,
-    reminder_text,
-    rules_text,
-    settings_text,
-    standings_text,
-    stats_text,
-)
+from bot.presentation.settings import guild_settings_text, settings_text
+from bot.presentation.stats import standings_text, stats_text
 from bot.service.analysis import expected_seconds
 from bot.service.settings import check_theme
 from games.wording import quoted

@@ -40,10 +40,10 @@ from bot.match.engine_seats import engine_name
 from bot.presentation import matches
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.labels import command_name_typed, described, option_name_typed
 from bot.presentation.matches import already_done, players_text, turn_text, update_text
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     Picture,
     replay_labels,
     replay_picture,

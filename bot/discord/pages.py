@@ -23,7 +23,8 @@ from bot.discord.replies import answer, answer_error
 from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import NUMBER, ViewButton
 from bot.presentation.catalogue import fill
-from bot.presentation.text import matches_text, record_text, standings_text
+from bot.presentation.history import matches_text, record_text
+from bot.presentation.stats import standings_text
 
 PAGE_TEMPLATE = (
     r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]{1,40}):"

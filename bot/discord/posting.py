@@ -37,6 +37,7 @@ from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
 from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.language import speaking
 from bot.presentation.matches import (
     board_caption,
@@ -46,7 +47,6 @@ from bot.presentation.matches import (
     update_text,
 )
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
     Picture,
     board_picture,

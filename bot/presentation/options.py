@@ -1,17 +1,19 @@
-"""Game options typed as text ("variant=expert handicap=2"), for every game without game code.
-
-A match's options are one string of `name=value` words. `parse_options` reads it against the
-game's `Option` list (checking each value through the game itself); `option_value` writes a
-value as it is typed.
+"""Game options in words, for every game without game code: a match's options are one
+string of `name=value` words ("variant=expert handicap=2"). `format_options` writes those
+that differ from the defaults, `option_value` a value as it is typed, `describe_option` a
+line of help with its sentences here; reading what a player typed is
+`parsing.parse_options`'.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.presentation import sentences
 from bot.presentation.catalogue import fill
 from games import Game, Option
+
+OPTION_CHOICES = "{option} ({choices}; default {default}): {help}"
+OPTION_FREE = "{option} (default {default}): {help}"
 
 
 def format_options(game: Game, options: dict[str, Any]) -> str:
@@ -37,10 +39,10 @@ def describe_option(option: Option) -> str:
     """One line of help: name, allowed values, default and what it does."""
     default = option_value(option.default)
     if not option.choices:
-        return fill(sentences.OPTION_FREE, option=option.name, default=default, help=option.help)
+        return fill(OPTION_FREE, option=option.name, default=default, help=option.help)
     choices = "/".join(option_value(c) for c in option.choices)
     return fill(
-        sentences.OPTION_CHOICES,
+        OPTION_CHOICES,
         option=option.name,
         choices=choices,
         default=default,

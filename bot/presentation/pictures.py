@@ -31,7 +31,7 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.ratings import rating_label
 from bot.match.records import RatingChange
 from bot.match.replay import PublicLine
-from bot.presentation import results, sentences
+from bot.presentation import history, results
 from bot.presentation.catalogue import fill
 from bot.presentation.clocks import seat_clock
 from bot.presentation.language import (
@@ -53,8 +53,6 @@ UPLOAD_LIMIT = 10 << 20
 #: The most frames a replay shows (nine minutes of it): bounds the time it takes to draw
 #: whatever the upload limit, as boosted servers take much larger files.
 REPLAY_FRAMES = 600
-#: What a console or a thread says when not even the smallest replay fits an upload.
-TOO_LONG_TO_REPLAY = sentences.TOO_LONG_TO_REPLAY
 #: What each picture theme is for, as players choose them.
 THEME_USES = {
     "default": "for Discord's dark and light modes",
@@ -259,7 +257,7 @@ async def board_picture(
     """The board as a PNG with its alt text, drawn in a worker thread; `ending` (see
     `ending_words`) replaces whose turn it is, for an ended match; `players` (see
     `seat_labels`) name the seats on a strip under the board, else `clock` (see
-    `bot.presentation.text.clock_line`) is shown there; the alt text says `clock`."""
+    `bot.presentation.clocks.clock_line`) is shown there; the alt text says `clock`."""
     return await asyncio.to_thread(
         drawn_board, state, last_move, seat, theme, ending, clock, players
     )
@@ -299,9 +297,9 @@ def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
     """The replay's description: how many moves, in how many frames."""
     moves = replay.positions - 1
     if replay.complete:
-        return fill(sentences.REPLAY_COMPLETE, match=record.match.id, moves=moves)
+        return fill(history.REPLAY_COMPLETE, match=record.match.id, moves=moves)
     return fill(
-        sentences.REPLAY_SAMPLED,
+        history.REPLAY_SAMPLED,
         match=record.match.id,
         moves=moves,
         frames=replay.frames,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.match.phrases import Member, Message
-from bot.presentation import language, matches, sentences
+from bot.presentation import history, language, matches
 from bot.presentation.catalogue import fill, write
 
 GERMAN = r"""
@@ -59,7 +59,7 @@ def test_a_text_is_written_in_the_language_spoken(german):
 
 def test_english_shows_where_a_translation_is_missing_fuzzy_or_wrong(german):
     with language.speaking("de"):
-        assert fill(sentences.NO_MOVES_YET) == "No moves yet."
+        assert fill(history.NO_MOVES_YET) == "No moves yet."
         assert fill("Done.") == "Done."
         said = Message("match.not_playing", match=4)
         assert write(said, str, str) == "You are not playing in match #4."

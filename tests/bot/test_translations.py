@@ -54,13 +54,13 @@ def test_the_messages_template_holds_the_sentences_and_the_counted_nouns():
     assert refusal.auto_comments == ["refusals.REFUSALS[match.none]", "web.words.NO_MATCH"]
     assert template[("{count} reply", "{count} replies")].pluralizable
     # matches.py imports DRAW ("draw") from the match rules: only its own constants count
-    assert template["draw"].auto_comments == ["sentences.OUTCOME_DRAW"]
+    assert template["draw"].auto_comments == ["history.OUTCOME_DRAW"]
 
 
 def test_a_sentence_changed_in_the_code_makes_the_template_stale(monkeypatch):
-    from bot.presentation import sentences
+    from bot.presentation import history
 
-    monkeypatch.setattr(sentences, "NO_MOVES_YET", "No moves at all yet.")
+    monkeypatch.setattr(history, "NO_MOVES_YET", "No moves at all yet.")
     assert not is_current(messages_template(CATALOGUE_MODULES))
 
 

@@ -23,7 +23,7 @@ from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import LANGUAGE_NAMES
 from bot.presentation.parsing import parse_clock
-from bot.presentation.text import guild_settings_text
+from bot.presentation.settings import guild_settings_text
 from bot.service import GuildSettings
 
 #: The choice of `/admin language` that follows the server's language on Discord.

@@ -27,12 +27,10 @@ from bot.discord.pages import PageNumber, send_pages
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.presentation.catalogue import fill
-from bot.presentation.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
-from bot.presentation.text import (
-    history_text,
-    rules_text,
-    stats_text,
-)
+from bot.presentation.game_rules import rules_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY, history_text
+from bot.presentation.pictures import example_picture, replay_picture
+from bot.presentation.stats import stats_text
 
 
 class Info(commands.Cog):

@@ -18,7 +18,7 @@ from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import WARNING_HOURS_FORMS
 from bot.presentation.errors import Refusal
 from bot.presentation.parsing import parse_warning_hours
-from bot.presentation.text import settings_text
+from bot.presentation.settings import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
 
 #: The choices of an hour option: off, or 0 to 23 (Discord's 25 choices exactly).
