@@ -61,7 +61,7 @@ def rules_words(rules: MatchRules, players: int = 2, members: Sequence[int] = ()
     elif rules.clock_hours and players > 1:
         words.append(fill(TIMEOUT_CLAIMED))
     if rules.clock_hours and rules.weekend_pause:
-        words.append(RULES_WEEKENDS)
+        words.append(fill(RULES_WEEKENDS))
     if players > 1:
         refuser = takeback_refuser(members)
         if rules.takebacks and refuser is not None:

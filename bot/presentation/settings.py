@@ -49,8 +49,8 @@ def settings_text(member: MemberSettings, style: Style) -> str:
     theme = member.picture_theme
     lines = [
         fill(REMINDERS[member.reminders]),
-        fill(OWN_THEME, theme=theme) if theme else SERVER_THEME,
-        PREVIEW_SETTING[member.skip_preview],
+        fill(OWN_THEME, theme=theme) if theme else fill(SERVER_THEME),
+        fill(PREVIEW_SETTING[member.skip_preview]),
     ]
     if member.refuses_everyone:
         lines.append(fill(REFUSE_EVERYONE))
