@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord import words as chat_words
+from bot.discord.words import PLAY as PLAY_LABEL
 from bot.match import actions
 from bot.match.analysis import analysable
 from bot.match.engine_seats import is_engine
@@ -22,7 +23,6 @@ from bot.match.events import DRAW
 from bot.match.records import FINISHED
 from bot.presentation.analysis import ANALYSIS_BUTTON
 from bot.presentation.catalogue import fill
-from bot.presentation.composer import PLAY as PLAY_LABEL
 from bot.presentation.labels import NEXT_GAME, label
 from bot.service import Challenge, Match
 

@@ -179,3 +179,11 @@ HELP_GAMES = "**Games** (their rules: `/rules game:`)"
 HELP_GROUP = "- `/{command}` {subcommands}: {description}"
 HELP_COMMAND = "- `/{command}`: {description}"
 HELP_GAME = "- {game}: `/rules game:{name}`"
+
+# ---- the composer's own buttons and menus on Discord, and the answer while a move is played
+#: The label of the button that opens the composer.
+PLAY = "Play"
+UNDO = "Undo last action"
+#: A select menu's placeholder: which of a step's choices it holds.
+CHOICES_FROM_TO = "Choose ({first} to {last} of {total})"
+PLAYING = "Playing `{move}`."
