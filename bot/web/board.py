@@ -20,10 +20,10 @@ import games
 import render
 from bot.match.replay import PublicLine, standing_entries
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of, composer_page, skips_preview
 from bot.presentation.language import localised
+from bot.presentation.matches import board_caption
 from bot.presentation.pictures import (
     Picture,
     board_picture,
@@ -32,8 +32,9 @@ from bot.presentation.pictures import (
     picture_words,
     seat_labels,
 )
-from bot.presentation.text import Style, board_caption
+from bot.presentation.writing import Style
 from bot.service import Match, MatchService
+from bot.web import words as web_words
 from games import GameState
 from games.steps import Composer, Path, read_path, write_path
 
@@ -71,8 +72,8 @@ async def board(
 ) -> Picture:
     """The board picture the page shows: the position from the viewer's seat, or after
     `path` when it completes a move (the preview)."""
-    theme = await service.picture_theme(match.guild_id, seen.member)
-    players = seat_labels(match, name, await service.seat_ratings(match))
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
+    players = seat_labels(match, name, await service.queries.seat_ratings(match))
     if path and composing(match, seen):
         page = await composer_page(service, match, seen.member, path, name)
         if page.picture is not None:
@@ -87,8 +88,8 @@ async def position(
 ) -> Picture | None:
     """The public picture of the position after `ply` moves (0: the start), or None when
     the match has no such position."""
-    record = await service.match_record(match.id)
-    theme = await service.picture_theme(match.guild_id, seen.member)
+    record = await service.queries.match_record(match.id)
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
     players = seat_labels(match, name)
 
     def draw() -> Picture | None:
@@ -171,7 +172,7 @@ async def _places(
     if composer.move_at(path) is not None:
         return []
     view, seat = _view(match, seen)
-    theme = await service.picture_theme(match.guild_id, seen.member)
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
     words = picture_words()
     places = await asyncio.to_thread(
         render.board_places, view, composer, path, seat=seat, size=SIZE, theme=theme, words=words
@@ -192,7 +193,7 @@ async def _moves(
     """The moves so far, each with who made it (taken-back moves left out)."""
     if match.ply == 0:
         return []
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     entries = [entry for entry in standing_entries(record.log) if entry.kind == "move"]
     return [
         {
