@@ -27,6 +27,7 @@ from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
 from bot.presentation import chat_words, sentences
+from bot.presentation.announcements import Announcement
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture, members_named
@@ -37,7 +38,6 @@ from bot.service import (
     InChannel,
     Match,
     MatchService,
-    MatchUpdate,
     Request,
     ServiceError,
     ShownBefore,
@@ -175,43 +175,30 @@ async def act(
     if update.repeated:  # done when it first arrived, and told then
         await answer(interaction, confirmation(update), view=after_move)
         return
-    done = confirmation(update) + await announce(interaction, update)
+    poster = poster_of(interaction)
+    told = await poster.announcement(update)
+    done = told.answer.text + await announce(interaction, told)
     if update.back_from_vacation:  # their move ended it: their opponents are told
-        poster = poster_of(interaction)
         back = poster.vacation_notice(interaction.user.id, None)
         poster.in_background(back, f"vacation end of {interaction.user.id}")
-    assert update.delivery is not None  # (asked for)
+    own = told.answer.picture
     await answer(
         interaction,
         done,
-        files=await own_view_after(interaction, update, update.delivery.own_theme),
+        files=[] if own is None else [as_file(own)],
         view=after_move,
-        dms_refused=update.delivery.tell_dm_refused,
+        dms_refused=told.answer.tell_dm_refused,
     )
 
 
-async def own_view_after(
-    interaction: discord.Interaction, update: MatchUpdate, theme: str
-) -> list[discord.File]:
-    """After a move in a game with hidden information, the mover's own view (their hand,
-    with the cards just drawn) in their `theme`, for them alone; nothing otherwise."""
-    match = update.match
-    seat = match.seat_of(interaction.user.id)
-    if update.move is None or not match.active or not match.has_secrets or seat is None:
-        return []
-    own = await named_for(interaction, match, match.view_for(seat))
-    picture = await board_picture(own, seat=seat, theme=theme)
-    return [as_file(picture)]
-
-
-async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str:
-    """Post what an action did in its match's thread. The action is done whatever happens
-    here, so a failure is not an error for the player: it returns a sentence to add to
-    their answer ("" when all went well)."""
+async def announce(interaction: discord.Interaction, told: Announcement) -> str:
+    """Deliver an action's announcement in its match's thread. The action is done
+    whatever happens here, so a failure is not an error for the player: it returns a
+    sentence to add to their answer ("" when all went well)."""
     try:  # the action, then the premove that answered it
-        await poster_of(interaction).post_update(update, interaction.channel)
+        await poster_of(interaction).deliver(told, interaction.channel)
     except (discord.HTTPException, Refusal) as error:
-        log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
+        log.warning("match %s: could not post its news: %s", told.match.id, error)
         if isinstance(error, discord.NotFound):
             why = fill(chat_words.POST_GONE)
         elif isinstance(error, discord.Forbidden):

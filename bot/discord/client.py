@@ -80,13 +80,11 @@ class ShiftcordClient(commands.AutoShardedBot):
         self.leagues: LeaguePoster | None = None
         self.engine_player: EnginePlayer | None = None
         if service is not None:
-            self.poster = Poster(self, service, self.languages)
+            self.poster = Poster(self, service, self.languages, then=self)
             self.leagues = LeaguePoster(self.poster)
-            self.poster.after_result = self.leagues.after_match
             self.engine_player = EnginePlayer(
                 service, self.poster.post_update, workers=settings.bot_workers
             )
-            self.poster.after_post = self.engine_player.notice
             self.reminders = ReminderTask(
                 service,
                 self.poster,
@@ -149,8 +147,17 @@ class ShiftcordClient(commands.AutoShardedBot):
             may_watch=may_watch,
         )
         self.web = await serve(host, self.settings.web_host, self.settings.web_port)
-        poster.notifier.board_link = self.board_link
         log.info("web board served on port %s for %s", self.web.port, self.settings.web_url)
+
+    def news_posted(self, match: Match) -> None:
+        """A match's news was posted: the bot plays where its seats owe something."""
+        if self.engine_player is not None:
+            self.engine_player.notice(match)
+
+    async def result_posted(self, match: Match) -> None:
+        """A match's result was posted: its league, if any, records it."""
+        if self.leagues is not None:
+            await self.leagues.after_match(match)
 
     def board_link(self, member: int, match: int) -> str | None:
         """A one-time link to the web board for `member` and `match` (None: not served)."""

@@ -12,15 +12,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Mapping
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import discord
 
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
-from bot.discord.notices import Notifier, TurnNotices
+from bot.discord.notices import Notifier, thread_link
 from bot.discord.speech import Languages
 from bot.discord.views import (
     challenge_view,
@@ -29,10 +29,10 @@ from bot.discord.views import (
     result_view,
     view_keyword,
 )
-from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.shown import clean_name
 from bot.presentation import chat_words
+from bot.presentation.announcements import Announcement, Audience, Controls, announcement
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
@@ -46,7 +46,6 @@ from bot.presentation.pictures import (
     replay_labels,
     replay_picture,
     seat_labels,
-    update_board,
 )
 from bot.presentation.text import (
     board_caption,
@@ -55,9 +54,8 @@ from bot.presentation.text import (
     newcomer_hint,
     start_text,
     thread_name,
-    update_text,
 )
-from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
+from bot.service import Challenge, Match, MatchService, MatchUpdate, Post
 from render import SeatLabel
 
 log = logging.getLogger("shiftcord.discord")
@@ -81,21 +79,35 @@ def as_file(picture: Picture) -> discord.File:
     )
 
 
-class Poster:
-    """Posts a match's news into its thread; shared by commands, buttons and the reminder task."""
+class Then(Protocol):
+    """What the poster's work leads to, given when it is made (the client): the bot's
+    play, a league's record, the web board's links."""
 
-    def __init__(self, client: discord.Client, service: MatchService, languages: Languages) -> None:
+    def news_posted(self, match: Match) -> None:
+        """A match's news was posted (a new board): the bot plays where its seats owe."""
+
+    async def result_posted(self, match: Match) -> None:
+        """A match's result was posted: its league, if any, records it."""
+
+    def board_link(self, member: int, match: int) -> str | None:
+        """A one-time link to the web board for `member` and `match` (None: not served)."""
+
+
+class Poster:
+    """Posts a match's news into its thread; shared by commands, buttons and the reminder
+    task. `then` is told what was posted (see `Then`)."""
+
+    def __init__(
+        self, client: discord.Client, service: MatchService, languages: Languages, then: Then
+    ) -> None:
         self.client = client
         self.service = service
         self.languages = languages
-        self.notifier = Notifier(client, service, languages)
+        self.then = then
+        self.notifier = Notifier(client, service, languages, then.board_link)
         #: Members' display names by (server, member), for the pictures' players strips.
         self.known_names = NameCache()
         self._background: set[asyncio.Task[None]] = set()
-        #: Called with every match whose result was just posted (a league records it).
-        self.after_result: Callable[[Match], Awaitable[None]] | None = None
-        #: Called with every match whose news was just posted (the bot plays its seats).
-        self.after_post: Callable[[Match], None] | None = None
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name (a bot seat: "Shiftcord (hard)"): from the names this
@@ -176,8 +188,7 @@ class Poster:
                 [start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])]
             )
             await self._send_board(thread, match, caption, people(match.members))
-        if self.after_post is not None:
-            self.after_post(match)
+        self.then.news_posted(match)
         return thread
 
     async def rehome(self, match: Match, parent_id: int) -> None:
@@ -203,73 +214,66 @@ class Poster:
     async def post_update(
         self, update: MatchUpdate, here: discord.abc.Snowflake | None = None
     ) -> discord.Message:
-        """Announce an action in the match's thread, and then the premove that answered
-        it: the words, the board when the position changed (with alt text), a ping for
-        whoever acts next, or at the end the result for every player with its buttons
-        (Rematch, Analysis), followed by the replay (drawn in the background, see
-        `post_replay`). A player who chose turn notices by DM gets one too, instead of the
-        ping if they chose so (see
-        `bot.discord.notices`). What posting needs comes with the update (read in the
-        action's transaction; else read here once), and what it did is remembered in one
-        transaction after. Returns the action's message."""
+        """Announce an action in the match's thread (`announcement`, then `deliver`); the
+        action's message."""
+        return await self.deliver(await self.announcement(update), here)
+
+    async def announcement(self, update: MatchUpdate) -> Announcement:
+        """The presentation's announcement of an action, for this server: what posting it
+        needs comes with the update (read in the action's transaction; else read here
+        once), the members named as the server names them, public words in its language."""
         if update.delivery is None:
             update = await self.service.delivery(update)
-        assert update.delivery is not None
-        delivery, match = update.delivery, update.match
-        channel = await self.channel_of(match, here)
-        posts: list[Post] = []
-        told = TurnNotices()
-        messages = []
-        with self.languages.publicly(channel):
-            for each in news(update):
-                message, post = await self._announce(channel, each, delivery, told)
-                messages.append(message)
-                posts.append(post)
-        last = news(update)[-1].match
-        stale = await self.service.posted_news(
-            match.id, posts, held=told.held, refused=told.refused
-        )
-        await self._disable(channel, match, stale)
-        if any(each.result is not None for each in news(update)):
-            self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
-            if self.after_result is not None:
-                await self.after_result(last)
-        elif self.after_post is not None:
-            self.after_post(last)
-        return messages[0]
-
-    async def _announce(
-        self, channel: Messageable, update: MatchUpdate, delivery: Delivery, told: TurnNotices
-    ) -> tuple[discord.Message, Post]:
-        """Post one update's news and its turn DMs, noting in `told` what to remember; the
-        message, and what it shows."""
         match = update.match
-        players = await self.seat_labels(channel.guild, match, delivery.ratings)
-        clock = clock_line(match, self.service.now(), label_names(match, players))
-        board = await update_board(update, delivery.theme, clock, players)
-        view = match_view(match) if update.result is None else result_view(match)
-        calling = called(update)
-        receivers = turn_receivers(update, calling)
-        by_dm = [d for d in delivery.direct if d.member_id in receivers]
-        instead = {d.member_id for d in by_dm if d.instead}
-        hints = [newcomer_hint(match, m, STYLE) for m in delivery.newcomers if m in receivers]
-        message = await channel.send(
-            "\n".join([update_text(update, STYLE), *hints]),
-            files=[as_file(board)] if board else [],
-            allowed_mentions=pings(m for m in calling if m not in instead),
-            **view_keyword(view),
-        )
-        sent = await self.notifier.turn_dms(update, by_dm, STYLE)
-        for member in sent.refused:
-            if member in instead:  # they wanted no ping: the DM failed, so ping after all
-                await channel.send(
-                    fill(chat_words.YOUR_MOVE_PING, player=STYLE.mention(member), match=match.id),
-                    allowed_mentions=pings([member]),
-                )
-        told.held += sent.held
-        told.refused += sent.refused
-        ply = match.ply if board is not None else None
-        return message, Post(message.id, ply, buttons=view is not None)
+        guild = self.client.get_guild(match.guild_id)
+        names = await self.picture_names(guild, match.members)
+        audience = Audience(STYLE, names.__getitem__, self.languages.public(guild), thread_link)
+        return await announcement(update, audience, self.service.now())
+
+    async def deliver(
+        self, told: Announcement, here: discord.abc.Snowflake | None = None
+    ) -> discord.Message:
+        """Deliver an announcement's news in the match's thread (`here`, the interaction's
+        channel, saves a request), each post followed by its turn notices (a member who
+        wanted a direct message instead of the ping, and was refused one, is pinged after
+        all); remember in one transaction what the posts show, the notices held and the
+        refusals; grey out the buttons that no longer act; then, at the end, post the
+        replay in the background (`post_replay`) and let a league record the result, else
+        let the bot play. Returns the first post's message (the action's)."""
+        first = told.news[0].post.match
+        channel = await self.channel_of(first, here)
+        messages: list[discord.Message] = []
+        posts: list[Post] = []
+        held: list[tuple[int, str]] = []
+        refused: list[int] = []
+        for news in told.news:
+            post = news.post
+            with speaking(told.language):
+                view = match_view(post.match) if post.controls is Controls.PLAY else None
+                view = result_view(post.match) if post.controls is Controls.RESULT else view
+            message = await channel.send(
+                post.text,
+                files=[] if post.picture is None else [as_file(post.picture)],
+                allowed_mentions=pings(post.pings),
+                **view_keyword(view),
+            )
+            messages.append(message)
+            posts.append(Post(message.id, post.ply, buttons=view is not None))
+            sent = await self.notifier.send_notices(news.notices)
+            held += sent.held
+            refused += sent.refused
+            for notice in news.notices:
+                if notice.member_id in sent.refused and notice.ping_instead is not None:
+                    mention = pings([notice.member_id])
+                    await channel.send(notice.ping_instead, allowed_mentions=mention)
+        stale = await self.service.posted_news(first.id, posts, held=held, refused=refused)
+        await self._disable(channel, first, stale)
+        if told.ended:
+            self.in_background(self.post_replay(first.id, channel), f"replay {first.id}")
+            await self.then.result_posted(told.match)
+        else:
+            self.then.news_posted(told.match)
+        return messages[0]
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import MAX_VACATION_DAYS
-from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
+from bot.discord.actions import announce, guild_id_of, match_of_server, poster_of, service_of
 from bot.discord.autocomplete import (
     MatchNumber,
     clock_choices,
@@ -69,9 +69,10 @@ class Admin(commands.Cog):
         update = await service_of(interaction).cancel_match(
             match, guild_id_of(interaction), interaction.user.id
         )
+        told = await poster_of(interaction).announcement(update)
         await answer(
             interaction,
-            fill(chat_words.CANCELLED, match=match) + await announce(interaction, update),
+            fill(chat_words.CANCELLED, match=match) + await announce(interaction, told),
         )
 
     @admin.command(name="clock")
