@@ -140,12 +140,16 @@ class Announcement:
 class Audience:
     """How a face names what an announcement mentions: its `style` (members, channels,
     times), the members' names as pictures draw them (`names`), the `language` of what
-    everybody reads, and `link(match)`: where a notice sends its member to play."""
+    everybody reads, and `link(match)`: where a notice sends its member to play.
+    `newcomers`: whether a member on their first turn of their first match of a game is
+    told under the board how to play it (Discord's Play and `/move`; the console says
+    how to play its own way when a match starts)."""
 
     style: Style
     names: Callable[[int], str]
     language: str
     link: Callable[[Match], str]
+    newcomers: bool = True
 
 
 async def announcement(update: MatchUpdate, audience: Audience, now: datetime) -> Announcement:
@@ -169,7 +173,8 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
         players = seat_labels(match, audience.names, delivery.ratings, now)
         clock = clock_line(match, now, label_names(match, players))
         picture = await update_board(update, delivery.theme, clock, players)
-        hints = [newcomer_hint(match, m, style) for m in delivery.newcomers if m in receivers]
+        newcomers = delivery.newcomers if audience.newcomers else ()
+        hints = [newcomer_hint(match, m, style) for m in newcomers if m in receivers]
         text = "\n".join([update_text(update, style), *hints])
     post = PublicPost(
         match,
