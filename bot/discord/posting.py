@@ -29,10 +29,18 @@ from bot.discord.views import (
     result_view,
     view_keyword,
 )
-from bot.match.engine_seats import engine_name, people
+from bot.match.engine_seats import engine_name
 from bot.match.shown import clean_name
 from bot.presentation import chat_words
-from bot.presentation.announcements import Announcement, Audience, Controls, announcement
+from bot.presentation.announcements import (
+    Announcement,
+    Audience,
+    Controls,
+    PublicPost,
+    announcement,
+    board_again,
+    start_post,
+)
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
@@ -40,21 +48,12 @@ from bot.presentation.pictures import (
     TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
     Picture,
-    board_picture,
-    label_names,
     picture_name,
     replay_labels,
     replay_picture,
     seat_labels,
 )
-from bot.presentation.text import (
-    board_caption,
-    challenge_text,
-    clock_line,
-    newcomer_hint,
-    start_text,
-    thread_name,
-)
+from bot.presentation.text import challenge_text, thread_name
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Post
 from render import SeatLabel
 
@@ -183,11 +182,13 @@ class Poster:
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
             )
             match = await self.service.attach_channel(match.id, thread.id)
-            hints = [newcomer_hint(match, m, STYLE) for m in await self.service.newcomers(match)]
-            caption = "\n".join(
-                [start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])]
-            )
-            await self._send_board(thread, match, caption, people(match.members))
+        newcomers = await self.service.newcomers(match)
+        theme, ratings = await self._board_reads(match)
+        audience = await self._audience(match)
+        post = await start_post(
+            match, newcomers, audience, self.service.now(), theme=theme, ratings=ratings
+        )
+        await self._send_board(thread, post, audience.language)
         self.then.news_posted(match)
         return thread
 
@@ -224,11 +225,15 @@ class Poster:
         once), the members named as the server names them, public words in its language."""
         if update.delivery is None:
             update = await self.service.delivery(update)
-        match = update.match
+        audience = await self._audience(update.match)
+        return await announcement(update, audience, self.service.now())
+
+    async def _audience(self, match: Match) -> Audience:
+        """How this server reads a match's news: Discord's markup, the members' names as
+        pictures draw them, the server's language, links to threads."""
         guild = self.client.get_guild(match.guild_id)
         names = await self.picture_names(guild, match.members)
-        audience = Audience(STYLE, names.__getitem__, self.languages.public(guild), thread_link)
-        return await announcement(update, audience, self.service.now())
+        return Audience(STYLE, names.__getitem__, self.languages.public(guild), thread_link)
 
     async def deliver(
         self, told: Announcement, here: discord.abc.Snowflake | None = None
@@ -335,28 +340,29 @@ class Poster:
     async def post_board(self, match: Match, here: discord.abc.Snowflake | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""
         channel = await self.channel_of(match, here)
-        with self.languages.publicly(channel):
-            await self._send_board(channel, match, board_caption(match, STYLE), ())
+        theme, ratings = await self._board_reads(match)
+        audience = await self._audience(match)
+        post = await board_again(match, audience, self.service.now(), theme=theme, ratings=ratings)
+        await self._send_board(channel, post, audience.language)
 
-    async def _send_board(
-        self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
-    ) -> None:
-        """Post the match's current public board under `caption`, pinging `called`."""
+    async def _board_reads(self, match: Match) -> tuple[str, dict[int, str]]:
+        """What a board post apart from an action reads: the server's picture theme and
+        the players' ratings."""
         theme = await self.service.picture_theme(match.guild_id)
-        ratings = await self.service.seat_ratings(match)
-        players = await self.seat_labels(channel.guild, match, ratings)
-        view = match_view(match)
-        clock = clock_line(match, self.service.now(), label_names(match, players))
-        picture = await board_picture(
-            match.public_view(), theme=theme, clock=clock, players=players
-        )
+        return theme, await self.service.seat_ratings(match)
+
+    async def _send_board(self, channel: Messageable, post: PublicPost, language: str) -> None:
+        """Deliver a board post (its buttons' labels in `language`)."""
+        assert post.picture is not None  # (a board post shows the board)
+        with speaking(language):
+            view = match_view(post.match)
         message = await channel.send(
-            caption,
-            file=as_file(picture),
-            allowed_mentions=pings(called),
+            post.text,
+            file=as_file(post.picture),
+            allowed_mentions=pings(post.pings),
             **view_keyword(view),
         )
-        await self._posted(channel, match, message, board=True, view=view)
+        await self._posted(channel, post.match, message, board=True, view=view)
 
     async def _posted(
         self,

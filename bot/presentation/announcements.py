@@ -2,6 +2,9 @@
 written once here and delivered whole by every face (Discord, the console, the web board's
 host).
 
+A match's board posted apart from any action is a `PublicPost` too: the first one, in
+the new thread (`start_post`), and the board shown again (`board_again`).
+
 `announcement(update, audience, now)` turns an action the service applied (with what
 posting it needs, its `Delivery`) into an `Announcement`:
 
@@ -24,12 +27,13 @@ never draws a secret: its picture is the public view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
 from bot.match.delivery import called, news, turn_receivers
+from bot.match.engine_seats import people
 from bot.match.events import Played
 from bot.match.records import Delivery, Direct, Match, MatchUpdate
 from bot.presentation import chat_words
@@ -43,7 +47,15 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import Style, clock_line, confirmation, newcomer_hint, update_text
+from bot.presentation.text import (
+    Style,
+    board_caption,
+    clock_line,
+    confirmation,
+    newcomer_hint,
+    start_text,
+    update_text,
+)
 
 
 class Controls(Enum):
@@ -238,3 +250,51 @@ async def own_view(update: MatchUpdate, theme: str, names: Callable[[int], str])
         return None
     own = members_named(match, match.view_for(seat), names)
     return await board_picture(own, seat=seat, theme=theme)
+
+
+async def start_post(
+    match: Match,
+    newcomers: Iterable[int],
+    audience: Audience,
+    now: datetime,
+    *,
+    theme: str,
+    ratings: Mapping[int, str],
+) -> PublicPost:
+    """The first post of a match's thread: how it starts, how to play it (each of
+    `newcomers` told where the face asks, else everybody in a line), its board in the
+    server's `theme` with the players' `ratings`; it pings every player."""
+    style = audience.style
+    with speaking(audience.language):
+        told = newcomers if audience.newcomers else ()
+        hints = [newcomer_hint(match, m, style) for m in told] or [fill(chat_words.MOVE_HINT)]
+        text = "\n".join([start_text(match, style), *hints])
+    return await _board_post(match, text, people(match.members), audience, now, theme, ratings)
+
+
+async def board_again(
+    match: Match, audience: Audience, now: datetime, *, theme: str, ratings: Mapping[int, str]
+) -> PublicPost:
+    """A match's board shown again, with whose turn it is; it pings nobody."""
+    with speaking(audience.language):
+        text = board_caption(match, audience.style)
+    return await _board_post(match, text, (), audience, now, theme, ratings)
+
+
+async def _board_post(
+    match: Match,
+    text: str,
+    pings: Iterable[int],
+    audience: Audience,
+    now: datetime,
+    theme: str,
+    ratings: Mapping[int, str],
+) -> PublicPost:
+    """A post of `match`'s public board as it stands, under `text`."""
+    with speaking(audience.language):
+        players = seat_labels(match, audience.names, ratings, now)
+        clock = clock_line(match, now, label_names(match, players))
+        picture = await board_picture(
+            match.public_view(), theme=theme, clock=clock, players=players
+        )
+    return PublicPost(match, text, picture, Controls.PLAY, tuple(pings))
