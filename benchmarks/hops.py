@@ -10,11 +10,17 @@ code (discord.py, Pillow, the rules of the game) and the pure match records and 
 
 - `modules`: the modules of `bot/` the answer runs through (the service counted as one);
 - `hops`: how often the running code moves from one of those modules to another (a call
-  into another module and its return are two hops);
+  into another module and its return are two hops; a coroutine waiting and resuming is
+  neither);
+- `layer hops`: how many of those hops go from one layer to another (discord,
+  presentation, console, web, the service);
 - `discord` / `presentation` / `console`: how often the running code enters that layer
   from another one (each "discord -> presentation -> discord" counts one entry of each).
 
-The last line printed is one JSON object of the figures.
+Each is counted for the whole press (or typed line), and for its answer alone: from the
+moment the service's `act` returns the move's update to the last request (the thread's
+post, the private answer, the composer's next state). The last line printed is one JSON
+object of the figures.
 
     .venv/bin/python benchmarks/hops.py
 """
@@ -22,7 +28,10 @@ The last line printed is one JSON object of the figures.
 from __future__ import annotations
 
 import asyncio
+import dis
+import inspect
 import io
+import itertools
 import json
 import sys
 import tempfile
@@ -61,14 +70,33 @@ def _module(frame: FrameType | None) -> str | None:
     return found
 
 
+#: Code flags of coroutines: an `await` that waits suspends them, and the event loop resumes
+#: them later; neither is a call into their module nor a return from it.
+COROUTINES = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+RESUME, YIELD_VALUE = dis.opmap["RESUME"], dis.opmap["YIELD_VALUE"]
+
+
+def _waits(frame: FrameType, event: str) -> bool:
+    """Whether a coroutine's "call" is its resumption after a wait, or its "return" a
+    wait (read from the instruction it stands at: RESUME after a wait, YIELD_VALUE)."""
+    code = frame.f_code
+    if not code.co_flags & COROUTINES or frame.f_lasti < 0:
+        return False
+    op, arg = code.co_code[frame.f_lasti], code.co_code[frame.f_lasti + 1]
+    return (op == RESUME and arg != 0) if event == "call" else op == YIELD_VALUE
+
+
 class Trace:
-    """The `bot` modules running, in order, task by task."""
+    """The `bot` modules running, in order, task by task: all of them (`steps`), and
+    those after the service answered the move (`answer`, see `answering`)."""
 
     def __init__(self) -> None:
         self.steps: dict[int, list[str]] = {}
+        self.answer: dict[int, list[str]] = {}
+        self.answered = False
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
-        if event not in ("call", "return"):
+        if event not in ("call", "return") or _waits(frame, event):
             return
         try:
             task = asyncio.current_task()
@@ -77,9 +105,23 @@ class Trace:
         where = _module(frame if event == "call" else frame.f_back)
         if where is None or task is None:
             return
-        steps = self.steps.setdefault(id(task), [])
-        if not steps or steps[-1] != where:
-            steps.append(where)
+        kept = (self.steps, self.answer) if self.answered else (self.steps,)
+        for record in kept:
+            steps = record.setdefault(id(task), [])
+            if not steps or steps[-1] != where:
+                steps.append(where)
+
+    def answering(self, service: MatchService) -> None:
+        """Mark where the answer begins: when the service's `act` returns the move's
+        update."""
+        act = service.act
+
+        async def marked(*args: Any, **options: Any) -> Any:
+            update = await act(*args, **options)
+            self.answered = True
+            return update
+
+        service.act = marked  # type: ignore[method-assign]
 
     @contextmanager
     def on(self) -> Iterator[None]:
@@ -90,9 +132,11 @@ class Trace:
         finally:
             sys.setprofile(None)
 
-    def of(self, module: str) -> list[str]:
-        """The steps of the tasks that ran `module` (the interaction's, the console's)."""
-        return [s for steps in self.steps.values() if module in steps for s in steps]
+    def of(self, module: str, *, answer: bool = False) -> list[str]:
+        """The steps of the tasks that ran `module` (the interaction's, the console's);
+        `answer`: from the service's answer on."""
+        record = self.answer if answer else self.steps
+        return [s for steps in record.values() if module in steps for s in steps]
 
 
 def figures(steps: list[str]) -> dict[str, Any]:
@@ -109,12 +153,13 @@ def figures(steps: list[str]) -> dict[str, Any]:
     return {
         "modules": len(set(steps)),
         "hops": len(steps) - 1,
+        "layer hops": sum(1 for a, b in itertools.pairwise(layers) if a != b),
         **entries,
         "route": sorted(set(steps)),
     }
 
 
-async def discord_move(folder: Path) -> list[str]:
+async def discord_move(folder: Path) -> Trace:
     """The trace of a Skift move confirmed in the Play composer."""
     fake, clock = harness.FakeDiscord(), harness.FakeClock()
     async with harness.running_bot(fake, harness.settings_for(folder), clock) as bot:
@@ -137,12 +182,13 @@ async def discord_move(folder: Path) -> list[str]:
                 break
             await fake.click(member, composer["id"], next(i for i in ids if ":o:" in i))
         trace = Trace()
+        trace.answering(bot.service)
         with trace.on():
             await fake.click(member, composer["id"], confirm[0])
-        return trace.of("bot.discord.composer")
+        return trace
 
 
-async def console_move(folder: Path) -> list[str]:
+async def console_move(folder: Path) -> Trace:
     """The trace of a Skift move typed in the console."""
     clock = OffsetClock(harness.FakeClock())
     service = await MatchService.open(harness.settings_for(folder), clock=clock)
@@ -155,9 +201,10 @@ async def console_move(folder: Path) -> list[str]:
         await con.run_line(f"as {con.name_of(match.to_act)}")
         legal = await service.legal_moves(1, match.to_act)
         trace = Trace()
+        trace.answering(service)
         with trace.on():
             await con.run_line(f"move {legal[0].notation}")
-        return trace.of("bot.console.session")
+        return trace
     finally:
         await service.close()
 
@@ -165,10 +212,13 @@ async def console_move(folder: Path) -> list[str]:
 async def main() -> None:
     """Print the route of each move, then the figures as one JSON line."""
     with tempfile.TemporaryDirectory() as discord_folder, tempfile.TemporaryDirectory() as other:
-        results = {
-            "discord": figures(await discord_move(Path(discord_folder))),
-            "console": figures(await console_move(Path(other))),
-        }
+        discord, console = await discord_move(Path(discord_folder)), await console_move(Path(other))
+    results = {
+        "discord": figures(discord.of("bot.discord.composer")),
+        "discord answer": figures(discord.of("bot.discord.composer", answer=True)),
+        "console": figures(console.of("bot.console.session")),
+        "console answer": figures(console.of("bot.console.session", answer=True)),
+    }
     for face, result in results.items():
         print(f"{face}: {', '.join(result.pop('route'))}")
     print(json.dumps(results))

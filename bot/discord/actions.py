@@ -167,17 +167,17 @@ async def act(
     await begin(interaction)
     if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
+    service, poster = service_of(interaction), poster_of(interaction)
     target = InChannel(interaction.channel_id or 0) if match_id is None else match_id
     seen = ShownBefore(interaction.id) if ply is None else ply
     request = Request(action, text, hours, ply=seen, request_id=f"discord:{interaction.id}")
-    update = await service_of(interaction).act(target, interaction.user.id, request, deliver=True)
+    update = await service.act(target, interaction.user.id, request, deliver=True)
     after_move = next_game_view() if action is MOVE else None
     if update.repeated:  # done when it first arrived, and told then
         await answer(interaction, confirmation(update), view=after_move)
         return
-    poster = poster_of(interaction)
     told = await poster.announcement(update)
-    done = told.answer.text + await announce(interaction, told)
+    done = told.answer.text + await announce(interaction, told, poster)
     if update.back_from_vacation:  # their move ended it: their opponents are told
         back = poster.vacation_notice(interaction.user.id, None)
         poster.in_background(back, f"vacation end of {interaction.user.id}")
@@ -191,12 +191,12 @@ async def act(
     )
 
 
-async def announce(interaction: discord.Interaction, told: Announcement) -> str:
-    """Deliver an action's announcement in its match's thread. The action is done
-    whatever happens here, so a failure is not an error for the player: it returns a
-    sentence to add to their answer ("" when all went well)."""
+async def announce(interaction: discord.Interaction, told: Announcement, poster: Poster) -> str:
+    """Deliver an action's announcement in its match's thread, through the bot's
+    `poster`. The action is done whatever happens here, so a failure is not an error for
+    the player: it returns a sentence to add to their answer ("" when all went well)."""
     try:  # the action, then the premove that answered it
-        await poster_of(interaction).deliver(told, interaction.channel)
+        await poster.deliver(told, interaction.channel)
     except (discord.HTTPException, Refusal) as error:
         log.warning("match %s: could not post its news: %s", told.match.id, error)
         if isinstance(error, discord.NotFound):

@@ -22,7 +22,7 @@ from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
 from bot.discord.speech import Languages
-from bot.match.records import Match
+from bot.match.records import Match, MatchUpdate
 from bot.presentation import language
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
@@ -80,11 +80,13 @@ class ShiftcordClient(commands.AutoShardedBot):
         self.leagues: LeaguePoster | None = None
         self.engine_player: EnginePlayer | None = None
         if service is not None:
-            self.poster = Poster(self, service, self.languages, then=self)
-            self.leagues = LeaguePoster(self.poster)
             self.engine_player = EnginePlayer(
-                service, self.poster.post_update, workers=settings.bot_workers
+                service, self.post_bot_action, workers=settings.bot_workers
             )
+            self.poster = Poster(
+                self, service, self.languages, engine=self.engine_player, then=self
+            )
+            self.leagues = LeaguePoster(self.poster)
             self.reminders = ReminderTask(
                 service,
                 self.poster,
@@ -149,10 +151,10 @@ class ShiftcordClient(commands.AutoShardedBot):
         self.web = await serve(host, self.settings.web_host, self.settings.web_port)
         log.info("web board served on port %s for %s", self.web.port, self.settings.web_url)
 
-    def news_posted(self, match: Match) -> None:
-        """A match's news was posted: the bot plays where its seats owe something."""
-        if self.engine_player is not None:
-            self.engine_player.notice(match)
+    async def post_bot_action(self, update: MatchUpdate) -> None:
+        """Post what the bot did as a player, as a member's action is posted."""
+        assert self.poster is not None  # (the bot plays only beside its poster)
+        await self.poster.post_update(update)
 
     async def result_posted(self, match: Match) -> None:
         """A match's result was posted: its league, if any, records it."""

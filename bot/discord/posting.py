@@ -55,6 +55,7 @@ from bot.presentation.pictures import (
 )
 from bot.presentation.text import challenge_text, thread_name
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Post
+from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
 log = logging.getLogger("shiftcord.discord")
@@ -79,11 +80,8 @@ def as_file(picture: Picture) -> discord.File:
 
 
 class Then(Protocol):
-    """What the poster's work leads to, given when it is made (the client): the bot's
-    play, a league's record, the web board's links."""
-
-    def news_posted(self, match: Match) -> None:
-        """A match's news was posted (a new board): the bot plays where its seats owe."""
+    """What the poster's work leads to besides the bot's play, given when it is made (the
+    client): a league's record, the web board's links."""
 
     async def result_posted(self, match: Match) -> None:
         """A match's result was posted: its league, if any, records it."""
@@ -94,14 +92,23 @@ class Then(Protocol):
 
 class Poster:
     """Posts a match's news into its thread; shared by commands, buttons and the reminder
-    task. `then` is told what was posted (see `Then`)."""
+    task. After news that leaves a match going, `engine` (the bot as a player; None: the
+    bot plays no seat here) plays where its seats owe; after a result, `then` is told
+    (see `Then`)."""
 
     def __init__(
-        self, client: discord.Client, service: MatchService, languages: Languages, then: Then
+        self,
+        client: discord.Client,
+        service: MatchService,
+        languages: Languages,
+        *,
+        engine: EnginePlayer | None,
+        then: Then,
     ) -> None:
         self.client = client
         self.service = service
         self.languages = languages
+        self.engine = engine
         self.then = then
         self.notifier = Notifier(client, service, languages, then.board_link)
         #: Members' display names by (server, member), for the pictures' players strips.
@@ -189,7 +196,8 @@ class Poster:
             match, newcomers, audience, self.service.now(), theme=theme, ratings=ratings
         )
         await self._send_board(thread, post, audience.language)
-        self.then.news_posted(match)
+        if self.engine is not None:
+            self.engine.notice(match)
         return thread
 
     async def rehome(self, match: Match, parent_id: int) -> None:
@@ -264,6 +272,8 @@ class Poster:
             )
             messages.append(message)
             posts.append(Post(message.id, post.ply, buttons=view is not None))
+            if not news.notices:
+                continue
             sent = await self.notifier.send_notices(news.notices)
             held += sent.held
             refused += sent.refused
@@ -276,8 +286,8 @@ class Poster:
         if told.ended:
             self.in_background(self.post_replay(first.id, channel), f"replay {first.id}")
             await self.then.result_posted(told.match)
-        else:
-            self.then.news_posted(told.match)
+        elif self.engine is not None:
+            self.engine.notice(told.match)
         return messages[0]
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:

@@ -77,20 +77,17 @@ class Channel(Enum):
 @dataclass(frozen=True)
 class PublicPost:
     """What an update shows everybody in the match's thread: its `text`, its board
-    `picture` (with its alt text; None when the position did not change), the `controls`
-    under it, and the members it `pings`. `match` is the match after the update."""
+    `picture` (with its alt text; None when the position did not change) and the position
+    it shows (`ply`, which a later action carries as the one its player last saw), the
+    `controls` under it, and the members it `pings`. `match` is the match after the
+    update."""
 
     match: Match
     text: str
     picture: Picture | None
+    ply: int | None
     controls: Controls
     pings: tuple[int, ...]
-
-    @property
-    def ply(self) -> int | None:
-        """The position its board shows (None: it shows none), which a later action
-        carries as the one its player last saw."""
-        return None if self.picture is None else self.match.ply
 
 
 @dataclass(frozen=True)
@@ -131,21 +128,14 @@ class PrivateAnswer:
 class Announcement:
     """Everything an action announces: the `news` in order (the action, then the premove
     that answered it), in the public `language`, and the `answer` to the member who
-    acted."""
+    acted; `match` as the last news leaves it, and whether the news `ended` it (its
+    result is posted)."""
 
     news: tuple[News, ...]
     language: str
     answer: PrivateAnswer
-
-    @property
-    def match(self) -> Match:
-        """The match as its last news leaves it."""
-        return self.news[-1].post.match
-
-    @property
-    def ended(self) -> bool:
-        """Whether the news ended the match (its result is posted)."""
-        return any(n.post.controls is Controls.RESULT for n in self.news)
+    match: Match
+    ended: bool
 
 
 @dataclass(frozen=True)
@@ -171,7 +161,9 @@ async def announcement(update: MatchUpdate, audience: Audience, now: datetime) -
     assert delivery is not None, "an announcement needs what its delivery read"
     told = tuple([await _news(each, delivery, audience, now) for each in news(update)])
     answer = await _answer(update, delivery, audience.names)
-    return Announcement(told, audience.language, answer)
+    last = told[-1].post
+    ended = any(n.post.controls is Controls.RESULT for n in told)
+    return Announcement(told, audience.language, answer, last.match, ended)
 
 
 async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now: datetime) -> News:
@@ -192,6 +184,7 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
         match,
         text,
         picture,
+        None if picture is None else match.ply,
         Controls.PLAY if update.result is None else Controls.RESULT,
         tuple(sorted(m for m in calling if m not in instead)),
     )
@@ -297,4 +290,4 @@ async def _board_post(
         picture = await board_picture(
             match.public_view(), theme=theme, clock=clock, players=players
         )
-    return PublicPost(match, text, picture, Controls.PLAY, tuple(pings))
+    return PublicPost(match, text, picture, match.ply, Controls.PLAY, tuple(pings))

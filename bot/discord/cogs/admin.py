@@ -69,10 +69,11 @@ class Admin(commands.Cog):
         update = await service_of(interaction).cancel_match(
             match, guild_id_of(interaction), interaction.user.id
         )
-        told = await poster_of(interaction).announcement(update)
+        poster = poster_of(interaction)
+        told = await poster.announcement(update)
         await answer(
             interaction,
-            fill(chat_words.CANCELLED, match=match) + await announce(interaction, told),
+            fill(chat_words.CANCELLED, match=match) + await announce(interaction, told, poster),
         )
 
     @admin.command(name="clock")
