@@ -18,7 +18,7 @@ code (discord.py, Pillow, the rules of the game) and the pure match records and 
   from another one (each "discord -> presentation -> discord" counts one entry of each).
 
 Each is counted for the whole press (or typed line), and for its answer alone: from the
-moment the service's `act` returns the move's update to the last request (the thread's
+moment the service's `play.act` returns the move's update to the last request (the thread's
 post, the private answer, the composer's next state). The last line printed is one JSON
 object of the figures.
 
@@ -112,16 +112,16 @@ class Trace:
                 steps.append(where)
 
     def answering(self, service: MatchService) -> None:
-        """Mark where the answer begins: when the service's `act` returns the move's
+        """Mark where the answer begins: when the service's `play.act` returns the move's
         update."""
-        act = service.act
+        act = service.play.act
 
         async def marked(*args: Any, **options: Any) -> Any:
             update = await act(*args, **options)
             self.answered = True
             return update
 
-        service.act = marked  # type: ignore[method-assign]
+        service.play.act = marked  # type: ignore[method-assign]
 
     @contextmanager
     def on(self) -> Iterator[None]:
@@ -165,7 +165,7 @@ async def discord_move(folder: Path) -> Trace:
     async with harness.running_bot(fake, harness.settings_for(folder), clock) as bot:
         assert bot.service is not None
         match_id, thread = await harness.start_match(fake, harness.ALICE, harness.BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         member = match.to_act
         assert member is not None
         board = next(
@@ -196,10 +196,10 @@ async def console_move(folder: Path) -> Trace:
         con = Console(service, folder / "pictures", clock, io.StringIO())
         for line in ("challenge game:skift opponent:bob clock:3d", "as bob", "accept"):
             await con.run_line(line)
-        match = await service.get_match(1)
+        match = await service.queries.get_match(1)
         assert match.to_act is not None
         await con.run_line(f"as {con.name_of(match.to_act)}")
-        legal = await service.legal_moves(1, match.to_act)
+        legal = await service.play.legal_moves(1, match.to_act)
         trace = Trace()
         trace.answering(service)
         with trace.on():

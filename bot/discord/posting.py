@@ -188,8 +188,8 @@ class Poster:
             thread = await message.create_thread(
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
             )
-            match = await self.service.attach_channel(match.id, thread.id)
-        newcomers = await self.service.newcomers(match)
+            match = await self.service.play.attach_channel(match.id, thread.id)
+        newcomers = await self.service.queries.newcomers(match)
         theme, ratings = await self._board_reads(match)
         audience = await self._audience(match)
         post = await start_post(
@@ -215,7 +215,7 @@ class Poster:
             message = await parent.send(text, allowed_mentions=pings(()))
             thread = await self.start_thread(message, match)
         except (discord.HTTPException, Refusal) as error:
-            await self.service.lose_channel(match.id)
+            await self.service.play.lose_channel(match.id)
             log.warning("match %s lost its thread and got no new one: %s", match.id, error)
             return
         log.info("match %s lost its thread and goes on in %s", match.id, thread.id)
@@ -232,7 +232,7 @@ class Poster:
         needs comes with the update (read in the action's transaction; else read here
         once), the members named as the server names them, public words in its language."""
         if update.delivery is None:
-            update = await self.service.delivery(update)
+            update = await self.service.play.delivery(update)
         audience = await self._audience(update.match)
         return await announcement(update, audience, self.service.now())
 
@@ -281,7 +281,7 @@ class Poster:
                 if notice.member_id in sent.refused and notice.ping_instead is not None:
                     mention = pings([notice.member_id])
                     await channel.send(notice.ping_instead, allowed_mentions=mention)
-        stale = await self.service.posted_news(first.id, posts, held=held, refused=refused)
+        stale = await self.service.notices.posted_news(first.id, posts, held=held, refused=refused)
         await self._disable(channel, first, stale)
         if told.ended:
             self.in_background(self.post_replay(first.id, channel), f"replay {first.id}")
@@ -294,7 +294,7 @@ class Poster:
         """Tell the opponents, in the thread of each of the member's active matches, that the
         member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
         who = STYLE.mention(member_id)
-        for match in await self.service.active_matches(member_id):
+        for match in await self.service.queries.active_matches(member_id):
             if match.channel_id is None or len(match.members) < 2:
                 continue
             try:
@@ -312,8 +312,8 @@ class Poster:
     async def post_replay(self, match_id: int, channel: Messageable) -> None:
         """Post the replay animation of an ended match in its thread, within the server's
         upload limit; when not even the smallest replay fits, the record as text."""
-        record = await self.service.match_record(match_id)
-        theme = await self.service.picture_theme(record.match.guild_id)
+        record = await self.service.queries.match_record(match_id)
+        theme = await self.service.settings.picture_theme(record.match.guild_id)
         limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
         names = await self.picture_names(channel.guild, record.match.members)
         players = replay_labels(record, names.__getitem__)
@@ -323,7 +323,7 @@ class Poster:
             with self.languages.publicly(channel):
                 words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
         else:
-            text = await self.service.export(match_id, names)
+            text = await self.service.queries.export(match_id, names)
             with self.languages.publicly(channel):
                 why = fill(TOO_LONG_TO_REPLAY)
                 words = fill(chat_words.NO_REPLAY, match=match_id, why=why)
@@ -358,8 +358,8 @@ class Poster:
     async def _board_reads(self, match: Match) -> tuple[str, dict[int, str]]:
         """What a board post apart from an action reads: the server's picture theme and
         the players' ratings."""
-        theme = await self.service.picture_theme(match.guild_id)
-        return theme, await self.service.seat_ratings(match)
+        theme = await self.service.settings.picture_theme(match.guild_id)
+        return theme, await self.service.queries.seat_ratings(match)
 
     async def _send_board(self, channel: Messageable, post: PublicPost, language: str) -> None:
         """Deliver a board post (its buttons' labels in `language`)."""
@@ -386,7 +386,9 @@ class Poster:
         """Remember what a post showed (its board's position, so that an action carries the
         position its player last saw) and grey out the buttons it replaces."""
         post = Post(message.id, match.ply if board else None, buttons=view is not None)
-        await self._disable(channel, match, await self.service.posted_news(match.id, [post]))
+        await self._disable(
+            channel, match, await self.service.notices.posted_news(match.id, [post])
+        )
 
     async def _disable(self, channel: Messageable, match: Match, stale: list[int]) -> None:
         """Grey out the buttons of earlier messages, which can no longer do anything (an
