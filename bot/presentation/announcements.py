@@ -155,8 +155,8 @@ class Audience:
 
 
 async def announcement(update: MatchUpdate, audience: Audience, now: datetime) -> Announcement:
-    """The announcement of `update`, which carries its `Delivery` (`MatchService.act(...,
-    deliver=True)` or `MatchService.delivery`), at `now`."""
+    """The announcement of `update`, which carries its `Delivery` (`service.play.act(...,
+    deliver=True)` or `service.play.delivery`), at `now`."""
     delivery = update.delivery
     assert delivery is not None, "an announcement needs what its delivery read"
     told = tuple([await _news(each, delivery, audience, now) for each in news(update)])
