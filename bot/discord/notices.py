@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.speech import Languages
 from bot.discord.views import board_button, play_view, view_keyword
-from bot.presentation import chat_words
 from bot.presentation.announcements import Channel, PrivateNotice
 from bot.presentation.catalogue import fill
 from bot.presentation.language import speaking
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from bot.service import Digest, HeldNotices, Match, MatchService
 
 log = logging.getLogger("shiftcord.notices")

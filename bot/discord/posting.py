@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, thread_link
@@ -31,21 +32,23 @@ from bot.discord.views import (
 )
 from bot.match.engine_seats import engine_name
 from bot.match.shown import clean_name
-from bot.presentation import chat_words
 from bot.presentation.announcements import (
     Announcement,
     Audience,
     Controls,
+    FaceWords,
     PublicPost,
     announcement,
     board_again,
     start_post,
 )
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
 from bot.presentation.errors import Refusal
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.language import speaking
+from bot.presentation.matches import thread_name
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
     Picture,
     picture_name,
@@ -53,13 +56,24 @@ from bot.presentation.pictures import (
     replay_picture,
     seat_labels,
 )
-from bot.presentation.text import challenge_text, thread_name
 from bot.service import Challenge, Match, MatchService, MatchUpdate, Post
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
 log = logging.getLogger("shiftcord.discord")
 
+#: Discord's own sentences of an announcement (turn notices by DM, the ping that replaces a
+#: refused one, the line under a first board), which the presentation fills.
+WORDS = FaceWords(
+    turn_notice={
+        (False, False): chat_words.TURN_NOTICE,
+        (True, False): chat_words.TURN_NOTICE_AFTER,
+        (False, True): chat_words.TURN_NOTICE_UNTIL,
+        (True, True): chat_words.TURN_NOTICE_AFTER_UNTIL,
+    },
+    ping_instead=chat_words.YOUR_MOVE_PING,
+    how_to_play=chat_words.MOVE_HINT,
+)
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
 Messageable = discord.Thread | discord.TextChannel
@@ -241,7 +255,8 @@ class Poster:
         pictures draw them, the server's language, links to threads."""
         guild = self.client.get_guild(match.guild_id)
         names = await self.picture_names(guild, match.members)
-        return Audience(STYLE, names.__getitem__, self.languages.public(guild), thread_link)
+        language = self.languages.public(guild)
+        return Audience(STYLE, names.__getitem__, language, thread_link, WORDS)
 
     async def deliver(
         self, told: Announcement, here: discord.abc.Snowflake | None = None

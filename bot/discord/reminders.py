@@ -29,10 +29,9 @@ from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
 from bot.match.errors import CannotSave
-from bot.presentation.deadlines import vacation_spent_text, warning_text
+from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
-from bot.presentation.text import reminder_text
 from bot.service import DeadlineWarning, Match, MatchService, TickReport
 from bot.service.engine_player import EnginePlayer
 

@@ -36,9 +36,16 @@ from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import people
 from bot.match.events import Played
 from bot.match.records import Delivery, Direct, Match, MatchUpdate
-from bot.presentation import chat_words
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
+from bot.presentation.clocks import clock_line
 from bot.presentation.language import language_of, speaking
+from bot.presentation.matches import (
+    board_caption,
+    confirmation,
+    newcomer_hint,
+    start_text,
+    update_text,
+)
 from bot.presentation.pictures import (
     Picture,
     board_picture,
@@ -47,15 +54,7 @@ from bot.presentation.pictures import (
     seat_labels,
     update_board,
 )
-from bot.presentation.text import (
-    Style,
-    board_caption,
-    clock_line,
-    confirmation,
-    newcomer_hint,
-    start_text,
-    update_text,
-)
+from bot.presentation.writing import Style, listed
 
 
 class Controls(Enum):
@@ -139,18 +138,35 @@ class Announcement:
 
 
 @dataclass(frozen=True)
+class FaceWords:
+    """The sentences of an announcement that are a face's own words (its
+    `bot/<face>/words.py`), given by the face and filled here: the turn notice, by whether
+    it names the moves that gave the turn and a deadline (`turn_notice[moves, deadline]`;
+    placeholders {match}, {game}, {moves}, {deadline}, {link}), the thread's ping that
+    replaces a refused direct message (`ping_instead`: {player}, {match}), and the line
+    under a match's first board where nobody is a newcomer (`how_to_play`)."""
+
+    turn_notice: Mapping[tuple[bool, bool], str]
+    ping_instead: str
+    how_to_play: str
+
+
+@dataclass(frozen=True)
 class Audience:
     """How a face names what an announcement mentions: its `style` (members, channels,
     times), the members' names as pictures draw them (`names`), the `language` of what
     everybody reads, and `link(match)`: where a notice sends its member to play.
-    `newcomers`: whether a member on their first turn of their first match of a game is
-    told under the board how to play it (Discord's Play and `/move`; the console says
-    how to play its own way when a match starts)."""
+    `words`: the face's own sentences of private notices and first boards (None: a face
+    that tells nobody privately, as the console, whose terminal every player shares; then
+    everybody called is pinged). `newcomers`: whether a member on their first turn of
+    their first match of a game is told under the board how to play it (Discord's Play
+    and `/move`; the console says how to play its own way when a match starts)."""
 
     style: Style
     names: Callable[[int], str]
     language: str
     link: Callable[[Match], str]
+    words: FaceWords | None = None
     newcomers: bool = True
 
 
@@ -171,7 +187,8 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
     match, style = update.match, audience.style
     calling = called(update)
     receivers = turn_receivers(update, calling)
-    chosen = [d for d in delivery.direct if d.member_id in receivers]
+    words = audience.words
+    chosen = [d for d in delivery.direct if d.member_id in receivers] if words else []
     instead = {d.member_id for d in chosen if d.instead}
     with speaking(audience.language):
         players = seat_labels(match, audience.names, delivery.ratings, now)
@@ -188,36 +205,34 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
         Controls.PLAY if update.result is None else Controls.RESULT,
         tuple(sorted(m for m in calling if m not in instead)),
     )
-    return News(post, tuple(_notice(update, d, audience) for d in chosen))
+    notices = tuple(_notice(update, d, audience, words) for d in chosen if words)
+    return News(post, notices)
 
 
-def _notice(update: MatchUpdate, direct: Direct, audience: Audience) -> PrivateNotice:
+def _notice(
+    update: MatchUpdate, direct: Direct, audience: Audience, words: FaceWords
+) -> PrivateNotice:
     """The turn notice of one member who chose direct messages."""
     match = update.match
     language = language_of(direct.locale) or audience.language
     with speaking(language):
-        text = turn_notice(update, audience.style, audience.link(match))
+        text = turn_notice(update, audience.style, audience.link(match), words)
     ping = None
     if direct.instead:
         with speaking(audience.language):
             player = audience.style.mention(direct.member_id)
-            ping = fill(chat_words.YOUR_MOVE_PING, player=player, match=match.id)
+            ping = fill(words.ping_instead, player=player, match=match.id)
     channel = Channel.HELD if direct.quiet else Channel.DIRECT
     return PrivateNotice(direct.member_id, match, channel, language, text, ping)
 
 
-def turn_notice(update: MatchUpdate, style: Style, link: str) -> str:
-    """The notice telling a player their turn has come: the match, the moves that gave it
-    to them, their deadline, and `link` (where to play it)."""
+def turn_notice(update: MatchUpdate, style: Style, link: str, words: FaceWords) -> str:
+    """The notice telling a player their turn has come, in the face's `words`: the
+    match, the moves that gave it to them, their deadline, and `link` (where to play)."""
     match = update.match
     moves = listed([f"`{e.notation}`" for e in update.events if isinstance(e, Played)])
     deadline = style.when(match.deadline) if match.deadline else ""
-    notice = {
-        (False, False): chat_words.TURN_NOTICE,
-        (True, False): chat_words.TURN_NOTICE_AFTER,
-        (False, True): chat_words.TURN_NOTICE_UNTIL,
-        (True, True): chat_words.TURN_NOTICE_AFTER_UNTIL,
-    }[bool(moves), bool(deadline)]
+    notice = words.turn_notice[bool(moves), bool(deadline)]
     return fill(
         notice, match=match.id, game=match.game_title, moves=moves, deadline=deadline, link=link
     )
@@ -257,10 +272,12 @@ async def start_post(
     """The first post of a match's thread: how it starts, how to play it (each of
     `newcomers` told where the face asks, else everybody in a line), its board in the
     server's `theme` with the players' `ratings`; it pings every player."""
-    style = audience.style
+    style, words = audience.style, audience.words
     with speaking(audience.language):
         told = newcomers if audience.newcomers else ()
-        hints = [newcomer_hint(match, m, style) for m in told] or [fill(chat_words.MOVE_HINT)]
+        hints = [newcomer_hint(match, m, style) for m in told]
+        if not hints and words is not None:
+            hints = [fill(words.how_to_play)]
         text = "\n".join([start_text(match, style), *hints])
     return await _board_post(match, text, people(match.members), audience, now, theme, ratings)
 

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.deliveries import after_earlier_deliveries
@@ -13,11 +14,9 @@ from bot.discord.markup import STYLE
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import Challenge, MatchRules
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
-from bot.presentation.text import parse_clock
+from bot.presentation.parsing import parse_clock, parse_options
 from bot.service import ChallengeRequest
 
 #: The most seats a challenge offers (the largest game's).

@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+from bot.discord.posting import WORDS
 from bot.match import rules
 from bot.match.actions import MOVE, RESIGN, Request
 from bot.match.decision import Situation
@@ -20,7 +21,7 @@ from bot.presentation.announcements import (
     announcement,
 )
 from bot.presentation.language import speaking
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from tests.bot import secret_game
 from tests.bot.match_records import T0, new_match
 
@@ -34,8 +35,10 @@ NAMES = {ALICE: "Alice", BOB: "Bob"}
 
 
 def audience(language: str = "en", **changes: object) -> Audience:
-    """How the tests' face names things: mentions, names by id, a link to the thread."""
-    made = Audience(STYLE, NAMES.__getitem__, language, lambda m: f"thread {m.channel_id}")
+    """How the tests' face names things: mentions, names by id, a link to the thread, and
+    Discord's words for private notices."""
+    link = lambda m: f"thread {m.channel_id}"  # noqa: E731
+    made = Audience(STYLE, NAMES.__getitem__, language, link, WORDS)
     return dataclasses.replace(made, **changes)  # type: ignore[arg-type]
 
 
@@ -125,6 +128,16 @@ async def test_public_words_in_the_public_language_the_answer_in_the_one_spoken(
     assert "ist am Zug" in told.news[0].post.text
     assert told.answer.text.startswith("Jugaste `")
     assert told.language == "de"
+
+
+@pytest.mark.asyncio
+async def test_a_face_without_words_for_private_notices_pings_everybody_called():
+    match, mover, other = started()
+    direct = (Direct(other, instead=True, quiet=False, locale="de"),)
+    update = acted(match, mover, Delivery("default", "default", direct=direct))
+    told = await announcement(update, audience(words=None), T0)
+    [news] = told.news
+    assert news.post.pings == (other,) and news.notices == ()
 
 
 @pytest.mark.asyncio
