@@ -20,7 +20,7 @@ import discord
 from bot.discord.speech import Languages
 from bot.discord.views import board_button, play_view, view_keyword
 from bot.match.events import Played
-from bot.match.records import Direct
+from bot.match.records import NO_SERVER, Direct
 from bot.presentation import chat_words
 from bot.presentation.catalogue import fill, listed
 from bot.presentation.language import speaking
@@ -33,10 +33,11 @@ DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 
 
 def thread_link(match: Match) -> str:
-    """A link to the match's thread (or how to play it without one)."""
+    """A link to the match's thread, or its DM or group DM (or how to play it without one)."""
     if match.channel_id is None:
         return fill(chat_words.NO_THREAD_LINK, match=match.id)
-    return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+    server = "@me" if match.guild_id == NO_SERVER else match.guild_id
+    return f"https://discord.com/channels/{server}/{match.channel_id}"
 
 
 def turn_notice(update: MatchUpdate, style: Style) -> str:

@@ -10,6 +10,16 @@ from __future__ import annotations
 # ---- answers to a command or a button
 UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
 SERVERS_ONLY = "Shiftcord's commands work in a server, not in direct messages."
+NOT_IN_THIS_SERVER = (
+    "I am not a member of this server, so I cannot post here: ask an admin to add me, "
+    "or play in a DM or group DM."
+)
+ONLY_IN_ANSWERS = (
+    "I can post in this conversation only in answer to a command or a button: "
+    "use /board to see the match."
+)
+POSTING_HERE = "Posting in this conversation…"
+STARTED_HERE = "Match {match} has started: its board is posted in this conversation."
 MANAGERS_ONLY = "Only members who may manage the server can use this command."
 NOT_HERE = "You cannot use this command here."
 OUR_FAULT = "Something went wrong on my side; it has been logged. Please try again."
