@@ -1,0 +1,243 @@
+"""Matches in DMs and group DMs through the fake Discord (issue 46): the bot is no member
+there (a member's own install of the app), so every post is an answer to an interaction,
+within Discord's limits, which the fake enforces (`tests.bot.discord_harness`); the
+commands offered there; the Activity launch."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
+
+import ai
+from bot.discord.client import command_payload
+from bot.match.engine_seats import engine_member
+from bot.match.records import NO_SERVER
+from tests.bot.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    EPHEMERAL,
+    LAUNCH_ACTIVITY,
+    USER_FOLLOWUPS,
+    FakeClock,
+    FakeDiscord,
+    custom_ids,
+    running_bot,
+    settings_for,
+)
+from tests.bot.test_discord_composer import compose, open_composer
+
+#: The application's id in the fake (its webhooks' id).
+BOT_APP = 2
+#: The commands offered in DMs and group DMs; every other one is for servers only.
+ANYWHERE = {
+    "challenge", "move", "board", "resign", "hand", "hint", "matches", "history", "rules",
+    "help", "about", "draw", "takeback", "abort", "claim",
+}  # fmt: skip
+
+
+def fake_on(clock: FakeClock) -> FakeDiscord:
+    """A fake Discord on the service's clock (interaction tokens expire by it)."""
+    fake = FakeDiscord()
+    fake.clock = clock
+    return fake
+
+
+def requests_to(fake: FakeDiscord, channel: int) -> list:
+    """The bot's REST requests to a channel (none may reach a DM it is not in)."""
+    return [c for c in fake.calls if c.path.startswith(f"/channels/{channel}")]
+
+
+def followups_per_interaction(fake: FakeDiscord) -> list[int]:
+    """How many follow-ups each interaction's token was used for."""
+    counts: dict[str, int] = {}
+    for call in fake.calls:
+        if call.kind == "followup":
+            counts[call.path] = counts.get(call.path, 0) + 1
+    return list(counts.values())
+
+
+async def challenged(fake: FakeDiscord, bot, channel: int, *opponents: int, **options) -> int:
+    """Alice challenges in a DM or group DM and every opponent accepts by the button;
+    the match's id."""
+    named = dict(zip(("opponent", "opponent2", "opponent3"), opponents, strict=False))
+    calls = await fake.slash(ALICE, "challenge", channel_id=channel, **named, **options)
+    posted = [m for m in fake.messages_in(channel) if m["components"]][-1]
+    assert not posted["flags"] & EPHEMERAL, "the challenge is public, as the answer"
+    assert any(c.kind == "followup" for c in calls)
+    accept = next(i for i in custom_ids(posted) if i.endswith(":accept"))
+    for member in [m for m in opponents if m < 100]:
+        await fake.click(member, posted["id"], accept)
+    match = await bot.service.match_in_channel(channel)
+    assert match is not None and match.guild_id == NO_SERVER and match.channel_id == channel
+    return match.id
+
+
+async def play_by_taps(fake: FakeDiscord, bot, match_id: int, channel: int, moves: int) -> None:
+    """Play `moves` moves by Play and the composer, each player in turn (a bot seat plays
+    itself, its move posted in answer to the move before)."""
+    rng = random.Random(match_id)
+    for _ in range(moves):
+        match = await bot.service.get_match(match_id)
+        if not match.active:
+            return
+        boards_before = len([m for m in fake.messages_in(channel) if m["attachments"]])
+        composer = await open_composer(fake, match.to_act, channel, match_id)
+        await compose(fake, match.to_act, composer, rng)
+        await bot.engine_player.idle()
+        await fake.drain()
+        boards = [m for m in fake.messages_in(channel) if m["attachments"]]
+        assert len(boards) > boards_before, "the next board is posted in the DM"
+        assert not boards[-1]["flags"] & EPHEMERAL
+
+
+@pytest.mark.asyncio
+async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(fake, bot, dm, BOB, game="skift")
+        await play_by_taps(fake, bot, match_id, dm, 6)
+        await fake.slash(ALICE, "resign", channel_id=dm)
+        confirm = fake.last_message(dm, ephemeral=True)
+        resign = next(i for i in custom_ids(confirm) if i.endswith(":resign"))
+        await fake.click(ALICE, confirm["id"], resign)
+        ended = await bot.service.get_match(match_id)
+        assert not ended.active and ended.guild_id == NO_SERVER
+        public = [m["content"] for m in fake.messages_in(dm) if not m["flags"] & EPHEMERAL]
+        assert "resign" in public[-2].lower() and public[-1].startswith("Replay of match")
+        rated = await bot.service.player_stats(NO_SERVER, BOB)
+        (skift,) = rated.games
+        assert (skift.wins, skift.games) == (1, 1) and skift.rating > 1500
+        history = await fake.slash(BOB, "history", channel_id=dm)
+        assert history[-1].ephemeral
+    assert requests_to(fake, dm) == [], "the bot never posts by itself where it is no member"
+    assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
+    assert not [c for c in fake.calls if c.kind == "unhandled"]
+
+
+@pytest.mark.asyncio
+async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    settings = settings_for(tmp_path, bot_workers=1)
+    async with running_bot(fake, settings, clock) as bot:
+        bot.engine_player.budget = ai.Budget(
+            iterations=8, seconds=0.05, lookahead=0, playout_plies=4
+        )
+        group = fake.private_channel(ALICE, BOB, CAROL)
+        match_id = await challenged(
+            fake, bot, group, BOB, CAROL, game="shiftago", players=4, bots=1
+        )
+        match = await bot.service.get_match(match_id)
+        assert engine_member("medium") in match.members and len(match.members) == 4
+        await play_by_taps(fake, bot, match_id, group, 8)
+        played = await bot.service.match_record(match_id)
+        bot_moves = [e for e in played.log if e.member_id == engine_member("medium")]
+        assert bot_moves, "the bot's own moves are posted in answer to the move before"
+    assert requests_to(fake, group) == []
+    assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_in_a_dm_goes_by_dm_from_the_bot_or_is_recorded_as_not_sent(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path, reminder_after_hours=1), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(fake, bot, dm, BOB, game="skift", clock="3d")
+        to_act = (await bot.service.get_match(match_id)).to_act
+        other = BOB if to_act == ALICE else ALICE
+        fake.closed_dms.add(other)
+        clock.advance(hours=30)  # the interactions' tokens are long dead
+        await bot.reminders.run_once()
+        await fake.drain()
+        told = fake.dms_to(to_act)
+        assert told and f"sc:match:{match_id}:play" in custom_ids(told[-1])
+        rounds_before = len(fake.calls)
+        await bot.reminders.run_once()
+        await fake.drain()
+        assert len(fake.dms_to(to_act)) == len(told), "sent once"
+        assert not [c for c in fake.calls[rounds_before:] if c.kind == "send_message"]
+    assert requests_to(fake, dm) == []
+
+
+@pytest.mark.asyncio
+async def test_the_fake_refuses_what_discord_refuses_in_others_dms(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        with pytest.raises(Exception, match="Missing Access"):
+            await bot.http.send_message(dm, params=handle_message_parameters(content="hello"))
+        payload = fake.interaction_payload(2, ALICE, fake.command_data("help", {}), dm)
+        assert payload["context"] == 2
+        assert payload["authorizing_integration_owners"] == {"1": str(ALICE)}
+        assert fake.channels[dm]["type"] == 1
+        assert fake.channels[fake.private_channel(ALICE, BOB, CAROL)]["type"] == 3
+        calls = await fake.feed(payload)
+        token = payload["token"]
+        adapter = async_context.get()  # (the fake's)
+        sent = len([c for c in calls if c.kind == "followup"])  # the answer to /help
+        for _ in range(USER_FOLLOWUPS - sent):
+            await adapter.execute_webhook(
+                BOT_APP, token, session=None, payload={"content": "x"}, wait=True
+            )
+        with pytest.raises(Exception, match="maximum number of follow up"):
+            await adapter.execute_webhook(
+                BOT_APP, token, session=None, payload={"content": "x"}, wait=True
+            )
+        late = fake.interaction_payload(2, ALICE, fake.command_data("help", {}), dm)
+        clock.advance(minutes=16)
+        with pytest.raises(Exception, match="Invalid Webhook Token"):
+            await adapter.execute_webhook(
+                BOT_APP, late["token"], session=None, payload={"content": "x"}, wait=True
+            )
+
+
+@pytest.mark.asyncio
+async def test_server_only_commands_are_not_offered_in_dms(tmp_path):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        await bot.tree.sync()
+        payload = await command_payload(bot)
+    synced = fake.synced["global"]
+    assert synced == payload
+    for command in synced:
+        if command["name"] in ANYWHERE:
+            assert command["contexts"] == [0, 1, 2], command["name"]
+            assert command["integration_types"] == [0, 1], command["name"]
+        else:
+            assert command["contexts"] == [0], command["name"]
+            assert command["integration_types"] == [0], command["name"]
+    assert {c["name"] for c in synced} >= ANYWHERE | {"admin", "league", "settings", "standings"}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("on", [True, False])
+async def test_play_and_board_open_the_activity_only_when_enabled(tmp_path, on):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    settings = dataclasses.replace(settings_for(tmp_path), activities=on)
+    async with running_bot(fake, settings, clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(fake, bot, dm, BOB, game="skift")
+        to_act = (await bot.service.get_match(match_id)).to_act
+        board = next(m for m in reversed(fake.messages_in(dm)) if m["attachments"])
+        pressed = await fake.click(to_act, board["id"], f"sc:match:{match_id}:play")
+        shown = await fake.slash(to_act, "board", channel_id=dm)
+    launches = [
+        c for c in pressed + shown if c.kind == "callback" and c.json["type"] == LAUNCH_ACTIVITY
+    ]
+    if on:
+        assert len(launches) == 2 and [c.kind for c in pressed] == ["callback"]
+        assert [c.kind for c in shown] == ["callback"]
+    else:
+        assert launches == []
+        assert any(c.ephemeral and "sc:cmp" in str(c.json) for c in pressed), "the composer"
+        assert any(c.kind == "followup" and not c.ephemeral for c in shown), "the board posted"
