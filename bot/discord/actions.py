@@ -27,6 +27,7 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
+from bot.match.records import NO_SERVER
 from bot.presentation import chat_words, sentences
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
@@ -135,7 +136,8 @@ async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Mat
 
 async def private_theme(interaction: discord.Interaction) -> str:
     """The picture theme of an answer only the user sees: their own, else the server's."""
-    return await service_of(interaction).picture_theme(server_of(interaction), interaction.user.id)
+    guild_id = NO_SERVER if interaction.guild_id is None else interaction.guild_id
+    return await service_of(interaction).picture_theme(guild_id, interaction.user.id)
 
 
 async def match_of_server(interaction: discord.Interaction, match_id: int) -> Match:
