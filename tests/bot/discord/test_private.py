@@ -29,7 +29,7 @@ from tests.bot.discord_harness import (
     running_bot,
     settings_for,
 )
-from tests.bot.test_discord_composer import compose, open_composer
+from tests.bot.discord.test_composer import compose, open_composer
 
 #: The application's id in the fake (its webhooks' id).
 BOT_APP = 2
