@@ -26,11 +26,14 @@ import discord
 
 from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
+from bot.discord.notices import thread_link
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
 from bot.match.engine_seats import people
 from bot.match.errors import CannotSave
 from bot.match.records import NO_SERVER
+from bot.presentation import chat_words
+from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
@@ -187,9 +190,16 @@ class ReminderTask:
         """Tell each player of a match in a DM or group DM that it ended (on time) by DM,
         where Discord lets the bot send them one; the conversation itself shows it to the
         next command or button used there."""
-        for member_id in people(update.match.members):
+        match = update.match
+        for member_id in people(match.members):
             with speaking(await self.poster.notifier.language_of(member_id, NO_SERVER)):
-                written = update_text(update, STYLE)
+                head = fill(
+                    chat_words.MATCH_ENDED_NOTICE,
+                    match=match.id,
+                    game=match.game_title,
+                    link=thread_link(match),
+                )
+                written = f"{head}\n{update_text(update, STYLE)}"
             if await self.poster.notifier.send_dm(member_id, written) is False:
                 await self.service.dm_refused(member_id)
 

@@ -139,6 +139,7 @@ DMS_REFUSED = (
 )
 NO_THREAD_LINK = "it has no thread: play it with `/move match:{match}`"
 TURN_NOTICE = "Your move in match #{match} ({game}): {link}"
+MATCH_ENDED_NOTICE = "Match #{match} ({game}) has ended: {link}"
 TURN_NOTICE_AFTER = "Your move in match #{match} ({game}) after {moves}: {link}"
 TURN_NOTICE_UNTIL = "Your move in match #{match} ({game}); your time runs out {deadline}: {link}"
 TURN_NOTICE_AFTER_UNTIL = (

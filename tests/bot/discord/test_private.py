@@ -16,6 +16,7 @@ import ai
 from bot.discord.client import command_payload
 from bot.match.engine_seats import engine_member
 from bot.match.records import NO_SERVER
+from tests.bot.discord.test_composer import compose, open_composer
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -28,8 +29,8 @@ from tests.bot.discord_harness import (
     custom_ids,
     running_bot,
     settings_for,
+    start_match,
 )
-from tests.bot.discord.test_composer import compose, open_composer
 
 #: The application's id in the fake (its webhooks' id).
 BOT_APP = 2
@@ -165,6 +166,65 @@ async def test_a_reminder_in_a_dm_goes_by_dm_from_the_bot_or_is_recorded_as_not_
         assert len(fake.dms_to(to_act)) == len(told), "sent once"
         assert not [c for c in fake.calls[rounds_before:] if c.kind == "send_message"]
     assert requests_to(fake, dm) == []
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_to_a_member_who_takes_no_dm_is_recorded_as_not_available(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path, reminder_after_hours=1), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(fake, bot, dm, BOB, game="skift", clock="3d")
+        to_act = (await bot.service.get_match(match_id)).to_act
+        fake.closed_dms.add(to_act)
+        clock.advance(hours=30)
+        first = len(fake.calls)
+        await bot.reminders.run_once()
+        await fake.drain()
+        tried = [c for c in fake.calls[first:] if c.kind == "send_message"]
+        assert len(tried) == 1 and fake.dms_to(to_act) == []
+        assert await bot.service.dm_refusal_untold(to_act), "told at their next command"
+        second = len(fake.calls)
+        await bot.reminders.run_once()
+        await fake.drain()
+        assert not [c for c in fake.calls[second:] if c.kind == "send_message"], "not retried"
+    assert requests_to(fake, dm) == []
+
+
+@pytest.mark.asyncio
+async def test_a_timeout_in_a_dm_is_told_to_its_players_by_dm(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(fake, bot, dm, BOB, game="skift", clock="1d", auto_timeout=True)
+        clock.advance(days=3)
+        await bot.reminders.run_once()
+        await fake.drain()
+        ended = await bot.service.get_match(match_id)
+        assert not ended.active
+        for member in (ALICE, BOB):
+            assert any(f"#{match_id}" in m["content"] for m in fake.dms_to(member)), member
+        listed = await fake.slash(ALICE, "history", channel_id=dm)
+        assert listed[-1].ephemeral and "#" in listed[-1].content
+    assert requests_to(fake, dm) == []
+
+
+@pytest.mark.asyncio
+async def test_match_numbers_offered_in_a_dm_are_its_own(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        in_server, _ = await start_match(fake, ALICE, BOB)
+        dm = fake.private_channel(ALICE, BOB)
+        in_dm = await challenged(fake, bot, dm, BOB, game="skift")
+        offered = await fake.autocomplete(ALICE, "resign", "match", channel_id=dm, match="")
+        assert [c["value"] for c in offered] == [in_dm]
+        in_thread = await fake.autocomplete(ALICE, "resign", "match", match="")
+        assert [c["value"] for c in in_thread] == [in_server]
+        refused = await fake.slash(ALICE, "history", channel_id=dm, match=in_server)
+        assert refused[-1].ephemeral and f"#{in_server}" in refused[-1].content
+        assert "moves" not in refused[-1].content.lower()
 
 
 @pytest.mark.asyncio
