@@ -93,7 +93,7 @@ class Call(NamedTuple):
     def content(self) -> str:
         """The message text of a send, followup, edit or message callback ("" if none)."""
         body = self.json or {}
-        return (body.get("data") if "type" in body else body).get("content") or ""
+        return ((body.get("data") or {}) if "type" in body else body).get("content") or ""
 
     @property
     def ephemeral(self) -> bool:

@@ -32,6 +32,8 @@ from tests.bot.discord_harness import (
     start_match,
 )
 
+#: A search of a few simulated games: the bot plays and analyses quickly.
+TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)
 #: The application's id in the fake (its webhooks' id).
 BOT_APP = 2
 #: The commands offered in DMs and group DMs; every other one is for servers only.
@@ -123,14 +125,40 @@ async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(t
 
 
 @pytest.mark.asyncio
+async def test_the_analysis_button_in_a_dm_answers_privately_and_leaves_the_result_alone(
+    tmp_path,
+):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock) as bot:
+        bot.engine_player.budget = TINY
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(fake, bot, dm, BOB, game="skift")
+        await play_by_taps(fake, bot, match_id, dm, 2)
+        await fake.slash(ALICE, "resign", channel_id=dm)
+        confirm = fake.last_message(dm, ephemeral=True)
+        await fake.click(ALICE, confirm["id"], f"sc:match:{match_id}:resign")
+        result = next(m for m in fake.messages_in(dm) if f"sc:analysis:{match_id}" in custom_ids(m))
+        before = dict(result)
+        calls = await fake.click(BOB, result["id"], f"sc:analysis:{match_id}")
+        await bot.engine_player.idle()
+        await fake.drain()
+        assert fake.message(result["id"]) == before, "the public result is not edited"
+        said = [c for c in calls if c.content]
+        assert said[0].ephemeral and said[0].content.startswith("Analysing")
+        assert said[-1].ephemeral and said[-1].kind == "followup"
+        assert said[-1].content.startswith("The bot's estimate")
+        assert any("analysis.png" in name for name in said[-1].files)
+    assert requests_to(fake, dm) == []
+
+
+@pytest.mark.asyncio
 async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
     clock = FakeClock()
     fake = fake_on(clock)
     settings = settings_for(tmp_path, bot_workers=1)
     async with running_bot(fake, settings, clock) as bot:
-        bot.engine_player.budget = ai.Budget(
-            iterations=8, seconds=0.05, lookahead=0, playout_plies=4
-        )
+        bot.engine_player.budget = TINY
         group = fake.private_channel(ALICE, BOB, CAROL)
         match_id = await challenged(
             fake, bot, group, BOB, CAROL, game="shiftago", players=4, bots=1
