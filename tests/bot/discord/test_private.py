@@ -1,7 +1,8 @@
 """Matches in DMs and group DMs through the fake Discord (issue 46): the bot is no member
 there (a member's own install of the app), so every post is an answer to an interaction,
 within Discord's limits, which the fake enforces (`tests.bot.discord_harness`); the
-commands offered there; the Activity launch."""
+commands offered there; the Activity launch; every request checked against Discord's API
+description (`tests.bot.discord_api`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.discord.client import command_payload
 from bot.match.engine_seats import engine_member
 from bot.match.records import NO_SERVER
 from tests.bot.discord.test_composer import compose, open_composer
+from tests.bot.discord_api import invalid, require_spec
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -24,6 +26,7 @@ from tests.bot.discord_harness import (
     EPHEMERAL,
     LAUNCH_ACTIVITY,
     USER_FOLLOWUPS,
+    Call,
     FakeClock,
     FakeDiscord,
     custom_ids,
@@ -53,6 +56,13 @@ def fake_on(clock: FakeClock) -> FakeDiscord:
 def requests_to(fake: FakeDiscord, channel: int) -> list:
     """The bot's REST requests to a channel (none may reach a DM it is not in)."""
     return [c for c in fake.calls if c.path.startswith(f"/channels/{channel}")]
+
+
+def assert_valid(fake: FakeDiscord) -> None:
+    """Every request the bot made is one Discord's API description allows."""
+    require_spec()
+    refused = [e for call in fake.calls for e in invalid(call)]
+    assert not refused, refused[:5]
 
 
 def followups_per_interaction(fake: FakeDiscord) -> list[int]:
@@ -122,6 +132,7 @@ async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(t
     assert requests_to(fake, dm) == [], "the bot never posts by itself where it is no member"
     assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
     assert not [c for c in fake.calls if c.kind == "unhandled"]
+    assert_valid(fake)
 
 
 @pytest.mark.asyncio
@@ -171,6 +182,7 @@ async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
         assert bot_moves, "the bot's own moves are posted in answer to the move before"
     assert requests_to(fake, group) == []
     assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
+    assert_valid(fake)
 
 
 @pytest.mark.asyncio
@@ -304,6 +316,17 @@ async def test_server_only_commands_are_not_offered_in_dms(tmp_path):
             assert command["contexts"] == [0], command["name"]
             assert command["integration_types"] == [0], command["name"]
     assert {c["name"] for c in synced} >= ANYWHERE | {"admin", "league", "settings", "standings"}
+    assert_valid(fake)
+    put = next(c for c in fake.calls if c.kind == "sync")
+    wrong = put._replace(json=[{**synced[0], "contexts": [3], "integration_types": [0, 0]}])
+    assert len(invalid(wrong)) == 2, "the description is read: a context 3, a repeated type"
+
+
+def test_the_description_allows_the_activity_launch_and_nothing_like_it():
+    require_spec()
+    call = Call("callback", "POST", "/interactions/1/token-1/callback", {"type": 12}, {})
+    assert invalid(call) == []
+    assert invalid(call._replace(json={"type": 10})) != []
 
 
 @pytest.mark.asyncio
@@ -329,3 +352,4 @@ async def test_play_and_board_open_the_activity_only_when_enabled(tmp_path, on):
         assert launches == []
         assert any(c.ephemeral and "sc:cmp" in str(c.json) for c in pressed), "the composer"
         assert any(c.kind == "followup" and not c.ephemeral for c in shown), "the board posted"
+    assert_valid(fake)
