@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import types
 
+import discord
 import pytest
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
 import ai
 from bot.discord.client import command_payload
+from bot.discord.private import FOLLOWUPS, KEPT_FOR_ANSWERS, AnsweringChannels
 from bot.match.engine_seats import engine_member
 from bot.match.records import NO_SERVER
 from tests.bot.discord.test_composer import compose, open_composer
@@ -248,6 +251,45 @@ async def test_a_timeout_in_a_dm_is_told_to_its_players_by_dm(tmp_path):
         listed = await fake.slash(ALICE, "history", channel_id=dm)
         assert listed[-1].ephemeral and "#" in listed[-1].content
     assert requests_to(fake, dm) == []
+
+
+@pytest.mark.asyncio
+async def test_a_timeout_claimed_later_in_a_dm_is_posted_as_the_answer_to_claim(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        match_id = await challenged(
+            fake, bot, dm, BOB, game="skift", clock="1d", auto_timeout=False
+        )
+        late = (await bot.service.get_match(match_id)).to_act
+        waiting = BOB if late == ALICE else ALICE
+        clock.advance(days=2)
+        await bot.reminders.run_once()
+        await fake.drain()
+        assert (await bot.service.get_match(match_id)).active, "claimed, not ended by itself"
+        calls = await fake.slash(waiting, "claim", channel_id=dm)
+        assert not (await bot.service.get_match(match_id)).active
+        posted = [c for c in calls if c.kind == "followup" and not c.ephemeral]
+        assert posted and "ran out of time" in posted[0].content
+    assert requests_to(fake, dm) == []
+    assert_valid(fake)
+
+
+def test_an_answering_channel_posts_within_what_discord_allows():
+    clock = FakeClock()
+    done = types.SimpleNamespace(type=discord.InteractionResponseType.deferred_message_update)
+    press = types.SimpleNamespace(id=1, channel_id=77, response=done)
+    kept = AnsweringChannels()
+    answering = kept.open(press, clock())
+    assert kept.open(press, clock()) is answering, "one per interaction"
+    clock.advance(minutes=13)
+    assert kept.live(77, clock()) is answering
+    answering.sent = FOLLOWUPS - KEPT_FOR_ANSWERS
+    assert kept.live(77, clock()) is None, "its follow-ups are spent"
+    answering.sent = 0
+    clock.advance(minutes=1)
+    assert kept.live(77, clock()) is None, "its token is about to expire"
 
 
 @pytest.mark.asyncio
