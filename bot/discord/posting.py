@@ -286,10 +286,11 @@ class Poster:
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the
-        member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
+        member went on vacation (until `ends_at`) or came back (`ends_at` None); not in a
+        DM or group DM, where the bot posts only in answers."""
         who = STYLE.mention(member_id)
         for match in await self.service.active_matches(member_id):
-            if match.channel_id is None or len(match.members) < 2:
+            if match.channel_id is None or len(match.members) < 2 or match.guild_id == NO_SERVER:
                 continue
             try:
                 channel = await self.channel_of(match)
@@ -399,11 +400,12 @@ class Poster:
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None
     ) -> None:
-        """Show a challenge's new state on its message (buttons only while it is pending)."""
+        """Show a challenge's new state on its message (buttons only while it is pending);
+        outside servers only on the message given (a press's), none other can be edited."""
         target: discord.Message | discord.PartialMessage
         if message is not None:
             target = message
-        elif challenge.message_id is None:
+        elif challenge.message_id is None or challenge.guild_id == NO_SERVER:
             return
         else:
             channel = self.client.get_partial_messageable(challenge.channel_id)

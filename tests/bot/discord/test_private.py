@@ -189,6 +189,26 @@ async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_match_against_the_bot_in_its_own_dm(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path, bot_workers=1), clock) as bot:
+        bot.engine_player.budget = TINY
+        dm = int(fake._create_dm({"recipient_id": str(ALICE)})["id"])
+        calls = await fake.slash(ALICE, "challenge", channel_id=dm, game="shiftago", bots=1)
+        assert calls[-1].ephemeral and "has started" in calls[-1].content
+        await bot.engine_player.idle()
+        await fake.drain()
+        match = await bot.service.match_in_channel(dm)
+        assert match is not None and match.guild_id == NO_SERVER
+        await play_by_taps(fake, bot, match.id, dm, 4)
+        record = await bot.service.match_record(match.id)
+        assert {e.member_id for e in record.log} == {ALICE, engine_member("medium")}
+    assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
+    assert_valid(fake)
+
+
+@pytest.mark.asyncio
 async def test_a_reminder_in_a_dm_goes_by_dm_from_the_bot_or_is_recorded_as_not_sent(tmp_path):
     clock = FakeClock()
     fake = fake_on(clock)
