@@ -68,6 +68,9 @@ SERVER_CLOCK_PER_MOVE = (
     "players choose a time bank in /challenge."
 )
 OTHER_BOTS = "Other bots cannot play; challenge a person, or me."
+NOT_IN_CONVERSATION = (
+    "Only members of this conversation can be challenged here, and {player} is not one."
+)
 LEVEL_WITHOUT_BOTS = "A level is for a match against me: name me as opponent, or add bots."
 NOT_IN_A_THREAD = (
     "Post challenges in a text channel, not in a thread: every match gets a thread of its own."

@@ -92,6 +92,7 @@ class Challenges(commands.Cog):
         guild_id = server_of(interaction)
         channel = here_of(interaction)
         if isinstance(channel, Answering):  # a DM or group DM: one match at a time there
+            _require_members_here(interaction, people)
             await _require_no_match(interaction, channel.id)
         elif isinstance(channel, discord.TextChannel):
             require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
@@ -123,6 +124,16 @@ class Challenges(commands.Cog):
         )
         async with after_earlier_deliveries(interaction.id):
             await _posted_and_answered(interaction, channel, await create())
+
+
+def _require_members_here(interaction: discord.Interaction, named: list[discord.User]) -> None:
+    """Refuse a challenge in a DM or group DM to someone not in it (they could not see it),
+    where Discord says who is in it."""
+    recipients = getattr(interaction.channel, "recipients", None) or []
+    here = {user.id for user in recipients} | {interaction.user.id}
+    strangers = [m for m in named if m.id not in here]
+    if recipients and strangers:
+        raise Refusal(fill(chat_words.NOT_IN_CONVERSATION, player=STYLE.mention(strangers[0].id)))
 
 
 async def _require_no_match(interaction: discord.Interaction, channel_id: int) -> None:

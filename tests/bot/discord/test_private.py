@@ -209,6 +209,22 @@ async def test_a_match_against_the_bot_in_its_own_dm(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_challenge_in_a_dm_names_only_its_members_and_waits_for_its_match(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        dm = fake.private_channel(ALICE, BOB)
+        stranger = await fake.slash(ALICE, "challenge", channel_id=dm, game="skift", opponent=CAROL)
+        assert stranger[-1].ephemeral and f"<@{CAROL}> is not one" in stranger[-1].content
+        match_id = await challenged(fake, bot, dm, BOB, game="skift")
+        again = await fake.slash(ALICE, "challenge", channel_id=dm, game="skift", opponent=BOB)
+        assert again[-1].ephemeral and f"#{match_id}" in again[-1].content
+        assert await bot.service.match_in_channel(dm) is not None
+    posted = [c for c in fake.calls if c.kind == "followup" and not c.ephemeral]
+    assert len([c for c in posted if "challenges" in c.content]) == 1, "one challenge posted"
+
+
+@pytest.mark.asyncio
 async def test_a_reminder_in_a_dm_goes_by_dm_from_the_bot_or_is_recorded_as_not_sent(tmp_path):
     clock = FakeClock()
     fake = fake_on(clock)
