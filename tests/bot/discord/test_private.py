@@ -17,6 +17,7 @@ from discord.webhook.async_ import async_context
 
 import ai
 from bot.discord.client import command_payload
+from bot.discord.notices import channel_link
 from bot.discord.private import FOLLOWUPS, KEPT_FOR_ANSWERS, AnsweringChannels
 from bot.match.engine_seats import engine_member
 from bot.match.records import NO_SERVER
@@ -118,6 +119,10 @@ async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(t
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         dm = fake.private_channel(ALICE, BOB)
         match_id = await challenged(fake, bot, dm, BOB, game="skift")
+        started = await bot.service.get_match(match_id)
+        assert started.rules.clock_hours == bot.settings.default_clock_hours  # no server's
+        listed = await fake.slash(BOB, "matches", channel_id=dm)
+        assert listed[-1].ephemeral and f"#{match_id}" in listed[-1].content
         await play_by_taps(fake, bot, match_id, dm, 6)
         await fake.slash(ALICE, "resign", channel_id=dm)
         confirm = fake.last_message(dm, ephemeral=True)
@@ -431,3 +436,8 @@ async def test_play_and_board_open_the_activity_only_when_enabled(tmp_path, on):
         assert any(c.ephemeral and "sc:cmp" in str(c.json) for c in pressed), "the composer"
         assert any(c.kind == "followup" and not c.ephemeral for c in shown), "the board posted"
     assert_valid(fake)
+
+
+def test_links_to_a_dm_or_group_dm_lead_to_the_members_own_conversations():
+    assert channel_link(NO_SERVER, 5) == "https://discord.com/channels/@me/5"
+    assert channel_link(100, 5) == "https://discord.com/channels/100/5"
