@@ -144,6 +144,35 @@ async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(t
 
 
 @pytest.mark.asyncio
+async def test_a_draw_offered_by_command_and_accepted_by_button_in_a_group_dm(tmp_path):
+    clock = FakeClock()
+    fake = fake_on(clock)
+    async with running_bot(fake, settings_for(tmp_path), clock) as bot:
+        group = fake.private_channel(ALICE, BOB, CAROL)
+        match_id = await challenged(fake, bot, group, BOB, game="skift")
+        await play_by_taps(fake, bot, match_id, group, 2)
+        offered = await fake.slash(ALICE, "draw offer", channel_id=group)
+        thinking = [c for c in offered if c.kind == "edit_original"]
+        assert thinking[0].content == "Posting in this conversation…"  # "thinking..." first
+        assert [c.ephemeral for c in offered if c.kind == "followup"] == [False, True]
+        offer = next(
+            m
+            for m in reversed(fake.messages_in(group))
+            if any("draw-accept" in i for i in custom_ids(m))
+        )
+        assert not offer["flags"] & EPHEMERAL, "the offer is public in the group DM"
+        accept = next(i for i in custom_ids(offer) if "draw-accept" in i)
+        await fake.click(BOB, offer["id"], accept)
+        ended = await bot.service.get_match(match_id)
+        assert not ended.active and ended.result.draw
+        public = [m["content"] for m in fake.messages_in(group) if not m["flags"] & EPHEMERAL]
+        assert any("Drawn" in text for text in public)
+    assert requests_to(fake, group) == []
+    assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
+    assert_valid(fake)
+
+
+@pytest.mark.asyncio
 async def test_the_analysis_button_in_a_dm_answers_privately_and_leaves_the_result_alone(
     tmp_path,
 ):
