@@ -42,8 +42,6 @@ TOKEN_LIFETIME: Final = timedelta(minutes=15)
 MARGIN: Final = timedelta(minutes=1)
 #: The most conversations `AnsweringChannels` keeps at once.
 KEPT_MOST: Final = 10_000
-#: The installation of the app a server's interaction comes through (GUILD_INSTALL).
-GUILD_INSTALL: Final = 0
 
 
 def outside_servers(interaction: discord.Interaction) -> bool:
@@ -63,8 +61,7 @@ def server_of(interaction: discord.Interaction) -> int:
 def require_bot_in_server(interaction: discord.Interaction) -> None:
     """Refuse an interaction from a server the bot is not in: it came through a member's
     own install of the app, and the bot could not post there."""
-    owners = getattr(interaction, "_integration_owners", {})  # (discord.py keeps it private)
-    if interaction.guild_id is not None and owners.get(GUILD_INSTALL) != interaction.guild_id:
+    if interaction.guild_id is not None and not interaction.is_guild_integration():
         raise Refusal(fill(chat_words.NOT_IN_THIS_SERVER))
 
 

@@ -260,6 +260,19 @@ async def test_a_challenge_in_a_dm_names_only_its_members_and_waits_for_its_matc
 
 
 @pytest.mark.asyncio
+async def test_a_members_own_install_in_a_server_without_the_bot_is_told_so(tmp_path):
+    fake = FakeDiscord()
+    async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
+        data = fake.command_data("challenge", {"game": "skift", "opponent": BOB})
+        payload = fake.interaction_payload(2, ALICE, data, fake.channel_id)
+        payload["authorizing_integration_owners"] = {"1": str(ALICE)}  # no server install
+        calls = await fake.feed(payload)
+        assert calls[-1].ephemeral and "not a member of this server" in calls[-1].content
+        assert await bot.service.pending_challenges(member_id=ALICE) == []
+    assert not [c for c in fake.calls if c.kind == "send_message"]
+
+
+@pytest.mark.asyncio
 async def test_a_reminder_in_a_dm_goes_by_dm_from_the_bot_or_is_recorded_as_not_sent(tmp_path):
     clock = FakeClock()
     fake = fake_on(clock)
