@@ -39,7 +39,7 @@ from benchmarks.transactions import TransactionCount, floor_ms  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
 from bot.match.records import Match  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.service.clocks import REQUESTS_KEPT  # noqa: E402
 from bot.store import requests as request_rows  # noqa: E402
 from bot.store.sqlite import SqliteStore  # noqa: E402
@@ -120,20 +120,22 @@ async def play_match(
 ) -> list[float]:
     """Challenge, accept, play 100 moves and resign; the seconds each move took (the
     transactions of the moves alone are left in `counted`)."""
-    posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
-    started = (await service.accept_challenge(posted.id, members[1])).match
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
+    )
+    started = (await service.challenges.accept_challenge(posted.id, members[1])).match
     assert started is not None
-    match = await service.attach_channel(started.id, 100_000 + started.id)
+    match = await service.play.attach_channel(started.id, 100_000 + started.id)
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
         with counted.one_move():
             start = time.perf_counter()
-            update = await service.act(
+            update = await service.play.act(
                 match.id, member_to_act(match), request(MOVE, match, notation)
             )
             timings.append(time.perf_counter() - start)
         match = update.match
-    await service.act(match.id, member_to_act(match), request(RESIGN, match))
+    await service.play.act(match.id, member_to_act(match), request(RESIGN, match))
     return timings
 
 

@@ -117,7 +117,7 @@ async def _console(
     try:
         await console.bot_turns()  # what the bot owed when the console last ended
         if ready:
-            going = await service.active_matches(console.me)
+            going = await service.queries.active_matches(console.me)
             await console.run_line(f"use {going[0].id}" if going else FIRST_MATCH)
         if web is not None:
             board = await serve_console_board(console, web, lines.isatty())

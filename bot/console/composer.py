@@ -122,7 +122,7 @@ class ComposingSession(ConsoleSession):
         took back to its start), a fresh composer."""
         self.composing = None
         await self.act(action, text, match.id, ply=match.ply)
-        after = await self.service.get_match(match.id)
+        after = await self.service.queries.get_match(match.id)
         if composer_returns(after, self.me, undone=undoing):
             await self._show(after, ())
 

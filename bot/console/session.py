@@ -97,7 +97,7 @@ class ConsoleSession:
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=_place)
-        self.names_file = Path(f"{self.service.settings.database_path}.names.json")
+        self.names_file = Path(f"{self.service.config.database_path}.names.json")
         self._load_names()
         self.act_as(self.player)
 
@@ -188,7 +188,7 @@ class ConsoleSession:
                 self.act_as(" ".join(typed[1:]))
                 self.say(fill(console_words.NOW_PLAYING_AS, player=self.player))
             elif head == "use" and len(typed) == 2:
-                match = await self.service.get_match(whole_number(typed[1], "the match"))
+                match = await self.service.queries.get_match(whole_number(typed[1], "the match"))
                 self.here = match.id
                 self.say(fill(console_words.NOW_CURRENT, match=match.id))
                 self.say(fill(sentences.PLAYERS, players=players_text(match, self.style)))
@@ -247,15 +247,15 @@ class ConsoleSession:
 
     async def public_theme(self) -> str:
         """The picture theme of what a thread shows everybody: the server's."""
-        return await self.service.picture_theme(GUILD)
+        return await self.service.settings.picture_theme(GUILD)
 
     async def own_theme(self) -> str:
         """The picture theme of what only the current player sees."""
-        return await self.service.picture_theme(GUILD, self.me)
+        return await self.service.settings.picture_theme(GUILD, self.me)
 
     async def players(self, match: Match) -> tuple[SeatLabel, ...]:
         """Who sits at each seat of `match`, for the players strip of its pictures."""
-        ratings = await self.service.seat_ratings(match)
+        ratings = await self.service.queries.seat_ratings(match)
         return seat_labels(match, self.name_of, ratings, self.service.now())
 
     async def announce(self, update: MatchUpdate) -> None:
@@ -275,7 +275,7 @@ class ConsoleSession:
             self.save(board, f"match-{match.id}-{step}.png")
             self.seen[match.id] = match.ply
         if update.result is not None:
-            record = await self.service.match_record(match.id)
+            record = await self.service.queries.match_record(match.id)
             players = replay_labels(record, self.name_of)
             replay = await replay_picture(record, await self.public_theme(), players=players)
             if replay is None:
@@ -296,10 +296,10 @@ class ConsoleSession:
         match_id = self._current() if match_id is None else match_id
         ply = self.seen.get(match_id) if ply is None else ply
         if ply is None:
-            ply = (await self.service.get_match(match_id)).ply
+            ply = (await self.service.queries.get_match(match_id)).ply
         request_id = f"console:{self.session_id}:{next(self.requests)}"
         request = Request(action, text, ply=ply, request_id=request_id)
-        update = await self.service.act(match_id, self.me, request)
+        update = await self.service.play.act(match_id, self.me, request)
         if update.repeated:
             self.say(already_done(update))
             return

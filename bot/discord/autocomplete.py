@@ -149,7 +149,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
     if match_id is None:
         return []
     service = service_of(interaction)
-    moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
+    moves = await service.play.legal_moves(match_id, interaction.user.id, current, LIMIT)
     own = clean_name(interaction.user.display_name)
 
     def name(member: int) -> str:  # the moves' words name the member to act: the user
@@ -196,8 +196,8 @@ async def my_match_choices(interaction: discord.Interaction, current: str) -> Nu
     number starts with what was typed: active ones first, then ended ones, newest first."""
     service, member = service_of(interaction), interaction.user.id
     here = NO_SERVER if interaction.guild_id is None else interaction.guild_id
-    active = [m for m in await service.active_matches(member) if m.guild_id == here]
-    ended = await service.finished_matches(member_id=member, guild_id=here)
+    active = [m for m in await service.queries.active_matches(member) if m.guild_id == here]
+    ended = await service.queries.finished_matches(member_id=member, guild_id=here)
     return _numbered([*active, *ended], member, str(current))
 
 
@@ -206,5 +206,5 @@ async def server_match_choices(interaction: discord.Interaction, current: str) -
     """The server's active matches whose number starts with what was typed (for admins)."""
     if interaction.guild_id is None:
         return []
-    found = await service_of(interaction).server_matches(interaction.guild_id, 100)
+    found = await service_of(interaction).queries.server_matches(interaction.guild_id, 100)
     return _numbered(found, interaction.user.id, str(current))

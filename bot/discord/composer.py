@@ -154,7 +154,7 @@ async def _next_action(
 ) -> None:
     """After an action within a turn that goes on (several actions a turn), or an undo
     (even back to the turn's start), a fresh composer for the next one."""
-    match = await service.get_match(match_id)
+    match = await service.queries.get_match(match_id)
     if composer_returns(match, user, undone=undone):
         content, files, view = await _composer(interaction, service, match, user, (), 0)
         await answer(interaction, content, files=files, view=view)

@@ -187,12 +187,12 @@ class LeaguePoster:
         (`Poster.picture_names`)."""
         guild = self.client.get_guild(table.league.guild_id)
         names = await self.poster.picture_names(guild, [line.player for line in table.lines])
-        theme = await self.service.picture_theme(table.league.guild_id)
+        theme = await self.service.settings.picture_theme(table.league.guild_id)
         return await asyncio.to_thread(_picture, table, names, theme)
 
     async def after_match(self, match: Match) -> None:
         """A match ended: if it plays in a league, record it and post the league's news."""
-        news = await self.service.league_after(match.id)
+        news = await self.service.leagues.league_after(match.id)
         if news is not None:
             await self.post_news(news)
 
@@ -203,7 +203,7 @@ class LeaguePoster:
             channel = await self._channel(news.league)
             with self.poster.languages.publicly(channel):
                 if news.ended and news.result is None and news.paired is None:
-                    table = await self.service.league_table_of(news.league.id)
+                    table = await self.service.leagues.league_table_of(news.league.id)
                     if not table.rounds:
                         await channel.send(
                             fill(league_words.CALLED_OFF, league=news.league.name),
@@ -211,7 +211,7 @@ class LeaguePoster:
                         )
                         return
                 if news.result is not None or news.ended:
-                    table = await self.service.league_table_of(news.league.id)
+                    table = await self.service.leagues.league_table_of(news.league.id)
                     picture = await self.standings_picture(table)
                     await channel.send(
                         standings_text(table), file=as_file(picture), allowed_mentions=pings(())
@@ -239,7 +239,7 @@ class LeaguePoster:
         return found
 
     async def _open(self, channel: discord.TextChannel, league: League, match: Match) -> None:
-        match = await self.service.get_match(match.id)
+        match = await self.service.queries.get_match(match.id)
         if match.channel_id is not None or not match.active:
             return  # opened meanwhile (by the news of another result), or over
         players = " vs ".join(STYLE.mention(m) for m in match.members)

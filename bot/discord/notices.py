@@ -167,11 +167,11 @@ class Notifier:
             text = held_text(held)
         sent = await self.send_dm(held.member_id, text)
         if sent is False:
-            await self.service.dm_refused(held.member_id)
+            await self.service.notices.dm_refused(held.member_id)
         if sent is None:
-            await self.service.give_back(held)
+            await self.service.clocks.give_back(held)
         else:
-            await self.service.release_held(held)
+            await self.service.notices.release_held(held)
 
     async def send_digest(self, digest: Digest, style: Style) -> None:
         """Send a daily digest; it counts as sent only once Discord took it (or refused)."""
@@ -179,8 +179,8 @@ class Notifier:
             text = digest_text(digest, style)
         sent = await self.send_dm(digest.member_id, text)
         if sent is False:
-            await self.service.dm_refused(digest.member_id)
+            await self.service.notices.dm_refused(digest.member_id)
         if sent is None:
-            await self.service.give_back(digest)
+            await self.service.clocks.give_back(digest)
         else:
-            await self.service.mark_digest_sent(digest)
+            await self.service.notices.mark_digest_sent(digest)

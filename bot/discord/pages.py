@@ -37,18 +37,18 @@ PageNumber = app_commands.Range[int, 1, 100_000]
 
 async def _history(interaction: discord.Interaction, match: str) -> str:
     match_id = (await match_of_server(interaction, int(match))).id
-    return record_text(await service_of(interaction).match_record(match_id), STYLE)
+    return record_text(await service_of(interaction).queries.match_record(match_id), STYLE)
 
 
 async def _matches(interaction: discord.Interaction, _: str) -> str:
-    found = await service_of(interaction).active_matches(interaction.user.id)
+    found = await service_of(interaction).queries.active_matches(interaction.user.id)
     return matches_text(found, interaction.user.id, STYLE)
 
 
 async def _standings(interaction: discord.Interaction, game: str) -> str:
     chosen = games.get(game)
     service = service_of(interaction)
-    table = await service.standings(guild_id_of(interaction), chosen.name, MAX_STANDINGS)
+    table = await service.queries.standings(guild_id_of(interaction), chosen.name, MAX_STANDINGS)
     return standings_text(chosen.title, table, STYLE)
 
 

@@ -27,7 +27,7 @@ async def preview(interaction: discord.Interaction, match_id: int | None, text: 
     if match_id is None:
         match_id = (await match_here(interaction)).id
     service = service_of(interaction)
-    match, after, notation = await service.preview_move(match_id, interaction.user.id, text)
+    match, after, notation = await service.play.preview_move(match_id, interaction.user.id, text)
     view = preview_view(match, notation)
     if view is None:
         raise Refusal(fill(chat_words.PREVIEW_TOO_LONG))

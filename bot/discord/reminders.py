@@ -87,7 +87,7 @@ class ReminderTask:
             await asyncio.sleep(delay)
 
     async def _delay(self) -> float:
-        due = await self.service.next_due()
+        due = await self.service.clocks.next_due()
         if due is None:
             return self.interval
         seconds = (due - self.service.now()).total_seconds()
@@ -103,7 +103,7 @@ class ReminderTask:
         process claimed; and the bot is set to what its seats owe. A reminder counts as sent
         only once it is posted (a failed one is given back, to be tried again next round)."""
         await self.poster.languages.load()  # if the database did not answer at start
-        report = await self.service.tick(mark_sent=False)
+        report = await self.service.clocks.tick(mark_sent=False)
         for update in report.timeouts:
             if self._only_by_dm(update.match):
                 await self._ended_by_dm(update)
@@ -129,9 +129,9 @@ class ReminderTask:
                 ),
             )
             if posted:
-                await self.service.mark_reminded(reminder)
+                await self.service.clocks.mark_reminded(reminder)
             else:
-                await self.service.give_back(reminder)
+                await self.service.clocks.give_back(reminder)
         for warning in report.warnings:
             await self._warn(warning)
         for held in report.held:
@@ -151,7 +151,7 @@ class ReminderTask:
     async def _leagues(self, leagues: LeaguePoster) -> None:
         """Leagues: matches stopped at their round's deadline (posting each result
         records it), then each league's news (a new round's threads)."""
-        stopped, news = await self.service.league_tick()
+        stopped, news = await self.service.leagues.league_tick()
         for update in stopped:
             await self._post(update.match.id, self.poster.post_update(update))
         for item in news:
@@ -170,15 +170,15 @@ class ReminderTask:
             sent = await notifier.send_dm(warning.member_id, written, play_view(warning.match))
             delivered = sent is True
             if sent is False:
-                await self.service.dm_refused(warning.member_id)
+                await self.service.notices.dm_refused(warning.member_id)
                 ping = True
         if ping:
             posting = self._remind(warning.match, text, warning.member_id)
             delivered = await self._post(warning.match.id, posting) or delivered
         if delivered:
-            await self.service.mark_warned(warning)
+            await self.service.clocks.mark_warned(warning)
         else:
-            await self.service.give_back(warning)
+            await self.service.clocks.give_back(warning)
 
     def _only_by_dm(self, match: Match) -> bool:
         """Whether the match is played in a DM or group DM that no interaction can post in
@@ -201,7 +201,7 @@ class ReminderTask:
                 )
                 written = f"{head}\n{update_text(update, STYLE)}"
             if await self.poster.notifier.send_dm(member_id, written) is False:
-                await self.service.dm_refused(member_id)
+                await self.service.notices.dm_refused(member_id)
 
     async def _remind(self, match: Match, text: Callable[[], str], member_id: int) -> None:
         """Ping `member_id` in the match's thread with what `text()` writes in the server's
@@ -230,7 +230,7 @@ class ReminderTask:
         if sent is None:
             raise Refusal(f"the reminder DM to member {member_id} failed")
         if sent is False:
-            await self.service.dm_refused(member_id)
+            await self.service.notices.dm_refused(member_id)
             log.info("match %s: member %s takes no DM, so gets no reminder", match.id, member_id)
 
     async def _post(self, match_id: int, posting: Awaitable[object]) -> bool:

@@ -104,7 +104,7 @@ async def _dms_refused_untold(interaction: discord.Interaction) -> bool:
     if service is None:
         return False
     try:
-        return await service.dm_refusal_untold(interaction.user.id)
+        return await service.notices.dm_refusal_untold(interaction.user.id)
     except ServiceError:
         return False
 

@@ -71,8 +71,8 @@ async def board(
 ) -> Picture:
     """The board picture the page shows: the position from the viewer's seat, or after
     `path` when it completes a move (the preview)."""
-    theme = await service.picture_theme(match.guild_id, seen.member)
-    players = seat_labels(match, name, await service.seat_ratings(match))
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
+    players = seat_labels(match, name, await service.queries.seat_ratings(match))
     if path and composing(match, seen):
         page = await composer_page(service, match, seen.member, path, name)
         if page.picture is not None:
@@ -87,8 +87,8 @@ async def position(
 ) -> Picture | None:
     """The public picture of the position after `ply` moves (0: the start), or None when
     the match has no such position."""
-    record = await service.match_record(match.id)
-    theme = await service.picture_theme(match.guild_id, seen.member)
+    record = await service.queries.match_record(match.id)
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
     players = seat_labels(match, name)
 
     def draw() -> Picture | None:
@@ -171,7 +171,7 @@ async def _places(
     if composer.move_at(path) is not None:
         return []
     view, seat = _view(match, seen)
-    theme = await service.picture_theme(match.guild_id, seen.member)
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
     words = picture_words()
     places = await asyncio.to_thread(
         render.board_places, view, composer, path, seat=seat, size=SIZE, theme=theme, words=words
@@ -192,7 +192,7 @@ async def _moves(
     """The moves so far, each with who made it (taken-back moves left out)."""
     if match.ply == 0:
         return []
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     entries = [entry for entry in standing_entries(record.log) if entry.kind == "move"]
     return [
         {

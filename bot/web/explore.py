@@ -71,7 +71,7 @@ async def tried_picture(
 ) -> Picture:
     """The picture of the position after the tried line."""
     state, last = tried(match, line)
-    theme = await service.picture_theme(match.guild_id, member)
+    theme = await service.settings.picture_theme(match.guild_id, member)
     return await board_picture(state, last, theme=theme)
 
 
@@ -89,7 +89,7 @@ async def explore_state(
         state, path = state.play(move), ()
         composer = Composer(state)
         path = composer.forward(path)
-    theme = await service.picture_theme(match.guild_id, member)
+    theme = await service.settings.picture_theme(match.guild_id, member)
     ended = state.outcome() is not None or state.current_player is None
     places = []
     if not ended:

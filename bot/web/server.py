@@ -183,7 +183,7 @@ class Board:
         return lambda member: names.get(member) or plain_member(member)
 
     async def _version(self, match_id: int) -> int:
-        return (await self.host.service.get_match(match_id)).version
+        return (await self.host.service.queries.get_match(match_id)).version
 
     def app(self) -> web.Application:
         """The aiohttp application."""
@@ -228,7 +228,7 @@ class Board:
             if request.path not in STATIC_PATHS and not self.limits.allow(session.member):
                 return _refused(429, fill(web_words.TOO_MANY))
             if session.member not in self._languages:
-                locales = await self.host.service.member_locales([session.member])
+                locales = await self.host.service.settings.member_locales([session.member])
                 self._languages[session.member] = language_of(locales.get(session.member))
                 while len(self._languages) > MAX_SESSIONS:
                     del self._languages[next(iter(self._languages))]
@@ -315,7 +315,7 @@ class Board:
         raw = request.query.get("match", "")
         number = int(raw) if raw.isdigit() and len(raw) < 12 else 0
         try:
-            match = await self.host.service.get_match(number)
+            match = await self.host.service.queries.get_match(number)
         except NotFound:
             raise _http(404, fill(web_words.NO_MATCH, match=number)) from None
         if match.seat_of(session.member) is None and not (
@@ -367,7 +367,7 @@ class Board:
 
     async def _matches(self, request: web.Request) -> web.StreamResponse:
         session = self._member(request)
-        matches = await self.host.service.active_matches(session.member)
+        matches = await self.host.service.queries.active_matches(session.member)
         mine = sorted(matches, key=lambda m: (m.to_act != session.member, -m.version))
         listed = []
         for match in mine:
@@ -470,7 +470,7 @@ class Board:
         made = Request(MOVE, notation, ply=ply, request_id=f"web:{session.member}:{request_id}")
         answer: dict[str, Any] = {}
         try:
-            update = await self.host.service.act(match.id, session.member, made)
+            update = await self.host.service.play.act(match.id, session.member, made)
         except PositionChanged:
             answer["refused"] = fill(composer_words.STALE)
         except PLAYER_ERRORS as error:
@@ -481,7 +481,7 @@ class Board:
             else:
                 self._announce(update)
             self.live.changed(match.id, update.match.version)
-        fresh = await self.host.service.get_match(match.id)
+        fresh = await self.host.service.queries.get_match(match.id)
         answer["state"] = await self._page_state(fresh, session, ())
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
@@ -542,19 +542,21 @@ class Board:
         try:
             analysis = await engine.stored_analysis(match)
             if analysis is None and request.method == "POST":
-                analysis = await engine.analyse(await self.host.service.match_record(match.id))
+                analysis = await engine.analyse(
+                    await self.host.service.queries.match_record(match.id)
+                )
         except PLAYER_ERRORS as error:
             words = refusal_text(error, _style(await self._namer(match)))
             raise _http(409, words or "") from None
         heading = fill(web_words.ANALYSIS)
         if analysis is None:
-            record = await self.host.service.match_record(match.id)
+            record = await self.host.service.queries.match_record(match.id)
             seconds = expected_seconds(record, engine.budget)
             return web.json_response(
                 {"heading": heading, "ask": fill(web_words.ASK_ANALYSIS, seconds=seconds)}
             )
         style = _style(await self._namer(match))
-        record = await self.host.service.match_record(match.id)
+        record = await self.host.service.queries.match_record(match.id)
         return web.json_response(
             {
                 "heading": heading,
@@ -580,8 +582,8 @@ class Board:
             analysis = await engine.stored_analysis(match)
         if analysis is None:
             raise _http(404, fill(web_words.NO_MATCH, match=match.id))
-        record = await self.host.service.match_record(match.id)
-        theme = await self.host.service.picture_theme(match.guild_id, session.member)
+        record = await self.host.service.queries.match_record(match.id)
+        theme = await self.host.service.settings.picture_theme(match.guild_id, session.member)
         name = await self._namer(match)
         players = seat_labels(match, name)
         picture = await analysis_chart(record, analysis, theme, players)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -24,6 +22,7 @@ from bot.presentation.errors import Refusal
 from bot.presentation.options import parse_options
 from bot.presentation.refusals import REFUSALS
 from bot.presentation.text import parse_clock
+from bot.service import ChallengeRequest
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -99,8 +98,7 @@ class Challenges(commands.Cog):
         else:
             raise Refusal(fill(chat_words.NOT_IN_A_THREAD))
         await begin(interaction)
-        create = partial(
-            service_of(interaction).create_challenge,
+        request = ChallengeRequest(
             guild_id,
             channel.id,
             interaction.user.id,
@@ -122,8 +120,9 @@ class Challenges(commands.Cog):
             server_weekends=weekend_pause is None,
             request_id=f"discord:{interaction.id}",
         )
+        create = service_of(interaction).challenges.create_challenge
         async with after_earlier_deliveries(interaction.id):
-            await _posted_and_answered(interaction, channel, await create())
+            await _posted_and_answered(interaction, channel, await create(request))
 
 
 def _require_members_here(interaction: discord.Interaction, named: list[discord.User]) -> None:
@@ -139,7 +138,7 @@ def _require_members_here(interaction: discord.Interaction, named: list[discord.
 async def _require_no_match(interaction: discord.Interaction, channel_id: int) -> None:
     """Refuse a challenge in a DM or group DM where a match is being played: its commands
     act on the conversation's match, so there is one at a time."""
-    playing = await service_of(interaction).match_in_channel(channel_id)
+    playing = await service_of(interaction).queries.match_in_channel(channel_id)
     if playing is not None:
         raise Refusal(fill(REFUSALS["match.channel_busy"], match=playing.id))
 
@@ -164,7 +163,7 @@ async def _posted_and_answered(
             fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
         )
         return
-    match = await service_of(interaction).get_match(posted.match_id)  # solo: started at once
+    match = await service_of(interaction).queries.get_match(posted.match_id)  # solo: at once
     if outside_servers(interaction):
         if match.channel_id is None:
             await open_thread(interaction, message, match)

@@ -86,7 +86,7 @@ class Info(commands.Cog):
             return
         if outside_servers(interaction):  # (no one else's matches in a DM)
             member = interaction.user
-        found = await service.finished_matches(
+        found = await service.queries.finished_matches(
             member_id=member.id if member else None,
             guild_id=server_of(interaction),
             game=game.name if game else None,
@@ -111,9 +111,9 @@ class Info(commands.Cog):
             ).id
         else:
             match_id = (await match_of_server(interaction, match)).id
-        record = await service.match_record(match_id)
+        record = await service.queries.match_record(match_id)
         names = await poster_of(interaction).names(interaction.guild, record.match.members)
-        text = await service.export(match_id, names)
+        text = await service.queries.export(match_id, names)
         data = text.encode()
         record_file = discord.File(io.BytesIO(data), filename=f"match-{match_id}.txt")
         room = interaction.filesize_limit - len(data)  # both files go in one answer
@@ -174,7 +174,7 @@ class Info(commands.Cog):
         """Show a player's ratings and results per game in this server."""
         await begin(interaction)
         who = member or interaction.user
-        found = await service_of(interaction).player_stats(guild_id_of(interaction), who.id)
+        found = await service_of(interaction).queries.player_stats(guild_id_of(interaction), who.id)
         await answer(interaction, stats_text(found, STYLE))
 
     @app_commands.command(name="rules")

@@ -44,7 +44,7 @@ async def may_manage(interaction: discord.Interaction) -> bool:
     server's admins named with /league role."""
     if interaction.permissions.manage_guild:
         return True
-    role = await service_of(interaction).league_role(guild_id_of(interaction))
+    role = await service_of(interaction).leagues.league_role(guild_id_of(interaction))
     member = interaction.user
     return (
         role is not None
@@ -60,7 +60,7 @@ async def league_choices(
     """The server's leagues whose name contains what was typed, newest first."""
     if interaction.guild_id is None:
         return []
-    found = await service_of(interaction).leagues(interaction.guild_id)
+    found = await service_of(interaction).leagues.leagues(interaction.guild_id)
     typed = current.casefold()
     return [
         app_commands.Choice(name=f"{league.name} ({league.status})", value=league.name)
@@ -117,7 +117,7 @@ class Leagues(commands.Cog):
         if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
             raise Refusal(fill(league_words.IN_A_TEXT_CHANNEL))
         await begin(interaction)
-        league = await service_of(interaction).create_league(
+        league = await service_of(interaction).leagues.create_league(
             guild_id_of(interaction),
             interaction.channel_id,
             interaction.user.id,
@@ -133,7 +133,7 @@ class Leagues(commands.Cog):
             adjudication=adjudication,
             vacation_cap_days=vacation_cap,
         )
-        table = await service_of(interaction).league_table_of(league.id)
+        table = await service_of(interaction).leagues.league_table_of(league.id)
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         await channel.send(
@@ -148,7 +148,7 @@ class Leagues(commands.Cog):
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         """Sign up for a league before it starts."""
         await begin(interaction)
-        league = await service_of(interaction).join_league(
+        league = await service_of(interaction).leagues.join_league(
             guild_id_of(interaction), name, interaction.user.id
         )
         await answer(interaction, fill(league_words.SIGNED_UP, league=league.name))
@@ -160,7 +160,7 @@ class Leagues(commands.Cog):
         """Leave a league: before its start, or later (you resign the match you are
         playing and forfeit your later games; your games played stand)."""
         await begin(interaction)
-        league, updates = await service_of(interaction).leave_league(
+        league, updates = await service_of(interaction).leagues.leave_league(
             guild_id_of(interaction), name, interaction.user.id
         )
         for update in updates:
@@ -176,7 +176,7 @@ class Leagues(commands.Cog):
         """Start a league now: round 1 is paired and all its matches start (its creator,
         an admin or the league role)."""
         await begin(interaction)
-        news = await service_of(interaction).start_league(
+        news = await service_of(interaction).leagues.start_league(
             guild_id_of(interaction),
             name,
             interaction.user.id,
@@ -191,7 +191,7 @@ class Leagues(commands.Cog):
     async def standings(self, interaction: discord.Interaction, name: str) -> None:
         """A league's standings, with tie-breaks, as text and a picture."""
         await begin(interaction)
-        table = await service_of(interaction).league_table(guild_id_of(interaction), name)
+        table = await service_of(interaction).leagues.league_table(guild_id_of(interaction), name)
         files = None
         if table.rounds:
             files = [as_file(await leagues_of(interaction).standings_picture(table))]
@@ -203,7 +203,7 @@ class Leagues(commands.Cog):
     async def schedule(self, interaction: discord.Interaction, name: str) -> None:
         """A league's rounds: who plays whom, the scores, the byes and each deadline."""
         await begin(interaction)
-        table = await service_of(interaction).league_table(guild_id_of(interaction), name)
+        table = await service_of(interaction).leagues.league_table(guild_id_of(interaction), name)
         await answer(interaction, schedule_text(table))
 
     @league.command(name="role")
@@ -216,7 +216,7 @@ class Leagues(commands.Cog):
         if not interaction.permissions.manage_guild:
             raise app_commands.MissingPermissions(["manage_guild"])
         await begin(interaction)
-        await service_of(interaction).set_league_role(
+        await service_of(interaction).leagues.set_league_role(
             guild_id_of(interaction), None if role is None else role.id
         )
         if role is None:

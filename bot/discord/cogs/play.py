@@ -97,7 +97,7 @@ class Play(commands.Cog):
         match = await match_here(interaction)
         if theme is not None:
             poster = poster_of(interaction)
-            ratings = await poster.service.seat_ratings(match)
+            ratings = await poster.service.queries.seat_ratings(match)
             players = await poster.seat_labels(interaction.guild, match, ratings)
             picture = await board_picture(
                 match.public_view(), theme=check_theme(theme), players=players

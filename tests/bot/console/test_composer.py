@@ -122,17 +122,17 @@ async def test_whole_matches_are_played_by_play_and_numbers_alone(
     match_id = await start(con, out, game, players, options)
     rng = random.Random(players)
     said = ""
-    while (match := await con.service.get_match(match_id)).active:
+    while (match := await con.service.queries.get_match(match_id)).active:
         name = con.name_of(match.to_act)
         if con.player != name:
             said = await run(con, out, f"as {name}")
         if open_composer(said) is None:
             said = await run(con, out, "play")
         taps, said = await compose(con, out, said, rng, prefer)
-        assert (await con.service.get_match(match_id)).version > match.version
+        assert (await con.service.queries.get_match(match_id)).version > match.version
         TAPS.setdefault(game, []).append(taps)
-    assert (await con.service.get_match(match_id)).result is not None
-    played = [entry.notation for entry in (await con.service.match_record(match_id)).log]
+    assert (await con.service.queries.get_match(match_id)).result is not None
+    played = [entry.notation for entry in (await con.service.queries.match_record(match_id)).log]
     if game == "shiftago":
         assert any(n.startswith("x ") for n in played), "a scoring turn was played"
     if game == "shifty":
@@ -142,7 +142,7 @@ async def test_whole_matches_are_played_by_play_and_numbers_alone(
 
 async def to_act(con: Console, match_id: int = 1) -> str:
     """The name of the player to act."""
-    return con.name_of((await con.service.get_match(match_id)).to_act)
+    return con.name_of((await con.service.queries.get_match(match_id)).to_act)
 
 
 @pytest.mark.asyncio
@@ -158,19 +158,19 @@ async def test_a_stale_composer_plays_nothing_and_offers_a_fresh_one(console):
     assert CHOICE.findall(said) and said.rstrip().endswith(words.TYPE_A_NUMBER)
     # the mover plays by notation meanwhile, then the other answers
     for name in (mover, other):
-        legal = await con.service.legal_moves(1, con.remember(name), "", 1)
+        legal = await con.service.play.legal_moves(1, con.remember(name), "", 1)
         said = await run(con, out, f"as {name}", f"move {legal[0].notation}")
         assert PLAYED in said
         if name == mover:
             said = await run(con, out, "1")
             assert "turn in match #1; nothing was changed." in said
-    version = (await con.service.get_match(1)).version
+    version = (await con.service.queries.get_match(1)).version
     said = await run(con, out, f"as {mover}", "1")
     assert said.startswith(f"You are now {mover}.\n{words.STALE}\n{OPENED}#1.")
     assert CHOICE.findall(said) and PLAYED not in said
-    assert (await con.service.get_match(1)).version == version
+    assert (await con.service.queries.get_match(1)).version == version
     said = await run(con, out, "1")  # the fresh one works
-    assert "So far: " in said and (await con.service.get_match(1)).version == version
+    assert "So far: " in said and (await con.service.queries.get_match(1)).version == version
 
 
 @pytest.mark.asyncio
@@ -198,11 +198,11 @@ async def test_the_preview_back_cancel_and_the_setting_that_skips_it(console):
     assert "So far: north edge (`N`)." in said and words.NEXT_STEP in said
     said = await run(con, out, "cancel", "1")
     assert said == f"{words.CANCELLED}\nRefused: {words.NO_COMPOSER}\n"
-    assert (await con.service.get_match(1)).ply == 0
+    assert (await con.service.queries.get_match(1)).ply == 0
     said = await run(con, out, "settings preview show:no", "play", "choose 1", "3")
     assert "played at the last tap, without a preview" in said
     assert f"{mover} played `Nc`" in said and "After `Nc`" not in said
-    assert (await con.service.get_match(1)).ply == 1
+    assert (await con.service.queries.get_match(1)).ply == 1
 
 
 @pytest.mark.asyncio
@@ -220,5 +220,5 @@ async def test_the_composer_stays_through_a_turn_of_actions_with_undo(console):
     assert PLAYED in said and "This turn so far: `flip" in open_composer(said)
     assert said.rstrip().endswith(words.TYPE_UNDO)
     said = await run(con, out, "undo")
-    assert (await con.service.get_match(1)).ply == 0
+    assert (await con.service.queries.get_match(1)).ply == 0
     assert open_composer(said) is not None and "This turn so far" not in open_composer(said)

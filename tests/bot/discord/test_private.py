@@ -89,7 +89,7 @@ async def challenged(fake: FakeDiscord, bot, channel: int, *opponents: int, **op
     accept = next(i for i in custom_ids(posted) if i.endswith(":accept"))
     for member in [m for m in opponents if m < 100]:
         await fake.click(member, posted["id"], accept)
-    match = await bot.service.match_in_channel(channel)
+    match = await bot.service.queries.match_in_channel(channel)
     assert match is not None and match.guild_id == NO_SERVER and match.channel_id == channel
     return match.id
 
@@ -99,7 +99,7 @@ async def play_by_taps(fake: FakeDiscord, bot, match_id: int, channel: int, move
     itself, its move posted in answer to the move before)."""
     rng = random.Random(match_id)
     for _ in range(moves):
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         if not match.active:
             return
         boards_before = len([m for m in fake.messages_in(channel) if m["attachments"]])
@@ -119,7 +119,7 @@ async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(t
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         dm = fake.private_channel(ALICE, BOB)
         match_id = await challenged(fake, bot, dm, BOB, game="skift")
-        started = await bot.service.get_match(match_id)
+        started = await bot.service.queries.get_match(match_id)
         assert started.rules.clock_hours == bot.settings.default_clock_hours  # no server's
         listed = await fake.slash(BOB, "matches", channel_id=dm)
         assert listed[-1].ephemeral and f"#{match_id}" in listed[-1].content
@@ -128,11 +128,11 @@ async def test_a_whole_match_in_a_dm_by_taps_stored_and_rated_without_a_server(t
         confirm = fake.last_message(dm, ephemeral=True)
         resign = next(i for i in custom_ids(confirm) if i.endswith(":resign"))
         await fake.click(ALICE, confirm["id"], resign)
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert not ended.active and ended.guild_id == NO_SERVER
         public = [m["content"] for m in fake.messages_in(dm) if not m["flags"] & EPHEMERAL]
         assert "resign" in public[-2].lower() and public[-1].startswith("Replay of match")
-        rated = await bot.service.player_stats(NO_SERVER, BOB)
+        rated = await bot.service.queries.player_stats(NO_SERVER, BOB)
         (skift,) = rated.games
         assert (skift.wins, skift.games) == (1, 1) and skift.rating > 1500
         history = await fake.slash(BOB, "history", channel_id=dm)
@@ -163,7 +163,7 @@ async def test_a_draw_offered_by_command_and_accepted_by_button_in_a_group_dm(tm
         assert not offer["flags"] & EPHEMERAL, "the offer is public in the group DM"
         accept = next(i for i in custom_ids(offer) if "draw-accept" in i)
         await fake.click(BOB, offer["id"], accept)
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert not ended.active and ended.result.draw
         public = [m["content"] for m in fake.messages_in(group) if not m["flags"] & EPHEMERAL]
         assert any("Drawn" in text for text in public)
@@ -212,10 +212,10 @@ async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
         match_id = await challenged(
             fake, bot, group, BOB, CAROL, game="shiftago", players=4, bots=1
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert engine_member("medium") in match.members and len(match.members) == 4
         await play_by_taps(fake, bot, match_id, group, 8)
-        played = await bot.service.match_record(match_id)
+        played = await bot.service.queries.match_record(match_id)
         bot_moves = [e for e in played.log if e.member_id == engine_member("medium")]
         assert bot_moves, "the bot's own moves are posted in answer to the move before"
     assert requests_to(fake, group) == []
@@ -234,10 +234,10 @@ async def test_a_match_against_the_bot_in_its_own_dm(tmp_path):
         assert calls[-1].ephemeral and "has started" in calls[-1].content
         await bot.engine_player.idle()
         await fake.drain()
-        match = await bot.service.match_in_channel(dm)
+        match = await bot.service.queries.match_in_channel(dm)
         assert match is not None and match.guild_id == NO_SERVER
         await play_by_taps(fake, bot, match.id, dm, 4)
-        record = await bot.service.match_record(match.id)
+        record = await bot.service.queries.match_record(match.id)
         assert {e.member_id for e in record.log} == {ALICE, engine_member("medium")}
     assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
     assert_valid(fake)
@@ -254,7 +254,7 @@ async def test_a_challenge_in_a_dm_names_only_its_members_and_waits_for_its_matc
         match_id = await challenged(fake, bot, dm, BOB, game="skift")
         again = await fake.slash(ALICE, "challenge", channel_id=dm, game="skift", opponent=BOB)
         assert again[-1].ephemeral and f"#{match_id}" in again[-1].content
-        assert await bot.service.match_in_channel(dm) is not None
+        assert await bot.service.queries.match_in_channel(dm) is not None
     posted = [c for c in fake.calls if c.kind == "followup" and not c.ephemeral]
     assert len([c for c in posted if "challenges" in c.content]) == 1, "one challenge posted"
 
@@ -268,7 +268,7 @@ async def test_a_members_own_install_in_a_server_without_the_bot_is_told_so(tmp_
         payload["authorizing_integration_owners"] = {"1": str(ALICE)}  # no server install
         calls = await fake.feed(payload)
         assert calls[-1].ephemeral and "not a member of this server" in calls[-1].content
-        assert await bot.service.pending_challenges(member_id=ALICE) == []
+        assert await bot.service.challenges.pending_challenges(member_id=ALICE) == []
     assert not [c for c in fake.calls if c.kind == "send_message"]
 
 
@@ -279,7 +279,7 @@ async def test_a_reminder_in_a_dm_goes_by_dm_from_the_bot_or_is_recorded_as_not_
     async with running_bot(fake, settings_for(tmp_path, reminder_after_hours=1), clock) as bot:
         dm = fake.private_channel(ALICE, BOB)
         match_id = await challenged(fake, bot, dm, BOB, game="skift", clock="3d")
-        to_act = (await bot.service.get_match(match_id)).to_act
+        to_act = (await bot.service.queries.get_match(match_id)).to_act
         other = BOB if to_act == ALICE else ALICE
         fake.closed_dms.add(other)
         clock.advance(hours=30)  # the interactions' tokens are long dead
@@ -302,7 +302,7 @@ async def test_a_reminder_to_a_member_who_takes_no_dm_is_recorded_as_not_availab
     async with running_bot(fake, settings_for(tmp_path, reminder_after_hours=1), clock) as bot:
         dm = fake.private_channel(ALICE, BOB)
         match_id = await challenged(fake, bot, dm, BOB, game="skift", clock="3d")
-        to_act = (await bot.service.get_match(match_id)).to_act
+        to_act = (await bot.service.queries.get_match(match_id)).to_act
         fake.closed_dms.add(to_act)
         clock.advance(hours=30)
         first = len(fake.calls)
@@ -310,7 +310,7 @@ async def test_a_reminder_to_a_member_who_takes_no_dm_is_recorded_as_not_availab
         await fake.drain()
         tried = [c for c in fake.calls[first:] if c.kind == "send_message"]
         assert len(tried) == 1 and fake.dms_to(to_act) == []
-        assert await bot.service.dm_refusal_untold(to_act), "told at their next command"
+        assert await bot.service.notices.dm_refusal_untold(to_act), "told at their next command"
         second = len(fake.calls)
         await bot.reminders.run_once()
         await fake.drain()
@@ -328,7 +328,7 @@ async def test_a_timeout_in_a_dm_is_told_to_its_players_by_dm(tmp_path):
         clock.advance(days=3)
         await bot.reminders.run_once()
         await fake.drain()
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert not ended.active
         for member in (ALICE, BOB):
             assert any(f"#{match_id}" in m["content"] for m in fake.dms_to(member)), member
@@ -346,14 +346,14 @@ async def test_a_timeout_claimed_later_in_a_dm_is_posted_as_the_answer_to_claim(
         match_id = await challenged(
             fake, bot, dm, BOB, game="skift", clock="1d", auto_timeout=False
         )
-        late = (await bot.service.get_match(match_id)).to_act
+        late = (await bot.service.queries.get_match(match_id)).to_act
         waiting = BOB if late == ALICE else ALICE
         clock.advance(days=2)
         await bot.reminders.run_once()
         await fake.drain()
-        assert (await bot.service.get_match(match_id)).active, "claimed, not ended by itself"
+        assert (await bot.service.queries.get_match(match_id)).active, "claimed, not ended by itself"
         calls = await fake.slash(waiting, "claim", channel_id=dm)
-        assert not (await bot.service.get_match(match_id)).active
+        assert not (await bot.service.queries.get_match(match_id)).active
         posted = [c for c in calls if c.kind == "followup" and not c.ephemeral]
         assert posted and "ran out of time" in posted[0].content
     assert requests_to(fake, dm) == []
@@ -464,7 +464,7 @@ async def test_play_and_board_open_the_activity_only_when_enabled(tmp_path, on):
     async with running_bot(fake, settings, clock) as bot:
         dm = fake.private_channel(ALICE, BOB)
         match_id = await challenged(fake, bot, dm, BOB, game="skift")
-        to_act = (await bot.service.get_match(match_id)).to_act
+        to_act = (await bot.service.queries.get_match(match_id)).to_act
         board = next(m for m in reversed(fake.messages_in(dm)) if m["attachments"])
         pressed = await fake.click(to_act, board["id"], f"sc:match:{match_id}:play")
         shown = await fake.slash(to_act, "board", channel_id=dm)

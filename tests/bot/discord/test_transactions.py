@@ -44,11 +44,11 @@ async def test_a_move_costs_one_transaction_before_posting_and_one_after(tmp_pat
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         waiting = BOB if match.to_act == ALICE else ALICE
         if notices:  # (the clock says 12:00 UTC: quiet hours from 12 to 14 hold the DM)
             await fake.slash(waiting, "settings notices", **notices)
-        notation = (await bot.service.legal_moves(match_id, match.to_act, "", 1))[0].notation
+        notation = (await bot.service.play.legal_moves(match_id, match.to_act, "", 1))[0].notation
         marks = mark_transactions(bot.service.store, fake)
         start = len(fake.calls)
         data = fake.command_data("move", {"notation": notation})
