@@ -351,7 +351,9 @@ async def test_a_timeout_claimed_later_in_a_dm_is_posted_as_the_answer_to_claim(
         clock.advance(days=2)
         await bot.reminders.run_once()
         await fake.drain()
-        assert (await bot.service.queries.get_match(match_id)).active, "claimed, not ended by itself"
+        assert (await bot.service.queries.get_match(match_id)).active, (
+            "claimed, not ended by itself"
+        )
         calls = await fake.slash(waiting, "claim", channel_id=dm)
         assert not (await bot.service.queries.get_match(match_id)).active
         posted = [c for c in calls if c.kind == "followup" and not c.ephemeral]
