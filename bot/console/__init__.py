@@ -47,10 +47,10 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import PROJECT_ROOT, Settings
+from bot.console import words as console_words
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.console.web import serve_console_board
-from bot.presentation import console_words
 from bot.presentation.catalogue import fill
 from bot.presentation.language import SOURCE, language_of, speaking
 from bot.service import MatchService

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable
 
+from bot.console import words as console_words
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, confirms, whole_number, yes_or_no
 from bot.console.composer import ComposingSession
@@ -13,37 +14,21 @@ from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
-from bot.presentation import console_words, sentences
+from bot.presentation import matches
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import vacation_spent_text, warning_text
+from bot.presentation.challenges import challenge_text
+from bot.presentation.clocks import span_words
+from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
+from bot.presentation.game_rules import rules_text
 from bot.presentation.hints import hint_text
-from bot.presentation.options import game_named, parse_options
-from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
-    board_picture,
-    example_picture,
-    members_named,
-    replay_picture,
-)
+from bot.presentation.history import TOO_LONG_TO_REPLAY, history_text, matches_text, record_text
+from bot.presentation.matches import board_caption, start_text, turn_text
+from bot.presentation.parsing import game_named, parse_clock, parse_options
+from bot.presentation.pictures import board_picture, example_picture, members_named, replay_picture
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import (
-    board_caption,
-    challenge_text,
-    guild_settings_text,
-    history_text,
-    matches_text,
-    parse_clock,
-    record_text,
-    reminder_text,
-    rules_text,
-    settings_text,
-    span_words,
-    standings_text,
-    start_text,
-    stats_text,
-    turn_text,
-)
+from bot.presentation.settings import guild_settings_text, settings_text
+from bot.presentation.stats import standings_text, stats_text
 from bot.service import ChallengeRequest
 from bot.service.analysis import expected_seconds
 from bot.service.settings import check_theme
@@ -237,7 +222,7 @@ class Console(ComposingSession):
         """The `hand` command (what `help` says of it: `console_words.HELP`)."""
         match = await self.service.queries.get_match(self._current())
         if not match.has_secrets:
-            self.say(fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
+            self.say(fill(matches.NO_HIDDEN_INFORMATION, game=match.game_title))
             return
         state = members_named(
             match, await self.service.queries.view(match.id, self.me), self.name_of

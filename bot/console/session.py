@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from bot.console import words as console_words
 from bot.console.clock import OffsetClock
 from bot.console.commands import (
     ACTION_COMMANDS,
@@ -36,26 +37,21 @@ from bot.console.commands import (
 )
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
-from bot.presentation import console_words, sentences
-from bot.presentation.catalogue import fill, listed
+from bot.presentation import matches
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.labels import command_name_typed, described, option_name_typed
+from bot.presentation.matches import already_done, players_text, turn_text, update_text
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     Picture,
     replay_labels,
     replay_picture,
     seat_labels,
     update_board,
 )
-from bot.presentation.text import (
-    Style,
-    already_done,
-    players_text,
-    result_text,
-    turn_text,
-    update_text,
-)
+from bot.presentation.results import result_text
+from bot.presentation.writing import Style, listed
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
@@ -191,7 +187,7 @@ class ConsoleSession:
                 match = await self.service.queries.get_match(whole_number(typed[1], "the match"))
                 self.here = match.id
                 self.say(fill(console_words.NOW_CURRENT, match=match.id))
-                self.say(fill(sentences.PLAYERS, players=players_text(match, self.style)))
+                self.say(fill(matches.PLAYERS, players=players_text(match, self.style)))
                 self.say(turn_text(match, self.style))
             elif typed:
                 await self.dispatch(*parse_line(line))
@@ -308,7 +304,7 @@ class ConsoleSession:
     def ask_resignation(self, match_id: int) -> None:
         """Ask the player to confirm resigning the match: the next line answers."""
         self.resigning = match_id
-        confirm = fill(sentences.CONFIRM_RESIGN, match=match_id)
+        confirm = fill(matches.CONFIRM_RESIGN, match=match_id)
         self.say(f"{confirm} {fill(console_words.TYPE_YES_TO_RESIGN)}")
 
     async def resign(self, match_id: int) -> None:

@@ -12,6 +12,7 @@ import logging
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
 from bot.discord.posting import Messageable, Poster, as_file, pings
@@ -28,13 +29,14 @@ from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
 from bot.match.records import NO_SERVER
-from bot.presentation import chat_words, sentences
+from bot.presentation import matches
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
+from bot.presentation.matches import confirmation
 from bot.presentation.pictures import board_picture, members_named
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import challenge_text, confirmation
 from bot.service import (
     Challenge,
     InChannel,
@@ -436,7 +438,7 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
     if seat is None:
         raise Refusal(fill(chat_words.NO_HAND, match=match.id))
     if not match.has_secrets:
-        await answer(interaction, fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
+        await answer(interaction, fill(matches.NO_HIDDEN_INFORMATION, game=match.game_title))
         return
     state = await named_for(
         interaction, match, await service.queries.view(match.id, interaction.user.id)

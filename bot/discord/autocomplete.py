@@ -20,6 +20,7 @@ from discord import app_commands
 
 import games
 import render
+from bot.discord import words as chat_words
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
 from bot.discord.markup import STYLE
@@ -27,12 +28,11 @@ from bot.match.errors import ServiceError
 from bot.match.phrases import write_members
 from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import clock_words
 from bot.presentation.language import localised
-from bot.presentation.options import game_named
+from bot.presentation.parsing import CLOCK_SUGGESTIONS, ClockSpec, game_named, parse_clock
 from bot.presentation.pictures import theme_label
-from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
 from bot.service import Match
 from games import Game
 

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.speech import Languages
 from bot.discord.views import board_button, play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import NO_SERVER, Direct
-from bot.presentation import chat_words
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.language import speaking
-from bot.presentation.text import Style
+from bot.presentation.writing import Style, listed
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
 
 log = logging.getLogger("shiftcord.notices")

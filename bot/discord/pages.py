@@ -16,14 +16,15 @@ import discord
 from discord import app_commands
 
 import games
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, match_of_server, service_of
 from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
 from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import NUMBER, ViewButton
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.text import matches_text, record_text, standings_text
+from bot.presentation.history import matches_text, record_text
+from bot.presentation.stats import standings_text
 
 PAGE_TEMPLATE = (
     r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]{1,40}):"

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, TurnNotices
@@ -34,12 +35,20 @@ from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
+from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.language import speaking
+from bot.presentation.matches import (
+    board_caption,
+    newcomer_hint,
+    start_text,
+    thread_name,
+    update_text,
+)
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
     Picture,
     board_picture,
@@ -49,15 +58,6 @@ from bot.presentation.pictures import (
     replay_picture,
     seat_labels,
     update_board,
-)
-from bot.presentation.text import (
-    board_caption,
-    challenge_text,
-    clock_line,
-    newcomer_hint,
-    start_text,
-    thread_name,
-    update_text,
 )
 from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
 from render import SeatLabel

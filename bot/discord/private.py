@@ -26,8 +26,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.match.records import NO_SERVER
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 

@@ -24,6 +24,7 @@ from functools import partial
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
 from bot.discord.notices import thread_link
@@ -32,12 +33,11 @@ from bot.discord.views import play_view, view_keyword
 from bot.match.engine_seats import people
 from bot.match.errors import CannotSave
 from bot.match.records import NO_SERVER
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import vacation_spent_text, warning_text
+from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
-from bot.presentation.text import reminder_text, update_text
+from bot.presentation.matches import update_text
 from bot.service import DeadlineWarning, Match, MatchService, MatchUpdate, TickReport
 from bot.service.engine_player import EnginePlayer
 

@@ -17,14 +17,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord import words as chat_words
 from bot.discord.activity import opens_activity
 from bot.discord.markup import STYLE, split_message
 from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import view_keyword
-from bot.presentation import chat_words
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal, refusal_text
+from bot.presentation.writing import listed
 from bot.service import ServiceError
 
 log = logging.getLogger("shiftcord.discord")

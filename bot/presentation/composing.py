@@ -15,7 +15,7 @@ from bot.presentation import composer as words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture, board_picture, members_named
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from bot.service import Match, MatchService
 from games import GameState
 from games.steps import Choice, Composer, Path

@@ -20,10 +20,10 @@ import games
 import render
 from bot.match.replay import PublicLine, standing_entries
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of, composer_page, skips_preview
 from bot.presentation.language import localised
+from bot.presentation.matches import board_caption
 from bot.presentation.pictures import (
     Picture,
     board_picture,
@@ -32,8 +32,9 @@ from bot.presentation.pictures import (
     picture_words,
     seat_labels,
 )
-from bot.presentation.text import Style, board_caption
+from bot.presentation.writing import Style
 from bot.service import Match, MatchService
+from bot.web import words as web_words
 from games import GameState
 from games.steps import Composer, Path, read_path, write_path
 

@@ -16,12 +16,12 @@ from urllib.parse import urlencode
 
 import render
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import localised
 from bot.presentation.pictures import Picture, board_picture, picture_words
 from bot.service import Match, MatchService
+from bot.web import words as web_words
 from games import GameState, IllegalMove, InvalidMove
 from games.steps import Composer, Path, write_path
 

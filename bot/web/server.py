@@ -42,7 +42,6 @@ from bot.match.errors import NotFound, PositionChanged
 from bot.match.phrases import plain_member
 from bot.match.records import Match, MatchUpdate
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.analysis import analysis_chart, analysis_text, swing_lines
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of
@@ -50,11 +49,12 @@ from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.pictures import seat_labels
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from bot.service import MatchService
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
+from bot.web import words as web_words
 from bot.web.guard import (
     COOKIE,
     CSRF_HEADER,

@@ -1,6 +1,7 @@
 """The bot's layers, read from the source: the console and the presentation package stand
-on no Discord code, no module of the bot imports itself back through others, and the
-service is small parts that name what they build on, which the faces call."""
+on no Discord code, the presentation on no face, each face's own words are that face's
+alone, no module of the bot imports itself back through others, and the service is small
+parts that name what they build on, which the faces call."""
 
 from __future__ import annotations
 
@@ -97,6 +98,33 @@ def test_the_console_and_the_presentation_import_nothing_of_discord():
     assert discord_imports(BOT / "presentation") == {}
 
 
+#: The faces, each with its own words (`bot/<face>/words.py`), which call the service's parts.
+FACES = ("discord", "console", "web")
+FACE_PACKAGES = tuple(f"bot.{face}" for face in FACES)
+
+
+def test_the_presentation_imports_no_face():
+    """What every face shares knows none of them (nor their words)."""
+    used = {
+        name
+        for path in (BOT / "presentation").rglob("*.py")
+        for name in imported(path, frozenset(import_graph(BOT)))
+    }
+    assert {name for name in used if name.startswith(FACE_PACKAGES)} == set()
+
+
+def test_each_face_s_words_are_imported_by_that_face_alone():
+    """(and by `bot.translations`, which extracts every catalogue for the translators)"""
+    graph = import_graph(BOT)
+    for face in FACES:
+        words = f"bot.{face}.words"
+        assert words in graph, words
+        users = {name for name, imports in graph.items() if words in imports}
+        assert users, words
+        strangers = {name for name in users if name.split(".")[:2] != ["bot", face]}
+        assert strangers <= {"bot.translations"}, (words, strangers)
+
+
 def test_the_console_stands_on_the_presentation_and_the_service():
     """(and the web board it may serve beside itself, as the Discord client does)"""
     below = (
@@ -141,8 +169,6 @@ def test_the_bot_has_no_import_cycle():
 #: The service's parts: the classes `bot.service` exports whose names end in "Part".
 PARTS = {name: getattr(service_package, name) for name in service_package.__all__}
 PARTS = {name: cls for name, cls in PARTS.items() if name.endswith("Part")}
-#: The faces, which call the parts.
-FACES = ("bot.discord", "bot.console", "bot.web")
 #: How many public methods a part may have (a part that grows past it splits).
 MOST_METHODS = 20
 
@@ -185,12 +211,14 @@ def test_no_part_imports_a_face_and_the_faces_use_parts():
         name: imported(path)
         for name, path in ((module_name(p, BOT), p) for p in (BOT / "service").rglob("*.py"))
     }
-    upward = {name: {i for i in found if i.startswith(FACES)} for name, found in below.items()}
+    upward = {
+        name: {i for i in found if i.startswith(FACE_PACKAGES)} for name, found in below.items()
+    }
     assert {name: found for name, found in upward.items() if found} == {}
     chains = re.compile(r"\bservice(?:_of\([^()]*\))?\.(\w+)")
     reached = set()
     for face in FACES:
-        for path in (BOT / face.split(".")[1]).rglob("*.py"):
+        for path in (BOT / face).rglob("*.py"):
             lines = path.read_text(encoding="utf-8").splitlines()
             code = [line for line in lines if not line.lstrip().startswith(("from ", "import "))]
             reached |= set(chains.findall("\n".join(code)))

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import MAX_VACATION_DAYS
+from bot.discord import words as chat_words
 from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
 from bot.discord.autocomplete import (
     MatchNumber,
@@ -18,11 +19,11 @@ from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
 from bot.discord.speech import languages_of
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import LANGUAGE_NAMES
-from bot.presentation.text import guild_settings_text, parse_clock
+from bot.presentation.parsing import parse_clock
+from bot.presentation.settings import guild_settings_text
 from bot.service import GuildSettings
 
 #: The choice of `/admin language` that follows the server's language on Discord.

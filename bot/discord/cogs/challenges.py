@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import here_of, open_thread, post_challenge, service_of, started_in
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.cogs.common import anywhere
@@ -16,12 +17,10 @@ from bot.discord.private import Answering, outside_servers, server_of
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import Challenge, MatchRules
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
+from bot.presentation.parsing import parse_clock, parse_options
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import parse_clock
 from bot.service import ChallengeRequest
 
 #: The most seats a challenge offers (the largest game's).

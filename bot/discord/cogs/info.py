@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import (
     guild_id_of,
     last_match_here,
@@ -27,14 +28,11 @@ from bot.discord.pages import PageNumber, send_pages
 from bot.discord.posting import as_file
 from bot.discord.private import outside_servers, server_of
 from bot.discord.replies import answer, begin
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
-from bot.presentation.text import (
-    history_text,
-    rules_text,
-    stats_text,
-)
+from bot.presentation.game_rules import rules_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY, history_text
+from bot.presentation.pictures import example_picture, replay_picture
+from bot.presentation.stats import stats_text
 
 
 class Info(commands.Cog):

@@ -7,20 +7,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, poster_of, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices, quiet
 from bot.discord.cogs.common import server_group
-from bot.discord.leagues import LeaguePoster, schedule_text, standings_text
+from bot.discord.leagues import LeaguePoster
+from bot.discord.markup import STYLE
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.discord.served import bot_of
 from bot.league.deadlines import CLOCK, DRAW
 from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
-from bot.presentation import chat_words, league_words
+from bot.presentation import league_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
-from bot.presentation.text import parse_clock
+from bot.presentation.parsing import parse_clock, parse_options
 
 KIND_CHOICES = [
     app_commands.Choice(name=k, value=k) for k in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS)
@@ -137,7 +138,9 @@ class Leagues(commands.Cog):
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         await channel.send(
-            standings_text(table) + "\n" + fill(league_words.JOIN_WITH, league=league.name),
+            league_words.standings_text(table, STYLE)
+            + "\n"
+            + fill(league_words.JOIN_WITH, league=league.name),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await answer(interaction, fill(league_words.CREATED, league=league.name))
@@ -195,7 +198,7 @@ class Leagues(commands.Cog):
         files = None
         if table.rounds:
             files = [as_file(await leagues_of(interaction).standings_picture(table))]
-        await answer(interaction, standings_text(table), files=files)
+        await answer(interaction, league_words.standings_text(table, STYLE), files=files)
 
     @league.command(name="schedule")
     @app_commands.describe(name="The league's name")
@@ -204,7 +207,7 @@ class Leagues(commands.Cog):
         """A league's rounds: who plays whom, the scores, the byes and each deadline."""
         await begin(interaction)
         table = await service_of(interaction).leagues.league_table(guild_id_of(interaction), name)
-        await answer(interaction, schedule_text(table))
+        await answer(interaction, league_words.schedule_text(table, STYLE))
 
     @league.command(name="role")
     @app_commands.describe(role="Members with this role may create leagues; empty: admins only")

@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import chosen_match, match_here, service_of
 from bot.discord.autocomplete import MatchNumber, my_match_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.replies import answer, begin
 from bot.match.premoves import Premove
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 
 MATCH_HELP = "The match's number (default: this thread's)"

@@ -8,16 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import match_here, poster_of, service_of
 from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import WARNING_HOURS_FORMS, parse_warning_hours
+from bot.presentation.deadlines import WARNING_HOURS_FORMS
 from bot.presentation.errors import Refusal
-from bot.presentation.text import settings_text
+from bot.presentation.parsing import parse_warning_hours
+from bot.presentation.settings import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
 
 #: The choices of an hour option: off, or 0 to 23 (Discord's 25 choices exactly).

@@ -17,8 +17,9 @@ from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, SESSION_COMMANDS, ConsoleError, parse_line
 from bot.match.actions import MOVE
 from bot.presentation.language import LANGUAGES, SOURCE, speaking
+from bot.presentation.matches import turn_text
 from bot.presentation.pictures import example_position
-from bot.presentation.text import result_text, turn_text
+from bot.presentation.results import result_text
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for

@@ -14,9 +14,9 @@ from bot.discord import speech
 from bot.match.errors import CannotSave, NotAllowed
 from bot.match.phrases import Message
 from bot.presentation.catalogue import write
+from bot.presentation.clocks import span_words
 from bot.presentation.language import moment_words, speaking
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import span_words
 from bot.service import SettingsPart
 from bot.store.health import CANNOT_SAVE
 from tests.bot.discord_harness import (

@@ -8,8 +8,8 @@ import pytest
 
 import games
 import render
+from bot.presentation.clocks import clock_line
 from bot.presentation.pictures import example_position, label_names
-from bot.presentation.text import clock_line
 from tests.bot import secret_game
 from tests.bot.discord_harness import (
     ALICE,

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 import games
 from bot.presentation.extraction import game_catalogues, is_current, shared_template
+from bot.presentation.game_rules import rules_text
 from bot.presentation.language import (
     TRANSLATED,
     game_template_path,
@@ -25,7 +26,7 @@ from bot.presentation.language import (
     speaking,
 )
 from bot.presentation.pictures import picture_words
-from bot.presentation.text import rules_text, unwrapped
+from bot.presentation.writing import unwrapped
 from games.skift.words import ending
 from games.wording import SHARED_DOMAIN, Written
 from tests.bot.discord_harness import (

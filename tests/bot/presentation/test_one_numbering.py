@@ -14,8 +14,10 @@ from bot.discord.autocomplete import _match_label
 from bot.match.actions import MOVE
 from bot.match.replay import PublicLine, standing_turns, turn_numbers
 from bot.presentation.analysis import analysis_text
+from bot.presentation.history import record_text
+from bot.presentation.matches import board_caption
 from bot.presentation.pictures import board_picture
-from bot.presentation.text import Style, board_caption, record_text
+from bot.presentation.writing import Style
 from bot.service import ChallengeRequest
 from bot.service.analysis import Analysis, Point
 from tests.bot.discord_harness import FakeClock

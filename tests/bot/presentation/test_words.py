@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.presentation.text import span_words
+from bot.presentation.clocks import span_words
 from bot.service.engine_player import EnginePlayer
 from tests.bot.console import test_local
 from tests.bot.console.test_local import run
@@ -89,7 +89,7 @@ async def test_a_board_in_an_unknown_theme_is_refused_before_anything_is_shown(c
 
 @pytest.mark.asyncio
 async def test_the_console_help_of_a_command_comes_from_the_catalogue(console):
-    from bot.presentation.console_words import HELP
+    from bot.console.words import HELP
 
     con, out = console
     said = await run(con, out, "help board")

@@ -19,7 +19,7 @@ from bot.match.errors import NotAllowed
 from bot.match.phrases import plain_member
 from bot.match.replay import MOVE as LOGGED_MOVE
 from bot.presentation.analysis import analysis_text
-from bot.presentation.text import MAX_MESSAGE, Style
+from bot.presentation.writing import MAX_MESSAGE, Style
 from bot.service import analysis as analysis_module
 from bot.service.analysis import (
     MOST_POSITIONS,

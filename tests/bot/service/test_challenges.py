@@ -13,7 +13,8 @@ from bot.match.actions import RESIGN
 from bot.match.engine_seats import engine_member
 from bot.match.phrases import plain_member
 from bot.presentation.catalogue import write
-from bot.presentation.text import Style, challenge_text
+from bot.presentation.challenges import challenge_text
+from bot.presentation.writing import Style
 from bot.service import (
     BadOption,
     ChallengeClosed,
