@@ -116,12 +116,13 @@ class Core:
         server's shard; every server when SHARD_IDS is unset)."""
         return self.config.runs_guild(guild_id)
 
-    async def claim(self, conn: Connection, kind: str, item: str) -> bool:
+    async def claim(self, conn: Connection, kind: str, item: str, *, done: bool = False) -> bool:
         """Claim background work for this process, for WORK_LEASE_SECONDS, in the caller's
-        transaction; whether it is ours to do (see `bot.store.claims`)."""
+        transaction (with `done`, marked done at once); whether it is ours to do (see
+        `bot.store.claims`)."""
         now = self.now()
         until = now + timedelta(seconds=self.config.work_lease_seconds)
-        return await claim_rows.claim(conn, kind, item, self.worker, now, until)
+        return await claim_rows.claim(conn, kind, item, self.worker, now, until, done=done)
 
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
@@ -231,37 +232,45 @@ class Core:
         read in the same transaction. When the database's answer to the commit is lost,
         the request is looked up before answering."""
         now = self.now()
+        update: MatchUpdate | None = None  # what was decided, kept for a lost commit
+
+        async def decide_and_store(conn: Connection) -> MatchUpdate:
+            nonlocal request, update
+            seen = await request_rows.applied(conn, request.request_id)
+            if seen is not None:
+                update = await self._repeated(conn, seen)
+                return update
+            match = await self._target(conn, target)
+            rules.check_active(match)
+            if isinstance(request.ply, ShownBefore):
+                request = dataclasses.replace(
+                    request, ply=await self._shown(conn, match, request.ply)
+                )
+            situation = await self.situation(conn, match, now)
+            if request.action in _NEEDS_LOG:
+                entries = await match_rows.fetch_log(conn, match)
+                situation = dataclasses.replace(situation, log=entries)
+            decision = rules.decide(match, actor, request, situation)
+            mover = actor if request.action is actions.MOVE else None
+            stored = await self.store_decision(conn, match, decision, now, mover=mover)
+            update = _update(match, stored, decision, actor, request.action)
+            if mover is not None and mover in situation.away:
+                update = dataclasses.replace(update, back_from_vacation=True)
+            premove = await self._settle_premoves(conn, match, decision)
+            if premove is not None:
+                answered = await self._play_premove(conn, stored, premove, request, situation)
+                update = dataclasses.replace(update, premove=answered)
+            done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
+            await request_rows.record(conn, request.request_id, done, now)
+            if inside is not None:
+                update = await inside(conn, update)
+            return update
+
         try:
-            async with self.store.transaction() as conn:
-                seen = await request_rows.applied(conn, request.request_id)
-                if seen is not None:
-                    return await self._repeated(conn, seen)
-                match = await self._target(conn, target)
-                rules.check_active(match)
-                if isinstance(request.ply, ShownBefore):
-                    request = dataclasses.replace(
-                        request, ply=await self._shown(conn, match, request.ply)
-                    )
-                situation = await self.situation(conn, match, now)
-                if request.action in _NEEDS_LOG:
-                    entries = await match_rows.fetch_log(conn, match)
-                    situation = dataclasses.replace(situation, log=entries)
-                decision = rules.decide(match, actor, request, situation)
-                mover = actor if request.action is actions.MOVE else None
-                stored = await self.store_decision(conn, match, decision, now, mover=mover)
-                update = _update(match, stored, decision, actor, request.action)
-                if mover is not None and mover in situation.away:
-                    update = dataclasses.replace(update, back_from_vacation=True)
-                premove = await self._settle_premoves(conn, match, decision)
-                if premove is not None:
-                    answered = await self._play_premove(conn, stored, premove, request, situation)
-                    update = dataclasses.replace(update, premove=answered)
-                done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
-                await request_rows.record(conn, request.request_id, done, now)
-                if inside is not None:
-                    update = await inside(conn, update)
+            return await self.store.transact(decide_and_store)
         except OutcomeUnknown as unknown:
             await self._check_applied(request.request_id, unknown)
+        assert update is not None  # (decided before the commit whose answer was lost)
         return update
 
     async def _target(self, conn: Connection, target: Match | int | InChannel) -> Match:

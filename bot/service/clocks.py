@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.match import actions
 from bot.match.decision import low_time_from
@@ -69,9 +70,13 @@ class Visits:
     cut: list[Match] = field(default_factory=list)
     #: The next due times the round writes (match as read, due, next warning).
     due: list[tuple[Match, datetime | None, datetime | None]] = field(default_factory=list)
+    #: The reminders the round counts as sent (match id, bits, start of its turn).
+    marks: list[tuple[int, int, datetime | None]] = field(default_factory=list)
     #: What reminding each member depends on (`bot.store.notices.reminding`), by match
-    #: and member, read once a round.
-    seen: dict[tuple[int, int], tuple[bool, Notices, datetime | None]] = field(default_factory=dict)
+    #: and member, read once for the batch of matches looked at.
+    seen: dict[tuple[int, int], tuple[bool, tuple[Any, ...], datetime | None]] = field(
+        default_factory=dict
+    )
 
 
 class ClocksPart:
@@ -131,13 +136,18 @@ class ClocksPart:
         while True:
             async with self._core.store.transaction() as conn:
                 batch = await clock_rows.due_matches(conn, now, DUE_BATCH, self._mine())
+                found.seen = await notice_rows.reminding(  # (two reads for the batch)
+                    conn, {match.id: match.members for match in batch}, now
+                )
                 owed = [
                     match
                     for match in batch
                     if await self._visit(conn, match, now, mark_sent, found)
                 ]
                 await clock_rows.set_dues(conn, found.due)  # (one round trip)
+                await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
                 found.due.clear()
+                found.marks.clear()
             for match in owed:
                 update = await self._time_out(match)
                 if update is not None:
@@ -235,7 +245,7 @@ class ClocksPart:
         since keeps its fresh reminders), and write when that turn's next reminder is due."""
         async with self._core.store.transaction() as conn:
             await clock_rows.mark_reminded(
-                conn, reminder.match.id, reminder.bits, reminder.match.turn_started_at
+                conn, [(reminder.match.id, reminder.bits, reminder.match.turn_started_at)]
             )
             await claim_rows.finish(conn, *reminder.claim)
             match = await match_rows.fetch_match(conn, reminder.match.id)
@@ -256,17 +266,15 @@ class ClocksPart:
         notices = Notices()
         if member is None or started is None or deadline is None or deadline <= now:
             return None, notices, None
-        notices = (await _reminding(conn, match.id, member, now, found))[1]
+        notices = _reminding(found, match.id, member)[1]
         hours = warning_due(notices, started, deadline, now)
         if hours is None:
             passed = any(started < deadline - timedelta(hours=h) <= now for h in notices.warnings)
             return None, notices, quiet_ends(notices, now) if passed else None
         ping = not notices.by_dm or notices.dm == "also"
         warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
-        if not await self._core.claim(conn, *warning.claim):
+        if not await self._core.claim(conn, *warning.claim, done=mark_sent):
             return None, notices, None  # sent already, or another process sends it
-        if mark_sent:
-            await claim_rows.finish(conn, *warning.claim)
         return warning, notices, None
 
     async def mark_warned(self, warning: DeadlineWarning) -> None:
@@ -309,7 +317,7 @@ class ClocksPart:
             mark = IDLE | LOW_TIME if low else IDLE
             targets = [match.to_act] if match.to_act is not None else []
         targets = people(targets)  # the bot is never reminded
-        wanted = {m: await _reminding(conn, match.id, m, now, found) for m in targets}
+        wanted = {m: _reminding(found, match.id, m) for m in targets}
         later = [_held_until(notices, snooze, now) for _, notices, snooze in wanted.values()]
         if any(moment is not None for moment in later):  # reminded (all together) after them
             return [], 0, min(moment for moment in later if moment is not None)
@@ -318,12 +326,10 @@ class ClocksPart:
             for member in targets
             if wanted[member][0]  # (reminders on)
         ]
-        if made and not await self._core.claim(conn, *made[0].claim):
+        if made and not await self._core.claim(conn, *made[0].claim, done=mark_sent):
             return [], 0, None  # another process sends them
-        if mark_sent or not made:
-            await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
-            if made:
-                await claim_rows.finish(conn, *made[0].claim)
+        if mark_sent or not made:  # (written with the batch's due times)
+            found.marks.append((match.id, mark, match.turn_started_at))
         return made, mark, None
 
     async def keep_due_basis(self) -> None:
@@ -397,16 +403,13 @@ class ClocksPart:
             return await self._settings.member_in(conn, member_id, now, guild_id)
 
 
-async def _reminding(
-    conn: Connection, match_id: int, member_id: int, now: datetime, found: Visits
+def _reminding(
+    found: Visits, match_id: int, member_id: int
 ) -> tuple[bool, Notices, datetime | None]:
     """What reminding the member in the match depends on (reminders on, notices, a snooze
-    running), read once a round."""
-    key = (match_id, member_id)
-    if key not in found.seen:
-        on, row, snoozed = await notice_rows.reminding(conn, match_id, member_id, now)
-        found.seen[key] = on, notices_from(row), snoozed
-    return found.seen[key]
+    running), as read for the round's batch (`bot.store.notices.reminding`)."""
+    on, row, snoozed = found.seen[(match_id, member_id)]
+    return on, notices_from(row), snoozed
 
 
 def _held_until(notices: Notices, snoozed: datetime | None, now: datetime) -> datetime | None:

@@ -44,7 +44,7 @@ def slowed(store: Store, seconds: float) -> Iterator[dict[str, bool]]:
     """Every transaction and read of `store` waits `seconds` first, while the switch it
     yields is on (`switch["on"] = False`: no more waiting)."""
     switch = {"on": True}
-    transaction, reading = store.transaction, store.reading
+    transaction, transact, reading = store.transaction, store.transact, store.reading
 
     def slow(opened):  # a store call, after the wait
         @contextlib.asynccontextmanager
@@ -56,11 +56,18 @@ def slowed(store: Store, seconds: float) -> Iterator[dict[str, bool]]:
 
         return call
 
+    async def slow_transact(body):  # a transaction run whole, after the wait
+        if switch["on"]:
+            await asyncio.sleep(seconds)
+        return await transact(body)
+
     store.transaction, store.reading = slow(transaction), slow(reading)  # type: ignore[method-assign]
+    store.transact = slow_transact  # type: ignore[method-assign]
     try:
         yield switch
     finally:
         store.transaction, store.reading = transaction, reading  # type: ignore[method-assign]
+        store.transact = transact  # type: ignore[method-assign]
 
 
 def button(custom_id: str) -> dict:

@@ -23,13 +23,14 @@ def mark_transactions(store, fake: FakeDiscord) -> list[tuple[str, int]]:
     marks: list[tuple[str, int]] = []
 
     def counted(kind, opener):
-        def opened():
+        def opened(*body):
             marks.append((kind, len(fake.calls)))
-            return opener()
+            return opener(*body)
 
         return opened
 
     store.transaction = counted("write", store.transaction)
+    store.transact = counted("write", store.transact)
     store.reading = counted("read", store.reading)
     return marks
 

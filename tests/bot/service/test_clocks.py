@@ -189,3 +189,20 @@ async def test_the_yearly_vacation_allowance(service, clock):
         await service.clocks.start_vacation(1, 1)
     clock.advance(days=365)
     assert (await service.settings.member_settings(1)).vacation_days_left == 30
+
+
+@pytest.mark.asyncio
+async def test_a_vacation_started_again_at_the_moment_the_last_one_ended(service, clock):
+    match = await start_match(service, (1, 2), clock_hours=24)
+    if match.to_act != 1:
+        match = await play_first_legal(service, match, 1)
+    await service.clocks.start_vacation(1, 3)
+    await service.clocks.end_vacation(1)  # at once: the clock has not moved
+    mine = await service.clocks.start_vacation(1, 2)  # still the same moment
+    assert mine.vacation is not None and mine.vacation.ends_at == clock.moment + timedelta(days=2)
+    assert (await service.queries.get_match(match.id)).paused
+    clock.advance(days=1)
+    mine = await service.clocks.end_vacation(1)
+    assert mine.vacation is None and mine.vacation_days_left == 29
+    resumed = await service.queries.get_match(match.id)
+    assert not resumed.paused and resumed.deadline == match.deadline + timedelta(days=1)

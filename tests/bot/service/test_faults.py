@@ -93,7 +93,7 @@ async def at_the_same_moment(*moves: tuple[MatchService, Awaitable[Any]]) -> lis
     barrier = asyncio.Barrier(len(moves))
     services = {id(service): service for service, _move in moves}
     for service in services.values():
-        real = service.store.transaction
+        real, real_transact = service.store.transaction, service.store.transact
 
         @contextlib.asynccontextmanager
         async def transaction(real=real):
@@ -101,12 +101,16 @@ async def at_the_same_moment(*moves: tuple[MatchService, Awaitable[Any]]) -> lis
             async with real() as conn:
                 yield conn
 
-        service.store.transaction = transaction
+        async def transact(body, real_transact=real_transact):  # (a transaction run whole)
+            await asyncio.wait_for(barrier.wait(), timeout=10)
+            return await real_transact(body)
+
+        service.store.transaction, service.store.transact = transaction, transact
     try:
         return await asyncio.gather(*(move for _service, move in moves), return_exceptions=True)
     finally:
         for service in services.values():
-            del service.store.transaction  # back to the class's method
+            del service.store.transaction, service.store.transact  # the class's again
 
 
 @pytest.mark.asyncio
