@@ -22,6 +22,7 @@ from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, thread_link
+from bot.discord.private import Answering, AnsweringChannels
 from bot.discord.speech import Languages
 from bot.discord.views import (
     challenge_view,
@@ -31,6 +32,7 @@ from bot.discord.views import (
     view_keyword,
 )
 from bot.match.engine_seats import engine_name
+from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
 from bot.presentation.announcements import (
     Announcement,
@@ -76,7 +78,9 @@ WORDS = FaceWords(
 )
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
-Messageable = discord.Thread | discord.TextChannel
+#: Where a match posts: its thread, a DM with the bot, or a DM or group DM through an
+#: interaction (`bot.discord.private`).
+Messageable = discord.Thread | discord.TextChannel | discord.DMChannel | Answering
 
 
 def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -125,6 +129,8 @@ class Poster:
         self.engine = engine
         self.then = then
         self.notifier = Notifier(client, service, languages, then.board_link)
+        #: DMs and group DMs as the latest interaction there can post in them.
+        self.answering = AnsweringChannels()
         #: Members' display names by (server, member), for the pictures' players strips.
         self.known_names = NameCache()
         self._background: set[asyncio.Task[None]] = set()
@@ -186,6 +192,8 @@ class Poster:
         if match.channel_id is None:
             raise Refusal(fill(chat_words.NO_THREAD_TO_POST_IN, match=match.id))
         channel: object = here if here is not None and here.id == match.channel_id else None
+        if channel is None and match.guild_id == NO_SERVER:  # only in answers there
+            channel = self.answering.live(match.channel_id, self.service.now())
         channel = channel or self.client.get_channel(match.channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(match.channel_id)
@@ -202,17 +210,21 @@ class Poster:
             thread = await message.create_thread(
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
             )
-            match = await self.service.play.attach_channel(match.id, thread.id)
+        await self.start_in(thread, match)
+        return thread
+
+    async def start_in(self, channel: Messageable, match: Match) -> None:
+        """Make `channel` the match's and post its first board there, calling the players."""
+        match = await self.service.play.attach_channel(match.id, channel.id)
         newcomers = await self.service.queries.newcomers(match)
         theme, ratings = await self._board_reads(match)
         audience = await self._audience(match)
         post = await start_post(
             match, newcomers, audience, self.service.now(), theme=theme, ratings=ratings
         )
-        await self._send_board(thread, post, audience.language)
+        await self._send_board(channel, post, audience.language)
         if self.engine is not None:
             self.engine.notice(match)
-        return thread
 
     async def rehome(self, match: Match, parent_id: int) -> None:
         """Give a match whose thread was deleted a new one on a new message in the same
@@ -307,10 +319,11 @@ class Poster:
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the
-        member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
+        member went on vacation (until `ends_at`) or came back (`ends_at` None); not in a
+        DM or group DM, where the bot posts only in answers."""
         who = STYLE.mention(member_id)
         for match in await self.service.queries.active_matches(member_id):
-            if match.channel_id is None or len(match.members) < 2:
+            if match.channel_id is None or len(match.members) < 2 or match.guild_id == NO_SERVER:
                 continue
             try:
                 channel = await self.channel_of(match)
@@ -407,7 +420,10 @@ class Poster:
 
     async def _disable(self, channel: Messageable, match: Match, stale: list[int]) -> None:
         """Grey out the buttons of earlier messages, which can no longer do anything (an
-        answered offer, a past position)."""
+        answered offer, a past position). Outside servers they cannot be edited: a press on
+        one is refused as out of date."""
+        if isinstance(channel, Answering):
+            return
         for message_id in stale:
             try:
                 old = await channel.fetch_message(message_id)
@@ -420,11 +436,12 @@ class Poster:
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None
     ) -> None:
-        """Show a challenge's new state on its message (buttons only while it is pending)."""
+        """Show a challenge's new state on its message (buttons only while it is pending);
+        outside servers only on the message given (a press's), none other can be edited."""
         target: discord.Message | discord.PartialMessage
         if message is not None:
             target = message
-        elif challenge.message_id is None:
+        elif challenge.message_id is None or challenge.guild_id == NO_SERVER:
             return
         else:
             channel = self.client.get_partial_messageable(challenge.channel_id)
