@@ -16,7 +16,8 @@ Every address is relative to where the board is served (`match?id=5`, `board.png
 
 Every response carries a strict Content-Security-Policy and no-sniff headers; every
 change needs the session's CSRF token in `X-CSRF-Token`; request bodies are at most
-`MAX_BODY` bytes; each member has a rate limit; the access log writes no query strings
+`MAX_BODY` bytes; each member has a rate limit (past a burst, requests wait their turn;
+only a flood is refused); the access log writes no query strings
 (a token never travels in one, and paths are all it needs).
 """
 
@@ -225,8 +226,12 @@ class Board:
         request[SESSION] = session
         language = _language(request)
         if session is not None:
-            if request.path not in STATIC_PATHS and not self.limits.allow(session.member):
-                return _refused(429, fill(web_words.TOO_MANY))
+            if request.path not in STATIC_PATHS:
+                delay = self.limits.wait(session.member)
+                if delay is None:
+                    return _refused(429, fill(web_words.TOO_MANY))
+                if delay:
+                    await asyncio.sleep(delay)
             if session.member not in self._languages:
                 locales = await self.host.service.member_locales([session.member])
                 self._languages[session.member] = language_of(locales.get(session.member))

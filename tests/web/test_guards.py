@@ -5,7 +5,9 @@ real HTTP client (aiohttp's), as a browser's or a forger's would."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 from datetime import timedelta
 
 import aiohttp
@@ -195,8 +197,26 @@ async def test_a_spectator_receives_no_card_and_a_player_only_their_own(board) -
     assert own_picture != picture  # drawn from the seat, with its hand
 
 
+def test_the_rate_limit_slows_a_burst_then_refuses_a_flood() -> None:
+    from bot.web.guard import RateLimit
+
+    now = [0.0]
+    limit = RateLimit(rate=10.0, burst=4.0, queue=2, clock=lambda: now[0])
+    assert [limit.wait(1) for _ in range(4)] == [0.0] * 4  # the burst, at once
+    assert limit.wait(1) == pytest.approx(0.1)  # then each waits its turn
+    assert limit.wait(1) == pytest.approx(0.2)
+    assert limit.wait(1) is None  # two wait already: refused
+    assert limit.wait(2) == 0.0  # another member's bucket is their own
+    now[0] = 0.3  # the waiting ones were served, one more turn came
+    assert limit.wait(1) == 0.0
+    assert limit.wait(1) == pytest.approx(0.1)
+
+
 @pytest.mark.asyncio
-async def test_a_member_asking_too_fast_is_told_to_wait(tmp_path) -> None:
+async def test_a_member_asking_too_fast_is_slowed_then_told_to_wait(tmp_path) -> None:
+    """A page asking faster than the limit is slowed down, never refused (a refused
+    picture would stay broken in the page); a flood beyond it is refused."""
+    from bot.web.guard import BURST, QUEUE, RATE
     from bot.web.server import WebHost, serve
     from tests.bot.service_fixtures import FakeClock, open_service
 
@@ -217,14 +237,24 @@ async def test_a_member_asking_too_fast_is_told_to_wait(tmp_path) -> None:
             token = host.signer.grant(match.to_act, match.id)
             async with session.post(base + "signin", json={"token": token}) as answer:
                 assert answer.status == 200
+            started = time.monotonic()
             statuses = []
-            for _ in range(60):
-                async with session.get(f"{base}api/state?match={match.id}") as answer:
+            for _ in range(int(BURST) + 20):
+                url = f"{base}board.png?match={match.id}&v={match.version}"
+                async with session.get(url) as answer:
                     statuses.append(answer.status)
+            assert statuses == [200] * len(statuses)  # one at a time: all served...
+            assert time.monotonic() - started >= (20 - 1) / RATE  # ...at the rate
             async with session.get(f"{base}board.js") as answer:
                 assert answer.status == 200  # the page's files are not counted
-        assert statuses[:40] == [200] * 40
-        assert 429 in statuses
+
+            async def ask() -> int:
+                async with session.get(f"{base}api/state?match={match.id}") as answer:
+                    return answer.status
+
+            flood = await asyncio.gather(*(ask() for _ in range(int(BURST) + QUEUE + 30)))
+        assert 429 in flood
+        assert flood.count(200) >= QUEUE  # those that fit the queue were served
     finally:
         await running.stop()
         await service.close()

@@ -11,6 +11,7 @@
   let showing = null; // the ply of an earlier position shown, or null
   let requestId = null; // one per move composed: a second Confirm is the same request
   let events = null;
+  let latest = 0; // the match's latest version the live events told
   let trying = null; // the line of moves tried on a copy, and the moves undone from it
 
   function el(tag, attrs, ...kids) {
@@ -124,6 +125,7 @@
     panel.append(moveList(words));
     if (state.over) panel.append(analysisBox);
     main.replaceChildren(el("div", { class: "match" }, frame, panel));
+    if (latest > state.version && !trying) setTimeout(() => load(""));  // news came meanwhile
   }
 
   // ---- an ended match's analysis: the chart, and each moment it swung most
@@ -319,7 +321,9 @@
     events = new EventSource("api/events?match=" + encodeURIComponent(params.get("id")));
     events.addEventListener("version", (event) => {
       live.dataset.state = "on";
-      if (state && Number(event.data) !== state.version && !trying) load("");
+      latest = Number(event.data);
+      // an answer on its way draws the news itself (or asks for it once drawn)
+      if (state && latest > state.version && !trying && !main.dataset.busy) load("");
     });
     events.addEventListener("error", () => {
       live.dataset.state = "off";
