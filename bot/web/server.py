@@ -31,6 +31,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -86,10 +87,16 @@ CSP = (
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 REQUEST_ID = 64
+#: The header the page's own requests carry: a refusal is then answered with status 200
+#: (its words in `refused`), since a browser reports every 4xx as an error in its
+#: console; other clients get the refusal's status. The log has the refusal's status.
+PAGE_HEADER = "X-Shiftcord-Page"
 #: What the guard finds out about each request: its session (None: signed out) and the
 #: language its answer is written in.
 SESSION: web.RequestKey[Session | None] = web.RequestKey("session")
 LANGUAGE: web.RequestKey[str] = web.RequestKey("language")
+#: The status of a refusal answered to the page with 200 (for the log).
+REFUSED: web.RequestKey[int] = web.RequestKey("refused")
 
 
 async def _nobody_watches(match: Match, member: int) -> bool:
@@ -127,9 +134,8 @@ class _AccessLog(AbstractAccessLogger):
     """One line a request: method, path (never the query) and status."""
 
     def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
-        self.logger.info(
-            "%s %s %s %.0fms", request.method, request.path, response.status, time * 1000
-        )
+        status = request.get(REFUSED, response.status)
+        self.logger.info("%s %s %s %.0fms", request.method, request.path, status, time * 1000)
 
     @property
     def enabled(self) -> bool:
@@ -239,22 +245,40 @@ class Board:
                     del self._languages[next(iter(self._languages))]
             language = self._languages[session.member] or language
         request[LANGUAGE] = language
-        if request.method == "POST" and request.path != "/signin":
-            if session is None:
-                with speaking(language):
-                    return _refused(401, fill(web_words.SIGN_IN_FIRST))
-            if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
-                with speaking(language):
-                    return _refused(403, fill(web_words.FORM_EXPIRED))
-        with speaking(language):
-            response = await handler(request)
+        response = await self._answer(request, handler, session)
         if response.prepared:  # a live stream, sent with its own headers
             return response
+        if response.status >= 400 and request.headers.get(PAGE_HEADER):
+            request[REFUSED] = response.status
+            response.set_status(200)
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers.setdefault("Cache-Control", "no-store")
         return response
+
+    async def _answer(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        session: Session | None,
+    ) -> web.StreamResponse:
+        """The handler's answer, or the refusal of a change without its session's CSRF
+        token; a refusal raised is returned (redirects are raised on)."""
+        with speaking(request[LANGUAGE]):
+            if request.method == "POST" and request.path != "/signin":
+                if session is None:
+                    return _refused(401, fill(web_words.SIGN_IN_FIRST))
+                if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
+                    return _refused(403, fill(web_words.FORM_EXPIRED))
+            try:
+                return await handler(request)
+            except web.HTTPException as refusal:
+                if refusal.status < 400:
+                    raise
+                return web.Response(
+                    text=refusal.text, status=refusal.status, content_type=refusal.content_type
+                )
 
     def _member(self, request: web.Request) -> Session:
         session: Session | None = request[SESSION]
@@ -280,7 +304,7 @@ class Board:
     async def _login(self, request: web.Request) -> web.StreamResponse:
         """Sign in with Discord: off to its authorization page."""
         if self.host.oauth is None:
-            raise _http(404, fill(web_words.SIGN_IN_FIRST))
+            return await self._page(request, fill(web_words.SIGN_IN_FIRST))
         state = self.host.oauth.new_state()
         response = web.HTTPFound(self.host.oauth.authorize_url(state))
         response.set_cookie(
@@ -300,12 +324,12 @@ class Board:
         expected = request.cookies.get(LOGIN_COOKIE, "")
         state, code = request.query.get("state", ""), request.query.get("code", "")
         if oauth is None or not expected or not hmac.compare_digest(expected, state) or not code:
-            raise _http(403, fill(web_words.LOGIN_FAILED))
+            return await self._page(request, fill(web_words.LOGIN_FAILED))
         try:
             member = await oauth.member(code[:200])
         except LoginFailed as error:
             log.warning("a sign-in with Discord failed: %s", error)
-            raise _http(403, fill(web_words.LOGIN_FAILED)) from None
+            return await self._page(request, fill(web_words.LOGIN_FAILED))
         response = web.HTTPFound("./")
         response.del_cookie(LOGIN_COOKIE, path="/")
         sid, _ = self.sessions.open(member)
@@ -331,11 +355,14 @@ class Board:
 
     # ---- pages
 
-    async def _page(self, request: web.Request) -> web.StreamResponse:
+    async def _page(self, request: web.Request, refused: str = "") -> web.StreamResponse:
+        """The page; with `refused`, the page saying those words (a refusal met on the way
+        to a page is a page, not an error: a browser would report its 4xx as one)."""
         session: Session | None = request[SESSION]
         html = (STATIC / "board.html").read_text()
         csrf = session.csrf if session is not None else ""
-        html = html.replace("{{csrf}}", csrf).replace("{{lang}}", request[LANGUAGE])
+        for name, value in (("csrf", csrf), ("lang", request[LANGUAGE]), ("refused", refused)):
+            html = html.replace("{{" + name + "}}", escape(value))
         return web.Response(text=html, content_type="text/html")
 
     @staticmethod

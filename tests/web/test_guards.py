@@ -320,3 +320,42 @@ async def test_a_member_of_no_server_of_the_match_sees_nothing_of_it(board) -> N
             async with session.get(board.base + path) as answer:
                 assert answer.status == 403
                 assert "private" in (await answer.json())["refused"]
+
+
+@pytest.mark.asyncio
+async def test_refusals_read_as_pages_with_no_error_in_the_console(board, browser) -> None:
+    """A forged link, a match of others, one that does not exist, a signed-out visit and
+    a sign-in with Discord that is not set up: each page says why in plain words, and the
+    browser's console reports no error (a 4xx would be one); the refusal keeps its status
+    for other clients and in the log."""
+    from tests.web.conftest import opened
+
+    match = await start_match(board.service, (1, 2))
+    theirs = await start_match(board.service, (6, 7))
+    async with opened(browser, f"{board.base}open#forged.token") as page:
+        await page.wait_for_function("() => document.getElementById('alert').textContent")
+        assert "expired" in await page.inner_text("#alert")
+        assert page.errors == []
+    async with opened(browser, board.base) as page:  # signed out
+        await page.wait_for_function("() => document.getElementById('alert').textContent")
+        assert "sign" in (await page.inner_text("#alert")).lower()
+        assert page.errors == []
+    async with opened(browser, board.link(1, match.id)) as page:
+        await page.wait_for_url("**/match?id=*")
+        for number, words in ((theirs.id, "private"), (999, "There is no match #999")):
+            await page.goto(f"{board.base}match?id={number}")
+            await page.wait_for_function("() => document.getElementById('alert').textContent")
+            assert words in await page.inner_text("#alert")
+        answer = await page.goto(f"{board.base}login")  # no client secret given
+        assert answer is not None and answer.status == 200
+        assert "sign" in (await page.inner_text("#alert")).lower()
+        assert page.errors == []
+    async with client() as session:  # not the page: the refusal's own status
+        await signed_in(session, board, 1, match.id)
+        async with session.get(f"{board.base}api/state?match={theirs.id}") as answer:
+            assert answer.status == 403
+        headers = {"X-Shiftcord-Page": "1"}
+        url = f"{board.base}api/state?match={theirs.id}"
+        async with session.get(url, headers=headers) as answer:
+            assert answer.status == 200
+            assert "private" in (await answer.json())["refused"]

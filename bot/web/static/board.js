@@ -38,7 +38,8 @@
   }
 
   async function ask(url, body) {
-    const options = { credentials: "same-origin", headers: {} };
+    // a refusal comes back with status 200 and its words (a 4xx would be a console error)
+    const options = { credentials: "same-origin", headers: { "X-Shiftcord-Page": "1" } };
     if (body !== undefined) {
       options.method = "POST";
       options.headers["Content-Type"] = "application/json";
@@ -52,7 +53,7 @@
     } catch (error) {
       answer = {};
     }
-    if (!response.ok && answer.refused && !answer.state) {
+    if (answer.refused && !answer.state) {
       say(answer.refused);
       if (answer.login) main.replaceChildren(el("p", {}, el("a", { class: "login", href: "login" }, answer.login)));
       return null;
@@ -335,7 +336,11 @@
     });
   }
 
-  if (location.pathname.endsWith("/open")) signIn();
-  else if (params.get("id")) load("").then(() => { listen(); if (state && state.over) showAnalysis(false); });
+  const refused = document.querySelector('meta[name="refused"]').content;
+  if (refused) {
+    say(refused); // the page was a refusal (a sign-in that did not work)
+    main.replaceChildren(el("p", {}, el("a", { href: "./" }, document.getElementById("home").textContent)));
+  } else if (location.pathname.endsWith("/open")) signIn();
+  else if (params.get("id")) load("").then(() => { if (!state) return; listen(); if (state.over) showAnalysis(false); });
   else showMatches();
 })();
