@@ -85,20 +85,22 @@ async def board(
 async def position(
     service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], ply: int
 ) -> Picture | None:
-    """The public picture of the position after `ply` moves (0: the start), or None when
-    the match has no such position."""
+    """The picture of the position after `ply` moves (0: the start) as the viewer saw
+    it then (a player's own hand as it was; the public's view for anyone else), or None
+    when the match has no such position."""
     record = await service.match_record(match.id)
     theme = await service.picture_theme(match.guild_id, seen.member)
     players = seat_labels(match, name)
+    seat = seen.seat if match.has_secrets else None
 
     def draw() -> Picture | None:
-        line = PublicLine(record)
+        line = PublicLine(record, seat)
         if not 0 <= ply < len(line):
             return None
         for index, state in enumerate(line):
             if index == ply:
                 last = line.moves[ply - 1] if ply else None
-                return drawn_board(state, last, None, theme, None, players=players)
+                return drawn_board(state, last, seat, theme, None, players=players)
         return None
 
     return await asyncio.to_thread(draw)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import time
 from datetime import timedelta
 
@@ -195,6 +196,39 @@ async def test_a_spectator_receives_no_card_and_a_player_only_their_own(board) -
     assert not any(card in text for card in others - words[seat])
     assert any(card in text for card in words[seat])
     assert own_picture != picture  # drawn from the seat, with its hand
+
+
+@pytest.mark.asyncio
+async def test_an_earlier_position_shows_a_player_their_own_hand_as_it_was(board) -> None:
+    """Stepping back through a match with hands: each player sees the position as their
+    seat saw it then (their own hand as it was dealt), a spectator the public one."""
+    from bot.presentation.pictures import drawn_board
+
+    match = await start_match(board.service, (1, 2, 3), "shifting-stones")
+    dealt = match.state
+    rng, now = random.Random(3), match
+    while any(now.state.hands[seat] == dealt.hands[seat] for seat in range(3)):
+        assert now.ply < 60, "every hand changes within a few turns"
+        move = now.state.format_move(rng.choice(now.state.legal_moves()))
+        await act(board.service, match.id, now.to_act, MOVE, move)
+        now = await board.match(match.id)
+    players = seat_labels(now, lambda m: NAMES[m])
+    theme = await board.service.picture_theme(match.guild_id, 1)
+    pictures = {}
+    for member in (1, 2, 3, 5):  # three players, one spectator
+        async with client() as session:
+            await signed_in(session, board, member, match.id)
+            url = f"{board.base}board.png?match={match.id}&v={now.version}&ply=0"
+            async with session.get(url) as png:
+                assert png.status == 200
+                pictures[member] = await png.read()
+    public = drawn_board(dealt.view(None), None, None, theme, None, players=players)
+    assert pictures[5] == public.data
+    for member in (1, 2, 3):
+        seat = now.seat_of(member)
+        as_dealt = drawn_board(dealt.view(seat), None, seat, theme, None, players=players)
+        assert pictures[member] == as_dealt.data  # their own hand, as it was then
+    assert len(set(pictures.values())) == 4
 
 
 def test_the_rate_limit_slows_a_burst_then_refuses_a_flood() -> None:
