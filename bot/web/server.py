@@ -47,7 +47,6 @@ from bot.presentation import composer as composer_words
 from bot.presentation import web_words
 from bot.presentation.analysis import analysis_chart, analysis_text, swing_lines
 from bot.presentation.catalogue import fill
-from bot.presentation.composing import composer_of
 from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
@@ -69,7 +68,6 @@ from bot.web.guard import (
 from bot.web.live import KEEPALIVE, Live
 from bot.web.oauth import STATE_LIFETIME, LoginFailed, OAuth
 from bot.web.tokens import Signer
-from games.steps import Composer
 
 log = logging.getLogger("shiftcord.web")
 
@@ -82,6 +80,8 @@ LOGIN_COOKIE = "shiftcord_login"
 MAX_BODY = 4096
 #: The pictures kept drawn, by what they show (a page asks for its board after its state).
 MAX_PICTURES = 128
+#: The members' views of positions kept (each with its composer).
+MAX_VIEWINGS = 512
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -168,21 +168,36 @@ class Board:
         self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
-        #: The composers of the latest positions, by (match, version, member).
-        self._composers: dict[tuple[int, int, int], Composer] = {}
+        #: How members view the latest positions, by (match, version, member).
+        self._viewings: dict[tuple[int, int, int], board.Viewing] = {}
+        #: The move lists of the latest positions, by (match, version, language).
+        self._move_lists: dict[tuple[int, int, str], list[dict[str, Any]]] = {}
         #: Each signed-in member's language, read once a session.
         self._languages: dict[int, str | None] = {}
         self._announcing: set[asyncio.Task[object]] = set()
 
-    def _composer(self, match: Match, seen: board.Seen) -> Composer:
-        """The composer of the member to act, kept while the match stays at its version."""
-        key = (match.id, match.version, seen.member)
-        composer = self._composers.get(key)
-        if composer is None:
-            composer = self._composers[key] = composer_of(match, seen.member)
-            while len(self._composers) > MAX_PICTURES:
-                del self._composers[next(iter(self._composers))]
-        return composer
+    async def _viewing(self, match: Match, member: int) -> board.Viewing:
+        """How `member` views `match` (their composer, theme, preview setting), kept while
+        the match stays at its version: a tap reads nothing else from the database."""
+        key = (match.id, match.version, member)
+        viewing = self._viewings.get(key)
+        if viewing is None:
+            viewing = self._viewings[key] = await board.viewing(self.host.service, match, member)
+            while len(self._viewings) > MAX_VIEWINGS:
+                del self._viewings[next(iter(self._viewings))]
+        return viewing
+
+    async def _moves(
+        self, match: Match, name: Callable[[int], str], language: str
+    ) -> list[dict[str, Any]]:
+        """The moves so far, kept while the match stays at its version."""
+        key = (match.id, match.version, language)
+        moves = self._move_lists.get(key)
+        if moves is None:
+            moves = self._move_lists[key] = await board.moves(self.host.service, match, name)
+            while len(self._move_lists) > MAX_PICTURES:
+                del self._move_lists[next(iter(self._move_lists))]
+        return moves
 
     async def _namer(self, match: Match) -> Callable[[int], str]:
         """How the members of `match` are named on its page."""
@@ -405,7 +420,8 @@ class Board:
         for match in mine:
             name = await self._namer(match)
             seen = board.seen_by(match, session.member)
-            state = await board.page_state(self.host.service, match, seen, name, _style(name), ())
+            style = _style(name)
+            state = await board.page_state(self.host.service, match, seen, name, style, (), None)
             listed.append(
                 {
                     "match": match.id,
@@ -431,17 +447,17 @@ class Board:
         match = await self._match(request)
         session = self._member(request)
         path = board.asked_path(request.query.get("path"))
-        state = await self._page_state(match, session, path)
+        state = await self._page_state(match, session, path, request[LANGUAGE])
         return web.json_response(state)
 
     async def _page_state(
-        self, match: Match, session: Session, path: tuple[str, ...]
+        self, match: Match, session: Session, path: tuple[str, ...], language: str
     ) -> dict[str, Any]:
-        seen = board.seen_by(match, session.member)
+        viewing = await self._viewing(match, session.member)
         name = await self._namer(match)
-        composer = self._composer(match, seen) if board.composing(match, seen) else None
+        moves = None if path else await self._moves(match, name, language)
         state = await board.page_state(
-            self.host.service, match, seen, name, _style(name), path, composer
+            self.host.service, match, viewing.seen, name, _style(name), path, moves, viewing
         )
         state["words"] = _words()
         return state
@@ -494,8 +510,9 @@ class Board:
             raise _http(403, fill(web_words.NOT_IN_MATCH, match=match.id))
         path = board.asked_path(body.get("path") if isinstance(body.get("path"), str) else "")
         notation = ""
-        if match.ply == ply and board.composing(match, board.seen_by(match, session.member)):
-            move = composer_of(match, session.member).move_at(path)
+        composer = (await self._viewing(match, session.member)).composer
+        if match.ply == ply and composer is not None:
+            move = composer.move_at(path)
             if move is None:
                 raise _http(409, fill(composer_words.NOT_COMPLETE))
             notation = match.state.format_move(move)
@@ -514,7 +531,7 @@ class Board:
                 self._announce(update)
             self.live.changed(match.id, update.match.version)
         fresh = await self.host.service.get_match(match.id)
-        answer["state"] = await self._page_state(fresh, session, ())
+        answer["state"] = await self._page_state(fresh, session, (), request[LANGUAGE])
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
     async def _explore(self, request: web.Request) -> web.StreamResponse:
