@@ -10,8 +10,8 @@ options, help, languages, and what the playing engine may know.
 
 The rules every game is held to by the generic tests (`tests/games/test_conformance.py`,
 `test_bad_input.py`, `test_stored_states.py`, `tests/render/test_pictures.py`,
-`tests/bot/test_game_translations.py`, `tests/bot/test_discord_composer.py`), which pick up
-every registered game without naming it:
+`tests/bot/presentation/test_game_translations.py`, `tests/bot/discord/test_composer.py`),
+which pick up every registered game without naming it:
 
 Declaring:
 - `GameType`'s own checks: a lower-case name, a title and a summary, 1 <= min_players <=

@@ -28,11 +28,11 @@ COPIED_FILES = ("pyproject.toml", "README.md")
 GENERIC = (
     "tests/games",
     "tests/render",
-    "tests/bot/test_game_translations.py",
-    "tests/bot/test_picture_words.py",
-    "tests/bot/test_discord_info.py",
-    "tests/bot/test_discord_composer.py",
-    "tests/bot/test_console_games.py",
+    "tests/bot/presentation/test_game_translations.py",
+    "tests/bot/presentation/test_picture_words.py",
+    "tests/bot/discord/test_info.py",
+    "tests/bot/discord/test_composer.py",
+    "tests/bot/console/test_games.py",
 )
 #: The fewest generic tests the trial must pass (each parametrized case counts).
 FEWEST_PASSED = 40
@@ -95,7 +95,7 @@ def test_a_game_added_in_its_own_folders_in_english_passes_the_generic_tests(tmp
         "test_stored_states.py::test_mutated_json_snapshots_are_refused_or_sound[pebbles]",
         "test_pictures.py::test_start_and_mid_game_positions_render_in_every_theme",
         "test_game_translations.py::test_no_language_the_game_does_not_declare_keeps_a_file",
-        "test_discord_composer.py::test_every_game_is_played_by_the_composer_alone[pebbles-2]",
-        "test_console_games.py::test_every_game_plays_a_whole_match_in_the_console[pebbles]",
+        "discord/test_composer.py::test_every_game_is_played_by_the_composer_alone[pebbles-2]",
+        "console/test_games.py::test_every_game_plays_a_whole_match_in_the_console[pebbles]",
     ):
         assert any(line.startswith("PASSED") and test in line for line in passed_lines), test

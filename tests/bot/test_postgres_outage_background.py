@@ -12,9 +12,9 @@ import pytest
 
 from bot.match.engine_seats import duty
 from tests.bot import discord_harness as harness
+from tests.bot.service.test_engine_player import ALICE, against, alice_moves, player
 from tests.bot.service_fixtures import FakeClock, open_service
 from tests.bot.test_postgres_outage import assert_told_once, stopped, store_lines
-from tests.bot.test_service_engine_player import ALICE, against, alice_moves, player
 
 
 def said_more(caplog: pytest.LogCaptureFixture, name: str) -> list[str]:

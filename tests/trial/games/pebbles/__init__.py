@@ -1,5 +1,5 @@
 """Pebbles, the trial game: a game added in its own two folders alone (games/pebbles/,
-render/pebbles/), written in English only. `tests/bot/test_trial_game.py` drops both
+render/pebbles/), written in English only. `tests/test_trial_game.py` drops both
 folders into a copy of the project and runs the generic tests and a console match on it.
 
 Three piles of 3, 5 and 7 pebbles; in turn, take 1 to 3 pebbles from one pile; whoever

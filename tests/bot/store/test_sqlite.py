@@ -1,0 +1,224 @@
+"""The SQLite store: pragmas, migrations, refusal of newer databases, append-only log,
+transactions and the online backup."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+
+import pytest
+
+from bot.config import Settings
+from bot.store import SqliteStore, StoreError, backup, migrations
+from bot.store.migrations import LATEST, DatabaseTooNew
+
+#: Tests of the SQLite file itself; PostgreSQL has its own in test_postgres.py.
+pytestmark = pytest.mark.sqlite_only
+
+
+async def scalar(store: SqliteStore, sql: str) -> object:
+    async with store.conn.execute(sql) as cursor:
+        return (await cursor.fetchone())[0]
+
+
+@pytest.mark.asyncio
+async def test_open_creates_the_file_with_wal_full_sync_and_foreign_keys(tmp_path):
+    path = tmp_path / "data" / "shiftcord.sqlite3"
+    store = await SqliteStore.open(path, busy_timeout_ms=1234)
+    try:
+        assert path.exists()
+        assert await scalar(store, "PRAGMA journal_mode") == "wal"
+        assert await scalar(store, "PRAGMA synchronous") == 2  # FULL
+        assert await scalar(store, "PRAGMA foreign_keys") == 1
+        assert await scalar(store, "PRAGMA busy_timeout") == 1234
+        assert await scalar(store, "PRAGMA user_version") == LATEST
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_reopening_keeps_data_and_version(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    store = await SqliteStore.open(path)
+    async with store.transaction() as conn:
+        await conn.run("INSERT INTO members (member_id, reminders) VALUES (1, 0)")
+    await store.close()
+    store = await SqliteStore.open(path)
+    try:
+        assert await scalar(store, "SELECT reminders FROM members WHERE member_id = 1") == 0
+        assert await scalar(store, "PRAGMA user_version") == LATEST
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_database_from_a_newer_version_is_refused(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA user_version = {LATEST + 5}")
+    with pytest.raises(DatabaseTooNew, match="newer Shiftcord"):
+        await SqliteStore.open(path)
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST + 5
+        assert raw.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # untouched
+
+
+@pytest.mark.asyncio
+async def test_a_file_that_is_not_a_database_is_refused_with_its_name(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    path.write_bytes(b"these are not the pages you are looking for" * 100)
+    with pytest.raises(StoreError, match="notes.sqlite3 cannot be opened"):
+        await SqliteStore.open(path)
+
+
+@pytest.mark.asyncio
+async def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path, monkeypatch):
+    path = tmp_path / "db.sqlite3"
+    with monkeypatch.context() as old_code:  # the Shiftcord that knew only version 1
+        old_code.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])
+        old_code.setattr(migrations, "LATEST", 1)
+        store = await SqliteStore.open(path)
+        async with store.transaction() as conn:
+            await conn.run("INSERT INTO members (member_id, reminders) VALUES (7, 0)")
+            await conn.run("INSERT INTO guilds (guild_id, clock_hours) VALUES (8, 48)")
+        await store.close()
+    store = await SqliteStore.open(path)
+    try:
+        assert await scalar(store, "PRAGMA user_version") == LATEST == 21
+        rows = await store.conn.execute_fetchall(
+            "SELECT m.reminders, m.picture_theme, g.clock_hours, g.picture_theme, "
+            "g.league_role FROM members m, guilds g"
+        )
+        assert [tuple(row) for row in rows] == [(0, None, 48, None, None)]
+        plan = await store.conn.execute_fetchall(
+            "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE channel_id = 5 ORDER BY id DESC"
+        )
+        assert "matches_by_channel" in str([tuple(row) for row in plan])
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_failing_migration_leaves_the_database_at_the_last_whole_version(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "db.sqlite3"
+    await (await SqliteStore.open(path)).close()
+    broken = ("CREATE TABLE half_done (x INTEGER)", "CREATE TABLE broken (")
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, broken))
+    monkeypatch.setattr(migrations, "LATEST", LATEST + 1)
+    with pytest.raises(StoreError, match="cannot be opened"):
+        await SqliteStore.open(path)
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert "half_done" not in tables
+
+
+@pytest.mark.asyncio
+async def test_the_move_log_is_append_only(tmp_path):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    try:
+        async with store.transaction() as conn:
+            await conn.run(
+                "INSERT INTO matches (guild_id, origin_channel_id, game, options, seed, "
+                "players, clock_hours, auto_timeout, takebacks, status, snapshot, created_at) "
+                "VALUES (1, 1, 'skift', '{}', 0, 2, 0, 0, 1, 'active', '{}', 0)"
+            )
+            await conn.run(
+                "INSERT INTO moves (match_id, idx, seat, kind, notation, at) "
+                "VALUES (1, 0, 0, 'move', 'pass', 0)"
+            )
+        for statement in ("UPDATE moves SET notation = 'x'", "DELETE FROM moves"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                async with store.transaction() as conn:
+                    await conn.run(statement)
+        assert await scalar(store, "SELECT notation FROM moves") == "pass"
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_an_error_inside_a_transaction_rolls_everything_back(tmp_path):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as conn:
+                await conn.run("INSERT INTO members (member_id) VALUES (5)")
+                raise RuntimeError("refused after the first write")
+        assert await scalar(store, "SELECT COUNT(*) FROM members") == 0
+        assert not store.conn.in_transaction
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_cancelled_transaction_never_leaves_the_connection_inside_one(tmp_path):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+
+    async def insert(member: int) -> None:
+        async with store.transaction() as conn:
+            await conn.run("INSERT INTO members (member_id) VALUES (?)", (member,))
+            await conn.run("UPDATE members SET reminders = 0 WHERE member_id = ?", (member,))
+
+    try:
+        for steps in range(12):  # cancel at every await: BEGIN, the body, COMMIT, after
+            task = asyncio.create_task(insert(steps))
+            for _ in range(steps):
+                await asyncio.sleep(0)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            async with store.transaction() as conn:  # the next caller can still write
+                await conn.run("INSERT INTO members (member_id) VALUES (?)", (100 + steps,))
+            assert not store.conn.in_transaction
+        async with store.reading() as conn:
+            rows = await conn.rows("SELECT member_id, reminders FROM members")
+        assert all(reminders == 0 for member, reminders in rows if member < 100)
+        assert sorted(m for m, _r in rows if m >= 100) == [100 + i for i in range(12)]
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_backup_writes_a_consistent_copy_while_the_bot_writes(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    store = await SqliteStore.open(path)
+    try:
+        async with store.transaction() as conn:
+            await conn.run_many(
+                "INSERT INTO members (member_id) VALUES (?)", [(i,) for i in range(50)]
+            )
+        settings = Settings(discord_token="", database_path=path, log_level="INFO")
+        async with store.transaction() as conn:  # a write in progress is not copied
+            await conn.run("INSERT INTO members (member_id) VALUES (999)")
+            copies = [
+                await backup(settings, tmp_path / "out" / "a.sqlite3"),
+                await backup(str(path), tmp_path / "b.sqlite3"),
+            ]
+    finally:
+        await store.close()
+    for copy in copies:
+        with sqlite3.connect(copy) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert raw.execute("SELECT COUNT(*) FROM members").fetchone()[0] == 50
+            assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        assert not copy.with_name(copy.name + ".partial").exists()
+
+
+@pytest.mark.asyncio
+async def test_backup_refuses_a_missing_source_and_the_database_itself(tmp_path):
+    with pytest.raises(StoreError, match="no database"):
+        await backup(tmp_path / "missing.sqlite3", tmp_path / "copy.sqlite3")
+    path = tmp_path / "db.sqlite3"
+    await (await SqliteStore.open(path)).close()
+    with pytest.raises(StoreError, match="the database itself"):
+        await backup(path, path)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 200)
+    with pytest.raises(StoreError, match="junk.sqlite3 cannot be backed up"):
+        await backup(junk, tmp_path / "copy.sqlite3")
+    assert not (tmp_path / "copy.sqlite3").exists()
+    assert not (tmp_path / "copy.sqlite3.partial").exists()
