@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import json
 import logging
@@ -86,6 +87,20 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: Where Discord's client frames an Activity, as Discord documents it: its client (web and
+#: desktop) at discord.com (ptb., canary.; the older discordapp.com) and its proxy's
+#: domain, discordsays.com.
+DISCORD_FRAMES = (
+    "https://discord.com https://*.discord.com https://discordapp.com "
+    "https://*.discordapp.com https://*.discordsays.com"
+)
+#: The Activity's page: the same policy, framed by Discord only.
+ACTIVITY_CSP = CSP.replace("frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
+#: The files kept of others' packages (`scripts/discord_sdk.py`): each folder's
+#: SHA256SUMS lists what is served of it.
+VENDOR = STATIC / "vendor"
+#: The Embedded App SDK's entry module, relative to the page.
+SDK_ENTRY = "output/index.mjs"
 REQUEST_ID = 64
 #: The header the page's own requests carry: a refusal is then answered with status 200
 #: (its words in `refused`), since a browser reports every 4xx as an error in its
@@ -175,6 +190,12 @@ class Board:
         #: Each signed-in member's language, read once a session.
         self._languages: dict[int, str | None] = {}
         self._announcing: set[asyncio.Task[object]] = set()
+        self._vendored = vendored(VENDOR)
+        #: The Embedded App SDK's folder under the page (None: not kept).
+        self._sdk = next(
+            (f"vendor/{p.split('/')[0]}" for p in self._vendored if p.endswith(f"/{SDK_ENTRY}")),
+            None,
+        )
 
     async def _viewing(self, match: Match, member: int) -> board.Viewing:
         """How `member` views `match` (their composer, theme, preview setting), kept while
@@ -218,6 +239,8 @@ class Board:
         app.router.add_get("/board.css", self._static("board.css", "text/css"))
         app.router.add_get("/icon.svg", self._static("icon.svg", "image/svg+xml"))
         app.router.add_post("/signin", self._signin)
+        app.router.add_post("/activity", self._activity)
+        app.router.add_get("/vendor/{path:.+}", self._vendor)
         app.router.add_get("/login", self._login)
         app.router.add_get("/discord-login", self._discord_login)
         app.router.add_get("/api/matches", self._matches)
@@ -247,7 +270,7 @@ class Board:
         request[SESSION] = session
         language = _language(request)
         if session is not None:
-            if request.path not in STATIC_PATHS:
+            if request.path not in STATIC_PATHS and not request.path.startswith("/vendor/"):
                 delay = self.limits.wait(session.member)
                 if delay is None:
                     return _refused(429, fill(web_words.TOO_MANY))
@@ -266,7 +289,7 @@ class Board:
         if response.status >= 400 and request.headers.get(PAGE_HEADER):
             request[REFUSED] = response.status
             response.set_status(200)
-        response.headers["Content-Security-Policy"] = CSP
+        response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers.setdefault("Cache-Control", "no-store")
@@ -281,7 +304,10 @@ class Board:
         """The handler's answer, or the refusal of a change without its session's CSRF
         token; a refusal raised is returned (redirects are raised on)."""
         with speaking(request[LANGUAGE]):
-            if request.method == "POST" and request.path != "/signin":
+            if request.path == "/activity" and not request.headers.get(PAGE_HEADER):
+                # (a header a cross-site form cannot send: no one else's code signs in here)
+                return _refused(403, fill(web_words.FORM_EXPIRED))
+            if request.method == "POST" and request.path not in ("/signin", "/activity"):
                 if session is None:
                     return _refused(401, fill(web_words.SIGN_IN_FIRST))
                 if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
@@ -372,13 +398,83 @@ class Board:
 
     async def _page(self, request: web.Request, refused: str = "") -> web.StreamResponse:
         """The page; with `refused`, the page saying those words (a refusal met on the way
-        to a page is a page, not an error: a browser would report its 4xx as one)."""
+        to a page is a page, not an error: a browser would report its 4xx as one). Opened
+        by Discord as an Activity (`activity_entry`), it may be framed by Discord's client
+        and is told how to sign in there."""
         session: Session | None = request[SESSION]
         html = (STATIC / "board.html").read_text()
         csrf = session.csrf if session is not None else ""
-        for name, value in (("csrf", csrf), ("lang", request[LANGUAGE]), ("refused", refused)):
+        activity = ""
+        if activity_entry(request.query):
+            if self.host.oauth is None or self._sdk is None:
+                refused = refused or fill(web_words.ACTIVITY_OFF)
+            else:
+                activity = json.dumps(
+                    {
+                        "client": self.host.oauth.client_id,
+                        "sdk": f"{self._sdk}/{SDK_ENTRY}",
+                        "declined": fill(web_words.ACTIVITY_DECLINED),
+                        "retry": fill(web_words.TRY_AGAIN),
+                    }
+                )
+        fields = (("csrf", csrf), ("lang", request[LANGUAGE]), ("refused", refused))
+        for name, value in (*fields, ("activity", activity)):
             html = html.replace("{{" + name + "}}", escape(value))
-        return web.Response(text=html, content_type="text/html")
+        response = web.Response(text=html, content_type="text/html")
+        if activity_entry(request.query):
+            response.headers["Content-Security-Policy"] = ACTIVITY_CSP
+        return response
+
+    async def _activity(self, request: web.Request) -> web.StreamResponse:
+        """Signing in inside Discord: the code the Embedded App SDK's `authorize` gave the
+        page, exchanged for who the member is; a session whose cookie works in Discord's
+        frame (SameSite=None, Secure, Partitioned), and the match of the channel or thread
+        the Activity was launched in (None: the member's matches)."""
+        oauth = self.host.oauth
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        code = body.get("code") if isinstance(body, dict) else None
+        channel = body.get("channel") if isinstance(body, dict) else None
+        if oauth is None:
+            raise _http(404, fill(web_words.ACTIVITY_OFF))
+        if not isinstance(code, str) or not 0 < len(code) <= 200:
+            raise _http(400, fill(web_words.LOGIN_FAILED))
+        try:
+            member = await oauth.member(code, redirected=False)
+        except LoginFailed as error:
+            log.warning("a sign-in inside Discord failed: %s", error)
+            raise _http(403, fill(web_words.LOGIN_FAILED)) from None
+        match = None
+        if isinstance(channel, str) and channel.isdigit() and len(channel) < 21:
+            found = await self.host.service.match_in_channel(int(channel))
+            if found is not None and (
+                found.seat_of(member) is not None or await self.host.may_watch(found, member)
+            ):
+                match = found.id
+        sid, session = self.sessions.open(member)
+        self._languages.pop(member, None)
+        response = web.json_response({"csrf": session.csrf, "match": match})
+        # (written by hand: Python's cookies know no Partitioned before 3.14; `sid` is
+        # URL-safe base64, nothing to quote)
+        response.headers.add(
+            "Set-Cookie",
+            f"{COOKIE}={sid}; Path=/; Max-Age={30 * 24 * 3600}; HttpOnly; Secure; "
+            "SameSite=None; Partitioned",
+        )
+        return response
+
+    async def _vendor(self, request: web.Request) -> web.StreamResponse:
+        """A file of a kept package (only those its SHA256SUMS lists), cached for good:
+        its folder names its version."""
+        found = self._vendored.get(request.match_info["path"])
+        if found is None:
+            raise _http(404, fill(web_words.NO_MATCH, match=0))
+        data, kind = found
+        response = web.Response(body=data, content_type=kind)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
 
     @staticmethod
     def _static(name: str, kind: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
@@ -668,6 +764,31 @@ class Board:
             with contextlib.suppress(ConnectionResetError):  # the page went away
                 await _stream(response, woken, match, self.live)
         return response
+
+
+def activity_entry(query: Mapping[str, str]) -> bool:
+    """Whether a page's address is Discord opening the board as an Activity (the client
+    adds `frame_id` and `instance_id`, which the Embedded App SDK reads)."""
+    return bool(query.get("frame_id")) and bool(query.get("instance_id"))
+
+
+def vendored(folder: Path) -> dict[str, tuple[bytes, str]]:
+    """The kept packages' files, by their path in `folder` (served under `vendor/`): those
+    each package's SHA256SUMS lists, read once, each checked against its sum (a file
+    changed by hand is not served)."""
+    files: dict[str, tuple[bytes, str]] = {}
+    for sums in sorted(folder.glob("*/SHA256SUMS")):
+        for line in sums.read_text().splitlines():
+            if not line or line.startswith("#"):
+                continue
+            digest, name = line.split(maxsplit=1)
+            data = (sums.parent / name).read_bytes()
+            if hashlib.sha256(data).hexdigest() != digest:
+                log.error("%s does not match its checksum: not served", sums.parent / name)
+                continue
+            kind = "text/javascript" if name.endswith((".mjs", ".js")) else "text/plain"
+            files[f"{sums.parent.name}/{name}"] = (data, kind)
+    return files
 
 
 async def _stream(

@@ -7,6 +7,10 @@
   const alertBox = document.getElementById("alert");
   const live = document.getElementById("live");
   const params = new URLSearchParams(location.search);
+  let matchId = params.get("id");
+  // inside Discord (an Activity): how to sign in there, else empty
+  const activityMeta = document.querySelector('meta[name="activity"]').content;
+  const activity = activityMeta ? JSON.parse(activityMeta) : null;
   let state = null;
   let showing = null; // the ply of an earlier position shown, or null
   let requestId = null; // one per move composed: a second Confirm is the same request
@@ -85,7 +89,7 @@
           { class: match.yours ? "yours" : "theirs" },
           el(
             "a",
-            { href: "match?id=" + match.match },
+            { href: "match?id=" + match.match, onclick: activity ? (event) => { event.preventDefault(); openMatch(match.match); } : null },
             el("img", { src: match.picture, alt: "", width: 800, loading: "lazy" }),
             el("strong", {}, match.title),
             el("span", { class: "turn" }, match.yours ? words.yours : words.theirs),
@@ -102,7 +106,7 @@
 
   // ---- a match
   async function load(path) {
-    const id = params.get("id");
+    const id = matchId;
     const answer = await api("api/state?match=" + encodeURIComponent(id) + "&path=" + encodeURIComponent(path || ""));
     if (!answer) return;
     draw(answer);
@@ -319,7 +323,8 @@
   }
 
   function listen() {
-    events = new EventSource("api/events?match=" + encodeURIComponent(params.get("id")));
+    if (events) events.close();
+    events = new EventSource("api/events?match=" + encodeURIComponent(matchId));
     events.addEventListener("version", (event) => {
       live.dataset.state = "on";
       latest = Number(event.data);
@@ -336,11 +341,53 @@
     });
   }
 
+  // a match's page: the board, then its live updates (and its analysis once over)
+  function openMatch(id) {
+    matchId = String(id);
+    state = null;
+    showing = null;
+    trying = null;
+    load("").then(() => { if (!state) return; listen(); if (state.over) showAnalysis(false); });
+  }
+
+  // ---- inside Discord: the Embedded App SDK's handshake, then the member authorizes
+  // (identify) and the server exchanges the code; the page stays (the SDK's link with
+  // Discord lives as long as it), showing the match of the channel or My matches
+  async function openInDiscord(sdk) {
+    say("");
+    if (!sdk) {
+      const { DiscordSDK } = await import("./" + activity.sdk);
+      sdk = new DiscordSDK(activity.client, { disableConsoleLogOverride: true });
+      await sdk.ready();
+    }
+    let code;
+    try {
+      ({ code } = await sdk.commands.authorize({
+        client_id: activity.client,
+        response_type: "code",
+        state: "",
+        prompt: "none",
+        scope: ["identify"],
+      }));
+    } catch (declined) {
+      say(activity.declined);
+      main.replaceChildren(el("p", {}, el("button", { class: "retry", onclick: () => openInDiscord(sdk) }, activity.retry)));
+      return;
+    }
+    const answer = await api("activity", { code: code, channel: sdk.channelId || "" });
+    if (!answer) return;
+    csrf = answer.csrf;
+    document.getElementById("home").addEventListener("click", (event) => { event.preventDefault(); if (events) events.close(); events = null; showMatches(); });
+    if (answer.match) openMatch(answer.match);
+    else showMatches();
+  }
+
   const refused = document.querySelector('meta[name="refused"]').content;
   if (refused) {
     say(refused); // the page was a refusal (a sign-in that did not work)
     main.replaceChildren(el("p", {}, el("a", { href: "./" }, document.getElementById("home").textContent)));
-  } else if (location.pathname.endsWith("/open")) signIn();
-  else if (params.get("id")) load("").then(() => { if (!state) return; listen(); if (state.over) showAnalysis(false); });
+  } else if (activity) openInDiscord(null);
+  else if (location.pathname.endsWith("/open")) signIn();
+  else if (matchId) openMatch(matchId);
   else showMatches();
 })();
