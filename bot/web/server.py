@@ -13,6 +13,9 @@ Every address is relative to where the board is served (`match?id=5`, `board.png
   under the page's request id.
 - `GET api/events?match=N`: server-sent events, one `version` event each time the
   match changes (`bot.web.live`).
+- `POST activity`: inside Discord (`bot.web.activity`), the code the Embedded App SDK's
+  `authorize` gave the page, for a session and the match of the Activity's channel.
+- `GET vendor/...`: the kept Embedded App SDK (only the files its checksums list).
 
 Every response carries a strict Content-Security-Policy and no-sniff headers; every
 change needs the session's CSRF token in `X-CSRF-Token`; request bodies are at most
@@ -57,6 +60,7 @@ from bot.service import MatchService
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
+from bot.web.activity import DISCORD_FRAMES, activity_entry
 from bot.web.guard import (
     COOKIE,
     CSRF_HEADER,
@@ -86,13 +90,6 @@ MAX_VIEWINGS = 512
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
-#: Where Discord's client frames an Activity, as Discord documents it: its client (web and
-#: desktop) at discord.com (ptb., canary.; the older discordapp.com) and its proxy's
-#: domain, discordsays.com.
-DISCORD_FRAMES = (
-    "https://discord.com https://*.discord.com https://discordapp.com "
-    "https://*.discordapp.com https://*.discordsays.com"
 )
 #: The Activity's page: the same policy, framed by Discord only.
 ACTIVITY_CSP = CSP.replace("frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
@@ -764,12 +761,6 @@ class Board:
             with contextlib.suppress(ConnectionResetError):  # the page went away
                 await _stream(response, woken, match, self.live)
         return response
-
-
-def activity_entry(query: Mapping[str, str]) -> bool:
-    """Whether a page's address is Discord opening the board as an Activity (the client
-    adds `frame_id` and `instance_id`, which the Embedded App SDK reads)."""
-    return bool(query.get("frame_id")) and bool(query.get("instance_id"))
 
 
 def vendored(folder: Path) -> dict[str, tuple[bytes, str]]:

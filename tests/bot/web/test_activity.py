@@ -295,3 +295,15 @@ async def test_the_served_sdk_is_the_pinned_package(board) -> None:
                     elif part != ".":
                         parts.append(part)
                 assert "/".join(parts) in sums, (name, target)
+
+
+def test_the_activity_is_possible_only_at_a_public_https_address_with_the_secret() -> None:
+    """The seam the Discord face asks before launching the Activity."""
+    from bot.web.activity import activity_possible, mapping_target
+
+    url = "https://board.example.org/"
+    assert activity_possible(url, CLIENT_ID, SECRET)
+    assert not activity_possible(url, CLIENT_ID, "")  # no client secret
+    assert not activity_possible("http://board.example.org/", CLIENT_ID, SECRET)
+    assert not activity_possible(None, CLIENT_ID, SECRET)  # the board not served
+    assert mapping_target("https://example.org/shiftcord/") == "example.org/shiftcord"
