@@ -60,9 +60,11 @@ Playing (random playouts of every seating, with options drawn from their choices
 - Views: `view(None)` (the public) and `view(seat)` answer `current_player`, `ply`,
   `outcome`, `seat_name` like the full state; `view(x).view(None) == view(None)`; a game
   without `hidden_information` shows everything (every view equals the state). With
-  hidden information, two seeds that deal the same public start but different secrets
-  keep equal public views under the same moves (no secret leaks into `view(None)`, its
-  JSON or anything computed from one); notation never reveals what the public view hides.
+  hidden information, no secret leaks into `view(None)`, its JSON or anything computed
+  from one: two seeds that deal the same public start but different secrets keep equal
+  public views under the same moves, and so do a position and the acting seat's view of
+  it dealt again by `determinize`, before and after that seat's move. Notation never
+  reveals what the public view hides.
 - Seats: every seat has a non-empty name in every view (`state.seat_name`); a game whose
   sides can be swapped (a pie rule) answers from the state, so names follow the swap. A
   game with `numbered_seats` overrides `state.named(names)`: the named position equals

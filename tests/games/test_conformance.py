@@ -64,10 +64,10 @@ with installed():  # the test games join; conftest.py registers them while tests
     ]
 #: Random playouts per seating for the view, seat-name and reveals checks.
 VIEW_PLAYOUTS = 3
-#: Hidden-information games whose public start depends on the seed (a shuffled grid in
-#: view of all): no two seeds deal them the same public start, so the secrets check
-#: skips them. Every other hidden-information game must find such twins.
-SEEDED_PUBLIC_START: frozenset[str] = frozenset({"shifting-stones"})
+#: The other seeds tried for a start's twin (the same public view, other secrets).
+TWIN_TRIES = 30
+#: Positions of a playout dealt again from the acting seat's view (several turns).
+DEALT_POSITIONS = 40
 
 
 def share(total: int, name: str) -> int:
@@ -353,16 +353,56 @@ def public_steps(first: GameState, second: GameState, rng: random.Random) -> int
     return compared
 
 
+def seed_twin(game: Game, state: GameState, seed: int, options: dict[str, Any]) -> GameState | None:
+    """Another seed's start with the same public view as `state` but other secrets, or None
+    (no such seed among the next few, as when the seed deals the public start too: a
+    shuffled grid in view of all)."""
+    public = state.view(None).to_json()
+    for other in range(seed + 1, seed + TWIN_TRIES):
+        twin = game.new(players=state.players, seed=other, options=options)
+        if twin != state and twin.view(None).to_json() == public:
+            return twin
+    return None
+
+
+def dealt_steps(state: GameState, rng: random.Random) -> int:
+    """Along a random playout, up to DEALT_POSITIONS positions: at each, the acting seat's
+    view dealt again by the game's own `determinize` (the others' secrets and the unseen
+    cards drawn anew) shows the same public view, and still does after the acting seat's
+    move (typed) on both; return how many positions were compared (none when
+    `determinize` deals nothing new)."""
+    compared = 0
+    while state.outcome() is None and state.ply < MAX_PLIES and compared < DEALT_POSITIONS:
+        acting = state.current_player
+        assert acting is not None
+        view = state.view(acting)
+        dealt = view.determinize(rng)
+        if dealt in (state, view):
+            return compared  # the game's `determinize` deals nothing (the default)
+        assert dealt.view(None).to_json() == state.view(None).to_json()
+        compared += 1
+        move = rng.choice(state.legal_moves())
+        after = state.play(move)
+        try:
+            twin = dealt.play(dealt.parse_move(state.format_move(move)))
+        except (InvalidMove, IllegalMove):
+            pass  # the others' secrets made a difference to what is legal
+        else:
+            assert after.view(None).to_json() == twin.view(None).to_json()
+        state = after
+    return compared
+
+
 @pytest.mark.parametrize(("name", "players"), SEATINGS)
 def test_public_views_do_not_change_when_only_the_secrets_do(name: str, players: int) -> None:
-    """Two seeds that deal the same public start but different secrets (hands, decks).
+    """Starts and positions with the same public view but different secrets (hands, decks).
 
-    For each seed, the first other seed whose start has the same public view but a
-    different full state is its twin; the same moves, typed, are played on both, and
-    the public views must stay equal as long as the moves are legal in both. A public
-    view that shows a secret, or anything computed from one, tells the twins apart (at
-    the start already, when it shows what was dealt: then no twin is found, which fails
-    unless the game is listed in SEEDED_PUBLIC_START).
+    Each start's twin is another seed's start with the same public view (`seed_twin`): the
+    same moves, typed, are played on both, and the public views must stay equal as long
+    as the moves are legal in both. Along a playout, each position is dealt again from
+    the acting seat's view (`dealt_steps`), which covers games whose seed deals the public
+    start too. A public view that shows a secret, or anything computed from one, tells the
+    twins apart; a game whose starts find no twin and that deals nothing new fails too.
     """
     game = games.get(name)
     if not game.kind.hidden_information:
@@ -372,14 +412,11 @@ def test_public_views_do_not_change_when_only_the_secrets_do(name: str, players:
         rng = random.Random(seed)
         options = random_options(game, rng, players)
         state = game.new(players=players, seed=seed, options=options)
-        for other in range(seed + 1, seed + 30):
-            twin = game.new(players=players, seed=other, options=options)
-            if twin != state and twin.view(None).to_json() == state.view(None).to_json():
-                compared += public_steps(state, twin, rng)
-                break
-    if name in SEEDED_PUBLIC_START:
-        pytest.skip(f"{name} deals a different public start for every seed")
-    assert compared, f"no two seeds of {name} gave the same public start: does it show secrets?"
+        twin = seed_twin(game, state, seed, options)
+        if twin is not None:
+            compared += public_steps(state, twin, rng)
+        compared += dealt_steps(state, rng)
+    assert compared, f"no two positions of {name} showed the same public view: secrets shown?"
 
 
 @pytest.mark.parametrize(("name", "players"), SEATINGS)
