@@ -362,7 +362,7 @@ async def test_refusals_read_as_pages_with_no_error_in_the_console(board, browse
     a sign-in with Discord that is not set up: each page says why in plain words, and the
     browser's console reports no error (a 4xx would be one); the refusal keeps its status
     for other clients and in the log."""
-    from tests.web.conftest import opened
+    from tests.bot.web.conftest import opened
 
     match = await start_match(board.service, (1, 2))
     theirs = await start_match(board.service, (6, 7))
