@@ -66,13 +66,13 @@ async def measure(folder: Path) -> tuple[list[float], list[float], dict[str, flo
         thread: int | None = None
         counted = TransactionCount(service.store)
         while len(times) < MOVES:
-            match = await service.get_match(match_id) if match_id else None
+            match = await service.queries.get_match(match_id) if match_id else None
             if match is None or not match.active:
                 players = (harness.ALICE, harness.BOB)
                 match_id, thread = await harness.start_match(fake, *players, clock="3d")
                 continue
             member = member_to_act(match)
-            legal = await service.legal_moves(match.id, member, "", 10_000)
+            legal = await service.play.legal_moves(match.id, member, "", 10_000)
             data = fake.command_data("move", {"notation": rng.choice(legal).notation})
             payload = fake.interaction_payload(2, member, data, thread)
             first = len(fake.calls)

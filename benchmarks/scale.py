@@ -66,7 +66,7 @@ from benchmarks.service import (  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN  # noqa: E402
 from bot.match.errors import ServiceError  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.store import clocks as clock_rows  # noqa: E402
 from bot.store.sql import value  # noqa: E402
 from tests.postgres_server import PostgresServer, find_binaries  # noqa: E402
@@ -106,10 +106,12 @@ def settings_for(database: str) -> Settings:
 
 async def start_match(service: MatchService, members: tuple[int, int]) -> int:
     """A new Skift match between two members, in its thread; its number."""
-    posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
-    match = (await service.accept_challenge(posted.id, members[1])).match
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
+    )
+    match = (await service.challenges.accept_challenge(posted.id, members[1])).match
     assert match is not None
-    await service.attach_channel(match.id, 10**12 + match.id)
+    await service.play.attach_channel(match.id, 10**12 + match.id)
     return match.id
 
 
@@ -119,7 +121,7 @@ async def start_match(service: MatchService, members: tuple[int, int]) -> int:
 async def columns(service: MatchService, table: str) -> list[str]:
     """The columns of `table`, in order, on either database."""
     async with service.store.reading() as conn:
-        if service.settings.database_url:
+        if service.config.database_url:
             found = await conn.rows(
                 "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? "
                 "ORDER BY ordinal_position",
@@ -173,7 +175,7 @@ async def copy_matches(
                     "FROM matches m, moves v WHERE v.match_id = ? AND m.id BETWEEN ? AND ?",
                     (template, low, high),
                 )
-            if service.settings.database_url:  # ids given: continue the id sequence after them
+            if service.config.database_url:  # ids given: continue the id sequence after them
                 await conn.run(
                     "SELECT setval(pg_get_serial_sequence('matches', 'id'), MAX(id)) FROM matches"
                 )
@@ -220,10 +222,10 @@ class FixedClock:
 async def make_active_template(service: MatchService) -> int:
     """An active Skift match of 10 moves, a person to act, to copy: its number."""
     match_id = await start_match(service, (1, 2))
-    match = await service.get_match(match_id)
+    match = await service.queries.get_match(match_id)
     for notation in long_game(match.seed, dict(match.options))[:10]:
         match = (
-            await service.act(match_id, member_to_act(match), request(MOVE, match, notation))
+            await service.play.act(match_id, member_to_act(match), request(MOVE, match, notation))
         ).match
     return match_id
 
@@ -272,10 +274,10 @@ async def one_round(service: MatchService) -> tuple[float, dict[str, int]]:
     sleep): what is due, the bot's duties, the leagues, and when the next thing is due;
     its seconds and what it sent."""
     start = time.perf_counter()
-    report = await service.tick()
-    await service.bot_duties(200)
-    await service.league_tick()
-    await service.next_due()
+    report = await service.clocks.tick()
+    await service.queries.bot_duties(200)
+    await service.leagues.league_tick()
+    await service.clocks.next_due()
     seconds = time.perf_counter() - start
     sent = {
         "reminders": len(report.reminders),
@@ -316,7 +318,7 @@ async def round_run(database: str, total: int) -> Run:
 async def settle_due(service: MatchService) -> None:
     """Compute the due times of the matches copied or changed in bulk from what is stored,
     as after the migration that added them (`bot.store.clocks.compute_due`)."""
-    settings = service.settings
+    settings = service.config
     async with service.store.transaction() as conn:
         await clock_rows.compute_due(
             conn, settings.reminder_after_hours * 3600.0, settings.reminder_fraction_percent / 100
@@ -352,12 +354,12 @@ def shared_move(match_id: int, ply: int, state: games.GameState) -> str:
 async def race(service: MatchService, shared: list[int], applied: list[tuple[int, int]]) -> None:
     """Send the next move of every shared match at its current ply; note those applied."""
     for match_id in shared:
-        match = await service.get_match(match_id)
+        match = await service.queries.get_match(match_id)
         if not match.active or match.ply >= MOVES:
             continue
         notation = shared_move(match_id, match.ply, match.state)
         try:
-            await service.act(match_id, member_to_act(match), request(MOVE, match, notation))
+            await service.play.act(match_id, member_to_act(match), request(MOVE, match, notation))
         except ServiceError:  # another process took this ply first
             continue
         applied.append((match_id, match.ply))
@@ -377,10 +379,10 @@ async def play(database: str, number: int, matches: int, shared: list[int], go: 
         time.sleep(max(0.0, go - time.time()))
         began = time.perf_counter()
         for match_id in started:
-            match = await service.get_match(match_id)
+            match = await service.queries.get_match(match_id)
             for notation in long_game(match.seed, dict(match.options)):
                 moment = time.perf_counter()
-                update = await service.act(
+                update = await service.play.act(
                     match_id, member_to_act(match), request(MOVE, match, notation)
                 )
                 timings.append(time.perf_counter() - moment)
@@ -388,7 +390,7 @@ async def play(database: str, number: int, matches: int, shared: list[int], go: 
                 match = update.match
                 if len(own) % 10 == 0:
                     await race(service, shared, raced)
-            await service.act(match_id, member_to_act(match), request(RESIGN, match))
+            await service.play.act(match_id, member_to_act(match), request(RESIGN, match))
         elapsed = time.perf_counter() - began
     finally:
         await service.close()
@@ -470,13 +472,13 @@ async def make_template(database: str, moves: int) -> int:
     service = await MatchService.open(settings_for(database), clock=Clock())
     try:
         match_id = await start_match(service, (1, 2))
-        match = await service.get_match(match_id)
+        match = await service.queries.get_match(match_id)
         for notation in long_game(match.seed, dict(match.options))[:moves]:
-            update = await service.act(
+            update = await service.play.act(
                 match_id, member_to_act(match), request(MOVE, match, notation)
             )
             match = update.match
-        await service.act(match_id, member_to_act(match), request(RESIGN, match))
+        await service.play.act(match_id, member_to_act(match), request(RESIGN, match))
         return match_id
     finally:
         await service.close()

@@ -2,7 +2,7 @@
 move (p50, p99) with 10,000 matches stored, the database transactions a move opens, and
 database bytes per finished 100-move match (kept for good, and while its request ids are
 kept against retries), beside the floor: the median time of one bare SQLite write
-transaction (WAL, `synchronous=FULL`) on the same machine.
+transaction (WAL, `synchronous=FULL`) on the same machine, one timed after each move.
 
     .venv/bin/python benchmarks/service.py [--matches 10000] [--timed 20]
 
@@ -35,11 +35,11 @@ import aiosqlite
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
-from benchmarks.transactions import TransactionCount, floor_ms  # noqa: E402
+from benchmarks.transactions import Floor, TransactionCount  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
 from bot.match.records import Match  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.service.clocks import REQUESTS_KEPT  # noqa: E402
 from bot.store import requests as request_rows  # noqa: E402
 from bot.store.sqlite import SqliteStore  # noqa: E402
@@ -116,24 +116,32 @@ async def one_row(
 
 
 async def play_match(
-    service: MatchService, members: tuple[int, int], counted: TransactionCount
+    service: MatchService,
+    members: tuple[int, int],
+    counted: TransactionCount,
+    floor: Floor | None = None,
 ) -> list[float]:
     """Challenge, accept, play 100 moves and resign; the seconds each move took (the
-    transactions of the moves alone are left in `counted`)."""
-    posted = await service.create_challenge(GUILD, 10, members[0], "skift", opponents=[members[1]])
-    started = (await service.accept_challenge(posted.id, members[1])).match
+    transactions of the moves alone are left in `counted`, and after each move one bare
+    transaction is timed on the `floor`)."""
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
+    )
+    started = (await service.challenges.accept_challenge(posted.id, members[1])).match
     assert started is not None
-    match = await service.attach_channel(started.id, 100_000 + started.id)
+    match = await service.play.attach_channel(started.id, 100_000 + started.id)
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
         with counted.one_move():
             start = time.perf_counter()
-            update = await service.act(
+            update = await service.play.act(
                 match.id, member_to_act(match), request(MOVE, match, notation)
             )
             timings.append(time.perf_counter() - start)
+        if floor is not None:
+            await floor.once()
         match = update.match
-    await service.act(match.id, member_to_act(match), request(RESIGN, match))
+    await service.play.act(match.id, member_to_act(match), request(RESIGN, match))
     return timings
 
 
@@ -213,7 +221,6 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
             max_active_matches=10**9,
             max_pending_challenges=10**9,
         )
-        floor = await floor_ms(Path(folder))
         service = await MatchService.open(settings, clock=Clock(), rng=random.Random(3))
         counted = TransactionCount(service.store)
         try:
@@ -223,10 +230,11 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
             seeding = time.perf_counter() - start
             before = await database_bytes(service)
             timings: list[float] = []
-            for number in range(timed):
-                timings += await play_match(
-                    service, (1000 + 2 * number, 1001 + 2 * number), counted
-                )
+            async with Floor(Path(folder)) as floor:
+                for number in range(timed):
+                    timings += await play_match(
+                        service, (1000 + 2 * number, 1001 + 2 * number), counted, floor
+                    )
             with_requests = await database_bytes(service)
             async with service.store.transaction() as conn:  # the background round, a week on
                 await request_rows.prune(conn, service.now() + REQUESTS_KEPT)
@@ -242,8 +250,8 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
         "p99_ms": round(timings[int(len(timings) * 0.99) - 1] * 1000, 3),
         "bytes_per_match": round((after - before) / timed),
         "bytes_per_match_with_requests": round((with_requests - before) / timed),
-        "floor_ms": round(floor, 3),
-        "p50_over_floor": round(statistics.median(timings) * 1000 / floor, 2),
+        "floor_ms": round(floor.median_ms(), 3),
+        "p50_over_floor": round(statistics.median(timings) * 1000 / floor.median_ms(), 2),
         **counted.per_move(),
         "p99_budget_ms": P99_BUDGET_MS,
         "bytes_budget": BYTES_BUDGET,

@@ -41,7 +41,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, Request  # noqa: E402
 from bot.match.records import DEFAULT_RULES, Match, MatchRecord, MatchUpdate  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import ChallengeRequest, MatchService  # noqa: E402
 from bot.web.guard import RateLimit  # noqa: E402
 from bot.web.server import Running, WebHost, serve  # noqa: E402
 
@@ -67,18 +67,20 @@ async def _server_member(match: Match, member: int) -> bool:
 
 async def _match(service: MatchService, game: str, seats: int, plies: int, seed: int) -> Match:
     """A match of `game` between members 1..seats after `plies` random moves."""
-    challenge = await service.create_challenge(
-        GUILD, CHANNEL, 1, game, opponents=list(range(2, seats + 1)), rules=DEFAULT_RULES
+    challenge = await service.challenges.create_challenge(
+        ChallengeRequest(
+            GUILD, CHANNEL, 1, game, opponents=list(range(2, seats + 1)), rules=DEFAULT_RULES
+        )
     )
     for member in range(2, seats + 1):
-        update = await service.accept_challenge(challenge.id, member)
+        update = await service.challenges.accept_challenge(challenge.id, member)
     assert update.match is not None
     match, rng = update.match, random.Random(seed)
     for _ in range(plies):
         if not match.active or match.to_act is None:
             break
         await _move(service, match, rng)
-        match = await service.get_match(match.id)
+        match = await service.queries.get_match(match.id)
     return match
 
 
@@ -88,7 +90,7 @@ async def _move(service: MatchService, match: Match, rng: random.Random) -> Matc
         MOVE, match.state.format_move(move), ply=match.ply, request_id=uuid.uuid4().hex
     )
     assert match.to_act is not None
-    return await service.act(match.id, match.to_act, request)
+    return await service.play.act(match.id, match.to_act, request)
 
 
 def _client() -> aiohttp.ClientSession:

@@ -47,10 +47,10 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import PROJECT_ROOT, Settings
+from bot.console import words as console_words
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.console.web import serve_console_board
-from bot.presentation import console_words
 from bot.presentation.catalogue import fill
 from bot.presentation.language import SOURCE, language_of, speaking
 from bot.service import MatchService
@@ -117,7 +117,7 @@ async def _console(
     try:
         await console.bot_turns()  # what the bot owed when the console last ended
         if ready:
-            going = await service.active_matches(console.me)
+            going = await service.queries.active_matches(console.me)
             await console.run_line(f"use {going[0].id}" if going else FIRST_MATCH)
         if web is not None:
             board = await serve_console_board(console, web, lines.isatty())

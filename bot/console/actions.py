@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Awaitable, Callable
 
+from bot.console import words as console_words
 from bot.console.clock import parse_step
 from bot.console.commands import ConsoleError, confirms, whole_number, yes_or_no
 from bot.console.composer import ComposingSession
@@ -13,37 +14,22 @@ from bot.console.session import CHANNEL, GUILD, THREADS
 from bot.match.actions import MOVE
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import MatchRules
-from bot.presentation import console_words, sentences
+from bot.presentation import matches
 from bot.presentation.analysis import ANALYSING, analysis_pictures, analysis_text
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import vacation_spent_text, warning_text
+from bot.presentation.challenges import challenge_text
+from bot.presentation.clocks import span_words
+from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
+from bot.presentation.game_rules import rules_text
 from bot.presentation.hints import hint_text
-from bot.presentation.options import game_named, parse_options
-from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
-    board_picture,
-    example_picture,
-    members_named,
-    replay_picture,
-)
+from bot.presentation.history import TOO_LONG_TO_REPLAY, history_text, matches_text, record_text
+from bot.presentation.matches import board_caption, start_text, turn_text
+from bot.presentation.parsing import game_named, parse_clock, parse_options
+from bot.presentation.pictures import board_picture, example_picture, members_named, replay_picture
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import (
-    board_caption,
-    challenge_text,
-    guild_settings_text,
-    history_text,
-    matches_text,
-    parse_clock,
-    record_text,
-    reminder_text,
-    rules_text,
-    settings_text,
-    span_words,
-    standings_text,
-    start_text,
-    stats_text,
-    turn_text,
-)
+from bot.presentation.settings import guild_settings_text, settings_text
+from bot.presentation.stats import standings_text, stats_text
+from bot.service import ChallengeRequest
 from bot.service.analysis import expected_seconds
 from bot.service.settings import check_theme
 from games.wording import quoted
@@ -101,26 +87,28 @@ class Console(ComposingSession):
         named = ("opponent", "opponent2", "opponent3", "opponent4")
         opponents = [self.remember(given[k]) for k in named if k in given]
         opponents += self._engine_seats(given.get("bots"), given.get("level"))
-        challenge = await self.service.create_challenge(
-            GUILD,
-            CHANNEL,
-            self.me,
-            chosen.name,
-            opponents=opponents,
-            players=whole_number(given["players"], "players") if "players" in given else None,
-            options=parse_options(chosen, given.get("options")),
-            rules=MatchRules(
-                0 if clock is None else clock.hours,
-                auto_timeout=yes_or_no(given.get("auto_timeout", "yes")),
-                takebacks=yes_or_no(given.get("takebacks", "yes")),
-                rated=yes_or_no(given.get("rated", "yes")),
-                increment_hours=None if clock is None else clock.increment_hours,
-                cap_hours=None if clock is None else clock.cap_hours,
-                weekend_pause=yes_or_no(given.get("weekend_pause", "no")),
-            ),
-            server_clock=clock is None,
-            server_timeout="auto_timeout" not in given,
-            server_weekends="weekend_pause" not in given,
+        challenge = await self.service.challenges.create_challenge(
+            ChallengeRequest(
+                GUILD,
+                CHANNEL,
+                self.me,
+                chosen.name,
+                opponents=opponents,
+                players=whole_number(given["players"], "players") if "players" in given else None,
+                options=parse_options(chosen, given.get("options")),
+                rules=MatchRules(
+                    0 if clock is None else clock.hours,
+                    auto_timeout=yes_or_no(given.get("auto_timeout", "yes")),
+                    takebacks=yes_or_no(given.get("takebacks", "yes")),
+                    rated=yes_or_no(given.get("rated", "yes")),
+                    increment_hours=None if clock is None else clock.increment_hours,
+                    cap_hours=None if clock is None else clock.cap_hours,
+                    weekend_pause=yes_or_no(given.get("weekend_pause", "no")),
+                ),
+                server_clock=clock is None,
+                server_timeout="auto_timeout" not in given,
+                server_weekends="weekend_pause" not in given,
+            )
         )
         self.say(challenge_text(challenge, self.style))
         if challenge.match_id is not None:  # a solo match starts at once
@@ -145,14 +133,16 @@ class Console(ComposingSession):
     async def _challenge_id(self, given: str | None) -> int:
         if given:
             return whole_number(given, "the challenge")
-        pending = await self.service.pending_challenges(guild_id=GUILD)
+        pending = await self.service.challenges.pending_challenges(guild_id=GUILD)
         if not pending:
             raise ConsoleError(fill(console_words.NO_PENDING_CHALLENGE))
         return pending[-1].id
 
     async def do_accept(self, challenge: str | None = None) -> None:
         """The `accept` command (what `help` says of it: `console_words.HELP`)."""
-        update = await self.service.accept_challenge(await self._challenge_id(challenge), self.me)
+        update = await self.service.challenges.accept_challenge(
+            await self._challenge_id(challenge), self.me
+        )
         if update.match is None:
             self.say(challenge_text(update.challenge, self.style))
             return
@@ -160,7 +150,7 @@ class Console(ComposingSession):
 
     async def enter(self, match_id: int) -> None:
         """Open a started match's thread: it becomes the current match; its first board."""
-        match = await self.service.attach_channel(match_id, THREADS + match_id)
+        match = await self.service.play.attach_channel(match_id, THREADS + match_id)
         self.here = match.id
         self.say(start_text(match, self.style))
         self.say(fill(console_words.PLAY_WITH))
@@ -173,11 +163,11 @@ class Console(ComposingSession):
     async def do_decline(self, challenge: str | None = None) -> None:
         """The `decline` command (what `help` says of it: `console_words.HELP`)."""
         cid = await self._challenge_id(challenge)
-        found = await self.service.get_challenge(cid)
+        found = await self.service.challenges.get_challenge(cid)
         if found.challenger_id == self.me:
-            found = await self.service.cancel_challenge(cid, self.me)
+            found = await self.service.challenges.cancel_challenge(cid, self.me)
         else:
-            found = await self.service.decline_challenge(cid, self.me)
+            found = await self.service.challenges.decline_challenge(cid, self.me)
         self.say(challenge_text(found, self.style))
 
     async def do_move(self, notation: str) -> None:
@@ -186,12 +176,12 @@ class Console(ComposingSession):
 
     async def do_moves(self, prefix: str = "") -> None:
         """The `moves` command (what `help` says of it: `console_words.HELP`)."""
-        match = await self.service.get_match(self._current())
+        match = await self.service.queries.get_match(self._current())
         if not match.active:
             raise ConsoleError(fill(console_words.MATCH_HAS_ENDED, match=match.id))
         if match.to_act != self.me:
             raise ConsoleError(fill(console_words.NOT_YOUR_TURN, turn=turn_text(match, self.style)))
-        found = await self.service.legal_moves(match.id, self.me, prefix, limit=sys.maxsize)
+        found = await self.service.play.legal_moves(match.id, self.me, prefix, limit=sys.maxsize)
         shown = found[:MOVES_SHOWN]
         lines = [
             fill(console_words.MOVE_WITH_WORDS, move=m.notation, words=self.style.named(m.words))
@@ -204,7 +194,7 @@ class Console(ComposingSession):
     async def do_board(self, theme: str | None = None) -> None:
         """The `board` command (what `help` says of it: `console_words.HELP`)."""
         chosen = None if theme is None else check_theme(theme)  # refused before anything shows
-        match = await self.service.get_match(self._current())
+        match = await self.service.queries.get_match(self._current())
         self.say(board_caption(match, self.style))
         public = match.public_view()
         self.seen[match.id] = match.ply
@@ -218,7 +208,7 @@ class Console(ComposingSession):
 
     async def do_resign(self, confirm: str | None = None) -> None:
         """The `resign` command (what `help` says of it: `console_words.HELP`)."""
-        match = await self.service.get_match(self._current())
+        match = await self.service.queries.get_match(self._current())
         if match.seat_of(self.me) is None:
             raise ConsoleError(fill(REFUSALS["match.not_playing"], match=match.id))
         if confirm is None:
@@ -230,11 +220,13 @@ class Console(ComposingSession):
 
     async def do_hand(self) -> None:
         """The `hand` command (what `help` says of it: `console_words.HELP`)."""
-        match = await self.service.get_match(self._current())
+        match = await self.service.queries.get_match(self._current())
         if not match.has_secrets:
-            self.say(fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
+            self.say(fill(matches.NO_HIDDEN_INFORMATION, game=match.game_title))
             return
-        state = members_named(match, await self.service.view(match.id, self.me), self.name_of)
+        state = members_named(
+            match, await self.service.queries.view(match.id, self.me), self.name_of
+        )
         picture = await board_picture(
             state, seat=match.seat_of(self.me), theme=await self.own_theme()
         )
@@ -244,12 +236,12 @@ class Console(ComposingSession):
         """The `hint` command (what `help` says of it: `console_words.HELP`)."""
         if self.engine_player is None:
             raise ConsoleError(fill(console_words.NO_HINTS))
-        match = await self.service.get_match(self._current())
+        match = await self.service.queries.get_match(self._current())
         self.say(hint_text(match.id, await self.engine_player.hint(match, self.me)))
 
     async def do_matches(self) -> None:
         """The `matches` command (what `help` says of it: `console_words.HELP`)."""
-        found = await self.service.active_matches(self.me)
+        found = await self.service.queries.active_matches(self.me)
         self.say(matches_text(found, self.me, self.style))
 
     async def _match_id(self, given: str | None) -> int:
@@ -259,7 +251,7 @@ class Console(ComposingSession):
             return whole_number(given, "the match")
         found = None
         if self.here is not None:
-            found = await self.service.last_match_in_channel(THREADS + self.here)
+            found = await self.service.queries.last_match_in_channel(THREADS + self.here)
         if found is None:
             raise ConsoleError(fill(console_words.NO_CURRENT_MATCH))
         return found.id
@@ -269,10 +261,10 @@ class Console(ComposingSession):
     ) -> None:
         """The `history` command (what `help` says of it: `console_words.HELP`)."""
         if match is not None or (member is None and game is None and self.here is not None):
-            record = await self.service.match_record(await self._match_id(match))
+            record = await self.service.queries.match_record(await self._match_id(match))
             self.say(record_text(record, self.style))
             return
-        found = await self.service.finished_matches(
+        found = await self.service.queries.finished_matches(
             member_id=self._member(member),
             guild_id=GUILD,
             game=game_named(game).name if game else None,
@@ -282,11 +274,11 @@ class Console(ComposingSession):
     async def do_export(self, match: str | None = None) -> None:
         """The `export` command (what `help` says of it: `console_words.HELP`)."""
         match_id = await self._match_id(match)
-        record = await self.service.match_record(match_id)
+        record = await self.service.queries.match_record(match_id)
         names = {m: self.name_of(m) for m in record.match.members}
         text_path = self.pictures / f"match-{match_id}.txt"
         self.pictures.mkdir(parents=True, exist_ok=True)
-        text_path.write_text(await self.service.export(match_id, names))
+        text_path.write_text(await self.service.queries.export(match_id, names))
         self.say(fill(console_words.RECORD_WRITTEN, path=text_path))
         replay = await replay_picture(record, await self.own_theme())
         if replay is None:
@@ -298,9 +290,9 @@ class Console(ComposingSession):
         """The `analysis` command (what `help` says of it: `console_words.HELP`)."""
         if self.engine_player is None:
             raise ConsoleError(console_words.NO_ANALYSIS)
-        ended = await self.service.get_match(await self._match_id(match))
+        ended = await self.service.queries.get_match(await self._match_id(match))
         analysis = await self.engine_player.stored_analysis(ended)
-        record = await self.service.match_record(ended.id)
+        record = await self.service.queries.match_record(ended.id)
         if analysis is None:
             seconds = expected_seconds(record, self.engine_player.budget)
             self.say(fill(ANALYSING, match=ended.id, seconds=seconds))
@@ -313,12 +305,12 @@ class Console(ComposingSession):
     async def do_standings(self, game: str) -> None:
         """The `standings` command (what `help` says of it: `console_words.HELP`)."""
         chosen = game_named(game)
-        table = await self.service.standings(GUILD, chosen.name)
+        table = await self.service.queries.standings(GUILD, chosen.name)
         self.say(standings_text(chosen.title, table, self.style))
 
     async def do_stats(self, member: str | None = None) -> None:
         """The `stats` command (what `help` says of it: `console_words.HELP`)."""
-        found = await self.service.player_stats(GUILD, self._member(member) or self.me)
+        found = await self.service.queries.player_stats(GUILD, self._member(member) or self.me)
         self.say(stats_text(found, self.style))
 
     async def do_rules(self, game: str) -> None:
@@ -330,16 +322,16 @@ class Console(ComposingSession):
 
     async def do_settings_show(self) -> None:
         """The `settings show` command (what `help` says of it: `console_words.HELP`)."""
-        self.say(settings_text(await self.service.member_settings(self.me), self.style))
+        self.say(settings_text(await self.service.settings.member_settings(self.me), self.style))
 
     async def do_settings_reminders(self, enabled: str) -> None:
         """The `settings reminders` command (what `help` says of it: `console_words.HELP`)."""
-        mine = await self.service.set_reminders(self.me, yes_or_no(enabled))
+        mine = await self.service.settings.set_reminders(self.me, yes_or_no(enabled))
         self.say(settings_text(mine, self.style))
 
     async def do_settings_preview(self, show: str) -> None:
         """The `settings preview` command (what `help` says of it: `console_words.HELP`)."""
-        mine = await self.service.set_skip_preview(self.me, not yes_or_no(show))
+        mine = await self.service.settings.set_skip_preview(self.me, not yes_or_no(show))
         self.say(settings_text(mine, self.style))
 
     async def do_settings_alttext(self, show: str) -> None:
@@ -351,19 +343,25 @@ class Console(ComposingSession):
         """The `settings vacation` command (what `help` says of it: `console_words.HELP`)."""
         count = whole_number(days, "the days")
         if count:
-            mine = await self.service.start_vacation(self.me, count)
+            mine = await self.service.clocks.start_vacation(self.me, count)
         else:
-            mine = await self.service.end_vacation(self.me)
+            mine = await self.service.clocks.end_vacation(self.me)
         self.say(settings_text(mine, self.style))
 
     async def do_settings_theme(self, theme: str) -> None:
         """The `settings theme` command (what `help` says of it: `console_words.HELP`)."""
         chosen = None if theme.strip().lower() == "server" else theme
-        self.say(settings_text(await self.service.set_member_theme(self.me, chosen), self.style))
+        self.say(
+            settings_text(await self.service.settings.set_member_theme(self.me, chosen), self.style)
+        )
 
     async def do_admin_theme(self, theme: str) -> None:
         """The `admin theme` command (what `help` says of it: `console_words.HELP`)."""
-        self.say(guild_settings_text(await self.service.set_guild_theme(GUILD, theme), self.style))
+        self.say(
+            guild_settings_text(
+                await self.service.settings.set_guild_theme(GUILD, theme), self.style
+            )
+        )
 
     async def do_leave(self) -> None:
         """The `leave` command (what `help` says of it: `console_words.HELP`)."""
@@ -376,7 +374,7 @@ class Console(ComposingSession):
             self.clock.advance(parse_step(time))
             now, ahead = self.style.when(self.clock()), span_words(self.clock.ahead)
             self.say(fill(console_words.TIME_NOW, time=now, ahead=ahead))
-        report = await self.service.tick()
+        report = await self.service.clocks.tick()
         for reminder in report.reminders:
             self.say(reminder_text(reminder, self.style))
         for warning in report.warnings:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from bot.console import words as console_words
 from bot.console.commands import ConsoleError
-from bot.presentation import console_words
 from bot.presentation.catalogue import fill
 from bot.service.base import Clock, utc_now
 

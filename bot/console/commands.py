@@ -9,9 +9,9 @@ from __future__ import annotations
 import shlex
 
 import games
+from bot.console import words as console_words
 from bot.match.actions import PLAYER_ACTIONS, MatchAction
 from bot.match.shown import clean_name
-from bot.presentation import console_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.console import words as console_words
 from bot.console.commands import whole_number
 from bot.console.session import ConsoleSession
 from bot.match.actions import ASK_TAKEBACK, MOVE, MatchAction
@@ -61,7 +62,7 @@ class ComposingSession(ConsoleSession):
         offered = composer.choices(path)
         chosen = whole_number(number, "the choice")
         if not 1 <= chosen <= len(offered):
-            raise Refusal(fill(words.NO_SUCH_CHOICE, last=len(offered)))
+            raise Refusal(fill(console_words.NO_SUCH_CHOICE, last=len(offered)))
         path = composer.forward((*path, offered[chosen - 1].step.key))
         if composer.move_at(path) is not None and await skips_preview(self.service, self.me):
             await self._play(match, path)
@@ -86,7 +87,7 @@ class ComposingSession(ConsoleSession):
         if match is None:
             return
         if match.ply <= match.turn_ply:
-            raise Refusal(fill(words.NOTHING_TO_UNDO))
+            raise Refusal(fill(console_words.NOTHING_TO_UNDO))
         await self._do(match, ASK_TAKEBACK, undoing=True)
 
     async def do_cancel(self) -> None:
@@ -100,7 +101,7 @@ class ComposingSession(ConsoleSession):
         opened, says so, shows a fresh one and gives None."""
         opened = self.composing
         if opened is None or opened.member != self.me:
-            raise Refusal(fill(words.NO_COMPOSER))
+            raise Refusal(fill(console_words.NO_COMPOSER))
         match = await member_to_act(self.service, opened.match, self.me, self.style)
         if match.version != opened.version:
             self.say(fill(words.STALE))
@@ -122,7 +123,7 @@ class ComposingSession(ConsoleSession):
         took back to its start), a fresh composer."""
         self.composing = None
         await self.act(action, text, match.id, ply=match.ply)
-        after = await self.service.get_match(match.id)
+        after = await self.service.queries.get_match(match.id)
         if composer_returns(after, self.me, undone=undoing):
             await self._show(after, ())
 
@@ -137,15 +138,15 @@ class ComposingSession(ConsoleSession):
         if page.picture is not None:
             name = f"match-{match.id}-preview-{self.player_file}.png"
             self.save(page.picture, name)
-        self.say(fill(words.TYPE_CONFIRM))
+        self.say(fill(console_words.TYPE_CONFIRM))
 
     def _say_choices(self, page: ComposerPage) -> None:
         """The next step's choices, numbered, and what to type."""
         lines = [
-            fill(words.NUMBERED, number=number, choice=words.choice_label(choice.step))
+            fill(console_words.NUMBERED, number=number, choice=words.choice_label(choice.step))
             for number, choice in enumerate(page.choices, start=1)
         ]
-        lines.append(fill(words.TYPE_A_NUMBER))
+        lines.append(fill(console_words.TYPE_A_NUMBER))
         if page.turn:
-            lines.append(fill(words.TYPE_UNDO))
+            lines.append(fill(console_words.TYPE_UNDO))
         self.say("\n".join(lines))

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from bot.console import words as console_words
 from bot.console.clock import OffsetClock
 from bot.console.commands import (
     ACTION_COMMANDS,
@@ -36,26 +37,21 @@ from bot.console.commands import (
 )
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
-from bot.presentation import console_words, sentences
-from bot.presentation.catalogue import fill, listed
+from bot.presentation import matches
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.labels import command_name_typed, described, option_name_typed
+from bot.presentation.matches import already_done, players_text, turn_text, update_text
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     Picture,
     replay_labels,
     replay_picture,
     seat_labels,
     update_board,
 )
-from bot.presentation.text import (
-    Style,
-    already_done,
-    players_text,
-    result_text,
-    turn_text,
-    update_text,
-)
+from bot.presentation.results import result_text
+from bot.presentation.writing import Style, listed
 from bot.service import Match, MatchService, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
@@ -97,7 +93,7 @@ class ConsoleSession:
 
     def __post_init__(self) -> None:
         self.style = Style(mention=self.name_of, when=_when, channel=_place)
-        self.names_file = Path(f"{self.service.settings.database_path}.names.json")
+        self.names_file = Path(f"{self.service.config.database_path}.names.json")
         self._load_names()
         self.act_as(self.player)
 
@@ -188,10 +184,10 @@ class ConsoleSession:
                 self.act_as(" ".join(typed[1:]))
                 self.say(fill(console_words.NOW_PLAYING_AS, player=self.player))
             elif head == "use" and len(typed) == 2:
-                match = await self.service.get_match(whole_number(typed[1], "the match"))
+                match = await self.service.queries.get_match(whole_number(typed[1], "the match"))
                 self.here = match.id
                 self.say(fill(console_words.NOW_CURRENT, match=match.id))
-                self.say(fill(sentences.PLAYERS, players=players_text(match, self.style)))
+                self.say(fill(matches.PLAYERS, players=players_text(match, self.style)))
                 self.say(turn_text(match, self.style))
             elif typed:
                 await self.dispatch(*parse_line(line))
@@ -247,15 +243,15 @@ class ConsoleSession:
 
     async def public_theme(self) -> str:
         """The picture theme of what a thread shows everybody: the server's."""
-        return await self.service.picture_theme(GUILD)
+        return await self.service.settings.picture_theme(GUILD)
 
     async def own_theme(self) -> str:
         """The picture theme of what only the current player sees."""
-        return await self.service.picture_theme(GUILD, self.me)
+        return await self.service.settings.picture_theme(GUILD, self.me)
 
     async def players(self, match: Match) -> tuple[SeatLabel, ...]:
         """Who sits at each seat of `match`, for the players strip of its pictures."""
-        ratings = await self.service.seat_ratings(match)
+        ratings = await self.service.queries.seat_ratings(match)
         return seat_labels(match, self.name_of, ratings, self.service.now())
 
     async def announce(self, update: MatchUpdate) -> None:
@@ -275,7 +271,7 @@ class ConsoleSession:
             self.save(board, f"match-{match.id}-{step}.png")
             self.seen[match.id] = match.ply
         if update.result is not None:
-            record = await self.service.match_record(match.id)
+            record = await self.service.queries.match_record(match.id)
             players = replay_labels(record, self.name_of)
             replay = await replay_picture(record, await self.public_theme(), players=players)
             if replay is None:
@@ -296,10 +292,10 @@ class ConsoleSession:
         match_id = self._current() if match_id is None else match_id
         ply = self.seen.get(match_id) if ply is None else ply
         if ply is None:
-            ply = (await self.service.get_match(match_id)).ply
+            ply = (await self.service.queries.get_match(match_id)).ply
         request_id = f"console:{self.session_id}:{next(self.requests)}"
         request = Request(action, text, ply=ply, request_id=request_id)
-        update = await self.service.act(match_id, self.me, request)
+        update = await self.service.play.act(match_id, self.me, request)
         if update.repeated:
             self.say(already_done(update))
             return
@@ -308,7 +304,7 @@ class ConsoleSession:
     def ask_resignation(self, match_id: int) -> None:
         """Ask the player to confirm resigning the match: the next line answers."""
         self.resigning = match_id
-        confirm = fill(sentences.CONFIRM_RESIGN, match=match_id)
+        confirm = fill(matches.CONFIRM_RESIGN, match=match_id)
         self.say(f"{confirm} {fill(console_words.TYPE_YES_TO_RESIGN)}")
 
     async def resign(self, match_id: int) -> None:

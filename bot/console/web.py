@@ -6,8 +6,8 @@ from __future__ import annotations
 import webbrowser
 from collections.abc import Mapping
 
+from bot.console import words as console_words
 from bot.console.actions import Console
-from bot.presentation import console_words
 from bot.presentation.catalogue import fill
 from bot.service import Match, MatchUpdate
 from bot.web.server import Running, WebHost, serve

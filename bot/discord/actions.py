@@ -12,6 +12,7 @@ import logging
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, as_file, pings
@@ -26,12 +27,13 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
-from bot.presentation import chat_words, sentences
+from bot.presentation import matches
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
 from bot.presentation.errors import Refusal
+from bot.presentation.matches import confirmation
 from bot.presentation.pictures import board_picture, members_named
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import challenge_text, confirmation
 from bot.service import (
     Challenge,
     InChannel,
@@ -101,7 +103,7 @@ async def active_match_here(interaction: discord.Interaction) -> Match | None:
     """The active match of the channel or thread the interaction came from, or None."""
     if interaction.channel_id is None:
         return None
-    return await service_of(interaction).match_in_channel(interaction.channel_id)
+    return await service_of(interaction).queries.match_in_channel(interaction.channel_id)
 
 
 async def last_match_here(interaction: discord.Interaction) -> Match | None:
@@ -109,7 +111,7 @@ async def last_match_here(interaction: discord.Interaction) -> Match | None:
     active one, else the last one played there), or None."""
     if interaction.channel_id is None:
         return None
-    return await service_of(interaction).last_match_in_channel(interaction.channel_id)
+    return await service_of(interaction).queries.last_match_in_channel(interaction.channel_id)
 
 
 async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Match:
@@ -123,7 +125,7 @@ async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Mat
 
 async def private_theme(interaction: discord.Interaction) -> str:
     """The picture theme of an answer only the user sees: their own, else the server's."""
-    return await service_of(interaction).picture_theme(
+    return await service_of(interaction).settings.picture_theme(
         guild_id_of(interaction), interaction.user.id
     )
 
@@ -131,7 +133,7 @@ async def private_theme(interaction: discord.Interaction) -> str:
 async def match_of_server(interaction: discord.Interaction, match_id: int) -> Match:
     """Match number `match_id`, if it was played in the interaction's server (matches of
     other servers are refused as unknown)."""
-    match = await service_of(interaction).get_match(match_id)
+    match = await service_of(interaction).queries.get_match(match_id)
     if match.guild_id != interaction.guild_id:
         raise Refusal(fill(REFUSALS["match.none_here"], match=match_id))
     return match
@@ -170,7 +172,9 @@ async def act(
     target = InChannel(interaction.channel_id or 0) if match_id is None else match_id
     seen = ShownBefore(interaction.id) if ply is None else ply
     request = Request(action, text, hours, ply=seen, request_id=f"discord:{interaction.id}")
-    update = await service_of(interaction).act(target, interaction.user.id, request, deliver=True)
+    update = await service_of(interaction).play.act(
+        target, interaction.user.id, request, deliver=True
+    )
     after_move = next_game_view() if action is MOVE else None
     if update.repeated:  # done when it first arrived, and told then
         await answer(interaction, confirmation(update), view=after_move)
@@ -244,18 +248,18 @@ async def _answered_challenge(
     match = None
     if action == "accept":
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
-        update = await service.accept_challenge(challenge_id, user)
+        update = await service.challenges.accept_challenge(challenge_id, user)
         challenge, match = update.challenge, update.match
         done = fill(chat_words.JOINED, challenge=challenge_id)
     else:
-        challenge = await service.get_challenge(challenge_id)
+        challenge = await service.challenges.get_challenge(challenge_id)
         if challenge.challenger_id == user:
             done = fill(chat_words.WITHDREW, challenge=challenge_id)
-            challenge = await service.cancel_challenge(challenge_id, user)
+            challenge = await service.challenges.cancel_challenge(challenge_id, user)
         else:
             invited = user in challenge.invited
             request_id = f"discord:{interaction.id}"
-            challenge = await service.decline_challenge(challenge_id, user, request_id)
+            challenge = await service.challenges.decline_challenge(challenge_id, user, request_id)
             left = chat_words.DECLINED if invited else chat_words.LEFT
             done = fill(left, challenge=challenge_id)
     poster = poster_of(interaction)
@@ -280,7 +284,7 @@ async def post_challenge(
     and say so (a missing permission as such). The interaction delivered again after
     that is told the same, and nothing is posted."""
     service = service_of(interaction)
-    solo = None if posted.match_id is None else await service.get_match(posted.match_id)
+    solo = None if posted.match_id is None else await service.queries.get_match(posted.match_id)
     if posted.never_shown(solo):
         raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id))
     with languages_of(interaction).publicly(channel):
@@ -293,14 +297,14 @@ async def post_challenge(
         )
     except discord.HTTPException as error:
         if solo is None:
-            await service.cancel_challenge(posted.id, posted.challenger_id)
+            await service.challenges.cancel_challenge(posted.id, posted.challenger_id)
         else:
             await cancel_unstarted(interaction, solo)
         if isinstance(error, discord.Forbidden):
             raise
         log.warning("could not post challenge %s, withdrawn: %s", posted.id, error)
         raise Refusal(fill(chat_words.CHALLENGE_NOT_POSTED, challenge=posted.id)) from error
-    await service.set_challenge_message(posted.id, message.id)
+    await service.challenges.set_challenge_message(posted.id, message.id)
     return message
 
 
@@ -318,21 +322,25 @@ async def rematch(interaction: discord.Interaction, match_id: int) -> None:
 async def _rematched(interaction: discord.Interaction, match_id: int) -> None:
     """`rematch` once no earlier delivery of the interaction is at work."""
     service = service_of(interaction)
-    posted = await service.rematch(match_id, interaction.user.id, f"discord:{interaction.id}")
+    posted = await service.challenges.rematch(
+        match_id, interaction.user.id, f"discord:{interaction.id}"
+    )
     if posted.message_id is not None:  # asked and posted before
         await answer(interaction, fill(chat_words.REMATCH_ASKED, challenge=posted.id))
         return
     client = interaction.client
     channel = client.get_channel(posted.channel_id) or await client.fetch_channel(posted.channel_id)
     if not isinstance(channel, discord.abc.Messageable):
-        await service.cancel_challenge(posted.id, posted.challenger_id)
+        await service.challenges.cancel_challenge(posted.id, posted.challenger_id)
         raise Refusal(fill(chat_words.CANNOT_POST_WHERE_CHALLENGED, match=match_id))
     message = await post_challenge(interaction, channel, posted)
     if interaction.message is not None:
         used = discord.ui.View.from_message(interaction.message, timeout=None)
         await interaction.message.edit(view=disabled(used, only=rematch_id(match_id)))
     if posted.match_id is not None:  # against the bot alone: it accepted at once
-        thread = await open_thread(interaction, message, await service.get_match(posted.match_id))
+        thread = await open_thread(
+            interaction, message, await service.queries.get_match(posted.match_id)
+        )
         await answer(interaction, fill(chat_words.REMATCH_STARTED_IN, thread=thread.mention))
         return
     await answer(
@@ -360,7 +368,7 @@ async def cancel_unstarted(interaction: discord.Interaction, match: Match) -> No
     me = interaction.client.user
     assert me is not None  # set by login, before any interaction arrives
     try:
-        await service_of(interaction).cancel_match(match.id, match.guild_id, me.id)
+        await service_of(interaction).play.cancel_match(match.id, match.guild_id, me.id)
     except ServiceError as error:
         log.warning("could not cancel match %s after a failed start: %s", match.id, error)
 
@@ -369,13 +377,17 @@ async def show_hand(interaction: discord.Interaction, match_id: int | None) -> N
     """Show the user, and only them, the position as their seat sees it."""
     await begin(interaction)
     service = service_of(interaction)
-    match = await (match_here(interaction) if match_id is None else service.get_match(match_id))
+    match = await (
+        match_here(interaction) if match_id is None else service.queries.get_match(match_id)
+    )
     seat = match.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal(fill(chat_words.NO_HAND, match=match.id))
     if not match.has_secrets:
-        await answer(interaction, fill(sentences.NO_HIDDEN_INFORMATION, game=match.game_title))
+        await answer(interaction, fill(matches.NO_HIDDEN_INFORMATION, game=match.game_title))
         return
-    state = await named_for(interaction, match, await service.view(match.id, interaction.user.id))
+    state = await named_for(
+        interaction, match, await service.queries.view(match.id, interaction.user.id)
+    )
     picture = await board_picture(state, seat=seat, theme=await private_theme(interaction))
     await answer(interaction, fill(chat_words.YOUR_VIEW, match=match.id), files=[as_file(picture)])

@@ -24,9 +24,9 @@ async def show_analysis(interaction: discord.Interaction, match: Match) -> None:
     await begin(interaction)
     engine = engine_player_of(interaction)
     analysis = await engine.stored_analysis(match)
-    record = await service_of(interaction).match_record(match.id)
+    record = await service_of(interaction).queries.match_record(match.id)
     poster = poster_of(interaction)
-    ratings = await poster.service.seat_ratings(match)
+    ratings = await poster.service.queries.seat_ratings(match)
     players = await poster.seat_labels(interaction.guild, match, ratings)
     theme = await private_theme(interaction)
     if analysis is None:

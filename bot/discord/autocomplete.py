@@ -20,18 +20,18 @@ from discord import app_commands
 
 import games
 import render
+from bot.discord import words as chat_words
 from bot.discord.actions import active_match_here, service_of
 from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
 from bot.discord.markup import STYLE
 from bot.match.errors import ServiceError
 from bot.match.phrases import write_members
 from bot.match.shown import clean_name
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
+from bot.presentation.clocks import clock_words
 from bot.presentation.language import localised
-from bot.presentation.options import game_named
+from bot.presentation.parsing import CLOCK_SUGGESTIONS, ClockSpec, game_named, parse_clock
 from bot.presentation.pictures import theme_label
-from bot.presentation.text import CLOCK_SUGGESTIONS, ClockSpec, clock_words, parse_clock
 from bot.service import Match
 from games import Game
 
@@ -148,7 +148,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> Choice
     if match_id is None:
         return []
     service = service_of(interaction)
-    moves = await service.legal_moves(match_id, interaction.user.id, current, LIMIT)
+    moves = await service.play.legal_moves(match_id, interaction.user.id, current, LIMIT)
     own = clean_name(interaction.user.display_name)
 
     def name(member: int) -> str:  # the moves' words name the member to act: the user
@@ -194,8 +194,12 @@ async def my_match_choices(interaction: discord.Interaction, current: str) -> Nu
     """The user's matches in this server whose number starts with what was typed: active
     ones first, then ended ones, newest first."""
     service, member = service_of(interaction), interaction.user.id
-    active = [m for m in await service.active_matches(member) if m.guild_id == interaction.guild_id]
-    ended = await service.finished_matches(member_id=member, guild_id=interaction.guild_id)
+    active = [
+        m
+        for m in await service.queries.active_matches(member)
+        if m.guild_id == interaction.guild_id
+    ]
+    ended = await service.queries.finished_matches(member_id=member, guild_id=interaction.guild_id)
     return _numbered([*active, *ended], member, str(current))
 
 
@@ -204,5 +208,5 @@ async def server_match_choices(interaction: discord.Interaction, current: str) -
     """The server's active matches whose number starts with what was typed (for admins)."""
     if interaction.guild_id is None:
         return []
-    found = await service_of(interaction).server_matches(interaction.guild_id, 100)
+    found = await service_of(interaction).queries.server_matches(interaction.guild_id, 100)
     return _numbered(found, interaction.user.id, str(current))

@@ -136,7 +136,9 @@ class AnalysisButton(RecordButton, template=ANALYSIS_TEMPLATE):
         """Show the presser the bot's analysis of the match, privately (acknowledged before
         the match is read)."""
         await begin(interaction)
-        await show_analysis(interaction, await service_of(interaction).get_match(self.record_id))
+        await show_analysis(
+            interaction, await service_of(interaction).queries.get_match(self.record_id)
+        )
 
 
 class PreviewButton(RecordButton, template=PREVIEW_TEMPLATE):

@@ -182,12 +182,12 @@ class ShiftcordClient(commands.AutoShardedBot):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its matches wait, clocks stopped, until the bot is back."""
         if self.service is not None:
-            await self.service.guild_left(guild.id)
+            await self.service.clocks.guild_left(guild.id)
             log.info("removed from server %s: its matches wait for the bot's return", guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added to a server (again): matches that waited for the bot go on."""
-        if self.service is not None and await self.service.guild_back(guild.id):
+        if self.service is not None and await self.service.clocks.guild_back(guild.id):
             log.info("back in server %s: its matches go on", guild.id)
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
@@ -199,7 +199,7 @@ class ShiftcordClient(commands.AutoShardedBot):
         in the same channel (or, where that cannot be, by number)."""
         if self.service is None or self.poster is None:
             return
-        for match in await self.service.matches_living_in(payload.thread_id):
+        for match in await self.service.play.matches_living_in(payload.thread_id):
             if match.channel_id == payload.thread_id:
                 await self.poster.rehome(match, payload.parent_id)
 
@@ -208,8 +208,8 @@ class ShiftcordClient(commands.AutoShardedBot):
         (`/move match:N`) from then on."""
         if self.service is None:
             return
-        for match in await self.service.matches_living_in(channel.id):
-            await self.service.lose_channel(match.id)
+        for match in await self.service.play.matches_living_in(channel.id):
+            await self.service.play.lose_channel(match.id)
             log.info("match %s lost its channel %s: it is played by number", match.id, channel.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -21,6 +21,7 @@ from typing import Any, Self, cast
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.actions import act, poster_of, service_of
 from bot.discord.composer_view import (
     COMPOSE_TEMPLATE,
@@ -131,7 +132,7 @@ async def _step(interaction: discord.Interaction, at: Composed, op: str) -> Step
             await act(interaction, match.id, MOVE, text=notation, ply=match.ply)
             await _next_action(interaction, service, match.id, user)
 
-        return Step(fill(words.PLAYING, move=notation), then=play)
+        return Step(fill(chat_words.PLAYING, move=notation), then=play)
     if op == "u":
 
         async def undo() -> None:
@@ -154,7 +155,7 @@ async def _next_action(
 ) -> None:
     """After an action within a turn that goes on (several actions a turn), or an undo
     (even back to the turn's start), a fresh composer for the next one."""
-    match = await service.get_match(match_id)
+    match = await service.queries.get_match(match_id)
     if composer_returns(match, user, undone=undone):
         content, files, view = await _composer(interaction, service, match, user, (), 0)
         await answer(interaction, content, files=files, view=view)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.views import MAX_CUSTOM_ID, NUMBER, ViewButton
 from bot.match.shown import shorten
 from bot.presentation import composer as words
@@ -113,7 +114,7 @@ def choices_view(
             )
     if undo:
         navigation.append(
-            _button(fill(words.UNDO), at.button_id("u"), discord.ButtonStyle.secondary, 4)
+            _button(fill(chat_words.UNDO), at.button_id("u"), discord.ButtonStyle.secondary, 4)
         )
     navigation.append(_button(fill(words.CANCEL), at.button_id("x"), discord.ButtonStyle.danger, 4))
     for button in navigation:
@@ -125,7 +126,9 @@ def _menu(
     at: Composed, menu: int, block: list[Choice], first: int, total: int
 ) -> discord.ui.Select[discord.ui.View]:
     """A select menu of up to 25 choices (the `first`-th of `total` onwards)."""
-    placeholder = fill(words.CHOICES_FROM_TO, first=first + 1, last=first + len(block), total=total)
+    placeholder = fill(
+        chat_words.CHOICES_FROM_TO, first=first + 1, last=first + len(block), total=total
+    )
     return discord.ui.Select(
         custom_id=at.menu_id(menu),
         placeholder=shorten(placeholder, OPTION_TEXT),

@@ -9,7 +9,7 @@ from typing import Any
 from discord import app_commands
 
 import games
-from bot.presentation import chat_words
+from bot.discord import words as chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.labels import command_name, described
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.match.engine_seats import engine_name
-from bot.presentation.text import MAX_MESSAGE, Style
+from bot.presentation.writing import MAX_MESSAGE, Style
 
 
 def discord_style() -> Style:

@@ -21,7 +21,7 @@ async def answer_next_game(interaction: discord.Interaction) -> None:
     the servers the bot is in: each match's players were members there."""
     await begin(interaction)
     guilds = {guild.id for guild in interaction.client.guilds}
-    found = await service_of(interaction).next_game(interaction.user.id, guilds)
+    found = await service_of(interaction).queries.next_game(interaction.user.id, guilds)
     await answer(interaction, next_game_text(found, STYLE.when))
 
 

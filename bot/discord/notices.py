@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.speech import Languages
 from bot.discord.views import board_button, play_view, view_keyword
 from bot.match.events import Played
 from bot.match.records import Direct
-from bot.presentation import chat_words
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.language import speaking
-from bot.presentation.text import Style
+from bot.presentation.writing import Style, listed
 from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
 
 log = logging.getLogger("shiftcord.notices")
@@ -161,11 +161,11 @@ class Notifier:
             text = held_text(held)
         sent = await self.send_dm(held.member_id, text)
         if sent is False:
-            await self.service.dm_refused(held.member_id)
+            await self.service.notices.dm_refused(held.member_id)
         if sent is None:
-            await self.service.give_back(held)
+            await self.service.clocks.give_back(held)
         else:
-            await self.service.release_held(held)
+            await self.service.notices.release_held(held)
 
     async def send_digest(self, digest: Digest, style: Style) -> None:
         """Send a daily digest; it counts as sent only once Discord took it (or refused)."""
@@ -173,8 +173,8 @@ class Notifier:
             text = digest_text(digest, style)
         sent = await self.send_dm(digest.member_id, text)
         if sent is False:
-            await self.service.dm_refused(digest.member_id)
+            await self.service.notices.dm_refused(digest.member_id)
         if sent is None:
-            await self.service.give_back(digest)
+            await self.service.clocks.give_back(digest)
         else:
-            await self.service.mark_digest_sent(digest)
+            await self.service.notices.mark_digest_sent(digest)

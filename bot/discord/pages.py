@@ -16,14 +16,15 @@ import discord
 from discord import app_commands
 
 import games
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, match_of_server, service_of
 from bot.discord.markup import STYLE, pages
 from bot.discord.replies import answer, answer_error
 from bot.discord.speech import SpeaksToPresser
 from bot.discord.views import NUMBER, ViewButton
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.text import matches_text, record_text, standings_text
+from bot.presentation.history import matches_text, record_text
+from bot.presentation.stats import standings_text
 
 PAGE_TEMPLATE = (
     r"sc:page:(?P<kind>history|matches|standings):(?P<arg>[a-z0-9-]{1,40}):"
@@ -37,18 +38,18 @@ PageNumber = app_commands.Range[int, 1, 100_000]
 
 async def _history(interaction: discord.Interaction, match: str) -> str:
     match_id = (await match_of_server(interaction, int(match))).id
-    return record_text(await service_of(interaction).match_record(match_id), STYLE)
+    return record_text(await service_of(interaction).queries.match_record(match_id), STYLE)
 
 
 async def _matches(interaction: discord.Interaction, _: str) -> str:
-    found = await service_of(interaction).active_matches(interaction.user.id)
+    found = await service_of(interaction).queries.active_matches(interaction.user.id)
     return matches_text(found, interaction.user.id, STYLE)
 
 
 async def _standings(interaction: discord.Interaction, game: str) -> str:
     chosen = games.get(game)
     service = service_of(interaction)
-    table = await service.standings(guild_id_of(interaction), chosen.name, MAX_STANDINGS)
+    table = await service.queries.standings(guild_id_of(interaction), chosen.name, MAX_STANDINGS)
     return standings_text(chosen.title, table, STYLE)
 
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, TurnNotices
@@ -32,12 +33,20 @@ from bot.discord.views import (
 from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
 from bot.match.shown import clean_name
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
+from bot.presentation.challenges import challenge_text
+from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.language import speaking
+from bot.presentation.matches import (
+    board_caption,
+    newcomer_hint,
+    start_text,
+    thread_name,
+    update_text,
+)
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     UPLOAD_LIMIT,
     Picture,
     board_picture,
@@ -47,15 +56,6 @@ from bot.presentation.pictures import (
     replay_picture,
     seat_labels,
     update_board,
-)
-from bot.presentation.text import (
-    board_caption,
-    challenge_text,
-    clock_line,
-    newcomer_hint,
-    start_text,
-    thread_name,
-    update_text,
 )
 from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
 from render import SeatLabel
@@ -170,8 +170,10 @@ class Poster:
             thread = await message.create_thread(
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
             )
-            match = await self.service.attach_channel(match.id, thread.id)
-            hints = [newcomer_hint(match, m, STYLE) for m in await self.service.newcomers(match)]
+            match = await self.service.play.attach_channel(match.id, thread.id)
+            hints = [
+                newcomer_hint(match, m, STYLE) for m in await self.service.queries.newcomers(match)
+            ]
             caption = "\n".join(
                 [start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])]
             )
@@ -195,7 +197,7 @@ class Poster:
             message = await parent.send(text, allowed_mentions=pings(()))
             thread = await self.start_thread(message, match)
         except (discord.HTTPException, Refusal) as error:
-            await self.service.lose_channel(match.id)
+            await self.service.play.lose_channel(match.id)
             log.warning("match %s lost its thread and got no new one: %s", match.id, error)
             return
         log.info("match %s lost its thread and goes on in %s", match.id, thread.id)
@@ -213,7 +215,7 @@ class Poster:
         action's transaction; else read here once), and what it did is remembered in one
         transaction after. Returns the action's message."""
         if update.delivery is None:
-            update = await self.service.delivery(update)
+            update = await self.service.play.delivery(update)
         assert update.delivery is not None
         delivery, match = update.delivery, update.match
         channel = await self.channel_of(match, here)
@@ -226,7 +228,7 @@ class Poster:
                 messages.append(message)
                 posts.append(post)
         last = news(update)[-1].match
-        stale = await self.service.posted_news(
+        stale = await self.service.notices.posted_news(
             match.id, posts, held=told.held, refused=told.refused
         )
         await self._disable(channel, match, stale)
@@ -275,7 +277,7 @@ class Poster:
         """Tell the opponents, in the thread of each of the member's active matches, that the
         member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
         who = STYLE.mention(member_id)
-        for match in await self.service.active_matches(member_id):
+        for match in await self.service.queries.active_matches(member_id):
             if match.channel_id is None or len(match.members) < 2:
                 continue
             try:
@@ -293,8 +295,8 @@ class Poster:
     async def post_replay(self, match_id: int, channel: Messageable) -> None:
         """Post the replay animation of an ended match in its thread, within the server's
         upload limit; when not even the smallest replay fits, the record as text."""
-        record = await self.service.match_record(match_id)
-        theme = await self.service.picture_theme(record.match.guild_id)
+        record = await self.service.queries.match_record(match_id)
+        theme = await self.service.settings.picture_theme(record.match.guild_id)
         limit = channel.guild.filesize_limit if channel.guild else UPLOAD_LIMIT
         names = await self.picture_names(channel.guild, record.match.members)
         players = replay_labels(record, names.__getitem__)
@@ -304,7 +306,7 @@ class Poster:
             with self.languages.publicly(channel):
                 words, upload = fill(chat_words.REPLAY, match=match_id), as_file(picture)
         else:
-            text = await self.service.export(match_id, names)
+            text = await self.service.queries.export(match_id, names)
             with self.languages.publicly(channel):
                 why = fill(TOO_LONG_TO_REPLAY)
                 words = fill(chat_words.NO_REPLAY, match=match_id, why=why)
@@ -338,8 +340,8 @@ class Poster:
         self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
     ) -> None:
         """Post the match's current public board under `caption`, pinging `called`."""
-        theme = await self.service.picture_theme(match.guild_id)
-        ratings = await self.service.seat_ratings(match)
+        theme = await self.service.settings.picture_theme(match.guild_id)
+        ratings = await self.service.queries.seat_ratings(match)
         players = await self.seat_labels(channel.guild, match, ratings)
         view = match_view(match)
         clock = clock_line(match, self.service.now(), label_names(match, players))
@@ -366,7 +368,9 @@ class Poster:
         """Remember what a post showed (its board's position, so that an action carries the
         position its player last saw) and grey out the buttons it replaces."""
         post = Post(message.id, match.ply if board else None, buttons=view is not None)
-        await self._disable(channel, match, await self.service.posted_news(match.id, [post]))
+        await self._disable(
+            channel, match, await self.service.notices.posted_news(match.id, [post])
+        )
 
     async def _disable(self, channel: Messageable, match: Match, stale: list[int]) -> None:
         """Grey out the buttons of earlier messages, which can no longer do anything (an

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.actions import act, match_here, named_for, private_theme, service_of
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.discord.views import disabled, preview_view, view_keyword
 from bot.match.actions import MOVE
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import board_picture
@@ -27,7 +27,7 @@ async def preview(interaction: discord.Interaction, match_id: int | None, text: 
     if match_id is None:
         match_id = (await match_here(interaction)).id
     service = service_of(interaction)
-    match, after, notation = await service.preview_move(match_id, interaction.user.id, text)
+    match, after, notation = await service.play.preview_move(match_id, interaction.user.id, text)
     view = preview_view(match, notation)
     if view is None:
         raise Refusal(fill(chat_words.PREVIEW_TOO_LONG))

@@ -29,10 +29,9 @@ from bot.discord.markup import STYLE
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
 from bot.match.errors import CannotSave
-from bot.presentation.deadlines import vacation_spent_text, warning_text
+from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
-from bot.presentation.text import reminder_text
 from bot.service import DeadlineWarning, Match, MatchService, TickReport
 from bot.service.engine_player import EnginePlayer
 
@@ -82,7 +81,7 @@ class ReminderTask:
             await asyncio.sleep(delay)
 
     async def _delay(self) -> float:
-        due = await self.service.next_due()
+        due = await self.service.clocks.next_due()
         if due is None:
             return self.interval
         seconds = (due - self.service.now()).total_seconds()
@@ -98,7 +97,7 @@ class ReminderTask:
         process claimed; and the bot is set to what its seats owe. A reminder counts as sent
         only once it is posted (a failed one is given back, to be tried again next round)."""
         await self.poster.languages.load()  # if the database did not answer at start
-        report = await self.service.tick(mark_sent=False)
+        report = await self.service.clocks.tick(mark_sent=False)
         for update in report.timeouts:
             await self._post(update.match.id, self.poster.post_update(update))
         for challenge in report.expired_challenges:
@@ -121,9 +120,9 @@ class ReminderTask:
                 ),
             )
             if posted:
-                await self.service.mark_reminded(reminder)
+                await self.service.clocks.mark_reminded(reminder)
             else:
-                await self.service.give_back(reminder)
+                await self.service.clocks.give_back(reminder)
         for warning in report.warnings:
             await self._warn(warning)
         for held in report.held:
@@ -143,7 +142,7 @@ class ReminderTask:
     async def _leagues(self, leagues: LeaguePoster) -> None:
         """Leagues: matches stopped at their round's deadline (posting each result
         records it), then each league's news (a new round's threads)."""
-        stopped, news = await self.service.league_tick()
+        stopped, news = await self.service.leagues.league_tick()
         for update in stopped:
             await self._post(update.match.id, self.poster.post_update(update))
         for item in news:
@@ -162,15 +161,15 @@ class ReminderTask:
             sent = await notifier.send_dm(warning.member_id, written, play_view(warning.match))
             delivered = sent is True
             if sent is False:
-                await self.service.dm_refused(warning.member_id)
+                await self.service.notices.dm_refused(warning.member_id)
                 ping = True
         if ping:
             posting = self._remind(warning.match, text, warning.member_id)
             delivered = await self._post(warning.match.id, posting) or delivered
         if delivered:
-            await self.service.mark_warned(warning)
+            await self.service.clocks.mark_warned(warning)
         else:
-            await self.service.give_back(warning)
+            await self.service.clocks.give_back(warning)
 
     async def _remind(self, match: Match, text: Callable[[], str], member_id: int) -> None:
         """Ping `member_id` in the match's thread with what `text()` writes in the server's

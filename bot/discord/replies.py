@@ -17,13 +17,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord import words as chat_words
 from bot.discord.markup import STYLE, split_message
 from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import view_keyword
-from bot.presentation import chat_words
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal, refusal_text
+from bot.presentation.writing import listed
 from bot.service import ServiceError
 
 log = logging.getLogger("shiftcord.discord")
@@ -96,7 +97,7 @@ async def _dms_refused_untold(interaction: discord.Interaction) -> bool:
     if service is None:
         return False
     try:
-        return await service.dm_refusal_untold(interaction.user.id)
+        return await service.notices.dm_refusal_untold(interaction.user.id)
     except ServiceError:
         return False
 

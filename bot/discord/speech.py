@@ -76,7 +76,7 @@ class Languages:
         if self.service is None or self.loaded:
             return
         try:
-            self.chosen = await self.service.guild_languages()
+            self.chosen = await self.service.settings.guild_languages()
         except ServiceError as error:
             log.warning("could not read the servers' languages yet (tried again later): %s", error)
             return
@@ -145,7 +145,9 @@ class Languages:
                     break
                 await asyncio.sleep(ACK_POLL_SECONDS)
             assert self.service is not None  # (checked by remember_later)
-            await asyncio.wait_for(self.service.remember_locale(member, locale), REMEMBER_SECONDS)
+            await asyncio.wait_for(
+                self.service.settings.remember_locale(member, locale), REMEMBER_SECONDS
+            )
         except Exception as error:  # (bookkeeping: no failure of it may reach the member)
             log.info("could not remember the locale of member %s: %r", member, error)
             return
@@ -168,7 +170,7 @@ class Languages:
     async def private_of(self, member_id: int, guild_id: int | None) -> str:
         """`private` for a member whose locale is read now."""
         assert self.service is not None, "only a bot with a service sends messages"
-        locales = await self.service.member_locales([member_id])
+        locales = await self.service.settings.member_locales([member_id])
         return self.private(locales.get(member_id), guild_id)
 
 

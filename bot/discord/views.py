@@ -14,15 +14,15 @@ from typing import Any
 
 import discord
 
+from bot.discord import words as chat_words
+from bot.discord.words import PLAY as PLAY_LABEL
 from bot.match import actions
 from bot.match.analysis import analysable
 from bot.match.engine_seats import is_engine
 from bot.match.events import DRAW
 from bot.match.records import FINISHED
-from bot.presentation import chat_words, web_words
 from bot.presentation.analysis import ANALYSIS_BUTTON
 from bot.presentation.catalogue import fill
-from bot.presentation.composer import PLAY as PLAY_LABEL
 from bot.presentation.labels import NEXT_GAME, label
 from bot.service import Challenge, Match
 
@@ -163,7 +163,7 @@ def play_button(match: Match) -> ViewButton:
 
 def board_button(url: str) -> ViewButton:
     """The link that opens the web board (a signed one-time `url`)."""
-    return discord.ui.Button(label=label(fill(web_words.OPEN_BOARD)), url=url)
+    return discord.ui.Button(label=label(fill(chat_words.OPEN_BOARD)), url=url)
 
 
 def play_view(match: Match) -> discord.ui.View | None:

@@ -1,9 +1,17 @@
-"""What players read and see, the same on every face (Discord and the console).
+"""What players read and see, the same on every face (Discord, the console, the web board).
 
-The words (`text`; its event and challenge sentences kept whole, with named placeholders,
-in the catalogue `messages`), game options typed as text (`options`), pictures with their
-alt text (`pictures`) and refusals (`errors`; the lower layers' keyed `Message`s are
-written from `refusals` by `catalogue`), as pure functions of the match service's
-records. Nothing here knows Discord: a face supplies a `text.Style` that writes members,
-channels and times its way.
+The words come in one catalogue module per subject, each holding its whole sentences
+(named placeholders, translated as they are) and the pure functions that fill them from
+the match service's records: `matches` (a match's thread and the private answer to an
+action), `results`, `challenges`, `clocks`, `deadlines` (and reminders), `history`,
+`stats`, `game_rules`, `options`, `settings`, `league_words`, `composer` (with
+`composing`, the composer's pages), `hints` and `analysis`; the keyed refusals are in
+`refusals`, written by `catalogue`, and `errors` says which errors are the player's.
+`writing` shapes every text (the face's `Style`, lists, the message limits); `parsing`
+reads what players type (clocks, options, warning hours); `pictures` draws boards with
+their alt text; `language` speaks each player's language and `extraction` makes the
+translators' templates.
+
+Nothing here knows a face: a face gives a `writing.Style` that writes members, channels
+and times its own way, and keeps its own words in `bot/<face>/words.py`.
 """

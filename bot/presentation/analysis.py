@@ -17,9 +17,9 @@ import render
 from bot.match.phrases import write_members
 from bot.match.records import Match, MatchRecord
 from bot.match.replay import PublicLine, turn_numbers
-from bot.presentation.catalogue import fill, listed
+from bot.presentation.catalogue import fill
 from bot.presentation.pictures import MAX_ALT, Picture, drawn_board, label_names, picture_words
-from bot.presentation.text import MAX_MESSAGE, Style
+from bot.presentation.writing import MAX_MESSAGE, Style, listed
 from bot.service.analysis import LABELS, Analysis, Labelled, Point, Swing
 from bot.service.base import DEFAULT_THEME
 from render.seats import named_seats

@@ -12,13 +12,12 @@ text goes out through one of them (`fill(CONSTANT)` for a text without placehold
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from bot.match.phrases import Channel, Member, Message, Namer, Value, lend_templates
 from bot.presentation.hints import HINT_REFUSALS
 from bot.presentation.language import SOURCE, counted, localised, speaking, translated
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.sentences import AND
 from games.wording import plural_noun
 
 #: Every keyed sentence, by key.
@@ -68,15 +67,6 @@ def fill(template: str, **values: object) -> str:
     return translated(template).format(**filled)
 
 
-def listed(words: Sequence[str]) -> str:
-    """Words joined as in a sentence of the language spoken: "a", "a and b", "a, b and c"
-    ("" for none)."""
-    words = [localised(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return fill(AND, first=", ".join(words[:-1]), last=words[-1])
-
-
 def counted_entry(name: str) -> tuple[str, str]:
     """The plural entry of a counted placeholder, in English: ("{count} move", "{count}
     moves")."""
@@ -106,15 +96,3 @@ def in_english(message: Message, member: Namer, channel: Namer) -> str:
 
 
 lend_templates(in_english)
-
-
-class TypedWrong(ValueError):
-    """Text a player typed for the presentation to read (options, a clock) that it cannot
-    read; `sentence` says why, like a refusal of the service."""
-
-    def __init__(self, sentence: Message) -> None:
-        self.sentence = sentence
-        super().__init__(sentence)
-
-    def __str__(self) -> str:
-        return str(self.sentence)

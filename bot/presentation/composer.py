@@ -14,17 +14,12 @@ from bot.match.shown import shorten
 from bot.presentation.language import localised
 from games.steps import Step
 
-# Discord's buttons and select menus (the console types confirm, back, undo, cancel).
-#: The label of the button that opens the composer.
-PLAY = "Play"
+# The buttons of Discord and the web board (the console types confirm, back, cancel).
 CONFIRM = "Confirm"
 BACK = "Back"
 CANCEL = "Cancel"
-UNDO = "Undo last action"
 PREVIOUS = "Previous"
 NEXT = "Next"
-#: A select menu's placeholder: which of a step's choices it holds.
-CHOICES_FROM_TO = "Choose ({first} to {last} of {total})"
 
 HEADER = "Your move in match #{match}."
 SO_FAR = "So far: {steps}."
@@ -40,7 +35,6 @@ PREVIEW_HIDDEN = (
     "picture. Confirm plays it if the position has not changed meanwhile."
 )
 CANCELLED = "Nothing was played."
-PLAYING = "Playing `{move}`."
 NOT_YOUR_TURN = "It is {player}'s turn in match #{match}; nothing was changed."
 OVER = "Match #{match} is over; nothing was changed."
 NOT_PLAYING = "You are not playing in match #{match}; nothing was changed."
@@ -48,15 +42,7 @@ STALE = (
     "The position changed since this composer was opened (another action was played or "
     "taken back), so nothing was played. Here is a fresh one."
 )
-#: The console's composer (`play`): a choice by its number, and what may be typed next.
-NUMBERED = "  {number}. {choice}"
-TYPE_A_NUMBER = "Type a number to choose; back goes one step back, cancel leaves."
-TYPE_UNDO = "undo takes back this turn's last action."
-TYPE_CONFIRM = "Type confirm to play it; back goes one step back, cancel leaves."
-NO_COMPOSER = "No composer is open for you in the console: type play to open one."
-NO_SUCH_CHOICE = "Choose a number from 1 to {last}; nothing was changed."
 NOT_COMPLETE = "The move is not complete yet: choose its next step by number."
-NOTHING_TO_UNDO = "This turn has no action to undo yet; nothing was changed."
 #: What /settings says about the preview of composed moves.
 PREVIEW_SETTING = {
     False: "Moves made with Play: shown before they count (Confirm plays them).",

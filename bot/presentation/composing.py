@@ -15,7 +15,7 @@ from bot.presentation import composer as words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture, board_picture, members_named
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from bot.service import Match, MatchService
 from games import GameState
 from games.steps import Choice, Composer, Path
@@ -43,7 +43,7 @@ async def member_to_act(service: MatchService, match_id: int, user: int, style: 
     """The match, if `user` is the member to act in it; else a Refusal saying whose turn
     it is in the face's `style` (or that the match is over, or that they are not
     playing)."""
-    match = await service.get_match(match_id)
+    match = await service.queries.get_match(match_id)
     if not match.active or match.to_act is None:
         raise Refusal(fill(words.OVER, match=match.id))
     if match.seat_of(user) is None:
@@ -71,7 +71,7 @@ def composer_returns(match: Match, user: int, *, undone: bool) -> bool:
 
 async def skips_preview(service: MatchService, user: int) -> bool:
     """Whether the member plays a composed move without its preview (`/settings`)."""
-    return (await service.member_settings(user)).skip_preview
+    return (await service.settings.member_settings(user)).skip_preview
 
 
 async def composer_page(
@@ -113,7 +113,7 @@ async def composer_page(
     after = members_named(match, match.state.play(move).view(seat), name)
     picture = None
     if drawn:
-        theme = await service.picture_theme(match.guild_id, user)
+        theme = await service.settings.picture_theme(match.guild_id, user)
         picture = await board_picture(after, seat=seat, theme=theme)
     lines.append(fill(words.PREVIEW, move=notation, words=described))
     return ComposerPage(match, path, "\n".join(lines), [], move, picture, after, turn)
@@ -124,5 +124,5 @@ async def _turn_so_far(service: MatchService, match: Match) -> list[str]:
     count = match.ply - match.turn_ply
     if count <= 0:
         return []
-    log = standing_entries((await service.match_record(match.id)).log)
+    log = standing_entries((await service.queries.match_record(match.id)).log)
     return [entry.notation for entry in log[-count:]]

@@ -1,9 +1,9 @@
-"""Sentences about deadlines: warnings before a deadline, what happens when it passes (and
-the refusal of what comes after it), the warnings a member chose, a server's timeouts,
-weekend pause and vacation allowance, the clock paused for the weekend, a vacation
-allowance spent, and the next game waiting for a member.
-
-Whole sentences with named placeholders, for both faces (see `bot.presentation.text`).
+"""What players read about deadlines: warnings before a deadline, what happens when it
+passes, the reminders of a turn that waited (or of a match that may be claimed), the
+warnings a member chose, a server's timeouts, weekend pause and vacation allowance, the
+clock paused for the weekend, a vacation allowance spent, and the next game waiting for a
+member. Whole sentences with named placeholders, then the functions that fill them (how
+much time is left is `clocks`'; warning hours as typed are read in `parsing`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from bot.match.records import Match
 from bot.match.weekends import in_weekend
 from bot.presentation.catalogue import fill
 from bot.presentation.language import moment_words
-from bot.service import DeadlineWarning, NextGame, Notices
+from bot.presentation.writing import Style
+from bot.service import DeadlineWarning, NextGame, Notices, Reminder
 
 AT_DEADLINE_ENDS = "If you have not moved by then, you lose match #{match} on time."
 AT_DEADLINE_CLAIM = "After that, your opponents may claim match #{match} on time."
@@ -45,8 +46,14 @@ NEXT_WAITING = "waiting for you since {when}"
 NOTHING_WAITS = "Nothing waits for you: it is nobody's move but your opponents'."
 WARNING_HOURS_FORMS = "Give hours before the deadline, like 24 8 1, or none for no warnings."
 
+# ---- reminders: a turn that waited, time running low, a match that may be claimed
+CLAIMABLE = "{player}: {late} has run out of time in match #{match}; `/claim` wins it."
+THE_PLAYER_TO_MOVE = "The player to move"
+LOW_TIME = "{player}, your time in match #{match} runs out {deadline}."
+YOUR_MOVE_UNTIL = "{player}, it is your move in match #{match}; your time runs out {deadline}."
+YOUR_MOVE = "{player}, it is your move in match #{match}."
 
-#: Refusals of the match rules about deadlines, joining the catalogue's keyed sentences.
+
 def at_deadline(match: Match) -> str:
     """What happens when the deadline of the player to act passes, in one sentence (and
     one more, with the weekend pause, that the deadline leaves the weekends out)."""
@@ -74,7 +81,7 @@ def warning_text(
     warning: DeadlineWarning, mention: Callable[[int], str], when: Callable[[datetime], str]
 ) -> str:
     """A warning that a player's time runs out soon, and what happens then (`mention` and
-    `when` are the face's Style's, see `bot.presentation.text.Style`)."""
+    `when` are the face's Style's, see `bot.presentation.writing.Style`)."""
     match = warning.match
     assert match.deadline is not None  # a warning is only ever made before a deadline
     head = fill(
@@ -146,13 +153,18 @@ def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> s
     return fill(NEXT_GAME, match=match.id, game=match.game_title, until=until, link=link)
 
 
-def parse_warning_hours(text: str) -> tuple[int, ...] | None:
-    """Warning hours as typed ("24 8 1", "24, 8, 1h", "none": no warnings); None when the
-    text is not that (say WARNING_HOURS_FORMS)."""
-    words = text.lower().replace(",", " ").split()
-    if words == ["none"]:
-        return ()
-    hours = [w.removesuffix("h") for w in words]
-    if not hours or not all(h.isdigit() and len(h) <= 3 for h in hours):
-        return None
-    return tuple(int(h) for h in hours)
+def reminder_text(reminder: Reminder, style: Style) -> str:
+    """A ping for a player whose turn has waited or whose time runs low, or for a waiting
+    player who may now claim the match on time."""
+    match = reminder.match
+    who = style.mention(reminder.member_id)
+    if reminder.kind == "timeout_claimable":
+        late = fill(THE_PLAYER_TO_MOVE)
+        if match.to_act is not None:
+            late = style.mention(match.to_act)
+        return fill(CLAIMABLE, player=who, late=late, match=match.id)
+    if reminder.deadline is None:
+        return fill(YOUR_MOVE, player=who, match=match.id)
+    deadline = style.when(reminder.deadline)
+    line = LOW_TIME if reminder.kind == "low_time" else YOUR_MOVE_UNTIL
+    return f"{fill(line, player=who, match=match.id, deadline=deadline)} {at_deadline(match)}"

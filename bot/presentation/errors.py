@@ -6,10 +6,9 @@ anything changes; each face shows `refusal_text` to that player alone.
 
 from __future__ import annotations
 
-from bot.presentation.catalogue import TypedWrong
 from bot.presentation.language import localised
-from bot.presentation.options import OptionsError
-from bot.presentation.text import ClockText, Style
+from bot.presentation.parsing import ClockText, OptionsError, TypedWrong
+from bot.presentation.writing import Style
 from bot.service import ServiceError
 from games import IllegalMove, InvalidMove
 from games.wording import reason_of

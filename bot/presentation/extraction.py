@@ -1,8 +1,9 @@
 """The templates of the translations, extracted from the code: the English texts are the
 msgids, so a sentence is translated as it is written in the catalogue modules.
 
-`messages_template` reads every sentence of the catalogue modules (`CATALOGUE_MODULES`),
-with a comment naming the constant or key it comes from, and the counted nouns of
+`messages_template` reads every sentence of the catalogue modules it is given (the
+presentation's `SHARED_CATALOGUES` and each face's words: `bot.translations`), with a
+comment naming the constant or key it comes from, and the counted nouns of
 `catalogue.COUNTED` as plural entries. `pictures_template` reads the texts every picture
 draws and writes in its alt text (`render.words`' shared ones).
 
@@ -38,16 +39,21 @@ import render
 from bot.match import endings
 from bot.presentation import (
     analysis,
-    chat_words,
+    challenges,
+    clocks,
     composer,
-    console_words,
     deadlines,
+    game_rules,
     hints,
+    history,
     league_words,
-    messages,
+    matches,
+    options,
     refusals,
-    sentences,
-    web_words,
+    results,
+    settings,
+    stats,
+    writing,
 )
 from bot.presentation.catalogue import COUNTED, counted_entry
 from bot.presentation.language import (
@@ -61,21 +67,27 @@ from bot.presentation.language import (
 )
 from games.wording import SHARED_DOMAIN, SHARED_TEMPLATES
 
-#: The modules that hold the sentences players read: bot/presentation's, and the endings
-#: a result is stored with (`bot.match.endings`).
-CATALOGUE_MODULES: tuple[ModuleType, ...] = (
+#: The modules that hold the sentences every face shares: bot/presentation's catalogues by
+#: subject, and the endings a result is stored with (`bot.match.endings`). Each face's own
+#: words (`bot/<face>/words.py`) are added by `bot.translations`, above every face.
+SHARED_CATALOGUES: tuple[ModuleType, ...] = (
     endings,
     refusals,
-    messages,
-    sentences,
-    console_words,
-    chat_words,
+    matches,
+    results,
+    challenges,
+    clocks,
+    deadlines,
+    history,
+    stats,
+    game_rules,
+    options,
+    settings,
+    writing,
     league_words,
     composer,
-    deadlines,
     hints,
     analysis,
-    web_words,
 )
 #: The first lines of every template and .po file.
 HEADER = (
@@ -116,17 +128,25 @@ def _flags(text: str) -> set[str]:
     return {"python-brace-format"} if "{" in text else set()
 
 
-def messages_template() -> Catalog:
-    """The `messages` domain: every sentence of the catalogue modules, then the counted
+def _where(module: ModuleType) -> tuple[str, str]:
+    """A catalogue module's file, and the name its entries' comments call it by: its own
+    name in bot/presentation ("matches"), else its place in bot ("discord.words")."""
+    name = module.__name__
+    short = name.removeprefix("bot.presentation.")
+    return name.replace(".", "/") + ".py", short if short != name else name.removeprefix("bot.")
+
+
+def messages_template(modules: Sequence[ModuleType]) -> Catalog:
+    """The `messages` domain: every sentence of the catalogue `modules`, then the counted
     nouns as plural entries."""
     catalog = Catalog(domain="messages", header_comment=HEADER, project="Shiftcord", fuzzy=False)
-    for module in CATALOGUE_MODULES:
-        where = module.__name__.rsplit(".", 1)[1]
+    for module in modules:
+        path, where = _where(module)
         for name in constants(module):
             for origin, text in texts(name, getattr(module, name)):
                 catalog.add(
                     text,
-                    locations=[(f"bot/presentation/{where}.py", 0)],
+                    locations=[(path, 0)],
                     auto_comments=[f"{where}.{origin}"],
                     flags=_flags(text),
                 )

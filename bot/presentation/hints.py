@@ -1,7 +1,7 @@
 """What players read about the bot's thinking and its hints: whole sentences with named
 placeholders, one constant each, so that they can be translated as they are.
 
-`bot.presentation.text` fills in `THINKING`; `hint_text` writes a hint (in the language
+`bot.presentation.matches` fills in `THINKING`; `hint_text` writes a hint (in the language
 spoken, through `translated`: the catalogue, which holds `HINT_REFUSALS`, is not imported
 here); the refusals of a hint join the catalogue.
 """

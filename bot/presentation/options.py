@@ -1,64 +1,19 @@
-"""Game options typed as text ("variant=expert handicap=2"), for every game without game code.
-
-A match's options are one string of `name=value` words. `parse_options` reads it against the
-game's `Option` list (checking each value through the game itself); `option_value` writes a
-value as it is typed.
+"""Game options in words, for every game without game code: a match's options are one
+string of `name=value` words ("variant=expert handicap=2"). `format_options` writes those
+that differ from the defaults, `option_value` a value as it is typed, `describe_option` a
+line of help with its sentences here; reading what a player typed is
+`parsing.parse_options`'.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import games
-from bot.match.phrases import Message
-from bot.presentation import sentences
-from bot.presentation.catalogue import TypedWrong, fill
+from bot.presentation.catalogue import fill
 from games import Game, Option
-from games.wording import quoted, reason_of
 
-
-class OptionsError(TypedWrong):
-    """The options text cannot be read; the message says which word and what is allowed."""
-
-
-def game_named(name: str) -> Game:
-    """The game called `name`, or an OptionsError listing the games there are."""
-    try:
-        return games.get(name)
-    except KeyError:
-        known = ", ".join(games.names())
-        raise OptionsError(Message("options.no_game", game=quoted(name), games=known)) from None
-
-
-def parse_options(game: Game, text: str | None) -> dict[str, Any]:
-    """The options named in `text`, checked against `game.kind.options` (defaults are left out).
-
-    Words are `name=value` (or `name:value`); a bare name of a yes/no option means yes.
-    """
-    known = {o.name: o for o in game.kind.options}
-    chosen: dict[str, Any] = {}
-    for word in (text or "").replace(",", " ").split():
-        name, sep, value = word.replace(":", "=").partition("=")
-        name = name.strip().lower()
-        option = known.get(name)
-        if option is None:
-            names = ", ".join(known) or "none"
-            raise OptionsError(
-                Message("options.unknown", game=game.title, option=quoted(name), options=names)
-            )
-        if not sep:
-            if option.type is not bool:
-                raise OptionsError(
-                    Message("options.no_value", option=name, example=example(option))
-                )
-            value = "yes"
-        if name in chosen:
-            raise OptionsError(Message("options.twice", option=name))
-        try:
-            chosen[name] = option.check(value)
-        except ValueError as error:
-            raise OptionsError(Message("game.refused", reason=reason_of(error))) from None
-    return chosen
+OPTION_CHOICES = "{option} ({choices}; default {default}): {help}"
+OPTION_FREE = "{option} (default {default}): {help}"
 
 
 def format_options(game: Game, options: dict[str, Any]) -> str:
@@ -84,10 +39,10 @@ def describe_option(option: Option) -> str:
     """One line of help: name, allowed values, default and what it does."""
     default = option_value(option.default)
     if not option.choices:
-        return fill(sentences.OPTION_FREE, option=option.name, default=default, help=option.help)
+        return fill(OPTION_FREE, option=option.name, default=default, help=option.help)
     choices = "/".join(option_value(c) for c in option.choices)
     return fill(
-        sentences.OPTION_CHOICES,
+        OPTION_CHOICES,
         option=option.name,
         choices=choices,
         default=default,

@@ -31,15 +31,17 @@ from bot.match.phrases import Namer, plain_member, write_members
 from bot.match.ratings import rating_label
 from bot.match.records import RatingChange
 from bot.match.replay import PublicLine
-from bot.presentation import sentences
-from bot.presentation.catalogue import fill, listed
+from bot.presentation import history, results
+from bot.presentation.catalogue import fill
+from bot.presentation.clocks import seat_clock
 from bot.presentation.language import (
     localised,
     picture_translations,
     speaking,
     spoken,
 )
-from bot.presentation.text import ending_reason, seat_clock
+from bot.presentation.results import ending_reason
+from bot.presentation.writing import listed
 from bot.service import Match, MatchRecord, MatchUpdate
 from bot.service.base import DEFAULT_THEME
 from games import GameState
@@ -51,8 +53,6 @@ UPLOAD_LIMIT = 10 << 20
 #: The most frames a replay shows (nine minutes of it): bounds the time it takes to draw
 #: whatever the upload limit, as boosted servers take much larger files.
 REPLAY_FRAMES = 600
-#: What a console or a thread says when not even the smallest replay fits an upload.
-TOO_LONG_TO_REPLAY = sentences.TOO_LONG_TO_REPLAY
 #: What each picture theme is for, as players choose them.
 THEME_USES = {
     "default": "for Discord's dark and light modes",
@@ -120,8 +120,8 @@ def ending_words(match: Match, players: Sequence[render.SeatLabel] = ()) -> str 
         return reason
     seats = [match.seat_of(member) for member in result.winners]
     names = listed([winner_called(match, seat, name) for seat in seats if seat is not None])
-    won = fill(sentences.SEATS_WIN[len(result.winners) == 1], seats=names)
-    return reason if won in reason else fill(sentences.WON_BECAUSE, won=won, reason=reason)
+    won = fill(results.SEATS_WIN[len(result.winners) == 1], seats=names)
+    return reason if won in reason else fill(results.WON_BECAUSE, won=won, reason=reason)
 
 
 def winner_called(match: Match, seat: int, name: Namer) -> str:
@@ -132,7 +132,7 @@ def winner_called(match: Match, seat: int, name: Namer) -> str:
     member = name(match.seats[seat].member_id)
     if match.numbered_seats or member == seat_name:
         return write_members(localised(seat_name), name)
-    return fill(sentences.WINNER[False], player=member, seat=seat_name)
+    return fill(results.WINNER[False], player=member, seat=seat_name)
 
 
 def picture_name(name: str, account: str) -> str:
@@ -238,7 +238,7 @@ def drawn_board(
     alt = render.alt_text(named_seats(state, players), last_move, ending=ending, words=words)
     rated = [f"{drawn_name(p.name) or p.name} {p.rating}" for p in players if p.rating]
     if ending is not None and rated:  # how the match moved them, or what they are now
-        alt = f"{alt} {fill(sentences.RATINGS, changes=', '.join(rated))}"
+        alt = f"{alt} {fill(results.RATINGS, changes=', '.join(rated))}"
     if clock:  # the time left comes first: it is cut last
         alt = f"{words.text(render.words.CLOCKS).format(clock=clock)} {alt}"
     return Picture(png, "board.png", alt[:MAX_ALT])
@@ -257,7 +257,7 @@ async def board_picture(
     """The board as a PNG with its alt text, drawn in a worker thread; `ending` (see
     `ending_words`) replaces whose turn it is, for an ended match; `players` (see
     `seat_labels`) name the seats on a strip under the board, else `clock` (see
-    `bot.presentation.text.clock_line`) is shown there; the alt text says `clock`."""
+    `bot.presentation.clocks.clock_line`) is shown there; the alt text says `clock`."""
     return await asyncio.to_thread(
         drawn_board, state, last_move, seat, theme, ending, clock, players
     )
@@ -297,9 +297,9 @@ def _replay_words(record: MatchRecord, replay: render.Replay) -> str:
     """The replay's description: how many moves, in how many frames."""
     moves = replay.positions - 1
     if replay.complete:
-        return fill(sentences.REPLAY_COMPLETE, match=record.match.id, moves=moves)
+        return fill(history.REPLAY_COMPLETE, match=record.match.id, moves=moves)
     return fill(
-        sentences.REPLAY_SAMPLED,
+        history.REPLAY_SAMPLED,
         match=record.match.id,
         moves=moves,
         frames=replay.frames,

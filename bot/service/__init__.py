@@ -1,23 +1,39 @@
 """The match service: challenges, match actions, clocks, results and records, over the
-store. Every match action is one thin transaction: read the match, ask the match rules
-(`bot.match.rules`), store their decision, return the update with its events.
+store, as small parts that share one store (`Core`, `bot.service.base`). Every match
+action is one thin transaction: read the match, ask the match rules (`bot.match.rules`),
+store their decision, return the update with its events.
 
-No Discord here: the Discord layer and the local console call the same async methods.
-Every method checks everything first and raises a `ServiceError` subclass (words for
-the player) without changing anything when it refuses.
+No Discord here: every face (Discord, the console, the web board) calls the same async
+methods of the parts. Every method checks everything first and raises a `ServiceError`
+subclass (words for the player) without changing anything when it refuses.
+
+The parts, each built on the core and naming in its constructor the parts it uses:
+
+- `play`: every match action (`act`), a move's preview, legal moves, a match's thread;
+- `challenges`: challenges, rematches and the matches they start;
+- `leagues`: server leagues (on `challenges`: a round's matches start as challenges);
+- `settings`: members' and servers' settings;
+- `clocks`: reminders, timeouts, warnings, vacation (on `settings`: a vacation answers
+  with the member's settings);
+- `notices`: a member's notices and what the poster reports after posting;
+- `queries`: read-only questions (matches, records, ratings, standings, stats);
+- `analysis`: the analyses kept with matches;
+- `premoves`: a member's conditional premoves.
 
     service = await MatchService.open(settings)
-    challenge = await service.create_challenge(guild, channel, alice, "skift", opponents=[bob])
-    started = await service.accept_challenge(challenge.id, bob)
-    await service.attach_channel(started.match.id, thread_id)
+    request = ChallengeRequest(guild, channel, alice, "skift", opponents=(bob,))
+    challenge = await service.challenges.create_challenge(request)
+    started = await service.challenges.accept_challenge(challenge.id, bob)
+    await service.play.attach_channel(started.match.id, thread_id)
     match = started.match
     request = Request(MOVE, "c3-c4", ply=match.ply, request_id="discord:1234")
-    update = await service.act(match.id, match.to_act, request)
+    update = await service.play.act(match.id, match.to_act, request)
 """
 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 from bot.config import Settings
 from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
@@ -55,14 +71,17 @@ from bot.match.records import (
     Seat,
 )
 from bot.match.replay import rebuild_state
-from bot.service.base import Clock, utc_now
-from bot.service.challenges import ChallengeMixin
+from bot.service.analysis import AnalysisPart
+from bot.service.base import Clock, Core, utc_now
+from bot.service.challenges import ChallengeRequest, ChallengesPart
+from bot.service.clocks import ClocksPart
 from bot.service.export import export_text, replay_export
 from bot.service.league_rounds import LeagueNews, LeagueTable
-from bot.service.leagues import LeagueMixin
-from bot.service.play import PlayMixin
-from bot.service.premoves import PremoveMixin
-from bot.service.queries import QueryMixin
+from bot.service.leagues import LeaguesPart
+from bot.service.notices import NoticesPart
+from bot.service.play import PlayPart
+from bot.service.premoves import PremovesPart
+from bot.service.queries import QueriesPart
 from bot.service.reports import (
     DeadlineWarning,
     Digest,
@@ -80,26 +99,33 @@ from bot.service.reports import (
     TickReport,
     Vacation,
 )
-from bot.service.settings import SettingsMixin
-from bot.store import open_store
+from bot.service.settings import SettingsPart
+from bot.store import Store, open_store
 
 __all__ = [
+    "AnalysisPart",
     "BadOption",
     "Challenge",
     "ChallengeClosed",
+    "ChallengeRequest",
     "ChallengeUpdate",
+    "ChallengesPart",
     "ChannelBusy",
     "Clock",
     "ClockError",
+    "ClocksPart",
+    "Core",
     "DeadlineWarning",
     "Delivery",
     "Digest",
     "GameStats",
     "GuildSettings",
+    "HeldNotices",
     "IllegalMoveError",
     "InChannel",
     "LeagueNews",
     "LeagueTable",
+    "LeaguesPart",
     "LimitReached",
     "LogEntry",
     "Match",
@@ -110,25 +136,29 @@ __all__ = [
     "MatchRules",
     "MatchService",
     "MatchUpdate",
-    "HeldNotices",
     "MemberSettings",
     "MoveChoice",
+    "NextGame",
     "NoProposal",
     "NotAllowed",
     "NotFound",
     "NotYourTurn",
-    "NextGame",
     "Notices",
+    "NoticesPart",
+    "PlayPart",
     "PlayerStats",
-    "Post",
     "PositionChanged",
+    "Post",
+    "PremovesPart",
     "Proposal",
+    "QueriesPart",
     "RatingChange",
     "Reminder",
     "ReplayError",
     "Request",
     "Seat",
     "ServiceError",
+    "SettingsPart",
     "ShownBefore",
     "SoloStats",
     "Standing",
@@ -143,15 +173,37 @@ __all__ = [
 ]
 
 
-class MatchService(LeagueMixin, ChallengeMixin, PlayMixin, PremoveMixin, SettingsMixin, QueryMixin):
-    """The whole match service over one `Store`. Each part (challenges, play, clocks and
-    settings, queries, premoves) builds only on `ServiceBase`, never on another part;
-    leagues build on challenges (they start matches)."""
+class MatchService:
+    """The match service over one store: its parts, built once on one `Core` (the store,
+    the bot's settings, the clock). A face calls the parts it needs:
+    `service.play.act(...)`, `service.challenges.create_challenge(...)`."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: Settings,
+        *,
+        clock: Clock = utc_now,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.core = Core(store, config, clock=clock, rng=rng)
+        self.store = store
+        #: The bot's settings (members' and servers' own are the `settings` part).
+        self.config = config
+        self.queries = QueriesPart(self.core)
+        self.play = PlayPart(self.core, self.queries)
+        self.challenges = ChallengesPart(self.core)
+        self.leagues = LeaguesPart(self.core, self.challenges)
+        self.settings = SettingsPart(self.core)
+        self.clocks = ClocksPart(self.core, self.settings)
+        self.notices = NoticesPart(self.core)
+        self.analysis = AnalysisPart(self.core)
+        self.premoves = PremovesPart(self.core)
 
     @classmethod
     async def open(
         cls,
-        settings: Settings,
+        config: Settings,
         *,
         clock: Clock = utc_now,
         rng: random.Random | None = None,
@@ -159,10 +211,19 @@ class MatchService(LeagueMixin, ChallengeMixin, PlayMixin, PremoveMixin, Setting
         """Open (creating and migrating if needed) the database named by the settings, and
         compute the matches' due times from what is stored where they were computed for
         other reminder settings, or never (`bot.store.clocks.compute_due`)."""
-        service = cls(await open_store(settings), settings, clock=clock, rng=rng)
+        service = cls(await open_store(config), config, clock=clock, rng=rng)
         try:
-            await service.keep_due_basis()
+            await service.clocks.keep_due_basis()
         except BaseException:
             await service.store.close()
             raise
         return service
+
+    def now(self) -> datetime:
+        """The service's current time (its clock: injectable for tests)."""
+        return self.core.now()
+
+    async def close(self) -> None:
+        """Give back the background work this process holds, then close the database
+        connection (`Core.close`)."""
+        await self.core.close()

@@ -8,7 +8,8 @@ A match's standing line is replayed from its log one position at a time; at most
 or memory than one of a hundred. In a game with hidden information each seat's estimate
 comes from what that seat could see. The result is kept with the match under `key` (the
 analysis' version and budget: a change to either analyses again); the faces draw and
-word it (`bot.presentation.analysis`).
+word it (`bot.presentation.analysis`). `AnalysisPart` is the service's part that keeps
+them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import ai
 from bot.match.errors import ServiceError
 from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, initial_state, standing_entries, standing_moves
+from bot.service.base import Core
+from bot.store import analyses as analysis_rows
 
 #: What judging one position may spend (shared among the views of a game with secrets):
 #: its iterations, which make an analysis repeatable, with a time cap that only a very
@@ -221,3 +224,22 @@ def analyse(question: AnalysisQuestion) -> Analysis:
             )
         )
     return Analysis(question.positions, tuple(points))
+
+
+class AnalysisPart:
+    """The analyses kept with their matches, over the service's core (made by the engine
+    player, `bot.service.engine_player`)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def stored_analysis(self, match_id: int, key: str) -> str | None:
+        """The bot's analysis of the match kept under `key` (as JSON), or None."""
+        async with self._core.store.reading() as conn:
+            return await analysis_rows.stored(conn, match_id, key)
+
+    async def keep_analysis(self, match_id: int, key: str, analysis: str) -> None:
+        """Keep the bot's analysis of the match under `key` (JSON), in a transaction of
+        its own: it changes nothing of the match."""
+        async with self._core.store.transaction() as conn:
+            await analysis_rows.keep(conn, match_id, key, analysis, self._core.now())

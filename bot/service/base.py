@@ -1,11 +1,10 @@
 """The match service's core: the store, settings and clock, and the one step every match
-action takes (`_apply`): read the match, ask the match rules, store what they decided in
+action takes (`apply`): read the match, ask the match rules, store what they decided in
 one transaction, and return the update with its events.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import os
@@ -16,8 +15,6 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
-from cachetools import LRUCache
-
 import render
 from bot.config import Settings
 from bot.match import actions, premoves, rules
@@ -25,7 +22,7 @@ from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
 from bot.match.decision import Decision, Situation
 from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
 from bot.match.phrases import Message
-from bot.match.records import Match, MatchUpdate, MoveChoice
+from bot.match.records import Match, MatchUpdate
 from bot.service.due import Due, due_time, warning_hours
 from bot.store import Store
 from bot.store import claims as claim_rows
@@ -49,8 +46,6 @@ Inside = Callable[[Connection, MatchUpdate], Awaitable[MatchUpdate]]
 DEFAULT_THEME = "default"
 #: Actions whose decision needs the match's whole log.
 _NEEDS_LOG = (actions.ASK_TAKEBACK, actions.GRANT_TAKEBACK)
-#: How many positions' legal moves autocomplete keeps (the most recently used).
-CHOICES_KEPT = 64
 
 
 def utc_now() -> datetime:
@@ -78,25 +73,25 @@ def known_theme(name: str | None) -> str:
     return name if name is not None and name in render.THEMES else DEFAULT_THEME
 
 
-class ServiceBase:
-    """State and steps shared by the service's parts; construct `MatchService`, not this."""
+class Core:
+    """The store, settings, clock and steps every part of the service shares (one per
+    `MatchService`; the parts are built on it)."""
 
     def __init__(
         self,
         store: Store,
-        settings: Settings,
+        config: Settings,
         *,
         clock: Clock = utc_now,
         rng: random.Random | None = None,
     ) -> None:
         self.store = store
-        self.settings = settings
+        #: The bot's settings (from the environment; members' and servers' own are
+        #: `bot.service.settings`).
+        self.config = config
         self._clock = clock
-        self._rng = rng or random.SystemRandom()
-        #: Legal moves for autocomplete, by (match, version): typing asks again and again.
-        self._choices: LRUCache[tuple[int, int], list[MoveChoice]] = LRUCache(CHOICES_KEPT)
-        #: The listings of legal moves under way, by (match, version).
-        self._listing: dict[tuple[int, int], asyncio.Future[list[MoveChoice]]] = {}
+        #: Where seats and seeds are drawn from (seeded in tests).
+        self.rng = rng or random.SystemRandom()
         #: This process as its claims on background work name it (`bot.store.claims`).
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -119,20 +114,21 @@ class ServiceBase:
     def runs_guild(self, guild_id: int) -> bool:
         """Whether this process does the background work of server `guild_id` (it runs the
         server's shard; every server when SHARD_IDS is unset)."""
-        return self.settings.runs_guild(guild_id)
+        return self.config.runs_guild(guild_id)
 
-    async def _claim(self, conn: Connection, kind: str, item: str) -> bool:
+    async def claim(self, conn: Connection, kind: str, item: str, *, done: bool = False) -> bool:
         """Claim background work for this process, for WORK_LEASE_SECONDS, in the caller's
-        transaction; whether it is ours to do (see `bot.store.claims`)."""
+        transaction (with `done`, marked done at once); whether it is ours to do (see
+        `bot.store.claims`)."""
         now = self.now()
-        until = now + timedelta(seconds=self.settings.work_lease_seconds)
-        return await claim_rows.claim(conn, kind, item, self.worker, now, until)
+        until = now + timedelta(seconds=self.config.work_lease_seconds)
+        return await claim_rows.claim(conn, kind, item, self.worker, now, until, done=done)
 
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
         Once done, `finish_work`; if it could not be done, `release_work`."""
         async with self.store.transaction() as conn:
-            return await self._claim(conn, kind, item)
+            return await self.claim(conn, kind, item)
 
     async def finish_work(self, kind: str, item: str) -> None:
         """Mark claimed background work done: no process does it again."""
@@ -144,26 +140,26 @@ class ServiceBase:
         async with self.store.transaction() as conn:
             await claim_rows.release(conn, kind, item, self.worker)
 
-    async def _load(self, match_id: int) -> Match:
+    async def load(self, match_id: int) -> Match:
         async with self.store.reading() as conn:
-            return await self._fetch_known(conn, match_id)
+            return await self.fetch_known(conn, match_id)
 
     @staticmethod
-    async def _fetch_known(conn: Connection, match_id: int) -> Match:
+    async def fetch_known(conn: Connection, match_id: int) -> Match:
         """Match `match_id`, or NotFound (also for a number no match can have)."""
         match = await match_rows.fetch_match(conn, match_id) if 0 < match_id < 2**62 else None
         if match is None:
             raise NotFound(Message("match.none", match=match_id))
         return match
 
-    async def _guild_defaults(self, conn: Connection, guild_id: int) -> tuple[int, int | None, str]:
+    async def guild_defaults(self, conn: Connection, guild_id: int) -> tuple[int, int | None, str]:
         """A server's clock, challenge channel and picture theme, the bot's own where the
         server chose none."""
         clock, channel, theme = await member_rows.guild_row(conn, guild_id)
-        hours = self.settings.default_clock_hours if clock is None else clock
+        hours = self.config.default_clock_hours if clock is None else clock
         return hours, channel, known_theme(theme)
 
-    async def _situation(self, conn: Connection, match: Match, now: datetime) -> Situation:
+    async def situation(self, conn: Connection, match: Match, now: datetime) -> Situation:
         """What the match rules need besides the match (its log aside): the time, its
         members on vacation now (with vacation days left in its server) and when they
         return, and their time zones."""
@@ -172,19 +168,19 @@ class ServiceBase:
         for member in await member_rows.away(conn, members, now):
             running = await member_rows.running_vacation(conn, member, now)
             assert running is not None  # away: on a vacation running now
-            if await self._pause_ends(conn, match.id, match.guild_id, member, running[0]) > now:
+            if await self.pause_ends(conn, match.id, match.guild_id, member, running[0]) > now:
                 returns[member] = running[1]
         zones = await notice_rows.time_zones(conn, members)
         return Situation(now, frozenset(returns), zones=zones, returns=returns)
 
-    async def _pause_ends(
+    async def pause_ends(
         self, conn: Connection, match_id: int, guild_id: int, member_id: int, started: datetime
     ) -> datetime:
         """When a vacation started at `started` stops pausing the member's clock in the
         match: once it has spent the days the server allows the member this year (the days
         of earlier vacations count), or in a league with a vacation cap, the days the
         member may be away during the match's round (earlier vacations in it count)."""
-        left = await self._allowance(conn, guild_id) - await member_rows.days_used(
+        left = await self.allowance(conn, guild_id) - await member_rows.days_used(
             conn, member_id, started
         )
         ends = started + timedelta(days=max(0.0, left))
@@ -196,7 +192,7 @@ class ServiceBase:
             ends = min(ends, since + timedelta(days=max(0.0, cap - gone)))
         return ends
 
-    async def _due_time(self, conn: Connection, match: Match, now: datetime) -> Due:
+    async def due_time(self, conn: Connection, match: Match, now: datetime) -> Due:
         """When the match's background work is next due, as it stands at `now`
         (`bot.service.due`), with the warnings its player to act chose."""
         warnings: tuple[int, ...] = ()
@@ -206,18 +202,18 @@ class ServiceBase:
         return due_time(
             match,
             now,
-            after_seconds=self.settings.reminder_after_hours * 3600.0,
-            fraction=self.settings.reminder_fraction_percent / 100,
+            after_seconds=self.config.reminder_after_hours * 3600.0,
+            fraction=self.config.reminder_fraction_percent / 100,
             warnings=warnings,
         )
 
-    async def _allowance(self, conn: Connection, guild_id: int | None) -> int:
+    async def allowance(self, conn: Connection, guild_id: int | None) -> int:
         """The vacation days a year the server allows each member (the bot's default for
         a server that chose none, or outside any server)."""
         chosen = await member_rows.guild_vacation_days(conn, guild_id)
-        return self.settings.vacation_days_per_year if chosen is None else chosen
+        return self.config.vacation_days_per_year if chosen is None else chosen
 
-    async def _apply(
+    async def apply(
         self,
         target: Match | int | InChannel,
         actor: int | None,
@@ -236,37 +232,45 @@ class ServiceBase:
         read in the same transaction. When the database's answer to the commit is lost,
         the request is looked up before answering."""
         now = self.now()
+        update: MatchUpdate | None = None  # what was decided, kept for a lost commit
+
+        async def decide_and_store(conn: Connection) -> MatchUpdate:
+            nonlocal request, update
+            seen = await request_rows.applied(conn, request.request_id)
+            if seen is not None:
+                update = await self._repeated(conn, seen)
+                return update
+            match = await self._target(conn, target)
+            rules.check_active(match)
+            if isinstance(request.ply, ShownBefore):
+                request = dataclasses.replace(
+                    request, ply=await self._shown(conn, match, request.ply)
+                )
+            situation = await self.situation(conn, match, now)
+            if request.action in _NEEDS_LOG:
+                entries = await match_rows.fetch_log(conn, match)
+                situation = dataclasses.replace(situation, log=entries)
+            decision = rules.decide(match, actor, request, situation)
+            mover = actor if request.action is actions.MOVE else None
+            stored = await self.store_decision(conn, match, decision, now, mover=mover)
+            update = _update(match, stored, decision, actor, request.action)
+            if mover is not None and mover in situation.away:
+                update = dataclasses.replace(update, back_from_vacation=True)
+            premove = await self._settle_premoves(conn, match, decision)
+            if premove is not None:
+                answered = await self._play_premove(conn, stored, premove, request, situation)
+                update = dataclasses.replace(update, premove=answered)
+            done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
+            await request_rows.record(conn, request.request_id, done, now)
+            if inside is not None:
+                update = await inside(conn, update)
+            return update
+
         try:
-            async with self.store.transaction() as conn:
-                seen = await request_rows.applied(conn, request.request_id)
-                if seen is not None:
-                    return await self._repeated(conn, seen)
-                match = await self._target(conn, target)
-                rules.check_active(match)
-                if isinstance(request.ply, ShownBefore):
-                    request = dataclasses.replace(
-                        request, ply=await self._shown(conn, match, request.ply)
-                    )
-                situation = await self._situation(conn, match, now)
-                if request.action in _NEEDS_LOG:
-                    entries = await match_rows.fetch_log(conn, match)
-                    situation = dataclasses.replace(situation, log=entries)
-                decision = rules.decide(match, actor, request, situation)
-                mover = actor if request.action is actions.MOVE else None
-                stored = await self._store_decision(conn, match, decision, now, mover=mover)
-                update = _update(match, stored, decision, actor, request.action)
-                if mover is not None and mover in situation.away:
-                    update = dataclasses.replace(update, back_from_vacation=True)
-                premove = await self._settle_premoves(conn, match, decision)
-                if premove is not None:
-                    answered = await self._play_premove(conn, stored, premove, request, situation)
-                    update = dataclasses.replace(update, premove=answered)
-                done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
-                await request_rows.record(conn, request.request_id, done, now)
-                if inside is not None:
-                    update = await inside(conn, update)
+            return await self.store.transact(decide_and_store)
         except OutcomeUnknown as unknown:
             await self._check_applied(request.request_id, unknown)
+        assert update is not None  # (decided before the commit whose answer was lost)
         return update
 
     async def _target(self, conn: Connection, target: Match | int | InChannel) -> Match:
@@ -275,7 +279,7 @@ class ServiceBase:
         if isinstance(target, Match):
             return target
         if isinstance(target, int):
-            return await self._fetch_known(conn, target)
+            return await self.fetch_known(conn, target)
         match = await match_rows.in_channel(conn, target.channel_id)
         if match is None:
             raise NotFound(Message("match.not_in_channel"))
@@ -291,7 +295,7 @@ class ServiceBase:
     async def _repeated(self, conn: Connection, seen: request_rows.Applied) -> MatchUpdate:
         """The answer to a request applied before: what it did then, in the match as it
         is now."""
-        match = await self._fetch_known(conn, seen.match_id)
+        match = await self.fetch_known(conn, seen.match_id)
         view = match.public_view()
         actor = seen.member_id
         return MatchUpdate(
@@ -309,11 +313,11 @@ class ServiceBase:
         """After a commit whose answer was lost: return when request `request_id` was
         applied; else CannotSave (nothing was changed), or `unknown` itself when the
         database cannot be asked (the player is told that it may have been saved)."""
-        await self._lookup_after_lost_commit(
+        await self.lookup_after_lost_commit(
             request_id, unknown, lambda conn: request_rows.applied(conn, request_id)
         )
 
-    async def _lookup_after_lost_commit(
+    async def lookup_after_lost_commit(
         self,
         request_id: str,
         unknown: OutcomeUnknown,
@@ -376,10 +380,10 @@ class ServiceBase:
         except ServiceError as error:
             log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
             return None
-        stored = await self._store_decision(conn, match, decision, situation.now)
+        stored = await self.store_decision(conn, match, decision, situation.now)
         return _update(match, stored, decision, premove.member_id, actions.MOVE)
 
-    async def _store_decision(
+    async def store_decision(
         self,
         conn: Connection,
         old: Match,
@@ -392,7 +396,7 @@ class ServiceBase:
         log lines, a seat leaving, the ratings of a rated ending, and the end of the
         vacation of a member who moved; the match as stored."""
         new = decision.match
-        due = await self._due_time(conn, new, now)
+        due = await self.due_time(conn, new, now)
         await match_rows.save_match(conn, old, new, due.at, due.warn_at)
         if old.active and not new.active:  # its league (if any) records it and moves on
             await league_rows.due_after_match(conn, old.id, now)

@@ -1,5 +1,6 @@
-"""Challenges: named or open seats, accept/join, decline, withdraw, and the start of a
-match when the last seat is taken (a solo challenge starts at once)."""
+"""The challenges part of the service: named or open seats, accept/join, decline,
+withdraw, rematch, and the start of a match when the last seat is taken (a solo challenge
+starts at once; a league's match starts seated, `ChallengesPart.start_seated`)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from bot.match.records import (
     DECLINED,
     DEFAULT_RULES,
     FINISHED,
-    MAX_CLOCK_HOURS,
     PENDING,
     STARTED,
     WITHDRAWN,
@@ -36,108 +36,77 @@ from bot.match.records import (
     Snapshot,
 )
 from bot.match.seating import seat_order, seated_options
-from bot.service.base import ServiceBase
+from bot.service.base import Core
+from bot.service.checks import check_clock, checked_setup
 from bot.store import challenges as challenge_rows
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import requests as request_rows
 from bot.store.sql import Connection
-from games.wording import reason_of
 
 
-def check_clock(
-    hours: int, increment_hours: int | None = None, cap_hours: int | None = None
-) -> int:
-    """A clock in hours per turn (0: none), or with `increment_hours` a time bank starting
-    at `hours` (at most `cap_hours`); BadOption saying what is allowed."""
-    for figure in (hours, increment_hours, cap_hours):
-        if figure is None:
-            continue
-        if not isinstance(figure, int) or isinstance(figure, bool) or figure < 0:
-            raise BadOption(Message("clock.not_whole", figure=repr(figure)))
-        if figure > MAX_CLOCK_HOURS:
-            raise BadOption(Message("clock.too_long", days=MAX_CLOCK_HOURS // 24, figure=figure))
-    if increment_hours is None and cap_hours is not None:
-        raise BadOption(Message("clock.cap_without_bank"))
-    if increment_hours is not None and not hours:
-        raise BadOption(Message("clock.empty_bank"))
-    if cap_hours is not None and cap_hours < hours:
-        raise BadOption(Message("clock.cap_below_start"))
-    return hours
+@dataclass(frozen=True)
+class ChallengeRequest:
+    """What a member asks for when they challenge: one value, the same from every face.
+
+    The challenge is posted in `channel_id` of server `guild_id` by `challenger_id`, to
+    play `game`. `opponents` are invited by name; bot seats among them (ids from
+    `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
+    total seat count (default: the challenger, the opponents, and for an open challenge
+    the game's minimum, at least two); seats beyond the named ones are open to anyone.
+    `options` are the game's options (values of options with `names_player` are join
+    indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
+    with `server_clock` their clock is the server's default (hours per turn) instead (a
+    time bank needs its starting time); with `server_timeout` whether a late turn ends
+    the match by itself is the server's choice (`set_guild_auto_timeout`); with
+    `server_weekends` whether clocks pause at weekends too (`set_guild_weekend_pause`).
+    `seat_order` (member ids in seat order, every player named once) fixes who sits
+    where; options naming a player then hold seats. `request_id` names the request, so
+    that the same request seen again makes no second challenge (a face's interaction
+    id: "discord:1234").
+    """
+
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    game: str
+    opponents: Sequence[int] = ()
+    players: int | None = None
+    options: Mapping[str, Any] | None = None
+    rules: MatchRules = DEFAULT_RULES
+    server_clock: bool = True
+    server_timeout: bool = False
+    server_weekends: bool = False
+    seat_order: Sequence[int] | None = None
+    request_id: str | None = None
+
+    def __post_init__(self) -> None:
+        # (kept as tuples: a list given would stay the caller's to change)
+        object.__setattr__(self, "opponents", tuple(self.opponents))
+        if self.seat_order is not None:
+            object.__setattr__(self, "seat_order", tuple(self.seat_order))
 
 
-def checked_setup(
-    game: games.Game, seats: int, invited: int, options: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    """The game's options for `seats` players, checked by making a position; BadOption
-    saying why when the count or an option does not fit."""
-    if seats < 1 + invited:
-        raise BadOption(Message("challenge.no_room", players=seats, opponents=invited))
-    try:
-        game.check_players(seats)
-        resolved = game.resolve_options(options)
-        for option in game.kind.options:
-            if option.names_player and resolved[option.name] >= seats:
-                raise BadOption(
-                    Message(
-                        "challenge.option_player",
-                        option=option.name,
-                        player=resolved[option.name] + 1,
-                        players=seats,
-                    )
-                )
-        game.new(seats, seed=0, options=resolved)
-    except ValueError as error:
-        raise BadOption(Message("game.refused", reason=reason_of(error))) from None
-    return resolved
+class ChallengesPart:
+    """Challenges and the matches they start, over the service's core."""
 
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
-class ChallengeMixin(ServiceBase):
-    """Challenge methods of the match service."""
-
-    async def create_challenge(
-        self,
-        guild_id: int,
-        channel_id: int,
-        challenger_id: int,
-        game: str,
-        *,
-        opponents: Sequence[int] = (),
-        players: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        rules: MatchRules = DEFAULT_RULES,
-        server_clock: bool = True,
-        server_timeout: bool = False,
-        server_weekends: bool = False,
-        seat_order: Sequence[int] | None = None,
-        request_id: str | None = None,
-    ) -> Challenge:
-        """Post a challenge in `channel_id`; with `request_id`, the challenge it made when
-        that request was seen before (and when the database's answer to its commit was
-        lost, the challenge it is found to have made, or CannotSave).
-
-        `opponents` are invited by name; bot seats among them (ids from
-        `bot.match.engine_seats.engine_members`) take their seats at once. `players` is the
-        total seat count (default: the challenger, the opponents, and for an open challenge the
-        game's minimum, at least two); seats beyond the named ones are open to anyone. A
-        challenge whose every seat is taken (one player, a solo match, or only bots
-        against the challenger) starts at once (it comes back started, with its
-        `match_id`).
-        `options` are the game's options (values of options with `names_player` are join
-        indexes: 0 the challenger, 1 the next to join...). `rules` are the match's rules;
-        with `server_clock` their clock is the server's default (hours per turn) instead
-        (a time bank needs its starting time); with `server_timeout` whether a late turn ends
-        the match by itself is the server's choice (`set_guild_auto_timeout`); with
-        `server_weekends` whether clocks pause at weekends too (`set_guild_weekend_pause`).
-        `seat_order`
-        (member ids in seat order, every player named once) fixes who sits where; options
-        naming a player then hold seats. Raises BadOption, LimitReached, ChannelBusy (not
+    async def create_challenge(self, request: ChallengeRequest) -> Challenge:
+        """Post the challenge `request` asks for (see `ChallengeRequest`); with its
+        `request_id`, the challenge it made when that request was seen before (and when
+        the database's answer to its commit was lost, the challenge it is found to have
+        made, or CannotSave). A challenge whose every seat is taken (one player, a solo
+        match, or only bots against the challenger) starts at once (it comes back
+        started, with its `match_id`). Raises BadOption, LimitReached, ChannelBusy (not
         the server's challenge channel), NotAllowed (challenging oneself).
         """
-        now = self.now()
-        setup = _setup(game, challenger_id, opponents, players, options, rules, server_clock)
+        now = self._core.now()
+        setup = _setup(request)
+        request_id = request.request_id
         try:
-            async with self.store.transaction() as conn:
+            async with self._core.store.transaction() as conn:
                 made = (
                     None
                     if request_id is None
@@ -145,61 +114,37 @@ class ChallengeMixin(ServiceBase):
                 )
                 if made is not None:  # a retry: what it made the first time
                     return await self._challenge(conn, made)
-                return await self._new_challenge(
-                    conn,
-                    now,
-                    setup,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    challenger_id=challenger_id,
-                    rules=rules,
-                    server_clock=server_clock,
-                    server_timeout=server_timeout,
-                    server_weekends=server_weekends,
-                    seat_order=seat_order,
-                    request_id=request_id,
-                )
+                return await self._new_challenge(conn, now, setup, request)
         except OutcomeUnknown as unknown:
             if request_id is None:
                 raise
             return await self._challenge_made(request_id, unknown)
 
     async def _new_challenge(
-        self,
-        conn: Connection,
-        now: datetime,
-        setup: _Setup,
-        *,
-        guild_id: int,
-        channel_id: int,
-        challenger_id: int,
-        rules: MatchRules,
-        server_clock: bool,
-        server_timeout: bool,
-        server_weekends: bool,
-        seat_order: Sequence[int] | None,
-        request_id: str | None,
+        self, conn: Connection, now: datetime, setup: _Setup, request: ChallengeRequest
     ) -> Challenge:
         """`create_challenge`'s checks that read the database, and the challenge written,
-        in the caller's write transaction (recorded under `request_id`)."""
-        default_clock, challenge_channel, _ = await self._guild_defaults(conn, guild_id)
+        in the caller's write transaction (recorded under the request's id)."""
+        guild_id, channel_id = request.guild_id, request.channel_id
+        challenger_id, rules, seat_order = request.challenger_id, request.rules, request.seat_order
+        default_clock, challenge_channel, _ = await self._core.guild_defaults(conn, guild_id)
         if challenge_channel not in (None, channel_id):
             raise ChannelBusy(
                 Message("challenge.wrong_channel", channel=Channel(challenge_channel))
             )
-        if server_clock:
+        if request.server_clock:
             rules = replace(rules, clock_hours=default_clock)
-        if server_timeout:
+        if request.server_timeout:
             auto = await member_rows.guild_auto_timeout(conn, guild_id)
             rules = replace(rules, auto_timeout=auto)
-        if server_weekends:
+        if request.server_weekends:
             weekends = await member_rows.guild_weekend_pause(conn, guild_id)
             rules = replace(rules, weekend_pause=weekends)
         await self._check_active_limit(conn, challenger_id)
         await self._check_pending_limit(conn, challenger_id, now)
         for member in people(setup.invited):
             await self._check_welcome(conn, challenger_id, member, now)
-        expires = now + timedelta(days=self.settings.challenge_expiry_days)
+        expires = now + timedelta(days=self._core.config.challenge_expiry_days)
         if seat_order is not None and sorted(seat_order) != sorted([challenger_id, *setup.invited]):
             raise BadOption(Message("challenge.seat_order"))
         challenge_id = await challenge_rows.insert_challenge(
@@ -216,8 +161,8 @@ class ChallengeMixin(ServiceBase):
             expires=expires,
             seat_order=seat_order,
         )
-        if request_id is not None:
-            await request_rows.record_challenge(conn, request_id, challenge_id, now)
+        if request.request_id is not None:
+            await request_rows.record_challenge(conn, request.request_id, challenge_id, now)
         challenge = await self._challenge(conn, challenge_id)
         if len(challenge.joined) == setup.seats:  # solo, or every opponent a bot: it accepts
             await self._start(conn, challenge, now)
@@ -228,11 +173,11 @@ class ChallengeMixin(ServiceBase):
         """After a commit whose answer was lost: the challenge request `request_id` made
         or answered, if it was saved; else CannotSave (nothing was changed), or `unknown`
         itself when the database cannot be asked. Asked under the write lock, so that a
-        commit still on its way is waited for (`ServiceBase._lookup_after_lost_commit`)."""
-        made = await self._lookup_after_lost_commit(
+        commit still on its way is waited for (`Core.lookup_after_lost_commit`)."""
+        made = await self._core.lookup_after_lost_commit(
             request_id, unknown, lambda conn: request_rows.challenge_of(conn, request_id)
         )
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await self._challenge(conn, made)
 
     async def rematch(self, match_id: int, member_id: int, request_id: str) -> Challenge:
@@ -245,37 +190,33 @@ class ChallengeMixin(ServiceBase):
         answered with the challenge it made. Raises NotFound, NotAllowed (not a player, a
         solo, aborted or cancelled match, or a rematch already asked for), ChannelBusy,
         LimitReached."""
-        now = self.now()
+        now = self._core.now()
         try:
-            async with self.store.transaction() as conn:
+            async with self._core.store.transaction() as conn:
                 made = await request_rows.challenge_of(conn, request_id)
                 if made is not None:  # a retry: the challenge it made
                     return await self._challenge(conn, made)
-                match = await self._fetch_known(conn, match_id)
+                match = await self._core.fetch_known(conn, match_id)
                 await self._check_no_rematch(conn, match, member_id)
                 rotated = (*match.members[1:], match.members[0])  # everyone one seat on
                 options = dict(match.options)
                 for option in games.get(match.game).kind.options:
                     if option.names_player:  # the same player, in their seat of the rematch
                         options[option.name] = rotated.index(match.members[options[option.name]])
-                opponents = [m for m in rotated if m != member_id]
-                setup = _setup(
-                    match.game, member_id, opponents, len(rotated), options, match.rules, False
-                )
-                return await self._new_challenge(
-                    conn,
-                    now,
-                    setup,
-                    guild_id=match.guild_id,
-                    channel_id=match.origin_channel_id,
-                    challenger_id=member_id,
+                again = ChallengeRequest(
+                    match.guild_id,
+                    match.origin_channel_id,
+                    member_id,
+                    match.game,
+                    opponents=tuple(m for m in rotated if m != member_id),
+                    players=len(rotated),
+                    options=options,
                     rules=match.rules,
                     server_clock=False,
-                    server_timeout=False,
-                    server_weekends=False,
                     seat_order=rotated,
                     request_id=request_id,
                 )
+                return await self._new_challenge(conn, now, _setup(again), again)
         except OutcomeUnknown as unknown:
             return await self._challenge_made(request_id, unknown)
 
@@ -306,11 +247,11 @@ class ChallengeMixin(ServiceBase):
         attached). Raises NotFound, ChallengeClosed (also when expired), NotAllowed (not
         invited and no open seat), LimitReached.
         """
-        now = self.now()
+        now = self._core.now()
         try:
             return await self._accepted(challenge_id, member_id, now)
         except OutcomeUnknown as unknown:
-            return await self._lookup_after_lost_commit(
+            return await self._core.lookup_after_lost_commit(
                 f"accept of challenge {challenge_id} by {member_id}",
                 unknown,
                 lambda conn: self._seated(conn, challenge_id, member_id),
@@ -325,12 +266,12 @@ class ChallengeMixin(ServiceBase):
         if member_id not in challenge.joined or challenge.status not in (PENDING, STARTED):
             return None
         started = challenge.match_id
-        match = None if started is None else await self._fetch_known(conn, started)
+        match = None if started is None else await self._core.fetch_known(conn, started)
         return ChallengeUpdate(challenge, match)
 
     async def _accepted(self, challenge_id: int, member_id: int, now: datetime) -> ChallengeUpdate:
         """`accept_challenge` in one write transaction."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             seated = await self._seated(conn, challenge_id, member_id)
             if seated is not None:
                 return seated
@@ -357,7 +298,7 @@ class ChallengeMixin(ServiceBase):
         open seat is open again. The request `request_id` seen again (a retried leave must
         not decline) is answered with the challenge as it is. Raises NotFound,
         ChallengeClosed, NotAllowed."""
-        now = self.now()
+        now = self._core.now()
         try:
             return await self._declined(challenge_id, member_id, request_id, now)
         except OutcomeUnknown as unknown:
@@ -369,7 +310,7 @@ class ChallengeMixin(ServiceBase):
         self, challenge_id: int, member_id: int, request_id: str | None, now: datetime
     ) -> Challenge:
         """`decline_challenge` in one write transaction."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             seen = None if request_id is None else await request_rows.challenge_of(conn, request_id)
             if seen is not None:  # a retry: done the first time
                 return await self._challenge(conn, challenge_id)
@@ -392,8 +333,8 @@ class ChallengeMixin(ServiceBase):
         """The challenger withdraws a pending challenge; withdrawing it again (a retry, or
         a second press) is answered as the first time. Raises NotFound, ChallengeClosed,
         NotAllowed."""
-        now = self.now()
-        async with self.store.transaction() as conn:
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
             challenge = await self._challenge(conn, challenge_id)
             if member_id == challenge.challenger_id and challenge.status == WITHDRAWN:
                 return challenge
@@ -405,13 +346,13 @@ class ChallengeMixin(ServiceBase):
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
         """Remember the message that shows the challenge (to edit it after a restart)."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await challenge_rows.set_message(conn, challenge_id, message_id)
             return await self._challenge(conn, challenge_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await self._challenge(conn, challenge_id)
 
     async def pending_challenges(
@@ -419,8 +360,10 @@ class ChallengeMixin(ServiceBase):
     ) -> list[Challenge]:
         """Pending challenges a member made, joined or is invited to, and/or of one server,
         oldest first."""
-        async with self.store.reading() as conn:
-            return await challenge_rows.pending_challenges(conn, self.now(), member_id, guild_id)
+        async with self._core.store.reading() as conn:
+            return await challenge_rows.pending_challenges(
+                conn, self._core.now(), member_id, guild_id
+            )
 
     # --- shared steps ----------------------------------------------------------------------
 
@@ -448,7 +391,7 @@ class ChallengeMixin(ServiceBase):
         """LimitReached when the member already plays the most matches allowed at once;
         `starting`: they are another player of a match this answer would start."""
         active = await match_rows.active_match_count(conn, member_id)
-        if active < self.settings.max_active_matches:
+        if active < self._core.config.max_active_matches:
             return
         if starting:
             raise LimitReached(Message("limit.they_play", player=Member(member_id), matches=active))
@@ -462,7 +405,7 @@ class ChallengeMixin(ServiceBase):
         the cooldown ago (against repeated posts and pings of the same member)."""
         if await member_rows.refuses(conn, member_id, challenger_id):
             raise NotAllowed(Message("challenge.blocked", player=Member(member_id)))
-        cooldown = timedelta(minutes=self.settings.challenge_cooldown_minutes)
+        cooldown = timedelta(minutes=self._core.config.challenge_cooldown_minutes)
         last = await challenge_rows.last_named(conn, challenger_id, member_id, now - cooldown)
         if last is not None:
             wait = max(1, round((last + cooldown - now).total_seconds() / 60))
@@ -471,8 +414,41 @@ class ChallengeMixin(ServiceBase):
     async def _check_pending_limit(self, conn: Connection, member_id: int, now: datetime) -> None:
         """LimitReached when the member already has the most pending challenges allowed."""
         pending = await challenge_rows.pending_count(conn, member_id, now)
-        if pending >= self.settings.max_pending_challenges:
+        if pending >= self._core.config.max_pending_challenges:
             raise LimitReached(Message("limit.open_challenges", open_challenges=pending))
+
+    async def start_seated(
+        self,
+        conn: Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        rules: MatchRules,
+        seats: tuple[int, ...],
+        now: datetime,
+    ) -> Match:
+        """Start a match at once in the caller's transaction, in this seat order: a
+        challenge with every player already seated (no challenge limits: a league's
+        matches are agreed by joining)."""
+        challenge_id = await challenge_rows.insert_challenge(
+            conn,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=seats[0],
+            game=game,
+            players=len(seats),
+            options=options,
+            rules=rules,
+            invited=[],
+            now=now,
+            expires=now,
+            seat_order=seats,
+        )
+        for join_index, member in enumerate(seats[1:], 1):
+            await challenge_rows.take_seat(conn, challenge_id, member, join_index)
+        return await self._start(conn, await self._challenge(conn, challenge_id), now)
 
     async def _start(self, conn: Connection, challenge: Challenge, now: datetime) -> Match:
         """Seat the players (as the challenge fixes it, else a random first player, then
@@ -485,9 +461,9 @@ class ChallengeMixin(ServiceBase):
             seat_of_join = [fixed.index(member) for member in challenge.joined]
             options = dict(challenge.options)  # options that name a player name a seat
         else:
-            seat_of_join = seat_order(count, self._rng.randrange(count))
+            seat_of_join = seat_order(count, self._core.rng.randrange(count))
             options = seated_options(game, challenge.options, seat_of_join)
-        seed = self._rng.getrandbits(62)
+        seed = self._core.rng.getrandbits(62)
         state = game.new(count, seed=seed, options=options)
         match_id = await match_rows.insert_match(
             conn, challenge, seed, seat_of_join, options, Snapshot.of(state).text, now
@@ -495,8 +471,8 @@ class ChallengeMixin(ServiceBase):
         await challenge_rows.set_status(conn, challenge.id, STARTED, match_id)
         match = await match_rows.fetch_match(conn, match_id)
         assert match is not None
-        decision = rules.start(match, await self._situation(conn, match, now))
-        return await self._store_decision(conn, match, decision, now)
+        decision = rules.start(match, await self._core.situation(conn, match, now))
+        return await self._core.store_decision(conn, match, decision, now)
 
 
 @dataclass(frozen=True)
@@ -509,16 +485,10 @@ class _Setup:
     options: dict[str, Any]
 
 
-def _setup(
-    game: str,
-    challenger_id: int,
-    opponents: Sequence[int],
-    players: int | None,
-    options: Mapping[str, Any] | None,
-    rules: MatchRules,
-    server_clock: bool,
-) -> _Setup:
+def _setup(request: ChallengeRequest) -> _Setup:
     """The checks of a new challenge that need no database; BadOption or NotAllowed."""
+    game, challenger_id, opponents = request.game, request.challenger_id, request.opponents
+    players, options, rules = request.players, request.options, request.rules
     try:
         game_rules = games.get(game)
     except KeyError as error:
@@ -528,7 +498,7 @@ def _setup(
         raise NotAllowed(Message("challenge.yourself"))
     seats = players or (1 + len(invited) if invited else max(2, game_rules.kind.min_players))
     resolved = checked_setup(game_rules, seats, len(invited), options)
-    if not server_clock:
+    if not request.server_clock:
         check_clock(rules.clock_hours, rules.increment_hours, rules.cap_hours)
     elif rules.increment_hours is not None or rules.cap_hours is not None:
         raise BadOption(Message("clock.bank_needs_start"))

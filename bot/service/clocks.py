@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.match import actions
 from bot.match.decision import low_time_from
@@ -24,7 +25,7 @@ from bot.match.engine_seats import people
 from bot.match.errors import ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import EXPIRED, Match, MatchUpdate
-from bot.service.base import ServiceBase, background_request, when
+from bot.service.base import Core, background_request, when
 from bot.service.due import due_time
 from bot.service.notices import due_notices, notices_from, quiet_ends, warning_due
 from bot.service.reports import (
@@ -35,8 +36,8 @@ from bot.service.reports import (
     Notices,
     Reminder,
     TickReport,
-    Vacation,
 )
+from bot.service.settings import SettingsPart
 from bot.store import challenges as challenge_rows
 from bot.store import claims as claim_rows
 from bot.store import clocks as clock_rows
@@ -69,14 +70,23 @@ class Visits:
     cut: list[Match] = field(default_factory=list)
     #: The next due times the round writes (match as read, due, next warning).
     due: list[tuple[Match, datetime | None, datetime | None]] = field(default_factory=list)
+    #: The reminders the round counts as sent (match id, bits, start of its turn).
+    marks: list[tuple[int, int, datetime | None]] = field(default_factory=list)
     #: What reminding each member depends on (`bot.store.notices.reminding`), by match
-    #: and member, read once a round.
-    seen: dict[tuple[int, int], tuple[bool, Notices, datetime | None]] = field(default_factory=dict)
+    #: and member, read once for the batch of matches looked at.
+    seen: dict[tuple[int, int], tuple[bool, tuple[Any, ...], datetime | None]] = field(
+        default_factory=dict
+    )
 
 
-class ClockMixin(ServiceBase):
-    """Time-driven methods of the match service: reminders, timeouts, vacation, and the
-    notices due (see `bot.service.notices`)."""
+class ClocksPart:
+    """What time drives, over the service's core: reminders, timeouts, warnings, the
+    notices due (see `bot.service.notices`), vacation, and a server the bot left. A
+    vacation's start and end answer with the member's settings (the settings part)."""
+
+    def __init__(self, core: Core, settings: SettingsPart) -> None:
+        self._core = core
+        self._settings = settings
 
     async def tick(self, *, mark_sent: bool = True) -> TickReport:
         """Do everything due now (and forget claims and request ids kept long enough):
@@ -107,14 +117,14 @@ class ClockMixin(ServiceBase):
         made by one process (conditional updates, the version column), which alone
         returns it; so is each match whose clock runs again because the member to act has
         used up the vacation days its server allows (`vacations_cut`)."""
-        now = self.now()
-        async with self.store.transaction() as conn:
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
             await claim_rows.prune(conn, now - CLAIMS_KEPT)
             await request_rows.prune(conn, now - REQUESTS_KEPT)
             expired = [
                 challenge
                 for challenge in await challenge_rows.expiry_due(conn, now)
-                if self.runs_guild(challenge.guild_id)
+                if self._core.runs_guild(challenge.guild_id)
                 and await challenge_rows.expire(conn, challenge.id)
             ]
             returning = [
@@ -124,26 +134,31 @@ class ClockMixin(ServiceBase):
             ]
         found = Visits()
         while True:
-            async with self.store.transaction() as conn:
+            async with self._core.store.transaction() as conn:
                 batch = await clock_rows.due_matches(conn, now, DUE_BATCH, self._mine())
+                found.seen = await notice_rows.reminding(  # (two reads for the batch)
+                    conn, {match.id: match.members for match in batch}, now
+                )
                 owed = [
                     match
                     for match in batch
                     if await self._visit(conn, match, now, mark_sent, found)
                 ]
                 await clock_rows.set_dues(conn, found.due)  # (one round trip)
+                await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
                 found.due.clear()
+                found.marks.clear()
             for match in owed:
                 update = await self._time_out(match)
                 if update is not None:
                     found.timeouts.append(update)
             if len(batch) < DUE_BATCH:
                 break
-        async with self.store.transaction() as conn:
-            lease = now + timedelta(seconds=self.settings.work_lease_seconds)
+        async with self._core.store.transaction() as conn:
+            lease = now + timedelta(seconds=self._core.config.work_lease_seconds)
             held, digests = await due_notices(conn, now, lease)
-            held = [h for h in held if await self._claim(conn, *h.claim)]
-            digests = [d for d in digests if await self._claim(conn, *d.claim)]
+            held = [h for h in held if await self._core.claim(conn, *h.claim)]
+            digests = [d for d in digests if await self._core.claim(conn, *d.claim)]
         return TickReport(
             reminders=tuple(found.reminders),
             timeouts=tuple(found.timeouts),
@@ -158,7 +173,7 @@ class ClockMixin(ServiceBase):
     def _mine(self) -> str:
         """An SQL condition (AND ...) keeping the matches of the servers this process runs
         (`runs_guild`, as Discord assigns servers to shards); '' for every server."""
-        count, ids = self.settings.shard_count, self.settings.shard_ids
+        count, ids = self._core.config.shard_count, self._core.config.shard_ids
         if count is None or ids is None:
             return ""
         shards = ", ".join(str(int(shard)) for shard in ids)
@@ -170,7 +185,7 @@ class ClockMixin(ServiceBase):
         """Do what is due now in one match whose due time has come, noting it in `found`,
         and write when its work is next due; whether its turn is to be timed out (after
         this transaction, as an action of its own)."""
-        lease = now + timedelta(seconds=self.settings.work_lease_seconds)
+        lease = now + timedelta(seconds=self._core.config.work_lease_seconds)
         if match.paused_at is not None:
             await self._visit_paused(conn, match, now, found)
             return False
@@ -187,8 +202,8 @@ class ClockMixin(ServiceBase):
         due = due_time(
             match,
             now,
-            after_seconds=self.settings.reminder_after_hours * 3600.0,
-            fraction=self.settings.reminder_fraction_percent / 100,
+            after_seconds=self._core.config.reminder_after_hours * 3600.0,
+            fraction=self._core.config.reminder_fraction_percent / 100,
             warnings=notices.warnings,
             held=later is not None,
         )
@@ -208,17 +223,19 @@ class ClockMixin(ServiceBase):
         if member is None or started is None:  # (the vacation's end restarts it)
             found.due.append((match, None, None))
             return
-        ends = await self._pause_ends(conn, match.id, match.guild_id, member, started)
+        ends = await self._core.pause_ends(conn, match.id, match.guild_id, member, started)
         if ends > now:
             found.due.append((match, ends, None))
         elif await member_rows.resume_match(conn, match.id, ends):  # (due again: looked at next)
-            found.cut.append(await self._fetch_known(conn, match.id))
+            found.cut.append(await self._core.fetch_known(conn, match.id))
 
     async def _time_out(self, match: Match) -> MatchUpdate | None:
         """End the turn whose time ran out (an action of its own); the update, None when
         someone moved meanwhile or another process timed it out (and tells it)."""
         try:
-            update = await self._apply(match, None, background_request(match, actions.TIME_OUT))
+            update = await self._core.apply(
+                match, None, background_request(match, actions.TIME_OUT)
+            )
         except (PositionChanged, MatchOver):
             return None  # someone moved meanwhile: the clock is no longer out
         return None if update.repeated else update
@@ -226,14 +243,16 @@ class ClockMixin(ServiceBase):
     async def mark_reminded(self, reminder: Reminder) -> None:
         """Count a reminder as sent, for the turn it was made for (a turn that has ended
         since keeps its fresh reminders), and write when that turn's next reminder is due."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await clock_rows.mark_reminded(
-                conn, reminder.match.id, reminder.bits, reminder.match.turn_started_at
+                conn, [(reminder.match.id, reminder.bits, reminder.match.turn_started_at)]
             )
             await claim_rows.finish(conn, *reminder.claim)
             match = await match_rows.fetch_match(conn, reminder.match.id)
             if match is not None and match.turn_started_at == reminder.match.turn_started_at:
-                due = await self._due_time(conn, match, self.now())  # (the next reminder)
+                due = await self._core.due_time(
+                    conn, match, self._core.now()
+                )  # (the next reminder)
                 await clock_rows.set_due_at(conn, match, due.at)
 
     async def _warning_of(
@@ -247,34 +266,32 @@ class ClockMixin(ServiceBase):
         notices = Notices()
         if member is None or started is None or deadline is None or deadline <= now:
             return None, notices, None
-        notices = (await _reminding(conn, match.id, member, now, found))[1]
+        notices = _reminding(found, match.id, member)[1]
         hours = warning_due(notices, started, deadline, now)
         if hours is None:
             passed = any(started < deadline - timedelta(hours=h) <= now for h in notices.warnings)
             return None, notices, quiet_ends(notices, now) if passed else None
         ping = not notices.by_dm or notices.dm == "also"
         warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
-        if not await self._claim(conn, *warning.claim):
+        if not await self._core.claim(conn, *warning.claim, done=mark_sent):
             return None, notices, None  # sent already, or another process sends it
-        if mark_sent:
-            await claim_rows.finish(conn, *warning.claim)
         return warning, notices, None
 
     async def mark_warned(self, warning: DeadlineWarning) -> None:
         """Count a warning as sent: never again before that deadline."""
-        await self.finish_work(*warning.claim)
+        await self._core.finish_work(*warning.claim)
 
     async def give_back(self, due: Reminder | HeldNotices | Digest | DeadlineWarning) -> None:
         """A reminder, held notices, digest or warning that `tick` gave this process and that
         could not be sent now: another round (of any process) tries again."""
-        async with self.store.transaction() as conn:
-            await claim_rows.release(conn, *due.claim, self.worker)
+        async with self._core.store.transaction() as conn:
+            await claim_rows.release(conn, *due.claim, self._core.worker)
             if isinstance(due, Reminder):
-                await clock_rows.due_by(conn, due.match.id, "due_at", self.now())
+                await clock_rows.due_by(conn, due.match.id, "due_at", self._core.now())
             if isinstance(due, DeadlineWarning):
-                await clock_rows.due_by(conn, due.match.id, "warn_at", self.now())
+                await clock_rows.due_by(conn, due.match.id, "warn_at", self._core.now())
             if isinstance(due, HeldNotices | Digest):
-                await notice_rows.notice_due_by(conn, due.member_id, self.now())
+                await notice_rows.notice_due_by(conn, due.member_id, self._core.now())
 
     async def _reminders_of(
         self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
@@ -282,8 +299,8 @@ class ClockMixin(ServiceBase):
         """The reminders due now in the match's running turn, claimed for this process;
         the bits they stand for (marked sent at once with `mark_sent`, or when there is
         nobody to ping); and when the quiet hours or snoozes that hold them back end."""
-        after = self.settings.reminder_after_hours * 3600.0
-        fraction = self.settings.reminder_fraction_percent / 100
+        after = self._core.config.reminder_after_hours * 3600.0
+        fraction = self._core.config.reminder_fraction_percent / 100
         sent = match._reminded
         if match.deadline is not None and match.deadline <= now:
             if sent & CLAIMABLE or match.rules.auto_timeout:
@@ -300,7 +317,7 @@ class ClockMixin(ServiceBase):
             mark = IDLE | LOW_TIME if low else IDLE
             targets = [match.to_act] if match.to_act is not None else []
         targets = people(targets)  # the bot is never reminded
-        wanted = {m: await _reminding(conn, match.id, m, now, found) for m in targets}
+        wanted = {m: _reminding(found, match.id, m) for m in targets}
         later = [_held_until(notices, snooze, now) for _, notices, snooze in wanted.values()]
         if any(moment is not None for moment in later):  # reminded (all together) after them
             return [], 0, min(moment for moment in later if moment is not None)
@@ -309,12 +326,10 @@ class ClockMixin(ServiceBase):
             for member in targets
             if wanted[member][0]  # (reminders on)
         ]
-        if made and not await self._claim(conn, *made[0].claim):
+        if made and not await self._core.claim(conn, *made[0].claim, done=mark_sent):
             return [], 0, None  # another process sends them
-        if mark_sent or not made:
-            await clock_rows.mark_reminded(conn, match.id, mark, match.turn_started_at)
-            if made:
-                await claim_rows.finish(conn, *made[0].claim)
+        if mark_sent or not made:  # (written with the batch's due times)
+            found.marks.append((match.id, mark, match.turn_started_at))
         return made, mark, None
 
     async def keep_due_basis(self) -> None:
@@ -322,20 +337,32 @@ class ClockMixin(ServiceBase):
         computed for other reminder settings than this process's, or never (once after
         the migration that added them): `bot.store.clocks.compute_due`."""
         wanted = (
-            self.settings.reminder_after_hours * 3600.0,
-            self.settings.reminder_fraction_percent / 100,
+            self._core.config.reminder_after_hours * 3600.0,
+            self._core.config.reminder_fraction_percent / 100,
         )
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             if await clock_rows.basis(conn) == wanted:
                 return
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             if await clock_rows.basis(conn) != wanted:  # (another process may have, meanwhile)
                 await clock_rows.compute_due(conn, *wanted)
 
     async def next_due(self) -> datetime | None:
         """When `tick` next has something to do (None: nothing scheduled)."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await clock_rows.next_due(conn, self._mine())
+
+    async def guild_left(self, guild_id: int) -> None:
+        """The bot was removed from a server: its matches wait, their clocks stopped, and
+        count toward no limit, until the bot is back."""
+        async with self._core.store.transaction() as conn:
+            await member_rows.guild_left(conn, guild_id, self._core.now())
+
+    async def guild_back(self, guild_id: int) -> bool:
+        """The bot is in the server (again): waiting matches go on, their clocks later by
+        the time it was away. Whether it had been away."""
+        async with self._core.store.transaction() as conn:
+            return await member_rows.guild_back(conn, guild_id, self._core.now())
 
     # --- vacation --------------------------------------------------------------------------
 
@@ -346,14 +373,14 @@ class ClockMixin(ServiceBase):
         server it is asked in; in a server that allows fewer days, the clocks run again
         when those are spent); it ends early when they move or call `end_vacation`.
         Raises ClockError."""
-        now = self.now()
-        async with self.store.transaction() as conn:
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
             running = await member_rows.running_vacation(conn, member_id, now)
             if running is not None:
                 raise ClockError(Message("vacation.already", until=when(running[1])))
             await member_rows.close_vacation(conn, member_id, now)  # one that ran out unnoticed
-            left = await self._days_left(conn, member_id, now, guild_id)
-            per_year = await self._allowance(conn, guild_id)
+            left = await self._settings.days_left(conn, member_id, now, guild_id)
+            per_year = await self._core.allowance(conn, guild_id)
             if not days > 0:
                 raise ClockError(Message("vacation.zero"))
             if left <= 0:
@@ -363,55 +390,26 @@ class ClockMixin(ServiceBase):
                     Message("vacation.too_long", left=f"{left:g}", days=per_year, asked=f"{days:g}")
                 )
             await member_rows.start_vacation(conn, member_id, now, now + timedelta(days=days))
-            return await self._member(conn, member_id, now, guild_id)
+            return await self._settings.member_in(conn, member_id, now, guild_id)
 
     async def end_vacation(self, member_id: int, guild_id: int | None = None) -> MemberSettings:
         """End the member's vacation now; unused days return to the allowance (the days
         left are those of the server it is asked in, `guild_id`)."""
-        now = self.now()
-        async with self.store.transaction() as conn:
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
             if await member_rows.running_vacation(conn, member_id, now) is None:
                 raise ClockError(Message("vacation.none"))
             await member_rows.close_vacation(conn, member_id, now)
-            return await self._member(conn, member_id, now, guild_id)
-
-    async def _days_left(
-        self, conn: Connection, member_id: int, now: datetime, guild_id: int | None
-    ) -> float:
-        used = await member_rows.days_used(conn, member_id, now)
-        return max(0.0, round(await self._allowance(conn, guild_id) - used, 2))
-
-    async def _member(
-        self, conn: Connection, member_id: int, now: datetime, guild_id: int | None = None
-    ) -> MemberSettings:
-        """A member's settings with their vacation and the vacation days left (of the
-        allowance of `guild_id`, or the bot's default)."""
-        reminders, theme, skip_preview = await member_rows.member_row(conn, member_id)
-        running = await member_rows.running_vacation(conn, member_id, now)
-        refused = await member_rows.blocks(conn, member_id)
-        return MemberSettings(
-            member_id=member_id,
-            reminders=reminders,
-            vacation=None if running is None else Vacation(*running),
-            vacation_days_left=await self._days_left(conn, member_id, now, guild_id),
-            picture_theme=theme,
-            skip_preview=skip_preview,
-            refuses_everyone=member_rows.EVERYONE in refused,
-            refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
-            notices=notices_from(await notice_rows.notice_row(conn, member_id)),
-        )
+            return await self._settings.member_in(conn, member_id, now, guild_id)
 
 
-async def _reminding(
-    conn: Connection, match_id: int, member_id: int, now: datetime, found: Visits
+def _reminding(
+    found: Visits, match_id: int, member_id: int
 ) -> tuple[bool, Notices, datetime | None]:
     """What reminding the member in the match depends on (reminders on, notices, a snooze
-    running), read once a round."""
-    key = (match_id, member_id)
-    if key not in found.seen:
-        on, row, snoozed = await notice_rows.reminding(conn, match_id, member_id, now)
-        found.seen[key] = on, notices_from(row), snoozed
-    return found.seen[key]
+    running), as read for the round's batch (`bot.store.notices.reminding`)."""
+    on, row, snoozed = found.seen[(match_id, member_id)]
+    return on, notices_from(row), snoozed
 
 
 def _held_until(notices: Notices, snoozed: datetime | None, now: datetime) -> datetime | None:

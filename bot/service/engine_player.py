@@ -163,7 +163,7 @@ class EnginePlayer:
     async def sweep(self) -> int:
         """Start every match where a bot seat owes something, as the database says; how
         many were found."""
-        found = await self.service.bot_duties(self.waiting)
+        found = await self.service.queries.bot_duties(self.waiting)
         for owed in found:
             self._play(owed.match_id)
         return len(found)
@@ -210,33 +210,33 @@ class EnginePlayer:
         """Do what the bot's seats owe in the match, one action after another, until a
         person is to act (or `MAX_IN_A_ROW` actions)."""
         for _ in range(MAX_IN_A_ROW):
-            match = await self.service.get_match(match_id)
+            match = await self.service.queries.get_match(match_id)
             owed = duty(match)
             if owed is None:
                 return
             work = (CLAIM_KIND, f"{match_id}:{owed.version}:{owed.member_id}:{owed.kind}")
-            if not await self.service.claim_work(*work):
+            if not await self.service.core.claim_work(*work):
                 return  # another process (on an overlapping shard) is on it
             try:
                 request = await self._decide(match, owed)
-                update = await self.service.act(match_id, owed.member_id, request)
+                update = await self.service.play.act(match_id, owed.member_id, request)
             except (PositionChanged, NoProposal):  # it moved on while the bot thought
-                await self.service.finish_work(*work)
+                await self.service.core.finish_work(*work)
                 continue
             except CannotSave:  # the database is down: the sweep after it is back does it
                 with contextlib.suppress(CannotSave):
-                    await self.service.release_work(*work)
+                    await self.service.core.release_work(*work)
                 return
             except ServiceError as error:
                 log.warning("the bot could not act in match %s: %s", match_id, error)
-                await self.service.finish_work(*work)
+                await self.service.core.finish_work(*work)
                 return
             except BaseException:  # stopped or failed while thinking: another may do it
                 with contextlib.suppress(Exception):
-                    await asyncio.shield(self.service.release_work(*work))
+                    await asyncio.shield(self.service.core.release_work(*work))
                 raise
             with contextlib.suppress(CannotSave):  # done: an unfinished claim just runs out
-                await self.service.finish_work(*work)
+                await self.service.core.finish_work(*work)
             if update.repeated:  # another process did it, and posted it
                 continue
             try:
@@ -299,7 +299,7 @@ class EnginePlayer:
         """The bot's analysis of `match` as kept before at today's version and budget, or
         None (refused as `check_analysis` says)."""
         check_analysis(match)
-        kept = await self.service.stored_analysis(match.id, analysis_key(self.budget))
+        kept = await self.service.analysis.stored_analysis(match.id, analysis_key(self.budget))
         return None if kept is None else Analysis.from_json(kept)
 
     async def analyse(self, record: MatchRecord) -> Analysis:
@@ -327,21 +327,21 @@ class EnginePlayer:
         key = analysis_key(self.budget)
         claim = (ANALYSIS_CLAIM, f"{record.match.id}:{key}")
         try:
-            while not await self.service.claim_work(*claim):
-                kept = await self.service.stored_analysis(record.match.id, key)
+            while not await self.service.core.claim_work(*claim):
+                kept = await self.service.analysis.stored_analysis(record.match.id, key)
                 if kept is not None:
                     return Analysis.from_json(kept)
                 await asyncio.sleep(ANALYSIS_POLL_SECONDS)
         except CannotSave:  # (the store logs an outage once)
             return await self._made(record, key)
         try:
-            kept = await self.service.stored_analysis(record.match.id, key)
+            kept = await self.service.analysis.stored_analysis(record.match.id, key)
             if kept is not None:  # made while this process waited for the claim
                 return Analysis.from_json(kept)
             return await self._made(record, key)
         finally:  # kept or failed: the next asker reads it, or tries again
             with contextlib.suppress(Exception):
-                await asyncio.shield(self.service.release_work(*claim))
+                await asyncio.shield(self.service.core.release_work(*claim))
 
     async def _made(self, record: MatchRecord, key: str) -> Analysis:
         """Think about the analysis in the slow lane, then keep it under `key`."""
@@ -352,7 +352,7 @@ class EnginePlayer:
             log.error("could not analyse match %s: %r", record.match.id, error)
             raise AnalysisUnavailable(Message("analysis.unavailable")) from error
         with contextlib.suppress(CannotSave):  # (the store logs an outage once)
-            await self.service.keep_analysis(record.match.id, key, analysis.to_json())
+            await self.service.analysis.keep_analysis(record.match.id, key, analysis.to_json())
         return analysis
 
     async def _in_pool(

@@ -1,7 +1,7 @@
 """The steps that move a league on, over the store: results recorded from ended matches,
 rounds paired and their matches started, deadlines adjudicated.
 
-Every step is idempotent (`_advance` looks at what is stored), so a restart between a
+Every step is idempotent (`LeagueRounds.advance` looks at what is stored), so a restart between a
 match's end and the next round loses nothing: the next result or `league_tick` does it.
 
 Clock use for the "clock" adjudication is approximated from the match log: each logged
@@ -23,8 +23,8 @@ from bot.league.standings import Standing, standings
 from bot.match.errors import NotFound
 from bot.match.phrases import Message
 from bot.match.records import Match, MatchRules
-from bot.service.challenges import ChallengeMixin
-from bot.store import challenges as challenge_rows
+from bot.service.base import Core
+from bot.service.challenges import ChallengesPart
 from bot.store import leagues as league_rows
 from bot.store import matches as match_rows
 from bot.store.sql import Connection
@@ -60,21 +60,25 @@ class LeagueTable:
         return self.league.format.tie_breaks
 
 
-class LeagueRoundsMixin(ChallengeMixin):
-    """The steps of the league part of the match service (built on the challenge part,
-    which starts matches)."""
+class LeagueRounds:
+    """The steps of the leagues part of the service, each in the caller's transaction,
+    over the service's core and the challenges part (which starts matches)."""
 
-    # --- shared steps ----------------------------------------------------------------------
+    def __init__(self, core: Core, challenges: ChallengesPart) -> None:
+        self._core = core
+        self._challenges = challenges
 
     @staticmethod
-    async def _league(conn: Connection, guild_id: int, name: str) -> League:
+    async def league(conn: Connection, guild_id: int, name: str) -> League:
+        """The server's league of that name, or NotFound."""
         league = await league_rows.by_name(conn, guild_id, name)
         if league is None:
             raise NotFound(Message("league.none", league=name))
         return league
 
     @staticmethod
-    async def _table(conn: Connection, league: League) -> LeagueTable:
+    async def table(conn: Connection, league: League) -> LeagueTable:
+        """The league's table as stored."""
         entrants = await league_rows.entrants(conn, league.id)
         rounds = await league_rows.rounds_of(conn, league.id)
         boards = await league_rows.boards_of(conn, league.id)
@@ -87,7 +91,7 @@ class LeagueRoundsMixin(ChallengeMixin):
         )
         return LeagueTable(league, tuple(entrants), tuple(rounds), tuple(boards), tuple(lines))
 
-    async def _settle(self, conn: Connection, league: League) -> list[Board]:
+    async def settle(self, conn: Connection, league: League) -> list[Board]:
         """Record the results of the league's matches that have ended (a match ended with
         no places, cancelled by an admin, counts as a draw); the boards as stored."""
         boards = await league_rows.boards_of(conn, league.id)
@@ -103,14 +107,14 @@ class LeagueRoundsMixin(ChallengeMixin):
             settled.append(board)
         return settled
 
-    async def _advance(self, conn: Connection, league: League) -> LeagueNews:
+    async def advance(self, conn: Connection, league: League) -> LeagueNews:
         """Record finished matches, and while the current round is over pair the next one
         and start its matches (a round decided wholly by forfeits is followed at once by
         the next); the league ends when there is no next round. The league is due next at
-        its round's deadline (or when one of its matches ends: `_store_decision`)."""
+        its round's deadline (or when one of its matches ends: `Core.store_decision`)."""
         paired = None
         while league.status == RUNNING:
-            boards = await self._settle(conn, league)
+            boards = await self.settle(conn, league)
             if any(b.result is None for b in boards):
                 break
             everyone = await league_rows.entrants(conn, league.id)
@@ -136,44 +140,30 @@ class LeagueRoundsMixin(ChallengeMixin):
     ) -> None:
         """Store a round and start its matches; pairings with a leaver are forfeited (a
         table keeps playing while two or more stay)."""
-        now = self.now()
+        now = self._core.now()
         deadline = deadlines.round_deadline(now, league.round_days)
         await league_rows.add_round(conn, league.id, round_, now, deadline)
         for board, pairing in enumerate(round_.pairings, 1):
             staying = forfeits.playing_on(pairing, leavers)
             match_id = None
             if staying is not None:
-                match_id = (await self._start_seated(conn, league, staying.seats, now)).id
+                match_id = (
+                    await self._challenges.start_seated(
+                        conn,
+                        guild_id=league.guild_id,
+                        channel_id=league.channel_id,
+                        game=league.game,
+                        options=league.options,
+                        rules=_rules_of(league),
+                        seats=staying.seats,
+                        now=now,
+                    )
+                ).id
             await league_rows.add_board(conn, league.id, round_.number, board, pairing, match_id)
             if staying is None:
                 result = forfeits.forfeit_result(round_.number, pairing, leavers)
                 stored = Board(round_.number, board, pairing, None, None)
                 await league_rows.set_result(conn, league.id, stored, result)
-
-    async def _start_seated(
-        self, conn: Connection, league: League, seats: tuple[int, ...], now: datetime
-    ) -> Match:
-        """Start a league match at once, in this seat order: a challenge with every player
-        already seated (no challenge limits: a league's matches are agreed by joining)."""
-        challenge_id = await challenge_rows.insert_challenge(
-            conn,
-            guild_id=league.guild_id,
-            channel_id=league.channel_id,
-            challenger_id=seats[0],
-            game=league.game,
-            players=len(seats),
-            options=league.options,
-            rules=MatchRules(
-                league.clock_hours, auto_timeout=bool(league.clock_hours), takebacks=True
-            ),
-            invited=[],
-            now=now,
-            expires=now,
-            seat_order=seats,
-        )
-        for join_index, member in enumerate(seats[1:], 1):
-            await challenge_rows.take_seat(conn, challenge_id, member, join_index)
-        return await self._start(conn, await self._challenge(conn, challenge_id), now)
 
     @staticmethod
     async def _unthreaded(conn: Connection, league: League) -> tuple[Match, ...]:
@@ -186,7 +176,7 @@ class LeagueRoundsMixin(ChallengeMixin):
                     found.append(match)
         return tuple(found)
 
-    async def _adjudicate(self, conn: Connection, league: League, now: datetime) -> list[int]:
+    async def adjudicate(self, conn: Connection, league: League, now: datetime) -> list[int]:
         """Score by the league's rule every match still going at the deadline of its
         round; the ids of those matches (to stop them)."""
         rounds = await league_rows.rounds_of(conn, league.id)
@@ -194,7 +184,7 @@ class LeagueRoundsMixin(ChallengeMixin):
             return []
         current = rounds[-1][0].number
         stopping = []
-        for board in await self._settle(conn, league):
+        for board in await self.settle(conn, league):
             if board.round != current or board.result is not None or board.match_id is None:
                 continue
             match = await match_rows.fetch_match(conn, board.match_id)
@@ -208,6 +198,12 @@ class LeagueRoundsMixin(ChallengeMixin):
             await league_rows.set_result(conn, league.id, board, _with_leavers(board, adjudged))
             stopping.append(match.id)
         return stopping
+
+
+def _rules_of(league: League) -> MatchRules:
+    """The rules of a league's matches: its clock, timing out by itself when it has one,
+    and takebacks allowed."""
+    return MatchRules(league.clock_hours, auto_timeout=bool(league.clock_hours), takebacks=True)
 
 
 def _with_leavers(board: Board, result: Result) -> Result:

@@ -1,8 +1,9 @@
-"""Server leagues over the store: create, join, leave, start; each round's matches started
-at once (ordinary rated matches, seats in the pairing's order); results recorded as
-matches end; the next round paired when the last match of a round ends or at the round's
-deadline, when the matches still going are adjudicated (`league_tick`; the steps are in
-`bot.service.league_rounds`).
+"""The leagues part of the service, server leagues over the store: create, join, leave,
+start; each round's matches started at once (ordinary rated matches, seats in the
+pairing's order); results recorded as matches end; the next round paired when the last
+match of a round ends or at the round's deadline, when the matches still going are
+adjudicated (`league_tick`; the steps are in `bot.service.league_rounds`, built on the
+challenges part).
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import MatchUpdate
 from bot.match.shown import clean_name
-from bot.service.base import background_request
-from bot.service.challenges import check_clock, checked_setup
-from bot.service.league_rounds import LeagueNews, LeagueRoundsMixin, LeagueTable
+from bot.service.base import Core, background_request
+from bot.service.challenges import ChallengesPart
+from bot.service.checks import check_clock, checked_setup
+from bot.service.league_rounds import LeagueNews, LeagueRounds, LeagueTable
 from bot.store import leagues as league_rows
 from bot.store.sql import Connection
 
@@ -32,8 +34,13 @@ MAX_NAME = 40
 MAX_DAYS = 60
 
 
-class LeagueMixin(LeagueRoundsMixin):
-    """League methods of the match service."""
+class LeaguesPart:
+    """Server leagues, over the service's core and the challenges part (a round's matches
+    start as challenges with every seat taken)."""
+
+    def __init__(self, core: Core, challenges: ChallengesPart) -> None:
+        self._core = core
+        self._rounds = LeagueRounds(core, challenges)
 
     async def create_league(
         self,
@@ -67,7 +74,7 @@ class LeagueMixin(LeagueRoundsMixin):
             raise BadOption(Message("league.kind", kinds=", ".join(KINDS)))
         try:
             league_format = LeagueFormat(
-                kind, seats, rounds if kind == SWISS else 0, seed=self._rng.getrandbits(31)
+                kind, seats, rounds if kind == SWISS else 0, seed=self._core.rng.getrandbits(31)
             )
         except ValueError as error:
             raise BadOption(Message("league.format", reason=str(error))) from None
@@ -79,9 +86,9 @@ class LeagueMixin(LeagueRoundsMixin):
                 raise BadOption(Message("league.days", most=MAX_DAYS))
         if vacation_cap_days is not None and not 0 <= vacation_cap_days <= MAX_DAYS:
             raise BadOption(Message("league.vacation_cap", most=MAX_DAYS))
-        now = self.now()
-        async with self.store.transaction() as conn:
-            default_clock, _, _ = await self._guild_defaults(conn, guild_id)
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
+            default_clock, _, _ = await self._core.guild_defaults(conn, guild_id)
             hours = check_clock(default_clock if clock_hours is None else clock_hours)
             existing = await league_rows.by_name(conn, guild_id, name)
             if existing is not None:
@@ -97,13 +104,13 @@ class LeagueMixin(LeagueRoundsMixin):
 
     async def join_league(self, guild_id: int, name: str, member_id: int) -> League:
         """Sign up for a league still in sign-up. Raises NotFound, NotAllowed."""
-        async with self.store.transaction() as conn:
-            league = await self._league(conn, guild_id, name)
+        async with self._core.store.transaction() as conn:
+            league = await self._rounds.league(conn, guild_id, name)
             if league.status != SIGNUP:
                 raise NotAllowed(Message("league.signup_closed", league=league.name))
             if any(e.member_id == member_id for e in await league_rows.entrants(conn, league.id)):
                 raise NotAllowed(Message("league.already_in", league=league.name))
-            await league_rows.join(conn, league.id, member_id, self.now())
+            await league_rows.join(conn, league.id, member_id, self._core.now())
             return league
 
     async def leave_league(
@@ -112,9 +119,9 @@ class LeagueMixin(LeagueRoundsMixin):
         """Leave a league: before the start the sign-up is dropped; after it the member
         resigns their matches under way and forfeits their later games (their games played
         stand). The updates of the matches resigned, to post. Raises NotFound, NotAllowed."""
-        now = self.now()
-        async with self.store.transaction() as conn:
-            league = await self._league(conn, guild_id, name)
+        now = self._core.now()
+        async with self._core.store.transaction() as conn:
+            league = await self._rounds.league(conn, guild_id, name)
             entrant = next(
                 (
                     e
@@ -134,10 +141,10 @@ class LeagueMixin(LeagueRoundsMixin):
         for board in boards:
             if board.match_id is None or board.result is not None:
                 continue
-            match = await self._load(board.match_id)
+            match = await self._core.load(board.match_id)
             if match.active and member_id in match.members:
                 resign = background_request(match, actions.RESIGN, member_id)
-                updates.append(await self._apply(match, member_id, resign))
+                updates.append(await self._core.apply(match, member_id, resign))
         return league, updates
 
     async def start_league(
@@ -146,8 +153,8 @@ class LeagueMixin(LeagueRoundsMixin):
         """Start a league in sign-up (its creator, or a member who may manage leagues):
         round 1 is paired and all its matches start. Raises NotFound, NotAllowed,
         BadOption (too few players)."""
-        async with self.store.transaction() as conn:
-            league = await self._league(conn, guild_id, name)
+        async with self._core.store.transaction() as conn:
+            league = await self._rounds.league(conn, guild_id, name)
             if league.created_by != member_id and not may_manage:
                 raise NotAllowed(Message("league.start_not_yours", league=league.name))
             return await self._start_league(conn, league)
@@ -162,24 +169,24 @@ class LeagueMixin(LeagueRoundsMixin):
             raise BadOption(
                 Message("league.cannot_start", league=league.name, reason=str(error))
             ) from None
-        now = self.now()
+        now = self._core.now()
         await league_rows.set_status(conn, league.id, RUNNING, now)
-        return await self._advance(conn, replace(league, status=RUNNING, started_at=now))
+        return await self._rounds.advance(conn, replace(league, status=RUNNING, started_at=now))
 
     async def league_after(self, match_id: int) -> LeagueNews | None:
         """After a match ended: record its result if it plays a league pairing, and pair
         the next round if this was the round's last; None for a match of no league. The
         league is claimed as `league_tick` claims it; while another process holds it, only
         the result is recorded here, and that process pairs the next round."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             league_id = await league_rows.of_match(conn, match_id)
             if league_id is None:
                 return None
             league = await league_rows.by_id(conn, league_id)
-            if await self._claim(conn, *league_claim(league)):
-                news = await self._advance(conn, league)
+            if await self._core.claim(conn, *league_claim(league)):
+                news = await self._rounds.advance(conn, league)
             else:
-                await self._settle(conn, league)
+                await self._rounds.settle(conn, league)
                 news = LeagueNews(league)
             boards = await league_rows.boards_of(conn, league_id)
             played = next(b for b in boards if b.match_id == match_id)
@@ -197,14 +204,14 @@ class LeagueMixin(LeagueRoundsMixin):
         "league", see `bot.store.claims`) so that no other process moves it on or posts
         its news: the claim is renewed each time this process works on the league and
         passes to another process only once its lease has run out (this one stopped)."""
-        now = self.now()
+        now = self._core.now()
         stopping: list[int] = []
         news: list[LeagueNews] = []
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             due = await self._claim_leagues(conn, await league_rows.due(conn, now))
             running = [league for league in due if league.status == RUNNING]
             for league in running:
-                stopping += await self._adjudicate(conn, league, now)
+                stopping += await self._rounds.adjudicate(conn, league, now)
             for league in (league for league in due if league.status == SIGNUP):
                 try:
                     news.append(await self._start_league(conn, league))
@@ -215,8 +222,8 @@ class LeagueMixin(LeagueRoundsMixin):
         updates = []
         for match_id in stopping:
             try:
-                match = await self._load(match_id)
-                update = await self._apply(
+                match = await self._core.load(match_id)
+                update = await self._core.apply(
                     match, None, background_request(match, actions.ADJUDICATE)
                 )
             except (MatchOver, PositionChanged):
@@ -225,10 +232,10 @@ class LeagueMixin(LeagueRoundsMixin):
                 updates.append(update)
         started = {item.league.id for item in news}
         claimed = {league.id for league in running}
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             for league in await league_rows.due(conn, now):
                 if league.status == RUNNING and league.id in claimed and league.id not in started:
-                    news.append(await self._advance(conn, league))
+                    news.append(await self._rounds.advance(conn, league))
         return updates, news
 
     async def _claim_leagues(self, conn: Connection, leagues: list[League]) -> list[League]:
@@ -236,33 +243,34 @@ class LeagueMixin(LeagueRoundsMixin):
         return [
             league
             for league in leagues
-            if self.runs_guild(league.guild_id) and await self._claim(conn, *league_claim(league))
+            if self._core.runs_guild(league.guild_id)
+            and await self._core.claim(conn, *league_claim(league))
         ]
 
     async def league_table(self, guild_id: int, name: str) -> LeagueTable:
         """A league's entrants, rounds, boards and standings. Raises NotFound."""
-        async with self.store.reading() as conn:
-            league = await self._league(conn, guild_id, name)
-            return await self._table(conn, league)
+        async with self._core.store.reading() as conn:
+            league = await self._rounds.league(conn, guild_id, name)
+            return await self._rounds.table(conn, league)
 
     async def league_table_of(self, league_id: int) -> LeagueTable:
         """`league_table` by the league's id."""
-        async with self.store.reading() as conn:
-            return await self._table(conn, await league_rows.by_id(conn, league_id))
+        async with self._core.store.reading() as conn:
+            return await self._rounds.table(conn, await league_rows.by_id(conn, league_id))
 
     async def leagues(self, guild_id: int) -> list[League]:
         """A server's leagues, newest first."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await league_rows.of_guild(conn, guild_id)
 
     async def league_role(self, guild_id: int) -> int | None:
         """The role whose members may create leagues besides admins (None: admins only)."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await league_rows.league_role(conn, guild_id)
 
     async def set_league_role(self, guild_id: int, role_id: int | None) -> None:
         """Name the role whose members may create leagues (None: admins only)."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await league_rows.set_league_role(conn, guild_id, role_id)
 
 

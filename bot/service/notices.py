@@ -1,7 +1,8 @@
 """Notices that respect a member's day: their time zone, turn notices by direct message,
 quiet hours (nothing is sent then; what waits is sent after, once, in one message), the
 daily digest at their local hour, warnings before their deadlines, refused DMs, and
-snoozed reminders.
+snoozed reminders. `NoticesPart` is the service's part for them, and for what a face
+reports after posting a match's news (`posted_news`).
 
 Hours are the member's local hours, so a digest at 8 stays at 8 across daylight saving
 changes. Quiet hours may run across midnight (22 to 7).
@@ -11,13 +12,13 @@ from __future__ import annotations
 
 import enum
 import zoneinfo
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from bot.match.errors import BadOption, NotAllowed
 from bot.match.phrases import Message
-from bot.service.base import ServiceBase
+from bot.service.base import Core
 from bot.service.due import warning_hours
 from bot.service.reports import (
     DM_CHOICES,
@@ -25,6 +26,7 @@ from bot.service.reports import (
     Digest,
     HeldNotices,
     Notices,
+    Post,
 )
 from bot.store import challenges as challenge_rows
 from bot.store import claims as claim_rows
@@ -144,8 +146,11 @@ def _hour(value: int | None | Keep, what: str) -> int | None | Keep:
     return value
 
 
-class NoticeMixin(ServiceBase):
-    """Notice methods of the match service: the settings and what the poster reports."""
+class NoticesPart:
+    """A member's notice settings and what the poster reports, over the service's core."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
     async def set_time_zone(self, member_id: int, zone: str) -> Notices:
         """Set the member's time zone (an IANA name). Raises BadOption."""
@@ -179,16 +184,18 @@ class NoticeMixin(ServiceBase):
         return await self._set_notices(member_id, changes)
 
     async def _set_notices(self, member_id: int, changes: dict[str, object]) -> Notices:
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await notice_rows.set_columns(conn, member_id, changes)
-            await clock_rows.warn_again(conn, member_id, self.now())  # (their warnings' times)
-            await notice_rows.notice_due_by(conn, member_id, self.now())  # (and digest's)
+            await clock_rows.warn_again(
+                conn, member_id, self._core.now()
+            )  # (their warnings' times)
+            await notice_rows.notice_due_by(conn, member_id, self._core.now())  # (and digest's)
             return notices_from(await notice_rows.notice_row(conn, member_id))
 
     async def dm_refused(self, member_id: int) -> None:
         """Discord refused the member a direct message: their notices come as thread pings
         from now on, and they are told so privately at their next interaction."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await notice_rows.note_refusal(conn, member_id)
 
     async def dm_refusal_untold(self, member_id: int) -> bool:
@@ -196,35 +203,67 @@ class NoticeMixin(ServiceBase):
         counts as told from now on). Every answer that did not act asks (an action's own
         transaction tells it: `Delivery.tell_dm_refused`); only a member still to be told
         costs a write."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             row = await notice_rows.notice_row(conn, member_id)
         if row[-1] != notice_rows.DM_REFUSED:
             return False
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             return await notice_rows.take_untold_refusal(conn, member_id)
 
     async def release_held(self, held: HeldNotices) -> None:
         """The held notices were sent: forget them."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await notice_rows.release(conn, held.member_id, held.last_id)
             await claim_rows.finish(conn, *held.claim)
 
     async def mark_digest_sent(self, digest: Digest) -> None:
         """The digest was sent (or there was nothing to send): never again that day."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await notice_rows.set_digest_sent(conn, digest.member_id, digest.day)
             await claim_rows.finish(conn, *digest.claim)
 
     async def snooze(self, match_id: int, member_id: int) -> datetime:
         """No reminders for the member in the match for a day; returns until when. Raises
         NotAllowed for a member who does not play in it."""
-        match = await self._load(match_id)
+        match = await self._core.load(match_id)
         if member_id not in match.members:
             raise NotAllowed(Message("snooze.not_playing", match=match_id))
-        until = self.now() + SNOOZE
-        async with self.store.transaction() as conn:
+        until = self._core.now() + SNOOZE
+        async with self._core.store.transaction() as conn:
             await notice_rows.snooze(conn, match_id, member_id, until)
         return until
+
+    async def posted_news(
+        self,
+        match_id: int,
+        posts: Sequence[Post],
+        *,
+        held: Sequence[tuple[int, str]] = (),
+        refused: Sequence[int] = (),
+    ) -> list[int]:
+        """After posting news in the match's thread, in one transaction: remember what each
+        message showed (in order: its board's ply, whether its buttons now act in the
+        match), keep the turn notices `held` back by quiet hours (member, text) and note
+        the members whose direct messages Discord `refused`. Returns the messages whose
+        buttons acted before and no longer do (to disable)."""
+        async with self._core.store.transaction() as conn:
+            match = await self._core.fetch_known(conn, match_id)
+            acting, stale = match.buttons_message_id, []
+            for post in posts:
+                if post.ply is not None:
+                    await match_rows.record_board(conn, match_id, post.message_id, post.ply)
+                if acting == post.message_id:
+                    continue
+                if acting is not None:
+                    stale.append(acting)
+                acting = post.message_id if post.buttons else None
+            if acting != match.buttons_message_id:
+                await match_rows.set_buttons_message(conn, match_id, acting)
+            for member, text in held:
+                await notice_rows.hold(conn, member, match_id, text, self._core.now())
+            for member in refused:
+                await notice_rows.note_refusal(conn, member)
+        return stale
 
 
 async def due_notices(

@@ -1,11 +1,13 @@
-"""Playing a match: every match action through `act`, the legal moves for autocomplete,
-the thread a match lives in, and an admin's cancel."""
+"""The play part of the service: every match action through `act` (with what posting its
+news needs), a move's preview, the legal moves for autocomplete, the thread a match lives
+in, and an admin's cancel."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+
+from cachetools import LRUCache
 
 import render
 from bot.match import actions, rules
@@ -16,15 +18,18 @@ from bot.match.errors import ChannelBusy, NotAllowed, NotFound
 from bot.match.phrases import Message
 from bot.match.records import Delivery, Direct, Match, MatchUpdate, MoveChoice
 from bot.match.rules import check_active
-from bot.service.base import ServiceBase, background_request, known_theme
+from bot.service.base import Core, background_request, known_theme
 from bot.service.notices import is_quiet, notices_from
-from bot.service.reports import Post
+from bot.service.queries import QueriesPart
 from bot.store import matches as match_rows
 from bot.store import members as member_rows
 from bot.store import notices as notice_rows
 from bot.store import ratings as rating_rows
 from bot.store.sql import Connection
 from games import GameState
+
+#: How many positions' legal moves autocomplete keeps (the most recently used).
+CHOICES_KEPT = 64
 
 
 def _move_choices(match: Match) -> list[MoveChoice]:
@@ -41,8 +46,17 @@ def _squash(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch not in " -")
 
 
-class PlayMixin(ServiceBase):
-    """Match actions of the match service."""
+class PlayPart:
+    """Playing matches, over the service's core; the queries part tells who is new to a
+    game (told how to play in an action's delivery)."""
+
+    def __init__(self, core: Core, queries: QueriesPart) -> None:
+        self._core = core
+        self._queries = queries
+        #: Legal moves for autocomplete, by (match, version): typing asks again and again.
+        self._choices: LRUCache[tuple[int, int], list[MoveChoice]] = LRUCache(CHOICES_KEPT)
+        #: The listings of legal moves under way, by (match, version).
+        self._listing: dict[tuple[int, int], asyncio.Future[list[MoveChoice]]] = {}
 
     async def act(
         self,
@@ -61,14 +75,14 @@ class PlayMixin(ServiceBase):
         Raises NotFound, MatchOver, NotAllowed, NotYourTurn, IllegalMoveError,
         PositionChanged, NoProposal, TakebackRefused, TooLate or ClockError.
         """
-        return await self._apply(
+        return await self._core.apply(
             match, member_id, request, inside=self._delivering if deliver else None
         )
 
     async def delivery(self, update: MatchUpdate) -> MatchUpdate:
         """The update with what posting its news needs, for news posted apart from the
         action (the clock's, the engine's); nobody is told of a refused DM here."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await self._delivering(conn, update, tell=False)
 
     async def _delivering(
@@ -79,7 +93,7 @@ class PlayMixin(ServiceBase):
         match, actor = update.match, update.actor_id
         own, server = await member_rows.themes(conn, match.guild_id, actor)
         theme = known_theme(server)
-        now = self.now()
+        now = self._core.now()
         receivers, last = notified(update), news(update)[-1].match
         by_dm = []
         for member in sorted(receivers):
@@ -99,31 +113,11 @@ class PlayMixin(ServiceBase):
             direct=tuple(direct),
             tell_dm_refused=told,
             ratings=await rating_rows.seat_ratings(conn, match),
-            newcomers=await self._newcomers(conn, last) if last.to_act in receivers else (),
+            newcomers=await self._queries.newcomers_in(conn, last)
+            if last.to_act in receivers
+            else (),
         )
         return dataclasses.replace(update, delivery=delivery)
-
-    async def seat_ratings(self, match: Match) -> dict[int, str]:
-        """The players' ratings as the pictures show them, by member (see `Delivery`)."""
-        async with self.store.reading() as conn:
-            return await rating_rows.seat_ratings(conn, match)
-
-    async def newcomers(self, match: Match) -> tuple[int, ...]:
-        """The member to act in `match`, if they are on their first turn of their first
-        match of its game (to be told how to play); else nobody."""
-        async with self.store.reading() as conn:
-            return await self._newcomers(conn, match)
-
-    @staticmethod
-    async def _newcomers(conn: Connection, match: Match) -> tuple[int, ...]:
-        """The member to act in `match` if it is their first turn (fewer turns played than
-        there are seats) and they have played no other match of its game; else nobody."""
-        member = match.to_act
-        if member is None or is_engine(member) or match.turns >= len(match.seats):
-            return ()
-        if await match_rows.played_other_match(conn, member, match.game, match.id):
-            return ()
-        return (member,)
 
     async def preview_move(
         self, match_id: int, member_id: int, text: str
@@ -137,10 +131,10 @@ class PlayMixin(ServiceBase):
 
         Raises NotFound, MatchOver, NotAllowed, NotYourTurn or IllegalMoveError.
         """
-        now = self.now()
-        async with self.store.reading() as conn:
-            match = check_active(await self._fetch_known(conn, match_id))
-            situation = await self._situation(conn, match, now)
+        now = self._core.now()
+        async with self._core.store.reading() as conn:
+            match = check_active(await self._core.fetch_known(conn, match_id))
+            situation = await self._core.situation(conn, match, now)
         request = Request(actions.MOVE, text, ply=match.ply, request_id="preview")  # never applied
         decision = rules.decide(match, member_id, request, situation)
         state, seat = match.state, match.seat_of(member_id)
@@ -152,16 +146,16 @@ class PlayMixin(ServiceBase):
 
     async def cancel_match(self, match_id: int, guild_id: int, admin_id: int) -> MatchUpdate:
         """A server admin (checked by the caller) cancels an active match: unrated."""
-        match = await self._load(match_id)
+        match = await self._core.load(match_id)
         if match.guild_id != guild_id:
             raise NotFound(Message("match.none_here", match=match_id))
-        return await self._apply(match, admin_id, background_request(match, actions.CANCEL))
+        return await self._core.apply(match, admin_id, background_request(match, actions.CANCEL))
 
     async def attach_channel(self, match_id: int, channel_id: int) -> Match:
         """Bind a started match to its thread (or channel). Raises NotFound, MatchOver,
         ChannelBusy (another active match lives there)."""
-        match = check_active(await self._load(match_id))
-        async with self.store.transaction() as conn:
+        match = check_active(await self._core.load(match_id))
+        async with self._core.store.transaction() as conn:
             other = await match_rows.in_channel(conn, channel_id)
             if other is not None and other.id != match_id:
                 raise ChannelBusy(Message("match.channel_busy", match=other.id))
@@ -173,59 +167,15 @@ class PlayMixin(ServiceBase):
     async def matches_living_in(self, channel_id: int) -> list[Match]:
         """Active matches whose thread is `channel_id` or that were challenged in it (what
         a deleted thread or channel leaves without a home)."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await match_rows.living_in(conn, channel_id)
 
     async def lose_channel(self, match_id: int) -> Match:
         """The match's thread is gone and no new one can be made: it is played by number
         (`/move match:N`) until it gets a thread again (`attach_channel`)."""
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await match_rows.set_channel(conn, match_id, None)
-            return await self._fetch_known(conn, match_id)
-
-    async def guild_left(self, guild_id: int) -> None:
-        """The bot was removed from a server: its matches wait, their clocks stopped, and
-        count toward no limit, until the bot is back."""
-        async with self.store.transaction() as conn:
-            await member_rows.guild_left(conn, guild_id, self.now())
-
-    async def guild_back(self, guild_id: int) -> bool:
-        """The bot is in the server (again): waiting matches go on, their clocks later by
-        the time it was away. Whether it had been away."""
-        async with self.store.transaction() as conn:
-            return await member_rows.guild_back(conn, guild_id, self.now())
-
-    async def posted_news(
-        self,
-        match_id: int,
-        posts: Sequence[Post],
-        *,
-        held: Sequence[tuple[int, str]] = (),
-        refused: Sequence[int] = (),
-    ) -> list[int]:
-        """After posting news in the match's thread, in one transaction: remember what each
-        message showed (in order: its board's ply, whether its buttons now act in the
-        match), keep the turn notices `held` back by quiet hours (member, text) and note
-        the members whose direct messages Discord `refused`. Returns the messages whose
-        buttons acted before and no longer do (to disable)."""
-        async with self.store.transaction() as conn:
-            match = await self._fetch_known(conn, match_id)
-            acting, stale = match.buttons_message_id, []
-            for post in posts:
-                if post.ply is not None:
-                    await match_rows.record_board(conn, match_id, post.message_id, post.ply)
-                if acting == post.message_id:
-                    continue
-                if acting is not None:
-                    stale.append(acting)
-                acting = post.message_id if post.buttons else None
-            if acting != match.buttons_message_id:
-                await match_rows.set_buttons_message(conn, match_id, acting)
-            for member, text in held:
-                await notice_rows.hold(conn, member, match_id, text, self.now())
-            for member in refused:
-                await notice_rows.note_refusal(conn, member)
-        return stale
+            return await self._core.fetch_known(conn, match_id)
 
     async def legal_moves(
         self, match_id: int, member_id: int, prefix: str = "", limit: int = 25
@@ -234,7 +184,7 @@ class PlayMixin(ServiceBase):
         spaces and dashes ignored), at most `limit`. Empty for anybody else or a finished
         match."""
         try:
-            match = await self._load(match_id)
+            match = await self._core.load(match_id)
         except NotFound:
             return []
         if not match.active or match.to_act != member_id or match.current_seat is None:

@@ -1,56 +1,60 @@
-"""Read-only questions: matches, records, standings, stats and export."""
+"""The queries part of the service, read only: matches, records, ratings and newcomers,
+standings, stats and export."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from bot.match.engine_seats import Duty, duty
+from bot.match.engine_seats import Duty, duty, is_engine
 from bot.match.errors import NotAllowed
 from bot.match.phrases import Message
 from bot.match.ratings import display_rating, rating_label
 from bot.match.records import Match, MatchRecord
-from bot.service.base import ServiceBase
+from bot.service.base import Core
 from bot.service.export import export_text
 from bot.service.reports import GameStats, NextGame, PlayerStats, SoloStats, Standing
-from bot.store import analyses as analysis_rows
 from bot.store import engine_seats as engine_rows
 from bot.store import matches as match_rows
 from bot.store import ratings as rating_rows
+from bot.store.sql import Connection
 from games import GameState
 
 
-class QueryMixin(ServiceBase):
-    """Queries of the match service."""
+class QueriesPart:
+    """Read-only questions, over the service's core."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
     async def get_match(self, match_id: int) -> Match:
         """A match by id. Raises NotFound."""
-        return await self._load(match_id)
+        return await self._core.load(match_id)
 
     async def bot_duties(self, limit: int) -> list[Duty]:
         """What bot seats owe (moves, answers to proposals) in up to `limit` active matches
         of servers the bot is in and this process's shards run, oldest match first: found
         from the database, so what was owed when the process stopped is done after a
         restart."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             found = await engine_rows.owing(conn, limit)
-        mine = [m for m in found if self.runs_guild(m.guild_id)]
+        mine = [m for m in found if self._core.runs_guild(m.guild_id)]
         return [d for d in map(duty, mine) if d is not None]
 
     async def match_in_channel(self, channel_id: int) -> Match | None:
         """The active match living in this thread or channel, if any."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await match_rows.in_channel(conn, channel_id)
 
     async def last_match_in_channel(self, channel_id: int) -> Match | None:
         """The match of this thread or channel, finished ones included: the active one if
         there is one, else the one started last (None when no match was ever played here)."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await match_rows.in_channel(conn, channel_id, finished=True)
 
     async def view(self, match_id: int, member_id: int | None) -> GameState:
         """The position as `member_id` may see it (None: the public view). Raises NotFound,
         NotAllowed (a member not in the match asking for a private view)."""
-        match = await self._load(match_id)
+        match = await self._core.load(match_id)
         if member_id is None:
             return match.public_view()
         seat = match.seat_of(member_id)
@@ -60,14 +64,14 @@ class QueryMixin(ServiceBase):
 
     async def server_matches(self, guild_id: int, limit: int = 25) -> list[Match]:
         """A server's active matches, newest first (for an admin choosing one)."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await match_rows.active_in_guild(conn, guild_id, limit)
 
     async def next_game(self, member_id: int, guild_ids: Collection[int]) -> NextGame | None:
         """The match that has waited longest for the member to act, among the servers
         `guild_ids` (those the bot is in): the nearest deadline first, then (matches
         without one) the turn that began longest ago; None when nothing waits for them."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             found = [
                 m
                 for m in await match_rows.active_of(conn, member_id)
@@ -80,7 +84,7 @@ class QueryMixin(ServiceBase):
 
     async def active_matches(self, member_id: int) -> list[Match]:
         """The member's active matches everywhere: their turn first, then by deadline."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             found = await match_rows.active_of(conn, member_id)
         return sorted(
             found,
@@ -102,33 +106,45 @@ class QueryMixin(ServiceBase):
     ) -> list[Match]:
         """Ended matches (finished, aborted, cancelled), newest first, filtered as given."""
         wanted = None if game is None else game.strip().lower()
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await match_rows.ended(
                 conn, member_id=member_id, guild_id=guild_id, game=wanted, limit=limit
             )
 
     async def match_record(self, match_id: int) -> MatchRecord:
         """A match with its whole log (moves with times, retirements, takebacks)."""
-        async with self.store.reading() as conn:
-            match = await self._fetch_known(conn, match_id)
+        async with self._core.store.reading() as conn:
+            match = await self._core.fetch_known(conn, match_id)
             log = await match_rows.fetch_log(conn, match)
         return MatchRecord(match, log)
 
-    async def stored_analysis(self, match_id: int, key: str) -> str | None:
-        """The bot's analysis of the match kept under `key` (as JSON), or None."""
-        async with self.store.reading() as conn:
-            return await analysis_rows.stored(conn, match_id, key)
+    async def seat_ratings(self, match: Match) -> dict[int, str]:
+        """The players' ratings as the pictures show them, by member (see `Delivery`)."""
+        async with self._core.store.reading() as conn:
+            return await rating_rows.seat_ratings(conn, match)
 
-    async def keep_analysis(self, match_id: int, key: str, analysis: str) -> None:
-        """Keep the bot's analysis of the match under `key` (JSON), in a transaction of
-        its own: it changes nothing of the match."""
-        async with self.store.transaction() as conn:
-            await analysis_rows.keep(conn, match_id, key, analysis, self.now())
+    async def newcomers(self, match: Match) -> tuple[int, ...]:
+        """The member to act in `match`, if they are on their first turn of their first
+        match of its game (to be told how to play); else nobody."""
+        async with self._core.store.reading() as conn:
+            return await self.newcomers_in(conn, match)
+
+    @staticmethod
+    async def newcomers_in(conn: Connection, match: Match) -> tuple[int, ...]:
+        """`newcomers`, read in the caller's transaction: the member to act in `match` if
+        it is their first turn (fewer turns played than there are seats) and they have
+        played no other match of its game; else nobody."""
+        member = match.to_act
+        if member is None or is_engine(member) or match.turns >= len(match.seats):
+            return ()
+        if await match_rows.played_other_match(conn, member, match.game, match.id):
+            return ()
+        return (member,)
 
     async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[Standing]:
         """The server's rated players in one game, best estimate first (players with the
         same displayed rating share a rank)."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             found = await rating_rows.standings_rows(conn, guild_id, game.strip().lower(), limit)
         standings: list[Standing] = []
         for position, (member, mu, sigma, played, wins, draws, losses) in enumerate(found, 1):
@@ -140,7 +156,7 @@ class QueryMixin(ServiceBase):
 
     async def player_stats(self, guild_id: int, member_id: int) -> PlayerStats:
         """A member's ratings and results per game in one server, and their solo results."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             found = await rating_rows.stats_rows(conn, guild_id, member_id)
             solo = await rating_rows.solo_rows(conn, guild_id, member_id)
             active = await match_rows.active_match_count(conn, member_id)

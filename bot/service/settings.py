@@ -1,5 +1,5 @@
-"""Member and server settings: reminders, default clock, challenge channel, picture themes,
-languages.
+"""The settings part of the service: member and server settings (reminders, default
+clock, challenge channel, picture themes, languages, a member's vacation days left).
 
 A server's picture theme is used for every public picture of its matches; a member's own
 theme (if they chose one) for everything shown to them privately, otherwise the server's.
@@ -7,19 +7,20 @@ theme (if they chose one) for everything shown to them privately, otherwise the 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import render
 from bot.config import MAX_VACATION_DAYS
 from bot.match.errors import BadOption, NotAllowed
 from bot.match.phrases import Message
-from bot.service.base import known_theme
-from bot.service.challenges import check_clock
-from bot.service.clocks import ClockMixin
-from bot.service.notices import NoticeMixin
-from bot.service.reports import GuildSettings, MemberSettings
+from bot.service.base import Core, known_theme
+from bot.service.checks import check_clock
+from bot.service.notices import notices_from
+from bot.service.reports import GuildSettings, MemberSettings, Vacation
 from bot.store import clocks as clock_rows
 from bot.store import members as member_rows
+from bot.store import notices as notice_rows
 from bot.store.sql import Connection
 
 #: The longest locale stored (Discord's have at most 6 characters: "es-419").
@@ -35,14 +36,18 @@ def check_theme(name: str) -> str:
     return wanted
 
 
-class SettingsMixin(ClockMixin, NoticeMixin):
-    """Settings methods of the match service (a member's include their vacation)."""
+class SettingsPart:
+    """Members' and servers' settings, over the service's core (a member's include their
+    vacation and notices)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
     async def member_settings(self, member_id: int, guild_id: int | None = None) -> MemberSettings:
         """A member's reminders setting, picture theme, vacation and vacation days left
         (of the allowance of the server asked in, `guild_id`)."""
-        async with self.store.reading() as conn:
-            return await self._member(conn, member_id, self.now(), guild_id)
+        async with self._core.store.reading() as conn:
+            return await self.member_in(conn, member_id, self._core.now(), guild_id)
 
     async def set_reminders(self, member_id: int, enabled: bool) -> MemberSettings:
         """Turn the member's reminder pings on or off."""
@@ -60,9 +65,9 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         )
 
     async def _set_member(self, member_id: int, column: str, value: Any) -> MemberSettings:
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await member_rows.upsert(conn, "members", "member_id", member_id, column, value)
-            return await self._member(conn, member_id, self.now())
+            return await self.member_in(conn, member_id, self._core.now())
 
     async def set_block(self, member_id: int, blocked: int | None, on: bool) -> MemberSettings:
         """Refuse challenges from `blocked` (None: from everyone), or accept them again
@@ -70,13 +75,13 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         if blocked == member_id:
             raise NotAllowed(Message("settings.block_yourself"))
         target = member_rows.EVERYONE if blocked is None else blocked
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await member_rows.set_block(conn, member_id, target, on)
-            return await self._member(conn, member_id, self.now())
+            return await self.member_in(conn, member_id, self._core.now())
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's default clock, challenge channel, picture theme and timeouts."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await self._guild(conn, guild_id)
 
     async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
@@ -107,9 +112,9 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         (0 to 366). Raises BadOption."""
         if not 0 <= days <= MAX_VACATION_DAYS:
             raise BadOption(Message("vacation.allowance", most=MAX_VACATION_DAYS))
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, "vacation_days", days)
-            await clock_rows.look_again_paused(conn, guild_id, self.now())  # (pauses' ends)
+            await clock_rows.look_again_paused(conn, guild_id, self._core.now())  # (pauses' ends)
             return await self._guild(conn, guild_id)
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
@@ -119,7 +124,7 @@ class SettingsMixin(ClockMixin, NoticeMixin):
 
     async def guild_languages(self) -> dict[int, str]:
         """Every server's chosen language (`set_guild_language`), by server."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await member_rows.guild_languages(conn)
 
     async def remember_locale(self, member_id: int, locale: str) -> None:
@@ -129,21 +134,21 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         locale: it is not stored."""
         if len(locale) > LOCALE_MOST or not locale.isprintable():
             return
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await member_rows.upsert(conn, "members", "member_id", member_id, "locale", locale)
 
     async def member_locales(self, member_ids: list[int]) -> dict[int, str]:
         """The remembered locales of these members (`remember_locale`), by member."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             return await member_rows.member_locales(conn, member_ids)
 
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
-        async with self.store.transaction() as conn:
+        async with self._core.store.transaction() as conn:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
             return await self._guild(conn, guild_id)
 
     async def _guild(self, conn: Connection, guild_id: int) -> GuildSettings:
-        defaults = await self._guild_defaults(conn, guild_id)
+        defaults = await self._core.guild_defaults(conn, guild_id)
         auto = await member_rows.guild_auto_timeout(conn, guild_id)
         weekends = await member_rows.guild_weekend_pause(conn, guild_id)
         return GuildSettings(
@@ -151,7 +156,7 @@ class SettingsMixin(ClockMixin, NoticeMixin):
             *defaults,
             auto_timeout=auto,
             weekend_pause=weekends,
-            vacation_days=await self._allowance(conn, guild_id),
+            vacation_days=await self._core.allowance(conn, guild_id),
             language=await member_rows.guild_language(conn, guild_id),
         )
 
@@ -159,6 +164,35 @@ class SettingsMixin(ClockMixin, NoticeMixin):
         """The theme to draw in: for a public picture of the server's (`member_id` None)
         the server's theme; for a picture shown to one member privately, the member's own
         theme, or the server's when they chose none."""
-        async with self.store.reading() as conn:
+        async with self._core.store.reading() as conn:
             own, server = await member_rows.themes(conn, guild_id, member_id)
         return own if own in render.THEMES else known_theme(server)
+
+    async def days_left(
+        self, conn: Connection, member_id: int, now: datetime, guild_id: int | None
+    ) -> float:
+        """The vacation days the member has left this year, of the allowance of
+        `guild_id` (or the bot's default), read in the caller's transaction."""
+        used = await member_rows.days_used(conn, member_id, now)
+        return max(0.0, round(await self._core.allowance(conn, guild_id) - used, 2))
+
+    async def member_in(
+        self, conn: Connection, member_id: int, now: datetime, guild_id: int | None = None
+    ) -> MemberSettings:
+        """A member's settings with their vacation and the vacation days left (of the
+        allowance of `guild_id`, or the bot's default), read in the caller's
+        transaction."""
+        reminders, theme, skip_preview = await member_rows.member_row(conn, member_id)
+        running = await member_rows.running_vacation(conn, member_id, now)
+        refused = await member_rows.blocks(conn, member_id)
+        return MemberSettings(
+            member_id=member_id,
+            reminders=reminders,
+            vacation=None if running is None else Vacation(*running),
+            vacation_days_left=await self.days_left(conn, member_id, now, guild_id),
+            picture_theme=theme,
+            skip_preview=skip_preview,
+            refuses_everyone=member_rows.EVERYONE in refused,
+            refuses=tuple(m for m in refused if m != member_rows.EVERYONE),
+            notices=notices_from(await notice_rows.notice_row(conn, member_id)),
+        )

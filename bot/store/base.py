@@ -4,9 +4,14 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
+from typing import Any, TypeVar
 
 from bot.store.sql import Connection
+
+#: What a transaction run by `Store.transact` returns.
+T = TypeVar("T")
 
 
 class Store(ABC):
@@ -21,6 +26,15 @@ class Store(ABC):
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction around the block; CannotSave when the database cannot be
         written right now (a refusal for the player: nothing was changed)."""
+
+    async def transact(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """Run `body` as one write transaction, as `transaction()` runs a block (committed
+        when it returns, rolled back on any error, the same refusals), in as few round trips
+        to the database as it allows; what `body` returns. `body` awaits nothing but its
+        calls on the connection it is given (and store functions making them): SQLite runs
+        it whole in one call to its database thread (`SqliteStore.transact`)."""
+        async with self.transaction() as conn:
+            return await body(conn)
 
     @abstractmethod
     def reading(self) -> AbstractAsyncContextManager[Connection]:

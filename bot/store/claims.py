@@ -21,19 +21,28 @@ from bot.store.sql import Connection, one, ts
 
 
 async def claim(
-    conn: Connection, kind: str, item: str, worker: str, now: datetime, until: datetime
+    conn: Connection,
+    kind: str,
+    item: str,
+    worker: str,
+    now: datetime,
+    until: datetime,
+    *,
+    done: bool = False,
 ) -> bool:
     """Take the work (`kind`, `item`) for `worker` until `until` (again, if `worker` held
     it: a retry); whether it was taken (False: done already, or another process's lease
-    still runs)."""
+    still runs). With `done`, what is taken is marked done at once (as `finish` would, in
+    the same statement): work done in the caller's transaction."""
     taken = await one(
         conn,
         "INSERT INTO work_claims (kind, item, claimed_by, claimed_until, done) "
-        "VALUES (?, ?, ?, ?, 0) ON CONFLICT (kind, item) DO UPDATE SET "
-        "claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, item) DO UPDATE SET "
+        "claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until, "
+        "done = excluded.done "
         "WHERE work_claims.done = 0 AND (work_claims.claimed_until < ? "
         "OR work_claims.claimed_by = excluded.claimed_by) RETURNING kind",
-        (kind, item, worker, ts(until), ts(now)),
+        (kind, item, worker, ts(until), int(done), ts(now)),
     )
     return taken is not None
 

@@ -15,6 +15,7 @@ finds nothing to do and writes the next one), never late.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.match.records import Match
@@ -100,14 +101,17 @@ async def warn_again(conn: Connection, member_id: int, now: datetime) -> None:
 
 
 async def mark_reminded(
-    conn: Connection, match_id: int, bits: int, turn_started_at: datetime | None
+    conn: Connection, marks: Sequence[tuple[int, int, datetime | None]]
 ) -> None:
-    """Record reminders as sent for the match's turn that began at `turn_started_at`
-    (nothing is marked once another turn has begun)."""
-    await conn.run(
+    """Record reminders as sent, (match id, bits, start of its turn) for each: for the
+    match's turn that began then (nothing is marked once another turn has begun); in one
+    round trip (none for none)."""
+    if not marks:
+        return
+    await conn.run_many(
         "UPDATE matches SET reminded = reminded | ? WHERE id = ? "
         "AND turn_started_at IS NOT DISTINCT FROM ?",
-        (bits, match_id, ts(turn_started_at)),
+        [(bits, match_id, ts(started)) for match_id, bits, started in marks],
     )
 
 

@@ -194,9 +194,13 @@ async def open_vacation_start(conn: Connection, member_id: int) -> datetime | No
 
 
 async def start_vacation(conn: Connection, member_id: int, now: datetime, ends: datetime) -> None:
-    """Record a vacation and pause the clocks of every turn waiting on the member."""
+    """Record a vacation and pause the clocks of every turn waiting on the member. One that
+    ended at the moment it started (it spent nothing; none runs now, the caller checked) is
+    taken up again: a vacation is known by its member and start."""
     await conn.run(
-        "INSERT INTO vacations (member_id, started_at, ends_at) VALUES (?, ?, ?)",
+        "INSERT INTO vacations (member_id, started_at, ends_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (member_id, started_at) DO UPDATE SET ends_at = excluded.ends_at, "
+        "closed = 0",
         (member_id, ts(now), ts(ends)),
     )
     await conn.run(

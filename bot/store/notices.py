@@ -7,6 +7,7 @@ Members without a row, or with the defaults, want only the thread pings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -148,19 +149,35 @@ async def snooze(conn: Connection, match_id: int, member_id: int, until: datetim
 
 
 async def reminding(
-    conn: Connection, match_id: int, member_id: int, now: datetime
-) -> tuple[bool, tuple[Any, ...], datetime | None]:
-    """In one read, what reminding the member in the match depends on: whether they want
-    reminders, their notice columns (as `notice_row`) and until when they snoozed the
-    match (None: no snooze runs now)."""
-    row = await one(
-        conn,
-        f"SELECT m.member_id, m.reminders, {', '.join(f'm.{c}' for c in COLUMNS)}, "
-        "(SELECT until FROM snoozes WHERE match_id = ? AND member_id = ? AND until > ?) "
-        "AS snoozed FROM (SELECT 1 AS here) AS one LEFT JOIN members m ON m.member_id = ?",
-        (match_id, member_id, ts(now), member_id),
-    )
-    assert row is not None  # (one row, joined or not)
-    if row["member_id"] is None:
-        return True, _DEFAULTS, dt(row["snoozed"])
-    return bool(row["reminders"]), tuple(row[c] for c in COLUMNS), dt(row["snoozed"])
+    conn: Connection, members: dict[int, Sequence[int]], now: datetime
+) -> dict[tuple[int, int], tuple[bool, tuple[Any, ...], datetime | None]]:
+    """What reminding each member of each match depends on, by (match, member), for
+    `members` by match id, in two reads whatever their number: whether they want reminders,
+    their notice columns (as `notice_row`) and until when they snoozed the match (None: no
+    snooze runs now)."""
+    everyone = sorted({member for each in members.values() for member in each})
+    if not everyone:
+        return {}
+    wanted = {
+        row["member_id"]: (bool(row["reminders"]), tuple(row[c] for c in COLUMNS))
+        for row in await rows(
+            conn,
+            f"SELECT member_id, reminders, {', '.join(COLUMNS)} FROM members "
+            f"WHERE member_id IN ({','.join('?' * len(everyone))})",
+            everyone,
+        )
+    }
+    snoozed = {
+        (row["match_id"], row["member_id"]): dt(row["until"])
+        for row in await rows(
+            conn,
+            "SELECT match_id, member_id, until FROM snoozes "
+            f"WHERE match_id IN ({','.join('?' * len(members))}) AND until > ?",
+            [*members, ts(now)],
+        )
+    }
+    return {
+        (match, member): (*wanted.get(member, (True, _DEFAULTS)), snoozed.get((match, member)))
+        for match, each in members.items()
+        for member in each
+    }

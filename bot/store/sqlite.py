@@ -1,8 +1,10 @@
 """The SQLite store: one aiosqlite connection in WAL mode, its transactions and migrations.
 
 Every read-modify-write runs inside `transaction()` (BEGIN IMMEDIATE ... COMMIT, rolled
-back on any error); reads that need a consistent picture use `reading()`. One asyncio lock
-keeps the coroutines sharing the connection from interleaving their statements.
+back on any error), or whole in one call to the connection's thread with `transact()` (a
+match action: its dozen statements would otherwise cost a dozen trips to that thread and
+back); reads that need a consistent picture use `reading()`. One asyncio lock keeps the
+coroutines sharing the connection from interleaving their statements.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -30,6 +32,8 @@ from bot.store.migrations import known_version, migrate
 from bot.store.sql import Connection
 
 log = logging.getLogger("shiftcord.store")
+#: What a transaction run by `SqliteStore.transact` returns.
+T = TypeVar("T")
 
 
 class SqliteConnection(Connection):
@@ -61,6 +65,37 @@ class SqliteConnection(Connection):
     async def run_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
         """Run a statement once for each set of parameters."""
         await self.conn.executemany(sql, params)
+
+
+class InThread(Connection):
+    """The store's calls on the sqlite3 connection itself, for a transaction run whole in the
+    connection's thread (`SqliteStore.transact`): each is done before it returns, so a
+    transaction's body awaits nothing that waits."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Every row of a query."""
+        return self.conn.execute(sql, params).fetchall()
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query, or None."""
+        return self.conn.execute(sql, params).fetchone()
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; how many rows it changed."""
+        return self.conn.execute(sql, params).rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Insert one row; its id (SQLite's rowid, which `id INTEGER PRIMARY KEY` is)."""
+        row_id = self.conn.execute(sql, params).lastrowid
+        assert row_id is not None  # an INSERT gives its row id
+        return row_id
+
+    async def run_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        """Run a statement once for each set of parameters."""
+        self.conn.executemany(sql, params)
 
 
 class SqliteStore(Store):
@@ -141,6 +176,26 @@ class SqliteStore(Store):
             if self.conn.total_changes > changes:  # (one that wrote nothing proves nothing)
                 self._writes.worked()
 
+    async def transact(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """Run `body` as one write transaction in one call to the connection's thread: BEGIN
+        IMMEDIATE, `body` on the sqlite3 connection itself (`InThread`), COMMIT, or a
+        rollback on any error; what `body` returns. Refusals as `transaction()`'s. A caller
+        cancelled meanwhile leaves the call to end in the thread (committed or rolled back
+        whole) before the connection's next statement."""
+        async with self._lock:
+            try:
+                # aiosqlite's way to run a function in its thread, after what is queued there
+                call = cast(Callable[..., Coroutine[Any, Any, tuple[T, bool]]], self.conn._execute)
+                result, wrote = await call(_whole, self.conn._conn, body)
+            except BaseException as error:
+                problem = write_problem(error)
+                if problem is not None:
+                    raise self._writes.failed(problem) from error
+                raise
+        if wrote:  # (one that wrote nothing proves nothing)
+            self._writes.worked()
+        return result
+
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
         """A read transaction (one consistent snapshot of the database) around the block."""
@@ -159,6 +214,35 @@ class SqliteStore(Store):
         left inside a transaction for the next caller.
         """
         await asyncio.shield(self.conn.rollback())
+
+
+def _whole(
+    conn: sqlite3.Connection, body: Callable[[Connection], Coroutine[Any, Any, T]]
+) -> tuple[T, bool]:
+    """In the connection's thread: `body` in one write transaction, committed, or rolled back
+    on any error; what it returned, and whether it changed any row."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        changes = conn.total_changes
+        result = _without_waiting(body(InThread(conn)))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.rollback()
+        raise
+    return result, conn.total_changes > changes
+
+
+def _without_waiting(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine whose awaits all return at once (`InThread`'s calls) to its end, here;
+    one that waits for anything else is stopped there with an error (and its transaction
+    rolled back)."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    work.close()
+    raise RuntimeError("a transaction run in the database thread awaited something else")
 
 
 def _remove_unopened(path: Path) -> None:

@@ -20,10 +20,10 @@ import games
 import render
 from bot.match.replay import PublicLine, standing_entries
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.composing import composer_of, composer_page, skips_preview
 from bot.presentation.language import localised
+from bot.presentation.matches import board_caption
 from bot.presentation.pictures import (
     Picture,
     board_picture,
@@ -32,8 +32,9 @@ from bot.presentation.pictures import (
     picture_words,
     seat_labels,
 )
-from bot.presentation.text import Style, board_caption
+from bot.presentation.writing import Style
 from bot.service import Match, MatchService
+from bot.web import words as web_words
 from games import GameState
 from games.steps import Composer, Path, read_path, write_path
 
@@ -82,7 +83,7 @@ class Viewing:
 async def viewing(service: MatchService, match: Match, member: int) -> Viewing:
     """How `member` views `match` at its current position."""
     seen = seen_by(match, member)
-    theme = await service.picture_theme(match.guild_id, member)
+    theme = await service.settings.picture_theme(match.guild_id, member)
     if not composing(match, seen):
         return Viewing(seen, None, theme, False)
     composer = composer_of(match, member)
@@ -94,8 +95,8 @@ async def board(
 ) -> Picture:
     """The board picture the page shows: the position from the viewer's seat, or after
     `path` when it completes a move (the preview)."""
-    theme = await service.picture_theme(match.guild_id, seen.member)
-    players = seat_labels(match, name, await service.seat_ratings(match))
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
+    players = seat_labels(match, name, await service.queries.seat_ratings(match))
     if path and composing(match, seen):
         page = await composer_page(service, match, seen.member, path, name)
         if page.picture is not None:
@@ -111,8 +112,8 @@ async def position(
     """The picture of the position after `ply` moves (0: the start) as the viewer saw
     it then (a player's own hand as it was; the public's view for anyone else), or None
     when the match has no such position."""
-    record = await service.match_record(match.id)
-    theme = await service.picture_theme(match.guild_id, seen.member)
+    record = await service.queries.match_record(match.id)
+    theme = await service.settings.picture_theme(match.guild_id, seen.member)
     players = seat_labels(match, name)
     seat = seen.seat if match.has_secrets else None
 
@@ -218,7 +219,7 @@ async def moves(
     """The moves so far, each with who made it (taken-back moves left out)."""
     if match.ply == 0:
         return []
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     entries = [entry for entry in standing_entries(record.log) if entry.kind == "move"]
     return [
         {

@@ -16,12 +16,12 @@ from urllib.parse import urlencode
 
 import render
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import localised
 from bot.presentation.pictures import Picture, board_picture, picture_words
 from bot.service import Match, MatchService
+from bot.web import words as web_words
 from games import GameState, IllegalMove, InvalidMove
 from games.steps import Composer, Path, write_path
 
@@ -71,7 +71,7 @@ async def tried_picture(
 ) -> Picture:
     """The picture of the position after the tried line."""
     state, last = tried(match, line)
-    theme = await service.picture_theme(match.guild_id, member)
+    theme = await service.settings.picture_theme(match.guild_id, member)
     return await board_picture(state, last, theme=theme)
 
 
@@ -89,7 +89,7 @@ async def explore_state(
         state, path = state.play(move), ()
         composer = Composer(state)
         path = composer.forward(path)
-    theme = await service.picture_theme(match.guild_id, member)
+    theme = await service.settings.picture_theme(match.guild_id, member)
     ended = state.outcome() is not None or state.current_player is None
     places = []
     if not ended:

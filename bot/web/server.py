@@ -48,18 +48,18 @@ from bot.match.errors import NotFound, PositionChanged
 from bot.match.phrases import plain_member
 from bot.match.records import Match, MatchUpdate
 from bot.presentation import composer as composer_words
-from bot.presentation import web_words
 from bot.presentation.analysis import analysis_chart, analysis_text, swing_lines
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.pictures import seat_labels
-from bot.presentation.text import Style
+from bot.presentation.writing import Style
 from bot.service import MatchService
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
+from bot.web import words as web_words
 from bot.web.activity import DISCORD_FRAMES, activity_entry
 from bot.web.guard import (
     COOKIE,
@@ -223,7 +223,7 @@ class Board:
         return lambda member: names.get(member) or plain_member(member)
 
     async def _version(self, match_id: int) -> int:
-        return (await self.host.service.get_match(match_id)).version
+        return (await self.host.service.queries.get_match(match_id)).version
 
     def app(self) -> web.Application:
         """The aiohttp application."""
@@ -274,7 +274,7 @@ class Board:
                 if delay:
                     await asyncio.sleep(delay)
             if session.member not in self._languages:
-                locales = await self.host.service.member_locales([session.member])
+                locales = await self.host.service.settings.member_locales([session.member])
                 self._languages[session.member] = language_of(locales.get(session.member))
                 while len(self._languages) > MAX_SESSIONS:
                     del self._languages[next(iter(self._languages))]
@@ -382,7 +382,7 @@ class Board:
         raw = request.query.get("match", "")
         number = int(raw) if raw.isdigit() and len(raw) < 12 else 0
         try:
-            match = await self.host.service.get_match(number)
+            match = await self.host.service.queries.get_match(number)
         except NotFound:
             raise _http(404, fill(web_words.NO_MATCH, match=number)) from None
         if match.seat_of(session.member) is None and not (
@@ -445,7 +445,7 @@ class Board:
             raise _http(403, fill(web_words.LOGIN_FAILED)) from None
         match = None
         if isinstance(channel, str) and channel.isdigit() and len(channel) < 21:
-            found = await self.host.service.match_in_channel(int(channel))
+            found = await self.host.service.queries.match_in_channel(int(channel))
             if found is not None and (
                 found.seat_of(member) is not None or await self.host.may_watch(found, member)
             ):
@@ -507,7 +507,7 @@ class Board:
 
     async def _matches(self, request: web.Request) -> web.StreamResponse:
         session = self._member(request)
-        matches = await self.host.service.active_matches(session.member)
+        matches = await self.host.service.queries.active_matches(session.member)
         mine = sorted(matches, key=lambda m: (m.to_act != session.member, -m.version))
         listed = []
         for match in mine:
@@ -612,7 +612,7 @@ class Board:
         made = Request(MOVE, notation, ply=ply, request_id=f"web:{session.member}:{request_id}")
         answer: dict[str, Any] = {}
         try:
-            update = await self.host.service.act(match.id, session.member, made)
+            update = await self.host.service.play.act(match.id, session.member, made)
         except PositionChanged:
             answer["refused"] = fill(composer_words.STALE)
         except PLAYER_ERRORS as error:
@@ -623,7 +623,7 @@ class Board:
             else:
                 self._announce(update)
             self.live.changed(match.id, update.match.version)
-        fresh = await self.host.service.get_match(match.id)
+        fresh = await self.host.service.queries.get_match(match.id)
         answer["state"] = await self._page_state(fresh, session, (), request[LANGUAGE])
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
@@ -684,19 +684,21 @@ class Board:
         try:
             analysis = await engine.stored_analysis(match)
             if analysis is None and request.method == "POST":
-                analysis = await engine.analyse(await self.host.service.match_record(match.id))
+                analysis = await engine.analyse(
+                    await self.host.service.queries.match_record(match.id)
+                )
         except PLAYER_ERRORS as error:
             words = refusal_text(error, _style(await self._namer(match)))
             raise _http(409, words or "") from None
         heading = fill(web_words.ANALYSIS)
         if analysis is None:
-            record = await self.host.service.match_record(match.id)
+            record = await self.host.service.queries.match_record(match.id)
             seconds = expected_seconds(record, engine.budget)
             return web.json_response(
                 {"heading": heading, "ask": fill(web_words.ASK_ANALYSIS, seconds=seconds)}
             )
         style = _style(await self._namer(match))
-        record = await self.host.service.match_record(match.id)
+        record = await self.host.service.queries.match_record(match.id)
         return web.json_response(
             {
                 "heading": heading,
@@ -722,8 +724,8 @@ class Board:
             analysis = await engine.stored_analysis(match)
         if analysis is None:
             raise _http(404, fill(web_words.NO_MATCH, match=match.id))
-        record = await self.host.service.match_record(match.id)
-        theme = await self.host.service.picture_theme(match.guild_id, session.member)
+        record = await self.host.service.queries.match_record(match.id)
+        theme = await self.host.service.settings.picture_theme(match.guild_id, session.member)
         name = await self._namer(match)
         players = seat_labels(match, name)
         picture = await analysis_chart(record, analysis, theme, players)

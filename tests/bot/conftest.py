@@ -146,8 +146,8 @@ async def env(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, int, int]]:
     async with harness.running_bot(fake, harness.settings_for(tmp_path), clock) as bot:
         match_id, thread = await harness.start_match(fake, harness.ALICE, harness.BOB, clock="2d")
         for _ in range(2):
-            match = await bot.service.get_match(match_id)
-            legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
+            match = await bot.service.queries.get_match(match_id)
+            legal = await bot.service.play.legal_moves(match_id, match.to_act, "", 1)
             await fake.slash(match.to_act, "move", channel_id=thread, notation=legal[0].notation)
         yield fake, bot, match_id, thread
 

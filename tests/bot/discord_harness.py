@@ -851,6 +851,6 @@ async def start_match(
     for member in opponents:
         await fake.click(member, message["id"], accept)
     service = fake.bot.service
-    challenge = await service.get_challenge(int(accept.split(":")[2]))
-    match = await service.get_match(challenge.match_id)
+    challenge = await service.challenges.get_challenge(int(accept.split(":")[2]))
+    match = await service.queries.get_match(challenge.match_id)
     return match.id, match.channel_id

@@ -209,8 +209,8 @@ class RecordingLeagues:
         if news.paired is not None:
             self.record.write("round", f"{league.id}:{news.paired.number}", guild=league.guild_id)
         for match in news.unthreaded:
-            if (await self.service.get_match(match.id)).channel_id is None:
-                await self.service.attach_channel(match.id, 9000 + match.id)
+            if (await self.service.queries.get_match(match.id)).channel_id is None:
+                await self.service.play.attach_channel(match.id, 9000 + match.id)
                 self.record.write("thread", match.id, guild=league.guild_id)
 
 
@@ -280,7 +280,7 @@ async def _race(
         for match_id, member_id, notation, ply in moves:
             barrier.wait()  # every process sends this same action at once
             try:
-                await service.act(
+                await service.play.act(
                     match_id,
                     member_id,
                     Request(

@@ -15,7 +15,14 @@ from typing import Any
 
 from bot.config import Settings
 from bot.match.actions import MOVE, MatchAction, Request
-from bot.service import Match, MatchRules, MatchService, MatchUpdate, rebuild_state
+from bot.service import (
+    ChallengeRequest,
+    Match,
+    MatchRules,
+    MatchService,
+    MatchUpdate,
+    rebuild_state,
+)
 from bot.store import SqliteStore, Store
 from games import GameState
 
@@ -81,14 +88,16 @@ async def start_match(
     **challenge: Any,
 ) -> Match:
     """Challenge the other members by name, let each accept, attach a thread; the match."""
-    posted = await service.create_challenge(
-        GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **terms(**challenge)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(
+            GUILD, CHANNEL, members[0], game, opponents=list(members[1:]), **terms(**challenge)
+        )
     )
     for member in members[1:]:
-        update = await service.accept_challenge(posted.id, member)
+        update = await service.challenges.accept_challenge(posted.id, member)
     assert update.match is not None
     thread = channel if channel is not None else 5000 + update.match.id
-    return await service.attach_channel(update.match.id, thread)
+    return await service.play.attach_channel(update.match.id, thread)
 
 
 def request(action: MatchAction, text: str = "", *, ply: int, hours: int = 0) -> Request:
@@ -108,9 +117,9 @@ async def act(
 ) -> MatchUpdate:
     """Do `action` for the member at the match's current position under a new request id,
     as a face does for a player looking at the latest board."""
-    ply = (await service.get_match(match_id)).ply
+    ply = (await service.queries.get_match(match_id)).ply
     made = request(action, text, ply=ply, hours=hours)
-    return await service.act(match_id, member_id, made)
+    return await service.play.act(match_id, member_id, made)
 
 
 async def play_first_legal(service: MatchService, match: Match, moves: int) -> Match:
@@ -144,6 +153,6 @@ async def dump(store: Store) -> list[str]:
 
 async def rebuilt(service: MatchService, match: Match) -> GameState:
     """The match's position replayed from its stored log, seed and options."""
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     log = [(e.kind, e.seat, e.notation) for e in record.log]
     return rebuild_state(match.game, len(match.seats), match.seed, match.options, log)

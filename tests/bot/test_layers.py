@@ -1,12 +1,20 @@
 """The bot's layers, read from the source: the console and the presentation package stand
-on no Discord code, and no module of the bot imports itself back through others."""
+on no Discord code, the presentation on no face, each face's own words are that face's
+alone, no module of the bot imports itself back through others, and the service is small
+parts that name what they build on, which the faces call."""
 
 from __future__ import annotations
 
 import ast
+import inspect
+import re
+import typing
 from pathlib import Path
 
-from bot.config import PROJECT_ROOT
+import bot.service as service_package
+from bot.config import PROJECT_ROOT, Settings
+from bot.service import MatchService
+from bot.store import Store
 
 BOT = PROJECT_ROOT / "bot"
 
@@ -90,6 +98,33 @@ def test_the_console_and_the_presentation_import_nothing_of_discord():
     assert discord_imports(BOT / "presentation") == {}
 
 
+#: The faces, each with its own words (`bot/<face>/words.py`), which call the service's parts.
+FACES = ("discord", "console", "web")
+FACE_PACKAGES = tuple(f"bot.{face}" for face in FACES)
+
+
+def test_the_presentation_imports_no_face():
+    """What every face shares knows none of them (nor their words)."""
+    used = {
+        name
+        for path in (BOT / "presentation").rglob("*.py")
+        for name in imported(path, frozenset(import_graph(BOT)))
+    }
+    assert {name for name in used if name.startswith(FACE_PACKAGES)} == set()
+
+
+def test_each_face_s_words_are_imported_by_that_face_alone():
+    """(and by `bot.translations`, which extracts every catalogue for the translators)"""
+    graph = import_graph(BOT)
+    for face in FACES:
+        words = f"bot.{face}.words"
+        assert words in graph, words
+        users = {name for name, imports in graph.items() if words in imports}
+        assert users, words
+        strangers = {name for name in users if name.split(".")[:2] != ["bot", face]}
+        assert strangers <= {"bot.translations"}, (words, strangers)
+
+
 def test_the_console_stands_on_the_presentation_and_the_service():
     """(and the web board it may serve beside itself, as the Discord client does)"""
     below = (
@@ -127,3 +162,70 @@ def test_the_checks_see_what_they_look_for(tmp_path):
 
 def test_the_bot_has_no_import_cycle():
     assert cycle_in(import_graph(BOT)) is None
+
+
+# --- the service's parts -------------------------------------------------------------------
+
+#: The service's parts: the classes `bot.service` exports whose names end in "Part".
+PARTS = {name: getattr(service_package, name) for name in service_package.__all__}
+PARTS = {name: cls for name, cls in PARTS.items() if name.endswith("Part")}
+#: How many public methods a part may have (a part that grows past it splits).
+MOST_METHODS = 20
+
+
+def depends_on(part: type) -> set[str]:
+    """The parts `part` names in its constructor (the core aside): what it builds on."""
+    hints = typing.get_type_hints(part.__init__)
+    named = {hint.__name__ for name, hint in hints.items() if name != "return"}
+    assert named - set(PARTS) <= {"Core"}, f"{part.__name__} is built on {named}"
+    return named & set(PARTS)
+
+
+def test_the_service_is_a_record_of_its_parts():
+    """A face reaches a method through its part (`service.play.act`): the service has no
+    method of its own besides opening, closing and telling the time."""
+    own = {name for name, _ in inspect.getmembers(MatchService, callable)}
+    assert {name for name in own if not name.startswith("_")} == {"open", "close", "now"}
+    built = inspect.getsource(MatchService.__init__)
+    assert {name for name in PARTS if f"= {name}(self.core" in built} == set(PARTS)
+
+
+def test_each_part_names_the_parts_it_uses_and_none_is_built_on_itself():
+    graph = {name: depends_on(part) for name, part in PARTS.items()}
+    assert graph["LeaguesPart"] == {"ChallengesPart"}  # a round's matches are challenges
+    assert cycle_in(graph) is None
+    for name, part in PARTS.items():
+        source = Path(inspect.getfile(part)).read_text(encoding="utf-8")
+        used = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+        assert used & set(PARTS) <= graph[name] | {name}, f"{name} uses a part it does not name"
+
+
+def test_each_part_is_small():
+    for name, part in PARTS.items():
+        public = [n for n, _ in inspect.getmembers(part, inspect.iscoroutinefunction)]
+        assert len([n for n in public if not n.startswith("_")]) <= MOST_METHODS, name
+
+
+def test_no_part_imports_a_face_and_the_faces_use_parts():
+    below = {
+        name: imported(path)
+        for name, path in ((module_name(p, BOT), p) for p in (BOT / "service").rglob("*.py"))
+    }
+    upward = {
+        name: {i for i in found if i.startswith(FACE_PACKAGES)} for name, found in below.items()
+    }
+    assert {name: found for name, found in upward.items() if found} == {}
+    chains = re.compile(r"\bservice(?:_of\([^()]*\))?\.(\w+)")
+    reached = set()
+    for face in FACES:
+        for path in (BOT / face).rglob("*.py"):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            code = [line for line in lines if not line.lstrip().startswith(("from ", "import "))]
+            reached |= set(chains.findall("\n".join(code)))
+    parts = {name for name in vars(service_fixture()) if not name.startswith("_")} - {"core"}
+    assert reached <= parts | {"now", "close"}, reached - parts  # (not the core's steps)
+
+
+def service_fixture() -> MatchService:
+    """A service over no store (only its attributes are read)."""
+    return MatchService(typing.cast(Store, None), typing.cast(Settings, None))

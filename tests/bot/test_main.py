@@ -93,7 +93,7 @@ def test_sync_print_writes_the_golden_payload_without_a_token(env, capsys):
 def test_backup_copies_the_database(env, capsys):
     async def make_database():
         service = await MatchService.open(settings_for(env, database_path=env / "db.sqlite3"))
-        await service.set_reminders(42, False)
+        await service.settings.set_reminders(42, False)
         await service.close()
 
     asyncio.run(make_database())

@@ -71,17 +71,17 @@ async def test_while_the_server_is_down_reads_and_moves_are_refused_then_it_reco
         with caplog.at_level(logging.INFO):
             with stopped(postgres_server):
                 for attempt in (
-                    service.get_match(match.id),
-                    service.act(match.id, match.to_act, a_move(match)),
-                    service.set_reminders(1, False),
-                    service.act(match.id, match.to_act, a_move(match)),
+                    service.queries.get_match(match.id),
+                    service.play.act(match.id, match.to_act, a_move(match)),
+                    service.settings.set_reminders(1, False),
+                    service.play.act(match.id, match.to_act, a_move(match)),
                 ):
                     with pytest.raises(CannotReach) as refused:
                         await attempt
                     assert refused.value.message == REFUSAL
-            assert (await service.get_match(match.id)).ply == 2  # nothing was changed
-            assert (await service.member_settings(1)).reminders is True
-            moved = await service.act(match.id, match.to_act, a_move(match))
+            assert (await service.queries.get_match(match.id)).ply == 2  # nothing was changed
+            assert (await service.settings.member_settings(1)).reminders is True
+            moved = await service.play.act(match.id, match.to_act, a_move(match))
             assert moved.match.ply == 3
         assert_told_once(store_lines(caplog, name), name)
         assert [r for r in caplog.records if r.levelno >= logging.ERROR and r.exc_info] == []
@@ -97,7 +97,7 @@ async def test_on_discord_a_command_during_the_outage_is_answered_privately_in_p
     settings = await postgres_databases.settings()
     async with harness.running_bot(fake, settings, clock) as bot:
         match_id, thread = await harness.start_match(fake, harness.ALICE, harness.BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         move = a_move(match).text
         with caplog.at_level(logging.INFO):
             posted = fake.last_message(thread)
@@ -110,7 +110,7 @@ async def test_on_discord_a_command_during_the_outage_is_answered_privately_in_p
             assert fake.last_message(thread) == posted  # nothing was posted in public
             calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=move)
             assert calls[-1].ephemeral and calls[-1].content == f"Played `{move}`."
-        assert (await bot.service.get_match(match_id)).ply == 1
+        assert (await bot.service.queries.get_match(match_id)).ply == 1
     name = bot.service.store.name
     assert_told_once(store_lines(caplog, name), name)
     assert [r.getMessage() for r in caplog.records if "went wrong" in r.getMessage()] == []
@@ -147,7 +147,7 @@ async def test_in_the_console_a_command_during_the_outage_is_refused_in_plain_wo
     async with console_on(await postgres_databases.settings(), tmp_path) as (con, out):
         for line in ("challenge game:skift opponent:bob clock:none", "as bob", "accept"):
             assert await con.run_line(line)
-        match = await con.service.get_match(1)
+        match = await con.service.queries.get_match(1)
         move = a_move(match).text
         assert await con.run_line(f"as {con.name_of(match.to_act)}")
         start = len(out.getvalue())

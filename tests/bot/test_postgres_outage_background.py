@@ -58,11 +58,11 @@ async def test_the_bot_leaves_its_move_during_the_outage_and_makes_it_after(
             finally:
                 postgres_server.resume()
             bot._decide = decide
-            assert updates == [] and (await service.get_match(match.id)).ply == match.ply
+            assert updates == [] and (await service.queries.get_match(match.id)).ply == match.ply
             assert await bot.sweep() == 1  # the duty is found again, and done
             await bot.idle()
         assert len(updates) == 1 and updates[0].match.ply == match.ply + 1
-        assert duty(await service.get_match(match.id)) is None
+        assert duty(await service.queries.get_match(match.id)) is None
         assert_told_once(store_lines(caplog, name), name)
         assert said_more(caplog, name) == []
     finally:
@@ -77,7 +77,7 @@ async def test_autocomplete_during_the_outage_offers_nothing_and_logs_nothing(
     fake, clock = harness.FakeDiscord(), harness.FakeClock()
     async with harness.running_bot(fake, await postgres_databases.settings(), clock) as bot:
         match_id, thread = await harness.start_match(fake, harness.ALICE, harness.BOB)
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         typed = [  # who types, in which command, which option, all its options, where
             (mover, "move", "notation", {"notation": ""}, thread),
             (mover, "move", "match", {"match": "1", "notation": ""}, thread),
@@ -118,7 +118,7 @@ async def test_the_reminders_go_on_through_the_outage_and_remind_after_it(
             match_id, thread = await harness.start_match(
                 fake, harness.ALICE, harness.BOB, clock="3d"
             )
-            to_act = (await bot.service.get_match(match_id)).to_act
+            to_act = (await bot.service.queries.get_match(match_id)).to_act
             assert bot.reminders is not None
             bot.reminders.start()  # rounds every 0.05 s, as the bot runs them
             name = bot.service.store.name

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from tests.bot import processes
 from tests.bot.conftest import Databases
 from tests.bot.processes import Database, PostgresDatabase, SqliteDatabase
@@ -80,16 +80,16 @@ async def populate(database: Database) -> Due:
         for guild in GUILDS:
             for _ in range(2):
                 opponent = [next(members)]
-                posted = await service.create_challenge(
-                    guild, CHANNEL, next(members), "skift", opponents=opponent
+                posted = await service.challenges.create_challenge(
+                    ChallengeRequest(guild, CHANNEL, next(members), "skift", opponents=opponent)
                 )
                 expired[posted.id] = guild
         founder = next(members)
-        await service.create_league(
+        await service.leagues.create_league(
             GUILDS[0], CHANNEL, founder, "Autumn", "skift", kind="round robin", signup_days=1
         )
         for _ in range(3):
-            await service.join_league(GUILDS[0], "Autumn", next(members))
+            await service.leagues.join_league(GUILDS[0], "Autumn", next(members))
         clock.advance(days=6)
         reminders, timeouts = {}, {}
         for guild in GUILDS:
@@ -97,12 +97,12 @@ async def populate(database: Database) -> Due:
                 for _ in range(count):
                     match = await _start(service, guild, next(members), next(members), timed)
                     into[match] = guild
-        digest = (await service.get_match(next(iter(reminders)))).to_act
+        digest = (await service.queries.get_match(next(iter(reminders)))).to_act
         assert digest is not None
-        await service.set_notices(digest, digest_hour=0)
+        await service.notices.set_notices(digest, digest_hour=0)
         vacation = next(members)
-        await service.start_vacation(vacation, 1)
-        league = (await service.leagues(GUILDS[0]))[0].id
+        await service.clocks.start_vacation(vacation, 1)
+        league = (await service.leagues.leagues(GUILDS[0]))[0].id
     finally:
         await service.close()
     return Due(reminders, timeouts, expired, league, vacation, digest)
@@ -110,12 +110,12 @@ async def populate(database: Database) -> Due:
 
 async def _start(service: MatchService, guild: int, one: int, two: int, timed: bool) -> int:
     hours = {"clock_hours": 24, "auto_timeout": True} if timed else {"clock_hours": 72}
-    posted = await service.create_challenge(
-        guild, CHANNEL, one, "skift", opponents=[two], **terms(**hours)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(guild, CHANNEL, one, "skift", opponents=[two], **terms(**hours))
     )
-    update = await service.accept_challenge(posted.id, two)
+    update = await service.challenges.accept_challenge(posted.id, two)
     assert update.match is not None
-    await service.attach_channel(update.match.id, 9000 + update.match.id)
+    await service.play.attach_channel(update.match.id, 9000 + update.match.id)
     return update.match.id
 
 
@@ -280,7 +280,7 @@ async def test_the_same_move_sent_by_several_processes_at_once_is_applied_once(
     try:
         for n in range(12):
             match_id = await _start(service, GUILDS[n % 2], 300 + 2 * n, 301 + 2 * n, False)
-            match = await service.get_match(match_id)
+            match = await service.queries.get_match(match_id)
             state = match.state
             notation = state.format_move(state.legal_moves()[0])
             moves.append((match_id, match.to_act, notation, match.ply))

@@ -45,7 +45,7 @@ def card_of(match, member: int) -> str:
 async def test_the_service_words_moves_from_the_public_view(service):
     match = await start_service_match(service, (1, 2), game="hiddensums")
     mover = match.to_act
-    choices = await service.legal_moves(match.id, mover)
+    choices = await service.play.legal_moves(match.id, mover)
     assert [c.notation for c in choices] == ["1", "2"]  # the mover's own view: their card
     assert choices[0].words == f"adds 1 holding {card_of(match, mover)}"
     update = await act(service, match.id, mover, MOVE, "2")
@@ -64,14 +64,14 @@ async def test_an_export_keeps_the_seed_back_until_the_match_ends(service):
     match = await start_service_match(service, (1, 2), game="hiddensums")
     for _ in range(2):
         match = (await act(service, match.id, match.to_act, MOVE, "2")).match
-    running = await service.export(match.id)
+    running = await service.queries.export(match.id)
     assert f"Seed: {match.seed}" not in running and SECRET not in running
     assert "Seed: hidden until the match ends" in running and "2. Seat " in running
     with pytest.raises(ReplayError, match="^This record was exported while its match was"):
         replay_export(running)
     match = (await act(service, match.id, match.to_act, MOVE, "2")).match
     assert not match.active
-    ended = await service.export(match.id)
+    ended = await service.queries.export(match.id)
     assert f"Seed: {match.seed}" in ended
     assert replay_export(ended) == match.state  # once over, it replays exactly
 
@@ -95,7 +95,7 @@ def public_calls(fake):
 async def test_a_whole_match_on_discord_posts_no_secret(discord_match):
     fake, bot, match_id, thread = discord_match
     service = bot.service
-    match = await service.get_match(match_id)
+    match = await service.queries.get_match(match_id)
     first, second = match.to_act, next(m for m in match.members if m != match.to_act)
     typed = await fake.autocomplete(first, "move", "notation", channel_id=thread, notation="")
     assert typed[0]["name"] == f"1: adds 1 holding {card_of(match, first)}"  # only to them
@@ -127,9 +127,9 @@ async def test_a_whole_match_on_discord_posts_no_secret(discord_match):
     stranger = await fake.click(CAROL, board["id"], hand_button)
     assert not stranger[-1].files and "not playing" in stranger[-1].content
     for notation in ("2", "2"):
-        to_act = (await service.get_match(match_id)).to_act
+        to_act = (await service.queries.get_match(match_id)).to_act
         await fake.slash(to_act, "move", channel_id=thread, notation=notation)
-    assert not (await service.get_match(match_id)).active
+    assert not (await service.queries.get_match(match_id)).active
     assert any(f"match-{match_id}.gif" in c.files for c in public_calls(fake))  # the replay
 
     posted = public_calls(fake)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import ConfigError, Settings
 from bot.discord.client import ShiftcordClient
-from bot.service import MatchRules, MatchService
+from bot.service import ChallengeRequest, MatchRules, MatchService
 from bot.store import claims, open_store
 from tests.bot import discord_harness as harness
 from tests.bot.service_fixtures import START, FakeClock, make_settings
@@ -108,7 +108,7 @@ async def test_a_sharded_bot_answers_on_the_fake_discord(tmp_path):
     async with harness.running_bot(fake, settings, clock) as bot:
         assert bot.get_guild(harness.GUILD).shard_id == shard
         match_id, thread = await harness.start_match(fake, harness.ALICE, harness.BOB)
-        assert (await bot.service.get_match(match_id)).channel_id == thread
+        assert (await bot.service.queries.get_match(match_id)).channel_id == thread
 
 
 #: The server's clock, and late turns that wait for a claim (so that the matches wait).
@@ -128,15 +128,19 @@ async def test_tick_does_only_the_servers_of_the_process_shards(tmp_path):
     try:
         matches = {}
         for n, guild in enumerate((ON_0, ON_1)):
-            posted = await opened[0].create_challenge(
-                guild, 5, 1 + n, "skift", opponents=[10 + n], rules=CLAIMED
+            posted = await opened[0].challenges.create_challenge(
+                ChallengeRequest(guild, 5, 1 + n, "skift", opponents=[10 + n], rules=CLAIMED)
             )
-            matches[guild] = (await opened[0].accept_challenge(posted.id, 10 + n)).match.id
-            await opened[0].attach_channel(matches[guild], 6000 + guild)
-            await opened[0].create_challenge(guild, 5, 20 + n, "skift", opponents=[30 + n])
+            matches[guild] = (
+                await opened[0].challenges.accept_challenge(posted.id, 10 + n)
+            ).match.id
+            await opened[0].play.attach_channel(matches[guild], 6000 + guild)
+            await opened[0].challenges.create_challenge(
+                ChallengeRequest(guild, 5, 20 + n, "skift", opponents=[30 + n])
+            )
         clock.advance(days=7, hours=1)  # the matches wait for a move, the challenges expire
         for shard, guild in ((0, ON_0), (1, ON_1)):
-            report = await opened[shard].tick(mark_sent=False)
+            report = await opened[shard].clocks.tick(mark_sent=False)
             assert [r.match.id for r in report.reminders] == [matches[guild]]
             assert [c.guild_id for c in report.expired_challenges] == [guild]
     finally:
@@ -182,15 +186,15 @@ async def test_work_a_process_claims_is_given_back_when_it_stops(tmp_path):
     first = await MatchService.open(make_settings(path), clock=clock)
     second = await MatchService.open(make_settings(path), clock=clock)
     try:
-        assert await first.claim_work("bot-move", "5:12")
-        assert not await second.claim_work("bot-move", "5:12")
-        await first.release_work("bot-move", "5:12")
-        assert await second.claim_work("bot-move", "5:12")
-        assert not await first.claim_work("bot-move", "5:12")
+        assert await first.core.claim_work("bot-move", "5:12")
+        assert not await second.core.claim_work("bot-move", "5:12")
+        await first.core.release_work("bot-move", "5:12")
+        assert await second.core.claim_work("bot-move", "5:12")
+        assert not await first.core.claim_work("bot-move", "5:12")
         await second.close()  # stopping: what it held, the others may take at once
-        assert await first.claim_work("bot-move", "5:12")
-        await first.finish_work("bot-move", "5:12")
+        assert await first.core.claim_work("bot-move", "5:12")
+        await first.core.finish_work("bot-move", "5:12")
         clock.advance(hours=1)
-        assert not await first.claim_work("bot-move", "5:12")  # done
+        assert not await first.core.claim_work("bot-move", "5:12")  # done
     finally:
         await first.close()

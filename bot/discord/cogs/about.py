@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.replies import answer, begin
-from bot.presentation import chat_words, sentences
+from bot.presentation import clocks
 from bot.presentation.catalogue import fill
-from bot.presentation.text import span_words
+from bot.presentation.clocks import span_words
 from bot.version import shiftcord_version
 
 
@@ -50,5 +51,5 @@ def uptime_words(seconds: float) -> str:
     """How long the bot has run: "3 minutes" under an hour (whole minutes run), else
     "2 days 5 hours"."""
     if seconds < 3600:
-        return fill(sentences.SPAN_MINUTES, minutes=int(seconds // 60))
+        return fill(clocks.SPAN_MINUTES, minutes=int(seconds // 60))
     return span_words(timedelta(seconds=seconds))

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import MAX_VACATION_DAYS
+from bot.discord import words as chat_words
 from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
 from bot.discord.autocomplete import (
     MatchNumber,
@@ -18,11 +19,11 @@ from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
 from bot.discord.speech import languages_of
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import LANGUAGE_NAMES
-from bot.presentation.text import guild_settings_text, parse_clock
+from bot.presentation.parsing import parse_clock
+from bot.presentation.settings import guild_settings_text
 from bot.service import GuildSettings
 
 #: The choice of `/admin language` that follows the server's language on Discord.
@@ -66,7 +67,7 @@ class Admin(commands.Cog):
         """Cancel an active match of this server (unrated)."""
         await begin(interaction)
         await match_of_server(interaction, match)
-        update = await service_of(interaction).cancel_match(
+        update = await service_of(interaction).play.cancel_match(
             match, guild_id_of(interaction), interaction.user.id
         )
         await answer(
@@ -86,7 +87,7 @@ class Admin(commands.Cog):
             raise Refusal(fill(chat_words.SERVER_CLOCK_PER_MOVE))
         await begin(interaction)
         service = service_of(interaction)
-        guild = await service.set_guild_clock(guild_id_of(interaction), chosen.hours)
+        guild = await service.settings.set_guild_clock(guild_id_of(interaction), chosen.hours)
         await show_settings(interaction, guild)
 
     @admin.command(name="timeouts")
@@ -97,7 +98,7 @@ class Admin(commands.Cog):
         """Choose what new matches here do when a player's time runs out."""
         await begin(interaction)
         service = service_of(interaction)
-        guild = await service.set_guild_auto_timeout(guild_id_of(interaction), automatic)
+        guild = await service.settings.set_guild_auto_timeout(guild_id_of(interaction), automatic)
         await show_settings(interaction, guild)
 
     @admin.command(name="weekends")
@@ -108,7 +109,7 @@ class Admin(commands.Cog):
         """Choose whether new matches here pause their clocks at weekends."""
         await begin(interaction)
         service = service_of(interaction)
-        guild = await service.set_guild_weekend_pause(guild_id_of(interaction), paused)
+        guild = await service.settings.set_guild_weekend_pause(guild_id_of(interaction), paused)
         await show_settings(interaction, guild)
 
     @admin.command(name="vacation")
@@ -119,7 +120,7 @@ class Admin(commands.Cog):
         """Choose how many vacation days a year each member may take in this server."""
         await begin(interaction)
         service = service_of(interaction)
-        guild = await service.set_guild_vacation_days(guild_id_of(interaction), days)
+        guild = await service.settings.set_guild_vacation_days(guild_id_of(interaction), days)
         await show_settings(interaction, guild)
 
     @admin.command(name="language")
@@ -132,7 +133,7 @@ class Admin(commands.Cog):
         await begin(interaction)
         chosen = None if language == AUTO else language
         guild_id = guild_id_of(interaction)
-        guild = await service_of(interaction).set_guild_language(guild_id, chosen)
+        guild = await service_of(interaction).settings.set_guild_language(guild_id, chosen)
         languages_of(interaction).choose(guild_id, chosen)
         await show_settings(interaction, guild)
 
@@ -143,7 +144,7 @@ class Admin(commands.Cog):
     ) -> None:
         """Choose the channel where challenges may be posted (or allow any channel)."""
         await begin(interaction)
-        guild = await service_of(interaction).set_challenge_channel(
+        guild = await service_of(interaction).settings.set_challenge_channel(
             guild_id_of(interaction), channel.id if channel else None
         )
         await show_settings(interaction, guild)
@@ -154,7 +155,9 @@ class Admin(commands.Cog):
     async def theme(self, interaction: discord.Interaction, theme: str) -> None:
         """Choose the picture theme of this server's boards, replays and rules examples."""
         await begin(interaction)
-        guild = await service_of(interaction).set_guild_theme(guild_id_of(interaction), theme)
+        guild = await service_of(interaction).settings.set_guild_theme(
+            guild_id_of(interaction), theme
+        )
         await show_settings(interaction, guild)
 
     @admin.command(name="show")
@@ -162,5 +165,5 @@ class Admin(commands.Cog):
         """Show this server's settings: clock, challenges, theme, timeouts, weekends, vacation,
         language."""
         await begin(interaction)
-        guild = await service_of(interaction).guild_settings(guild_id_of(interaction))
+        guild = await service_of(interaction).settings.guild_settings(guild_id_of(interaction))
         await show_settings(interaction, guild)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
 from bot.discord.deliveries import after_earlier_deliveries
@@ -15,11 +14,10 @@ from bot.discord.markup import STYLE
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import Challenge, MatchRules
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
-from bot.presentation.text import parse_clock
+from bot.presentation.parsing import parse_clock, parse_options
+from bot.service import ChallengeRequest
 
 #: The most seats a challenge offers (the largest game's).
 MAX_SEATS = 5
@@ -89,8 +87,7 @@ class Challenges(commands.Cog):
             raise Refusal(fill(chat_words.NOT_IN_A_THREAD))
         require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
-        create = partial(
-            service_of(interaction).create_challenge,
+        request = ChallengeRequest(
             guild_id_of(interaction),
             interaction.channel.id,
             interaction.user.id,
@@ -112,8 +109,9 @@ class Challenges(commands.Cog):
             server_weekends=weekend_pause is None,
             request_id=f"discord:{interaction.id}",
         )
+        create = service_of(interaction).challenges.create_challenge
         async with after_earlier_deliveries(interaction.id):
-            await _posted_and_answered(interaction, interaction.channel, await create())
+            await _posted_and_answered(interaction, interaction.channel, await create(request))
 
 
 async def _posted_and_answered(
@@ -132,7 +130,9 @@ async def _posted_and_answered(
             fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
         )
         return
-    match = await service_of(interaction).get_match(posted.match_id)  # solo: started at once
+    match = await service_of(interaction).queries.get_match(
+        posted.match_id
+    )  # solo: started at once
     if match.channel_id is None:
         thread = (await open_thread(interaction, message, match)).mention
     else:  # started by the first delivery

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import (
     guild_id_of,
     last_match_here,
@@ -25,14 +26,11 @@ from bot.discord.markup import STYLE
 from bot.discord.pages import PageNumber, send_pages
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.pictures import TOO_LONG_TO_REPLAY, example_picture, replay_picture
-from bot.presentation.text import (
-    history_text,
-    rules_text,
-    stats_text,
-)
+from bot.presentation.game_rules import rules_text
+from bot.presentation.history import TOO_LONG_TO_REPLAY, history_text
+from bot.presentation.pictures import example_picture, replay_picture
+from bot.presentation.stats import stats_text
 
 
 class Info(commands.Cog):
@@ -82,7 +80,7 @@ class Info(commands.Cog):
         if match is not None:
             await send_pages(interaction, "history", str(match), page)
             return
-        found = await service.finished_matches(
+        found = await service.queries.finished_matches(
             member_id=member.id if member else None,
             guild_id=interaction.guild_id,
             game=game.name if game else None,
@@ -107,9 +105,9 @@ class Info(commands.Cog):
             ).id
         else:
             match_id = (await match_of_server(interaction, match)).id
-        record = await service.match_record(match_id)
+        record = await service.queries.match_record(match_id)
         names = await poster_of(interaction).names(interaction.guild, record.match.members)
-        text = await service.export(match_id, names)
+        text = await service.queries.export(match_id, names)
         data = text.encode()
         record_file = discord.File(io.BytesIO(data), filename=f"match-{match_id}.txt")
         room = interaction.filesize_limit - len(data)  # both files go in one answer
@@ -170,7 +168,7 @@ class Info(commands.Cog):
         """Show a player's ratings and results per game in this server."""
         await begin(interaction)
         who = member or interaction.user
-        found = await service_of(interaction).player_stats(guild_id_of(interaction), who.id)
+        found = await service_of(interaction).queries.player_stats(guild_id_of(interaction), who.id)
         await answer(interaction, stats_text(found, STYLE))
 
     @app_commands.command(name="rules")

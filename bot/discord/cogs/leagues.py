@@ -7,20 +7,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import guild_id_of, poster_of, service_of
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices, quiet
 from bot.discord.cogs.common import server_group
-from bot.discord.leagues import LeaguePoster, schedule_text, standings_text
+from bot.discord.leagues import LeaguePoster
+from bot.discord.markup import STYLE
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, begin
 from bot.discord.served import bot_of
 from bot.league.deadlines import CLOCK, DRAW
 from bot.league.plan import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS
-from bot.presentation import chat_words, league_words
+from bot.presentation import league_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
-from bot.presentation.options import parse_options
-from bot.presentation.text import parse_clock
+from bot.presentation.parsing import parse_clock, parse_options
 
 KIND_CHOICES = [
     app_commands.Choice(name=k, value=k) for k in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS)
@@ -44,7 +45,7 @@ async def may_manage(interaction: discord.Interaction) -> bool:
     server's admins named with /league role."""
     if interaction.permissions.manage_guild:
         return True
-    role = await service_of(interaction).league_role(guild_id_of(interaction))
+    role = await service_of(interaction).leagues.league_role(guild_id_of(interaction))
     member = interaction.user
     return (
         role is not None
@@ -60,7 +61,7 @@ async def league_choices(
     """The server's leagues whose name contains what was typed, newest first."""
     if interaction.guild_id is None:
         return []
-    found = await service_of(interaction).leagues(interaction.guild_id)
+    found = await service_of(interaction).leagues.leagues(interaction.guild_id)
     typed = current.casefold()
     return [
         app_commands.Choice(name=f"{league.name} ({league.status})", value=league.name)
@@ -117,7 +118,7 @@ class Leagues(commands.Cog):
         if interaction.channel_id is None or isinstance(interaction.channel, discord.Thread):
             raise Refusal(fill(league_words.IN_A_TEXT_CHANNEL))
         await begin(interaction)
-        league = await service_of(interaction).create_league(
+        league = await service_of(interaction).leagues.create_league(
             guild_id_of(interaction),
             interaction.channel_id,
             interaction.user.id,
@@ -133,11 +134,13 @@ class Leagues(commands.Cog):
             adjudication=adjudication,
             vacation_cap_days=vacation_cap,
         )
-        table = await service_of(interaction).league_table_of(league.id)
+        table = await service_of(interaction).leagues.league_table_of(league.id)
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         await channel.send(
-            standings_text(table) + "\n" + fill(league_words.JOIN_WITH, league=league.name),
+            league_words.standings_text(table, STYLE)
+            + "\n"
+            + fill(league_words.JOIN_WITH, league=league.name),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await answer(interaction, fill(league_words.CREATED, league=league.name))
@@ -148,7 +151,7 @@ class Leagues(commands.Cog):
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         """Sign up for a league before it starts."""
         await begin(interaction)
-        league = await service_of(interaction).join_league(
+        league = await service_of(interaction).leagues.join_league(
             guild_id_of(interaction), name, interaction.user.id
         )
         await answer(interaction, fill(league_words.SIGNED_UP, league=league.name))
@@ -160,7 +163,7 @@ class Leagues(commands.Cog):
         """Leave a league: before its start, or later (you resign the match you are
         playing and forfeit your later games; your games played stand)."""
         await begin(interaction)
-        league, updates = await service_of(interaction).leave_league(
+        league, updates = await service_of(interaction).leagues.leave_league(
             guild_id_of(interaction), name, interaction.user.id
         )
         for update in updates:
@@ -176,7 +179,7 @@ class Leagues(commands.Cog):
         """Start a league now: round 1 is paired and all its matches start (its creator,
         an admin or the league role)."""
         await begin(interaction)
-        news = await service_of(interaction).start_league(
+        news = await service_of(interaction).leagues.start_league(
             guild_id_of(interaction),
             name,
             interaction.user.id,
@@ -191,11 +194,11 @@ class Leagues(commands.Cog):
     async def standings(self, interaction: discord.Interaction, name: str) -> None:
         """A league's standings, with tie-breaks, as text and a picture."""
         await begin(interaction)
-        table = await service_of(interaction).league_table(guild_id_of(interaction), name)
+        table = await service_of(interaction).leagues.league_table(guild_id_of(interaction), name)
         files = None
         if table.rounds:
             files = [as_file(await leagues_of(interaction).standings_picture(table))]
-        await answer(interaction, standings_text(table), files=files)
+        await answer(interaction, league_words.standings_text(table, STYLE), files=files)
 
     @league.command(name="schedule")
     @app_commands.describe(name="The league's name")
@@ -203,8 +206,8 @@ class Leagues(commands.Cog):
     async def schedule(self, interaction: discord.Interaction, name: str) -> None:
         """A league's rounds: who plays whom, the scores, the byes and each deadline."""
         await begin(interaction)
-        table = await service_of(interaction).league_table(guild_id_of(interaction), name)
-        await answer(interaction, schedule_text(table))
+        table = await service_of(interaction).leagues.league_table(guild_id_of(interaction), name)
+        await answer(interaction, league_words.schedule_text(table, STYLE))
 
     @league.command(name="role")
     @app_commands.describe(role="Members with this role may create leagues; empty: admins only")
@@ -216,7 +219,7 @@ class Leagues(commands.Cog):
         if not interaction.permissions.manage_guild:
             raise app_commands.MissingPermissions(["manage_guild"])
         await begin(interaction)
-        await service_of(interaction).set_league_role(
+        await service_of(interaction).leagues.set_league_role(
             guild_id_of(interaction), None if role is None else role.id
         )
         if role is None:

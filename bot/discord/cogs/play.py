@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import (
     act,
     chosen_match,
@@ -23,13 +24,14 @@ from bot.discord.preview import preview as show_preview
 from bot.discord.replies import THREAD_PERMISSIONS, answer, begin, require_permissions
 from bot.discord.views import resign_view
 from bot.match.actions import GIVE_TIME, MOVE
-from bot.presentation import chat_words, sentences
+from bot.presentation import matches
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.hints import hint_text
+from bot.presentation.matches import board_caption
+from bot.presentation.parsing import parse_time_given
 from bot.presentation.pictures import board_picture
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import board_caption, parse_time_given
 from bot.service.settings import check_theme
 
 
@@ -92,7 +94,7 @@ class Play(commands.Cog):
         match = await match_here(interaction)
         if theme is not None:
             poster = poster_of(interaction)
-            ratings = await poster.service.seat_ratings(match)
+            ratings = await poster.service.queries.seat_ratings(match)
             players = await poster.seat_labels(interaction.guild, match, ratings)
             picture = await board_picture(
                 match.public_view(), theme=check_theme(theme), players=players
@@ -117,7 +119,7 @@ class Play(commands.Cog):
             raise Refusal(fill(REFUSALS["match.not_playing"], match=playing.id))
         await answer(
             interaction,
-            fill(sentences.CONFIRM_RESIGN, match=playing.id),
+            fill(matches.CONFIRM_RESIGN, match=playing.id),
             view=resign_view(playing),
         )
 

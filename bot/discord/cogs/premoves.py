@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import chosen_match, match_here, service_of
 from bot.discord.autocomplete import MatchNumber, my_match_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.replies import answer, begin
 from bot.match.premoves import Premove
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
 
 MATCH_HELP = "The match's number (default: this thread's)"
@@ -64,7 +64,7 @@ class Premoves(commands.Cog):
         """If your opponent plays a move, play your answer at once (only you see it)."""
         await begin(interaction)
         match_id = await match_id_of(interaction, match)
-        held = await service_of(interaction).add_premove(
+        held = await service_of(interaction).premoves.add_premove(
             match_id, interaction.user.id, if_they_play, i_play
         )
         await answer(interaction, premoves_text(match_id, held))
@@ -78,7 +78,7 @@ class Premoves(commands.Cog):
         """Show your premoves in this thread's match (only you see them)."""
         await begin(interaction)
         match_id = await match_id_of(interaction, match)
-        held = await service_of(interaction).premoves(match_id, interaction.user.id)
+        held = await service_of(interaction).premoves.premoves(match_id, interaction.user.id)
         await answer(interaction, premoves_text(match_id, held))
 
     @premove.command(name="clear")
@@ -90,6 +90,6 @@ class Premoves(commands.Cog):
         """Delete your premoves in this thread's match."""
         await begin(interaction)
         match_id = await match_id_of(interaction, match)
-        count = await service_of(interaction).clear_premoves(match_id, interaction.user.id)
+        count = await service_of(interaction).premoves.clear_premoves(match_id, interaction.user.id)
         done = chat_words.PREMOVES_DELETED if count else chat_words.HAD_NO_PREMOVES
         await answer(interaction, fill(done, premoves=count, match=match_id))

@@ -8,16 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import words as chat_words
 from bot.discord.actions import match_here, poster_of, service_of
 from bot.discord.autocomplete import theme_choices
 from bot.discord.cogs.common import server_group
 from bot.discord.markup import STYLE
 from bot.discord.replies import answer, begin
-from bot.presentation import chat_words
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import WARNING_HOURS_FORMS, parse_warning_hours
+from bot.presentation.deadlines import WARNING_HOURS_FORMS
 from bot.presentation.errors import Refusal
-from bot.presentation.text import settings_text
+from bot.presentation.parsing import parse_warning_hours
+from bot.presentation.settings import settings_text
 from bot.service.notices import KEEP, Keep, time_zones
 
 #: The choices of an hour option: off, or 0 to 23 (Discord's 25 choices exactly).
@@ -67,7 +68,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         days this server allows)."""
         await begin(interaction)
         service = service_of(interaction)
-        mine = await service.member_settings(interaction.user.id, interaction.guild_id)
+        mine = await service.settings.member_settings(interaction.user.id, interaction.guild_id)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="reminders")
@@ -75,7 +76,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
     async def reminders(self, interaction: discord.Interaction, enabled: bool) -> None:
         """Turn reminder pings about your turns on or off."""
         await begin(interaction)
-        mine = await service_of(interaction).set_reminders(interaction.user.id, enabled)
+        mine = await service_of(interaction).settings.set_reminders(interaction.user.id, enabled)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="timezone")
@@ -85,9 +86,10 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         """Set your time zone, for your daily digest and quiet hours."""
         await begin(interaction)
         service = service_of(interaction)
-        await service.set_time_zone(interaction.user.id, zone)
+        await service.notices.set_time_zone(interaction.user.id, zone)
         await answer(
-            interaction, settings_text(await service.member_settings(interaction.user.id), STYLE)
+            interaction,
+            settings_text(await service.settings.member_settings(interaction.user.id), STYLE),
         )
 
     @settings.command(name="notices")
@@ -115,7 +117,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
             raise Refusal(WARNING_HOURS_FORMS)
         await begin(interaction)
         service = service_of(interaction)
-        await service.set_notices(
+        await service.notices.set_notices(
             interaction.user.id,
             dm=KEEP if dm is None else dm,
             digest_hour=_hour(digest_hour),
@@ -124,7 +126,8 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
             warnings=hours,
         )
         await answer(
-            interaction, settings_text(await service.member_settings(interaction.user.id), STYLE)
+            interaction,
+            settings_text(await service.settings.member_settings(interaction.user.id), STYLE),
         )
 
     @app_commands.command(name="snooze")
@@ -133,7 +136,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         """No reminders for you in this thread's match for a day."""
         await begin(interaction)
         match = await match_here(interaction)
-        until = await service_of(interaction).snooze(match.id, interaction.user.id)
+        until = await service_of(interaction).notices.snooze(match.id, interaction.user.id)
         await answer(
             interaction,
             fill(chat_words.NO_REMINDERS_UNTIL, match=match.id, until=STYLE.when(until)),
@@ -144,7 +147,9 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
     async def preview(self, interaction: discord.Interaction, show: bool) -> None:
         """Show moves made with Play before they count (Confirm), or play them at once."""
         await begin(interaction)
-        mine = await service_of(interaction).set_skip_preview(interaction.user.id, not show)
+        mine = await service_of(interaction).settings.set_skip_preview(
+            interaction.user.id, not show
+        )
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="theme")
@@ -154,7 +159,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         """Choose the picture theme of boards and replays shown only to you, in every server."""
         await begin(interaction)
         chosen = None if theme == SERVER_THEME.value else theme
-        mine = await service_of(interaction).set_member_theme(interaction.user.id, chosen)
+        mine = await service_of(interaction).settings.set_member_theme(interaction.user.id, chosen)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="block")
@@ -196,7 +201,7 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         if (member is None) == (not everyone):
             raise Refusal(fill(chat_words.NAME_ONE_MEMBER))
         target = None if everyone else member.id if member else None
-        mine = await service_of(interaction).set_block(interaction.user.id, target, on)
+        mine = await service_of(interaction).settings.set_block(interaction.user.id, target, on)
         await answer(interaction, settings_text(mine, STYLE))
 
     @settings.command(name="vacation")
@@ -208,9 +213,11 @@ class MemberSettingsCog(commands.Cog, name="Settings"):
         await begin(interaction)
         service = service_of(interaction)
         if days == 0:
-            mine = await service.end_vacation(interaction.user.id, interaction.guild_id)
+            mine = await service.clocks.end_vacation(interaction.user.id, interaction.guild_id)
         else:
-            mine = await service.start_vacation(interaction.user.id, days, interaction.guild_id)
+            mine = await service.clocks.start_vacation(
+                interaction.user.id, days, interaction.guild_id
+            )
         await answer(interaction, settings_text(mine, STYLE))
         ends = mine.vacation.ends_at if mine.vacation else None
         await poster_of(interaction).vacation_notice(interaction.user.id, ends)

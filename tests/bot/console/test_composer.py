@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.console import words as console_words
 from bot.console.actions import Console
 from bot.console.clock import OffsetClock
 from bot.presentation import composer as words
@@ -64,10 +65,10 @@ async def compose(
     while True:
         shown = open_composer(said)
         assert shown is not None and "Refused" not in said, said
-        if shown.rstrip().endswith(words.TYPE_CONFIRM):
+        if shown.rstrip().endswith(console_words.TYPE_CONFIRM):
             return taps + 1, await run(con, out, "confirm")
         offered = CHOICE.findall(shown)
-        assert offered and words.TYPE_A_NUMBER in shown, shown
+        assert offered and console_words.TYPE_A_NUMBER in shown, shown
         preferred = [n for n, label in offered if prefer and label.startswith(prefer)]
         said = await run(con, out, preferred[0] if preferred else rng.choice(offered)[0])
         taps += 1
@@ -122,17 +123,17 @@ async def test_whole_matches_are_played_by_play_and_numbers_alone(
     match_id = await start(con, out, game, players, options)
     rng = random.Random(players)
     said = ""
-    while (match := await con.service.get_match(match_id)).active:
+    while (match := await con.service.queries.get_match(match_id)).active:
         name = con.name_of(match.to_act)
         if con.player != name:
             said = await run(con, out, f"as {name}")
         if open_composer(said) is None:
             said = await run(con, out, "play")
         taps, said = await compose(con, out, said, rng, prefer)
-        assert (await con.service.get_match(match_id)).version > match.version
+        assert (await con.service.queries.get_match(match_id)).version > match.version
         TAPS.setdefault(game, []).append(taps)
-    assert (await con.service.get_match(match_id)).result is not None
-    played = [entry.notation for entry in (await con.service.match_record(match_id)).log]
+    assert (await con.service.queries.get_match(match_id)).result is not None
+    played = [entry.notation for entry in (await con.service.queries.match_record(match_id)).log]
     if game == "shiftago":
         assert any(n.startswith("x ") for n in played), "a scoring turn was played"
     if game == "shifty":
@@ -142,7 +143,7 @@ async def test_whole_matches_are_played_by_play_and_numbers_alone(
 
 async def to_act(con: Console, match_id: int = 1) -> str:
     """The name of the player to act."""
-    return con.name_of((await con.service.get_match(match_id)).to_act)
+    return con.name_of((await con.service.queries.get_match(match_id)).to_act)
 
 
 @pytest.mark.asyncio
@@ -155,22 +156,22 @@ async def test_a_stale_composer_plays_nothing_and_offers_a_fresh_one(console):
     assert "turn in match #1; nothing was changed." in said
     assert "Refused: You are not playing in match #1; nothing was changed." in said
     said = await run(con, out, f"as {mover}", "play")
-    assert CHOICE.findall(said) and said.rstrip().endswith(words.TYPE_A_NUMBER)
+    assert CHOICE.findall(said) and said.rstrip().endswith(console_words.TYPE_A_NUMBER)
     # the mover plays by notation meanwhile, then the other answers
     for name in (mover, other):
-        legal = await con.service.legal_moves(1, con.remember(name), "", 1)
+        legal = await con.service.play.legal_moves(1, con.remember(name), "", 1)
         said = await run(con, out, f"as {name}", f"move {legal[0].notation}")
         assert PLAYED in said
         if name == mover:
             said = await run(con, out, "1")
             assert "turn in match #1; nothing was changed." in said
-    version = (await con.service.get_match(1)).version
+    version = (await con.service.queries.get_match(1)).version
     said = await run(con, out, f"as {mover}", "1")
     assert said.startswith(f"You are now {mover}.\n{words.STALE}\n{OPENED}#1.")
     assert CHOICE.findall(said) and PLAYED not in said
-    assert (await con.service.get_match(1)).version == version
+    assert (await con.service.queries.get_match(1)).version == version
     said = await run(con, out, "1")  # the fresh one works
-    assert "So far: " in said and (await con.service.get_match(1)).version == version
+    assert "So far: " in said and (await con.service.queries.get_match(1)).version == version
 
 
 @pytest.mark.asyncio
@@ -182,14 +183,14 @@ async def test_the_preview_back_cancel_and_the_setting_that_skips_it(console):
     edges = {label: number for number, label in CHOICE.findall(said)}
     assert list(edges) == ["north edge · N", "south edge · S", "west edge · W", "east edge · E"]
     said = await run(con, out, "9")
-    assert said == f"Refused: {words.NO_SUCH_CHOICE.format(last=4)}\n"
+    assert said == f"Refused: {console_words.NO_SUCH_CHOICE.format(last=4)}\n"
     said = await run(con, out, "confirm")
     assert said == f"Refused: {words.NOT_COMPLETE}\n"
     said = await run(con, out, edges["north edge · N"])
     lanes = {label: number for number, label in CHOICE.findall(said)}
     assert "So far: north edge (`N`)." in said and len(lanes) == 7
     said = await run(con, out, lanes["column c · Nc"])
-    assert "After `Nc` (" in said and said.rstrip().endswith(words.TYPE_CONFIRM)
+    assert "After `Nc` (" in said and said.rstrip().endswith(console_words.TYPE_CONFIRM)
     picture = con.pictures / f"match-1-preview-{mover}.png"
     assert f"[picture: {picture}]\nAlt text: Shiftago" in said
     assert picture.read_bytes().startswith(b"\x89PNG")
@@ -197,12 +198,12 @@ async def test_the_preview_back_cancel_and_the_setting_that_skips_it(console):
     said = await run(con, out, "back")
     assert "So far: north edge (`N`)." in said and words.NEXT_STEP in said
     said = await run(con, out, "cancel", "1")
-    assert said == f"{words.CANCELLED}\nRefused: {words.NO_COMPOSER}\n"
-    assert (await con.service.get_match(1)).ply == 0
+    assert said == f"{words.CANCELLED}\nRefused: {console_words.NO_COMPOSER}\n"
+    assert (await con.service.queries.get_match(1)).ply == 0
     said = await run(con, out, "settings preview show:no", "play", "choose 1", "3")
     assert "played at the last tap, without a preview" in said
     assert f"{mover} played `Nc`" in said and "After `Nc`" not in said
-    assert (await con.service.get_match(1)).ply == 1
+    assert (await con.service.queries.get_match(1)).ply == 1
 
 
 @pytest.mark.asyncio
@@ -211,14 +212,14 @@ async def test_the_composer_stays_through_a_turn_of_actions_with_undo(console):
     await start(con, out, "shifting-stones", 2, "")
     mover = await to_act(con)
     said = await run(con, out, f"as {mover}", "undo")
-    assert said.endswith(f"Refused: {words.NO_COMPOSER}\n")
+    assert said.endswith(f"Refused: {console_words.NO_COMPOSER}\n")
     said = await run(con, out, "play")
-    assert words.TYPE_UNDO not in said
+    assert console_words.TYPE_UNDO not in said
     said = await run(con, out, "undo")
-    assert said == f"Refused: {words.NOTHING_TO_UNDO}\n"
+    assert said == f"Refused: {console_words.NOTHING_TO_UNDO}\n"
     _, said = await compose(con, out, await run(con, out, "play"), random.Random(1), "flip")
     assert PLAYED in said and "This turn so far: `flip" in open_composer(said)
-    assert said.rstrip().endswith(words.TYPE_UNDO)
+    assert said.rstrip().endswith(console_words.TYPE_UNDO)
     said = await run(con, out, "undo")
-    assert (await con.service.get_match(1)).ply == 0
+    assert (await con.service.queries.get_match(1)).ply == 0
     assert open_composer(said) is not None and "This turn so far" not in open_composer(said)

@@ -55,21 +55,21 @@ async def test_every_game_plays_a_whole_match_in_the_console(console, name):
     await run(con, out, line)
     for member in invited:
         await run(con, out, f"as {member}", "accept")
-    match = await con.service.get_match(1)
+    match = await con.service.queries.get_match(1)
     assert match.game == name and match.active
     rng = random.Random(name)
     moves = 0
     while match.active and moves < MOST_MOVES:
         drawn = len(list(con.pictures.glob("match-1-*.png")))
-        legal = await con.service.legal_moves(match.id, match.to_act, "", 25)
+        legal = await con.service.play.legal_moves(match.id, match.to_act, "", 25)
         notation = rng.choice(legal).notation
         said = await run(con, out, f"as {con.name_of(match.to_act)}", f"move {notation}")
-        after = await con.service.get_match(match.id)
+        after = await con.service.queries.get_match(match.id)
         assert after.version > match.version, said
         assert len(list(con.pictures.glob("match-1-*.png"))) > drawn, "a picture every move"
         match, moves = after, moves + 1
     while match.active:
         await run(con, out, f"as {con.name_of(match.to_act)}", "resign yes")
-        match = await con.service.get_match(match.id)
+        match = await con.service.queries.get_match(match.id)
     assert match.result is not None and match.result.reason
     assert (con.pictures / "match-1-end.png").read_bytes().startswith(b"\x89PNG")

@@ -17,8 +17,9 @@ from bot.console.clock import OffsetClock
 from bot.console.commands import COMMANDS, SESSION_COMMANDS, ConsoleError, parse_line
 from bot.match.actions import MOVE
 from bot.presentation.language import LANGUAGES, SOURCE, speaking
+from bot.presentation.matches import turn_text
 from bot.presentation.pictures import example_position
-from bot.presentation.text import result_text, turn_text
+from bot.presentation.results import result_text
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 from tests.bot.discord_harness import FakeClock, settings_for
@@ -72,7 +73,7 @@ async def test_a_match_in_the_console(console):
     assert "alice challenges bob to Skift" in said and "accept 1" in said
     said = await run(con, out, "as bob", "accept")
     assert "Match #1: Skift" in said and "match-1-000.png" in said
-    match = await con.service.get_match(1)
+    match = await con.service.queries.get_match(1)
     mover = con.name_of(match.to_act)
     said = await run(con, out, f"as {mover}", "moves")
     first = said.splitlines()[1].split(":")[0]
@@ -108,17 +109,17 @@ async def test_playing_the_bot_in_the_console(console):
         said = await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
         assert "Match #1: Shiftago" in said and "Shiftcord (easy)" in said
         assert "takebacks allowed" in said  # the easy bot grants them
-        match = await con.service.get_match(1)
+        match = await con.service.queries.get_match(1)
         assert match.to_act == con.me  # whoever sat first, the bot has moved if it was it
         said = await run(con, out, "moves")
         first = said.splitlines()[1].split(":")[0]
         said = await run(con, out, f"move {first}")
         assert f"alice played `{first}`" in said
         assert "Shiftcord (easy) played `" in said  # its answer is printed after the move
-        assert (await con.service.get_match(1)).to_act == con.me
+        assert (await con.service.queries.get_match(1)).to_act == con.me
         said = await run(con, out, "takeback ask", f"move {first}")  # both moves taken back
         assert said.count("Shiftcord (easy) played `") == 1  # it answers the move again
-        assert (await con.service.get_match(1)).to_act == con.me
+        assert (await con.service.queries.get_match(1)).to_act == con.me
         said = await run(con, out, "challenge skift level:hard", "challenge skift bots:9")
         assert said.splitlines() == [
             "Refused: A level is for a match against the bot: add bots:1.",
@@ -141,7 +142,7 @@ async def test_who_moves_is_said_once_around_a_draw_offer_the_bot_declines(conso
             "alice offers a draw.",
             "Waiting for Shiftcord (easy) to answer the draw offer.",
             "Shiftcord (easy) declined the draw.",
-            f"{turn_text(await con.service.get_match(1), con.style)}",
+            f"{turn_text(await con.service.queries.get_match(1), con.style)}",
         ]
     finally:
         await con.engine_player.close()
@@ -154,7 +155,7 @@ async def test_a_match_left_to_the_bot_says_in_one_line_how_it_ended(console):
     try:
         await run(con, out, "challenge shiftago bots:2 level:easy clock:none")
         said = await run(con, out, "resign yes")
-        left = await con.service.get_match(1)
+        left = await con.service.queries.get_match(1)
         assert not left.active and left.ply > 4  # the bot played it out
         lines = said.splitlines()
         assert lines[0] == "alice resigned; the others play on."
@@ -184,7 +185,7 @@ async def test_the_bots_seats_share_one_rating_said_once_as_such(console):
     try:
         await run(con, out, "challenge shiftago bots:3 level:easy clock:none")
         await run(con, out, "resign yes")
-        ended = await con.service.get_match(1)
+        ended = await con.service.queries.get_match(1)
         ratings = result_text(ended, con.style).splitlines()[-1]
         assert ratings.startswith("Ratings: ")
         assert ratings.count("Shiftcord (easy)") == 1, ratings  # not each seat's 1612?
@@ -306,7 +307,7 @@ async def test_picture_themes_in_the_console(console):
     assert "Pictures: the contrast theme." in said
     assert "Pictures shown only to you: the default theme." in said
     await run(con, out, "challenge skift bob clock:none", "as bob", "accept")
-    match = await con.service.get_match(1)
+    match = await con.service.queries.get_match(1)
     public = match.public_view()
     names = {con.remember("alice"): "alice", con.remember("bob"): "bob"}
     players = [render.SeatLabel(names[m], "1500?") for m in match.members]  # rated, no clock
@@ -342,7 +343,7 @@ async def test_commands_named_in_texts_are_the_consoles_own_in_every_language(co
 async def started(con, out, game: str = "skift") -> tuple[str, object]:
     """alice challenges bob to `game` without a clock and bob accepts: (printed, match)."""
     said = await run(con, out, f"challenge {game} bob clock:none", "as bob", "accept")
-    return said, await con.service.get_match(1)
+    return said, await con.service.queries.get_match(1)
 
 
 @pytest.mark.asyncio
@@ -353,9 +354,9 @@ async def test_every_board_picture_comes_with_its_alt_text(console):
     picture = said.index("[picture: ")
     assert said.index(f"Alt text: {render.alt_text(public)}\n") > picture
     mover = con.name_of(match.to_act)
-    first = (await con.service.legal_moves(1, match.to_act))[0].notation
+    first = (await con.service.play.legal_moves(1, match.to_act))[0].notation
     said = await run(con, out, f"as {mover}", f"move {first}")
-    after = (await con.service.get_match(1)).public_view()
+    after = (await con.service.queries.get_match(1)).public_view()
     assert f"match-1-001.png]\nAlt text: {render.alt_text(after)}\n" in said
     said = await run(con, out, "board")
     assert f"match-1-board.png]\nAlt text: {render.alt_text(after)}\n" in said
@@ -366,7 +367,7 @@ async def test_every_board_picture_comes_with_its_alt_text(console):
 async def test_the_hand_is_described_in_the_players_own_view(console):
     con, out = console
     said = await run(con, out, "challenge shifting-stones players:1")
-    public = (await con.service.get_match(1)).public_view()
+    public = (await con.service.queries.get_match(1)).public_view()
     assert f"Alt text: {render.alt_text(public.named(['alice']))}\n" in said  # by name
     said = await run(con, out, "hand")
     assert "match-1-hand-alice.png]\nAlt text: Shifting Stones, 1 player" in said
@@ -464,9 +465,9 @@ async def test_resign_asks_for_confirmation(console):
         "Type yes to resign; anything else cancels.",
         "You did not resign match #1.",
     ]
-    assert (await con.service.get_match(1)).active
+    assert (await con.service.queries.get_match(1)).active
     said = await run(con, out, "resign", "yes")
-    ended = await con.service.get_match(1)
+    ended = await con.service.queries.get_match(1)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["alice"]
     assert " won. " in said and " resigned." in said
     await run(con, out, "challenge skift alice clock:none", "as alice", "accept")
@@ -475,7 +476,7 @@ async def test_resign_asks_for_confirmation(console):
         "Refused: Type resign confirm (or resign yes) to resign, or resign to be asked."
     )
     assert "Refused: You are not playing in match #2." in said
-    ended = await con.service.get_match(2)
+    ended = await con.service.queries.get_match(2)
     assert not ended.active and [con.name_of(m) for m in ended.result.winners] == ["bob"]
 
 
@@ -500,18 +501,18 @@ async def test_resign_is_confirmed_as_help_writes_it_and_in_the_language_spoken(
         assert "resign [confirm]" in await run(con, out, "help")
         said = await run(con, out, *lines)
     assert "Refused" not in said
-    assert not (await con.service.get_match(1)).active
+    assert not (await con.service.queries.get_match(1)).active
 
 
 @pytest.mark.asyncio
 async def test_a_typed_move_carries_the_position_last_shown(console):
     session, out = console
     await run(session, out, "challenge skift bob", "as bob", "accept")
-    match = await session.service.get_match(session.here)
+    match = await session.service.queries.get_match(session.here)
     first = session.name_of(match.to_act)
     other = session.name_of(next(m for m in match.members if m != match.to_act))
     await run(session, out, f"as {first}", "move b2-b1")
-    match = await session.service.get_match(session.here)
+    match = await session.service.queries.get_match(session.here)
     state = match.state
     elsewhere = state.format_move(state.legal_moves()[0])  # played by another bot process
     await act(session.service, match.id, match.to_act, MOVE, elsewhere)
@@ -519,14 +520,14 @@ async def test_a_typed_move_carries_the_position_last_shown(console):
     assert "Refused: The position changed since you looked (move 1 then, 2 now)" in said
     said = await run(session, out, "board")
     assert "after 2 moves" in said
-    assert (await session.service.get_match(match.id)).ply == 2
+    assert (await session.service.queries.get_match(match.id)).ply == 2
 
 
 @pytest.mark.asyncio
 async def test_a_request_seen_again_is_told_as_already_done(console):
     con, out = console
     await run(con, out, "challenge game:skift opponent:bob clock:none", "as bob", "accept")
-    match = await con.service.get_match(1)
+    match = await con.service.queries.get_match(1)
     mover = con.name_of(match.to_act)
     first = match.state.format_move(match.state.legal_moves()[0])
     said = await run(con, out, f"as {mover}", f"move {first}")
@@ -536,4 +537,4 @@ async def test_a_request_seen_again_is_told_as_already_done(console):
     assert said == (
         f"This was already done when it first arrived; nothing was done again. Played `{first}`.\n"
     )
-    assert (await con.service.get_match(1)).ply == 1
+    assert (await con.service.queries.get_match(1)).ply == 1

@@ -70,7 +70,7 @@ async def test_a_damaged_names_file_is_said_and_replaced(tmp_path):
 async def test_tick_moves_time_forward_for_clocks_reminders_and_timeouts(tmp_path):
     async with console_on(tmp_path) as (con, out):
         await run(con, out, "challenge skift bob clock:1d auto_timeout:no", "as bob", "accept")
-        match = await con.service.get_match(1)
+        match = await con.service.queries.get_match(1)
         mover, waiting = con.name_of(match.to_act), "alice" if con.me == match.to_act else "bob"
         assert mover != waiting
         said = await run(con, out, "tick", "tick 12h")
@@ -84,7 +84,7 @@ async def test_tick_moves_time_forward_for_clocks_reminders_and_timeouts(tmp_pat
         assert f"{waiting}: {mover} has run out of time in match #1; `claim` wins it." in said
         said = await run(con, out, f"as {waiting}", "claim")
         assert f"{waiting} (" in said and " won" in said
-        assert not (await con.service.get_match(1)).active
+        assert not (await con.service.queries.get_match(1)).active
         await run(con, out, "challenge skift carol")
         said = await run(con, out, "tick 8d")
         assert "Expired: nobody filled the seats in time." in said

@@ -44,7 +44,7 @@ def slowed(store: Store, seconds: float) -> Iterator[dict[str, bool]]:
     """Every transaction and read of `store` waits `seconds` first, while the switch it
     yields is on (`switch["on"] = False`: no more waiting)."""
     switch = {"on": True}
-    transaction, reading = store.transaction, store.reading
+    transaction, transact, reading = store.transaction, store.transact, store.reading
 
     def slow(opened):  # a store call, after the wait
         @contextlib.asynccontextmanager
@@ -56,11 +56,18 @@ def slowed(store: Store, seconds: float) -> Iterator[dict[str, bool]]:
 
         return call
 
+    async def slow_transact(body):  # a transaction run whole, after the wait
+        if switch["on"]:
+            await asyncio.sleep(seconds)
+        return await transact(body)
+
     store.transaction, store.reading = slow(transaction), slow(reading)  # type: ignore[method-assign]
+    store.transact = slow_transact  # type: ignore[method-assign]
     try:
         yield switch
     finally:
         store.transaction, store.reading = transaction, reading  # type: ignore[method-assign]
+        store.transact = transact  # type: ignore[method-assign]
 
 
 def button(custom_id: str) -> dict:
@@ -138,7 +145,7 @@ async def test_every_interaction_is_acknowledged_within_3_seconds_of_a_slow_stor
         await resign(fake, ALICE, ended, ended_thread)
         match_id, thread = await start_match(fake, ALICE, CAROL, rated=False)
         await fake.slash(BOB, "challenge", game="skift", opponent=CAROL)  # pending: challenge 3
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         legal = match.state.format_move(match.state.legal_moves()[0])
         version = match.version
         buttons = [
@@ -226,7 +233,7 @@ async def test_autocomplete_answers_what_is_ready_and_keeps_a_slow_listing_for_l
     fake = FakeDiscord()
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, rated=False)
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         start = time.monotonic()
         first = await fake.autocomplete(mover, "move", "notation", notation="", channel_id=thread)
         assert first == [] and time.monotonic() - start < SLOW - 0.5
@@ -250,5 +257,5 @@ async def test_a_command_that_cannot_be_acknowledged_is_not_run(tmp_path, monkey
         monkeypatch.setattr(fake, "_callback", too_late)
         calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)  # no error
         assert [c.kind for c in calls] == ["callback"]
-        assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
+        assert await bot.service.challenges.pending_challenges(guild_id=fake.guild_id) == []
         assert "could not acknowledge interaction" in caplog.text

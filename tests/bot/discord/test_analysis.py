@@ -27,9 +27,9 @@ from tests.bot.service_fixtures import request
 async def play_moves(service, match_id: int, count: int) -> None:
     """Each player to act plays their first legal move, `count` times."""
     for _ in range(count):
-        match = await service.get_match(match_id)
+        match = await service.queries.get_match(match_id)
         notation = match.state.format_move(match.state.legal_moves()[0])
-        await service.act(match_id, match.to_act, request(MOVE, notation, ply=match.ply))
+        await service.play.act(match_id, match.to_act, request(MOVE, notation, ply=match.ply))
 
 
 @pytest.mark.asyncio

@@ -57,7 +57,7 @@ async def test_challenge_posts_message_with_buttons_and_pings_only_the_opponent(
     assert button_ids(message) == ["sc:challenge:1:accept", "sc:challenge:1:decline"]
     assert message["components"][0]["components"][0]["label"] == "Accept"
     assert done.ephemeral and "Challenge #1 is posted" in done.content
-    challenge = await bot.service.get_challenge(1)
+    challenge = await bot.service.challenges.get_challenge(1)
     assert challenge.message_id == int(message["id"]) and challenge.rules.clock_hours == 48
 
 
@@ -79,7 +79,7 @@ async def test_a_challenge_delivered_twice_is_posted_once(env):
     link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{message['id']}"
     assert again[-1].ephemeral and again[-1].content == f"Challenge #1 is posted: {link}"
     assert first[-1].content == again[-1].content
-    assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [1]
+    assert [c.id for c in await bot.service.challenges.pending_challenges(member_id=BOB)] == [1]
 
 
 @pytest.mark.asyncio
@@ -89,9 +89,9 @@ async def test_a_game_against_the_bot_delivered_twice_starts_once(env):
     assert len(fake.threads()) == 1 and "create_thread" not in [c.kind for c in again]
     told = f"Your match has started in <#{fake.threads()[0]['id']}>."
     assert first[-1].content == again[-1].content == told and again[-1].ephemeral
-    assert (await bot.service.get_challenge(1)).match_id == 1
+    assert (await bot.service.challenges.get_challenge(1)).match_id == 1
     with pytest.raises(NotFound):
-        await bot.service.get_challenge(2)
+        await bot.service.challenges.get_challenge(2)
 
 
 @pytest.mark.parametrize("opponent", [BOB, BOT_ID])
@@ -120,9 +120,9 @@ async def test_a_challenge_discord_did_not_post_is_withdrawn_and_its_replay_post
     assert [m for m in fake.messages_in(fake.channel_id) if not m["flags"] & 64] == []
     assert fake.threads() == []
     if opponent == BOB:
-        assert (await bot.service.get_challenge(1)).status == "cancelled"
+        assert (await bot.service.challenges.get_challenge(1)).status == "cancelled"
     else:
-        assert (await bot.service.get_match(1)).status == "cancelled"
+        assert (await bot.service.queries.get_match(1)).status == "cancelled"
     calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
     assert calls[-1].content.startswith("Challenge #2 is posted")
 
@@ -149,7 +149,7 @@ async def test_accept_opens_a_public_thread_on_the_challenge_and_posts_the_board
     post = next(c for c in calls if c.kind == "send_message")
     assert post.files["board.png"].startswith(b"\x89PNG")
     assert set(post.json["allowed_mentions"]["users"]) == {ALICE, BOB}
-    match = await bot.service.get_match(1)
+    match = await bot.service.queries.get_match(1)
     assert match.channel_id == int(thread["id"])
     assert f"<@{match.to_act}>" in first["content"]
     # the challenge message now says so and has no buttons left
@@ -181,7 +181,7 @@ async def test_open_challenge_fills_seat_by_seat_then_starts(env):
     await fake.click(CAROL, message["id"], "sc:challenge:1:accept")
     assert fake.threads() == []
     await fake.click(BOB, message["id"], "sc:challenge:1:accept")
-    match = await bot.service.get_match(1)
+    match = await bot.service.queries.get_match(1)
     assert sorted(match.members) == [ALICE, BOB, CAROL]
     assert dict(match.options)["variant"] == "expert"
     assert len(fake.threads()) == 1
@@ -196,14 +196,14 @@ async def test_decline_by_opponent_and_withdraw_by_challenger(env):
     second = challenge_message(fake)
     calls = await fake.click(DAVE, first["id"], "sc:challenge:1:decline")
     assert calls[-1].ephemeral and "not part of this challenge" in calls[-1].content
-    assert (await bot.service.get_challenge(1)).pending
+    assert (await bot.service.challenges.get_challenge(1)).pending
     calls = await fake.click(BOB, first["id"], "sc:challenge:1:decline")
     assert calls[-1].ephemeral and calls[-1].content == "You declined challenge #1."
-    assert (await bot.service.get_challenge(1)).status == "declined"
+    assert (await bot.service.challenges.get_challenge(1)).status == "declined"
     assert "Declined." in first["content"] and all_disabled(first)
     calls = await fake.click(ALICE, second["id"], "sc:challenge:2:decline")
     assert calls[-1].ephemeral and calls[-1].content == "You withdrew challenge #2."
-    assert (await bot.service.get_challenge(2)).status == "cancelled"
+    assert (await bot.service.challenges.get_challenge(2)).status == "cancelled"
     assert "Withdrawn" in second["content"]
 
 
@@ -216,7 +216,7 @@ async def test_a_named_player_who_joined_and_declines_leaves_then_declines(env):
     assert f"Joined so far: <@{ALICE}> and <@{BOB}>" in message["content"]
     calls = await fake.click(BOB, message["id"], "sc:challenge:1:decline")
     assert calls[-1].ephemeral and calls[-1].content == "You left challenge #1."
-    assert (await bot.service.get_challenge(1)).invited == (BOB,)
+    assert (await bot.service.challenges.get_challenge(1)).invited == (BOB,)
     assert "2 seats to fill" in message["content"] and "Joined so far" not in message["content"]
     calls = await fake.click(BOB, message["id"], "sc:challenge:1:decline")
     assert calls[-1].content == "You declined challenge #1."
@@ -233,7 +233,7 @@ async def test_buttons_work_after_a_restart(tmp_path):
     async with running_bot(fake, settings, clock) as bot:  # a new process, same database
         calls = await fake.click(BOB, message["id"], "sc:challenge:1:accept")
         assert "create_thread" in [c.kind for c in calls]
-        assert (await bot.service.get_match(1)).channel_id == int(fake.threads()[0]["id"])
+        assert (await bot.service.queries.get_match(1)).channel_id == int(fake.threads()[0]["id"])
 
 
 @pytest.mark.asyncio
@@ -265,7 +265,7 @@ async def test_bad_challenges_are_refused_privately_and_post_nothing(env, option
     calls = await fake.slash(ALICE, "challenge", **options)
     assert "send_message" not in [c.kind for c in calls]
     assert calls[0].ephemeral and calls[-1].ephemeral and expected in calls[-1].content
-    assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
+    assert await bot.service.challenges.pending_challenges(guild_id=fake.guild_id) == []
 
 
 @pytest.mark.asyncio
@@ -277,7 +277,7 @@ async def test_challenge_in_a_thread_or_outside_the_challenge_channel_is_refused
     where = {"channel_id": thread["id"]}
     calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE, **where)
     assert calls[-1].ephemeral and "not in a thread" in calls[-1].content
-    await bot.service.set_challenge_channel(fake.guild_id, LOBBY_CHANNEL)
+    await bot.service.settings.set_challenge_channel(fake.guild_id, LOBBY_CHANNEL)
     calls = await fake.slash(CAROL, "challenge", game="skift", opponent=DAVE)
     assert calls[-1].ephemeral and f"<#{LOBBY_CHANNEL}>" in calls[-1].content
     where = {"channel_id": LOBBY_CHANNEL}
@@ -312,7 +312,7 @@ async def test_missing_thread_permission_is_named(env):
     calls = await fake.slash(ALICE, "challenge", game="skift", opponent=BOB)
     assert [c.kind for c in calls] == ["callback", "followup"] and calls[0].ephemeral
     assert "Create Public Threads" in calls[-1].content
-    assert await bot.service.pending_challenges(guild_id=fake.guild_id) == []
+    assert await bot.service.challenges.pending_challenges(guild_id=fake.guild_id) == []
 
 
 @pytest.mark.asyncio
@@ -391,7 +391,7 @@ async def test_a_challenge_delivered_again_while_the_first_is_posting_is_posted_
     link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{message['id']}"
     answers = [c for c in calls if c.content == f"Challenge #1 is posted: {link}"]
     assert len(answers) == 2 and all(c.ephemeral for c in answers)
-    assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [1]
+    assert [c.id for c in await bot.service.challenges.pending_challenges(member_id=BOB)] == [1]
 
 
 @pytest.mark.asyncio
@@ -403,6 +403,8 @@ async def test_an_accept_delivered_again_while_the_first_starts_the_match_starts
     payload = fake.interaction_payload(3, BOB, press, fake.channel_id, message)
     calls = await fake.feed_twice_at_once(payload)
     assert [c.kind for c in calls].count("create_thread") == 1
-    match = await bot.service.get_match((await bot.service.get_challenge(1)).match_id)
+    match = await bot.service.queries.get_match(
+        (await bot.service.challenges.get_challenge(1)).match_id
+    )
     told = f"The match has started in <#{match.channel_id}>."
     assert [c.content for c in calls if c.kind == "followup"] == [told, told]

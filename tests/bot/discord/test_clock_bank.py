@@ -28,8 +28,8 @@ async def game(tmp_path):
 
 async def move(fake, bot, match_id, thread):
     """The player to act plays their first legal move; the post."""
-    match = await bot.service.get_match(match_id)
-    notation = (await bot.service.legal_moves(match_id, match.to_act, "", 1))[0].notation
+    match = await bot.service.queries.get_match(match_id)
+    notation = (await bot.service.play.legal_moves(match_id, match.to_act, "", 1))[0].notation
     calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
     return calls[1]
 
@@ -37,7 +37,7 @@ async def move(fake, bot, match_id, thread):
 @pytest.mark.asyncio
 async def test_a_bank_is_shown_used_refilled_and_given(game):
     fake, bot, match_id, thread, clock = game
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     first, second = match.to_act, next(m for m in match.members if m != match.to_act)
     start = fake.messages_in(thread)[0]["content"]
     assert "a time bank of 3 days, plus 1 day per move, at most 5 days" in start
@@ -51,7 +51,7 @@ async def test_a_bank_is_shown_used_refilled_and_given(game):
     await move(fake, bot, match_id, thread)  # the first player keeps 62 h + 24 h
     clock.advance(hours=2)
     post = await move(fake, bot, match_id, thread)  # the second keeps 70 h + 24 h
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert match.banks[match.seat_of(first)] == 86 * 3600
     assert match.banks[match.seat_of(second)] == 94 * 3600
     assert f"<t:{int(match.deadline.timestamp())}:R>" in post.content
@@ -68,7 +68,7 @@ async def test_a_bank_is_shown_used_refilled_and_given(game):
     assert done.ephemeral and done.content == "You gave each opponent 1 day more."
     announced = fake.last_message(thread)["content"]
     assert f"<@{second}> gave each opponent 1 day more on their clock." in announced
-    given = await bot.service.get_match(match_id)
+    given = await bot.service.queries.get_match(match_id)
     assert (given.deadline - match.deadline).total_seconds() == 24 * 3600
     assert f"<t:{int(given.deadline.timestamp())}:R>" in announced
 
@@ -85,10 +85,10 @@ async def test_clock_give_refusals_are_private_and_the_player_to_move_may_give(g
     assert calls[-1].ephemeral and "I cannot read the time" in calls[-1].content
     calls = await fake.slash(ALICE, "clock give", channel_id=thread, time="40d")
     assert calls[-1].ephemeral and "at most 30 days" in calls[-1].content
-    before = await bot.service.get_match(match_id)
+    before = await bot.service.queries.get_match(match_id)
     calls = await fake.slash(before.to_act, "clock give", channel_id=thread, time="1d")
     # with a bank the player to move may give time to those waiting
     assert calls[-1].ephemeral and calls[-1].content == "You gave each opponent 1 day more."
-    after = await bot.service.get_match(match_id)
+    after = await bot.service.queries.get_match(match_id)
     waiting = next(s.seat for s in after.seats if s.member_id != before.to_act)
     assert after.banks[waiting] == 96 * 3600 and after.deadline == before.deadline

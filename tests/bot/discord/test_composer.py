@@ -131,19 +131,19 @@ async def play_out(
     """Play the match by the composer alone, to its end or `most` moves; returns the moves
     played."""
     rng = random.Random(seed)
-    game = (await bot.service.get_match(match_id)).game
+    game = (await bot.service.queries.get_match(match_id)).game
     played = 0
-    while (match := await bot.service.get_match(match_id)).active and played != most:
+    while (match := await bot.service.queries.get_match(match_id)).active and played != most:
         member = match.to_act
         composer = live_composer(fake, thread)
         if composer is None or f":{match.version}:" not in custom_ids(composer)[0]:
             composer = await open_composer(fake, member, thread, match_id)
         taps = await compose(fake, member, composer, rng, prefer)
-        after = await bot.service.get_match(match_id)
+        after = await bot.service.queries.get_match(match_id)
         assert after.version > match.version, "a composed move must be played"
         TAPS.setdefault(game, []).append(taps)
         played += 1
-    record = await bot.service.match_record(match_id)
+    record = await bot.service.queries.match_record(match_id)
     return [entry.notation for entry in record.log]
 
 
@@ -186,7 +186,7 @@ async def composed_match(
         extra["options"] = options
     if players == 1:  # a solo match starts at once, in a thread
         await fake.slash(ALICE, "challenge", game=game, players=1)
-        solo = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
+        solo = await bot.service.queries.match_in_channel(int(fake.threads()[-1]["id"]))
         assert solo is not None
         match_id, thread = solo.id, int(solo.channel_id)
     else:
@@ -204,9 +204,9 @@ async def test_every_game_is_played_by_the_composer_alone(tmp_path, monkeypatch,
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         monkeypatch.setattr(bot.poster, "post_replay", _no_replay)  # long: tested elsewhere
         match_id, _ = await composed_match(fake, bot, game, players, most=MOST_COMPOSED)
-        while (match := await bot.service.get_match(match_id)).active:
+        while (match := await bot.service.queries.get_match(match_id)).active:
             await act(bot.service, match_id, match.to_act, RESIGN)
-        assert (await bot.service.get_match(match_id)).result is not None
+        assert (await bot.service.queries.get_match(match_id)).result is not None
     print(report())
 
 
@@ -222,7 +222,7 @@ async def test_a_scoring_turn_and_the_pie_swap_are_composed_to_the_end(
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         monkeypatch.setattr(bot.poster, "post_replay", _no_replay)  # long: tested elsewhere
         match_id, played = await composed_match(fake, bot, game, players, options, prefer)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert not match.active and match.result is not None
         if game == "shiftago":
             assert any(n.startswith("x ") for n in played), "a scoring turn was played"
@@ -236,32 +236,32 @@ async def test_a_stale_composer_plays_nothing_and_offers_a_fresh_one(tmp_path):
     settings = settings_for(tmp_path)
     async with running_bot(fake, settings, clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         old = await open_composer(fake, mover, thread, match_id)
         first = old["components"][0]["components"][0]["custom_id"]
         # the mover plays by notation meanwhile: now it is the other's turn
         for _ in range(2):
-            to_act = (await bot.service.get_match(match_id)).to_act
-            legal = await bot.service.legal_moves(match_id, to_act, "", 1)
+            to_act = (await bot.service.queries.get_match(match_id)).to_act
+            legal = await bot.service.play.legal_moves(match_id, to_act, "", 1)
             await fake.slash(to_act, "move", channel_id=thread, notation=legal[0].notation)
             if to_act == mover:
                 calls = await fake.click(mover, old["id"], first)
                 assert calls[-1].ephemeral and "turn in match" in calls[-1].content
         # the opponent moved: the mover's old composer plays nothing, and is made fresh
-        version = (await bot.service.get_match(match_id)).version
+        version = (await bot.service.queries.get_match(match_id)).version
         calls = await fake.click(mover, old["id"], first)
         shown = fake.message(old["id"])
         assert shown["content"].startswith("The position changed")
         assert f"sc:cmp:{match_id}:{version}:" in custom_ids(shown)[0]
-        assert (await bot.service.get_match(match_id)).version == version  # nothing played
+        assert (await bot.service.queries.get_match(match_id)).version == version  # nothing played
         assert not [c for c in calls if c.kind == "send_message"]
     async with running_bot(fake, settings, clock) as bot:  # a restart: the composer still works
-        other = (await bot.service.get_match(match_id)).to_act
+        other = (await bot.service.queries.get_match(match_id)).to_act
         composer = fake.message(old["id"])  # opened before the restart
         rng = random.Random(3)
         await compose(fake, other, composer, rng)
-        assert (await bot.service.get_match(match_id)).ply == 3
+        assert (await bot.service.queries.get_match(match_id)).ply == 3
 
 
 @pytest.mark.asyncio
@@ -269,7 +269,7 @@ async def test_a_takeback_makes_a_confirm_stale(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         composer = await open_composer(fake, mover, thread, match_id)
         rng = random.Random(1)
@@ -281,17 +281,17 @@ async def test_a_takeback_makes_a_confirm_stale(tmp_path):
         # a second composer, opened at the same position, then the first undoes the action
         second = await open_composer(fake, mover, thread, match_id)
         await fake.click(mover, ahead["id"], undo)
-        assert (await bot.service.get_match(match_id)).ply == 0
+        assert (await bot.service.queries.get_match(match_id)).ply == 0
         fresh = live_composer(fake, thread)  # the turn goes on from its start
         assert fresh is not None and fresh["id"] not in (ahead["id"], second["id"])
         assert "This turn so far" not in fresh["content"]
-        version = (await bot.service.get_match(match_id)).version
+        version = (await bot.service.queries.get_match(match_id)).version
         await fake.click(
             mover,
             second["id"],
             custom_ids(second)[0] if ":o:" in custom_ids(second)[0] else custom_ids(second)[-1],
         )
-        assert (await bot.service.get_match(match_id)).version == version
+        assert (await bot.service.queries.get_match(match_id)).version == version
         assert "The position changed" in fake.message(second["id"])["content"]
 
 
@@ -300,14 +300,14 @@ async def test_only_the_member_to_act_opens_a_composer(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         waiting = BOB if match.to_act == ALICE else ALICE
         board = play_button_of(fake, thread, match_id)
         for member, said in ((waiting, "turn in match"), (CAROL, "not playing in match")):
             calls = await fake.click(member, board["id"], f"sc:match:{match_id}:play")
             assert calls[-1].ephemeral and said in calls[-1].content
             assert "nothing was changed" in calls[-1].content
-        assert (await bot.service.get_match(match_id)).version == match.version
+        assert (await bot.service.queries.get_match(match_id)).version == match.version
 
 
 @pytest.mark.asyncio
@@ -315,7 +315,7 @@ async def test_the_preview_shows_the_position_and_back_and_cancel_play_nothing(t
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         composer = await open_composer(fake, mover, thread, match_id)
         north = f"sc:cmp:{match_id}:{match.version}:o:N"
@@ -333,7 +333,7 @@ async def test_the_preview_shows_the_position_and_back_and_cancel_play_nothing(t
         assert "Choose the next step" in fake.message(composer["id"])["content"]
         await fake.click(mover, composer["id"], f"sc:cmp:{match_id}:{match.version}:x:N")
         assert fake.message(composer["id"])["content"] == "Nothing was played."
-        assert (await bot.service.get_match(match_id)).version == match.version
+        assert (await bot.service.queries.get_match(match_id)).version == match.version
 
 
 def largest_options(game: games.Game) -> dict[str, object]:
@@ -397,9 +397,9 @@ async def test_shiftys_composer_offers_the_pie_choice_first(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifty", options="size=7")
-        black = (await bot.service.get_match(match_id)).to_act
+        black = (await bot.service.queries.get_match(match_id)).to_act
         await fake.slash(black, "move", channel_id=thread, notation="d4")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         composer = await open_composer(fake, match.to_act, thread, match_id)
         buttons = [
             (c["label"], c["custom_id"])
@@ -422,7 +422,7 @@ async def test_a_quick_composer_tap_costs_one_request(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         composer = await open_composer(fake, match.to_act, thread, match_id)
         for op in ("o:N", "o:N/c", "b:N/c", "x:N"):  # a step, the preview, back, cancel
             custom_id = f"sc:cmp:{match_id}:{match.version}:{op}"

@@ -64,14 +64,14 @@ async def challenge_bot(fake, bot, game: str, **options) -> tuple[int, int]:
     assert calls[-1].content.startswith("Your match has started in"), calls[-1].content
     await settle(fake, bot)
     thread = int(fake.threads()[-1]["id"])
-    match = await bot.service.match_in_channel(thread)
+    match = await bot.service.queries.match_in_channel(thread)
     return match.id, thread
 
 
 async def alices_move(bot, match, rng: random.Random) -> str:
     """A quick player: in Shifting Stones score when a card scores, else one change, then
     end; elsewhere a random legal move."""
-    legal = [c.notation for c in await bot.service.legal_moves(match.id, ALICE, "", 500)]
+    legal = [c.notation for c in await bot.service.play.legal_moves(match.id, ALICE, "", 500)]
     if match.game != "shifting-stones":
         return rng.choice(legal)
     scoring = [n for n in legal if n.startswith("score")]
@@ -90,7 +90,7 @@ async def play_out(fake, bot, match_id: int, thread: int) -> list:
     rng = random.Random(match_id)
     posts = []
     for _ in range(400):
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         if not match.active:
             return posts
         assert match.to_act == ALICE, "the bot left a move undone"
@@ -101,7 +101,7 @@ async def play_out(fake, bot, match_id: int, thread: int) -> list:
         )
         await settle(fake, bot)
         calls = fake.calls[before:]
-        after = await bot.service.get_match(match_id)
+        after = await bot.service.queries.get_match(match_id)
         mine = [c for c in calls if c.kind == "send_message" and "Shiftcord (" in c.content[:30]]
         for post in mine:
             pinged = post.json["allowed_mentions"]["users"]
@@ -119,13 +119,13 @@ async def play_out(fake, bot, match_id: int, thread: int) -> list:
 async def test_a_whole_match_against_the_bot(tmp_path, game):
     async with on_discord(tmp_path, seed=1) as (fake, bot):
         match_id, thread = await challenge_bot(fake, bot, game, opponent=fake.bot_id, level="hard")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert sorted(match.members) == [engine_member("hard"), ALICE]
         assert [s.bot_level for s in match.seats if s.member_id < 0] == ["hard"]
         first = fake.messages_in(thread)
         assert "Shiftcord (hard)" in first[0]["content"] and "<@-" not in json.dumps(first)
         posts = await play_out(fake, bot, match_id, thread)
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert ended.result is not None and ended.result.how == "game"
         assert posts and all("board.png" in p.files for p in posts if "played" in p.content)
         assert {c.member_id for c in ended.result.rating_changes} == {ALICE, engine_member("hard")}
@@ -137,12 +137,12 @@ async def test_a_whole_match_against_the_bot(tmp_path, game):
 async def test_a_table_of_three_bots_rates_each_level_once(tmp_path):
     async with on_discord(tmp_path, seed=2) as (fake, bot):
         match_id, thread = await challenge_bot(fake, bot, "shiftago", bots=3, level="easy")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         bots = [m for m in match.members if m < 0]
         assert len(match.seats) == 4 and len(set(bots)) == 3  # three seats told apart
         assert {s.bot_level for s in match.seats if s.member_id < 0} == {"easy"}
         await play_out(fake, bot, match_id, thread)
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert ended.result is not None
         result = next(c.content for c in fake.calls if "\nRatings: " in c.content)
         ratings = result.split("\nRatings: ")[1]  # one change per rating moved
@@ -170,18 +170,18 @@ async def test_the_bots_hand_never_reaches_a_public_request(tmp_path):
         match_id, thread = await challenge_bot(
             fake, bot, "shifting-stones", opponent=fake.bot_id, level="medium"
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         seat = match.seat_of(engine_member("medium"))
         assert seat is not None and kept(match, match, seat)
         assert not any(shows(public(fake.calls), card) for card in kept(match, match, seat))
         rounds = 0
         rng = random.Random(7)
-        while (match := await bot.service.get_match(match_id)).active:
+        while (match := await bot.service.queries.get_match(match_id)).active:
             before = len(fake.calls)
             notation = await alices_move(bot, match, rng)
             await fake.slash(ALICE, "move", channel_id=thread, notation=notation)
             await settle(fake, bot)
-            after = await bot.service.get_match(match_id)
+            after = await bot.service.queries.get_match(match_id)
             shown = public(fake.calls[before:])
             assert not any(shows(shown, card) for card in kept(match, after, seat))
             rounds += 1
@@ -198,16 +198,16 @@ async def test_a_move_pending_at_a_stop_is_made_once_after_the_restart(tmp_path)
     async with running_bot(fake, settings, clock, seed=4) as bot:
         tiny(bot)
         match_id, thread = await challenge_bot(fake, bot, "skift", opponent=fake.bot_id)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         if match.to_act != ALICE:  # the bot moved first: answer it
             await play_one(fake, bot, match, thread)
         tiny(bot, slow)
-        match = await bot.service.get_match(match_id)
-        legal = await bot.service.legal_moves(match_id, ALICE, "", 1)
+        match = await bot.service.queries.get_match(match_id)
+        legal = await bot.service.play.legal_moves(match_id, ALICE, "", 1)
         await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
         assert bot.engine_player.busy()  # thinking in its worker as the bot stops
     async with running_bot(fake, settings, clock, seed=4) as bot:
-        stopped = await bot.service.get_match(match_id)
+        stopped = await bot.service.queries.get_match(match_id)
         assert stopped.to_act == engine_member("medium") and stopped.ply == match.ply + 1
         tiny(bot)
         posted = len(fake.messages_in(thread))
@@ -215,7 +215,7 @@ async def test_a_move_pending_at_a_stop_is_made_once_after_the_restart(tmp_path)
         await settle(fake, bot)
         await bot.reminders.run_once()  # a second round finds nothing more to do
         await settle(fake, bot)
-        moved = await bot.service.get_match(match_id)
+        moved = await bot.service.queries.get_match(match_id)
     assert moved.ply == stopped.ply + 1 and moved.to_act == ALICE
     new = fake.messages_in(thread)[posted:]
     assert [m["content"].startswith("Shiftcord (medium) played") for m in new] == [True]
@@ -257,7 +257,7 @@ async def test_a_rematch_against_the_bot_starts_at_once(tmp_path):
         calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
         await settle(fake, bot)
         assert calls[-1].content.startswith("Your rematch has started in")
-        again = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
+        again = await bot.service.queries.match_in_channel(int(fake.threads()[-1]["id"]))
         assert again.id != match_id and set(again.members) == {ALICE, engine_member("medium")}
         assert again.to_act == ALICE  # the bot made its first move if it had it
 
@@ -273,7 +273,9 @@ async def test_a_rematch_against_the_bot_discord_did_not_post_can_be_asked_again
         calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
         fake.unreachable_channels.clear()
         assert calls[-1].content.startswith("Discord did not take the message of challenge #2")
-        cancelled = await bot.service.get_match((await bot.service.get_challenge(2)).match_id)
+        cancelled = await bot.service.queries.get_match(
+            (await bot.service.challenges.get_challenge(2)).match_id
+        )
         assert cancelled.status == "cancelled" and len(fake.threads()) == threads
         calls = await fake.click(ALICE, result["id"], f"sc:rematch:{match_id}")
         await settle(fake, bot)
@@ -288,22 +290,22 @@ async def test_the_bot_answers_again_after_granting_a_takeback(tmp_path):
         match_id, thread = await challenge_bot(
             fake, bot, "skift", opponent=fake.bot_id, level="easy"
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         if match.to_act != ALICE:  # the bot moved first: answer it
             await play_one(fake, bot, match, thread)
-        legal = await bot.service.legal_moves(match_id, ALICE, "", 1)
+        legal = await bot.service.play.legal_moves(match_id, ALICE, "", 1)
         await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
         await settle(fake, bot)
-        replied = await bot.service.get_match(match_id)
+        replied = await bot.service.queries.get_match(match_id)
         assert replied.to_act == ALICE
         await fake.slash(ALICE, "takeback ask", channel_id=thread)
         await settle(fake, bot)
-        taken = await bot.service.get_match(match_id)
+        taken = await bot.service.queries.get_match(match_id)
         assert taken.to_act == ALICE and taken.ply == replied.ply - 2
         posted = len(fake.messages_in(thread))
         await fake.slash(ALICE, "move", channel_id=thread, notation=legal[0].notation)
         await settle(fake, bot)
-        after = await bot.service.get_match(match_id)
+        after = await bot.service.queries.get_match(match_id)
         assert after.to_act == ALICE and after.ply == replied.ply
         new = [m["content"] for m in fake.messages_in(thread)[posted:]]
         assert [c.startswith("Shiftcord (easy) played") for c in new][-2:] == [False, True]
@@ -315,7 +317,7 @@ async def test_the_thread_says_when_master_is_thinking(tmp_path):
         match_id, thread = await challenge_bot(
             fake, bot, "skift", opponent=fake.bot_id, level="master"
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.to_act == ALICE  # the bot moved first if it was to, and said so
         before = len(fake.calls)
         notation = await alices_move(bot, match, random.Random(1))
@@ -325,7 +327,7 @@ async def test_the_thread_says_when_master_is_thinking(tmp_path):
         thinking = f"Shiftcord (master) ({seat}) is thinking about its move"
         assert any(thinking in text for text in posted), posted
         await settle(fake, bot)
-        after = await bot.service.get_match(match_id)
+        after = await bot.service.queries.get_match(match_id)
         assert after.to_act == ALICE and after.ply == match.ply + 2  # and then it moved
         last = fake.messages_in(thread)[-1]["content"]
         assert "is thinking" not in last and "to move" in last
@@ -337,7 +339,7 @@ async def test_a_hint_to_the_player_alone_in_casual_matches_only(tmp_path):
         casual_id, casual = await challenge_bot(
             fake, bot, "skift", opponent=fake.bot_id, level="easy", rated=False
         )
-        match = await bot.service.get_match(casual_id)
+        match = await bot.service.queries.get_match(casual_id)
         calls = await fake.slash(ALICE, "hint", channel_id=casual)
         hint = calls[-1]
         assert hint.ephemeral and hint.content.startswith(f"Hint for match #{casual_id}: `")
@@ -346,12 +348,12 @@ async def test_a_hint_to_the_player_alone_in_casual_matches_only(tmp_path):
         assert [c for c in calls if c.kind == "send_message"] == []  # nothing in the thread
 
         rated_id, rated = await challenge_bot(fake, bot, "skift", opponent=fake.bot_id)
-        before = (await bot.service.get_match(rated_id)).version
+        before = (await bot.service.queries.get_match(rated_id)).version
         calls = await fake.slash(ALICE, "hint", channel_id=rated)
         assert calls[-1].ephemeral and calls[-1].content == (
             f"Match #{rated_id} is rated, so the bot gives no hints in it: hints are for "
             "casual and solo matches."
         )
-        assert (await bot.service.get_match(rated_id)).version == before
+        assert (await bot.service.queries.get_match(rated_id)).version == before
         calls = await fake.slash(BOB, "hint", channel_id=casual)
         assert calls[-1].ephemeral and "You are not playing in match" in calls[-1].content

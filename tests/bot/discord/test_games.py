@@ -33,9 +33,9 @@ def posts(calls):
 async def move(fake, bot, match_id, thread, notation=None, seed=0):
     """The player to act plays `notation` (default: a random legal move); the match before,
     and the thread post the move made."""
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     if notation is None:
-        legal = await bot.service.legal_moves(match_id, match.to_act, "", 1000)
+        legal = await bot.service.play.legal_moves(match_id, match.to_act, "", 1000)
         notation = random.Random(seed + match.ply).choice(legal).notation
     calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
     return match, posts(calls)[0]  # (a last move's post is followed by the replay)
@@ -51,11 +51,11 @@ async def test_a_solo_match_on_discord(tmp_path, test_games):
         first = fake.messages_in(thread["id"])[0]
         assert "plays **Tile Bag** alone" in fake.messages_in(fake.channel_id)[-1]["content"]
         assert "board.png" in str(first["attachments"])
-        match_id = (await bot.service.match_in_channel(int(thread["id"]))).id
-        while (await bot.service.get_match(match_id)).active:
+        match_id = (await bot.service.queries.match_in_channel(int(thread["id"]))).id
+        while (await bot.service.queries.get_match(match_id)).active:
             _, post = await move(fake, bot, match_id, int(thread["id"]))
             assert post.json["allowed_mentions"]["users"] in ([], [ALICE])
-            if (await bot.service.get_match(match_id)).active:
+            if (await bot.service.queries.get_match(match_id)).active:
                 assert post.json["allowed_mentions"]["users"] == []  # nobody else to call
         result = fake.messages_in(thread["id"])[-2]["content"]  # then the replay
         assert ("won" in result or "lost" in result) and "Solo matches are never rated." in result
@@ -73,22 +73,22 @@ async def test_a_five_seat_match_on_discord(tmp_path, test_games):
         match_id, thread = await start_match(
             fake, ALICE, BOB, CAROL, DAVE, MOD, game="test-five", players=5
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert sorted(match.members) == sorted((ALICE, BOB, CAROL, DAVE, MOD))
         start = fake.messages_in(thread)[0]["content"]
         for seat in match.seats:
             assert f"{match.seat_name(seat.seat)}: <@{seat.member_id}>" in start
         moves = 0
-        while (before := await bot.service.get_match(match_id)).active:
+        while (before := await bot.service.queries.get_match(match_id)).active:
             _, post = await move(fake, bot, match_id, thread, seed=5)
-            after = await bot.service.get_match(match_id)
+            after = await bot.service.queries.get_match(match_id)
             if after.active:
                 assert post.json["allowed_mentions"]["users"] == [after.to_act]
                 assert after.to_act != before.to_act
             moves += 1
         result = fake.messages_in(thread)[-2]  # the result, then the replay
         assert "won" in result["content"] or "Drawn" in result["content"]
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert len(ended.result.rating_changes) == 5 and moves == 15
         table = await fake.slash(ALICE, "standings", game="test-five")
         assert table[-1].content.count("?") >= 5  # everybody's rating is still provisional
@@ -99,7 +99,7 @@ async def test_a_swap_on_discord_renames_sides_in_every_text(tmp_path, test_game
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="test-swap")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         red, blue = match.members
         assert f"Red: <@{red}>, Blue: <@{blue}>." in fake.messages_in(thread)[0]["content"]
         await move(fake, bot, match_id, thread, "b2")
@@ -118,7 +118,7 @@ async def test_turns_of_several_actions_with_secret_hands_on_discord(tmp_path, t
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="test-hand")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         other = next(m for m in match.members if m != mover)
         typed = await fake.autocomplete(mover, "move", "notation", channel_id=thread, notation="")
@@ -142,7 +142,7 @@ async def test_turns_of_several_actions_with_secret_hands_on_discord(tmp_path, t
             for c in walk_components(board["components"])
             if c.get("custom_id", "").endswith(":hand")
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         for member in (mover, other):
             shown = await fake.click(member, board["id"], hand)
             assert shown[-1].ephemeral and "board.png" in shown[-1].files
@@ -152,7 +152,7 @@ async def test_turns_of_several_actions_with_secret_hands_on_discord(tmp_path, t
             theirs = match.view_for(1 - seat).hands[1 - seat]
             assert own and all(card in alt for card in own)
             assert not any(card in alt for card in theirs if card not in own)
-        while (await bot.service.get_match(match_id)).active:
+        while (await bot.service.queries.get_match(match_id)).active:
             await move(fake, bot, match_id, thread, seed=11)
         public = [c for c in fake.calls if not c.ephemeral and (c.json or {}).get("type") != 8]
         assert public and all(SECRET not in json.dumps(c.json) for c in public)

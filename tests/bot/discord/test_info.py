@@ -32,7 +32,7 @@ def private(calls):
 @pytest.mark.asyncio
 async def test_matches_lists_whose_turn_and_deadline(env):
     fake, bot, match_id, thread = env
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     mine = private(await fake.slash(match.to_act, "matches")).content
     assert "#1 Skift vs <@" in mine and f"in <#{thread}>" in mine
     assert "**your move**, before <t:" in mine
@@ -47,7 +47,7 @@ async def test_history_and_the_moves_of_one_match(env):
     fake, bot, match_id, thread = env
     assert "No finished matches" in private(await fake.slash(ALICE, "history")).content
     moves = private(await fake.slash(CAROL, "history", match=match_id)).content
-    record = await bot.service.match_record(match_id)
+    record = await bot.service.queries.match_record(match_id)
     first, second = [e for e in record.log if e.kind == "move"]
     seat = record.match.seat_name
     assert (  # each move with who played it, their seat and member
@@ -70,7 +70,7 @@ async def test_export_sends_the_record_and_the_replay(env):
     assert set(answer.files) == {f"match-{match_id}.txt", f"match-{match_id}.gif"}
     text = answer.files[f"match-{match_id}.txt"].decode()
     assert "alice" in text and "bob" in text
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert replay_export(text) == match.public_view()
     assert answer.files[f"match-{match_id}.gif"].startswith(b"GIF8")
     by_number = private(await fake.slash(CAROL, "export", match=match_id))
@@ -86,7 +86,7 @@ async def test_export_and_history_in_a_finished_matchs_thread(env):
     assert running.startswith(f"Match #{match_id}, Skift. ") and "\n1. " in running
     await fake.slash(ALICE, "resign", channel_id=thread)
     await fake.click(ALICE, fake.last_message(thread, ephemeral=True)["id"], "sc:match:1:resign")
-    assert not (await bot.service.get_match(match_id)).active
+    assert not (await bot.service.queries.get_match(match_id)).active
     exported = private(await fake.slash(CAROL, "export", channel_id=thread))
     assert set(exported.files) == {f"match-{match_id}.txt", f"match-{match_id}.gif"}
     assert "(any Shiftcord can replay it now)" in exported.content
@@ -180,7 +180,7 @@ async def test_admin_commands_need_manage_server(env):
         assert [c.kind for c in calls] == ["callback", "followup"], command
         assert calls[0].ephemeral, command
         assert calls[-1].content == "Only members who may manage the server can use this command."
-    assert (await bot.service.get_match(match_id)).active
+    assert (await bot.service.queries.get_match(match_id)).active
 
 
 @pytest.mark.asyncio
@@ -191,7 +191,7 @@ async def test_admin_defaults_and_cancel(env):
     shown = private(await fake.slash(MOD, "admin channel", channel=LOBBY_CHANNEL)).content
     assert f"Challenges: <#{LOBBY_CHANNEL}>." in shown
     await fake.slash(CAROL, "challenge", game="skift", opponent=ALICE, channel_id=LOBBY_CHANNEL)
-    challenge = (await bot.service.pending_challenges(guild_id=fake.guild_id))[0]
+    challenge = (await bot.service.challenges.pending_challenges(guild_id=fake.guild_id))[0]
     assert challenge.rules.clock_hours == 120
     shown = private(await fake.slash(MOD, "admin channel")).content
     assert "Challenges: any channel." in shown
@@ -205,7 +205,7 @@ async def test_admin_defaults_and_cancel(env):
     calls = await fake.slash(MOD, "admin cancel", match=match_id)
     post = next(c for c in calls if c.kind == "send_message")
     assert post.path == f"/channels/{thread}/messages" and "cancelled the match" in post.content
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert match.status == "cancelled" and not match.result.rated
     again = await fake.slash(MOD, "admin cancel", match=match_id)
     assert again[-1].ephemeral and "send_message" not in [c.kind for c in again]
@@ -221,7 +221,7 @@ async def test_cancel_is_done_even_when_the_thread_is_gone(env):
         "Match #1 is cancelled. I could not post it in the match's thread, though: it is "
         "gone, or I cannot see it."
     )
-    assert (await bot.service.get_match(match_id)).status == "cancelled"
+    assert (await bot.service.queries.get_match(match_id)).status == "cancelled"
 
 
 @pytest.mark.asyncio
@@ -229,7 +229,7 @@ async def test_match_numbers_are_suggested_and_bounded(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         first, _ = await start_match(fake, ALICE, BOB)
-        await bot.service.cancel_match(first, fake.guild_id, MOD)
+        await bot.service.play.cancel_match(first, fake.guild_id, MOD)
         second, _ = await start_match(fake, ALICE, CAROL)
         mine = await fake.autocomplete(ALICE, "export", "match", match="")
         assert [c["value"] for c in mine] == [second, first]  # active first, then ended
@@ -248,11 +248,11 @@ async def test_match_numbers_are_suggested_and_bounded(tmp_path):
 @pytest.mark.asyncio
 async def test_a_move_that_ends_a_vacation_tells_the_opponents(env):
     fake, bot, match_id, thread = env
-    mover = (await bot.service.get_match(match_id)).to_act
+    mover = (await bot.service.queries.get_match(match_id)).to_act
     await fake.slash(mover, "settings vacation", days=5)
     assert "is on vacation until" in fake.last_message(thread)["content"]
-    legal = await bot.service.legal_moves(match_id, mover, "", 1)
+    legal = await bot.service.play.legal_moves(match_id, mover, "", 1)
     await fake.slash(mover, "move", channel_id=thread, notation=legal[0].notation)
     back = [m["content"] for m in fake.messages_in(thread) if "back from vacation" in m["content"]]
     assert back == [f"<@{mover}> is back from vacation; their clocks run again."]
-    assert (await bot.service.member_settings(mover)).vacation is None
+    assert (await bot.service.settings.member_settings(mover)).vacation is None

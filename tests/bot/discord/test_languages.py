@@ -55,7 +55,7 @@ def translated(tmp_path, monkeypatch):
 
 async def play_one(fake: FakeDiscord, bot, thread: int, match_id: int) -> tuple[str, str]:
     """The mover's private answer to a /move and the thread's post about it."""
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     notation = match.state.format_move(match.state.legal_moves()[0])
     calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
     private = [c for c in calls if c.kind in ("callback", "followup") and c.ephemeral]
@@ -74,7 +74,7 @@ async def test_private_answers_in_the_members_language_public_posts_in_the_serve
     fake.locales = {ALICE: "de", BOB: "en-GB"}
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        first = (await bot.service.get_match(match_id)).to_act
+        first = (await bot.service.queries.get_match(match_id)).to_act
         mine, public = await play_one(fake, bot, thread, match_id)
         if first == ALICE:
             assert mine.startswith("`") and mine.endswith("` gespielt.")

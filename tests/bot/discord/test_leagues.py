@@ -43,7 +43,7 @@ async def sign_up(fake, name, format, **options):
 
 async def open_boards(bot, name):
     """The league's boards whose match is going on."""
-    table = await bot.service.league_table(fake_guild(bot), name)
+    table = await bot.service.leagues.league_table(fake_guild(bot), name)
     return [b for b in table.boards if b.result is None and b.match_id is not None]
 
 
@@ -54,7 +54,7 @@ def fake_guild(bot):
 async def play(fake, bot, match_id, moves):
     """Play `moves` in the match's thread with /move, each by the player to act."""
     for notation in moves:
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         await fake.slash(match.to_act, "move", channel_id=match.channel_id, notation=notation)
 
 
@@ -72,7 +72,7 @@ async def play_until(fake, bot, name, games):
     played = 0
     while played < games and (boards := await open_boards(bot, name)):
         board = boards[0]
-        match = await bot.service.get_match(board.match_id)
+        match = await bot.service.queries.get_match(board.match_id)
         assert match.members == board.pairing.seats  # the pairing's seat order is kept
         assert match.channel_id is not None  # in its own thread
         await play(fake, bot, match.id, DRAWN if match.id % 3 == 0 else FIRST_WINS)
@@ -94,7 +94,7 @@ async def test_a_round_robin_of_five_with_a_restart(tmp_path, test_games):
         assert len(await open_boards(bot, "Winter")) == 1
     async with running_bot(fake, settings, clock) as bot:  # a restart mid-round
         assert await play_until(fake, bot, "Winter", 99) == 5
-        table = await bot.service.league_table(fake_guild(bot), "Winter")
+        table = await bot.service.leagues.league_table(fake_guild(bot), "Winter")
     assert table.league.status == "over" and len(table.rounds) == 5
     assert len(fake.threads()) == 10  # every pair met once, each in its own thread
     met = Counter(frozenset(b.pairing.seats) for b in table.boards)
@@ -131,7 +131,7 @@ async def test_a_swiss_with_a_leaver_and_a_deadline(tmp_path, test_games):
             fake, "Spring", "swiss", rounds=3, clock="none", round_days=3, adjudication="clock"
         )
         assert await play_until(fake, bot, "Spring", 2) == 2  # round 1
-        table = await bot.service.league_table(fake_guild(bot), "Spring")
+        table = await bot.service.leagues.league_table(fake_guild(bot), "Spring")
         assert len(table.rounds) == 2
         (bye,) = table.rounds[0][0].byes
         assert bye not in table.rounds[1][0].byes  # one bye at most each
@@ -139,21 +139,21 @@ async def test_a_swiss_with_a_leaver_and_a_deadline(tmp_path, test_games):
         (dave,) = [b for b in await open_boards(bot, "Spring") if DAVE in b.pairing.seats]
         left = await fake.slash(DAVE, "league leave", name="Spring")
         assert "Your later games are forfeited." in left[-1].content
-        resigned = await bot.service.get_match(dave.match_id)
+        resigned = await bot.service.queries.get_match(dave.match_id)
         assert not resigned.active and DAVE not in resigned.result.winners
         await play_until(fake, bot, "Spring", 1)  # the rest of round 2
-        table = await bot.service.league_table(fake_guild(bot), "Spring")
+        table = await bot.service.leagues.league_table(fake_guild(bot), "Spring")
         third = table.rounds[2][0]
         assert DAVE not in third.players() and len(third.pairings) == 2 and not third.byes
         # round 3: one match is played, the other waits: at the deadline it is adjudicated
         await play_until(fake, bot, "Spring", 1)
         (waiting,) = await open_boards(bot, "Spring")
-        match = await bot.service.get_match(waiting.match_id)
+        match = await bot.service.queries.get_match(waiting.match_id)
         await play(fake, bot, match.id, ("a1",))  # seat 0 moves at once; seat 1 thinks
         clock.advance(days=3, hours=1)
         await bot.reminders.run_once()
-        table = await bot.service.league_table(fake_guild(bot), "Spring")
-        stopped = await bot.service.get_match(match.id)
+        table = await bot.service.leagues.league_table(fake_guild(bot), "Spring")
+        stopped = await bot.service.queries.get_match(match.id)
         assert not stopped.active and stopped.result.how == "cancel"
         board = next(b for b in table.boards if b.match_id == match.id)
         assert board.result.places == (1, 2)  # the second seat's clock ran longest
@@ -189,5 +189,5 @@ async def test_sign_up_ends_by_itself_and_only_organisers_create(tmp_path, test_
         assert any("League **Empty** is called off" in text for text in said)
         assert any("League **Full**: round 1 is paired" in text for text in said)
         assert len(fake.threads()) == 1
-        match = await bot.service.match_in_channel(int(fake.threads()[0]["id"]))
+        match = await bot.service.queries.match_in_channel(int(fake.threads()[0]["id"]))
         assert sorted(match.members) == [ALICE, BOB]

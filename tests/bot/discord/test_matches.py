@@ -28,14 +28,14 @@ async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> tuple[in
     (nobody while the same player plays on), with their deadline."""
     rng = random.Random(seed)
     moves = again = 0
-    while (match := await bot.service.get_match(match_id)).active:
-        legal = await bot.service.legal_moves(match_id, match.to_act, "", 10_000)
+    while (match := await bot.service.queries.get_match(match_id)).active:
+        legal = await bot.service.play.legal_moves(match_id, match.to_act, "", 10_000)
         notation = rng.choice(legal).notation
         calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
         post = next(c for c in calls if c.kind == "send_message")
         assert f"<@{match.to_act}> played `{notation}`" in post.content
         assert "board.png" in post.files and post.json["attachments"][0]["description"]
-        after = await bot.service.get_match(match_id)
+        after = await bot.service.queries.get_match(match_id)
         if after.active:
             pinged = post.json["allowed_mentions"]["users"]
             turn = f"<@{after.to_act}> ({after.seat_name(after.current_seat)}) to move"
@@ -60,7 +60,7 @@ async def test_a_whole_skift_match(tmp_path):
         match_id, thread = await start_match(fake, ALICE, BOB, clock="1d")
         moves, again = await play_out(fake, bot, match_id, thread, seed=3)
         assert again == 0  # in Skift the turn always passes
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.status == "finished" and match.ply == moves
         end, replay = fake.messages_in(thread)[-2:]
         assert [a["filename"] for a in end["attachments"]] == ["board.png"]
@@ -92,11 +92,11 @@ async def test_a_whole_four_player_shiftago_match_from_an_open_challenge(tmp_pat
         thread = int(fake.threads()[0]["id"])
         first = fake.messages_in(thread)[0]
         assert all(f"<@{m}>" in first["content"] for m in (ALICE, BOB, CAROL, DAVE))
-        match = await bot.service.match_in_channel(thread)
+        match = await bot.service.queries.match_in_channel(thread)
         assert len(match.seats) == 4
         moves, again = await play_out(fake, bot, match.id, thread, seed=5)
         assert again > 0  # a line was made: its maker scores it, then inserts again
-        match = await bot.service.get_match(match.id)
+        match = await bot.service.queries.get_match(match.id)
         assert not match.active and match.ply == moves
         end, replay = fake.messages_in(thread)[-2:]
         points = [match.result.scores[s.seat] for s in match.seats]

@@ -34,8 +34,8 @@ async def game(tmp_path):
 
 async def move(fake, bot, match_id: int, thread: int) -> list:
     """The player to act plays their first legal move; the requests it made."""
-    match = await bot.service.get_match(match_id)
-    notation = (await bot.service.legal_moves(match_id, match.to_act, "", 1))[0].notation
+    match = await bot.service.queries.get_match(match_id)
+    notation = (await bot.service.play.legal_moves(match_id, match.to_act, "", 1))[0].notation
     return await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
 
 
@@ -54,7 +54,7 @@ def same(image: Image.Image, other: Image.Image) -> bool:
 async def test_a_moves_board_names_each_seat_with_its_rating_and_clock(game):
     fake, bot, match_id, thread = game
     calls = await move(fake, bot, match_id, thread)
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     waiting = next(m for m in match.members if m != match.to_act)
     names = {ALICE: "alice", BOB: "bob"}
     players = [
@@ -84,7 +84,7 @@ async def test_names_are_kept_and_asked_again_after_a_while(game):
     calls = await move(fake, bot, match_id, thread)
     asked = [c.path for c in calls if c.kind == "get_member"]
     assert sorted(asked) == sorted(f"/guilds/100/members/{m}" for m in (ALICE, BOB))
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     players = [
         render.SeatLabel(
             {ALICE: "alice", BOB: "Bobby"}[s.member_id],
@@ -108,7 +108,7 @@ async def test_a_name_the_pictures_cannot_draw_gives_way_to_the_accounts_usernam
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
         calls = await move(fake, bot, match_id, thread)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         drawn = {ALICE: "Алиса 🎲", BOB: "bob"}
         players = [
             render.SeatLabel(

@@ -24,8 +24,8 @@ def hint(member: int, game: str = "Skift") -> str:
 
 async def turn(bot, match_id):
     """(member to act, a legal move of theirs)."""
-    match = await bot.service.get_match(match_id)
-    moves = await bot.service.legal_moves(match_id, match.to_act, "", 1)
+    match = await bot.service.queries.get_match(match_id)
+    moves = await bot.service.play.legal_moves(match_id, match.to_act, "", 1)
     return match.to_act, moves[0].notation
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.match.actions import RESIGN
 from bot.match.records import MatchRules
+from bot.service import ChallengeRequest
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -26,17 +27,19 @@ OTHER_GUILD, AWAY_GUILD = 200, 300  # the bot is in the first, not in the second
 
 async def match_in(service, guild_id, first, second, hours):
     """A match of `first` against `second` in `guild_id`, `first` to move (no thread)."""
-    challenge = await service.create_challenge(
-        guild_id,
-        guild_id + 1,
-        first,
-        "skift",
-        opponents=[second],
-        rules=MatchRules(hours, auto_timeout=True, takebacks=True),
-        server_clock=False,
-        seat_order=[first, second],
+    challenge = await service.challenges.create_challenge(
+        ChallengeRequest(
+            guild_id,
+            guild_id + 1,
+            first,
+            "skift",
+            opponents=[second],
+            rules=MatchRules(hours, auto_timeout=True, takebacks=True),
+            server_clock=False,
+            seat_order=[first, second],
+        )
     )
-    update = await service.accept_challenge(challenge.id, second)
+    update = await service.challenges.accept_challenge(challenge.id, second)
     return update.match.id
 
 
@@ -48,7 +51,7 @@ async def test_next_game_across_servers_deadline_first_then_longest_waiting(tmp_
         fake._gateway("GUILD_CREATE", other_guild)
         service = bot.service
         here, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        me = (await service.get_match(here)).to_act
+        me = (await service.queries.get_match(here)).to_act
         other = next(m for m in (ALICE, BOB) if m != me)
         clock.advance(hours=1)
         unclocked = await match_in(service, GUILD, me, other, 0)
@@ -84,7 +87,7 @@ async def test_every_answer_to_a_move_has_a_next_game_button(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         first, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        match = await bot.service.get_match(first)
+        match = await bot.service.queries.get_match(first)
         mover = match.to_act
         other = next(m for m in (ALICE, BOB) if m != mover)
         waiting = await match_in(bot.service, GUILD, mover, other, 0)

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.discord.words import DMS_REFUSED as REFUSED_NOTE
 from bot.match.errors import CannotSave
-from bot.presentation.chat_words import DMS_REFUSED as REFUSED_NOTE
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -34,7 +34,7 @@ def public(fake, thread):
 
 async def play(fake, bot, match_id, thread):
     """The player to act plays their first legal move; returns (mover, move)."""
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     state = match.state
     move = state.format_move(state.legal_moves()[0])
     calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=move)
@@ -44,7 +44,7 @@ async def play(fake, bot, match_id, thread):
 
 async def players(bot, match_id):
     """(the member to act, the one waiting)."""
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     return match.to_act, next(m for m in match.members if m != match.to_act)
 
 
@@ -120,7 +120,7 @@ async def test_the_digest_keeps_its_local_hour_across_daylight_saving_and_never_
         clock.now = datetime(2026, 3, 28, 7, 0, tzinfo=UTC)  # 08:00 CET
         await bot.reminders.run_once()
         [digest] = fake.dms_to(mover)
-        deadline = int((await bot.service.get_match(match_id)).deadline.timestamp())
+        deadline = int((await bot.service.queries.get_match(match_id)).deadline.timestamp())
         text = digest["content"]
         assert "digest for 2026-03-28" in text and f"Your move in match #{match_id}" in text
         assert f"<t:{deadline}:R>" in text and f"/{GUILD}/{thread}" in text
@@ -220,6 +220,6 @@ async def test_an_answer_goes_out_when_the_store_cannot_say_whether_dms_were_ref
     async def cannot(member_id):
         raise CannotSave("The bot cannot save right now, so nothing was changed.")
 
-    monkeypatch.setattr(bot.service, "dm_refusal_untold", cannot)
+    monkeypatch.setattr(bot.service.notices, "dm_refusal_untold", cannot)
     calls = await fake.slash(ALICE, "settings show")
     assert calls[-1].ephemeral and calls[-1].content.startswith("Reminders: on.")

@@ -6,18 +6,15 @@ import pytest
 
 import games
 from bot.discord.choices import suggest_options
-from bot.presentation.options import (
-    OptionsError,
-    format_options,
-    game_named,
-    parse_options,
-)
-from bot.presentation.text import (
+from bot.presentation.clocks import clock_words, format_clock
+from bot.presentation.options import format_options
+from bot.presentation.parsing import (
     ClockSpec,
     ClockText,
-    clock_words,
-    format_clock,
+    OptionsError,
+    game_named,
     parse_clock,
+    parse_options,
     parse_time_given,
 )
 

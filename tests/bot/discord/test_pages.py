@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.match.actions import MOVE, RESIGN
+from bot.service import ChallengeRequest
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -33,7 +34,7 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
     async with running_bot(fake, settings, clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
         service, rng = bot.service, random.Random(3)
-        while (match := await service.get_match(match_id)).ply < 600:
+        while (match := await service.queries.get_match(match_id)).ply < 600:
             state = match.state
             notation = state.format_move(rng.choice(state.legal_moves()))
             await act(service, match_id, match.to_act, MOVE, notation)
@@ -53,7 +54,7 @@ async def test_the_moves_of_a_long_match_come_in_pages(tmp_path):
         assert second.endswith(f"(page 2 of {pages})") and len(second) <= LIMIT
         assert second.startswith(f"Match #{match_id}, Shifting Stones.")  # what it lists
         last = (await fake.slash(ALICE, "history", match=match_id, page=999))[-1].content
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         turns = ended.turns + (ended.ply > ended.turn_ply)  # a line a turn, not a move
         assert last.endswith(f"(page {pages} of {pages})") and f"\n{turns}. " in last
         await act(bot.service, match_id, match.to_act, RESIGN)
@@ -66,17 +67,21 @@ async def test_many_matches_and_a_big_table_come_in_pages(tmp_path):
     async with running_bot(fake, settings, clock) as bot:
         service = bot.service
         for number in range(40):
-            posted = await service.create_challenge(
-                fake.guild_id, fake.channel_id, ALICE, "skift", opponents=[10_000 + number]
+            posted = await service.challenges.create_challenge(
+                ChallengeRequest(
+                    fake.guild_id, fake.channel_id, ALICE, "skift", opponents=[10_000 + number]
+                )
             )
-            await service.accept_challenge(posted.id, 10_000 + number)
+            await service.challenges.accept_challenge(posted.id, 10_000 + number)
         mine = (await fake.slash(ALICE, "matches"))[-1].content
         assert len(mine) <= LIMIT and mine.endswith(")") and "(page 1 of " in mine
         for number in range(40, 100):
-            posted = await service.create_challenge(
-                fake.guild_id, fake.channel_id, 20_000 + number, "skift", opponents=[ALICE]
+            posted = await service.challenges.create_challenge(
+                ChallengeRequest(
+                    fake.guild_id, fake.channel_id, 20_000 + number, "skift", opponents=[ALICE]
+                )
             )
-            match = (await service.accept_challenge(posted.id, ALICE)).match
+            match = (await service.challenges.accept_challenge(posted.id, ALICE)).match
             await act(service, match.id, 20_000 + number, RESIGN)
         table = (await fake.slash(ALICE, "standings", game="skift"))[-1].content
         assert len(table) <= LIMIT and table.startswith("**Skift standings**")

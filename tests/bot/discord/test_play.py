@@ -34,12 +34,12 @@ async def game(tmp_path):
 
 async def players(bot, match_id):
     """(member to act, the other member) of a two-player match."""
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     return match.to_act, next(m for m in match.members if m != match.to_act)
 
 
 async def a_legal_move(bot, match_id, member):
-    return (await bot.service.legal_moves(match_id, member, "", 1))[0].notation
+    return (await bot.service.play.legal_moves(match_id, member, "", 1))[0].notation
 
 
 async def play_a_move(fake, bot, match_id, thread):
@@ -69,7 +69,7 @@ async def test_move_posts_board_words_ping_and_deadline(game):
     alt = post.json["attachments"][0]["description"]
     assert 0 < len(alt) <= 1024 and "to move" in alt
     assert done.ephemeral and done.content == f"Played `{notation}`."
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert match.ply == 1 and match.to_act == other
     deadline = int(match.deadline.timestamp())
     assert f"<t:{deadline}:f>" in post.content
@@ -93,7 +93,7 @@ async def test_move_refusals_are_private_and_change_nothing(game):
         assert calls[1].content.endswith(".")
     outside = await fake.slash(mover, "move", notation=notation)
     assert "no active match here" in outside[-1].content and outside[-1].ephemeral
-    assert (await bot.service.get_match(match_id)).ply == 0
+    assert (await bot.service.queries.get_match(match_id)).ply == 0
     assert len([m for m in fake.messages_in(thread) if not m["flags"] & 64]) == 1
 
 
@@ -111,7 +111,7 @@ async def test_move_autocomplete_lists_legal_moves_with_words(game):
         mover, "move", "notation", channel_id=thread, notation=prefix
     )
     assert narrowed and all(c["value"].lower().startswith(prefix.lower()) for c in narrowed)
-    legal = {m.notation for m in await bot.service.legal_moves(match_id, mover, prefix, 200)}
+    legal = {m.notation for m in await bot.service.play.legal_moves(match_id, mover, prefix, 200)}
     assert {c["value"] for c in narrowed} <= legal
     assert await fake.autocomplete(other, "move", "notation", channel_id=thread, notation="") == []
     assert await fake.autocomplete(mover, "move", "notation", notation="") == []  # no match
@@ -156,7 +156,7 @@ async def test_missing_attach_files_is_named_and_nothing_moves(game):
         "I am missing the permission Attach Files in this channel. A server admin can grant "
         "it in the channel's or my role's settings."
     )
-    assert (await bot.service.get_match(match_id)).ply == 0
+    assert (await bot.service.queries.get_match(match_id)).ply == 0
     fake.bot_permissions &= ~discord.Permissions(send_messages_in_threads=True)
     calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
     assert calls[1].content == (
@@ -175,7 +175,7 @@ async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     assert [c.kind for c in calls] == ["callback", "followup"] and calls[1].ephemeral
     confirm = fake.last_message(thread, ephemeral=True)
     assert custom_ids(confirm) == [f"sc:match:{match_id}:resign"]
-    assert (await bot.service.get_match(match_id)).active
+    assert (await bot.service.queries.get_match(match_id)).active
     calls = await fake.click(other, confirm["id"], f"sc:match:{match_id}:resign")
     post = next(c for c in calls if c.kind == "send_message")
     assert "Black resigned." in post.content  # the first mover plays White
@@ -189,7 +189,7 @@ async def test_resign_asks_for_confirmation_then_posts_result_and_replay(game):
     assert alt == f"Replay of match #{match_id}: 1 move, a frame each."
     assert replay.files[f"match-{match_id}.gif"].startswith(b"GIF8")
     assert [c.kind for c in calls].index("followup") < calls.index(replay)
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert not match.active and match.result.winners == (mover,)
 
 
@@ -210,7 +210,7 @@ async def test_draw_offer_buttons_accept_ends_drawn(game):
     own = await fake.click(mover, offer["id"], f"sc:match:{match_id}:draw-accept:0")
     assert own[-1].ephemeral and "send_message" not in [c.kind for c in own]
     await fake.click(other, offer["id"], f"sc:match:{match_id}:draw-accept:0")
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert not match.active and match.result.draw
     result, replay = [m for m in fake.messages_in(thread) if not m["flags"] & 64][-2:]
     assert "**Drawn.**" in result["content"] and replay["content"] == "Replay of match #1."
@@ -225,7 +225,7 @@ async def test_draw_decline_by_command(game):
     post = next(c for c in calls if c.kind == "send_message")
     assert post.content.startswith(f"<@{other}> declined the draw.\n")
     assert calls[-1].ephemeral and calls[-1].content == "You declined the draw."
-    assert (await bot.service.get_match(match_id)).proposal is None
+    assert (await bot.service.queries.get_match(match_id)).proposal is None
     nothing = await fake.slash(other, "draw accept", channel_id=thread)
     assert [c.kind for c in nothing] == ["callback", "followup"] and nothing[-1].ephemeral
     assert nothing[-1].content == "There is no draw offer to answer in match #1."
@@ -247,12 +247,12 @@ async def test_takeback_granted_with_the_button_restores_the_position(game):
     grant = f"sc:match:{match_id}:takeback-grant:1"
     assert grant in custom_ids(request)
     refused = await fake.click(CAROL, request["id"], grant)
-    assert refused[-1].ephemeral and (await bot.service.get_match(match_id)).ply == 1
+    assert refused[-1].ephemeral and (await bot.service.queries.get_match(match_id)).ply == 1
     calls = await fake.click(other, request["id"], grant)
     post = next(c for c in calls if c.kind == "send_message")
     assert f"`{notation}` was taken back" in post.content and "board.png" in post.files
     assert calls[-1].content == f"You granted the takeback: `{notation}` is taken back."
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert match.ply == 0 and match.to_act == mover
     record = await fake.slash(CAROL, "history", match=match_id)  # the move is gone from it
     assert record[-1].content.splitlines()[1] == "No moves yet."
@@ -266,13 +266,13 @@ async def test_takeback_refused_by_command(game):
     calls = await fake.slash(other, "takeback refuse", channel_id=thread)
     assert "refused the takeback" in next(c for c in calls if c.kind == "send_message").content
     assert calls[-1].content == "You refused the takeback."
-    assert (await bot.service.get_match(match_id)).ply == 1
+    assert (await bot.service.queries.get_match(match_id)).ply == 1
     await fake.slash(mover, "takeback ask", channel_id=thread)
     calls = await fake.slash(mover, "takeback refuse", channel_id=thread)  # the asker
     post = next(c for c in calls if c.kind == "send_message")
     assert post.content.startswith(f"<@{mover}> withdrew their takeback request.")
     assert calls[-1].content == "You withdrew your takeback request."
-    assert (await bot.service.get_match(match_id)).proposal is None
+    assert (await bot.service.queries.get_match(match_id)).proposal is None
 
 
 @pytest.mark.asyncio
@@ -280,7 +280,7 @@ async def test_abort_at_the_start(game):
     fake, bot, match_id, thread, _ = game
     calls = await fake.slash(ALICE, "abort", channel_id=thread)
     assert "aborted the match" in next(c for c in calls if c.kind == "send_message").content
-    assert (await bot.service.get_match(match_id)).status == "aborted"
+    assert (await bot.service.queries.get_match(match_id)).status == "aborted"
 
 
 @pytest.mark.asyncio
@@ -288,7 +288,7 @@ async def test_claim_after_the_time_ran_out(game):
     fake, bot, match_id, thread, clock = game
     mover, other = await players(bot, match_id)
     early = await fake.slash(other, "claim", channel_id=thread)
-    assert early[-1].ephemeral and (await bot.service.get_match(match_id)).active
+    assert early[-1].ephemeral and (await bot.service.queries.get_match(match_id)).active
     clock.advance(days=4)
     calls = await fake.slash(other, "claim", channel_id=thread)
     post = next(c for c in calls if c.kind == "send_message")
@@ -310,7 +310,7 @@ async def test_hand_without_secrets_says_so(game):
 async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch):
     fake, bot, match_id, thread, _ = game
     seen = []
-    state_class = type((await bot.service.get_match(match_id)).public_view())
+    state_class = type((await bot.service.queries.get_match(match_id)).public_view())
 
     def view(self, seat):
         seen.append(seat)
@@ -321,7 +321,7 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
     monkeypatch.setattr(game, "kind", replace(game.kind, hidden_information=True))
     mover, other = await players(bot, match_id)
     notation = await a_legal_move(bot, match_id, mover)
-    to_act = (await bot.service.get_match(match_id)).current_seat
+    to_act = (await bot.service.queries.get_match(match_id)).current_seat
     assert seen == [to_act]  # the legal moves are told in the words of the mover's own view
     seen.clear()
     await fake.slash(mover, "move", channel_id=thread, notation=notation)
@@ -332,7 +332,7 @@ async def test_hand_button_shows_only_the_asking_players_view(game, monkeypatch)
     calls = await fake.click(other, board["id"], f"sc:match:{match_id}:hand")
     assert [c.kind for c in calls] == ["callback", "followup"]
     assert calls[1].ephemeral and "board.png" in calls[1].files
-    assert seen[-1] == (await bot.service.get_match(match_id)).seat_of(other)
+    assert seen[-1] == (await bot.service.queries.get_match(match_id)).seat_of(other)
     stranger = await fake.click(CAROL, board["id"], f"sc:match:{match_id}:hand")
     assert stranger[-1].ephemeral and not stranger[-1].files
 
@@ -362,4 +362,4 @@ async def test_answers_by_command_or_by_button_after_a_restart(
             calls = await fake.slash(other, answer_command, channel_id=thread)
         post = next(c for c in calls if c.kind == "send_message")
         assert expected in post.content and calls[-1].ephemeral
-        assert (await bot.service.get_match(match_id)).proposal is None
+        assert (await bot.service.queries.get_match(match_id)).proposal is None

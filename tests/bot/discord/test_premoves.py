@@ -26,7 +26,7 @@ async def game(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         yield fake, bot, match_id, thread, mover, ALICE + BOB - mover
 
@@ -46,7 +46,7 @@ def public(fake, thread):
 @pytest.mark.asyncio
 async def test_a_premove_answers_the_move_in_the_thread(game):
     fake, bot, match_id, thread, mover, waiter = game
-    x, y = a_line(await bot.service.get_match(match_id))
+    x, y = a_line(await bot.service.queries.get_match(match_id))
     posted = len(public(fake, thread))
     calls = await fake.slash(waiter, "premove add", channel_id=thread, if_they_play=x, i_play=y)
     assert [c.kind for c in calls] == ["callback", "followup"] and calls[-1].ephemeral
@@ -70,7 +70,7 @@ async def test_a_premove_answers_the_move_in_the_thread(game):
     for post in (first, second):
         assert post.files["board.png"].startswith(b"\x89PNG")
     assert done.ephemeral and done.content == f"Played `{x}`."
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     assert match.ply == 2 and match.to_act == mover
     after = await fake.slash(waiter, "premove list", channel_id=thread)
     assert after[-1].ephemeral and after[-1].content == none
@@ -79,7 +79,7 @@ async def test_a_premove_answers_the_move_in_the_thread(game):
 @pytest.mark.asyncio
 async def test_refusals_and_clear_are_private(game):
     fake, bot, match_id, thread, mover, waiter = game
-    x, y = a_line(await bot.service.get_match(match_id))
+    x, y = a_line(await bot.service.queries.get_match(match_id))
     mine = await fake.slash(mover, "premove add", channel_id=thread, if_they_play=x, i_play=y)
     assert mine[-1].ephemeral and "It is your turn" in mine[-1].content
     await fake.slash(waiter, "premove add", channel_id=thread, if_they_play=x, i_play=y)
@@ -87,6 +87,6 @@ async def test_refusals_and_clear_are_private(game):
     assert (
         cleared[-1].ephemeral and cleared[-1].content == f"Deleted 1 premove in match #{match_id}."
     )
-    assert await bot.service.premoves(match_id, waiter) == []
+    assert await bot.service.premoves.premoves(match_id, waiter) == []
     outside = await fake.slash(waiter, "premove list")
     assert outside[-1].ephemeral and "no active match here" in outside[-1].content

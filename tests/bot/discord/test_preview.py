@@ -34,8 +34,8 @@ async def game(tmp_path):
 
 async def preview(fake, bot, match_id, thread):
     """The player to act previews a legal move: (mover, notation, the private preview)."""
-    match = await bot.service.get_match(match_id)
-    notation = (await bot.service.legal_moves(match_id, match.to_act, "", 1))[0].notation
+    match = await bot.service.queries.get_match(match_id)
+    notation = (await bot.service.play.legal_moves(match_id, match.to_act, "", 1))[0].notation
     calls = await fake.slash(
         match.to_act, "move", channel_id=thread, notation=notation, preview=True
     )
@@ -48,7 +48,7 @@ async def preview(fake, bot, match_id, thread):
 async def test_preview_then_confirm_plays_the_move(game):
     fake, bot, match_id, thread = game
     mover, notation, answer, shown = await preview(fake, bot, match_id, thread)
-    assert (await bot.service.get_match(match_id)).ply == 0  # not played yet
+    assert (await bot.service.queries.get_match(match_id)).ply == 0  # not played yet
     confirm = f"sc:preview:{match_id}:0:confirm:{notation}"
     assert custom_ids(shown) == [confirm, f"sc:preview:{match_id}:0:cancel"]
     picture = Image.open(io.BytesIO(answer.files["board.png"]))
@@ -59,7 +59,7 @@ async def test_preview_then_confirm_plays_the_move(game):
     board = after.crop((0, 0, *picture.size))  # less the clock strip under the board
     assert after.width == picture.width and after.height > picture.height
     assert ImageChops.difference(picture.convert("RGB"), board.convert("RGB")).getbbox() is None
-    assert (await bot.service.get_match(match_id)).ply == 1
+    assert (await bot.service.queries.get_match(match_id)).ply == 1
     assert all_disabled(fake.message(shown["id"]))
     assert calls[-1].ephemeral and calls[-1].content == f"Played `{notation}`."
 
@@ -72,7 +72,7 @@ async def test_confirm_after_the_position_changed_is_refused(game):
     calls = await fake.click(mover, shown["id"], f"sc:preview:{match_id}:0:confirm:{notation}")
     assert "send_message" not in [c.kind for c in calls]
     assert calls[-1].ephemeral and calls[-1].content.startswith("The position changed")
-    assert (await bot.service.get_match(match_id)).ply == 1
+    assert (await bot.service.queries.get_match(match_id)).ply == 1
     assert all_disabled(fake.message(shown["id"]))
 
 
@@ -84,15 +84,15 @@ async def test_cancel_greys_out_and_plays_nothing(game):
     assert "send_message" not in [c.kind for c in calls]
     assert calls[-1].ephemeral and calls[-1].content == "Nothing was played."
     assert all_disabled(fake.message(shown["id"]))
-    assert (await bot.service.get_match(match_id)).ply == 0
+    assert (await bot.service.queries.get_match(match_id)).ply == 0
 
 
 @pytest.mark.asyncio
 async def test_preview_refusals(game, monkeypatch):
     fake, bot, match_id, thread = game
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     other = next(m for m in match.members if m != match.to_act)
-    notation = (await bot.service.legal_moves(match_id, match.to_act, "", 1))[0].notation
+    notation = (await bot.service.play.legal_moves(match_id, match.to_act, "", 1))[0].notation
     calls = await fake.slash(other, "move", channel_id=thread, notation=notation, preview=True)
     assert calls[-1].ephemeral and "not yours" in calls[-1].content
     state_class = type(match.public_view())
@@ -107,7 +107,7 @@ async def test_preview_refusals(game, monkeypatch):
         match.to_act, "move", channel_id=thread, notation=notation, preview=True
     )
     assert calls[-1].ephemeral and "too long to carry in a Confirm button" in calls[-1].content
-    assert not calls[-1].files and (await bot.service.get_match(match_id)).ply == 0
+    assert not calls[-1].files and (await bot.service.queries.get_match(match_id)).ply == 0
 
 
 @pytest.mark.asyncio
@@ -118,7 +118,7 @@ async def test_a_preview_in_a_game_with_secrets_shows_only_the_movers_own_view(
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="hiddensums")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         seat, n = match.current_seat, len(fake.calls)
         mover = match.to_act
         calls = await fake.slash(mover, "move", channel_id=thread, notation="2", preview=True)
@@ -129,4 +129,4 @@ async def test_a_preview_in_a_game_with_secrets_shows_only_the_movers_own_view(
         cards = match.state.cards
         assert cards[seat] in alt
         assert not any(card in alt for i, card in enumerate(cards) if i != seat)
-        assert (await bot.service.get_match(match_id)).ply == 0
+        assert (await bot.service.queries.get_match(match_id)).ply == 0

@@ -14,10 +14,10 @@ from bot.discord import speech
 from bot.match.errors import CannotSave, NotAllowed
 from bot.match.phrases import Message
 from bot.presentation.catalogue import write
+from bot.presentation.clocks import span_words
 from bot.presentation.language import moment_words, speaking
 from bot.presentation.refusals import REFUSALS
-from bot.presentation.text import span_words
-from bot.service import MatchService
+from bot.service import SettingsPart
 from bot.store.health import CANNOT_SAVE
 from tests.bot.discord_harness import (
     ALICE,
@@ -41,7 +41,7 @@ def public(fake: FakeDiscord, channel: int) -> list[str]:
 
 async def move(fake: FakeDiscord, bot, match_id: int, thread: int) -> str:
     """The player to act plays their first legal move; the thread's post about it."""
-    match = await bot.service.get_match(match_id)
+    match = await bot.service.queries.get_match(match_id)
     notation = match.state.format_move(match.state.legal_moves()[0])
     await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
     return public(fake, thread)[-1]
@@ -81,7 +81,7 @@ async def test_the_background_round_dms_in_the_members_language_and_pings_in_the
         for member in (ALICE, BOB):  # their last interaction: German, remembered
             await fake.slash(member, "settings notices", dm="also", warnings="24")
         fake.locales = {}  # later interactions say nothing: what they saw last is kept
-        late = (await bot.service.get_match(match_id)).to_act
+        late = (await bot.service.queries.get_match(match_id)).to_act
         clock.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
         clock.advance(hours=49)  # 23 hours left: the warning, by DM and as a ping
         await bot.reminders.run_once()
@@ -100,7 +100,7 @@ async def test_a_turn_dm_is_in_the_members_language_the_thread_in_the_servers(tm
         match_id, thread = await start_match(fake, ALICE, BOB)
         for member in (ALICE, BOB):
             await fake.slash(member, "settings notices", dm="also")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         waiting = BOB if mover == ALICE else ALICE
         assert " a joué `" in await move(fake, bot, match_id, thread)
         [notice] = [m["content"] for m in fake.dms_to(waiting)]
@@ -118,7 +118,7 @@ async def test_what_quiet_hours_held_comes_after_them_in_the_members_language(tm
         for member in (ALICE, BOB):
             await fake.slash(member, "settings notices", dm="instead", quiet_start=22, quiet_end=7)
         clock.now = datetime(2026, 1, 5, 23, 30, tzinfo=UTC)
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         waiting = BOB if mover == ALICE else ALICE
         assert " a joué `" in await move(fake, bot, match_id, thread)
         clock.now = datetime(2026, 1, 6, 7, 0, tzinfo=UTC)
@@ -135,16 +135,16 @@ async def test_the_servers_languages_are_read_later_when_the_database_did_not_an
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock):
         await fake.slash(MOD, "admin language", language="fr")
-    read = MatchService.guild_languages
+    read = SettingsPart.guild_languages
     tries = []
 
-    async def first_unreachable(service: MatchService) -> dict[int, str]:
-        tries.append(service)
+    async def first_unreachable(settings: SettingsPart) -> dict[int, str]:
+        tries.append(settings)
         if len(tries) == 1:
             raise CannotSave(CANNOT_SAVE)
-        return await read(service)
+        return await read(settings)
 
-    monkeypatch.setattr(MatchService, "guild_languages", first_unreachable)
+    monkeypatch.setattr(SettingsPart, "guild_languages", first_unreachable)
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:  # restarted
         match_id, thread = await start_match(fake, ALICE, BOB)
         assert " played `" in await move(fake, bot, match_id, thread)  # preferred: English
@@ -176,7 +176,7 @@ async def test_a_whole_match_of_four_locales_each_reads_their_own_and_the_server
         await fake.slash(DAVE, "settings notices", dm="also")
         match_id, thread = await start_match(fake, ALICE, BOB, CAROL, DAVE, game="shiftago")
         for _ in range(4):  # a round: each plays once
-            match = await bot.service.get_match(match_id)
+            match = await bot.service.queries.get_match(match_id)
             mover = match.to_act
             notation = match.state.format_move(match.state.legal_moves()[0])
             calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)
@@ -190,21 +190,21 @@ async def test_a_whole_match_of_four_locales_each_reads_their_own_and_the_server
         [notice] = [m["content"] for m in fake.dms_to(DAVE)]
         assert notice.startswith(f"Tu turno en la partida #{match_id} (Shiftago)")
         for _ in range(3):  # three resign in turn: the last one left wins
-            resigning = (await bot.service.get_match(match_id)).to_act
+            resigning = (await bot.service.queries.get_match(match_id)).to_act
             calls = await fake.slash(resigning, "resign", channel_id=thread)
             confirm = fake.last_message(thread, ephemeral=True)
             label = confirm["components"][0]["components"][0]["label"]
             assert label == RESIGN[resigning].format(match=match_id)
             calls = await fake.click(resigning, confirm["id"], f"sc:match:{match_id}:resign")
             assert [c for c in calls if c.ephemeral]
-        assert not (await bot.service.get_match(match_id)).active
+        assert not (await bot.service.queries.get_match(match_id)).active
         await bot.poster.idle()  # the replay, drawn after the answer
         replay = fake.messages_in(thread)[-1]
         assert replay["content"].startswith(f"Replay de la partie #{match_id}"), replay
         calls = await fake.slash(MOD, "admin language", language="auto")
         assert "Public posts are written in English, the server's language" in calls[-1].content
         second, thread = await start_match(fake, CAROL, DAVE)  # public posts: English again
-        assert f"<@{(await bot.service.get_match(second)).to_act}> played `" in await move(
+        assert f"<@{(await bot.service.queries.get_match(second)).to_act}> played `" in await move(
             fake, bot, second, thread
         )
 
@@ -235,18 +235,18 @@ def test_dates_and_durations_in_the_readers_language(spoken, moment, span):
 
 @pytest.mark.asyncio
 async def test_languages_are_stored_in_each_kind_of_database(service):
-    assert await service.guild_languages() == {}
-    assert (await service.guild_settings(8)).language is None
-    assert (await service.set_guild_language(8, "fr")).language == "fr"
-    await service.set_guild_language(9, "de")
-    await service.set_guild_language(9, None)  # auto: Discord's preferred locale again
-    assert await service.guild_languages() == {8: "fr"}
-    assert await service.member_locales([7, 5]) == {}
-    await service.remember_locale(7, "es-ES")
-    await service.remember_locale(7, "de")
-    await service.remember_locale(5, "fr")
-    assert await service.member_locales([7, 5, 4]) == {7: "de", 5: "fr"}
-    assert await service.member_locales([]) == {}
+    assert await service.settings.guild_languages() == {}
+    assert (await service.settings.guild_settings(8)).language is None
+    assert (await service.settings.set_guild_language(8, "fr")).language == "fr"
+    await service.settings.set_guild_language(9, "de")
+    await service.settings.set_guild_language(9, None)  # auto: Discord's preferred locale again
+    assert await service.settings.guild_languages() == {8: "fr"}
+    assert await service.settings.member_locales([7, 5]) == {}
+    await service.settings.remember_locale(7, "es-ES")
+    await service.settings.remember_locale(7, "de")
+    await service.settings.remember_locale(5, "fr")
+    assert await service.settings.member_locales([7, 5, 4]) == {7: "de", 5: "fr"}
+    assert await service.settings.member_locales([]) == {}
 
 
 @pytest.mark.asyncio
@@ -259,10 +259,10 @@ async def test_a_process_keeps_the_locales_of_the_members_seen_latest_only(tmp_p
             await fake.slash(member, "about")
         # Changed behind the bot's back: a write shows who it no longer keeps.
         for member in (ALICE, CAROL):
-            await bot.service.remember_locale(member, "en-US")
+            await bot.service.settings.remember_locale(member, "en-US")
         for member in (ALICE, CAROL):
             await fake.slash(member, "about")
-        locales = await bot.service.member_locales([ALICE, CAROL])
+        locales = await bot.service.settings.member_locales([ALICE, CAROL])
     assert locales == {ALICE: "de", CAROL: "en-US"}  # alice forgotten and written again
 
 
@@ -276,10 +276,10 @@ async def test_only_discords_locales_are_stored_and_the_member_is_answered(
     async with running_bot(fake, await databases.settings(), FakeClock()) as bot:
         calls = await fake.slash(ALICE, "about")
         assert calls[-1].kind == "followup" and "Shiftcord" in calls[-1].content
-        assert await bot.service.member_locales([ALICE]) == {}
+        assert await bot.service.settings.member_locales([ALICE]) == {}
         for odd in ("x" * 1000, "de\x00"):  # nor does the service store such a locale
-            await bot.service.remember_locale(BOB, odd)
-        assert await bot.service.member_locales([BOB]) == {}
+            await bot.service.settings.remember_locale(BOB, odd)
+        assert await bot.service.settings.member_locales([BOB]) == {}
 
 
 @pytest.mark.asyncio
@@ -292,7 +292,7 @@ async def test_no_failure_to_store_a_locale_keeps_the_member_from_an_answer(tmp_
         async def broken(member_id: int, locale: str) -> None:
             raise RuntimeError("the store failed in a way nobody foresaw")
 
-        bot.service.remember_locale = broken
+        bot.service.settings.remember_locale = broken
         calls = await fake.slash(ALICE, "about")
         assert calls[-1].kind == "followup" and calls[-1].content
         assert "could not remember the locale of member" in caplog.text

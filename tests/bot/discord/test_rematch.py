@@ -50,7 +50,7 @@ async def test_rematch_same_players_options_clock_and_rules(tmp_path):
             auto_timeout=True,
             rated=False,
         )
-        old = await bot.service.get_match(match_id)
+        old = await bot.service.queries.get_match(match_id)
         assert old.options["handicap_player"] == old.seat_of(BOB)
         await resign(fake, ALICE, match_id, thread)
         result = next(m for m in public(fake, thread) if "resigned" in m["content"])
@@ -78,7 +78,9 @@ async def test_rematch_same_players_options_clock_and_rules(tmp_path):
         assert "send_message" not in [c.kind for c in again]
         challenge = fake.last_message(GAMES_CHANNEL)
         await fake.click(ALICE, challenge["id"], "sc:challenge:2:accept")  # one press
-        new = await bot.service.get_match((await bot.service.get_challenge(2)).match_id)
+        new = await bot.service.queries.get_match(
+            (await bot.service.challenges.get_challenge(2)).match_id
+        )
     assert new.id != match_id and new.active and new.channel_id is not None
     assert set(new.members) == {ALICE, BOB} and new.game == "shiftago"
     assert new.members == (old.members[1], old.members[0])  # sides rotated: swapped
@@ -96,15 +98,15 @@ async def test_no_rematch_after_an_abort_or_a_solo_match(tmp_path, test_games):
         match_id, thread = await start_match(fake, ALICE, BOB)
         await fake.slash(ALICE, "abort", channel_id=thread)
         await fake.slash(CAROL, "challenge", game="test-solo", players=1)
-        solo = await bot.service.match_in_channel(int(fake.threads()[-1]["id"]))
+        solo = await bot.service.queries.match_in_channel(int(fake.threads()[-1]["id"]))
         await resign(fake, CAROL, solo.id, solo.channel_id)
         for number, channel in ((match_id, thread), (solo.id, solo.channel_id)):
-            ended = await bot.service.get_match(number)
+            ended = await bot.service.queries.get_match(number)
             assert not ended.active and ended.result is not None
             # no live button: the Play buttons of its boards are greyed out
             assert all(all_disabled(m) for m in public(fake, channel) if custom_ids(m))
             with pytest.raises(NotAllowed, match="did not end with a result"):
-                await bot.service.rematch(number, ended.members[0], f"test:{number}")
+                await bot.service.challenges.rematch(number, ended.members[0], f"test:{number}")
 
 
 async def rematch_press(fake):
@@ -127,14 +129,16 @@ async def test_a_rematch_and_its_accept_delivered_twice_count_once(tmp_path):
         assert "send_message" not in [c.kind for c in again]
         assert again[-1].ephemeral
         assert again[-1].content == "You asked for a rematch: challenge #2 is posted."
-        assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [2]
+        assert [c.id for c in await bot.service.challenges.pending_challenges(member_id=BOB)] == [2]
         challenge = fake.last_message(GAMES_CHANNEL)
         press = {"custom_id": "sc:challenge:2:accept", "component_type": 2}
         payload = fake.interaction_payload(3, ALICE, press, GAMES_CHANNEL, challenge)
         threads = len(fake.threads())
         first = await fake.feed(payload)
         again = await fake.feed(payload)
-        started = await bot.service.get_match((await bot.service.get_challenge(2)).match_id)
+        started = await bot.service.queries.get_match(
+            (await bot.service.challenges.get_challenge(2)).match_id
+        )
         assert len(fake.threads()) == threads + 1 and started.channel_id is not None
         told = f"The match has started in <#{started.channel_id}>."
         assert first[-1].content == again[-1].content == told and again[-1].ephemeral
@@ -159,8 +163,8 @@ async def test_a_rematch_discord_did_not_post_is_withdrawn_and_its_replay_posts_
         assert first[-1].content == again[-1].content == told and again[-1].ephemeral
         assert "send_message" not in [c.kind for c in again]
         assert public(fake, GAMES_CHANNEL) == before
-        assert (await bot.service.get_challenge(2)).status == "cancelled"
-        assert await bot.service.pending_challenges(member_id=BOB) == []
+        assert (await bot.service.challenges.get_challenge(2)).status == "cancelled"
+        assert await bot.service.challenges.pending_challenges(member_id=BOB) == []
         result = fake.message(payload["message"]["id"])  # its Rematch button still works
         retry = fake.interaction_payload(3, BOB, payload["data"], payload["channel_id"], result)
         calls = await fake.feed(retry)
@@ -175,7 +179,7 @@ async def test_a_rematch_delivered_again_while_the_first_is_posting_is_posted_on
         assert [c.kind for c in calls].count("send_message") == 1
         assert calls[-1].ephemeral
         assert calls[-1].content == "You asked for a rematch: challenge #2 is posted."
-        assert [c.id for c in await bot.service.pending_challenges(member_id=BOB)] == [2]
+        assert [c.id for c in await bot.service.challenges.pending_challenges(member_id=BOB)] == [2]
 
 
 @pytest.mark.asyncio
@@ -191,7 +195,7 @@ async def test_both_players_pressing_rematch_at_once_make_one_challenge(tmp_path
         await fake.feed(alices)
         calls = fake.calls[n:]
         assert [c.kind for c in calls].count("send_message") == 1  # one challenge posted
-        pending = await bot.service.pending_challenges(guild_id=fake.guild_id)
+        pending = await bot.service.challenges.pending_challenges(guild_id=fake.guild_id)
         assert len(pending) == 1
         said = [c.content for c in calls if c.kind == "followup"]
         assert any("already asked for" in words for words in said), said

@@ -35,7 +35,7 @@ async def test_idle_and_low_time_reminders_each_once_across_a_restart(tmp_path):
     fake, clock, settings = FakeDiscord(), FakeClock(), settings_for(tmp_path)
     async with running_bot(fake, settings, clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        to_act = (await bot.service.get_match(match_id)).to_act
+        to_act = (await bot.service.queries.get_match(match_id)).to_act
         await fake.slash(to_act, "settings notices", warnings="none")  # (reminders only)
         before = len(pings_in(fake, thread))
         await bot.reminders.run_once()
@@ -63,7 +63,7 @@ async def test_reminders_off_means_no_ping(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        to_act = (await bot.service.get_match(match_id)).to_act
+        to_act = (await bot.service.queries.get_match(match_id)).to_act
         calls = await fake.slash(to_act, "settings reminders", enabled=False)
         assert calls[-1].ephemeral and "Reminders: off." in calls[-1].content
         before = len(pings_in(fake, thread))
@@ -77,7 +77,7 @@ async def test_automatic_timeout_posts_the_result_in_an_archived_thread(tmp_path
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="1d", auto_timeout=True)
-        late = (await bot.service.get_match(match_id)).to_act
+        late = (await bot.service.queries.get_match(match_id)).to_act
         fake.update_channel(thread, archived=True)
         clock.advance(hours=25)
         n = len(fake.calls)
@@ -90,7 +90,7 @@ async def test_automatic_timeout_posts_the_result_in_an_archived_thread(tmp_path
         assert replay["content"] == f"Replay of match #{match_id}."
         assert "ran out of time." in end["content"] and "won.**" in end["content"]
         assert f"<@{late}> (" not in end["content"]  # the winner is named, not the late one
-        assert not (await bot.service.get_match(match_id)).active
+        assert not (await bot.service.queries.get_match(match_id)).active
 
 
 @pytest.mark.asyncio
@@ -98,7 +98,7 @@ async def test_a_waiting_player_is_told_when_they_may_claim(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="1d", auto_timeout=False)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         waiting = next(m for m in match.members if m != match.to_act)
         clock.advance(hours=25)
         await bot.reminders.run_once()

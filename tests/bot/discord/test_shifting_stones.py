@@ -52,7 +52,9 @@ def public(calls) -> str:
 
 async def choose(bot, match, rng: random.Random) -> str:
     """A quick player: score when a card scores, else one shift or flip, then end."""
-    legal = [c.notation for c in await bot.service.legal_moves(match.id, match.to_act, "", 500)]
+    legal = [
+        c.notation for c in await bot.service.play.legal_moves(match.id, match.to_act, "", 500)
+    ]
     scoring = [n for n in legal if n.startswith("score")]
     if scoring:
         return scoring[0]
@@ -68,10 +70,10 @@ async def play_out(fake, bot, match_id: int, thread: int, seed: int) -> int:
     passes. Returns the number of actions."""
     rng = random.Random(seed)
     actions = 0
-    while (match := await bot.service.get_match(match_id)).active:
+    while (match := await bot.service.queries.get_match(match_id)).active:
         notation = await choose(bot, match, rng)
         calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
-        after = await bot.service.get_match(match_id)
+        after = await bot.service.queries.get_match(match_id)
         if after.active:  # the mover's hand comes with their private answer, cards drawn too
             mine = calls[-1]
             seat = match.current_seat
@@ -109,7 +111,7 @@ async def test_a_five_player_match_shows_each_hand_only_to_its_owner(tmp_path, m
         match_id, thread = await start_match(
             fake, ALICE, BOB, CAROL, DAVE, MOD, game=GAME, players=5
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         board, custom = hand_button(fake, thread)
         hands = held(match)
         for seat in match.seats:
@@ -126,7 +128,7 @@ async def test_a_five_player_match_shows_each_hand_only_to_its_owner(tmp_path, m
         assert "Seed: hidden until" in running[-1].files[f"match-{match_id}.txt"].decode()
         assert str(match.seed) not in public(fake.calls)
         actions = await play_out(fake, bot, match_id, thread, seed=1)
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert actions > 20 and ended.result is not None
         assert len(ended.result.rating_changes) == 5
         record = (await fake.slash(CAROL, "export", match=match_id))[-1]
@@ -141,13 +143,13 @@ async def test_a_solo_match_on_discord(tmp_path):
         assert calls[-1].content.startswith("Your match has started in")
         (thread,) = fake.threads()
         thread_id = int(thread["id"])
-        match = await bot.service.match_in_channel(thread_id)
+        match = await bot.service.queries.match_in_channel(thread_id)
         board, custom = hand_button(fake, thread_id)
         shown = await fake.click(ALICE, board["id"], custom)
         alt = shown[-1].json["attachments"][0]["description"]
         assert all(shows(alt, card) for card in held(match)[0])
         await play_out(fake, bot, match.id, thread_id, seed=2)
-        ended = await bot.service.get_match(match.id)
+        ended = await bot.service.queries.get_match(match.id)
         assert ended.result.rating_changes == () and ended.result.scores is not None
         result = fake.messages_in(thread_id)[-2]["content"]
         assert "Solo matches are never rated." in result
@@ -167,7 +169,7 @@ async def test_the_players_are_called_by_their_names_not_numbers(tmp_path, monke
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock, seed=3) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game=GAME, players=2)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = "alice" if match.to_act == ALICE else "bob"
         typed = await fake.autocomplete(
             match.to_act, "move", "notation", channel_id=thread, notation="s"
@@ -181,7 +183,7 @@ async def test_the_players_are_called_by_their_names_not_numbers(tmp_path, monke
         alt = post.json["attachments"][0]["description"]
         assert f"Last action: {mover} ended the turn" in alt
         await play_out(fake, bot, match_id, thread, seed=4)
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         winner = ended.result.winners[0]
         result = next(m for m in reversed(fake.messages_in(thread)) if "wins with" in m["content"])
         assert f"<@{winner}> wins with" in result["content"]

@@ -24,7 +24,7 @@ async def test_a_whole_shifty_match_with_the_swap(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock, seed=2) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifty", options="size=6")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         first, second = match.members  # seat 0 places Black's first stone
         start = fake.messages_in(thread)[0]["content"]
         assert f"Black: <@{first}>, White: <@{second}>." in start
@@ -35,22 +35,22 @@ async def test_a_whole_shifty_match_with_the_swap(tmp_path):
         assert f"<@{first}> (White) to move" in post.content
         assert post.json["allowed_mentions"]["users"] == [first]
         assert "board.png" in post.files
-        swapped = await bot.service.get_match(match_id)
+        swapped = await bot.service.queries.get_match(match_id)
         assert swapped.seat_name(0) == "White" and swapped.seat_name(1) == "Black"
         history = await fake.slash(ALICE, "history", match=match_id)
         assert f"White: <@{first}>, Black: <@{second}>" in history[-1].content
         # each line names the side its player played then: the first stone was Black's
         assert f"1. Black (<@{first}>): c3\n2. White (<@{second}>): swap" in history[-1].content
         rng = random.Random(4)
-        while (match := await bot.service.get_match(match_id)).active:
-            legal = await bot.service.legal_moves(match_id, match.to_act, "", 1000)
+        while (match := await bot.service.queries.get_match(match_id)).active:
+            legal = await bot.service.play.legal_moves(match_id, match.to_act, "", 1000)
             notation = rng.choice(legal).notation
             calls = await fake.slash(match.to_act, "move", channel_id=thread, notation=notation)
             post = next(c for c in calls if c.kind == "send_message")
             side = match.seat_name(match.current_seat)
             assert f"<@{match.to_act}> played `{notation}`: {side} " in post.content
             assert match.ply < 2000, "the match does not end"
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         result = ended.result
         if result.winners:
             (winner,) = result.winners

@@ -29,7 +29,7 @@ async def test_a_move_sent_twice_is_played_once_even_when_the_same_player_goes_o
         match_id, thread = await start_match(
             fake, ALICE, BOB, game="shiftago", options="handicap_turns=3 handicap_player=1"
         )
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act  # the other player sits out: the same player moves again
         data = fake.command_data("move", {"notation": "Nc"})
         first = fake.interaction_payload(2, mover, data, thread)
@@ -42,11 +42,11 @@ async def test_a_move_sent_twice_is_played_once_even_when_the_same_player_goes_o
         redelivered = await fake.feed(first)  # Discord delivers the same interaction again
         assert [c.kind for c in redelivered] == ["callback", "followup"]  # nothing posted
         assert redelivered[-1].ephemeral and redelivered[-1].content == "Played `Nc`."
-        record = await bot.service.match_record(match_id)
+        record = await bot.service.queries.match_record(match_id)
         assert [e.notation for e in record.log] == ["Nc"]
         later = await fake.slash(mover, "move", channel_id=thread, notation="Nf")
         assert any(c.kind == "send_message" for c in later)  # the new board seen: it plays
-        record = await bot.service.match_record(match_id)
+        record = await bot.service.queries.match_record(match_id)
         assert [e.notation for e in record.log] == ["Nc", "Nf"]
 
 
@@ -55,7 +55,7 @@ async def test_settled_offers_and_used_confirmations_are_greyed_out(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover, other = match.to_act, next(m for m in match.members if m != match.to_act)
         await fake.slash(mover, "draw offer", channel_id=thread)
         offer = fake.last_message(thread)
@@ -69,7 +69,7 @@ async def test_settled_offers_and_used_confirmations_are_greyed_out(tmp_path):
         calls = await fake.click(other, box["id"], f"sc:match:{match_id}:resign")
         assert calls[0].json["type"] == 7  # the confirmation is updated first: greyed out
         assert all_disabled(fake.message(box["id"]))
-        assert not (await bot.service.get_match(match_id)).active
+        assert not (await bot.service.queries.get_match(match_id)).active
 
 
 @pytest.mark.asyncio
@@ -77,7 +77,7 @@ async def test_a_huge_paste_is_refused_in_one_short_message(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         calls = await fake.slash(mover, "move", channel_id=thread, notation="!" * 6000)
         answers = [c for c in calls if c.kind == "followup"]
         assert len(answers) == 1 and len(answers[0].content) < 200

@@ -34,14 +34,14 @@ async def test_a_deleted_thread_gives_the_match_a_new_one(tmp_path):
             "THREAD_DELETE", {k: gone[k] for k in ("id", "guild_id", "parent_id", "type")}
         )
         await fake.drain()
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.active and match.channel_id not in (None, thread)
         notice = fake.messages_in(GAMES_CHANNEL)[-1]
         assert f"The thread of match #{match_id} was deleted" in notice["content"]
         first = fake.messages_in(match.channel_id)[0]
         assert "board.png" in str(first["attachments"]) and f"<@{match.to_act}>" in first["content"]
         mover = match.to_act
-        legal = await bot.service.legal_moves(match_id, mover, "", 1)
+        legal = await bot.service.play.legal_moves(match_id, mover, "", 1)
         calls = await fake.slash(
             mover, "move", channel_id=match.channel_id, notation=legal[0].notation
         )
@@ -61,11 +61,11 @@ async def test_a_deleted_channel_leaves_the_match_playable_by_number(tmp_path):
         fake.channels.pop(thread)
         fake._gateway("CHANNEL_DELETE", channel)
         await fake.drain()
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.active and match.channel_id is None
         mine = await fake.slash(ALICE, "matches", channel_id=LOBBY_CHANNEL)
         assert f"play it with `/move match:{match_id}`" in mine[-1].content
-        legal = await bot.service.legal_moves(match_id, match.to_act, "", 1)
+        legal = await bot.service.play.legal_moves(match_id, match.to_act, "", 1)
         calls = await fake.slash(
             match.to_act,
             "move",
@@ -76,7 +76,7 @@ async def test_a_deleted_channel_leaves_the_match_playable_by_number(tmp_path):
         assert calls[-1].ephemeral and calls[-1].content.startswith(
             f"Played `{legal[0].notation}`."
         )
-        assert (await bot.service.get_match(match_id)).ply == 1
+        assert (await bot.service.queries.get_match(match_id)).ply == 1
         other = next(m for m in match.members if m != match.to_act)
         confirm = await fake.slash(other, "resign", channel_id=LOBBY_CHANNEL, match=match_id)
         assert f"Do you really resign match #{match_id}?" in confirm[-1].content
@@ -87,16 +87,16 @@ async def test_matches_wait_while_the_bot_is_out_of_the_server(tmp_path):
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        before = await bot.service.get_match(match_id)
+        before = await bot.service.queries.get_match(match_id)
         fake._gateway("GUILD_DELETE", {"id": str(GUILD)})
         await fake.drain()
         clock.advance(days=5)  # past the deadline: nothing happens while the bot is out
         report = await bot.reminders.run_once()
         assert report.reminders == () and report.timeouts == ()
-        assert (await bot.service.player_stats(GUILD, ALICE)).active_matches == 0
+        assert (await bot.service.queries.player_stats(GUILD, ALICE)).active_matches == 0
         fake._gateway("GUILD_CREATE", fake.guild_create())
         await fake.drain()
-        back = await bot.service.get_match(match_id)
+        back = await bot.service.queries.get_match(match_id)
         assert back.deadline == before.deadline + timedelta(days=5)  # the clock stood still
-        assert (await bot.service.player_stats(GUILD, ALICE)).active_matches == 1
+        assert (await bot.service.queries.player_stats(GUILD, ALICE)).active_matches == 1
         assert back.active and back.to_act == before.to_act

@@ -8,8 +8,8 @@ import pytest
 
 import games
 import render
+from bot.presentation.clocks import clock_line
 from bot.presentation.pictures import example_position, label_names
-from bot.presentation.text import clock_line
 from tests.bot import secret_game
 from tests.bot.discord_harness import (
     ALICE,
@@ -49,7 +49,7 @@ async def test_server_theme_for_public_pictures_members_own_for_private_ones(tmp
         assert "manage the server" in answered(refused)
 
         match_id, thread = await start_match(fake, ALICE, BOB, game="hiddensums")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         await fake.slash(match.to_act, "move", channel_id=thread, notation="1")
         await fake.slash(CAROL, "board", channel_id=thread)
         assert len(DRAWN) == 4 and themes_of(DRAWN, public=True) == {"contrast"}
@@ -72,9 +72,9 @@ async def test_server_theme_for_public_pictures_members_own_for_private_ones(tmp
 
         del DRAWN[:]
         for _ in range(3):
-            to_act = (await bot.service.get_match(match_id)).to_act
+            to_act = (await bot.service.queries.get_match(match_id)).to_act
             await fake.slash(to_act, "move", channel_id=thread, notation="2")
-        assert not (await bot.service.get_match(match_id)).active
+        assert not (await bot.service.queries.get_match(match_id)).active
         assert themes_of(DRAWN, public=True) == {"contrast"}  # the boards and the replay
         # three boards, the movers' own views of the two moves that did not end the match,
         # then a replay frame per position
@@ -99,7 +99,7 @@ async def test_the_real_pictures_come_in_the_chosen_theme(tmp_path):
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         await fake.slash(MOD, "admin theme", theme="contrast")
         match_id, thread = await start_match(fake, ALICE, BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         public, strip = match.public_view(), clock_line(match, clock(), label_names(match, ()))
         assert strip is not None and strip.endswith("3 days left")  # the default clock
         first = next(c for c in fake.calls if c.path == f"/channels/{thread}/messages")

@@ -23,13 +23,14 @@ def mark_transactions(store, fake: FakeDiscord) -> list[tuple[str, int]]:
     marks: list[tuple[str, int]] = []
 
     def counted(kind, opener):
-        def opened():
+        def opened(*body):
             marks.append((kind, len(fake.calls)))
-            return opener()
+            return opener(*body)
 
         return opened
 
     store.transaction = counted("write", store.transaction)
+    store.transact = counted("write", store.transact)
     store.reading = counted("read", store.reading)
     return marks
 
@@ -44,11 +45,11 @@ async def test_a_move_costs_one_transaction_before_posting_and_one_after(tmp_pat
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         waiting = BOB if match.to_act == ALICE else ALICE
         if notices:  # (the clock says 12:00 UTC: quiet hours from 12 to 14 hold the DM)
             await fake.slash(waiting, "settings notices", **notices)
-        notation = (await bot.service.legal_moves(match_id, match.to_act, "", 1))[0].notation
+        notation = (await bot.service.play.legal_moves(match_id, match.to_act, "", 1))[0].notation
         marks = mark_transactions(bot.service.store, fake)
         start = len(fake.calls)
         data = fake.command_data("move", {"notation": notation})

@@ -53,25 +53,25 @@ async def test_the_allowance_running_out_mid_match_restarts_the_clock(tmp_path):
         assert "Vacation: 10 days a year per member." in shown[-1].content
         clock.now = MONDAY
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         late, deadline = match.to_act, match.deadline
         assert deadline == datetime(2026, 1, 8, 12, 0, tzinfo=UTC)
         refused = await fake.slash(late, "settings vacation", days=11)
         assert refused[-1].ephemeral and "Only 10 of your 10 vacation days" in refused[-1].content
         clock.advance(days=1)  # two days left on the clock
         await fake.slash(late, "settings vacation", days=6)
-        assert (await bot.service.get_match(match_id)).paused
+        assert (await bot.service.queries.get_match(match_id)).paused
         clock.advance(days=2)
         await bot.reminders.run_once()
-        assert (await bot.service.get_match(match_id)).paused  # 8 days left this year
+        assert (await bot.service.queries.get_match(match_id)).paused  # 8 days left this year
         # The server allows fewer days now: three are spent on Friday 12:00.
         await fake.slash(MOD, "admin vacation", days=3)
         clock.advance(hours=23)
         await bot.reminders.run_once()
-        assert (await bot.service.get_match(match_id)).paused
+        assert (await bot.service.queries.get_match(match_id)).paused
         clock.advance(hours=1)
         await bot.reminders.run_once()
-        running = await bot.service.get_match(match_id)
+        running = await bot.service.queries.get_match(match_id)
         assert not running.paused
         assert running.deadline == datetime(2026, 1, 11, 12, 0, tzinfo=UTC)  # two days on
         told = [
@@ -90,7 +90,7 @@ async def test_the_allowance_running_out_mid_match_restarts_the_clock(tmp_path):
         assert len([m for m in fake.messages_in(thread) if "has spent" in m["content"]]) == 1
         clock.now = running.deadline  # still on vacation, but the clock ran out
         await bot.reminders.run_once()
-        ended = await bot.service.get_match(match_id)
+        ended = await bot.service.queries.get_match(match_id)
         assert not ended.active and ended.result.how == "timeout"
 
 
@@ -100,11 +100,11 @@ async def test_the_clock_strip_shows_a_paused_clock_and_the_return_date(tmp_path
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         clock.now = MONDAY
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         away = next(m for m in (ALICE, BOB) if m != mover)
         await fake.slash(away, "settings vacation", days=2)
-        notation = (await bot.service.legal_moves(match_id, mover, "", 1))[0].notation
+        notation = (await bot.service.play.legal_moves(match_id, mover, "", 1))[0].notation
         post = (await fake.slash(mover, "move", channel_id=thread, notation=notation))[1]
         strip = post.json["attachments"][0]["description"]
         side = match.seat_name(match.seat_of(away))

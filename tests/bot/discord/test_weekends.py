@@ -65,8 +65,8 @@ async def test_a_deadline_crossing_a_weekend_in_auckland_and_in_los_angeles(tmp_
         # Auckland: the turn began on Saturday, so it counts from Monday 00:00 NZDT
         # (Sunday 11:00 UTC). Los Angeles: 9 hours before Saturday, 15 after Monday 00:00
         # PST (08:00 UTC). Without the pause both would end on Saturday 23:00 UTC.
-        first = await bot.service.get_match(auckland)
-        second = await bot.service.get_match(los_angeles)
+        first = await bot.service.queries.get_match(auckland)
+        second = await bot.service.queries.get_match(los_angeles)
         assert first.deadline == datetime(2026, 1, 12, 11, 0, tzinfo=UTC)
         assert second.deadline == datetime(2026, 1, 12, 23, 0, tzinfo=UTC)
         assert "clocks paused at weekends" in fake.messages_in(auckland_thread)[0]["content"]
@@ -75,8 +75,8 @@ async def test_a_deadline_crossing_a_weekend_in_auckland_and_in_los_angeles(tmp_
 
         clock.now = datetime(2026, 1, 10, 23, 0, tzinfo=UTC)  # the plain deadline
         await bot.reminders.run_once()
-        assert (await bot.service.get_match(auckland)).active
-        assert (await bot.service.get_match(los_angeles)).active
+        assert (await bot.service.queries.get_match(auckland)).active
+        assert (await bot.service.queries.get_match(los_angeles)).active
         assert warnings_in(fake, auckland_thread) == warnings_in(fake, la_thread) == []
 
         clock.now = datetime(2026, 1, 11, 12, 0, tzinfo=UTC)  # 23 hours before Auckland's
@@ -88,13 +88,13 @@ async def test_a_deadline_crossing_a_weekend_in_auckland_and_in_los_angeles(tmp_
 
         clock.now = datetime(2026, 1, 12, 11, 0, tzinfo=UTC)  # Auckland's deadline
         await bot.reminders.run_once()
-        assert not (await bot.service.get_match(auckland)).active
-        assert (await bot.service.get_match(los_angeles)).active
+        assert not (await bot.service.queries.get_match(auckland)).active
+        assert (await bot.service.queries.get_match(los_angeles)).active
         assert len(warnings_in(fake, la_thread)) == 1  # 12 hours left: the 24-hour warning
 
         clock.now = datetime(2026, 1, 12, 23, 0, tzinfo=UTC)  # Los Angeles's deadline
         await bot.reminders.run_once()
-        ended = await bot.service.get_match(los_angeles)
+        ended = await bot.service.queries.get_match(los_angeles)
         assert not ended.active and ended.result is not None
         assert ended.result.how == "timeout"
 
@@ -107,7 +107,7 @@ async def test_a_challenge_may_run_its_clock_through_the_weekend(tmp_path):
         clock.now = START
         await both_live_in(fake, "Pacific/Auckland")
         match_id, _ = await start_match(fake, ALICE, BOB, clock="1d", weekend_pause=False)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.deadline == datetime(2026, 1, 10, 23, 0, tzinfo=UTC)
         assert match.clock_zone is None
 
@@ -118,13 +118,13 @@ async def test_a_vacation_ending_in_a_weekend_leaves_the_weekend_out(tmp_path):
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         clock.now = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # Monday, UTC for both
         match_id, _ = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.deadline == datetime(2026, 1, 8, 12, 0, tzinfo=UTC)
         clock.now = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # a day left
         await fake.slash(match.to_act, "settings vacation", days=3)
         clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # back on Saturday
         await bot.reminders.run_once()
-        back = await bot.service.get_match(match_id)
+        back = await bot.service.queries.get_match(match_id)
         assert not back.paused
         # The day left runs from Monday 00:00, not from Saturday noon.
         assert back.deadline == datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
@@ -136,19 +136,19 @@ async def test_time_given_before_a_weekend_leaves_the_weekend_out(tmp_path):
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # Thursday, UTC for both
         match_id, thread = await start_match(fake, ALICE, BOB, clock="1d", weekend_pause=True)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         assert match.deadline == datetime(2026, 1, 9, 12, 0, tzinfo=UTC)
         giver = next(m for m in (ALICE, BOB) if m != match.to_act)
         calls = await fake.slash(giver, "clock give", channel_id=thread, time="1d")
         assert calls[-1].ephemeral and calls[-1].content == "You gave each opponent 1 day more."
         # 12 hours to Saturday 00:00, the other 12 from Monday 00:00: not Saturday noon.
-        given = await bot.service.get_match(match_id)
+        given = await bot.service.queries.get_match(match_id)
         assert given.deadline == datetime(2026, 1, 12, 12, 0, tzinfo=UTC)
         announced = fake.last_message(thread)["content"]
         assert f"<t:{int(given.deadline.timestamp())}:R>" in announced
         clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
         await bot.reminders.run_once()
-        assert (await bot.service.get_match(match_id)).active
+        assert (await bot.service.queries.get_match(match_id)).active
 
 
 @pytest.mark.asyncio
@@ -163,14 +163,14 @@ async def test_the_bot_back_in_a_server_leaves_the_weekend_out(tmp_path):
         clock.now = datetime(2026, 1, 8, 12, 0, tzinfo=UTC)  # back on Thursday noon
         fake._gateway("GUILD_CREATE", fake.guild_create())
         await fake.drain()
-        back = await bot.service.get_match(match_id)
+        back = await bot.service.queries.get_match(match_id)
         # A day and a half to Saturday 00:00, the last half day from Monday 00:00.
         assert back.deadline == datetime(2026, 1, 12, 12, 0, tzinfo=UTC)
         await fake.slash(back.to_act, "board", channel_id=thread)
         assert "2 days left" in clock_strips(fake, thread)[-1]
         clock.now = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # the deadline without the pause
         await bot.reminders.run_once()
-        assert (await bot.service.get_match(match_id)).active
+        assert (await bot.service.queries.get_match(match_id)).active
 
 
 @pytest.mark.asyncio
@@ -181,7 +181,7 @@ async def test_the_low_time_reminder_counts_the_time_left_without_the_weekend(tm
         for member in (ALICE, BOB):
             await fake.slash(member, "settings notices", warnings="none")  # (reminders only)
         match_id, thread = await start_match(fake, ALICE, BOB, clock="3d", weekend_pause=True)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         # 36 hours to Saturday 00:00 and 36 from Monday 00:00: 120 hours in real time.
         assert match.deadline == datetime(2026, 1, 13, 12, 0, tzinfo=UTC)
 
@@ -195,7 +195,7 @@ async def test_the_low_time_reminder_counts_the_time_left_without_the_weekend(tm
         clock.now = datetime(2026, 1, 9, 12, 0, tzinfo=UTC)
         report = await bot.reminders.run_once()
         assert [r.kind for r in report.reminders] == ["idle"]
-        assert await bot.service.next_due() == datetime(2026, 1, 13, 4, 48, tzinfo=UTC)
+        assert await bot.service.clocks.next_due() == datetime(2026, 1, 13, 4, 48, tzinfo=UTC)
         # A tenth of the 72 hours is 7.2 hours: at Tuesday 00:00, 12 hours are left.
         clock.now = datetime(2026, 1, 13, 0, 0, tzinfo=UTC)
         report = await bot.reminders.run_once()

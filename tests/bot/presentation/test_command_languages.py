@@ -127,7 +127,7 @@ async def test_board_buttons_in_the_servers_language_next_game_in_the_members(tm
     fake.locales = {ALICE: "fr", BOB: "es-ES"}
     async with running_bot(fake, settings_for(tmp_path), clock) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB)
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         mover = match.to_act
         notation = match.state.format_move(match.state.legal_moves()[0])
         calls = await fake.slash(mover, "move", channel_id=thread, notation=notation)

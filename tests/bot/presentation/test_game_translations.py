@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 import games
 from bot.presentation.extraction import game_catalogues, is_current, shared_template
+from bot.presentation.game_rules import rules_text
 from bot.presentation.language import (
     TRANSLATED,
     game_template_path,
@@ -25,7 +26,7 @@ from bot.presentation.language import (
     speaking,
 )
 from bot.presentation.pictures import picture_words
-from bot.presentation.text import rules_text, unwrapped
+from bot.presentation.writing import unwrapped
 from games.skift.words import ending
 from games.wording import SHARED_DOMAIN, Written
 from tests.bot.discord_harness import (
@@ -191,7 +192,7 @@ async def test_a_german_member_reads_the_rules_and_the_moves_in_german(tmp_path)
         calls = await fake.slash(BOB, "rules", game="shiftago")
         assert "marbles" in "\n".join(c.content for c in calls if c.content)
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         words = {}
         for locale in ("de", "en-GB"):
             fake.locales[mover] = locale
@@ -209,7 +210,7 @@ async def test_a_french_server_reads_the_move_in_french_in_the_thread(tmp_path):
     fake.preferred_locale = "fr"
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         await fake.slash(mover, "move", channel_id=thread, notation="Nc")
         posts = [m["content"] for m in fake.messages_in(thread) if "`Nc`" in m["content"]]
         assert any("Orange entre par le nord dans la colonne c" in post for post in posts), posts
@@ -222,9 +223,9 @@ async def test_the_end_of_a_game_is_announced_in_the_servers_language(tmp_path):
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
         for notation in ("Na", "Sa", "Nb", "Sb", "Nc", "Sc", "Nd", "Sd", "Ne"):
-            mover = (await bot.service.get_match(match_id)).to_act
+            mover = (await bot.service.queries.get_match(match_id)).to_act
             await fake.slash(mover, "move", channel_id=thread, notation=notation)
-        assert (await bot.service.get_match(match_id)).result is not None
+        assert (await bot.service.queries.get_match(match_id)).result is not None
         posts = "\n".join(m["content"] for m in fake.messages_in(thread))
         assert "Orange a formé une ligne de 5." in posts, posts[-600:]
 
@@ -234,7 +235,7 @@ async def test_an_illegal_move_is_refused_in_the_members_language(tmp_path):
     fake = FakeDiscord()
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         answers = {}
         for locale in ("de", "en-GB"):
             fake.locales[mover] = locale
@@ -247,7 +248,7 @@ async def test_an_illegal_move_is_refused_in_the_members_language(tmp_path):
         assert any(
             "Express keeps no score: a line of 5 wins at once." in a for a in answers["en-GB"]
         )
-        assert (await bot.service.get_match(match_id)).state.ply == 0
+        assert (await bot.service.queries.get_match(match_id)).state.ply == 0
 
 
 def test_a_shifting_stones_action_and_its_ending_come_out_in_german():
@@ -282,7 +283,7 @@ async def test_a_german_member_is_refused_an_illegal_shifting_stones_action_in_g
     fake = FakeDiscord()
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         answers = {}
         for locale in ("de", "en-GB"):
             fake.locales[mover] = locale
@@ -294,7 +295,7 @@ async def test_a_german_member_is_refused_an_illegal_shifting_stones_action_in_g
             for a in answers["de"]
         ), answers
         assert any("a1 and c3 do not share a side." in a for a in answers["en-GB"]), answers
-        assert (await bot.service.get_match(match_id)).state.ply == 0
+        assert (await bot.service.queries.get_match(match_id)).state.ply == 0
 
 
 @pytest.mark.asyncio
@@ -303,7 +304,7 @@ async def test_a_french_server_reads_a_shifting_stones_action_in_french(tmp_path
     fake.preferred_locale = "fr"
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shifting-stones")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         await fake.slash(mover, "move", channel_id=thread, notation="flip b2 pay 1")
         posts = [m["content"] for m in fake.messages_in(thread) if "flip b2 pay 1" in m["content"]]
         assert any(
@@ -323,14 +324,14 @@ async def test_a_resignation_is_announced_in_the_servers_language(tmp_path):
     fake.preferred_locale = "de"
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         waiting = next(seat.member_id for seat in match.seats if seat.member_id != match.to_act)
         await fake.slash(waiting, "resign", channel_id=thread)
         confirm = fake.last_message(thread, ephemeral=True)
         calls = await fake.click(waiting, confirm["id"], f"sc:match:{match_id}:resign")
         post = next(c for c in calls if c.kind == "send_message")
         assert "Grün hat aufgegeben." in post.content, post.content
-        assert (await bot.service.get_match(match_id)).result.reason == "Green resigned."
+        assert (await bot.service.queries.get_match(match_id)).result.reason == "Green resigned."
 
 
 def test_a_games_picture_words_come_from_its_own_folder_and_the_shared_ones_centrally():

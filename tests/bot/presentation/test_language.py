@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.match.phrases import Member, Message
-from bot.presentation import language, sentences
+from bot.presentation import history, language, matches
 from bot.presentation.catalogue import fill, write
 
 GERMAN = r"""
@@ -49,17 +49,17 @@ def german(tmp_path, monkeypatch):
 
 def test_a_text_is_written_in_the_language_spoken(german):
     with language.speaking("de"):
-        assert fill(sentences.CAPTION_AFTER, match=3, moves=1) == "Partie #3, nach 1 Zug."
-        assert fill(sentences.CAPTION_AFTER, match=3, moves=5) == "Partie #3, nach 5 Züge."
+        assert fill(matches.CAPTION_AFTER, match=3, moves=1) == "Partie #3, nach 1 Zug."
+        assert fill(matches.CAPTION_AFTER, match=3, moves=5) == "Partie #3, nach 5 Züge."
         said = Message("move.not_your_turn", player=Member(7), match=2)
         assert write(said, lambda m: f"<@{m}>", str) == "<@7> ist in Partie #2 am Zug, nicht du."
-    assert fill(sentences.CAPTION_AFTER, match=3, moves=5) == "Match #3, after 5 moves."
+    assert fill(matches.CAPTION_AFTER, match=3, moves=5) == "Match #3, after 5 moves."
     assert language.spoken() == "en"
 
 
 def test_english_shows_where_a_translation_is_missing_fuzzy_or_wrong(german):
     with language.speaking("de"):
-        assert fill(sentences.NO_MOVES_YET) == "No moves yet."
+        assert fill(history.NO_MOVES_YET) == "No moves yet."
         assert fill("Done.") == "Done."
         said = Message("match.not_playing", match=4)
         assert write(said, str, str) == "You are not playing in match #4."
@@ -71,7 +71,7 @@ def test_each_language_is_its_own_in_concurrent_work(german):
     async def caption(speaks: str) -> str:
         with language.speaking(speaks):
             await asyncio.sleep(0)
-            return fill(sentences.CAPTION_AFTER, match=1, moves=2)
+            return fill(matches.CAPTION_AFTER, match=1, moves=2)
 
     async def both() -> list[str]:
         return list(await asyncio.gather(caption("de"), caption("en")))

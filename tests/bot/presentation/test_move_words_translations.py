@@ -140,7 +140,7 @@ async def test_a_german_member_is_told_in_german_why_their_move_cannot_be_read(t
     fake = FakeDiscord()
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         fake.locales[mover] = "de"
         calls = await fake.slash(mover, "move", channel_id=thread, notation="c")
         refusals = [c.content for c in calls if c.ephemeral and c.content]
@@ -148,7 +148,7 @@ async def test_a_german_member_is_told_in_german_why_their_move_cannot_be_read(t
             "Nenne auch den Rand: Nc rollt von Norden in Spalte c ein, Sc von Süden." in r
             for r in refusals
         ), refusals
-        assert (await bot.service.get_match(match_id)).state.ply == 0
+        assert (await bot.service.queries.get_match(match_id)).state.ply == 0
 
 
 @pytest.mark.asyncio
@@ -156,7 +156,7 @@ async def test_a_german_member_composes_a_move_with_german_steps(tmp_path):
     fake = FakeDiscord()
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         fake.locales[match.to_act] = "de"
         composer = await open_composer(fake, match.to_act, thread, match_id)
         labels = [

@@ -14,8 +14,11 @@ from bot.discord.autocomplete import _match_label
 from bot.match.actions import MOVE
 from bot.match.replay import PublicLine, standing_turns, turn_numbers
 from bot.presentation.analysis import analysis_text
+from bot.presentation.history import record_text
+from bot.presentation.matches import board_caption
 from bot.presentation.pictures import board_picture
-from bot.presentation.text import Style, board_caption, record_text
+from bot.presentation.writing import Style
+from bot.service import ChallengeRequest
 from bot.service.analysis import Analysis, Point
 from tests.bot.discord_harness import FakeClock
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, open_service, start_match
@@ -34,9 +37,11 @@ async def _played(tmp_path, name: str, seats: int):
     """A match of `name` with `seats` seats after up to `ACTIONS` random actions."""
     service = await open_service(tmp_path / "db.sqlite3", FakeClock())
     if seats == 1:
-        solo = await service.create_challenge(GUILD, CHANNEL, 1, name, opponents=[], players=1)
+        solo = await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, name, opponents=[], players=1)
+        )
         assert solo.match_id is not None
-        match = await service.get_match(solo.match_id)
+        match = await service.queries.get_match(solo.match_id)
     else:
         match = await start_match(service, list(range(1, seats + 1)), name, rated=False)
     rng = random.Random(5)
@@ -46,7 +51,7 @@ async def _played(tmp_path, name: str, seats: int):
             break
         notation = state.format_move(rng.choice(list(state.legal_moves())))
         match = (await act(service, match.id, match.to_act, MOVE, notation)).match
-    return service, match, await service.match_record(match.id)
+    return service, match, await service.queries.match_record(match.id)
 
 
 @pytest.mark.asyncio

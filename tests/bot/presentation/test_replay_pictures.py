@@ -31,8 +31,8 @@ from bot.match.decision import Situation
 from bot.match.records import LogEntry, MatchRecord, MatchUpdate
 from bot.match.replay import TAKEBACK, PublicLine, rebuild_state
 from bot.presentation import pictures
+from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.pictures import (
-    TOO_LONG_TO_REPLAY,
     board_picture,
     ending_words,
     match_board,

@@ -10,10 +10,12 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from bot.presentation import chat_words, sentences
+from bot.discord import words as chat_words
+from bot.presentation import matches
 from bot.presentation.catalogue import COUNTED, fill
 from bot.presentation.language import LOCALES, TRANSLATED, speaking, translation_path
-from bot.presentation.text import MAX_MESSAGE, MAX_THREAD_NAME, thread_name
+from bot.presentation.matches import thread_name
+from bot.presentation.writing import MAX_MESSAGE, MAX_THREAD_NAME
 
 #: Every domain of the presentation: each has its template in the locales folder.
 DOMAINS = sorted(template.stem for template in LOCALES.glob("*.pot"))
@@ -106,6 +108,6 @@ def test_thread_names_keep_their_number_within_100_characters(language):
     match = SimpleNamespace(members=(1, 2, 3, 4), game_title=GAME, id=NUMBER)
     with speaking(language):
         name = thread_name(match, lambda member: NAME)
-        start = fill(sentences.THREAD_NAME, game=GAME, match=NUMBER, players="")
+        start = fill(matches.THREAD_NAME, game=GAME, match=NUMBER, players="")
     assert len(name) <= MAX_THREAD_NAME
     assert name.startswith(start.rstrip())

@@ -11,7 +11,6 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from bot.presentation.extraction import (
-    CATALOGUE_MODULES,
     PLURAL_SAMPLES,
     is_current,
     messages_template,
@@ -19,8 +18,9 @@ from bot.presentation.extraction import (
     update_translations,
 )
 from bot.presentation.language import TRANSLATED, template_path, translation_path
+from bot.translations import CATALOGUE_MODULES
 
-TEMPLATES = (messages_template(), pictures_template())
+TEMPLATES = (messages_template(CATALOGUE_MODULES), pictures_template())
 
 
 def _key(msgid: str | tuple[str, ...]) -> str:
@@ -47,21 +47,21 @@ def test_every_language_has_the_msgids_of_the_templates():
 
 
 def test_the_messages_template_holds_the_sentences_and_the_counted_nouns():
-    template = messages_template()
-    assert template["Done."].auto_comments == ["messages.DONE"]
+    template = messages_template(CATALOGUE_MODULES)
+    assert template["Done."].auto_comments == ["matches.DONE"]
     refusal = template["There is no match #{match}."]
     # a sentence two modules hold is one entry, naming both
-    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]", "web_words.NO_MATCH"]
+    assert refusal.auto_comments == ["refusals.REFUSALS[match.none]", "web.words.NO_MATCH"]
     assert template[("{count} reply", "{count} replies")].pluralizable
-    # messages.py imports DRAW ("draw") from the match rules: only its own constants count
-    assert template["draw"].auto_comments == ["sentences.OUTCOME_DRAW"]
+    # matches.py imports DRAW ("draw") from the match rules: only its own constants count
+    assert template["draw"].auto_comments == ["history.OUTCOME_DRAW"]
 
 
 def test_a_sentence_changed_in_the_code_makes_the_template_stale(monkeypatch):
-    from bot.presentation import sentences
+    from bot.presentation import history
 
-    monkeypatch.setattr(sentences, "NO_MOVES_YET", "No moves at all yet.")
-    assert not is_current(messages_template())
+    monkeypatch.setattr(history, "NO_MOVES_YET", "No moves at all yet.")
+    assert not is_current(messages_template(CATALOGUE_MODULES))
 
 
 def test_a_po_file_written_with_another_plural_rule_takes_babels_keeping_each_count_s_words(
@@ -117,10 +117,10 @@ def _filled_modules(source: str) -> set[str]:
 
 def test_every_module_whose_sentences_are_filled_is_a_catalogue_module():
     """A module of sentences left out of `CATALOGUE_MODULES` is never translated (the web
-    board's `web_words` was English whatever the member spoke)."""
+    board's words were English whatever the member spoke)."""
     catalogued = {module.__name__ for module in CATALOGUE_MODULES}
     filled = set()
     for path in (Path(__file__).resolve().parents[3] / "bot").rglob("*.py"):
         filled |= _filled_modules(path.read_text())
-    assert "bot.presentation.web_words" in filled
-    assert filled <= catalogued, f"not in extraction.CATALOGUE_MODULES: {filled - catalogued}"
+    assert "bot.web.words" in filled
+    assert filled <= catalogued, f"not in bot.translations.CATALOGUE_MODULES: {filled - catalogued}"

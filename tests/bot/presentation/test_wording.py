@@ -11,7 +11,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import games
-from bot.presentation import console_words, sentences
+from bot.console import words as console_words
+from bot.presentation import history, results
 from bot.presentation.analysis import ANALYSING
 from bot.presentation.catalogue import fill
 from bot.presentation.language import LOCALES, speaking
@@ -88,9 +89,9 @@ def test_one_second_is_singular(language, one_second):
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
 def test_no_result_or_record_head_has_two_colons(language):
     with speaking(language):
-        won = fill(sentences.WON, players=fill(sentences.WINNER[False], player="X", seat="W"))
-        result = fill(sentences.RESULT, head=won, reason="Black resigned.")
-        head = fill(sentences.RECORD_HEAD, match=1, game="Skift", players="White: a, Black: b")
+        won = fill(results.WON, players=fill(results.WINNER[False], player="X", seat="W"))
+        result = fill(results.RESULT, head=won, reason="Black resigned.")
+        head = fill(history.RECORD_HEAD, match=1, game="Skift", players="White: a, Black: b")
         refused = fill(console_words.REFUSED, reason="The match is over.")
     assert result.count(":") == 0 and head.count(":") == 2  # one a sentence
     assert refused.count(":") <= 1

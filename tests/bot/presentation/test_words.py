@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.presentation.text import span_words
+from bot.presentation.clocks import span_words
 from bot.service.engine_player import EnginePlayer
 from tests.bot.console import test_local
 from tests.bot.console.test_local import run
@@ -46,13 +46,13 @@ async def test_an_option_without_a_list_of_values_shows_only_its_default(console
 async def test_history_groups_a_turn_of_several_actions_with_its_player(console):
     con, out = console
     await run(con, out, "challenge shifting-stones players:1 clock:none")
-    match = await con.service.get_match(1)
+    match = await con.service.queries.get_match(1)
     played = []
     while match.turns == 0:
-        (move, *_) = await con.service.legal_moves(1, con.me, "", limit=1)
+        (move, *_) = await con.service.play.legal_moves(1, con.me, "", limit=1)
         await run(con, out, f"move {move.notation}")
         played.append(move.notation)
-        match = await con.service.get_match(1)
+        match = await con.service.queries.get_match(1)
     assert len(played) > 1  # a turn of several actions
     said = await run(con, out, "history")
     assert f"\n1. alice: {', '.join(played)}\n" in said  # its seats are only numbered
@@ -63,11 +63,11 @@ async def test_a_takeback_granted_by_the_bot_says_its_reply_went_too(console):
     con, out = console
     con.engine_player = EnginePlayer(con.service, con.announce, workers=1, budget=TINY)
     await run(con, out, "challenge shiftago bots:1 level:easy clock:none")
-    (move, *_) = await con.service.legal_moves(1, con.me, "", limit=1)
+    (move, *_) = await con.service.play.legal_moves(1, con.me, "", limit=1)
     said = await run(con, out, f"move {move.notation}")
     assert "Shiftcord (easy) played `" in said
     said = await run(con, out, "takeback ask")
-    match = await con.service.get_match(1)
+    match = await con.service.queries.get_match(1)
     seat = match.seat_name(match.seat_of(con.me))
     words = [line for line in said.splitlines() if not line.startswith(("[", "Alt text"))]
     assert words[:4] == [  # one answer, in order, with everything undone
@@ -89,7 +89,7 @@ async def test_a_board_in_an_unknown_theme_is_refused_before_anything_is_shown(c
 
 @pytest.mark.asyncio
 async def test_the_console_help_of_a_command_comes_from_the_catalogue(console):
-    from bot.presentation.console_words import HELP
+    from bot.console.words import HELP
 
     con, out = console
     said = await run(con, out, "help board")
@@ -101,8 +101,8 @@ async def test_the_console_help_of_a_command_comes_from_the_catalogue(console):
 async def test_the_console_prints_no_internal_data(console):
     con, out = console
     said = await run(con, out, "challenge skift opponent:bob clock:none", "as bob", "accept")
-    match = await con.service.get_match(1)
-    (move, *_) = await con.service.legal_moves(1, match.to_act, "", limit=1)
+    match = await con.service.queries.get_match(1)
+    (move, *_) = await con.service.play.legal_moves(1, match.to_act, "", limit=1)
     said += await run(con, out, f"as {con.name_of(match.to_act)}", f"move {move.notation}")
     said += await run(con, out, "resign yes", "board")
     assert "Alt text: Skift, move 2: " in said  # each position in the players' words

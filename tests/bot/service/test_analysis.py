@@ -19,7 +19,7 @@ from bot.match.errors import NotAllowed
 from bot.match.phrases import plain_member
 from bot.match.replay import MOVE as LOGGED_MOVE
 from bot.presentation.analysis import analysis_text
-from bot.presentation.text import MAX_MESSAGE, Style
+from bot.presentation.writing import MAX_MESSAGE, Style
 from bot.service import analysis as analysis_module
 from bot.service.analysis import (
     MOST_POSITIONS,
@@ -83,7 +83,7 @@ def test_moves_are_labelled_by_the_expected_result_they_cost_their_mover():
 @pytest.mark.asyncio
 async def test_the_analysis_text_labels_the_costly_moves_and_counts_them(service):
     match = await play_first_legal(service, await match_of(service, "skift", [BOB], rated=False), 2)
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     black = match.seat_name(1)
     points = (
         Point(0, (0.5, 0.5), "c3-c4", "c3-c4", 0),
@@ -115,7 +115,7 @@ async def test_the_analysis_text_fits_one_message_however_many_costly_moves(serv
     match = await play_first_legal(
         service, await match_of(service, "skift", [BOB], rated=False), 39
     )
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     long = "x" * 150  # a move's notation as long as a game's may be
     line = [0.1 if i % 2 else 0.9 for i in range(40)]  # a blunder every move
     points = tuple(
@@ -209,13 +209,13 @@ async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(se
             await bot.stored_analysis(match)
         match = await play_first_legal(service, match, 4)
         version = match.version
-        record = await service.match_record(match.id)
+        record = await service.queries.match_record(match.id)
         with pytest.raises(NotAllowed, match="still being played"):
             await bot.analyse(record)
-        assert calls == [] and (await service.get_match(match.id)).version == version
-        ended = (await service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        assert calls == [] and (await service.queries.get_match(match.id)).version == version
+        ended = (await service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
         assert await bot.stored_analysis(ended) is None
-        made = await bot.analyse(await service.match_record(ended.id))
+        made = await bot.analyse(await service.queries.match_record(ended.id))
         assert len(calls) == 1 and len(made.points) == 5
         kept = await bot.stored_analysis(ended)  # from the store: no more thinking
         assert kept == made and len(calls) == 1
@@ -230,8 +230,8 @@ async def test_an_analysis_asked_again_while_it_is_made_is_made_once(service):
     try:
         match = await match_of(service, "skift", [BOB], rated=False)
         match = await play_first_legal(service, match, 1)
-        ended = (await service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
-        record = await service.match_record(ended.id)
+        ended = (await service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        record = await service.queries.match_record(ended.id)
         first, second = await asyncio.gather(bot.analyse(record), bot.analyse(record))
         assert first == second and len(calls) == 1
         # One who asked gone (their interaction dropped): the other still gets it.
@@ -257,8 +257,10 @@ async def test_two_processes_asked_at_once_make_one_analysis_and_show_it_both(da
     try:
         match = await match_of(first_service, "skift", [BOB], rated=False)
         match = await play_first_legal(first_service, match, 3)
-        ended = (await first_service.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
-        record = await first_service.match_record(ended.id)
+        ended = (
+            await first_service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))
+        ).match
+        record = await first_service.queries.match_record(ended.id)
         made = await asyncio.gather(first.analyse(record), second.analyse(record))
         assert made[0] == made[1]
         assert sum(len(calls) for calls in thinking) == 1

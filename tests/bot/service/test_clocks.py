@@ -26,45 +26,45 @@ async def test_reminders_after_a_day_and_at_a_tenth_left_never_twice(service, cl
     match = await start_match(service, clock_hours=72)
     mover = match.to_act
     clock.advance(hours=23, minutes=59)
-    assert kinds(await service.tick()) == []
-    assert await service.next_due() == match.turn_started_at + timedelta(hours=24)
+    assert kinds(await service.clocks.tick()) == []
+    assert await service.clocks.next_due() == match.turn_started_at + timedelta(hours=24)
     clock.advance(minutes=1)
-    assert kinds(await service.tick()) == [(match.id, mover, "idle")]
-    assert kinds(await service.tick()) == []
+    assert kinds(await service.clocks.tick()) == [(match.id, mover, "idle")]
+    assert kinds(await service.clocks.tick()) == []
     clock.advance(hours=40)  # 64 h gone: 8 h left is more than a tenth (7.2 h)
-    assert kinds(await service.tick()) == []
+    assert kinds(await service.clocks.tick()) == []
     clock.advance(hours=1)
-    report = await service.tick()
+    report = await service.clocks.tick()
     assert kinds(report) == [(match.id, mover, "low_time")]
     assert report.reminders[0].deadline == match.deadline
-    assert kinds(await service.tick()) == []
+    assert kinds(await service.clocks.tick()) == []
     moved = await play_first_legal(service, match, 1)
     clock.advance(hours=24)
-    assert kinds(await service.tick()) == [(match.id, moved.to_act, "idle")]
+    assert kinds(await service.clocks.tick()) == [(match.id, moved.to_act, "idle")]
 
 
 @pytest.mark.asyncio
 async def test_a_short_clock_sends_only_the_low_time_reminder(service, clock):
     match = await start_match(service, clock_hours=10)
     clock.advance(hours=9)
-    assert kinds(await service.tick()) == [(match.id, match.to_act, "low_time")]
+    assert kinds(await service.clocks.tick()) == [(match.id, match.to_act, "low_time")]
     clock.advance(hours=20)
-    report = await service.tick()
+    report = await service.clocks.tick()
     waiting = match.seats[1].member_id
     assert kinds(report) == [(match.id, waiting, "timeout_claimable")]
-    assert kinds(await service.tick()) == []
+    assert kinds(await service.clocks.tick()) == []
 
 
 @pytest.mark.asyncio
 async def test_members_can_turn_reminders_off(service, clock):
     match = await start_match(service)
-    settings = await service.set_reminders(match.to_act, False)
+    settings = await service.settings.set_reminders(match.to_act, False)
     assert settings.reminders is False
     clock.advance(hours=25)
-    assert kinds(await service.tick()) == []
-    await service.set_reminders(match.to_act, True)
-    assert kinds(await service.tick()) == []  # that turn's reminder was due while off
-    assert (await service.member_settings(match.to_act)).reminders is True
+    assert kinds(await service.clocks.tick()) == []
+    await service.settings.set_reminders(match.to_act, True)
+    assert kinds(await service.clocks.tick()) == []  # that turn's reminder was due while off
+    assert (await service.settings.member_settings(match.to_act)).reminders is True
 
 
 @pytest.mark.asyncio
@@ -72,7 +72,7 @@ async def test_matches_without_a_clock_still_get_the_daily_reminder(service, clo
     match = await start_match(service, clock_hours=0)
     assert match.deadline is None
     clock.advance(days=30)
-    assert kinds(await service.tick()) == [(match.id, match.to_act, "idle")]
+    assert kinds(await service.clocks.tick()) == [(match.id, match.to_act, "idle")]
     with pytest.raises(ClockError, match="no clock"):
         await act(service, match.id, match.seats[1].member_id, CLAIM)
 
@@ -87,7 +87,7 @@ async def test_the_waiting_player_claims_a_timeout(service, clock):
     with pytest.raises(ClockError, match="your own turn"):
         await act(service, match.id, late, CLAIM)
     clock.advance(hours=2)
-    assert (await service.tick()).timeouts == ()  # claim mode: nothing happens by itself
+    assert (await service.clocks.tick()).timeouts == ()  # claim mode: nothing happens by itself
     update = await act(service, match.id, waiting, CLAIM)
     assert update.action is CLAIM and update.actor_id == waiting
     assert update.events == (Ended("timeout"),)
@@ -99,14 +99,16 @@ async def test_the_waiting_player_claims_a_timeout(service, clock):
 @pytest.mark.asyncio
 async def test_automatic_timeouts_happen_in_tick(service, clock):
     match = await start_match(service, clock_hours=24, auto_timeout=True)
-    assert await service.next_due() == match.turn_started_at + timedelta(hours=21, minutes=36)
+    assert await service.clocks.next_due() == match.turn_started_at + timedelta(
+        hours=21, minutes=36
+    )
     clock.advance(hours=24)
-    report = await service.tick()
+    report = await service.clocks.tick()
     assert [u.match.id for u in report.timeouts] == [match.id]
     ended = report.timeouts[0].match
     assert ended.status == "finished" and ended.result.winners == (match.seats[1].member_id,)
     assert report.timeouts[0].actor_id is None
-    assert (await service.tick()).timeouts == ()
+    assert (await service.clocks.tick()).timeouts == ()
 
 
 @pytest.mark.asyncio
@@ -119,24 +121,24 @@ async def test_vacation_pauses_every_clock_of_the_player_until_they_move(service
     if second.to_act != 1:
         second = await play_first_legal(service, second, 1)
     clock.advance(hours=10)
-    mine = await service.start_vacation(1, 5)
+    mine = await service.clocks.start_vacation(1, 5)
     assert mine.vacation.ends_at == clock.moment + timedelta(days=5)
     assert mine.vacation_days_left == 30  # spent by the day, not booked
-    assert (await service.get_match(first.id)).paused
+    assert (await service.queries.get_match(first.id)).paused
     clock.advance(days=3)
-    assert (await service.member_settings(1)).vacation_days_left == 27
-    report = await service.tick()
+    assert (await service.settings.member_settings(1)).vacation_days_left == 27
+    report = await service.clocks.tick()
     assert report.timeouts == () and report.reminders == ()
     with pytest.raises(ClockError, match="vacation"):
         await act(service, first.id, 2, CLAIM)
     state = first.state
     update = await act(service, first.id, 1, MOVE, state.format_move(state.legal_moves()[0]))
     assert update.match.to_act == 2 and not update.match.paused
-    assert (await service.member_settings(1)).vacation is None
-    resumed = await service.get_match(second.id)
+    assert (await service.settings.member_settings(1)).vacation is None
+    resumed = await service.queries.get_match(second.id)
     assert not resumed.paused
     assert resumed.deadline == second.deadline + timedelta(days=3)
-    assert (await service.member_settings(1)).vacation_days_left == 27
+    assert (await service.settings.member_settings(1)).vacation_days_left == 27
 
 
 @pytest.mark.asyncio
@@ -144,11 +146,11 @@ async def test_a_vacation_ending_by_itself_restarts_the_clocks(service, clock):
     match = await start_match(service, (1, 2), clock_hours=24)
     if match.to_act != 1:
         match = await play_first_legal(service, match, 1)
-    await service.start_vacation(1, 2)
+    await service.clocks.start_vacation(1, 2)
     clock.advance(days=2, hours=5)
-    report = await service.tick()
+    report = await service.clocks.tick()
     assert report.vacations_ended == (1,)
-    resumed = await service.get_match(match.id)
+    resumed = await service.queries.get_match(match.id)
     assert not resumed.paused and resumed.deadline == match.deadline + timedelta(days=2)
 
 
@@ -157,33 +159,50 @@ async def test_a_turn_that_starts_during_vacation_starts_paused(service, clock):
     match = await start_match(service, (1, 2), clock_hours=24)
     if match.to_act == 1:
         match = await play_first_legal(service, match, 1)
-    await service.start_vacation(1, 1)
+    await service.clocks.start_vacation(1, 1)
     moved = await play_first_legal(service, match, 1)
     assert moved.to_act == 1 and moved.paused
     clock.advance(days=1)
-    await service.tick()
-    resumed = await service.get_match(match.id)
+    await service.clocks.tick()
+    resumed = await service.queries.get_match(match.id)
     assert resumed.deadline == clock.moment + timedelta(hours=24)
 
 
 @pytest.mark.asyncio
 async def test_the_yearly_vacation_allowance(service, clock):
     with pytest.raises(ClockError, match="Only 30 of your 30 vacation days .* cannot take 31"):
-        await service.start_vacation(1, 31)
+        await service.clocks.start_vacation(1, 31)
     for nothing in (0, -2, float("nan")):
         with pytest.raises(ClockError, match="longer than zero days"):
-            await service.start_vacation(1, nothing)
-    await service.start_vacation(1, 10)
+            await service.clocks.start_vacation(1, nothing)
+    await service.clocks.start_vacation(1, 10)
     with pytest.raises(ClockError, match="already on vacation"):
-        await service.start_vacation(1, 1)
+        await service.clocks.start_vacation(1, 1)
     clock.advance(days=4)
-    mine = await service.end_vacation(1)
+    mine = await service.clocks.end_vacation(1)
     assert mine.vacation is None and mine.vacation_days_left == 26
     with pytest.raises(ClockError, match="not on vacation"):
-        await service.end_vacation(1)
-    await service.start_vacation(1, 26)
+        await service.clocks.end_vacation(1)
+    await service.clocks.start_vacation(1, 26)
     clock.advance(days=27)
     with pytest.raises(ClockError, match="used all 30 vacation days"):
-        await service.start_vacation(1, 1)
+        await service.clocks.start_vacation(1, 1)
     clock.advance(days=365)
-    assert (await service.member_settings(1)).vacation_days_left == 30
+    assert (await service.settings.member_settings(1)).vacation_days_left == 30
+
+
+@pytest.mark.asyncio
+async def test_a_vacation_started_again_at_the_moment_the_last_one_ended(service, clock):
+    match = await start_match(service, (1, 2), clock_hours=24)
+    if match.to_act != 1:
+        match = await play_first_legal(service, match, 1)
+    await service.clocks.start_vacation(1, 3)
+    await service.clocks.end_vacation(1)  # at once: the clock has not moved
+    mine = await service.clocks.start_vacation(1, 2)  # still the same moment
+    assert mine.vacation is not None and mine.vacation.ends_at == clock.moment + timedelta(days=2)
+    assert (await service.queries.get_match(match.id)).paused
+    clock.advance(days=1)
+    mine = await service.clocks.end_vacation(1)
+    assert mine.vacation is None and mine.vacation_days_left == 29
+    resumed = await service.queries.get_match(match.id)
+    assert not resumed.paused and resumed.deadline == match.deadline + timedelta(days=1)

@@ -18,7 +18,7 @@ from bot.match.actions import ASK_TAKEBACK, CLAIM, MOVE, OFFER_DRAW
 from bot.match.engine_seats import DRAW, duty, engine_member
 from bot.match.engine_seats import MOVE as BOT_MOVE
 from bot.match.errors import ClockError, PositionChanged
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from bot.service.engine_player import EnginePlayer, Thought, think
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, request, terms
 
@@ -29,11 +29,13 @@ ALICE = 1
 
 async def against(service, level: str, game: str = "skift", **challenge):
     """Alice's challenge to the bot at `level`: the match it started at once."""
-    posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=[engine_member(level)], **terms(**challenge)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(
+            GUILD, CHANNEL, ALICE, game, opponents=[engine_member(level)], **terms(**challenge)
+        )
     )
     assert posted.match_id is not None  # the bot accepted at once
-    return await service.get_match(posted.match_id)
+    return await service.queries.get_match(posted.match_id)
 
 
 def player(service, updates: list, waiting: int = 10) -> EnginePlayer:
@@ -50,7 +52,7 @@ async def alice_moves(service, match):
     """Alice plays her first legal move; the match after it."""
     state = match.state
     notation = state.format_move(state.legal_moves()[0])
-    return (await service.act(match.id, ALICE, request(MOVE, notation, ply=match.ply))).match
+    return (await service.play.act(match.id, ALICE, request(MOVE, notation, ply=match.ply))).match
 
 
 def test_bot_seats_name_their_level_and_share_its_rating():
@@ -135,7 +137,7 @@ async def test_a_challenge_against_the_bot_starts_at_once_and_its_clock_never_ru
         match = await alice_moves(service, match)
     assert match.to_act == engine_member("hard") and match.deadline is None
     clock.advance(days=40)
-    report = await service.tick()
+    report = await service.clocks.tick()
     assert not report.reminders and not report.timeouts  # never reminded, never timed out
     with pytest.raises(ClockError, match="no clock running"):
         await act(service, match.id, ALICE, CLAIM)
@@ -159,12 +161,12 @@ async def test_a_duplicate_bot_move_is_applied_once(service):
     finally:
         await bot.close()
     assert chosen.text == move
-    first = await service.act(match.id, owed.member_id, chosen)
-    again = await service.act(match.id, owed.member_id, chosen)  # two processes did the duty
+    first = await service.play.act(match.id, owed.member_id, chosen)
+    again = await service.play.act(match.id, owed.member_id, chosen)  # two processes did the duty
     assert again.repeated and not first.repeated and again.events == first.events
-    assert (await service.get_match(match.id)).ply == match.ply + 1
+    assert (await service.queries.get_match(match.id)).ply == match.ply + 1
     with pytest.raises(PositionChanged):  # another request chosen at that ply comes too late
-        await service.act(match.id, owed.member_id, replace(chosen, request_id="bot:other"))
+        await service.play.act(match.id, owed.member_id, replace(chosen, request_id="bot:other"))
 
 
 async def alice_just_moved(service, level: str, updates: list) -> tuple[EnginePlayer, object]:
@@ -174,7 +176,7 @@ async def alice_just_moved(service, level: str, updates: list) -> tuple[EnginePl
     match = await against(service, level, game="shiftago")
     bot.notice(match)
     await bot.idle()
-    match = await alice_moves(service, await service.get_match(match.id))
+    match = await alice_moves(service, await service.queries.get_match(match.id))
     return bot, match
 
 
@@ -184,14 +186,14 @@ async def test_the_bot_grants_takebacks_at_easy_only(service, level, granted):
     updates: list = []
     bot, match = await alice_just_moved(service, level, updates)
     try:
-        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=match.ply))
+        asked = await service.play.act(match.id, ALICE, request(ASK_TAKEBACK, ply=match.ply))
         assert asked.match.proposal is not None
         bot.notice(asked.match)
         await bot.idle()
-        record = await service.match_record(match.id)
+        record = await service.queries.match_record(match.id)
         kinds = [entry.kind for entry in record.log]
         assert ("takeback" in kinds) is granted
-        after = await service.get_match(match.id)
+        after = await service.queries.get_match(match.id)
         assert after.proposal is None and after.to_act == ALICE
         assert after.ply == (match.ply - 1 if granted else match.ply + 1)  # else it moved
         answers = [u.action.key for u in updates if u.action.key.startswith("takeback")]
@@ -208,17 +210,17 @@ async def test_a_takeback_after_the_bots_reply_takes_back_both_moves(service, le
     try:
         bot.notice(match)
         await bot.idle()  # the bot replies at once
-        replied = await service.get_match(match.id)
+        replied = await service.queries.get_match(match.id)
         assert replied.ply == match.ply + 1 and replied.to_act == ALICE
-        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
+        asked = await service.play.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
         bot.notice(asked.match)
         await bot.idle()
-        after = await service.get_match(match.id)
+        after = await service.queries.get_match(match.id)
         assert after.proposal is None and after.to_act == ALICE
         if granted:  # her move and the bot's reply are gone: she plays her move again
             assert after.ply == match.ply - 1
             assert after.snapshot.text != replied.snapshot.text
-            kinds = [entry.kind for entry in (await service.match_record(match.id)).log]
+            kinds = [entry.kind for entry in (await service.queries.match_record(match.id)).log]
             assert kinds[-2:] == ["takeback", "takeback"]
         else:
             assert after.ply == replied.ply and after.snapshot.text == replied.snapshot.text
@@ -234,7 +236,7 @@ async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
     async with service.store.transaction() as conn:
         await conn.run("UPDATE matches SET turns = 20 WHERE id = ?", (match.id,))
     try:
-        offered = await service.act(match.id, ALICE, request(OFFER_DRAW, ply=match.ply))
+        offered = await service.play.act(match.id, ALICE, request(OFFER_DRAW, ply=match.ply))
         owed = duty(offered.match)
         assert owed is not None and owed.kind == DRAW
         thought = Thought(
@@ -243,7 +245,7 @@ async def test_the_bot_answers_a_draw_offer_as_it_judges_the_position(service):
         accepts = think(thought)
         bot.notice(offered.match)
         await bot.idle()
-        after = await service.get_match(match.id)
+        after = await service.queries.get_match(match.id)
         assert after.proposal is None
         answers = [u.action.key for u in updates if u.action.key.startswith("draw")]
         assert answers == ["draw-accept" if accepts else "draw-decline"]
@@ -264,7 +266,7 @@ async def test_matches_beyond_the_queue_wait_for_the_sweep(service):
                 match = await alice_moves(service, match)
             owing.append(match.id)
         assert await bot.sweep() == 1 and bot.busy()  # the queue holds one
-        bot.notice(await service.get_match(owing[1]))  # beyond the queue: left for later
+        bot.notice(await service.queries.get_match(owing[1]))  # beyond the queue: left for later
         await bot.idle()
         assert {u.match.id for u in updates} == {owing[0]}
         assert await bot.sweep() == 1
@@ -284,7 +286,7 @@ async def test_a_killed_worker_is_replaced_at_the_next_sweep(service):
         if match.to_act != ALICE:
             bot.notice(match)
             await bot.idle()
-            match = await service.get_match(match.id)
+            match = await service.queries.get_match(match.id)
         pool = bot._executor()
         pool.submit(int).result()  # its worker is up
         for worker in list(pool._processes.values()):
@@ -293,10 +295,10 @@ async def test_a_killed_worker_is_replaced_at_the_next_sweep(service):
         await alice_moves(service, match)
         assert await bot.sweep() == 1
         await bot.idle()  # the think failed: nothing was played
-        assert (await service.get_match(match.id)).to_act != ALICE
+        assert (await service.queries.get_match(match.id)).to_act != ALICE
         assert await bot.sweep() == 1
         await bot.idle()
-        assert (await service.get_match(match.id)).to_act == ALICE and bot._pool is not pool
+        assert (await service.queries.get_match(match.id)).to_act == ALICE and bot._pool is not pool
     finally:
         await bot.close()
 
@@ -314,7 +316,11 @@ async def test_two_processes_on_one_database_make_the_bots_move_once(databases, 
     updates: list = []
     first, second = player(service, updates), player(other, updates)
     try:
-        assert len(await service.bot_duties(10)) == len(await other.bot_duties(10)) == 1
+        assert (
+            len(await service.queries.bot_duties(10))
+            == len(await other.queries.bot_duties(10))
+            == 1
+        )
         thoughts = []
         for bot in (first, second):
             decide = bot._decide
@@ -327,7 +333,7 @@ async def test_two_processes_on_one_database_make_the_bots_move_once(databases, 
         await asyncio.gather(first.sweep(), second.sweep())
         await asyncio.gather(first.idle(), second.idle())
         assert len(thoughts) == 1 and len(updates) == 1  # one of them thought, once
-        assert (await service.get_match(match.id)).ply == match.ply + 1
+        assert (await service.queries.get_match(match.id)).ply == match.ply + 1
     finally:
         await first.close()
         await second.close()
@@ -347,8 +353,8 @@ async def test_a_process_plays_the_bot_only_in_the_servers_of_its_shards(databas
         match = await against(here, "easy", game="shiftago")
         if match.to_act == ALICE:
             await alice_moves(here, match)
-        assert await elsewhere.bot_duties(10) == []
-        assert [d.match_id for d in await here.bot_duties(10)] == [match.id]
+        assert await elsewhere.queries.bot_duties(10) == []
+        assert [d.match_id for d in await here.queries.bot_duties(10)] == [match.id]
     finally:
         await here.close()
         await elsewhere.close()
@@ -358,7 +364,7 @@ async def answered(bot: EnginePlayer, service, match):
     """The match once the bot has done what it owes in it."""
     bot.notice(match)
     await bot.idle()
-    return await service.get_match(match.id)
+    return await service.queries.get_match(match.id)
 
 
 @pytest.mark.asyncio
@@ -368,19 +374,21 @@ async def test_the_bot_moves_again_after_a_takeback_of_its_replies(service, bot_
     the bots reply again (they once owed a move at that ply and made it)."""
     bot = player(service, [])
     try:
-        posted = await service.create_challenge(
-            GUILD,
-            CHANNEL,
-            ALICE,
-            "shiftago",
-            opponents=engine_seats.engine_members(["easy"] * bot_seats),
-            seat_order=[ALICE, *engine_seats.engine_members(["easy"] * bot_seats)],
+        posted = await service.challenges.create_challenge(
+            ChallengeRequest(
+                GUILD,
+                CHANNEL,
+                ALICE,
+                "shiftago",
+                opponents=engine_seats.engine_members(["easy"] * bot_seats),
+                seat_order=[ALICE, *engine_seats.engine_members(["easy"] * bot_seats)],
+            )
         )
         assert posted.match_id is not None
-        match = await alice_moves(service, await service.get_match(posted.match_id))
+        match = await alice_moves(service, await service.queries.get_match(posted.match_id))
         replied = await answered(bot, service, match)
         assert replied.to_act == ALICE and replied.ply == match.ply + bot_seats
-        asked = await service.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
+        asked = await service.play.act(match.id, ALICE, request(ASK_TAKEBACK, ply=replied.ply))
         back = await answered(bot, service, asked.match)
         assert back.to_act == ALICE and back.ply == match.ply - 1
         again = await alice_moves(service, back)
@@ -404,7 +412,7 @@ async def test_the_bot_answers_a_proposal_made_again_in_the_same_position(
         match = await answered(bot, service, match)
         assert match.to_act == ALICE
         for _ in range(2):
-            asked = await service.act(match.id, ALICE, request(proposal, ply=match.ply))
+            asked = await service.play.act(match.id, ALICE, request(proposal, ply=match.ply))
             after = await answered(bot, service, asked.match)
             assert after.proposal is None and after.ply == match.ply
         assert [u.action.key for u in updates[-2:]] == [answer, answer]
@@ -440,14 +448,14 @@ async def bot_to_act(service, bot, level: str, bots: int = 1):
     """A Shiftago match of Alice against `bots` bot seats at `level`, played (by `bot`)
     until Alice's turn and then moved by her: the bot seats owe `bots` moves in a row."""
     opponents = engine_seats.engine_members([level] * bots)
-    posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, "shiftago", opponents=opponents, **terms()
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, ALICE, "shiftago", opponents=opponents, **terms())
     )
-    match = await service.get_match(posted.match_id)
+    match = await service.queries.get_match(posted.match_id)
     if match.to_act != ALICE:
         bot.notice(match)
         await bot.idle()
-        match = await service.get_match(match.id)
+        match = await service.queries.get_match(match.id)
     return await alice_moves(service, match)
 
 
@@ -500,7 +508,7 @@ async def test_hard_answers_while_master_thinks(service):
                     break
                 await asyncio.sleep(0.1)
             assert [u.match.id for u in updates] == [hard.id]
-            assert (await service.get_match(master.id)).to_act == engine_member("master")
+            assert (await service.queries.get_match(master.id)).to_act == engine_member("master")
         await bot.idle()
         assert [u.match.id for u in updates] == [hard.id, master.id]
     finally:

@@ -26,7 +26,7 @@ from typing import IO, Any
 import pytest
 
 from bot.match.actions import MOVE
-from bot.service import MatchService, PositionChanged, rebuild_state
+from bot.service import ChallengeRequest, MatchService, PositionChanged, rebuild_state
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
@@ -93,7 +93,7 @@ async def at_the_same_moment(*moves: tuple[MatchService, Awaitable[Any]]) -> lis
     barrier = asyncio.Barrier(len(moves))
     services = {id(service): service for service, _move in moves}
     for service in services.values():
-        real = service.store.transaction
+        real, real_transact = service.store.transaction, service.store.transact
 
         @contextlib.asynccontextmanager
         async def transaction(real=real):
@@ -101,12 +101,16 @@ async def at_the_same_moment(*moves: tuple[MatchService, Awaitable[Any]]) -> lis
             async with real() as conn:
                 yield conn
 
-        service.store.transaction = transaction
+        async def transact(body, real_transact=real_transact):  # (a transaction run whole)
+            await asyncio.wait_for(barrier.wait(), timeout=10)
+            return await real_transact(body)
+
+        service.store.transaction, service.store.transact = transaction, transact
     try:
         return await asyncio.gather(*(move for _service, move in moves), return_exceptions=True)
     finally:
         for service in services.values():
-            del service.store.transaction  # back to the class's method
+            del service.store.transaction, service.store.transact  # the class's again
 
 
 @pytest.mark.asyncio
@@ -124,7 +128,7 @@ async def test_two_moves_at_the_same_moment_exactly_one_applies(databases):
         assert len(applied) == 1 and len(refused) == 1
         assert isinstance(refused[0], PositionChanged)
         assert "changed" in str(refused[0])
-        stored = await service.match_record(match.id)
+        stored = await service.queries.match_record(match.id)
         assert [e.notation for e in stored.log] == [applied[0].events[0].notation]
         assert stored.match.ply == 1 and stored.match.state == applied[0].match.state
     finally:
@@ -151,7 +155,7 @@ async def test_two_bot_processes_moving_at_once_apply_exactly_one(tmp_path):
         assert len(refused) == 1 and isinstance(refused[0], PositionChanged)
         (applied,) = [o for o in outcomes if not isinstance(o, Exception)]
         for service in (first, second):
-            stored = await service.match_record(match.id)
+            stored = await service.queries.match_record(match.id)
             assert [e.notation for e in stored.log] == [applied.events[0].notation]
             assert stored.match.state == applied.match.state
     finally:
@@ -253,7 +257,7 @@ async def play_on(path: Path, match_id: int) -> None:
     """Restart on a database a killed process left: the last match goes on where it was."""
     service = await open_service(path, FakeClock())
     try:
-        match = await service.get_match(match_id)
+        match = await service.queries.get_match(match_id)
         if match.active:
             moved = await play_first_legal(service, match, 1)
             assert moved.ply == match.ply + 1
@@ -269,33 +273,37 @@ async def test_after_a_restart_everything_comes_back(tmp_path):
     clock = FakeClock()
     service = await open_service(path, clock)
     match = await start_match(service, clock_hours=72)
-    waiting = await service.create_challenge(GUILD, CHANNEL, 5, "skift", opponents=[6])
+    waiting = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 5, "skift", opponents=[6])
+    )
     paused = await start_match(service, (7, 8), clock_hours=48)
-    await service.start_vacation(paused.to_act, 3)
-    await service.set_reminders(9, False)
+    await service.clocks.start_vacation(paused.to_act, 3)
+    await service.settings.set_reminders(9, False)
     clock.advance(hours=25)
-    first = await service.tick()
+    first = await service.clocks.tick()
     assert [(r.match.id, r.kind) for r in first.reminders] == [(match.id, "idle")]
-    before = await service.get_match(match.id)
+    before = await service.queries.get_match(match.id)
     await service.close()
 
     service = await open_service(path, clock)
     try:
-        again = await service.get_match(match.id)
+        again = await service.queries.get_match(match.id)
         assert again == before and again.state == before.state
-        assert (await service.match_in_channel(match.channel_id)).id == match.id
-        assert (await service.tick()).reminders == ()  # not reminded twice
-        assert [c.id for c in await service.pending_challenges(member_id=6)] == [waiting.id]
-        assert (await service.get_match(paused.id)).paused
-        assert (await service.member_settings(paused.to_act)).vacation is not None
-        assert (await service.member_settings(9)).reminders is False
-        assert (await service.accept_challenge(waiting.id, 6)).match is not None
+        assert (await service.queries.match_in_channel(match.channel_id)).id == match.id
+        assert (await service.clocks.tick()).reminders == ()  # not reminded twice
+        assert [c.id for c in await service.challenges.pending_challenges(member_id=6)] == [
+            waiting.id
+        ]
+        assert (await service.queries.get_match(paused.id)).paused
+        assert (await service.settings.member_settings(paused.to_act)).vacation is not None
+        assert (await service.settings.member_settings(9)).reminders is False
+        assert (await service.challenges.accept_challenge(waiting.id, 6)).match is not None
         clock.advance(hours=40)
-        later = await service.tick()
+        later = await service.clocks.tick()
         assert (match.id, "low_time") in [(r.match.id, r.kind) for r in later.reminders]
         clock.advance(hours=10)
-        assert (await service.tick()).vacations_ended == (paused.to_act,)
-        resumed = await service.get_match(paused.id)
+        assert (await service.clocks.tick()).vacations_ended == (paused.to_act,)
+        resumed = await service.queries.get_match(paused.id)
         assert resumed.deadline == paused.deadline + timedelta(days=3)
     finally:
         await service.close()

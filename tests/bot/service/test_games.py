@@ -16,7 +16,7 @@ from bot.match.actions import (
     RESIGN,
 )
 from bot.match.events import Ended, Left, Played, TakenBack, TurnPassed
-from bot.service import BadOption, NoProposal, TakebackRefused, TooLate
+from bot.service import BadOption, ChallengeRequest, NoProposal, TakebackRefused, TooLate
 from tests.bot.service_fixtures import CHANNEL, GUILD, act, rebuilt, start_match
 from tests.testgames import SECRET
 
@@ -34,9 +34,11 @@ async def rated_rows(service):
 
 @pytest.mark.asyncio
 async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_games, clock):
-    challenge = await service.create_challenge(GUILD, CHANNEL, 1, "test-solo", players=1)
+    challenge = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "test-solo", players=1)
+    )
     assert challenge.status == "started" and challenge.match_id is not None
-    match = await service.attach_channel(challenge.match_id, 7000)
+    match = await service.play.attach_channel(challenge.match_id, 7000)
     assert match.members == (1,) and match.to_act == 1 and match.solo
     with pytest.raises(NoProposal, match="^You play this match alone, so there is nobody to"):
         await act(service, match.id, 1, OFFER_DRAW)
@@ -60,7 +62,7 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
     assert result.how == "game" and result.ranks is None and result.rating_changes == ()
     assert result.scores is not None and not result.draw
     assert await rated_rows(service) == []
-    stats = await service.player_stats(GUILD, 1)
+    stats = await service.queries.player_stats(GUILD, 1)
     assert stats.games == () and len(stats.solo) == 1
     solo = stats.solo[0]
     assert (solo.game, solo.played, solo.won) == ("test-solo", 1, int(bool(result.winners)))
@@ -71,15 +73,19 @@ async def test_a_solo_challenge_starts_at_once_and_is_never_rated(service, test_
 @pytest.mark.asyncio
 async def test_other_games_refuse_one_player(service):
     with pytest.raises(BadOption, match=r"^Skift is played by 2 players, not 1\.$"):
-        await service.create_challenge(GUILD, CHANNEL, 1, "skift", players=1)
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 1, "skift", players=1)
+        )
 
 
 @pytest.mark.asyncio
 async def test_five_seats_go_round_in_join_order_and_all_are_rated(service, test_games):
-    posted = await service.create_challenge(GUILD, CHANNEL, 1, "test-five", players=5)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 1, "test-five", players=5)
+    )
     for member in (2, 3, 4, 5):
-        update = await service.accept_challenge(posted.id, member)
-    match = await service.attach_channel(update.match.id, 7001)
+        update = await service.challenges.accept_challenge(posted.id, member)
+    match = await service.play.attach_channel(update.match.id, 7001)
     joined = [1, 2, 3, 4, 5]
     first = joined.index(match.seats[0].member_id)
     assert list(match.members) == joined[first:] + joined[:first]  # a rotation of join order
@@ -111,7 +117,7 @@ async def test_a_swap_renames_the_sides_everywhere(service, test_games):
     assert swapped.after.seat_name(1) == "Red"  # the public view follows too
     for notation in ("a1", "c1", "a2", "a3"):  # Red (seat 1) wins on a3-b2-c1
         match = (await play(service, match, notation)).match
-    stored = await service.get_match(match.id)
+    stored = await service.queries.get_match(match.id)
     assert not stored.active and stored.result.winners == (stored.members[1],)
     assert stored.result.reason.startswith("Red")  # the seat's name after the swap
 
@@ -133,7 +139,7 @@ async def test_a_turn_of_several_actions_with_secret_hands(service, test_games, 
     ended = await play(service, again.match, "end")
     assert ended.events[-1] == TurnPassed(1 - match.current_seat, ended.match.to_act)
     assert ended.match.turns == 1 and ended.match.deadline > deadline
-    log = (await service.match_record(match.id)).log
+    log = (await service.queries.match_record(match.id)).log
     assert [(e.kind, e.notation, e.sealed) for e in log] == [
         ("move", "play 1", False),
         ("takeback", "play 1", False),
@@ -145,7 +151,7 @@ async def test_a_turn_of_several_actions_with_secret_hands(service, test_games, 
     # aborting counts turns: one turn played of two
     aborted = await act(service, match.id, mover, ABORT)
     assert aborted.events == (Ended("abort"),)
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     public = json.dumps(record.match.public_view().to_json())
     assert SECRET not in public
     mine = json.dumps(record.match.view_for(0).to_json())
@@ -159,4 +165,4 @@ async def test_a_casual_match_shows_its_result_but_moves_no_rating(service):
     ended = await act(service, match.id, 2, RESIGN)
     assert ended.result.winners == (1,) and ended.result.rating_changes == ()
     assert await rated_rows(service) == []
-    assert [m.id for m in await service.finished_matches(member_id=1)] == [match.id]
+    assert [m.id for m in await service.queries.finished_matches(member_id=1)] == [match.id]

@@ -14,6 +14,7 @@ from ai import search as search_module
 from bot.match.engine_seats import engine_member
 from bot.match.errors import NotAllowed, NotYourTurn
 from bot.presentation.hints import hint_text
+from bot.service import ChallengeRequest
 from bot.service.hints import HINT_BUDGET, Hint, HintQuestion, HintUnavailable, hint_of
 from games.shifting_stones.moves import Score
 from tests.ai.test_tactics import BUDGET, SHIFTAGO_FOUR
@@ -62,15 +63,15 @@ def test_a_hint_speaks_the_games_own_words_where_it_has_them():
 
 async def match_of(service, game: str, opponents, **rules):
     """Alice's match of `game` against `opponents` (Bob accepts when he is one)."""
-    posted = await service.create_challenge(
-        GUILD, CHANNEL, ALICE, game, opponents=opponents, **terms(**rules)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, ALICE, game, opponents=opponents, **terms(**rules))
     )
     match_id = posted.match_id
     if match_id is None:
-        accepted = await service.accept_challenge(posted.id, BOB)
+        accepted = await service.challenges.accept_challenge(posted.id, BOB)
         assert accepted.match is not None
         match_id = accepted.match.id
-    return await service.get_match(match_id)
+    return await service.queries.get_match(match_id)
 
 
 @pytest.mark.asyncio
@@ -96,7 +97,9 @@ async def test_hints_in_casual_and_solo_matches_only_for_the_player_to_act(servi
         rated = await match_of(service, "skift", [engine_member("easy")])
         with pytest.raises(NotAllowed, match="is rated, so the bot gives no hints"):
             await bot.hint(rated, ALICE)  # (whoever is to act: rated matches have none)
-        assert (await service.get_match(rated.id)).version == rated.version  # nothing changed
+        assert (
+            await service.queries.get_match(rated.id)
+        ).version == rated.version  # nothing changed
     finally:
         await bot.close()
 
@@ -116,7 +119,7 @@ async def test_a_hint_the_workers_cannot_think_is_told_plainly_and_the_next_one_
         with pytest.raises(HintUnavailable, match="could not think about a hint just now"):
             await bot.hint(casual, casual.to_act)
         assert "could not think about a hint in match" in caplog.text  # the admin's line
-        assert (await service.get_match(casual.id)).version == casual.version
+        assert (await service.queries.get_match(casual.id)).version == casual.version
         hint = await bot.hint(casual, casual.to_act)  # fresh workers
         assert casual.state.parse_move(hint.notation) in casual.state.legal_moves()
     finally:

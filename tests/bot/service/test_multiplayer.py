@@ -10,7 +10,7 @@ import pytest
 
 from bot.match.actions import ACCEPT_DRAW, CLAIM, MOVE, OFFER_DRAW, RESIGN, TIME_OUT
 from bot.match.events import Agreed, Left
-from bot.service import NoProposal, NotAllowed, replay_export
+from bot.service import ChallengeRequest, NoProposal, NotAllowed, replay_export
 from tests.bot.service_fixtures import (
     CHANNEL,
     GUILD,
@@ -23,13 +23,15 @@ from tests.bot.service_fixtures import (
 
 @pytest.mark.asyncio
 async def test_four_seats_filled_one_by_one_then_turns_follow_the_seats(service):
-    posted = await service.create_challenge(GUILD, CHANNEL, 10, "shiftago", players=4)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, CHANNEL, 10, "shiftago", players=4)
+    )
     for joiner in (20, 30):
-        update = await service.accept_challenge(posted.id, joiner)
+        update = await service.challenges.accept_challenge(posted.id, joiner)
         assert update.match is None and update.challenge.open_seats == 4 - len(
             update.challenge.joined
         )
-    match = (await service.accept_challenge(posted.id, 40)).match
+    match = (await service.challenges.accept_challenge(posted.id, 40)).match
     assert sorted(match.members) == [10, 20, 30, 40] and len(match.seats) == 4
     assert sorted(s.join_index for s in match.seats) == [0, 1, 2, 3]
     for turn in range(8):
@@ -75,7 +77,7 @@ async def test_timeouts_in_a_four_player_match(service, clock):
     match = await start_match(service, (1, 2, 3, 4), "shiftago", clock_hours=24, auto_timeout=True)
     seats = [s.member_id for s in match.seats]
     clock.advance(hours=25)
-    report = await service.tick()
+    report = await service.clocks.tick()
     assert [u.action for u in report.timeouts] == [TIME_OUT]
     match = report.timeouts[0].match
     assert match.active and match.seats[0].retired and match.to_act == seats[1]
@@ -83,10 +85,10 @@ async def test_timeouts_in_a_four_player_match(service, clock):
     match = await play_first_legal(service, match, 2)
     assert match.to_act == seats[3]
     clock.advance(hours=25)
-    match = (await service.tick()).timeouts[0].match
+    match = (await service.clocks.tick()).timeouts[0].match
     assert match.seats[3].retired and match.to_act == seats[1]
     clock.advance(hours=25)
-    ended = (await service.tick()).timeouts[0].match
+    ended = (await service.clocks.tick()).timeouts[0].match
     assert ended.status == "finished" and ended.result.winners == (seats[2],)
     assert ended.result.ranks == (4, 2, 1, 3)
     assert len(ended.result.rating_changes) == 4
@@ -124,7 +126,7 @@ async def test_a_draw_needs_everyone_still_playing(service):
 async def test_a_whole_four_player_match_replays_from_its_export(service, clock):
     match = await start_match(service, (1, 2, 3, 4), "shiftago")
     await act(service, match.id, match.seats[2].member_id, RESIGN)
-    match = await service.get_match(match.id)
+    match = await service.queries.get_match(match.id)
     chooser = random.Random(11)
     while match.active:
         state = match.state
@@ -133,9 +135,9 @@ async def test_a_whole_four_player_match_replays_from_its_export(service, clock)
         match = (await act(service, match.id, match.to_act, MOVE, move)).match
     assert match.result.how == "game" and len(match.result.rating_changes) == 4
     assert match.result.ranks[2] == max(match.result.ranks)
-    text = await service.export(match.id)
+    text = await service.queries.export(match.id)
     assert "- Seat 3 leaves: resign" in text
     assert replay_export(text) == match.state
-    standings = await service.standings(GUILD, "shiftago")
+    standings = await service.queries.standings(GUILD, "shiftago")
     assert sorted(s.member_id for s in standings) == [1, 2, 3, 4]
     assert standings[0].member_id in match.result.winners

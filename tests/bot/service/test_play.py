@@ -30,6 +30,7 @@ from bot.match.events import (
     Withdrawn,
 )
 from bot.service import (
+    ChallengeRequest,
     ChannelBusy,
     IllegalMoveError,
     MatchOver,
@@ -73,7 +74,7 @@ async def test_a_move_reports_what_changed(service, clock):
     assert after.turn_started_at == clock.moment
     assert after.deadline == clock.moment + timedelta(hours=72)
     assert update.result is None
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     assert [(e.seat, e.member_id, e.kind, e.notation, e.at) for e in record.log] == [
         (0, mover, "move", "b2-b1", clock.moment)
     ]
@@ -97,7 +98,9 @@ async def test_wrong_moves_are_refused_and_change_nothing(service):
     with pytest.raises(NotFound):
         await act(service, 12345, mover, MOVE, "b2-b1")
     with pytest.raises(PositionChanged):
-        await service.act(match.id, mover, Request(MOVE, "b2-b1", ply=3, request_id="test:stale"))
+        await service.play.act(
+            match.id, mover, Request(MOVE, "b2-b1", ply=3, request_id="test:stale")
+        )
     assert await dump(service.store) == before
 
 
@@ -200,7 +203,7 @@ async def test_a_takeback_undoes_the_askers_last_move_when_granted(service, cloc
     assert granted.events == (undone, TurnPassed(0, first))
     assert granted.after == start.public_view() and granted.match.ply == 0
     assert granted.match.to_act == first and granted.match.turn_started_at == clock.moment
-    kinds = [e.kind for e in (await service.match_record(match.id)).log]
+    kinds = [e.kind for e in (await service.queries.match_record(match.id)).log]
     assert kinds == ["move", "takeback"]
 
 
@@ -225,19 +228,19 @@ async def test_abort_only_in_the_first_moves_and_unrated(service):
     late = await play_first_legal(service, await start_match(service, (3, 4)), 2)
     with pytest.raises(TooLate):
         await act(service, late.id, 3, ABORT)
-    assert await service.standings(GUILD, "skift") == []
+    assert await service.queries.standings(GUILD, "skift") == []
 
 
 @pytest.mark.asyncio
 async def test_an_admin_cancels_a_match_of_their_server(service):
     match = await start_match(service)
     with pytest.raises(NotFound):
-        await service.cancel_match(match.id, GUILD + 1, 50)
-    cancelled = await service.cancel_match(match.id, GUILD, 50)
+        await service.play.cancel_match(match.id, GUILD + 1, 50)
+    cancelled = await service.play.cancel_match(match.id, GUILD, 50)
     assert cancelled.match.status == "cancelled"
     assert cancelled.result.reason == "A server admin cancelled the match."
     assert not cancelled.result.rated
-    assert await service.match_in_channel(match.channel_id) is None
+    assert await service.queries.match_in_channel(match.channel_id) is None
     with pytest.raises(MatchOver, match=r"^Match #1 was cancelled\.$"):
         await act(service, match.id, match.seats[0].member_id, RESIGN)
 
@@ -245,36 +248,38 @@ async def test_an_admin_cancels_a_match_of_their_server(service):
 @pytest.mark.asyncio
 async def test_one_active_match_per_channel(service):
     match = await start_match(service, channel=8080)
-    assert (await service.match_in_channel(8080)).id == match.id
-    posted = await service.create_challenge(GUILD, 1, 3, "skift", opponents=[4])
-    second = (await service.accept_challenge(posted.id, 4)).match
+    assert (await service.queries.match_in_channel(8080)).id == match.id
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 1, 3, "skift", opponents=[4])
+    )
+    second = (await service.challenges.accept_challenge(posted.id, 4)).match
     with pytest.raises(ChannelBusy, match=f"#{match.id}"):
-        await service.attach_channel(second.id, 8080)
+        await service.play.attach_channel(second.id, 8080)
     await act(service, match.id, 1, RESIGN)
-    assert (await service.attach_channel(second.id, 8080)).channel_id == 8080
+    assert (await service.play.attach_channel(second.id, 8080)).channel_id == 8080
 
 
 @pytest.mark.asyncio
 async def test_legal_moves_for_autocomplete(service):
     match = await start_match(service)
     mover = match.to_act
-    everything = await service.legal_moves(match.id, mover, limit=1000)
+    everything = await service.play.legal_moves(match.id, mover, limit=1000)
     assert len(everything) == len(match.state.legal_moves())
-    some = await service.legal_moves(match.id, mover, "B2 ")
+    some = await service.play.legal_moves(match.id, mover, "B2 ")
     assert some and all(c.notation.startswith("b2-") for c in some)
     assert all(c.words for c in some)
-    assert len(await service.legal_moves(match.id, mover)) == 25
-    assert await service.legal_moves(match.id, other(match, mover)) == []
-    assert await service.legal_moves(999, mover) == []
+    assert len(await service.play.legal_moves(match.id, mover)) == 25
+    assert await service.play.legal_moves(match.id, other(match, mover)) == []
+    assert await service.play.legal_moves(999, mover) == []
 
 
 @pytest.mark.asyncio
 async def test_private_and_public_views(service):
     match = await start_match(service)
-    assert await service.view(match.id, None) == match.public_view()
-    assert await service.view(match.id, match.to_act) == match.view_for(0)
+    assert await service.queries.view(match.id, None) == match.public_view()
+    assert await service.queries.view(match.id, match.to_act) == match.view_for(0)
     with pytest.raises(NotAllowed):
-        await service.view(match.id, 77)
+        await service.queries.view(match.id, 77)
 
 
 @pytest.mark.asyncio
@@ -291,9 +296,9 @@ async def test_a_whole_match_to_its_result_and_an_export_that_replays(service, c
     assert match.result.how == "game" and match.result.reason == outcome.reason
     winners = tuple(match.seats[s].member_id for s in outcome.winners)
     assert match.result.winners == winners and match.result.rated
-    text = await service.export(match.id, {match.seats[0].member_id: "Ada"})
+    text = await service.queries.export(match.id, {match.seats[0].member_id: "Ada"})
     assert "Game: skift (Skift)" in text and "Ada (member" in text
     assert f"Seed: {match.seed}" in text and "Result: " in text
     assert replay_export(text) == match.state
-    finished = await service.finished_matches(member_id=match.seats[0].member_id)
+    finished = await service.queries.finished_matches(member_id=match.seats[0].member_id)
     assert [m.id for m in finished] == [match.id]

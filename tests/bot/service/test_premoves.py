@@ -39,7 +39,7 @@ async def waiting_premove(service):
     X, Y)."""
     match, mover, waiter = await skift(service)
     x, y = line(match)
-    held = await service.add_premove(match.id, waiter, x, y)
+    held = await service.premoves.add_premove(match.id, waiter, x, y)
     assert [(p.if_move, p.then_move, p.ply) for p in held] == [(x, y, 0)]
     return match, mover, waiter, x, y
 
@@ -56,31 +56,31 @@ async def test_a_matching_move_is_answered_by_the_premove_as_a_second_update(ser
     words = answer.before.describe_move(answer.move)
     assert answer.events == (Played(seat, waiter, y, words), TurnPassed(1 - seat, mover))
     assert answer.before == update.after
-    after = await service.get_match(match.id)
+    after = await service.queries.get_match(match.id)
     assert after.ply == 2 and after.to_act == mover
-    record = await service.match_record(match.id)
+    record = await service.queries.match_record(match.id)
     assert [(e.member_id, e.notation) for e in record.log] == [(mover, x), (waiter, y)]
-    assert await service.premoves(match.id, waiter) == []
+    assert await service.premoves.premoves(match.id, waiter) == []
 
 
 @pytest.mark.asyncio
 async def test_any_other_move_drops_all_of_the_players_premoves(service):
     match, mover, waiter, x, _ = await waiting_premove(service)
     x2, y2 = line(match, 1)
-    await service.add_premove(match.id, waiter, x2, y2)
+    await service.premoves.add_premove(match.id, waiter, x2, y2)
     other = next(n for n in legal(match.state) if n not in (x, x2))
     update = await act(service, match.id, mover, MOVE, other)
     assert update.premove is None
-    after = await service.get_match(match.id)
+    after = await service.queries.get_match(match.id)
     assert after.ply == 1 and after.to_act == waiter
-    assert await service.premoves(match.id, waiter) == []
+    assert await service.premoves.premoves(match.id, waiter) == []
 
 
 @pytest.mark.asyncio
 async def test_an_action_that_leaves_the_position_keeps_them(service):
     match, mover, waiter, x, y = await waiting_premove(service)
     await act(service, match.id, mover, OFFER_DRAW)
-    assert [p.if_move for p in await service.premoves(match.id, waiter)] == [x]
+    assert [p.if_move for p in await service.premoves.premoves(match.id, waiter)] == [x]
     update = await act(service, match.id, mover, MOVE, x)
     assert update.premove is not None and update.premove.events[0].notation == y
 
@@ -98,8 +98,8 @@ async def test_premoves_are_checked_when_added(service):
     ]
     for member, if_text, then_text, error, words in cases:
         with pytest.raises(error, match=words):
-            await service.add_premove(match.id, member, if_text, then_text)
-    assert await service.premoves(match.id, waiter) == []
+            await service.premoves.add_premove(match.id, member, if_text, then_text)
+    assert await service.premoves.premoves(match.id, waiter) == []
 
 
 @pytest.mark.asyncio
@@ -108,24 +108,24 @@ async def test_a_line_for_the_same_move_replaces_and_the_number_is_bounded(servi
     moves = match.state.legal_moves()
     x, y = line(match)
     second = legal(match.state.play(moves[0]))[1]
-    held = await service.add_premove(match.id, waiter, x, second)
-    held = await service.add_premove(match.id, waiter, x, y)
+    held = await service.premoves.add_premove(match.id, waiter, x, second)
+    held = await service.premoves.add_premove(match.id, waiter, x, y)
     assert [(p.if_move, p.then_move) for p in held] == [(x, y)]
     for pick in range(1, MAX_PREMOVES):
-        await service.add_premove(match.id, waiter, *line(match, pick))
+        await service.premoves.add_premove(match.id, waiter, *line(match, pick))
     with pytest.raises(LimitReached, match=f"already have {MAX_PREMOVES} premoves"):
-        await service.add_premove(match.id, waiter, *line(match, MAX_PREMOVES))
-    assert len(await service.premoves(match.id, waiter)) == MAX_PREMOVES
-    assert await service.clear_premoves(match.id, waiter) == MAX_PREMOVES
-    assert await service.premoves(match.id, waiter) == []
+        await service.premoves.add_premove(match.id, waiter, *line(match, MAX_PREMOVES))
+    assert len(await service.premoves.premoves(match.id, waiter)) == MAX_PREMOVES
+    assert await service.premoves.clear_premoves(match.id, waiter) == MAX_PREMOVES
+    assert await service.premoves.premoves(match.id, waiter) == []
 
 
 @pytest.mark.asyncio
 async def test_premoves_are_private_to_their_owner(service):
     match, mover, waiter, x, _ = await waiting_premove(service)
-    assert await service.premoves(match.id, mover) == []
-    assert await service.clear_premoves(match.id, mover) == 0
-    assert len(await service.premoves(match.id, waiter)) == 1
+    assert await service.premoves.premoves(match.id, mover) == []
+    assert await service.premoves.clear_premoves(match.id, mover) == 0
+    assert len(await service.premoves.premoves(match.id, waiter)) == 1
 
 
 @pytest.mark.asyncio
@@ -134,18 +134,18 @@ async def test_refused_for_chance_hidden_information_and_more_than_two_players(
 ):
     stones = await start_match(service, (1, 2), "shifting-stones")
     with pytest.raises(NotAllowed, match="Shifting Stones has hidden information"):
-        await service.add_premove(stones.id, 2, "x", "y")
+        await service.premoves.add_premove(stones.id, 2, "x", "y")
     secret_game.install(monkeypatch)
     hidden = await start_match(service, (3, 4), secret_game.HIDDEN_SUMS.name)
     with pytest.raises(NotAllowed, match="has hidden information"):
-        await service.add_premove(hidden.id, 4, "x", "y")
+        await service.premoves.add_premove(hidden.id, 4, "x", "y")
     three = await start_match(service, (5, 6, 7), "shiftago")
     with pytest.raises(NotAllowed, match=f"match #{three.id} has 3"):
-        await service.add_premove(three.id, 6, "x", "y")
+        await service.premoves.add_premove(three.id, 6, "x", "y")
 
 
 @pytest.mark.asyncio
 async def test_the_end_of_the_match_drops_them(service):
     match, mover, waiter, _, _ = await waiting_premove(service)
     await act(service, match.id, mover, RESIGN)
-    assert await service.premoves(match.id, waiter) == []
+    assert await service.premoves.premoves(match.id, waiter) == []

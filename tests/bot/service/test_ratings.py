@@ -9,7 +9,7 @@ import pytest
 
 from bot.match.actions import ACCEPT_DRAW, ASK_TAKEBACK, GRANT_TAKEBACK, OFFER_DRAW, RESIGN
 from bot.match.ratings import display_rating, outcome_places, rate, rating_label, seat_ranks
-from bot.service import ReplayError, replay_export
+from bot.service import ChallengeRequest, ReplayError, replay_export
 from games import Outcome
 from tests.bot.service_fixtures import GUILD, act, play_first_legal, start_match
 
@@ -42,33 +42,35 @@ async def test_standings_and_stats_per_server_and_game(service):
     drawn = await start_match(service, (2, 3))
     await act(service, drawn.id, 2, OFFER_DRAW)
     await act(service, drawn.id, 3, ACCEPT_DRAW)
-    other_server = await service.create_challenge(GUILD + 1, 1, 4, "skift", opponents=[1])
-    match = (await service.accept_challenge(other_server.id, 1)).match
+    other_server = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD + 1, 1, 4, "skift", opponents=[1])
+    )
+    match = (await service.challenges.accept_challenge(other_server.id, 1)).match
     await act(service, match.id, 1, RESIGN)
 
-    ended = await service.finished_matches(member_id=1)
+    ended = await service.queries.finished_matches(member_id=1)
     assert [m.id for m in ended] == [match.id, 2, 1]  # newest first
-    assert [m.id for m in await service.finished_matches(guild_id=GUILD + 1)] == [match.id]
-    assert await service.finished_matches(guild_id=GUILD, game="shiftago") == []
-    assert len(await service.finished_matches(guild_id=GUILD, game="Skift ", limit=2)) == 2
+    assert [m.id for m in await service.queries.finished_matches(guild_id=GUILD + 1)] == [match.id]
+    assert await service.queries.finished_matches(guild_id=GUILD, game="shiftago") == []
+    assert len(await service.queries.finished_matches(guild_id=GUILD, game="Skift ", limit=2)) == 2
 
-    table = await service.standings(GUILD, "skift")
+    table = await service.queries.standings(GUILD, "skift")
     assert table[0].member_id == 1 and sorted(s.member_id for s in table) == [1, 2, 3]
     top = table[0]
     assert (top.rank, top.games, top.wins, top.draws, top.losses) == (1, 2, 2, 0, 0)
     assert top.rating == display_rating(top.mu) and top.rating > table[1].rating
     assert top.label == f"{top.rating}?"  # two games: still provisional
     assert {(s.wins, s.draws, s.losses) for s in table[1:]} == {(0, 1, 1)}
-    assert await service.standings(GUILD, "shiftago") == []
+    assert await service.queries.standings(GUILD, "shiftago") == []
 
-    mine = await service.player_stats(GUILD, 1)
+    mine = await service.queries.player_stats(GUILD, 1)
     (skift,) = mine.games
     assert (skift.game, skift.rank, skift.games, skift.wins) == ("skift", 1, 2, 2)
-    elsewhere = await service.player_stats(GUILD + 1, 1)
+    elsewhere = await service.queries.player_stats(GUILD + 1, 1)
     assert elsewhere.games[0].losses == 1 and elsewhere.games[0].rank == 2
     busy = await start_match(service, (1, 5))
-    assert (await service.player_stats(GUILD, 1)).active_matches == 1
-    assert [m.id for m in await service.active_matches(1)] == [busy.id]
+    assert (await service.queries.player_stats(GUILD, 1)).active_matches == 1
+    assert [m.id for m in await service.queries.active_matches(1)] == [busy.id]
 
 
 @pytest.mark.asyncio
@@ -82,7 +84,7 @@ async def test_my_matches_list_my_turn_first_then_by_deadline(service, clock):
     for match in (later, sooner):
         if match.to_act != 1:
             await play_first_legal(service, match, 1)
-    listed = await service.active_matches(1)
+    listed = await service.queries.active_matches(1)
     assert [m.id for m in listed] == [sooner.id, later.id, waiting.id]
     assert [m.to_act for m in listed] == [1, 1, waiting.to_act]
 
@@ -92,8 +94,8 @@ async def test_a_taken_back_move_is_left_out_of_the_export(service):
     match = await play_first_legal(service, await start_match(service), 3)
     await act(service, match.id, match.seats[0].member_id, ASK_TAKEBACK)
     await act(service, match.id, match.seats[1].member_id, GRANT_TAKEBACK)
-    match = await service.get_match(match.id)
-    text = await service.export(match.id)
+    match = await service.queries.get_match(match.id)
+    text = await service.queries.export(match.id)
     assert "3. Seat 1" not in text and "2. Seat 2" in text
     assert "Ended: still playing" in text and "Result: none yet" in text
     assert replay_export(text) == match.state
@@ -102,7 +104,7 @@ async def test_a_taken_back_move_is_left_out_of_the_export(service):
 @pytest.mark.asyncio
 async def test_damaged_exports_are_refused_with_a_reason(service):
     match = await play_first_legal(service, await start_match(service), 2)
-    text = await service.export(match.id)
+    text = await service.queries.export(match.id)
     damaged = {
         "headers": text.replace("Seed:", "Sowed:"),
         "a move": text.replace("1. Seat 1:", "1. Seat 2:"),
@@ -144,7 +146,7 @@ ODD_BITS = ("[", "{", "]", "}", '"', "0", "-1", "9" * 40, " ", ":", "\u202e", "\
 @pytest.mark.asyncio
 async def test_odd_exports_replay_or_raise_replay_error_never_anything_else(service):
     match = await play_first_legal(service, await start_match(service), 2)
-    for what, odd in odd_records(await service.export(match.id)).items():
+    for what, odd in odd_records(await service.queries.export(match.id)).items():
         try:
             replay_export(odd)
         except ReplayError as error:

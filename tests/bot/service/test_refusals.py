@@ -21,6 +21,7 @@ from bot.match.actions import (
 from bot.presentation.catalogue import TEMPLATES
 from bot.service import (
     BadOption,
+    ChallengeRequest,
     ChannelBusy,
     ClockError,
     IllegalMoveError,
@@ -55,8 +56,10 @@ async def test_every_refused_action_changes_nothing(service, clock):
     busy = await start_match(service, (3, 4), channel=777)
     over = await start_match(service, (5, 6))
     await act(service, over.id, 5, RESIGN)
-    posted = await service.create_challenge(GUILD, 1, 7, "skift", opponents=[8])
-    await service.start_vacation(9, 3)
+    posted = await service.challenges.create_challenge(
+        ChallengeRequest(GUILD, 1, 7, "skift", opponents=[8])
+    )
+    await service.clocks.start_vacation(9, 3)
     refusals = [
         (NotAllowed, act(service, match.id, OUTSIDER, RESIGN)),
         (NotAllowed, act(service, match.id, OUTSIDER, OFFER_DRAW)),
@@ -69,20 +72,20 @@ async def test_every_refused_action_changes_nothing(service, clock):
         (TakebackRefused, act(service, match.id, second, ASK_TAKEBACK)),
         (ClockError, act(service, match.id, first, CLAIM)),
         (ClockError, act(service, match.id, second, CLAIM)),
-        (NotFound, service.cancel_match(match.id, GUILD + 1, 50)),
-        (ChannelBusy, service.attach_channel(match.id, 777)),
+        (NotFound, service.play.cancel_match(match.id, GUILD + 1, 50)),
+        (ChannelBusy, service.play.attach_channel(match.id, 777)),
         (MatchOver, act(service, over.id, 6, MOVE, "b2-b1")),
         (MatchOver, act(service, over.id, 6, RESIGN)),
         (MatchOver, act(service, over.id, 6, OFFER_DRAW)),
-        (MatchOver, service.attach_channel(over.id, 4242)),
+        (MatchOver, service.play.attach_channel(over.id, 4242)),
         (NotFound, act(service, 12345, first, RESIGN)),
-        (NotFound, service.accept_challenge(12345, first)),
-        (NotAllowed, service.decline_challenge(posted.id, OUTSIDER)),
-        (NotAllowed, service.cancel_challenge(posted.id, 8)),
-        (ClockError, service.end_vacation(first)),
-        (ClockError, service.start_vacation(9, 1)),
-        (ClockError, service.start_vacation(first, 0)),
-        (BadOption, service.set_guild_clock(GUILD, -5)),
+        (NotFound, service.challenges.accept_challenge(12345, first)),
+        (NotAllowed, service.challenges.decline_challenge(posted.id, OUTSIDER)),
+        (NotAllowed, service.challenges.cancel_challenge(posted.id, 8)),
+        (ClockError, service.clocks.end_vacation(first)),
+        (ClockError, service.clocks.start_vacation(9, 1)),
+        (ClockError, service.clocks.start_vacation(first, 0)),
+        (BadOption, service.settings.set_guild_clock(GUILD, -5)),
     ]
     before = await dump(service.store)
     for error, action in refusals:
@@ -90,8 +93,8 @@ async def test_every_refused_action_changes_nothing(service, clock):
             await action
         assert_sentence(caught.value)
     assert await dump(service.store) == before
-    assert (await service.get_match(busy.id)).channel_id == 777
-    late = await play_first_legal(service, await service.get_match(match.id), 1)
+    assert (await service.queries.get_match(busy.id)).channel_id == 777
+    late = await play_first_legal(service, await service.queries.get_match(match.id), 1)
     with pytest.raises(TooLate) as caught:
         await act(service, late.id, first, ABORT)
     assert_sentence(caught.value)
@@ -128,7 +131,7 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
     assert await dump(service.store) == before
     monkeypatch.setattr(match_rows, "append_log", append_log)
     moved = await act(service, match.id, match.to_act, MOVE, notation)
-    assert moved.match.ply == 1 and len((await service.match_record(match.id)).log) == 1
+    assert moved.match.ply == 1 and len((await service.queries.match_record(match.id)).log) == 1
 
 
 @pytest.mark.asyncio
@@ -143,4 +146,4 @@ async def test_an_ending_failing_at_its_ratings_leaves_the_match_running(service
     with pytest.raises(RuntimeError, match="ratings broke"):
         await act(service, match.id, match.to_act, RESIGN)
     assert await dump(service.store) == before
-    assert (await service.get_match(match.id)).active
+    assert (await service.queries.get_match(match.id)).active

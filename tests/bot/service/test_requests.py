@@ -15,7 +15,7 @@ from bot.match import rules
 from bot.match.actions import GIVE_TIME, MOVE, OFFER_DRAW, Request
 from bot.match.errors import CannotSave, PositionChanged
 from bot.match.events import Proposed, TimeGiven
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from bot.store.postgres import _BEGIN_WRITE, WRITE_LOCK
 from tests.bot.service_fixtures import open_service, request, start_match
 
@@ -28,7 +28,7 @@ def first_legal(match):
 
 async def notations(service: MatchService, match_id: int) -> list[str]:
     """The match's log as stored, in notation."""
-    return [entry.notation for entry in (await service.match_record(match_id)).log]
+    return [entry.notation for entry in (await service.queries.match_record(match_id)).log]
 
 
 @pytest.mark.asyncio
@@ -38,14 +38,14 @@ async def test_a_handicap_move_sent_twice_is_logged_once_and_answered_twice(serv
     )
     mover, move = match.to_act, first_legal(match)
     sent = request(MOVE, move, ply=match.ply)
-    first = await service.act(match.id, mover, sent)
+    first = await service.play.act(match.id, mover, sent)
     assert first.match.to_act == mover  # a handicap round: the same player moves again
-    again = await service.act(match.id, mover, sent)  # the reply was lost; sent again
+    again = await service.play.act(match.id, mover, sent)  # the reply was lost; sent again
     assert again.repeated and not first.repeated
     assert again.events == first.events and again.match.version == first.match.version
     assert await notations(service, match.id) == [move]
     with pytest.raises(PositionChanged):  # the same move asked anew at the old position
-        await service.act(match.id, mover, request(MOVE, move, ply=match.ply))
+        await service.play.act(match.id, mover, request(MOVE, move, ply=match.ply))
     assert await notations(service, match.id) == [move]
 
 
@@ -54,17 +54,17 @@ async def test_actions_without_a_log_line_count_once_too(service):
     match = await start_match(service)
     waiting = next(m for m in match.members if m != match.to_act)
     offer = request(OFFER_DRAW, ply=match.ply)
-    offered = await service.act(match.id, waiting, offer)
-    again = await service.act(match.id, waiting, offer)  # not "you already offered"
+    offered = await service.play.act(match.id, waiting, offer)
+    again = await service.play.act(match.id, waiting, offer)  # not "you already offered"
     assert again.repeated and again.events == (Proposed("draw", waiting),)
     assert again.match.proposal == offered.match.proposal
     gift = request(GIVE_TIME, hours=24, ply=match.ply)
-    given = await service.act(match.id, waiting, gift)
+    given = await service.play.act(match.id, waiting, gift)
     deadline = given.match.deadline
     assert deadline == match.deadline + timedelta(hours=24)
-    repeated = await service.act(match.id, waiting, gift)
+    repeated = await service.play.act(match.id, waiting, gift)
     assert repeated.repeated and repeated.events == (TimeGiven(given.seat, waiting, 24),)
-    assert (await service.get_match(match.id)).deadline == deadline  # given once
+    assert (await service.queries.get_match(match.id)).deadline == deadline  # given once
     assert await notations(service, match.id) == []
 
 
@@ -103,12 +103,12 @@ async def test_a_commit_whose_answer_was_lost_after_it_committed_is_answered_as_
         move = first_legal(match)
         sent = request(MOVE, move, ply=match.ply)
         lost.armed = True
-        update = await service.act(match.id, match.to_act, sent)
+        update = await service.play.act(match.id, match.to_act, sent)
         assert not lost.armed  # the answer to its COMMIT was lost
         assert not update.repeated and update.match.ply == match.ply + 1
         assert update.events[0].notation == move
         assert "was lost; it was saved" in caplog.text
-        again = await service.act(match.id, match.to_act, sent)  # the player tries again
+        again = await service.play.act(match.id, match.to_act, sent)  # the player tries again
         assert again.repeated and await notations(service, match.id) == [move]
     finally:
         await service.close()
@@ -125,10 +125,10 @@ async def test_a_commit_lost_before_it_reached_the_server_changed_nothing(
         sent = request(MOVE, first_legal(match), ply=match.ply)
         lost.armed = True
         with pytest.raises(CannotSave, match="nothing was changed"):
-            await service.act(match.id, match.to_act, sent)
+            await service.play.act(match.id, match.to_act, sent)
         assert not lost.armed
-        assert (await service.get_match(match.id)).version == match.version
-        moved = await service.act(match.id, match.to_act, sent)  # tried again: applied now
+        assert (await service.queries.get_match(match.id)).version == match.version
+        moved = await service.play.act(match.id, match.to_act, sent)  # tried again: applied now
         assert not moved.repeated and await notations(service, match.id) == [sent.text]
     finally:
         await service.close()
@@ -151,7 +151,7 @@ async def test_a_stop_before_the_premove_loses_neither_move_and_a_restart_plays_
     theirs = state.legal_moves()[0]
     after = state.play(theirs)
     x, y = state.format_move(theirs), after.format_move(after.legal_moves()[0])
-    await service.add_premove(match.id, waiter, x, y)
+    await service.premoves.add_premove(match.id, waiter, x, y)
     real, calls = rules.decide, []
 
     def decide(*args, **kwargs):
@@ -163,25 +163,25 @@ async def test_a_stop_before_the_premove_loses_neither_move_and_a_restart_plays_
     monkeypatch.setattr(rules, "decide", decide)
     try:
         with pytest.raises(Killed):
-            await service.act(match.id, mover, request(MOVE, x, ply=match.ply))
+            await service.play.act(match.id, mover, request(MOVE, x, ply=match.ply))
     finally:
         await service.close()
     monkeypatch.setattr(rules, "decide", real)
     assert calls == [mover, waiter]
     restarted = await open_service(settings, clock)
     try:
-        kept = await restarted.get_match(match.id)
+        kept = await restarted.queries.get_match(match.id)
         assert kept.ply == match.ply  # neither move was kept...
-        assert [(p.if_move, p.then_move) for p in await restarted.premoves(match.id, waiter)] == [
-            (x, y)
-        ]  # ...and the premove waits
+        assert [
+            (p.if_move, p.then_move) for p in await restarted.premoves.premoves(match.id, waiter)
+        ] == [(x, y)]  # ...and the premove waits
         sent = request(MOVE, x, ply=kept.ply)  # the mover tries again
-        update = await restarted.act(match.id, mover, sent)
+        update = await restarted.play.act(match.id, mover, sent)
         assert update.premove is not None and update.premove.actor_id == waiter
         assert await notations(restarted, match.id) == [x, y]
-        again = await restarted.act(match.id, mover, sent)
+        again = await restarted.play.act(match.id, mover, sent)
         assert again.repeated and await notations(restarted, match.id) == [x, y]
-        assert await restarted.premoves(match.id, waiter) == []
+        assert await restarted.premoves.premoves(match.id, waiter) == []
     finally:
         await restarted.close()
 
@@ -197,19 +197,19 @@ async def kept(service: MatchService, *sent: Request) -> set[str]:
 async def test_request_ids_are_kept_a_week_and_a_retry_within_it_is_a_repeat(service, clock):
     match = await start_match(service)
     old = request(MOVE, first_legal(match), ply=match.ply)
-    match = (await service.act(match.id, match.to_act, old)).match
+    match = (await service.play.act(match.id, match.to_act, old)).match
     clock.advance(days=6)
     recent = request(MOVE, first_legal(match), ply=match.ply)
-    moved = await service.act(match.id, match.to_act, recent)
+    moved = await service.play.act(match.id, match.to_act, recent)
     assert await kept(service, old, recent) == {old.request_id, recent.request_id}
     clock.advance(days=1, seconds=1)  # the first is a week and a second old
-    await service.tick()
+    await service.clocks.tick()
     assert await kept(service, old, recent) == {recent.request_id}
-    again = await service.act(match.id, moved.actor_id, recent)  # retried within the week
+    again = await service.play.act(match.id, moved.actor_id, recent)  # retried within the week
     assert again.repeated and again.match.version == moved.match.version
     assert await notations(service, match.id) == [old.text, recent.text]
     clock.advance(days=6)
-    await service.tick()
+    await service.clocks.tick()
     assert await kept(service, old, recent) == set()
 
 
@@ -239,7 +239,7 @@ async def test_nothing_after_a_commit_answered_turns_the_action_into_a_failure(
 
         monkeypatch.setattr(asyncpg.connection.Connection, "reset", reset)
         sent = request(MOVE, first_legal(match), ply=match.ply)
-        update = await service.act(match.id, match.to_act, sent)
+        update = await service.play.act(match.id, match.to_act, sent)
         assert not armed["on"]  # the connection failed as it was given back
         assert not update.repeated and update.match.ply == match.ply + 1
         assert await notations(service, match.id) == [sent.text]
@@ -256,17 +256,21 @@ async def test_a_challenge_whose_commit_answer_was_lost_is_looked_up(
         lost = LostCommit(monkeypatch, after=False)
         lost.armed = True
         with pytest.raises(CannotSave, match="nothing was changed"):
-            await service.create_challenge(1, 2, 3, "skift", opponents=[4], request_id="t:1")
-        assert await service.pending_challenges(guild_id=1) == []
+            await service.challenges.create_challenge(
+                ChallengeRequest(1, 2, 3, "skift", opponents=[4], request_id="t:1")
+            )
+        assert await service.challenges.pending_challenges(guild_id=1) == []
         lost.after, lost.armed = True, True
-        made = await service.create_challenge(1, 2, 3, "skift", opponents=[4], request_id="t:2")
+        made = await service.challenges.create_challenge(
+            ChallengeRequest(1, 2, 3, "skift", opponents=[4], request_id="t:2")
+        )
         assert not lost.armed and made.challenger_id == 3 and made.invited == (4,)
-        assert [c.id for c in await service.pending_challenges(guild_id=1)] == [made.id]
+        assert [c.id for c in await service.challenges.pending_challenges(guild_id=1)] == [made.id]
         lost.after, lost.armed = False, True
         with pytest.raises(CannotSave, match="nothing was changed"):
-            await service.accept_challenge(made.id, 4)
+            await service.challenges.accept_challenge(made.id, 4)
         lost.after, lost.armed = True, True
-        accepted = await service.accept_challenge(made.id, 4)
+        accepted = await service.challenges.accept_challenge(made.id, 4)
         assert not lost.armed and accepted.match is not None
     finally:
         await service.close()
@@ -311,7 +315,7 @@ async def test_a_lost_commit_is_looked_up_under_the_write_lock(
 
         monkeypatch.setattr(asyncpg.connection.Connection, "execute", execute)
         armed["on"] = True
-        update = await service.act(match.id, match.to_act, sent)  # saved, not "not saved"
+        update = await service.play.act(match.id, match.to_act, sent)  # saved, not "not saved"
         assert not armed["on"] and landed and landed[0].done()
         assert update.match.ply == match.ply + 1
     finally:

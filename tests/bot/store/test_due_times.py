@@ -54,8 +54,8 @@ async def scanned(service: MatchService, conn: Connection, now: datetime) -> dic
     """Every active match's due times by a full scan, as the round computed them before
     they were kept: (reminder or deadline, next warning after `now`, a paused clock's end
     of pause)."""
-    after = service.settings.reminder_after_hours * 3600.0
-    fraction = service.settings.reminder_fraction_percent / 100
+    after = service.config.reminder_after_hours * 3600.0
+    fraction = service.config.reminder_fraction_percent / 100
     found = await conn.rows(
         "SELECT id, CASE WHEN reminded & 1 = 0 THEN turn_started_at + ? END AS idle, "
         "CASE WHEN reminded & 2 = 0 AND clock_zone IS NULL "
@@ -85,7 +85,7 @@ async def _scanned_one(
             return None, None, None
         started = dt(running["started_at"])
         assert started is not None
-        ends = await service._pause_ends(conn, match.id, match.guild_id, member, started)
+        ends = await service.core.pause_ends(conn, match.id, match.guild_id, member, started)
         return None, None, ends
     times = [dt(row[name]) for name in ("idle", "low", "ends")]
     if match.clock_zone is not None and not match._reminded & 2:  # (the weekend's turns)
@@ -127,17 +127,17 @@ async def play(service: MatchService, clock: FakeClock, matches: list[int], step
     if kind == "wait":
         clock.advance(hours=step[1], minutes=step[2])
     elif kind == "tick":
-        await service.tick()
+        await service.clocks.tick()
         return True
     elif kind == "vacation":  # (a second on: two vacations of a member never start at once)
         clock.advance(seconds=1)
-        await service.start_vacation(step[1], step[2], 1000)
+        await service.clocks.start_vacation(step[1], step[2], 1000)
     elif kind == "back":
-        await service.end_vacation(step[1], 1000)
+        await service.clocks.end_vacation(step[1], 1000)
     elif kind == "warnings":
-        await service.set_notices(step[1], warnings=step[2])
+        await service.notices.set_notices(step[1], warnings=step[2])
     else:
-        match = await service.get_match(matches[step[1]])
+        match = await service.queries.get_match(matches[step[1]])
         if not match.active or match.to_act is None:
             return False
         waiting = next(m for m in match.members if m != match.to_act)
@@ -159,7 +159,9 @@ async def history(kind: str, folder: Path, server: PostgresServer | None, steps:
     clock = FakeClock(datetime.fromisoformat("2026-03-05T09:00:00+00:00"))  # a Thursday
     service = await open_service(await databases.settings(), clock)
     try:
-        await service.set_time_zone(3, "Pacific/Auckland")  # (its weekend begins on Friday UTC)
+        await service.notices.set_time_zone(
+            3, "Pacific/Auckland"
+        )  # (its weekend begins on Friday UTC)
         weekends = MatchRules(48, False, True, True, weekend_pause=True)
         matches = [
             (await start_match(service, (1, 2), clock_hours=72)).id,
@@ -206,10 +208,10 @@ async def test_due_times_never_kept_are_computed_from_what_is_stored(databases, 
     try:
         await start_match(service, (1, 2), clock_hours=72)
         await start_match(service, (1, 3), clock_hours=24, auto_timeout=True)
-        await service.set_notices(2, warnings=[20, 2])
+        await service.notices.set_notices(2, warnings=[20, 2])
         await start_match(service, (2, 3), clock_hours=30)
         clock.advance(hours=20)
-        await service.start_vacation(3, 2, 1000)
+        await service.clocks.start_vacation(3, 2, 1000)
         async with service.store.transaction() as conn:
             await conn.run("UPDATE matches SET due_at = NULL, warn_at = NULL")
             await conn.run("DELETE FROM due_basis")
@@ -222,7 +224,7 @@ async def test_due_times_never_kept_are_computed_from_what_is_stored(databases, 
             kept = await conn.rows("SELECT due_at FROM matches WHERE status = 'active'")
         assert all(row["due_at"] is not None for row in kept)
         await check(service, clock(), settled=False)
-        await service.tick()
+        await service.clocks.tick()
         await check(service, clock(), settled=True)
     finally:
         await service.close()
@@ -231,10 +233,10 @@ async def test_due_times_never_kept_are_computed_from_what_is_stored(databases, 
 @pytest.mark.asyncio
 async def test_a_reminder_held_by_quiet_hours_comes_when_they_are_changed(service, clock):
     match = await start_match(service, (1, 2), clock_hours=72)
-    await service.set_notices(match.to_act, quiet_start=10, quiet_end=22)  # (UTC)
+    await service.notices.set_notices(match.to_act, quiet_start=10, quiet_end=22)  # (UTC)
     clock.advance(hours=24)  # 12:00 the next day: quiet until 22:00
-    assert (await service.tick()).reminders == ()
-    assert await service.next_due() == clock() + timedelta(hours=10)
-    await service.set_notices(match.to_act, quiet_start=None, quiet_end=None)
+    assert (await service.clocks.tick()).reminders == ()
+    assert await service.clocks.next_due() == clock() + timedelta(hours=10)
+    await service.notices.set_notices(match.to_act, quiet_start=None, quiet_end=None)
     clock.advance(minutes=1)
-    assert [r.kind for r in (await service.tick()).reminders] == ["idle"]
+    assert [r.kind for r in (await service.clocks.tick()).reminders] == ["idle"]

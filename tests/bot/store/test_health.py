@@ -125,13 +125,13 @@ async def test_while_the_database_is_read_only_actions_are_refused_and_saving_re
                     "The bot cannot save right now, so nothing was changed. Please try again later."
                 )
             with pytest.raises(CannotSave):
-                await service.set_reminders(1, False)
-            assert (await service.get_match(match.id)).ply == 2  # reading still works
+                await service.settings.set_reminders(1, False)
+            assert (await service.queries.get_match(match.id)).ply == 2  # reading still works
             assert dump_file(path) == before
             await set_read_only(service, False)
             moved = (await act(service, match.id, match.to_act, MOVE, move)).match
             assert moved.ply == 3
-            assert (await service.set_reminders(1, False)).reminders is False
+            assert (await service.settings.set_reminders(1, False)).reminders is False
         lines = [(r.levelname, r.getMessage()) for r in caplog.records]
         assert len(lines) == 2, lines  # one line when saving fails, one when it works again
         assert lines[0][0] == "ERROR" and f"The database {path} cannot be written" in lines[0][1]
@@ -167,7 +167,7 @@ async def main(path):
             await act(service, match.id, match.to_act, MOVE, move)
         except CannotSave as refused:
             print("refused:", refused.message, flush=True)
-    print("still at ply", (await service.get_match(match.id)).ply, flush=True)
+    print("still at ply", (await service.queries.get_match(match.id)).ply, flush=True)
     resource.setrlimit(resource.RLIMIT_FSIZE, unlimited)
     update = await act(service, match.id, match.to_act, MOVE, move)
     print("saved ply", update.match.ply, flush=True)
@@ -217,16 +217,16 @@ async def test_when_the_database_is_full_a_change_is_refused_until_there_is_room
             with pytest.raises(CannotSave):  # members are saved until a page is full
                 while member < 10_000:
                     member += 1
-                    await service.set_reminders(member, False)
+                    await service.settings.set_reminders(member, False)
             with pytest.raises(CannotSave):
-                await service.set_reminders(member, False)
-            assert (await service.member_settings(member)).reminders is True  # not saved
+                await service.settings.set_reminders(member, False)
+            assert (await service.settings.member_settings(member)).reminders is True  # not saved
             async with service.store.transaction() as calls:  # a change of no row goes
                 await calls.run("UPDATE members SET reminders = 1 WHERE member_id = -1")
             with pytest.raises(CannotSave):  # through, but proves nothing: still full
-                await service.set_reminders(member, False)
+                await service.settings.set_reminders(member, False)
             await conn.execute(f"PRAGMA max_page_count = {pages + 100}")
-            assert (await service.set_reminders(member, False)).reminders is False
+            assert (await service.settings.set_reminders(member, False)).reminders is False
         lines = [r.getMessage() for r in caplog.records]
         assert len(lines) == 2, lines
         assert "(database or disk is full; the disk is full: free some space)" in lines[0]

@@ -13,7 +13,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.match.actions import MOVE, RESIGN
-from bot.service import MatchService
+from bot.service import ChallengeRequest, MatchService
 from bot.store import StoreError
 from bot.store.to_postgres import copy_to_postgres
 from tests.bot.service_fixtures import (
@@ -36,12 +36,16 @@ async def played_database(path) -> None:
         going = await play_first_legal(service, await start_match(service, (1, 2)), 3)
         done = await start_match(service, (3, 4))
         await act(service, done.id, done.to_act, RESIGN)
-        await service.create_challenge(GUILD, CHANNEL, 5, "skift", opponents=[6])
-        await service.create_league(GUILD, CHANNEL, 7, "Winter", "test-swap", kind="round robin")
-        await service.join_league(GUILD, "Winter", 8)
-        await service.start_league(GUILD, "Winter", 7, may_manage=False)
-        await service.set_reminders(9, False)
-        await service.start_vacation(3, days=2)
+        await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 5, "skift", opponents=[6])
+        )
+        await service.leagues.create_league(
+            GUILD, CHANNEL, 7, "Winter", "test-swap", kind="round robin"
+        )
+        await service.leagues.join_league(GUILD, "Winter", 8)
+        await service.leagues.start_league(GUILD, "Winter", 7, may_manage=False)
+        await service.settings.set_reminders(9, False)
+        await service.clocks.start_vacation(3, days=2)
         state = going.state
         mine = state.format_move(state.legal_moves()[0])
         clock.advance(hours=1)
@@ -103,11 +107,13 @@ async def test_everything_is_copied_and_every_match_replays(
     assert await postgres_rows(target.database_url, before) == before
     service = await MatchService.open(target)  # the bot goes on where it was
     try:
-        challenge = await service.create_challenge(GUILD, CHANNEL, 11, "skift", opponents=[12])
+        challenge = await service.challenges.create_challenge(
+            ChallengeRequest(GUILD, CHANNEL, 11, "skift", opponents=[12])
+        )
         assert challenge.id == len(before["challenges"]) + 1
-        update = await service.accept_challenge(challenge.id, 12)
+        update = await service.challenges.accept_challenge(challenge.id, 12)
         assert update.match.id == 4
-        assert (await service.get_match(1)).ply == 4
+        assert (await service.queries.get_match(1)).ply == 4
     finally:
         await service.close()
 

@@ -59,7 +59,7 @@ async def test_the_move_log_is_append_only(postgres_databases):
     try:
         match = await start_match(service)
         state = match.state
-        await service.act(match.id, match.to_act, _move(state))
+        await service.play.act(match.id, match.to_act, _move(state))
         for statement in (
             "UPDATE moves SET notation = 'x'",
             "DELETE FROM moves",
@@ -68,7 +68,7 @@ async def test_the_move_log_is_append_only(postgres_databases):
             with pytest.raises(asyncpg.RaiseError, match="append-only"):
                 async with service.store.transaction() as conn:
                     await conn.run(statement)
-        record = await service.match_record(match.id)
+        record = await service.queries.match_record(match.id)
         assert len(record.log) == 1 and record.log[0].notation != "x"
     finally:
         await service.close()
@@ -159,12 +159,12 @@ async def test_a_stale_write_from_another_process_is_refused(postgres_databases)
     there = await open_service(settings, FakeClock())  # another bot process, same database
     try:
         match = await start_match(here)
-        stale = await there.get_match(match.id)
-        moved = (await here.act(match.id, match.to_act, _move(match.state))).match
+        stale = await there.queries.get_match(match.id)
+        moved = (await here.play.act(match.id, match.to_act, _move(match.state))).match
         with pytest.raises(PositionChanged, match="changed while you were acting"):
             async with there.store.transaction() as conn:
                 await match_rows.update_match(conn, stale, reminded=1)
-        now = await there.get_match(match.id)
+        now = await there.queries.get_match(match.id)
         assert now.version == moved.version and now.ply == 1 and now._reminded == 0
     finally:
         await here.close()
@@ -215,17 +215,17 @@ async def test_a_database_that_refuses_writes_is_a_refusal_that_changes_nothing(
 
     service = await open_service(settings, FakeClock())
     try:
-        await service.set_reminders(1, False)
+        await service.settings.set_reminders(1, False)
         await server_side("SELECT 1")  # dropped connections are made again
-        assert (await service.set_reminders(2, False)).reminders is False
+        assert (await service.settings.set_reminders(2, False)).reminders is False
         with caplog.at_level(logging.INFO, logger="shiftcord.store"):
             await server_side(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
             for _ in range(2):
                 with pytest.raises(CannotSave):
-                    await service.set_reminders(1, True)
-            assert (await service.member_settings(1)).reminders is False  # not saved
+                    await service.settings.set_reminders(1, True)
+            assert (await service.settings.member_settings(1)).reminders is False  # not saved
             await server_side(f"ALTER DATABASE {name} RESET default_transaction_read_only")
-            assert (await service.set_reminders(1, True)).reminders is True
+            assert (await service.settings.set_reminders(1, True)).reminders is True
         lines = [(r.levelname, r.getMessage()) for r in caplog.records]
         assert len(lines) == 2 and lines[0][0] == "ERROR"  # once, however many refusals
         assert lines[0][1].startswith(f"The PostgreSQL database {name} on ")

@@ -65,7 +65,7 @@ class Board:
         return f"{self.base}open#{self.host.signer.grant(member, match)}"
 
     async def match(self, match_id: int) -> Match:
-        return await self.service.get_match(match_id)
+        return await self.service.queries.get_match(match_id)
 
 
 @pytest_asyncio.fixture

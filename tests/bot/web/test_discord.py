@@ -47,7 +47,7 @@ async def test_a_match_between_the_web_board_and_discord(tmp_path, browser) -> N
     fake, rng = FakeDiscord(), random.Random(5)
     async with running_bot(fake, settings, FakeClock()) as bot:
         match_id, thread = await start_match(fake, ALICE, BOB, game="shiftago")
-        match = await bot.service.get_match(match_id)
+        match = await bot.service.queries.get_match(match_id)
         web_member = match.to_act
         discord_member = BOB if web_member == ALICE else ALICE
         composer = await open_composer(fake, web_member, thread, match_id)
@@ -56,7 +56,7 @@ async def test_a_match_between_the_web_board_and_discord(tmp_path, browser) -> N
         async with opened(browser, link) as page:
             await page.wait_for_url("**/match?id=*")
             for _ in range(MOST_MOVES):
-                match = await bot.service.get_match(match_id)
+                match = await bot.service.queries.get_match(match_id)
                 if not match.active:
                     break
                 if match.to_act == web_member:
@@ -70,14 +70,14 @@ async def test_a_match_between_the_web_board_and_discord(tmp_path, browser) -> N
                 else:
                     message = await open_composer(fake, discord_member, thread, match_id)
                     await compose(fake, discord_member, message, rng)
-                    ply = (await bot.service.get_match(match_id)).ply
+                    ply = (await bot.service.queries.get_match(match_id)).ply
                     await page.wait_for_function(  # the move came in live
                         f"() => document.querySelectorAll('nav.moves li').length === {ply}"
                     )
             else:
                 pytest.fail(f"the match did not end within {MOST_MOVES} moves")
             assert page.errors == []
-        assert not (await bot.service.get_match(match_id)).active
+        assert not (await bot.service.queries.get_match(match_id)).active
 
 
 @pytest.mark.asyncio
@@ -103,7 +103,7 @@ async def test_the_turn_notice_by_dm_carries_the_link(tmp_path, browser) -> None
             assert page.errors == []
     async with running_bot(fake, settings_for(tmp_path), FakeClock()) as bot:  # web off
         await fake.slash(waiting, "settings notices", dm="instead")
-        mover = (await bot.service.get_match(match_id)).to_act
+        mover = (await bot.service.queries.get_match(match_id)).to_act
         assert mover == waiting
         message = await open_composer(fake, mover, thread, match_id)
         assert board_link(message) is None

@@ -173,7 +173,7 @@ async def test_a_spectator_receives_no_card_and_a_player_only_their_own(board) -
             picture = await png.read()
     for text in texts:
         assert not any(card in text for seat in words for card in words[seat])
-    ratings = await board.service.seat_ratings(match)
+    ratings = await board.service.queries.seat_ratings(match)
     players = seat_labels(match, lambda m: NAMES[m], ratings)
     public = await match_board(match, players=players)
     assert picture == public.data  # exactly what the thread's post shows
@@ -299,7 +299,7 @@ async def test_the_page_speaks_the_members_language(board) -> None:
     """The language of the member's Discord client (as the bot last saw it), else the
     browser's."""
     match = await start_match(board.service, (1, 2))
-    await board.service.remember_locale(match.to_act, "de")
+    await board.service.settings.remember_locale(match.to_act, "de")
     async with client() as session:
         await signed_in(session, board, match.to_act, match.id)
         page = await state(session, board, match.id)
@@ -320,7 +320,7 @@ async def test_the_boards_own_words_are_in_the_members_language(board) -> None:
     in the catalogue, so a German member reads them in German."""
     match = await start_match(board.service, (1, 2))
     theirs = await start_match(board.service, (6, 7))
-    await board.service.remember_locale(match.to_act, "de")
+    await board.service.settings.remember_locale(match.to_act, "de")
     async with client() as session:
         await signed_in(session, board, match.to_act, match.id)
         page = await state(session, board, match.id)

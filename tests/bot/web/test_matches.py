@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.match.engine_seats import engine_members
+from bot.service import ChallengeRequest
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
 from tests.bot.web.conftest import opened
 from tests.bot.web.play import COMPOSING, my_turn, tap
@@ -30,15 +31,17 @@ SEEDS = {"shiftago": "c"}
 
 
 async def _against_bot(board, game: str, bots: int, options: dict) -> int:
-    challenge = await board.service.create_challenge(
-        GUILD,
-        CHANNEL,
-        1,
-        game,
-        opponents=engine_members(["easy"] * bots),
-        players=bots + 1,
-        options=options or None,
-        **terms(clock_hours=None),
+    challenge = await board.service.challenges.create_challenge(
+        ChallengeRequest(
+            GUILD,
+            CHANNEL,
+            1,
+            game,
+            opponents=engine_members(["easy"] * bots),
+            players=bots + 1,
+            options=options or None,
+            **terms(clock_hours=None),
+        )
     )
     assert challenge.match_id is not None
     match = await board.match(challenge.match_id)
@@ -75,7 +78,7 @@ async def test_a_whole_match_by_taps(board, browser, game, bots, options) -> Non
         assert page.errors == []
     assert taps.get("place", 0) > taps.get("button", 0), taps
     if game == "shiftago":  # the member scored a line at least once (a step of buttons)
-        record = await board.service.match_record(match_id)
+        record = await board.service.queries.match_record(match_id)
         scored = [e for e in record.log if e.member_id == 1 and e.notation.startswith("x")]
         assert scored, [e.notation for e in record.log]
 

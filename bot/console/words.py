@@ -1,7 +1,8 @@
 """The catalogue of what the local console says of its own: its help texts, its answers
 and why it cannot read a typed line, as whole sentences with named placeholders (filled
-through `catalogue.fill`). What a match or a challenge says is the same on every face and
-lives in `sentences` and `messages`.
+through `bot.presentation.catalogue.fill`). What a match or a challenge says is the same on
+every face and lives in the presentation's catalogues by subject. Only the console imports
+this module (as `console_words`); `bot.translations` extracts it.
 """
 
 from __future__ import annotations
@@ -199,3 +200,13 @@ HELP = {
 
 # ---- the web board beside the console (--web)
 WEB_BOARD = "The web board, for you alone (the link works once): {link}"
+
+# ---- the composer that play opens (its words on every face are the presentation's)
+#: The console's composer (`play`): a choice by its number, and what may be typed next.
+NUMBERED = "  {number}. {choice}"
+TYPE_A_NUMBER = "Type a number to choose; back goes one step back, cancel leaves."
+TYPE_UNDO = "undo takes back this turn's last action."
+TYPE_CONFIRM = "Type confirm to play it; back goes one step back, cancel leaves."
+NO_COMPOSER = "No composer is open for you in the console: type play to open one."
+NO_SUCH_CHOICE = "Choose a number from 1 to {last}; nothing was changed."
+NOTHING_TO_UNDO = "This turn has no action to undo yet; nothing was changed."

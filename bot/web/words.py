@@ -1,12 +1,11 @@
 """What the web board says of its own (its buttons, headings and plain refusals), as
-whole sentences with named placeholders, filled through `catalogue.fill`. The composer's
-words (Confirm, Back, the preview) are the composer's, in `composer`; a match's, in
-`sentences`."""
+whole sentences with named placeholders, filled through `bot.presentation.catalogue.fill`.
+The composer's words (Confirm, Back, the preview) are the composer's, in
+`bot.presentation.composer`; a match's, in the presentation's catalogues by subject. Only
+the web face imports this module (as `web_words`); `bot.translations` extracts it."""
 
 from __future__ import annotations
 
-#: The link to the web board under the Play composer and a turn notice.
-OPEN_BOARD = "Open the board"
 MATCH_TITLE = "Match #{match}: {game}"
 MY_MATCHES = "My matches"
 YOUR_TURN = "Your turn"

@@ -1,8 +1,10 @@
-"""The catalogue of what the chat face (Discord) says of its own: its answers, threads,
-direct messages, buttons, previews, pages, help and the permissions it misses, as whole
-sentences with named placeholders (filled through `catalogue.fill`). Mentions, links and
-timestamps are written by the face and given as values; what a match or a challenge says
-is the same on every face and lives in `sentences` and `messages`.
+"""The catalogue of what the Discord face says of its own: its answers, threads, direct
+messages, buttons, previews, pages, help and the permissions it misses, as whole sentences
+with named placeholders (filled through `bot.presentation.catalogue.fill`). Mentions, links
+and timestamps are written by the face and given as values; what a match or a challenge
+says is the same on every face and lives in the presentation's catalogues by subject
+(`bot.presentation.matches`, `challenges`, ...). Only the Discord face imports this module
+(as `chat_words`); `bot.translations` extracts it.
 """
 
 from __future__ import annotations
@@ -161,6 +163,8 @@ CANCEL = "Cancel"
 PREVIOUS = "Previous"
 NEXT = "Next"
 PAGE_OF = "(page {page} of {pages})"
+#: The link to the web board under the Play composer and a turn notice.
+OPEN_BOARD = "Open the board"
 
 # ---- /help
 HELP_INTRO = (
@@ -175,3 +179,11 @@ HELP_GAMES = "**Games** (their rules: `/rules game:`)"
 HELP_GROUP = "- `/{command}` {subcommands}: {description}"
 HELP_COMMAND = "- `/{command}`: {description}"
 HELP_GAME = "- {game}: `/rules game:{name}`"
+
+# ---- the composer's own buttons and menus on Discord, and the answer while a move is played
+#: The label of the button that opens the composer.
+PLAY = "Play"
+UNDO = "Undo last action"
+#: A select menu's placeholder: which of a step's choices it holds.
+CHOICES_FROM_TO = "Choose ({first} to {last} of {total})"
+PLAYING = "Playing `{move}`."
