@@ -140,7 +140,7 @@ async def test_the_board_opens_inside_discord_and_plays(board, browser, proxied)
     whose cookie works in Discord's frame, and the thread's match opened and played by
     taps; every request of the frame went to Discord's proxy domain."""
     match = await start_match(board.service, (MEMBER, 2), "skift", channel=900)
-    assert (await board.service.match_in_channel(900)).id == match.id
+    assert (await board.service.queries.match_in_channel(900)).id == match.id
     if match.to_act != MEMBER:  # the other member moves first, in Discord
         move = match.state.format_move(match.state.legal_moves()[0])
         await act(board.service, match.id, match.to_act, MOVE, move)

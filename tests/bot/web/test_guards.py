@@ -213,7 +213,7 @@ async def test_an_earlier_position_shows_a_player_their_own_hand_as_it_was(board
         await act(board.service, match.id, now.to_act, MOVE, move)
         now = await board.match(match.id)
     players = seat_labels(now, lambda m: NAMES[m])
-    theme = await board.service.picture_theme(match.guild_id, 1)
+    theme = await board.service.settings.picture_theme(match.guild_id, 1)
     pictures = {}
     for member in (1, 2, 3, 5):  # three players, one spectator
         async with client() as session:

@@ -109,7 +109,7 @@ async def test_the_shifty_swap_is_played_by_taps(board, browser) -> None:
         await page.wait_for_function("() => document.querySelectorAll('nav.moves li').length === 2")
         assert "swap" in (await page.inner_text("nav.moves")).lower()
         assert page.errors == []
-    record = await board.service.match_record(match.id)
+    record = await board.service.queries.match_record(match.id)
     assert [(e.member_id, e.notation) for e in record.log] == [(black, first), (white, "swap")]
     after = await board.match(match.id)
     assert after.state.swapped
