@@ -1,8 +1,9 @@
 """The board as an Activity: when the admin has enabled Activities for the application
-(`ACTIVITIES` on, `Settings.activities`), Play, `/board` and the Play of a turn notice
-open the match's board inside Discord, in the thread or DM they were used in (the
-interaction's answer LAUNCH_ACTIVITY, callback type 12; the page finds the match of the
-channel itself). Off, they keep the composer and the web board's link.
+(`ACTIVITIES` on, `Settings.activities`, with the board served at a public https address
+and the client secret set: `bot.web.activity.activity_possible`), Play, `/board` and the
+Play of a turn notice open the match's board inside Discord, in the thread or DM they
+were used in (the interaction's answer LAUNCH_ACTIVITY, callback type 12; the page finds
+the match of the channel itself). Off, they keep the composer and the web board's link.
 
 Discord accepts the launch only as the interaction's first answer, so it comes before any
 other acknowledgement (`bot.discord.replies.ShiftcordTree` lets `/board` through
@@ -18,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord.served import bot_of
+from bot.web.activity import activity_possible
 
 log = logging.getLogger("shiftcord.discord")
 
@@ -26,8 +28,13 @@ OPENS_ACTIVITY = "opens_activity"
 
 
 def activities_on(interaction: discord.Interaction) -> bool:
-    """Whether the bot opens boards as Activities."""
-    return bot_of(interaction).settings.activities
+    """Whether the bot opens boards as Activities: switched on, and the board can run as
+    one (a public https address and the application's client secret; without them the
+    page could only say the admin has not set it up)."""
+    settings = bot_of(interaction).settings
+    return settings.activities and activity_possible(
+        settings.web_url, settings.discord_client_id, settings.discord_client_secret
+    )
 
 
 def opens_activity(interaction: discord.Interaction) -> bool:

@@ -458,11 +458,26 @@ def test_the_description_allows_the_activity_launch_and_nothing_like_it():
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("on", [True, False])
-async def test_play_and_board_open_the_activity_only_when_enabled(tmp_path, on):
+@pytest.mark.parametrize(
+    ("on", "secret"),
+    [(True, "secret"), (False, "secret"), (True, "")],
+    ids=["on", "off", "no-secret"],
+)
+async def test_play_and_board_open_the_activity_only_when_enabled_and_possible(
+    tmp_path, on, secret
+):
+    """Off, or on without the client secret (the page could not sign the member in), the
+    composer and the posted board as before."""
     clock = FakeClock()
     fake = fake_on(clock)
-    settings = dataclasses.replace(settings_for(tmp_path), activities=on)
+    settings = dataclasses.replace(
+        settings_for(tmp_path),
+        activities=on,
+        web_url="https://board.example",
+        discord_client_id="123",
+        discord_client_secret=secret,
+    )
+    on = on and bool(secret)
     async with running_bot(fake, settings, clock) as bot:
         dm = fake.private_channel(ALICE, BOB)
         match_id = await challenged(fake, bot, dm, BOB, game="skift")
