@@ -246,7 +246,8 @@ class NoticesPart:
         match), keep the turn notices `held` back by quiet hours (member, text) and note
         the members whose direct messages Discord `refused`. Returns the messages whose
         buttons acted before and no longer do (to disable)."""
-        async with self._core.store.transaction() as conn:
+
+        async def remember(conn: Connection) -> list[int]:
             match = await self._core.fetch_known(conn, match_id)
             acting, stale = match.buttons_message_id, []
             for post in posts:
@@ -263,7 +264,9 @@ class NoticesPart:
                 await notice_rows.hold(conn, member, match_id, text, self._core.now())
             for member in refused:
                 await notice_rows.note_refusal(conn, member)
-        return stale
+            return stale
+
+        return await self._core.store.transact(remember)
 
 
 async def due_notices(
