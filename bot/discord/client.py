@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import DYNAMIC_ITEMS
 from bot.discord.cogs import COGS
+from bot.discord.cogs.common import servers_only
 from bot.discord.command_texts import CommandTranslator
 from bot.discord.leagues import LeaguePoster
 from bot.discord.match_commands import action_commands
@@ -106,6 +107,9 @@ class ShiftcordClient(commands.AutoShardedBot):
             await self.add_cog(cog(self))
         for command in action_commands():
             self.tree.add_command(command)
+        for each in self.tree.get_commands():
+            if not isinstance(each, app_commands.ContextMenu):
+                servers_only(each)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
         await asyncio.to_thread(language.load)

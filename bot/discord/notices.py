@@ -21,7 +21,7 @@ from bot.discord import words as chat_words
 from bot.discord.speech import Languages
 from bot.discord.views import board_button, play_view, view_keyword
 from bot.match.events import Played
-from bot.match.records import Direct
+from bot.match.records import NO_SERVER, Direct
 from bot.presentation.catalogue import fill
 from bot.presentation.language import speaking
 from bot.presentation.writing import Style, listed
@@ -33,10 +33,16 @@ DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 
 
 def thread_link(match: Match) -> str:
-    """A link to the match's thread (or how to play it without one)."""
+    """A link to the match's thread, or its DM or group DM (or how to play it without one)."""
     if match.channel_id is None:
         return fill(chat_words.NO_THREAD_LINK, match=match.id)
-    return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+    return channel_link(match.guild_id, match.channel_id)
+
+
+def channel_link(guild_id: int, channel_id: int) -> str:
+    """A link to a channel or thread of a server, or to a DM or group DM (`NO_SERVER`)."""
+    server = "@me" if guild_id == NO_SERVER else guild_id
+    return f"https://discord.com/channels/{server}/{channel_id}"
 
 
 def turn_notice(update: MatchUpdate, style: Style) -> str:
@@ -75,7 +81,7 @@ def digest_text(digest: Digest, style: Style) -> str:
         link = thread_link(m)
         lines.append(fill(line, match=m.id, game=m.game_title, deadline=deadline, link=link))
     for c in digest.challenges:
-        link = f"https://discord.com/channels/{c.guild_id}/{c.channel_id}"
+        link = channel_link(c.guild_id, c.channel_id)
         if c.message_id is not None:
             link += f"/{c.message_id}"
         by = style.mention(c.challenger_id)

@@ -22,6 +22,7 @@ from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, TurnNotices
+from bot.discord.private import Answering, AnsweringChannels
 from bot.discord.speech import Languages
 from bot.discord.views import (
     challenge_view,
@@ -32,6 +33,7 @@ from bot.discord.views import (
 )
 from bot.match.delivery import called, news, turn_receivers
 from bot.match.engine_seats import engine_name, people
+from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
 from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
@@ -64,7 +66,9 @@ log = logging.getLogger("shiftcord.discord")
 
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
-Messageable = discord.Thread | discord.TextChannel
+#: Where a match posts: its thread, a DM with the bot, or a DM or group DM through an
+#: interaction (`bot.discord.private`).
+Messageable = discord.Thread | discord.TextChannel | discord.DMChannel | Answering
 
 
 def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -89,6 +93,8 @@ class Poster:
         self.service = service
         self.languages = languages
         self.notifier = Notifier(client, service, languages)
+        #: DMs and group DMs as the latest interaction there can post in them.
+        self.answering = AnsweringChannels()
         #: Members' display names by (server, member), for the pictures' players strips.
         self.known_names = NameCache()
         self._background: set[asyncio.Task[None]] = set()
@@ -154,6 +160,8 @@ class Poster:
         if match.channel_id is None:
             raise Refusal(fill(chat_words.NO_THREAD_TO_POST_IN, match=match.id))
         channel: object = here if here is not None and here.id == match.channel_id else None
+        if channel is None and match.guild_id == NO_SERVER:  # only in answers there
+            channel = self.answering.live(match.channel_id, self.service.now())
         channel = channel or self.client.get_channel(match.channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(match.channel_id)
@@ -170,17 +178,22 @@ class Poster:
             thread = await message.create_thread(
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
             )
-            match = await self.service.play.attach_channel(match.id, thread.id)
+        await self.start_in(thread, match)
+        return thread
+
+    async def start_in(self, channel: Messageable, match: Match) -> None:
+        """Make `channel` the match's and post its first board there, calling the players."""
+        with self.languages.publicly(channel):
+            match = await self.service.play.attach_channel(match.id, channel.id)
             hints = [
                 newcomer_hint(match, m, STYLE) for m in await self.service.queries.newcomers(match)
             ]
             caption = "\n".join(
                 [start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])]
             )
-            await self._send_board(thread, match, caption, people(match.members))
+            await self._send_board(channel, match, caption, people(match.members))
         if self.after_post is not None:
             self.after_post(match)
-        return thread
 
     async def rehome(self, match: Match, parent_id: int) -> None:
         """Give a match whose thread was deleted a new one on a new message in the same
@@ -275,10 +288,11 @@ class Poster:
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the
-        member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
+        member went on vacation (until `ends_at`) or came back (`ends_at` None); not in a
+        DM or group DM, where the bot posts only in answers."""
         who = STYLE.mention(member_id)
         for match in await self.service.queries.active_matches(member_id):
-            if match.channel_id is None or len(match.members) < 2:
+            if match.channel_id is None or len(match.members) < 2 or match.guild_id == NO_SERVER:
                 continue
             try:
                 channel = await self.channel_of(match)
@@ -374,7 +388,10 @@ class Poster:
 
     async def _disable(self, channel: Messageable, match: Match, stale: list[int]) -> None:
         """Grey out the buttons of earlier messages, which can no longer do anything (an
-        answered offer, a past position)."""
+        answered offer, a past position). Outside servers they cannot be edited: a press on
+        one is refused as out of date."""
+        if isinstance(channel, Answering):
+            return
         for message_id in stale:
             try:
                 old = await channel.fetch_message(message_id)
@@ -387,11 +404,12 @@ class Poster:
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None
     ) -> None:
-        """Show a challenge's new state on its message (buttons only while it is pending)."""
+        """Show a challenge's new state on its message (buttons only while it is pending);
+        outside servers only on the message given (a press's), none other can be edited."""
         target: discord.Message | discord.PartialMessage
         if message is not None:
             target = message
-        elif challenge.message_id is None:
+        elif challenge.message_id is None or challenge.guild_id == NO_SERVER:
             return
         else:
             channel = self.client.get_partial_messageable(challenge.channel_id)

@@ -27,6 +27,9 @@ from games import GameState
 #: The most time anyone may have on the clock, in hours (30 days): every figure of a clock,
 #: a time bank, and the time left after `/clock give`.
 MAX_CLOCK_HOURS = 30 * 24
+#: The server id of a match or challenge outside any server (in a DM or a group DM): such
+#: matches are stored, rated (in a pool of their own) and listed like the others.
+NO_SERVER = 0
 
 #: Match statuses.
 ACTIVE = "active"
