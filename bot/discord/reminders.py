@@ -183,8 +183,9 @@ class ReminderTask:
     def _only_by_dm(self, match: Match) -> bool:
         """Whether the match is played in a DM or group DM that no interaction can post in
         now: its players are told by DM from the bot."""
-        live = self.poster.answering.live(match.channel_id or 0, self.service.now())
-        return match.guild_id == NO_SERVER and live is None
+        if match.guild_id != NO_SERVER:
+            return False
+        return self.poster.answering.live(match.channel_id or 0, self.service.now()) is None
 
     async def _ended_by_dm(self, update: MatchUpdate) -> None:
         """Tell each player of a match in a DM or group DM that it ended (on time) by DM,
