@@ -60,6 +60,11 @@ async def _quiet(update: MatchUpdate | MatchRecord) -> None:
     return None
 
 
+async def _server_member(match: Match, member: int) -> bool:
+    """Every watching page's member is a member of the match's server."""
+    return True
+
+
 async def _match(service: MatchService, game: str, seats: int, plies: int, seed: int) -> Match:
     """A match of `game` between members 1..seats after `plies` random moves."""
     challenge = await service.challenges.create_challenge(
@@ -206,7 +211,8 @@ async def main(pages: int, tap_count: int) -> dict[str, Any]:
     settings = Settings(discord_token="", database_path=folder / "web.sqlite3", log_level="INFO")
     service = await MatchService.open(settings)
     unlimited = RateLimit(rate=1e6, burst=1e6)  # one client asks for everything here
-    running = await serve(WebHost(service, _names, _quiet), "127.0.0.1", 0, unlimited)
+    host = WebHost(service, _names, _quiet, may_watch=_server_member)
+    running = await serve(host, "127.0.0.1", 0, unlimited)
     try:
         tapped = await taps(service, running, tap_count)
         loaded = await first_load(service, running)

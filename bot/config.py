@@ -39,6 +39,16 @@ def _int(name: str, default: int, minimum: int = 0, maximum: int = 10**6) -> int
     return value
 
 
+def _switch(name: str) -> bool:
+    """A setting that is on or off: on for 1, true, yes or on (any case); off unset."""
+    raw = os.environ.get(name, "").strip().lower()
+    if raw in ("", "0", "false", "no", "off"):
+        return False
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    raise ConfigError(f"{name} must be on or off (1/0, true/false, yes/no), not {raw!r}.")
+
+
 def _log_level() -> str:
     """LOG_LEVEL (INFO when unset), refused unless it is one of LOG_LEVELS."""
     raw = os.environ.get("LOG_LEVEL", "").strip()
@@ -136,6 +146,10 @@ class Settings:
     #: The application's OAuth2 client, for "Sign in with Discord" on the web board.
     discord_client_id: str = ""
     discord_client_secret: str = ""
+    #: Whether Play, `/board` and the turn notice open the board as an Activity inside
+    #: Discord (the admin enabled Activities for the application); off: the composer and
+    #: the link, as before.
+    activities: bool = False
 
     @classmethod
     def from_env(cls, env_file: Path | None = None) -> Settings:
@@ -166,6 +180,7 @@ class Settings:
             web_secret=os.environ.get("WEB_SECRET", "").strip(),
             discord_client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip(),
             discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip(),
+            activities=_switch("ACTIVITIES"),
             **_shards(),
         )
 

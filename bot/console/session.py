@@ -38,17 +38,18 @@ from bot.console.commands import (
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation import matches
+from bot.presentation.announcements import Audience, Controls, announcement
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, refusal_text
 from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.labels import command_name_typed, described, option_name_typed
-from bot.presentation.matches import already_done, players_text, turn_text, update_text
+from bot.presentation.language import spoken
+from bot.presentation.matches import already_done, players_text, turn_text
 from bot.presentation.pictures import (
     Picture,
     replay_labels,
     replay_picture,
     seat_labels,
-    update_board,
 )
 from bot.presentation.results import result_text
 from bot.presentation.writing import Style, listed
@@ -255,22 +256,28 @@ class ConsoleSession:
         return seat_labels(match, self.name_of, ratings, self.service.now())
 
     async def announce(self, update: MatchUpdate) -> None:
-        """Print an action's news and write its pictures; of a match only the bot's seats
-        still play (everyone else left it), only one line when it ends."""
+        """Print an action's announcement (the presentation's, as Discord posts it: the
+        action's news, then its premove's) and write its pictures; of a match only the
+        bot's seats still play (everyone else left it), only one line when it ends. A
+        terminal shared by every player has no private notices to send."""
         match = update.match
         if bots_play_on(update):
             if update.result is not None:
                 ended = result_text(match, self.style).splitlines()[0]
                 self.say(fill(console_words.PLAYED_ON_ENDED, match=match.id, result=ended))
             return
-        self.say(update_text(update, self.style))
-        players = await self.players(match)
-        board = await update_board(update, await self.public_theme(), players=players)
-        if board is not None:
-            step = "end" if update.result is not None else f"{match.ply:03d}"
-            self.save(board, f"match-{match.id}-{step}.png")
-            self.seen[match.id] = match.ply
-        if update.result is not None:
+        if update.delivery is None:  # (the bot's actions, the clock's)
+            update = await self.service.play.delivery(update)
+        audience = Audience(self.style, self.name_of, spoken(), self._link, newcomers=False)
+        told = await announcement(update, audience, self.service.now())
+        for news in told.news:
+            post = news.post
+            self.say(post.text)
+            if post.picture is not None:
+                step = "end" if post.controls is Controls.RESULT else f"{post.match.ply:03d}"
+                self.save(post.picture, f"match-{post.match.id}-{step}.png")
+                self.seen[post.match.id] = post.match.ply
+        if told.ended:
             record = await self.service.queries.match_record(match.id)
             players = replay_labels(record, self.name_of)
             replay = await replay_picture(record, await self.public_theme(), players=players)
@@ -278,6 +285,10 @@ class ConsoleSession:
                 self.say(fill(TOO_LONG_TO_REPLAY))
             else:
                 self.save(replay, f"match-{match.id}-replay.{replay.filename.rpartition('.')[2]}")
+
+    def _link(self, match: Match) -> str:
+        """Where a match is played, as the console names it."""
+        return self.style.channel(match.channel_id or CHANNEL)
 
     async def act(
         self,
@@ -295,7 +306,7 @@ class ConsoleSession:
             ply = (await self.service.queries.get_match(match_id)).ply
         request_id = f"console:{self.session_id}:{next(self.requests)}"
         request = Request(action, text, ply=ply, request_id=request_id)
-        update = await self.service.play.act(match_id, self.me, request)
+        update = await self.service.play.act(match_id, self.me, request, deliver=True)
         if update.repeated:
             self.say(already_done(update))
             return

@@ -15,7 +15,8 @@ import discord
 from bot.discord import words as chat_words
 from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
-from bot.discord.posting import Poster, as_file, pings
+from bot.discord.posting import Messageable, Poster, as_file, pings
+from bot.discord.private import Answering, outside_servers, server_of
 from bot.discord.replies import (
     CHALLENGE_PERMISSIONS,
     THREAD_PERMISSIONS,
@@ -27,10 +28,13 @@ from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
 from bot.discord.views import challenge_view, disabled, next_game_view, rematch_id, view_keyword
 from bot.match.actions import MOVE, MatchAction
+from bot.match.records import NO_SERVER
 from bot.presentation import matches
+from bot.presentation.announcements import Announcement
 from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
 from bot.presentation.errors import Refusal
+from bot.presentation.language import speaking
 from bot.presentation.matches import confirmation
 from bot.presentation.pictures import board_picture, members_named
 from bot.presentation.refusals import REFUSALS
@@ -39,7 +43,6 @@ from bot.service import (
     InChannel,
     Match,
     MatchService,
-    MatchUpdate,
     Request,
     ServiceError,
     ShownBefore,
@@ -90,6 +93,16 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+def here_of(interaction: discord.Interaction) -> Messageable | None:
+    """Where the news of an interaction's action are posted: its channel or thread; in a
+    DM or group DM, the conversation as the interaction can post in it."""
+    if not outside_servers(interaction):
+        channel = interaction.channel
+        return channel if isinstance(channel, Messageable) else None
+    poster = poster_of(interaction)
+    return poster.answering.open(interaction, poster.service.now())
+
+
 async def match_here(interaction: discord.Interaction) -> Match:
     """The active match of the channel or thread the interaction came from; else Refusal
     (`NO_MATCH_HERE`)."""
@@ -125,16 +138,17 @@ async def match_of_thread(interaction: discord.Interaction, refusal: str) -> Mat
 
 async def private_theme(interaction: discord.Interaction) -> str:
     """The picture theme of an answer only the user sees: their own, else the server's."""
-    return await service_of(interaction).settings.picture_theme(
-        guild_id_of(interaction), interaction.user.id
-    )
+    guild_id = NO_SERVER if interaction.guild_id is None else interaction.guild_id
+    return await service_of(interaction).settings.picture_theme(guild_id, interaction.user.id)
 
 
 async def match_of_server(interaction: discord.Interaction, match_id: int) -> Match:
     """Match number `match_id`, if it was played in the interaction's server (matches of
-    other servers are refused as unknown)."""
+    other servers are refused as unknown); in a DM or group DM, one played there or by
+    the member."""
     match = await service_of(interaction).queries.get_match(match_id)
-    if match.guild_id != interaction.guild_id:
+    mine = interaction.user.id in match.members or match.channel_id == interaction.channel_id
+    if match.guild_id != server_of(interaction) or (outside_servers(interaction) and not mine):
         raise Refusal(fill(REFUSALS["match.none_here"], match=match_id))
     return match
 
@@ -169,53 +183,38 @@ async def act(
     await begin(interaction)
     if interaction.channel is not None and isinstance(interaction.channel, discord.Thread):
         require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
+    service, poster = service_of(interaction), poster_of(interaction)
     target = InChannel(interaction.channel_id or 0) if match_id is None else match_id
     seen = ShownBefore(interaction.id) if ply is None else ply
     request = Request(action, text, hours, ply=seen, request_id=f"discord:{interaction.id}")
-    update = await service_of(interaction).play.act(
-        target, interaction.user.id, request, deliver=True
-    )
+    update = await service.play.act(target, interaction.user.id, request, deliver=True)
     after_move = next_game_view() if action is MOVE else None
     if update.repeated:  # done when it first arrived, and told then
         await answer(interaction, confirmation(update), view=after_move)
         return
-    done = confirmation(update) + await announce(interaction, update)
+    told = await poster.announcement(update)
+    done = told.answer.text + await announce(interaction, told, poster)
     if update.back_from_vacation:  # their move ended it: their opponents are told
-        poster = poster_of(interaction)
         back = poster.vacation_notice(interaction.user.id, None)
         poster.in_background(back, f"vacation end of {interaction.user.id}")
-    assert update.delivery is not None  # (asked for)
+    own = told.answer.picture
     await answer(
         interaction,
         done,
-        files=await own_view_after(interaction, update, update.delivery.own_theme),
+        files=[] if own is None else [as_file(own)],
         view=after_move,
-        dms_refused=update.delivery.tell_dm_refused,
+        dms_refused=told.answer.tell_dm_refused,
     )
 
 
-async def own_view_after(
-    interaction: discord.Interaction, update: MatchUpdate, theme: str
-) -> list[discord.File]:
-    """After a move in a game with hidden information, the mover's own view (their hand,
-    with the cards just drawn) in their `theme`, for them alone; nothing otherwise."""
-    match = update.match
-    seat = match.seat_of(interaction.user.id)
-    if update.move is None or not match.active or not match.has_secrets or seat is None:
-        return []
-    own = await named_for(interaction, match, match.view_for(seat))
-    picture = await board_picture(own, seat=seat, theme=theme)
-    return [as_file(picture)]
-
-
-async def announce(interaction: discord.Interaction, update: MatchUpdate) -> str:
-    """Post what an action did in its match's thread. The action is done whatever happens
-    here, so a failure is not an error for the player: it returns a sentence to add to
-    their answer ("" when all went well)."""
+async def announce(interaction: discord.Interaction, told: Announcement, poster: Poster) -> str:
+    """Deliver an action's announcement in its match's thread, through the bot's
+    `poster`. The action is done whatever happens here, so a failure is not an error for
+    the player: it returns a sentence to add to their answer ("" when all went well)."""
     try:  # the action, then the premove that answered it
-        await poster_of(interaction).post_update(update, interaction.channel)
+        await poster.deliver(told, here_of(interaction))
     except (discord.HTTPException, Refusal) as error:
-        log.warning("match %s: could not post %s: %s", update.match.id, update.action, error)
+        log.warning("match %s: could not post its news: %s", told.match.id, error)
         if isinstance(error, discord.NotFound):
             why = fill(chat_words.POST_GONE)
         elif isinstance(error, discord.Forbidden):
@@ -247,7 +246,8 @@ async def _answered_challenge(
     user = interaction.user.id
     match = None
     if action == "accept":
-        require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
+        if not outside_servers(interaction):
+            require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         update = await service.challenges.accept_challenge(challenge_id, user)
         challenge, match = update.challenge, update.match
         done = fill(chat_words.JOINED, challenge=challenge_id)
@@ -262,22 +262,46 @@ async def _answered_challenge(
             challenge = await service.challenges.decline_challenge(challenge_id, user, request_id)
             left = chat_words.DECLINED if invited else chat_words.LEFT
             done = fill(left, challenge=challenge_id)
-    poster = poster_of(interaction)
     if match is None:
-        await poster.refresh_challenge(challenge, interaction.message)
+        await refresh_pressed(interaction, challenge)
         await answer(interaction, done)
         return
     if match.channel_id is not None:  # accepted before: its thread is open
-        where = STYLE.channel(match.channel_id)
-        await answer(interaction, fill(chat_words.STARTED_IN, thread=where))
+        await answer(interaction, started_in(interaction, match, match.channel_id))
         return
-    thread = await open_thread(interaction, interaction.message, match)
-    await poster.refresh_challenge(challenge, interaction.message)
-    await answer(interaction, fill(chat_words.STARTED_IN, thread=thread.mention))
+    where = await open_thread(interaction, interaction.message, match)
+    await refresh_pressed(interaction, challenge)
+    await answer(interaction, started_in(interaction, match, where))
+
+
+def started_in(interaction: discord.Interaction, match: Match, channel_id: int) -> str:
+    """The answer telling where a match just started: its thread, or this conversation."""
+    if outside_servers(interaction):
+        return fill(chat_words.STARTED_HERE, match=match.id)
+    return fill(chat_words.STARTED_IN, thread=STYLE.channel(channel_id))
+
+
+async def refresh_pressed(interaction: discord.Interaction, challenge: Challenge) -> None:
+    """Show a challenge's new state on the message whose button was pressed; in a DM or
+    group DM, through the press's own answer (the only way to edit a message there)."""
+    poster = poster_of(interaction)
+    if not outside_servers(interaction):
+        await poster.refresh_challenge(challenge, interaction.message)
+        return
+    with speaking(poster.languages.public(None)):
+        content = challenge_text(challenge, STYLE)
+    try:
+        await interaction.edit_original_response(
+            content=content, allowed_mentions=pings(()), **view_keyword(challenge_view(challenge))
+        )
+    except discord.HTTPException as error:
+        log.warning("could not update challenge %s: %s", challenge.id, error)
 
 
 async def post_challenge(
-    interaction: discord.Interaction, channel: discord.abc.Messageable, posted: Challenge
+    interaction: discord.Interaction,
+    channel: discord.abc.Messageable | Answering,
+    posted: Challenge,
 ) -> discord.Message:
     """Post a challenge just made in `channel` and remember its message; if it cannot be
     posted, withdraw it (or cancel the solo match it started), so that nothing is half-made,
@@ -329,19 +353,29 @@ async def _rematched(interaction: discord.Interaction, match_id: int) -> None:
         await answer(interaction, fill(chat_words.REMATCH_ASKED, challenge=posted.id))
         return
     client = interaction.client
-    channel = client.get_channel(posted.channel_id) or await client.fetch_channel(posted.channel_id)
-    if not isinstance(channel, discord.abc.Messageable):
+    here = here_of(interaction)
+    channel: object = here if isinstance(here, Answering) and here.id == posted.channel_id else None
+    channel = (
+        channel
+        or client.get_channel(posted.channel_id)
+        or await client.fetch_channel(posted.channel_id)
+    )
+    if not isinstance(channel, discord.abc.Messageable | Answering):
         await service.challenges.cancel_challenge(posted.id, posted.challenger_id)
         raise Refusal(fill(chat_words.CANNOT_POST_WHERE_CHALLENGED, match=match_id))
     message = await post_challenge(interaction, channel, posted)
     if interaction.message is not None:
         used = discord.ui.View.from_message(interaction.message, timeout=None)
-        await interaction.message.edit(view=disabled(used, only=rematch_id(match_id)))
+        greyed = disabled(used, only=rematch_id(match_id))
+        if outside_servers(interaction):  # (acknowledged as an update of the pressed message)
+            await interaction.edit_original_response(view=greyed)
+        else:
+            await interaction.message.edit(view=greyed)
     if posted.match_id is not None:  # against the bot alone: it accepted at once
         thread = await open_thread(
             interaction, message, await service.queries.get_match(posted.match_id)
         )
-        await answer(interaction, fill(chat_words.REMATCH_STARTED_IN, thread=thread.mention))
+        await answer(interaction, fill(chat_words.REMATCH_STARTED_IN, thread=STYLE.channel(thread)))
         return
     await answer(
         interaction,
@@ -351,13 +385,18 @@ async def _rematched(interaction: discord.Interaction, match_id: int) -> None:
 
 async def open_thread(
     interaction: discord.Interaction, message: discord.PartialMessage | None, match: Match
-) -> discord.Thread:
-    """Start the match's thread on the challenge `message`; if that fails, cancel the
-    match (nothing half-made)."""
+) -> int:
+    """Start the match's thread on the challenge `message` (in a DM or group DM, the match
+    is played in the conversation itself); if that fails, cancel the match (nothing
+    half-made). The id of the thread or conversation."""
     try:
+        here = here_of(interaction)
+        if isinstance(here, Answering):
+            await poster_of(interaction).start_in(here, match)
+            return here.id
         if message is None:
             raise Refusal(fill(chat_words.CHALLENGE_MESSAGE_GONE))
-        return await poster_of(interaction).start_thread(message, match)
+        return (await poster_of(interaction).start_thread(message, match)).id
     except Exception:
         await cancel_unstarted(interaction, match)
         raise

@@ -34,10 +34,11 @@ async def show_analysis(interaction: discord.Interaction, match: Match) -> None:
         await answer(interaction, fill(ANALYSING, match=match.id, seconds=seconds))
         analysis = await engine.analyse(record)
         pictures = await analysis_pictures(record, analysis, theme, players)
-        await interaction.edit_original_response(
-            content=analysis_text(record, analysis, STYLE),
-            attachments=[as_file(picture) for picture in pictures],
-        )
+        text, files = analysis_text(record, analysis, STYLE), [as_file(p) for p in pictures]
+        if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+            await answer(interaction, text, files=files)  # (a DM's button: no answer to edit)
+            return
+        await interaction.edit_original_response(content=text, attachments=files)
         return
     pictures = await analysis_pictures(record, analysis, theme, players)
     await answer(

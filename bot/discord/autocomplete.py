@@ -26,6 +26,7 @@ from bot.discord.choices import MAX_CHOICE, clip_choice, suggest_options
 from bot.discord.markup import STYLE
 from bot.match.errors import ServiceError
 from bot.match.phrases import write_members
+from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
 from bot.presentation.catalogue import fill
 from bot.presentation.clocks import clock_words
@@ -191,15 +192,12 @@ def _numbered(found: list[Match], member_id: int, typed: str) -> NumberChoices:
 
 @quiet
 async def my_match_choices(interaction: discord.Interaction, current: str) -> NumberChoices:
-    """The user's matches in this server whose number starts with what was typed: active
-    ones first, then ended ones, newest first."""
+    """The user's matches in this server (in a DM or group DM: outside servers) whose
+    number starts with what was typed: active ones first, then ended ones, newest first."""
     service, member = service_of(interaction), interaction.user.id
-    active = [
-        m
-        for m in await service.queries.active_matches(member)
-        if m.guild_id == interaction.guild_id
-    ]
-    ended = await service.queries.finished_matches(member_id=member, guild_id=interaction.guild_id)
+    here = NO_SERVER if interaction.guild_id is None else interaction.guild_id
+    active = [m for m in await service.queries.active_matches(member) if m.guild_id == here]
+    ended = await service.queries.finished_matches(member_id=member, guild_id=here)
     return _numbered([*active, *ended], member, str(current))
 
 

@@ -19,6 +19,7 @@ from bot.discord.actions import (
     service_of,
     show_hand,
 )
+from bot.discord.activity import launched
 from bot.discord.analysis import show_analysis
 from bot.discord.composer import ComposerButton, ComposerMenu, open_composer
 from bot.discord.next_game import NextGameButton
@@ -94,7 +95,8 @@ class MatchButton(RecordButton, template=MATCH_TEMPLATE):
     async def press(self, interaction: discord.Interaction) -> None:
         """Open the move composer, answer a proposal, resign, or show the presser their hand."""
         if self.action == PLAY:
-            await open_composer(interaction, self.record_id)
+            if not await launched(interaction):
+                await open_composer(interaction, self.record_id)
             return
         if self.action == HAND:
             await show_hand(interaction, self.record_id)

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import DYNAMIC_ITEMS
 from bot.discord.cogs import COGS
+from bot.discord.cogs.common import servers_only
 from bot.discord.command_texts import CommandTranslator
 from bot.discord.leagues import LeaguePoster
 from bot.discord.match_commands import action_commands
@@ -22,7 +23,7 @@ from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
 from bot.discord.speech import Languages
-from bot.match.records import Match
+from bot.match.records import Match, MatchUpdate
 from bot.presentation import language
 from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
@@ -80,13 +81,13 @@ class ShiftcordClient(commands.AutoShardedBot):
         self.leagues: LeaguePoster | None = None
         self.engine_player: EnginePlayer | None = None
         if service is not None:
-            self.poster = Poster(self, service, self.languages)
-            self.leagues = LeaguePoster(self.poster)
-            self.poster.after_result = self.leagues.after_match
             self.engine_player = EnginePlayer(
-                service, self.poster.post_update, workers=settings.bot_workers
+                service, self.post_bot_action, workers=settings.bot_workers
             )
-            self.poster.after_post = self.engine_player.notice
+            self.poster = Poster(
+                self, service, self.languages, engine=self.engine_player, then=self
+            )
+            self.leagues = LeaguePoster(self.poster)
             self.reminders = ReminderTask(
                 service,
                 self.poster,
@@ -106,6 +107,9 @@ class ShiftcordClient(commands.AutoShardedBot):
             await self.add_cog(cog(self))
         for command in action_commands():
             self.tree.add_command(command)
+        for each in self.tree.get_commands():
+            if not isinstance(each, app_commands.ContextMenu):
+                servers_only(each)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
         await asyncio.to_thread(language.load)
@@ -149,8 +153,17 @@ class ShiftcordClient(commands.AutoShardedBot):
             may_watch=may_watch,
         )
         self.web = await serve(host, self.settings.web_host, self.settings.web_port)
-        poster.notifier.board_link = self.board_link
         log.info("web board served on port %s for %s", self.web.port, self.settings.web_url)
+
+    async def post_bot_action(self, update: MatchUpdate) -> None:
+        """Post what the bot did as a player, as a member's action is posted."""
+        assert self.poster is not None  # (the bot plays only beside its poster)
+        await self.poster.post_update(update)
+
+    async def result_posted(self, match: Match) -> None:
+        """A match's result was posted: its league, if any, records it."""
+        if self.leagues is not None:
+            await self.leagues.after_match(match)
 
     def board_link(self, member: int, match: int) -> str | None:
         """A one-time link to the web board for `member` and `match` (None: not served)."""

@@ -1,7 +1,7 @@
 """The slash commands of the match actions that take no option (draw, takeback, abort,
 claim), made from `bot.match.actions.PLAYER_ACTIONS`: an action added there gets its
 command here without another line of code. Two-word commands ("draw offer") become a
-group with subcommands."""
+group with subcommands. They are offered in DMs and group DMs too (`anywhere`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.actions import act
-from bot.discord.cogs.common import server_group
+from bot.discord.cogs.common import anywhere, anywhere_group
 from bot.match.actions import PLAYER_ACTIONS, MatchAction
 
 #: What each group of action commands is for.
@@ -31,9 +31,7 @@ def _command(action: MatchAction, name: str) -> app_commands.Command[Any, ..., N
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name, description=action.help, callback=run
     )
-    command.guild_only = True
-    command.allowed_contexts = app_commands.AppCommandContext(guild=True)
-    return command
+    return anywhere(command)
 
 
 def action_commands() -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
@@ -46,7 +44,7 @@ def action_commands() -> list[app_commands.Command[Any, ..., None] | app_command
             made.append(_command(action, head))
             continue
         if head not in groups:
-            groups[head] = server_group(head, description=GROUP_HELP[head])
+            groups[head] = anywhere_group(head, description=GROUP_HELP[head])
             made.append(groups[head])
         groups[head].add_command(_command(action, sub))
     return made

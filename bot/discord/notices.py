@@ -20,12 +20,12 @@ import discord
 from bot.discord import words as chat_words
 from bot.discord.speech import Languages
 from bot.discord.views import board_button, play_view, view_keyword
-from bot.match.events import Played
-from bot.match.records import Direct
+from bot.match.records import NO_SERVER
+from bot.presentation.announcements import Channel, PrivateNotice
 from bot.presentation.catalogue import fill
 from bot.presentation.language import speaking
-from bot.presentation.writing import Style, listed
-from bot.service import Digest, HeldNotices, Match, MatchService, MatchUpdate
+from bot.presentation.writing import Style
+from bot.service import Digest, HeldNotices, Match, MatchService
 
 log = logging.getLogger("shiftcord.notices")
 
@@ -33,31 +33,16 @@ DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 
 
 def thread_link(match: Match) -> str:
-    """A link to the match's thread (or how to play it without one)."""
+    """A link to the match's thread, or its DM or group DM (or how to play it without one)."""
     if match.channel_id is None:
         return fill(chat_words.NO_THREAD_LINK, match=match.id)
-    return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+    return channel_link(match.guild_id, match.channel_id)
 
 
-def turn_notice(update: MatchUpdate, style: Style) -> str:
-    """The DM telling a player their turn has come: the match, the move, the link."""
-    match = update.match
-    moves = listed([f"`{e.notation}`" for e in update.events if isinstance(e, Played)])
-    deadline = style.when(match.deadline) if match.deadline else ""
-    notice = {
-        (False, False): chat_words.TURN_NOTICE,
-        (True, False): chat_words.TURN_NOTICE_AFTER,
-        (False, True): chat_words.TURN_NOTICE_UNTIL,
-        (True, True): chat_words.TURN_NOTICE_AFTER_UNTIL,
-    }[bool(moves), bool(deadline)]
-    return fill(
-        notice,
-        match=match.id,
-        game=match.game_title,
-        moves=moves,
-        deadline=deadline,
-        link=thread_link(match),
-    )
+def channel_link(guild_id: int, channel_id: int) -> str:
+    """A link to a channel or thread of a server, or to a DM or group DM (`NO_SERVER`)."""
+    server = "@me" if guild_id == NO_SERVER else guild_id
+    return f"https://discord.com/channels/{server}/{channel_id}"
 
 
 def held_text(held: HeldNotices) -> str:
@@ -75,7 +60,7 @@ def digest_text(digest: Digest, style: Style) -> str:
         link = thread_link(m)
         lines.append(fill(line, match=m.id, game=m.game_title, deadline=deadline, link=link))
     for c in digest.challenges:
-        link = f"https://discord.com/channels/{c.guild_id}/{c.channel_id}"
+        link = channel_link(c.guild_id, c.channel_id)
         if c.message_id is not None:
             link += f"/{c.message_id}"
         by = style.mention(c.challenger_id)
@@ -98,12 +83,18 @@ class TurnNotices:
 class Notifier:
     """Sends direct messages on behalf of the poster and the reminder task."""
 
-    def __init__(self, client: discord.Client, service: MatchService, languages: Languages) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        languages: Languages,
+        board_link: Callable[[int, int], str | None] = lambda member, match: None,
+    ) -> None:
         self.client = client
         self.service = service
         self.languages = languages
         #: A link to the web board for (member, match), when it is served.
-        self.board_link: Callable[[int, int], str | None] = lambda member, match: None
+        self.board_link = board_link
 
     async def language_of(self, member_id: int, guild_id: int | None = None) -> str:
         """The language to write to `member_id` in unprompted (see `Languages.private`)."""
@@ -129,28 +120,26 @@ class Notifier:
             return None
         return True
 
-    async def turn_dms(
-        self, update: MatchUpdate, chosen: Iterable[Direct], style: Style
-    ) -> TurnNotices:
-        """Tell by DM the members `chosen` that their turn came, except those whose quiet
-        hours hold the notice back now, each in their own language. What to remember (the
-        notices held, the DMs Discord refused) is returned, for the poster to write with
-        the rest of the news."""
+    async def send_notices(self, notices: Iterable[PrivateNotice]) -> TurnNotices:
+        """Deliver an announcement's private notices: by direct message now (with Play, and
+        the web board's link when it is served), or held back by quiet hours. What to
+        remember (the notices held, the direct messages Discord refused) is returned, for
+        the poster to write with the rest of the news."""
         told = TurnNotices()
-        for direct in chosen:
-            with speaking(self.languages.private(direct.locale, update.match.guild_id)):
-                text = turn_notice(update, style)
-                view = None if direct.quiet else self._turn_view(direct, update)
-            if direct.quiet:
-                told.held.append((direct.member_id, text))
-            elif await self.send_dm(direct.member_id, text, view) is False:
-                told.refused.append(direct.member_id)
+        for notice in notices:
+            if notice.channel is Channel.HELD:
+                told.held.append((notice.member_id, notice.text))
+                continue
+            with speaking(notice.language):
+                view = self._turn_view(notice)
+            if await self.send_dm(notice.member_id, notice.text, view) is False:
+                told.refused.append(notice.member_id)
         return told
 
-    def _turn_view(self, direct: Direct, update: MatchUpdate) -> discord.ui.View | None:
+    def _turn_view(self, notice: PrivateNotice) -> discord.ui.View | None:
         """Play under a turn notice, and the web board's link when it is served."""
-        view = play_view(update.match)
-        link = self.board_link(direct.member_id, update.match.id)
+        view = play_view(notice.match)
+        link = self.board_link(notice.member_id, notice.match.id)
         if view is not None and link is not None:
             view.add_item(board_button(link))
         return view

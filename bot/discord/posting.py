@@ -12,16 +12,17 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from collections.abc import Coroutine, Iterable, Mapping
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import discord
 
 from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
-from bot.discord.notices import Notifier, TurnNotices
+from bot.discord.notices import Notifier, thread_link
+from bot.discord.private import Answering, AnsweringChannels
 from bot.discord.speech import Languages
 from bot.discord.views import (
     challenge_view,
@@ -30,41 +31,56 @@ from bot.discord.views import (
     result_view,
     view_keyword,
 )
-from bot.match.delivery import called, news, turn_receivers
-from bot.match.engine_seats import engine_name, people
+from bot.match.engine_seats import engine_name
+from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
+from bot.presentation.announcements import (
+    Announcement,
+    Audience,
+    Controls,
+    FaceWords,
+    PublicPost,
+    announcement,
+    board_again,
+    start_post,
+)
 from bot.presentation.catalogue import fill
 from bot.presentation.challenges import challenge_text
-from bot.presentation.clocks import clock_line
 from bot.presentation.errors import Refusal
 from bot.presentation.history import TOO_LONG_TO_REPLAY
 from bot.presentation.language import speaking
-from bot.presentation.matches import (
-    board_caption,
-    newcomer_hint,
-    start_text,
-    thread_name,
-    update_text,
-)
+from bot.presentation.matches import thread_name
 from bot.presentation.pictures import (
     UPLOAD_LIMIT,
     Picture,
-    board_picture,
-    label_names,
     picture_name,
     replay_labels,
     replay_picture,
     seat_labels,
-    update_board,
 )
-from bot.service import Challenge, Delivery, Match, MatchService, MatchUpdate, Post
+from bot.service import Challenge, Match, MatchService, MatchUpdate, Post
+from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
 log = logging.getLogger("shiftcord.discord")
 
+#: Discord's own sentences of an announcement (turn notices by DM, the ping that replaces a
+#: refused one, the line under a first board), which the presentation fills.
+WORDS = FaceWords(
+    turn_notice={
+        (False, False): chat_words.TURN_NOTICE,
+        (True, False): chat_words.TURN_NOTICE_AFTER,
+        (False, True): chat_words.TURN_NOTICE_UNTIL,
+        (True, True): chat_words.TURN_NOTICE_AFTER_UNTIL,
+    },
+    ping_instead=chat_words.YOUR_MOVE_PING,
+    how_to_play=chat_words.MOVE_HINT,
+)
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
-Messageable = discord.Thread | discord.TextChannel
+#: Where a match posts: its thread, a DM with the bot, or a DM or group DM through an
+#: interaction (`bot.discord.private`).
+Messageable = discord.Thread | discord.TextChannel | discord.DMChannel | Answering
 
 
 def pings(member_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -81,21 +97,43 @@ def as_file(picture: Picture) -> discord.File:
     )
 
 
-class Poster:
-    """Posts a match's news into its thread; shared by commands, buttons and the reminder task."""
+class Then(Protocol):
+    """What the poster's work leads to besides the bot's play, given when it is made (the
+    client): a league's record, the web board's links."""
 
-    def __init__(self, client: discord.Client, service: MatchService, languages: Languages) -> None:
+    async def result_posted(self, match: Match) -> None:
+        """A match's result was posted: its league, if any, records it."""
+
+    def board_link(self, member: int, match: int) -> str | None:
+        """A one-time link to the web board for `member` and `match` (None: not served)."""
+
+
+class Poster:
+    """Posts a match's news into its thread; shared by commands, buttons and the reminder
+    task. After news that leaves a match going, `engine` (the bot as a player; None: the
+    bot plays no seat here) plays where its seats owe; after a result, `then` is told
+    (see `Then`)."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        languages: Languages,
+        *,
+        engine: EnginePlayer | None,
+        then: Then,
+    ) -> None:
         self.client = client
         self.service = service
         self.languages = languages
-        self.notifier = Notifier(client, service, languages)
+        self.engine = engine
+        self.then = then
+        self.notifier = Notifier(client, service, languages, then.board_link)
+        #: DMs and group DMs as the latest interaction there can post in them.
+        self.answering = AnsweringChannels()
         #: Members' display names by (server, member), for the pictures' players strips.
         self.known_names = NameCache()
         self._background: set[asyncio.Task[None]] = set()
-        #: Called with every match whose result was just posted (a league records it).
-        self.after_result: Callable[[Match], Awaitable[None]] | None = None
-        #: Called with every match whose news was just posted (the bot plays its seats).
-        self.after_post: Callable[[Match], None] | None = None
 
     async def member_name(self, guild: discord.Guild | None, member_id: int) -> str:
         """A member's display name (a bot seat: "Shiftcord (hard)"): from the names this
@@ -154,6 +192,8 @@ class Poster:
         if match.channel_id is None:
             raise Refusal(fill(chat_words.NO_THREAD_TO_POST_IN, match=match.id))
         channel: object = here if here is not None and here.id == match.channel_id else None
+        if channel is None and match.guild_id == NO_SERVER:  # only in answers there
+            channel = self.answering.live(match.channel_id, self.service.now())
         channel = channel or self.client.get_channel(match.channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(match.channel_id)
@@ -170,17 +210,21 @@ class Poster:
             thread = await message.create_thread(
                 name=thread_name(match, names.__getitem__), auto_archive_duration=WEEK_MINUTES
             )
-            match = await self.service.play.attach_channel(match.id, thread.id)
-            hints = [
-                newcomer_hint(match, m, STYLE) for m in await self.service.queries.newcomers(match)
-            ]
-            caption = "\n".join(
-                [start_text(match, STYLE), *(hints or [fill(chat_words.MOVE_HINT)])]
-            )
-            await self._send_board(thread, match, caption, people(match.members))
-        if self.after_post is not None:
-            self.after_post(match)
+        await self.start_in(thread, match)
         return thread
+
+    async def start_in(self, channel: Messageable, match: Match) -> None:
+        """Make `channel` the match's and post its first board there, calling the players."""
+        match = await self.service.play.attach_channel(match.id, channel.id)
+        newcomers = await self.service.queries.newcomers(match)
+        theme, ratings = await self._board_reads(match)
+        audience = await self._audience(match)
+        post = await start_post(
+            match, newcomers, audience, self.service.now(), theme=theme, ratings=ratings
+        )
+        await self._send_board(channel, post, audience.language)
+        if self.engine is not None:
+            self.engine.notice(match)
 
     async def rehome(self, match: Match, parent_id: int) -> None:
         """Give a match whose thread was deleted a new one on a new message in the same
@@ -205,80 +249,81 @@ class Poster:
     async def post_update(
         self, update: MatchUpdate, here: discord.abc.Snowflake | None = None
     ) -> discord.Message:
-        """Announce an action in the match's thread, and then the premove that answered
-        it: the words, the board when the position changed (with alt text), a ping for
-        whoever acts next, or at the end the result for every player with its buttons
-        (Rematch, Analysis), followed by the replay (drawn in the background, see
-        `post_replay`). A player who chose turn notices by DM gets one too, instead of the
-        ping if they chose so (see
-        `bot.discord.notices`). What posting needs comes with the update (read in the
-        action's transaction; else read here once), and what it did is remembered in one
-        transaction after. Returns the action's message."""
+        """Announce an action in the match's thread (`announcement`, then `deliver`); the
+        action's message."""
+        return await self.deliver(await self.announcement(update), here)
+
+    async def announcement(self, update: MatchUpdate) -> Announcement:
+        """The presentation's announcement of an action, for this server: what posting it
+        needs comes with the update (read in the action's transaction; else read here
+        once), the members named as the server names them, public words in its language."""
         if update.delivery is None:
             update = await self.service.play.delivery(update)
-        assert update.delivery is not None
-        delivery, match = update.delivery, update.match
-        channel = await self.channel_of(match, here)
-        posts: list[Post] = []
-        told = TurnNotices()
-        messages = []
-        with self.languages.publicly(channel):
-            for each in news(update):
-                message, post = await self._announce(channel, each, delivery, told)
-                messages.append(message)
-                posts.append(post)
-        last = news(update)[-1].match
-        stale = await self.service.notices.posted_news(
-            match.id, posts, held=told.held, refused=told.refused
-        )
-        await self._disable(channel, match, stale)
-        if any(each.result is not None for each in news(update)):
-            self.in_background(self.post_replay(match.id, channel), f"replay {match.id}")
-            if self.after_result is not None:
-                await self.after_result(last)
-        elif self.after_post is not None:
-            self.after_post(last)
-        return messages[0]
+        audience = await self._audience(update.match)
+        return await announcement(update, audience, self.service.now())
 
-    async def _announce(
-        self, channel: Messageable, update: MatchUpdate, delivery: Delivery, told: TurnNotices
-    ) -> tuple[discord.Message, Post]:
-        """Post one update's news and its turn DMs, noting in `told` what to remember; the
-        message, and what it shows."""
-        match = update.match
-        players = await self.seat_labels(channel.guild, match, delivery.ratings)
-        clock = clock_line(match, self.service.now(), label_names(match, players))
-        board = await update_board(update, delivery.theme, clock, players)
-        view = match_view(match) if update.result is None else result_view(match)
-        calling = called(update)
-        receivers = turn_receivers(update, calling)
-        by_dm = [d for d in delivery.direct if d.member_id in receivers]
-        instead = {d.member_id for d in by_dm if d.instead}
-        hints = [newcomer_hint(match, m, STYLE) for m in delivery.newcomers if m in receivers]
-        message = await channel.send(
-            "\n".join([update_text(update, STYLE), *hints]),
-            files=[as_file(board)] if board else [],
-            allowed_mentions=pings(m for m in calling if m not in instead),
-            **view_keyword(view),
-        )
-        sent = await self.notifier.turn_dms(update, by_dm, STYLE)
-        for member in sent.refused:
-            if member in instead:  # they wanted no ping: the DM failed, so ping after all
-                await channel.send(
-                    fill(chat_words.YOUR_MOVE_PING, player=STYLE.mention(member), match=match.id),
-                    allowed_mentions=pings([member]),
-                )
-        told.held += sent.held
-        told.refused += sent.refused
-        ply = match.ply if board is not None else None
-        return message, Post(message.id, ply, buttons=view is not None)
+    async def _audience(self, match: Match) -> Audience:
+        """How this server reads a match's news: Discord's markup, the members' names as
+        pictures draw them, the server's language, links to threads."""
+        guild = self.client.get_guild(match.guild_id)
+        names = await self.picture_names(guild, match.members)
+        language = self.languages.public(guild)
+        return Audience(STYLE, names.__getitem__, language, thread_link, WORDS)
+
+    async def deliver(
+        self, told: Announcement, here: discord.abc.Snowflake | None = None
+    ) -> discord.Message:
+        """Deliver an announcement's news in the match's thread (`here`, the interaction's
+        channel, saves a request), each post followed by its turn notices (a member who
+        wanted a direct message instead of the ping, and was refused one, is pinged after
+        all); remember in one transaction what the posts show, the notices held and the
+        refusals; grey out the buttons that no longer act; then, at the end, post the
+        replay in the background (`post_replay`) and let a league record the result, else
+        let the bot play. Returns the first post's message (the action's)."""
+        first = told.news[0].post.match
+        channel = await self.channel_of(first, here)
+        messages: list[discord.Message] = []
+        posts: list[Post] = []
+        held: list[tuple[int, str]] = []
+        refused: list[int] = []
+        for news in told.news:
+            post = news.post
+            with speaking(told.language):
+                view = match_view(post.match) if post.controls is Controls.PLAY else None
+                view = result_view(post.match) if post.controls is Controls.RESULT else view
+            message = await channel.send(
+                post.text,
+                files=[] if post.picture is None else [as_file(post.picture)],
+                allowed_mentions=pings(post.pings),
+                **view_keyword(view),
+            )
+            messages.append(message)
+            posts.append(Post(message.id, post.ply, buttons=view is not None))
+            if not news.notices:
+                continue
+            sent = await self.notifier.send_notices(news.notices)
+            held += sent.held
+            refused += sent.refused
+            for notice in news.notices:
+                if notice.member_id in sent.refused and notice.ping_instead is not None:
+                    mention = pings([notice.member_id])
+                    await channel.send(notice.ping_instead, allowed_mentions=mention)
+        stale = await self.service.notices.posted_news(first.id, posts, held=held, refused=refused)
+        await self._disable(channel, first, stale)
+        if told.ended:
+            self.in_background(self.post_replay(first.id, channel), f"replay {first.id}")
+            await self.then.result_posted(told.match)
+        elif self.engine is not None:
+            self.engine.notice(told.match)
+        return messages[0]
 
     async def vacation_notice(self, member_id: int, ends_at: datetime | None) -> None:
         """Tell the opponents, in the thread of each of the member's active matches, that the
-        member went on vacation (until `ends_at`) or came back (`ends_at` None)."""
+        member went on vacation (until `ends_at`) or came back (`ends_at` None); not in a
+        DM or group DM, where the bot posts only in answers."""
         who = STYLE.mention(member_id)
         for match in await self.service.queries.active_matches(member_id):
-            if match.channel_id is None or len(match.members) < 2:
+            if match.channel_id is None or len(match.members) < 2 or match.guild_id == NO_SERVER:
                 continue
             try:
                 channel = await self.channel_of(match)
@@ -333,28 +378,29 @@ class Poster:
     async def post_board(self, match: Match, here: discord.abc.Snowflake | None) -> None:
         """Post the current board again, with whose turn it is (nobody is pinged)."""
         channel = await self.channel_of(match, here)
-        with self.languages.publicly(channel):
-            await self._send_board(channel, match, board_caption(match, STYLE), ())
+        theme, ratings = await self._board_reads(match)
+        audience = await self._audience(match)
+        post = await board_again(match, audience, self.service.now(), theme=theme, ratings=ratings)
+        await self._send_board(channel, post, audience.language)
 
-    async def _send_board(
-        self, channel: Messageable, match: Match, caption: str, called: Iterable[int]
-    ) -> None:
-        """Post the match's current public board under `caption`, pinging `called`."""
+    async def _board_reads(self, match: Match) -> tuple[str, dict[int, str]]:
+        """What a board post apart from an action reads: the server's picture theme and
+        the players' ratings."""
         theme = await self.service.settings.picture_theme(match.guild_id)
-        ratings = await self.service.queries.seat_ratings(match)
-        players = await self.seat_labels(channel.guild, match, ratings)
-        view = match_view(match)
-        clock = clock_line(match, self.service.now(), label_names(match, players))
-        picture = await board_picture(
-            match.public_view(), theme=theme, clock=clock, players=players
-        )
+        return theme, await self.service.queries.seat_ratings(match)
+
+    async def _send_board(self, channel: Messageable, post: PublicPost, language: str) -> None:
+        """Deliver a board post (its buttons' labels in `language`)."""
+        assert post.picture is not None  # (a board post shows the board)
+        with speaking(language):
+            view = match_view(post.match)
         message = await channel.send(
-            caption,
-            file=as_file(picture),
-            allowed_mentions=pings(called),
+            post.text,
+            file=as_file(post.picture),
+            allowed_mentions=pings(post.pings),
             **view_keyword(view),
         )
-        await self._posted(channel, match, message, board=True, view=view)
+        await self._posted(channel, post.match, message, board=True, view=view)
 
     async def _posted(
         self,
@@ -374,7 +420,10 @@ class Poster:
 
     async def _disable(self, channel: Messageable, match: Match, stale: list[int]) -> None:
         """Grey out the buttons of earlier messages, which can no longer do anything (an
-        answered offer, a past position)."""
+        answered offer, a past position). Outside servers they cannot be edited: a press on
+        one is refused as out of date."""
+        if isinstance(channel, Answering):
+            return
         for message_id in stale:
             try:
                 old = await channel.fetch_message(message_id)
@@ -387,11 +436,12 @@ class Poster:
     async def refresh_challenge(
         self, challenge: Challenge, message: discord.Message | None
     ) -> None:
-        """Show a challenge's new state on its message (buttons only while it is pending)."""
+        """Show a challenge's new state on its message (buttons only while it is pending);
+        outside servers only on the message given (a press's), none other can be edited."""
         target: discord.Message | discord.PartialMessage
         if message is not None:
             target = message
-        elif challenge.message_id is None:
+        elif challenge.message_id is None or challenge.guild_id == NO_SERVER:
             return
         else:
             channel = self.client.get_partial_messageable(challenge.channel_id)

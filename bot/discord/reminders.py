@@ -24,15 +24,21 @@ from functools import partial
 
 import discord
 
+from bot.discord import words as chat_words
 from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
+from bot.discord.notices import thread_link
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
+from bot.match.engine_seats import people
 from bot.match.errors import CannotSave
+from bot.match.records import NO_SERVER
+from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
-from bot.service import DeadlineWarning, Match, MatchService, TickReport
+from bot.presentation.matches import update_text
+from bot.service import DeadlineWarning, Match, MatchService, MatchUpdate, TickReport
 from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.reminders")
@@ -99,6 +105,9 @@ class ReminderTask:
         await self.poster.languages.load()  # if the database did not answer at start
         report = await self.service.clocks.tick(mark_sent=False)
         for update in report.timeouts:
+            if self._only_by_dm(update.match):
+                await self._ended_by_dm(update)
+                continue
             await self._post(update.match.id, self.poster.post_update(update))
         for challenge in report.expired_challenges:
             await self.poster.refresh_challenge(challenge, None)
@@ -171,14 +180,59 @@ class ReminderTask:
         else:
             await self.service.clocks.give_back(warning)
 
+    def _only_by_dm(self, match: Match) -> bool:
+        """Whether the match is played in a DM or group DM that no interaction can post in
+        now: its players are told by DM from the bot."""
+        if match.guild_id != NO_SERVER:
+            return False
+        return self.poster.answering.live(match.channel_id or 0, self.service.now()) is None
+
+    async def _ended_by_dm(self, update: MatchUpdate) -> None:
+        """Tell each player of a match in a DM or group DM that it ended (on time) by DM,
+        where Discord lets the bot send them one; the conversation itself shows it to the
+        next command or button used there."""
+        match = update.match
+        for member_id in people(match.members):
+            with speaking(await self.poster.notifier.language_of(member_id, NO_SERVER)):
+                head = fill(
+                    chat_words.MATCH_ENDED_NOTICE,
+                    match=match.id,
+                    game=match.game_title,
+                    link=thread_link(match),
+                )
+                written = f"{head}\n{update_text(update, STYLE)}"
+            if await self.poster.notifier.send_dm(member_id, written) is False:
+                await self.service.notices.dm_refused(member_id)
+
     async def _remind(self, match: Match, text: Callable[[], str], member_id: int) -> None:
         """Ping `member_id` in the match's thread with what `text()` writes in the server's
-        language; the member to act gets the Play button under it, as under a board."""
+        language; the member to act gets the Play button under it, as under a board. A
+        match in a DM or group DM, where the bot posts only in answers
+        (`bot.discord.private`), tells the member by DM instead (`_remind_by_dm`)."""
+        if self._only_by_dm(match):
+            await self._remind_by_dm(match, text, member_id)
+            return
         channel = await self.poster.channel_of(match)
         with self.poster.languages.publicly(channel):
             written = text()
         view = play_view(match) if member_id == match.to_act else None
         await channel.send(written, allowed_mentions=pings([member_id]), **view_keyword(view))
+
+    async def _remind_by_dm(self, match: Match, text: Callable[[], str], member_id: int) -> None:
+        """Tell `member_id` by DM from the bot, in their language, with Play under it when
+        they are to act. Where Discord refuses the DM (they accept none from the bot) the
+        reminder cannot be sent at all: it counts as done, and is not tried again. A DM
+        that failed otherwise raises, to be tried again next round."""
+        notifier = self.poster.notifier
+        with speaking(await notifier.language_of(member_id, NO_SERVER)):
+            written = text()
+        view = play_view(match) if member_id == match.to_act else None
+        sent = await notifier.send_dm(member_id, written, view)
+        if sent is None:
+            raise Refusal(f"the reminder DM to member {member_id} failed")
+        if sent is False:
+            await self.service.notices.dm_refused(member_id)
+            log.info("match %s: member %s takes no DM, so gets no reminder", match.id, member_id)
 
     async def _post(self, match_id: int, posting: Awaitable[object]) -> bool:
         """Await one posting; a failure is logged and does not stop the others. Whether it

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import words as chat_words
+from bot.discord.activity import opens_activity
 from bot.discord.markup import STYLE, split_message
 from bot.discord.served import bot_of
 from bot.discord.speech import languages_of
@@ -60,8 +61,15 @@ def require_permissions(granted: discord.Permissions, needed: dict[str, str]) ->
 
 
 async def begin(interaction: discord.Interaction) -> None:
-    """Answer at once with an ephemeral "thinking..." that the final answer replaces."""
-    if not interaction.response.is_done():
+    """Answer at once with an ephemeral "thinking..." that the final answer replaces. A
+    button or menu in a DM or group DM is acknowledged without one (a deferred update):
+    there the bot posts only in follow-ups, which "thinking..." would swallow, and may
+    edit the pressed message only in answer to the press (`bot.discord.private`)."""
+    if interaction.response.is_done():
+        return
+    if interaction.guild_id is None and interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
@@ -161,7 +169,8 @@ class ShiftcordTree(app_commands.CommandTree):
         the member's locale is stored (autocomplete answers by itself). One that cannot be
         acknowledged (Discord's time for it ran out, or a delivery of it again was
         answered already) is not run."""
-        if interaction.type is discord.InteractionType.application_command:
+        command = interaction.type is discord.InteractionType.application_command
+        if command and not opens_activity(interaction):
             try:
                 await begin(interaction)
             except discord.HTTPException as failure:  # (too late, or answered already)

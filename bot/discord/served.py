@@ -10,6 +10,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.config import Settings
 from bot.discord.leagues import LeaguePoster
 from bot.discord.posting import Poster
 from bot.service import MatchService
@@ -20,6 +21,7 @@ class Served(Protocol):
     """The parts of the bot that commands use: None where the bot was started only to
     upload its commands."""
 
+    settings: Settings
     service: MatchService | None
     poster: Poster | None
     leagues: LeaguePoster | None

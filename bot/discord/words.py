@@ -12,6 +12,16 @@ from __future__ import annotations
 # ---- answers to a command or a button
 UPLOAD_ONLY = "This bot was started only to upload commands; it plays no matches."
 SERVERS_ONLY = "Shiftcord's commands work in a server, not in direct messages."
+NOT_IN_THIS_SERVER = (
+    "I am not a member of this server, so I cannot post here: ask an admin to add me, "
+    "or play in a DM or group DM."
+)
+ONLY_IN_ANSWERS = (
+    "I can post in this conversation only in answer to a command or a button: "
+    "use /board to see the match."
+)
+POSTING_HERE = "Posting in this conversation…"
+STARTED_HERE = "Match {match} has started: its board is posted in this conversation."
 MANAGERS_ONLY = "Only members who may manage the server can use this command."
 NOT_HERE = "You cannot use this command here."
 OUR_FAULT = "Something went wrong on my side; it has been logged. Please try again."
@@ -60,6 +70,9 @@ SERVER_CLOCK_PER_MOVE = (
     "players choose a time bank in /challenge."
 )
 OTHER_BOTS = "Other bots cannot play; challenge a person, or me."
+NOT_IN_CONVERSATION = (
+    "Only members of this conversation can be challenged here, and {player} is not one."
+)
 LEVEL_WITHOUT_BOTS = "A level is for a match against me: name me as opponent, or add bots."
 NOT_IN_A_THREAD = (
     "Post challenges in a text channel, not in a thread: every match gets a thread of its own."
@@ -131,6 +144,7 @@ DMS_REFUSED = (
 )
 NO_THREAD_LINK = "it has no thread: play it with `/move match:{match}`"
 TURN_NOTICE = "Your move in match #{match} ({game}): {link}"
+MATCH_ENDED_NOTICE = "Match #{match} ({game}) has ended: {link}"
 TURN_NOTICE_AFTER = "Your move in match #{match} ({game}) after {moves}: {link}"
 TURN_NOTICE_UNTIL = "Your move in match #{match} ({game}); your time runs out {deadline}: {link}"
 TURN_NOTICE_AFTER_UNTIL = (

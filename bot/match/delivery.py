@@ -1,6 +1,8 @@
 """Whom an action's news calls, pure: the members its post pings and, of those, the ones it
 gives the turn to (who get turn notices). The service reads how those members want to be
-told in the action's own transaction (`bot.match.records.Delivery`); the faces post.
+told in the action's own transaction (`bot.match.records.Delivery`); the presentation's
+announcement decides from both who is pinged and who is told privately
+(`bot.presentation.announcements`), and the faces deliver it.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ the match rules and the service: use `public_view()` for anything posted in publ
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +27,9 @@ from games import GameState
 #: The most time anyone may have on the clock, in hours (30 days): every figure of a clock,
 #: a time bank, and the time left after `/clock give`.
 MAX_CLOCK_HOURS = 30 * 24
+#: The server id of a match or challenge outside any server (in a DM or a group DM): such
+#: matches are stored, rated (in a pool of their own) and listed like the others.
+NO_SERVER = 0
 
 #: Match statuses.
 ACTIVE = "active"
@@ -160,7 +165,9 @@ class MatchResult:
 
 class Snapshot:
     """A match's game state as stored: its compact JSON `text`, and the `state` it holds,
-    read from the text when first asked for unless the state it was made from is known."""
+    read from the text when first asked for unless the state it was made from is known.
+    A position is read from its text once: the states last written or read are kept by
+    their text (`_Positions`), so the next action of a match finds its position read."""
 
     __slots__ = ("game", "text", "_known")
 
@@ -173,6 +180,7 @@ class Snapshot:
     def of(cls, state: GameState) -> Snapshot:
         """The snapshot of a state that is known."""
         text = json.dumps(state.to_json(), separators=(",", ":"))
+        _positions.keep(state.game.name, text, state)
         return cls(state.game.name, text, state)
 
     def knowing(self, state: GameState) -> Snapshot:
@@ -183,8 +191,43 @@ class Snapshot:
     def state(self) -> GameState:
         """The full game state (secrets included), read from the text once."""
         if self._known is None:
-            self._known = games.get(self.game).from_json(json.loads(self.text))
+            self._known = _positions.get(self.game, self.text)
+            if self._known is None:
+                self._known = games.get(self.game).from_json(json.loads(self.text))
+                _positions.keep(self.game, self.text, self._known)
         return self._known
+
+
+class _Positions:
+    """The game states last written or read, by game and stored text (positions are
+    immutable, and the text is the whole state, so a state kept answers every read of its
+    text): at most `size`, the least recently used dropped first. Shared by the event
+    loop and the database thread, hence the lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._states: OrderedDict[tuple[str, str], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game: str, text: str) -> GameState | None:
+        """The state of `text` if kept."""
+        with self._lock:
+            state = self._states.get((game, text))
+            if state is not None:
+                self._states.move_to_end((game, text))
+            return state
+
+    def keep(self, game: str, text: str, state: GameState) -> None:
+        """Keep `state` as the state of `text`."""
+        with self._lock:
+            self._states[game, text] = state
+            self._states.move_to_end((game, text))
+            if len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+
+#: The positions of the matches played lately (a few hundred positions: a few MB at most).
+_positions = _Positions(256)
 
 
 @dataclass(frozen=True)

@@ -33,14 +33,16 @@ def standing_entries(log: Sequence[LogEntry]) -> list[LogEntry]:
 
 
 class PublicLine:
-    """A match's positions from the start as everybody may see them (`view(None)`),
-    rebuilt from its log one at a time each time it is walked, so that no more than one
-    is kept however long the match; moves taken back are left out, as they are gone
-    from the match's line. `moves` are the moves between them, read from the log's
-    notation once, when the line is made (they are small, as the log is)."""
+    """A match's positions from the start as everybody may see them (`view(None)`), or
+    as `seat` saw them (`view(seat)`, their own secrets included: show them to that
+    seat's player only), rebuilt from its log one at a time each time it is walked, so
+    that no more than one is kept however long the match; moves taken back are left out,
+    as they are gone from the match's line. `moves` are the moves between them, read
+    from the log's notation once, when the line is made (they are small, as the log is)."""
 
-    def __init__(self, record: MatchRecord) -> None:
+    def __init__(self, record: MatchRecord, seat: int | None = None) -> None:
         self.record = record
+        self.seat = seat
         self._entries = standing_entries(record.log)
         self.moves: list[Hashable] = []
         for _ in self._walk(self.moves.append):
@@ -57,7 +59,7 @@ class PublicLine:
         (and handing it to `parsed`), else playing the moves read before."""
         match = self.record.match
         state = initial_state(match.game, len(match.seats), match.seed, match.options)
-        yield state.view(None)
+        yield state.view(self.seat)
         played = iter(self.moves)
         for entry in self._entries:
             if entry.kind != MOVE:  # a seat left and the others played on
@@ -69,7 +71,7 @@ class PublicLine:
                 move = state.parse_move(entry.notation)
                 parsed(move)
             state = state.play(move)
-            yield state.view(None)
+            yield state.view(self.seat)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.match.records import Match
+from bot.match.records import NO_SERVER, Match
 from bot.match.weekends import in_weekend
 from bot.presentation.catalogue import fill
 from bot.presentation.language import moment_words
@@ -145,7 +145,8 @@ def next_game_text(found: NextGame | None, when: Callable[[datetime], str]) -> s
     else:
         assert match.turn_started_at is not None  # a match waiting for a player
         until = fill(NEXT_WAITING, when=when(match.turn_started_at))
-    link = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}"
+    server = "@me" if match.guild_id == NO_SERVER else match.guild_id  # (a DM or group DM)
+    link = f"https://discord.com/channels/{server}/{match.channel_id}"
     if match.channel_id is None:
         link = f"`/move match:{match.id}`"
     elif found.board_message_id is not None:

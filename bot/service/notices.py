@@ -184,13 +184,15 @@ class NoticesPart:
         return await self._set_notices(member_id, changes)
 
     async def _set_notices(self, member_id: int, changes: dict[str, object]) -> Notices:
-        async with self._core.store.transaction() as conn:
+        async def change(conn: Connection) -> Notices:
             await notice_rows.set_columns(conn, member_id, changes)
             await clock_rows.warn_again(
                 conn, member_id, self._core.now()
             )  # (their warnings' times)
             await notice_rows.notice_due_by(conn, member_id, self._core.now())  # (and digest's)
             return notices_from(await notice_rows.notice_row(conn, member_id))
+
+        return await self._core.store.transact(change)
 
     async def dm_refused(self, member_id: int) -> None:
         """Discord refused the member a direct message: their notices come as thread pings
@@ -212,15 +214,21 @@ class NoticesPart:
 
     async def release_held(self, held: HeldNotices) -> None:
         """The held notices were sent: forget them."""
-        async with self._core.store.transaction() as conn:
+
+        async def release(conn: Connection) -> None:
             await notice_rows.release(conn, held.member_id, held.last_id)
             await claim_rows.finish(conn, *held.claim)
 
+        await self._core.store.transact(release)
+
     async def mark_digest_sent(self, digest: Digest) -> None:
         """The digest was sent (or there was nothing to send): never again that day."""
-        async with self._core.store.transaction() as conn:
+
+        async def sent(conn: Connection) -> None:
             await notice_rows.set_digest_sent(conn, digest.member_id, digest.day)
             await claim_rows.finish(conn, *digest.claim)
+
+        await self._core.store.transact(sent)
 
     async def snooze(self, match_id: int, member_id: int) -> datetime:
         """No reminders for the member in the match for a day; returns until when. Raises
@@ -246,7 +254,8 @@ class NoticesPart:
         match), keep the turn notices `held` back by quiet hours (member, text) and note
         the members whose direct messages Discord `refused`. Returns the messages whose
         buttons acted before and no longer do (to disable)."""
-        async with self._core.store.transaction() as conn:
+
+        async def remember(conn: Connection) -> list[int]:
             match = await self._core.fetch_known(conn, match_id)
             acting, stale = match.buttons_message_id, []
             for post in posts:
@@ -263,7 +272,9 @@ class NoticesPart:
                 await notice_rows.hold(conn, member, match_id, text, self._core.now())
             for member in refused:
                 await notice_rows.note_refusal(conn, member)
-        return stale
+            return stale
+
+        return await self._core.store.transact(remember)
 
 
 async def due_notices(

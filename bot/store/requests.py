@@ -46,12 +46,18 @@ async def applied(conn: Connection, request_id: str) -> Applied | None:
 async def record(conn: Connection, request_id: str, done: Applied, now: datetime) -> None:
     """Record that request `request_id` was applied, in the action's own transaction (a
     second record of the same id fails: the id is the table's key)."""
-    events = [[type(event).__name__, dataclasses.asdict(event)] for event in done.events]
+    events = [[type(event).__name__, _fields(event)] for event in done.events]
     await conn.run(
         "INSERT INTO match_requests (request_id, match_id, member_id, action, events, made_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (request_id, done.match_id, done.member_id, done.action, json.dumps(events), ts(now)),
     )
+
+
+def _fields(event: Event) -> dict[str, Any]:
+    """An event's fields by name, as stored (each a string, number, bool or None: no
+    deep copy needed, unlike `dataclasses.asdict`, which copies a phrase by rebuilding it)."""
+    return {field.name: getattr(event, field.name) for field in dataclasses.fields(event)}
 
 
 async def challenge_of(conn: Connection, request_id: str) -> int | None:

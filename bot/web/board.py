@@ -67,6 +67,29 @@ def composing(match: Match, seen: Seen) -> bool:
     return match.active and seen.seat is not None and match.to_act == seen.member
 
 
+@dataclass(frozen=True)
+class Viewing:
+    """What a member's pages of one position need besides the composer's path, made
+    once a position (a tap then reads nothing more than the match): who looks, their
+    `composer` (None: not theirs to compose), the picture `theme` they see, and whether
+    they play a composed move without its preview (`skip_preview`, `/settings`)."""
+
+    seen: Seen
+    composer: Composer | None
+    theme: str
+    skip_preview: bool
+
+
+async def viewing(service: MatchService, match: Match, member: int) -> Viewing:
+    """How `member` views `match` at its current position."""
+    seen = seen_by(match, member)
+    theme = await service.settings.picture_theme(match.guild_id, member)
+    if not composing(match, seen):
+        return Viewing(seen, None, theme, False)
+    composer = composer_of(match, member)
+    return Viewing(seen, composer, theme, await skips_preview(service, member))
+
+
 async def board(
     service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], path: Path
 ) -> Picture:
@@ -86,20 +109,22 @@ async def board(
 async def position(
     service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], ply: int
 ) -> Picture | None:
-    """The public picture of the position after `ply` moves (0: the start), or None when
-    the match has no such position."""
+    """The picture of the position after `ply` moves (0: the start) as the viewer saw
+    it then (a player's own hand as it was; the public's view for anyone else), or None
+    when the match has no such position."""
     record = await service.queries.match_record(match.id)
     theme = await service.settings.picture_theme(match.guild_id, seen.member)
     players = seat_labels(match, name)
+    seat = seen.seat if match.has_secrets else None
 
     def draw() -> Picture | None:
-        line = PublicLine(record)
+        line = PublicLine(record, seat)
         if not 0 <= ply < len(line):
             return None
         for index, state in enumerate(line):
             if index == ply:
                 last = line.moves[ply - 1] if ply else None
-                return drawn_board(state, last, None, theme, None, players=players)
+                return drawn_board(state, last, seat, theme, None, players=players)
         return None
 
     return await asyncio.to_thread(draw)
@@ -117,11 +142,13 @@ async def page_state(
     name: Callable[[int], str],
     style: Style,
     path: Path,
-    composer: Composer | None = None,
+    moves: list[dict[str, Any]] | None,
+    viewing: Viewing | None = None,
 ) -> dict[str, Any]:
-    """Everything the match page draws for the viewer after the composer `path` (the
-    moves so far only at the composer's start: a tap within a move leaves them as they
-    were); `composer`, the viewer's when known already."""
+    """Everything the match page draws for the viewer after the composer `path`, with
+    the `moves` so far (None: left as the page has them, as a tap within a move does);
+    the composer's choices only given the member's `viewing` (without it, what a list of
+    matches shows)."""
     game = games.get(match.game)
     state: dict[str, Any] = {
         "match": match.id,
@@ -131,15 +158,15 @@ async def page_state(
         "caption": style.named(board_caption(match, style)).replace("`", ""),
         "watching": seen.seat is None,
         "composing": False,
-        "moves": None if path else await _moves(service, match, name),
+        "moves": moves,
         "picture": picture_url(match),
         "alt": fill(web_words.BOARD_FOR, match=match.id),
         "explore": not match.has_secrets,
         "over": not match.active,
     }
-    if not composing(match, seen):
+    if viewing is None or viewing.composer is None or not composing(match, seen):
         return state
-    composer = composer or composer_of(match, seen.member)
+    composer = viewing.composer
     page = await composer_page(service, match, seen.member, path, name, composer, drawn=False)
     state.update(
         composing=True,
@@ -153,29 +180,28 @@ async def page_state(
             }
             for c in page.choices
         ],
-        places=await _places(service, match, seen, composer, page.path),
+        places=_places(match, viewing, page.path),
     )
     if page.move is not None:
         state["preview"] = {
             "notation": match.state.format_move(page.move),
-            "autoplay": await skips_preview(service, seen.member),
+            "autoplay": viewing.skip_preview,
         }
         if page.after is not None:
             state["picture"] = picture_url(match, path=write_path(page.path))
     return state
 
 
-async def _places(
-    service: MatchService, match: Match, seen: Seen, composer: Composer, path: Path
-) -> list[dict[str, Any]]:
-    """The places of the composer's choices after `path` on the viewer's picture."""
-    if composer.move_at(path) is not None:
+def _places(match: Match, viewing: Viewing, path: Path) -> list[dict[str, Any]]:
+    """The places of the composer's choices after `path` on the viewer's picture (worked
+    out here, not in a thread: it is geometry, no drawing, about a millisecond, less than
+    a hop to a thread and back costs on a busy machine)."""
+    composer = viewing.composer
+    if composer is None or composer.move_at(path) is not None:
         return []
-    view, seat = _view(match, seen)
-    theme = await service.settings.picture_theme(match.guild_id, seen.member)
-    words = picture_words()
-    places = await asyncio.to_thread(
-        render.board_places, view, composer, path, seat=seat, size=SIZE, theme=theme, words=words
+    view, seat = _view(match, viewing.seen)
+    places = render.board_places(
+        view, composer, path, seat=seat, size=SIZE, theme=viewing.theme, words=picture_words()
     )
     return [
         {
@@ -187,7 +213,7 @@ async def _places(
     ]
 
 
-async def _moves(
+async def moves(
     service: MatchService, match: Match, name: Callable[[int], str]
 ) -> list[dict[str, Any]]:
     """The moves so far, each with who made it (taken-back moves left out)."""

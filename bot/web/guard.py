@@ -3,7 +3,11 @@
 `Sessions` keeps the signed-in sessions in memory (a random id in an HttpOnly cookie,
 each with its member and the CSRF token its page sends back with every change), at most
 `MAX_SESSIONS`, each for `SESSION_LIFETIME`. `RateLimit` is a token bucket per member:
-`RATE` requests a second on average, bursts of `BURST`.
+`RATE` requests a second on average, bursts of `BURST`; past the burst a request waits
+for its turn (as nginx's `limit_req` does), at most `QUEUE` of a member's at once, and
+only what comes beyond those is refused. A page that asks fast (a quick opponent's moves
+coming in live, a long list of pictures, stepping quickly through the moves) is slowed,
+never left with a refused picture.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ MAX_SESSIONS = 20_000
 SESSION_LIFETIME = 30 * 24 * 3600.0
 RATE = 10.0
 BURST = 40.0
+#: How many of a member's requests may wait for their turn (at `RATE`, 2 s at most).
+QUEUE = 20
 #: The most members whose buckets are remembered (the least recent forgotten first).
 MAX_BUCKETS = 50_000
 
@@ -70,21 +76,29 @@ def csrf_ok(session: Session, sent: str | None) -> bool:
 
 
 class RateLimit:
-    """A token bucket per member: `allow(member)` spends one request if any is left."""
+    """A token bucket per member: `wait(member)` takes the member's next request's turn."""
 
     def __init__(
-        self, rate: float = RATE, burst: float = BURST, clock: Callable[[], float] = time.monotonic
+        self,
+        rate: float = RATE,
+        burst: float = BURST,
+        queue: int = QUEUE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._rate, self._burst, self._clock = rate, burst, clock
+        self._rate, self._burst, self._queue, self._clock = rate, burst, queue, clock
         self._buckets: OrderedDict[int, tuple[float, float]] = OrderedDict()
 
-    def allow(self, member: int) -> bool:
-        """Whether `member` may ask one more thing now (and count it)."""
+    def wait(self, member: int) -> float | None:
+        """How many seconds `member`'s request waits for its turn (0: none), counting it;
+        None when `QUEUE` of theirs wait already (refused, not counted)."""
         now = self._clock()
         left, then = self._buckets.pop(member, (self._burst, now))
         left = min(self._burst, left + (now - then) * self._rate)
-        allowed = left >= 1
-        self._buckets[member] = (left - 1 if allowed else left, now)
+        turn = left - 1
+        allowed = turn >= -self._queue
+        self._buckets[member] = (turn if allowed else left, now)
         while len(self._buckets) > MAX_BUCKETS:
             self._buckets.popitem(last=False)
-        return allowed
+        if not allowed:
+            return None
+        return max(0.0, -turn / self._rate)

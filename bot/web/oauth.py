@@ -6,6 +6,10 @@ in a short-lived HttpOnly cookie); Discord sends it back with a code, which the 
 exchanges at Discord's token endpoint (authenticated with the application's id and
 client secret) for an access token, then reads who the member is (`GET /users/@me`).
 The access token is used once and forgotten. Only when the admin gives the client secret.
+
+Inside Discord (the board as an Activity) the Embedded App SDK's `authorize` gives the
+page a code with no redirect; the page posts it to the board, which exchanges it the
+same way (`member(code, redirected=False)`).
 """
 
 from __future__ import annotations
@@ -56,9 +60,13 @@ class OAuth:
         }
         return f"{self.authorize}?{urlencode(query)}"
 
-    async def member(self, code: str) -> int:
-        """The id of the member who granted `code` (LoginFailed when Discord says no)."""
-        form = {"grant_type": "authorization_code", "code": code, "redirect_uri": self.redirect}
+    async def member(self, code: str, *, redirected: bool = True) -> int:
+        """The id of the member who granted `code` (LoginFailed when Discord says no);
+        `redirected`: the code came back to `redirect` (not to an Activity, whose code the
+        Embedded App SDK's `authorize` gives with no redirect)."""
+        form = {"grant_type": "authorization_code", "code": code}
+        if redirected:
+            form["redirect_uri"] = self.redirect
         auth = {"Authorization": aiohttp.encode_basic_auth(self.client_id, self.client_secret)}
         try:
             async with aiohttp.ClientSession(timeout=TIMEOUT) as session:

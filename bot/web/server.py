@@ -13,10 +13,14 @@ Every address is relative to where the board is served (`match?id=5`, `board.png
   under the page's request id.
 - `GET api/events?match=N`: server-sent events, one `version` event each time the
   match changes (`bot.web.live`).
+- `POST activity`: inside Discord (`bot.web.activity`), the code the Embedded App SDK's
+  `authorize` gave the page, for a session and the match of the Activity's channel.
+- `GET vendor/...`: the kept Embedded App SDK (only the files its checksums list).
 
 Every response carries a strict Content-Security-Policy and no-sniff headers; every
 change needs the session's CSRF token in `X-CSRF-Token`; request bodies are at most
-`MAX_BODY` bytes; each member has a rate limit; the access log writes no query strings
+`MAX_BODY` bytes; each member has a rate limit (past a burst, requests wait their turn;
+only a flood is refused); the access log writes no query strings
 (a token never travels in one, and paths are all it needs).
 """
 
@@ -24,12 +28,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +50,6 @@ from bot.match.records import Match, MatchUpdate
 from bot.presentation import composer as composer_words
 from bot.presentation.analysis import analysis_chart, analysis_text, swing_lines
 from bot.presentation.catalogue import fill
-from bot.presentation.composing import composer_of
 from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
@@ -55,6 +60,7 @@ from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
 from bot.web import words as web_words
+from bot.web.activity import DISCORD_FRAMES, activity_entry
 from bot.web.guard import (
     COOKIE,
     CSRF_HEADER,
@@ -67,7 +73,6 @@ from bot.web.guard import (
 from bot.web.live import KEEPALIVE, Live
 from bot.web.oauth import STATE_LIFETIME, LoginFailed, OAuth
 from bot.web.tokens import Signer
-from games.steps import Composer
 
 log = logging.getLogger("shiftcord.web")
 
@@ -80,15 +85,30 @@ LOGIN_COOKIE = "shiftcord_login"
 MAX_BODY = 4096
 #: The pictures kept drawn, by what they show (a page asks for its board after its state).
 MAX_PICTURES = 128
+#: The members' views of positions kept (each with its composer).
+MAX_VIEWINGS = 512
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: The Activity's page: the same policy, framed by Discord only.
+ACTIVITY_CSP = CSP.replace("frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
+#: The files kept of others' packages (`scripts/discord_sdk.py`): each folder's
+#: SHA256SUMS lists what is served of it.
+VENDOR = STATIC / "vendor"
+#: The Embedded App SDK's entry module, relative to the page.
+SDK_ENTRY = "output/index.mjs"
 REQUEST_ID = 64
+#: The header the page's own requests carry: a refusal is then answered with status 200
+#: (its words in `refused`), since a browser reports every 4xx as an error in its
+#: console; other clients get the refusal's status. The log has the refusal's status.
+PAGE_HEADER = "X-Shiftcord-Page"
 #: What the guard finds out about each request: its session (None: signed out) and the
 #: language its answer is written in.
 SESSION: web.RequestKey[Session | None] = web.RequestKey("session")
 LANGUAGE: web.RequestKey[str] = web.RequestKey("language")
+#: The status of a refusal answered to the page with 200 (for the log).
+REFUSED: web.RequestKey[int] = web.RequestKey("refused")
 
 
 async def _nobody_watches(match: Match, member: int) -> bool:
@@ -126,9 +146,8 @@ class _AccessLog(AbstractAccessLogger):
     """One line a request: method, path (never the query) and status."""
 
     def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
-        self.logger.info(
-            "%s %s %s %.0fms", request.method, request.path, response.status, time * 1000
-        )
+        status = request.get(REFUSED, response.status)
+        self.logger.info("%s %s %s %.0fms", request.method, request.path, status, time * 1000)
 
     @property
     def enabled(self) -> bool:
@@ -161,21 +180,42 @@ class Board:
         self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
-        #: The composers of the latest positions, by (match, version, member).
-        self._composers: dict[tuple[int, int, int], Composer] = {}
+        #: How members view the latest positions, by (match, version, member).
+        self._viewings: dict[tuple[int, int, int], board.Viewing] = {}
+        #: The move lists of the latest positions, by (match, version, language).
+        self._move_lists: dict[tuple[int, int, str], list[dict[str, Any]]] = {}
         #: Each signed-in member's language, read once a session.
         self._languages: dict[int, str | None] = {}
         self._announcing: set[asyncio.Task[object]] = set()
+        self._vendored = vendored(VENDOR)
+        #: The Embedded App SDK's folder under the page (None: not kept).
+        self._sdk = next(
+            (f"vendor/{p.split('/')[0]}" for p in self._vendored if p.endswith(f"/{SDK_ENTRY}")),
+            None,
+        )
 
-    def _composer(self, match: Match, seen: board.Seen) -> Composer:
-        """The composer of the member to act, kept while the match stays at its version."""
-        key = (match.id, match.version, seen.member)
-        composer = self._composers.get(key)
-        if composer is None:
-            composer = self._composers[key] = composer_of(match, seen.member)
-            while len(self._composers) > MAX_PICTURES:
-                del self._composers[next(iter(self._composers))]
-        return composer
+    async def _viewing(self, match: Match, member: int) -> board.Viewing:
+        """How `member` views `match` (their composer, theme, preview setting), kept while
+        the match stays at its version: a tap reads nothing else from the database."""
+        key = (match.id, match.version, member)
+        viewing = self._viewings.get(key)
+        if viewing is None:
+            viewing = self._viewings[key] = await board.viewing(self.host.service, match, member)
+            while len(self._viewings) > MAX_VIEWINGS:
+                del self._viewings[next(iter(self._viewings))]
+        return viewing
+
+    async def _moves(
+        self, match: Match, name: Callable[[int], str], language: str
+    ) -> list[dict[str, Any]]:
+        """The moves so far, kept while the match stays at its version."""
+        key = (match.id, match.version, language)
+        moves = self._move_lists.get(key)
+        if moves is None:
+            moves = self._move_lists[key] = await board.moves(self.host.service, match, name)
+            while len(self._move_lists) > MAX_PICTURES:
+                del self._move_lists[next(iter(self._move_lists))]
+        return moves
 
     async def _namer(self, match: Match) -> Callable[[int], str]:
         """How the members of `match` are named on its page."""
@@ -196,6 +236,8 @@ class Board:
         app.router.add_get("/board.css", self._static("board.css", "text/css"))
         app.router.add_get("/icon.svg", self._static("icon.svg", "image/svg+xml"))
         app.router.add_post("/signin", self._signin)
+        app.router.add_post("/activity", self._activity)
+        app.router.add_get("/vendor/{path:.+}", self._vendor)
         app.router.add_get("/login", self._login)
         app.router.add_get("/discord-login", self._discord_login)
         app.router.add_get("/api/matches", self._matches)
@@ -225,8 +267,12 @@ class Board:
         request[SESSION] = session
         language = _language(request)
         if session is not None:
-            if request.path not in STATIC_PATHS and not self.limits.allow(session.member):
-                return _refused(429, fill(web_words.TOO_MANY))
+            if request.path not in STATIC_PATHS and not request.path.startswith("/vendor/"):
+                delay = self.limits.wait(session.member)
+                if delay is None:
+                    return _refused(429, fill(web_words.TOO_MANY))
+                if delay:
+                    await asyncio.sleep(delay)
             if session.member not in self._languages:
                 locales = await self.host.service.settings.member_locales([session.member])
                 self._languages[session.member] = language_of(locales.get(session.member))
@@ -234,22 +280,43 @@ class Board:
                     del self._languages[next(iter(self._languages))]
             language = self._languages[session.member] or language
         request[LANGUAGE] = language
-        if request.method == "POST" and request.path != "/signin":
-            if session is None:
-                with speaking(language):
-                    return _refused(401, fill(web_words.SIGN_IN_FIRST))
-            if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
-                with speaking(language):
-                    return _refused(403, fill(web_words.FORM_EXPIRED))
-        with speaking(language):
-            response = await handler(request)
+        response = await self._answer(request, handler, session)
         if response.prepared:  # a live stream, sent with its own headers
             return response
-        response.headers["Content-Security-Policy"] = CSP
+        if response.status >= 400 and request.headers.get(PAGE_HEADER):
+            request[REFUSED] = response.status
+            response.set_status(200)
+        response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers.setdefault("Cache-Control", "no-store")
         return response
+
+    async def _answer(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        session: Session | None,
+    ) -> web.StreamResponse:
+        """The handler's answer, or the refusal of a change without its session's CSRF
+        token; a refusal raised is returned (redirects are raised on)."""
+        with speaking(request[LANGUAGE]):
+            if request.path == "/activity" and not request.headers.get(PAGE_HEADER):
+                # (a header a cross-site form cannot send: no one else's code signs in here)
+                return _refused(403, fill(web_words.FORM_EXPIRED))
+            if request.method == "POST" and request.path not in ("/signin", "/activity"):
+                if session is None:
+                    return _refused(401, fill(web_words.SIGN_IN_FIRST))
+                if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
+                    return _refused(403, fill(web_words.FORM_EXPIRED))
+            try:
+                return await handler(request)
+            except web.HTTPException as refusal:
+                if refusal.status < 400:
+                    raise
+                return web.Response(
+                    text=refusal.text, status=refusal.status, content_type=refusal.content_type
+                )
 
     def _member(self, request: web.Request) -> Session:
         session: Session | None = request[SESSION]
@@ -275,7 +342,7 @@ class Board:
     async def _login(self, request: web.Request) -> web.StreamResponse:
         """Sign in with Discord: off to its authorization page."""
         if self.host.oauth is None:
-            raise _http(404, fill(web_words.SIGN_IN_FIRST))
+            return await self._page(request, fill(web_words.SIGN_IN_FIRST))
         state = self.host.oauth.new_state()
         response = web.HTTPFound(self.host.oauth.authorize_url(state))
         response.set_cookie(
@@ -295,12 +362,12 @@ class Board:
         expected = request.cookies.get(LOGIN_COOKIE, "")
         state, code = request.query.get("state", ""), request.query.get("code", "")
         if oauth is None or not expected or not hmac.compare_digest(expected, state) or not code:
-            raise _http(403, fill(web_words.LOGIN_FAILED))
+            return await self._page(request, fill(web_words.LOGIN_FAILED))
         try:
             member = await oauth.member(code[:200])
         except LoginFailed as error:
             log.warning("a sign-in with Discord failed: %s", error)
-            raise _http(403, fill(web_words.LOGIN_FAILED)) from None
+            return await self._page(request, fill(web_words.LOGIN_FAILED))
         response = web.HTTPFound("./")
         response.del_cookie(LOGIN_COOKIE, path="/")
         sid, _ = self.sessions.open(member)
@@ -326,12 +393,85 @@ class Board:
 
     # ---- pages
 
-    async def _page(self, request: web.Request) -> web.StreamResponse:
+    async def _page(self, request: web.Request, refused: str = "") -> web.StreamResponse:
+        """The page; with `refused`, the page saying those words (a refusal met on the way
+        to a page is a page, not an error: a browser would report its 4xx as one). Opened
+        by Discord as an Activity (`activity_entry`), it may be framed by Discord's client
+        and is told how to sign in there."""
         session: Session | None = request[SESSION]
         html = (STATIC / "board.html").read_text()
         csrf = session.csrf if session is not None else ""
-        html = html.replace("{{csrf}}", csrf).replace("{{lang}}", request[LANGUAGE])
-        return web.Response(text=html, content_type="text/html")
+        activity = ""
+        if activity_entry(request.query):
+            if self.host.oauth is None or self._sdk is None:
+                refused = refused or fill(web_words.ACTIVITY_OFF)
+            else:
+                activity = json.dumps(
+                    {
+                        "client": self.host.oauth.client_id,
+                        "sdk": f"{self._sdk}/{SDK_ENTRY}",
+                        "declined": fill(web_words.ACTIVITY_DECLINED),
+                        "retry": fill(web_words.TRY_AGAIN),
+                    }
+                )
+        fields = (("csrf", csrf), ("lang", request[LANGUAGE]), ("refused", refused))
+        for name, value in (*fields, ("activity", activity)):
+            html = html.replace("{{" + name + "}}", escape(value))
+        response = web.Response(text=html, content_type="text/html")
+        if activity_entry(request.query):
+            response.headers["Content-Security-Policy"] = ACTIVITY_CSP
+        return response
+
+    async def _activity(self, request: web.Request) -> web.StreamResponse:
+        """Signing in inside Discord: the code the Embedded App SDK's `authorize` gave the
+        page, exchanged for who the member is; a session whose cookie works in Discord's
+        frame (SameSite=None, Secure, Partitioned), and the match of the channel or thread
+        the Activity was launched in (None: the member's matches)."""
+        oauth = self.host.oauth
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        code = body.get("code") if isinstance(body, dict) else None
+        channel = body.get("channel") if isinstance(body, dict) else None
+        if oauth is None:
+            raise _http(404, fill(web_words.ACTIVITY_OFF))
+        if not isinstance(code, str) or not 0 < len(code) <= 200:
+            raise _http(400, fill(web_words.LOGIN_FAILED))
+        try:
+            member = await oauth.member(code, redirected=False)
+        except LoginFailed as error:
+            log.warning("a sign-in inside Discord failed: %s", error)
+            raise _http(403, fill(web_words.LOGIN_FAILED)) from None
+        match = None
+        if isinstance(channel, str) and channel.isdigit() and len(channel) < 21:
+            found = await self.host.service.queries.match_in_channel(int(channel))
+            if found is not None and (
+                found.seat_of(member) is not None or await self.host.may_watch(found, member)
+            ):
+                match = found.id
+        sid, session = self.sessions.open(member)
+        self._languages.pop(member, None)
+        response = web.json_response({"csrf": session.csrf, "match": match})
+        # (written by hand: Python's cookies know no Partitioned before 3.14; `sid` is
+        # URL-safe base64, nothing to quote)
+        response.headers.add(
+            "Set-Cookie",
+            f"{COOKIE}={sid}; Path=/; Max-Age={30 * 24 * 3600}; HttpOnly; Secure; "
+            "SameSite=None; Partitioned",
+        )
+        return response
+
+    async def _vendor(self, request: web.Request) -> web.StreamResponse:
+        """A file of a kept package (only those its SHA256SUMS lists), cached for good:
+        its folder names its version."""
+        found = self._vendored.get(request.match_info["path"])
+        if found is None:
+            raise _http(404, fill(web_words.NO_MATCH, match=0))
+        data, kind = found
+        response = web.Response(body=data, content_type=kind)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
 
     @staticmethod
     def _static(name: str, kind: str) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
@@ -373,7 +513,8 @@ class Board:
         for match in mine:
             name = await self._namer(match)
             seen = board.seen_by(match, session.member)
-            state = await board.page_state(self.host.service, match, seen, name, _style(name), ())
+            style = _style(name)
+            state = await board.page_state(self.host.service, match, seen, name, style, (), None)
             listed.append(
                 {
                     "match": match.id,
@@ -399,17 +540,17 @@ class Board:
         match = await self._match(request)
         session = self._member(request)
         path = board.asked_path(request.query.get("path"))
-        state = await self._page_state(match, session, path)
+        state = await self._page_state(match, session, path, request[LANGUAGE])
         return web.json_response(state)
 
     async def _page_state(
-        self, match: Match, session: Session, path: tuple[str, ...]
+        self, match: Match, session: Session, path: tuple[str, ...], language: str
     ) -> dict[str, Any]:
-        seen = board.seen_by(match, session.member)
+        viewing = await self._viewing(match, session.member)
         name = await self._namer(match)
-        composer = self._composer(match, seen) if board.composing(match, seen) else None
+        moves = None if path else await self._moves(match, name, language)
         state = await board.page_state(
-            self.host.service, match, seen, name, _style(name), path, composer
+            self.host.service, match, viewing.seen, name, _style(name), path, moves, viewing
         )
         state["words"] = _words()
         return state
@@ -462,8 +603,9 @@ class Board:
             raise _http(403, fill(web_words.NOT_IN_MATCH, match=match.id))
         path = board.asked_path(body.get("path") if isinstance(body.get("path"), str) else "")
         notation = ""
-        if match.ply == ply and board.composing(match, board.seen_by(match, session.member)):
-            move = composer_of(match, session.member).move_at(path)
+        composer = (await self._viewing(match, session.member)).composer
+        if match.ply == ply and composer is not None:
+            move = composer.move_at(path)
             if move is None:
                 raise _http(409, fill(composer_words.NOT_COMPLETE))
             notation = match.state.format_move(move)
@@ -482,7 +624,7 @@ class Board:
                 self._announce(update)
             self.live.changed(match.id, update.match.version)
         fresh = await self.host.service.queries.get_match(match.id)
-        answer["state"] = await self._page_state(fresh, session, ())
+        answer["state"] = await self._page_state(fresh, session, (), request[LANGUAGE])
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
     async def _explore(self, request: web.Request) -> web.StreamResponse:
@@ -621,6 +763,25 @@ class Board:
             with contextlib.suppress(ConnectionResetError):  # the page went away
                 await _stream(response, woken, match, self.live)
         return response
+
+
+def vendored(folder: Path) -> dict[str, tuple[bytes, str]]:
+    """The kept packages' files, by their path in `folder` (served under `vendor/`): those
+    each package's SHA256SUMS lists, read once, each checked against its sum (a file
+    changed by hand is not served)."""
+    files: dict[str, tuple[bytes, str]] = {}
+    for sums in sorted(folder.glob("*/SHA256SUMS")):
+        for line in sums.read_text().splitlines():
+            if not line or line.startswith("#"):
+                continue
+            digest, name = line.split(maxsplit=1)
+            data = (sums.parent / name).read_bytes()
+            if hashlib.sha256(data).hexdigest() != digest:
+                log.error("%s does not match its checksum: not served", sums.parent / name)
+                continue
+            kind = "text/javascript" if name.endswith((".mjs", ".js")) else "text/plain"
+            files[f"{sums.parent.name}/{name}"] = (data, kind)
+    return files
 
 
 async def _stream(

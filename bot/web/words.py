@@ -54,3 +54,13 @@ LOGIN_FAILED = "Signing in with Discord did not work; nothing was changed. Try a
 ANALYSIS = "Analysis"
 ASK_ANALYSIS = "Ask the bot for its analysis (about {seconds} seconds)"
 SHOW_BEFORE = "Show the position before move {number}"
+#: Inside Discord (the board as an Activity).
+ACTIVITY_DECLINED = (
+    "To play here, Shiftcord needs to know who you are (your Discord name, nothing more). "
+    "Tap Try again and choose Authorize."
+)
+TRY_AGAIN = "Try again"
+ACTIVITY_OFF = (
+    "The board cannot open inside Discord yet: the bot's admin has not set it up. "
+    "Use the Open the board link instead."
+)

@@ -146,6 +146,23 @@ class Table:
             and self.step_move(move.src, step) is not None
         )
 
+    def allows_tile_action(self, move: TileMove | Rotation) -> bool:
+        """Whether the tile move or rotation is legal here, checked as `legal_moves` lists
+        the moves of its one tile (without listing every move)."""
+        cell = self.tiles.get(move.tile)
+        if cell is None or self.controllers()[cell] != self.seat or self.is_landlocked(cell):
+            return False
+        if isinstance(move, Rotation):
+            return not self.no_undo.pieces or self.rotation_undo(cell) is None
+        step = TILE_STEPS.get(move.direction)
+        if step is None:
+            return False
+        shift = tile_shift(self.tiles, self.cells, move.tile, move.direction)
+        found = splinter_groups(shift, self.cells)
+        if move.keep not in keep_choices(found):
+            return False
+        return not (self.no_undo.tile_step == step and self.tile_undo(shift, found, move.keep))
+
     def rotation_undo(self, cell: Cell) -> tuple[Point, Point] | None:
         """(now, before) of a displaced piece that rotating this tile would put back."""
         for now, before in self.no_undo.pieces.items():

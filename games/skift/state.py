@@ -331,6 +331,8 @@ class SkiftState(GameState):
         self._refuse_if_over()
         if isinstance(move, PieceMove) and self._table().allows_piece_move(move):
             return move  # most moves: checked without listing every legal move
+        if isinstance(move, TileMove | Rotation) and self._table().allows_tile_action(move):
+            return move  # and the tile moves, by their one tile
         self.legal_moves()
         if move not in self._cache["legal_set"]:
             reason = why_illegal(self._table(), move, self._frame(), self.legal_moves()[0])

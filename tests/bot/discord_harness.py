@@ -20,6 +20,15 @@ Seams, all private to discord.py (so it is pinned to 2.7.*):
 
 Discord's state (channels, threads, messages) lives in the fake and outlives a bot, so closing a
 bot and connecting a fresh instance to the same fake simulates a restart.
+
+DMs and group DMs between members (`private_channel()`) are where a member's own install of
+the app (a user install) is used: interactions there come with `context` 2 and the
+installing member in `authorizing_integration_owners` (a button: the member whose command
+posted its message), the bot is no member there, and the fake refuses what Discord refuses
+(Discord's developer documentation, "Receiving and Responding"): any request to such a
+channel (403 Missing Access, 50001), a sixth follow-up to one interaction of a user install
+(400, 40094), and any use of an interaction's token 15 minutes after the interaction
+(401 Invalid Webhook Token, 50027; the time is `fake.clock()`, the service's in tests).
 """
 
 from __future__ import annotations
@@ -65,6 +74,9 @@ DISCORD_TASKS = (
     REMEMBER_PREFIX,
 )
 EPHEMERAL, LOADING = 64, 128  # message flags
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CONTEXT = 0, 1, 2  # interaction contexts
+USER_FOLLOWUPS, TOKEN_LIFETIME = 5, timedelta(minutes=15)  # what Discord allows an interaction
+LAUNCH_ACTIVITY = 12  # the interaction callback that opens the app's Activity
 LOGGERS = ("discord", "shiftcord")  # an error logged here fails the test (in drain())
 
 
@@ -81,7 +93,7 @@ class Call(NamedTuple):
     def content(self) -> str:
         """The message text of a send, followup, edit or message callback ("" if none)."""
         body = self.json or {}
-        return (body.get("data") if "type" in body else body).get("content") or ""
+        return ((body.get("data") or {}) if "type" in body else body).get("content") or ""
 
     @property
     def ephemeral(self) -> bool:
@@ -230,6 +242,13 @@ class FakeDiscord:
         #: Channels where Discord answers every message the bot sends with 503 (an outage;
         #: answers to interactions still go through).
         self.unreachable_channels: set[int] = set()
+        #: DMs and group DMs between members: the bot is not in them.
+        self.private_channels: set[int] = set()
+        #: Discord's clock, for the interactions' tokens (the service's clock in tests).
+        self.clock = lambda: datetime.now(UTC)
+        #: Who authorized the app for each message posted in answer to an interaction
+        #: (`authorizing_integration_owners`, which a button on it carries).
+        self._owners: dict[str, dict] = {}
 
     # ---- connecting a bot
     @contextlib.asynccontextmanager
@@ -316,6 +335,24 @@ class FakeDiscord:
         self._gateway("THREAD_UPDATE" if meta is not None else "CHANNEL_UPDATE", ch)
         return ch
 
+    def private_channel(self, *members: int) -> int:
+        """A DM (two members) or a group DM (more) between members, which the bot is not in
+        (the app is installed to a member's account); its id."""
+        cid = next(self._ids)
+        self.channels[cid] = {
+            "id": str(cid),
+            "type": 1 if len(members) == 2 else 3,
+            "last_message_id": None,
+            "recipients": [self.members[m]["user"] for m in members],
+            **({"name": None, "owner_id": str(members[0])} if len(members) > 2 else {}),
+        }
+        self.private_channels.add(cid)
+        return cid
+
+    def _bot_dm(self, channel: dict) -> bool:
+        """Whether a channel is a DM between the bot and a member."""
+        return channel["type"] == 1 and int(channel["id"]) not in self.private_channels
+
     def threads(self) -> list[dict]:
         """Every thread in the guild, oldest first."""
         return [c for c in self.channels.values() if "thread_metadata" in c]
@@ -329,7 +366,7 @@ class FakeDiscord:
         return [
             m
             for c in self.channels.values()
-            if c["type"] == 1 and c["recipients"][0]["id"] == str(user_id)
+            if self._bot_dm(c) and c["recipients"][0]["id"] == str(user_id)
             for m in self.messages_in(c["id"])
         ]
 
@@ -367,7 +404,26 @@ class FakeDiscord:
         routes = self.routes(match.groupdict() if match else {}, body, blobs)
         kind, answer = routes.get(f"{route.method} {route.path}", ("unhandled", lambda: None))
         self.calls.append(Call(kind, route.method, path, copy.deepcopy(body), blobs))
+        self._refuse(route, match.groupdict() if match else {})
         return copy.deepcopy(answer())
+
+    def _refuse(self, route: Route, p: dict) -> None:
+        """Raise what Discord answers a request it refuses: any request to a DM or group DM
+        the bot is not in, a use of an interaction's token after 15 minutes, and a sixth
+        follow-up of an interaction that came through a member's own install."""
+        if int(p.get("channel_id") or 0) in self.private_channels:
+            raise _error(403, 50001, "Missing Access")
+        ctx = self._tokens.get(p.get("webhook_token"))
+        if ctx is None:
+            return
+        if self.clock() - ctx["at"] > TOKEN_LIFETIME:
+            raise _error(401, 50027, "Invalid Webhook Token")
+        if route.method == "POST" and route.path == "/webhooks/{webhook_id}/{webhook_token}":
+            ctx["followups"] += 1
+            if "0" not in ctx["owners"] and ctx["followups"] > USER_FOLLOWUPS:
+                raise _error(
+                    400, 40094, "This interaction has hit the maximum number of follow up messages"
+                )
 
     def routes(self, p: dict, body: Any, files: dict) -> dict:
         """discord.py's Route "METHOD path" -> (kind, answer()), given path parameters `p`, the
@@ -485,7 +541,7 @@ class FakeDiscord:
             (
                 c
                 for c in self.channels.values()
-                if c["type"] == 1 and c["recipients"][0]["id"] == str(user_id)
+                if self._bot_dm(c) and c["recipients"][0]["id"] == str(user_id)
             ),
             None,
         )
@@ -506,8 +562,12 @@ class FakeDiscord:
             flags = data.get("flags", 0) | (LOADING if t == 5 else 0)
             msg = self._post(ctx["channel_id"], {**data, "flags": flags}, files)
             ctx["original"] = msg["id"]
+            self._owners[msg["id"]] = ctx["owners"]
         elif t == 7:  # UPDATE_MESSAGE: edit the message the component is on
             msg = self._edit(self._message(ctx["message_id"]), data, files)
+        elif t == LAUNCH_ACTIVITY:  # the Activity opens in the member's client: no message
+            instance = {"id": f"i-{ctx['id']}"}
+            return {**out, "resource": {"type": t, "activity_instance": instance}}
         else:  # 6 deferred update, 8 autocomplete choices, 9 modal: no message
             if t == 6:
                 ctx["original"] = ctx["message_id"]
@@ -523,7 +583,9 @@ class FakeDiscord:
         original = self.messages.get(int(ctx.get("original") or 0))
         if original is not None and original["flags"] & LOADING:  # replaces "thinking..."
             return self._edit(original, body, files)
-        return self._post(ctx["channel_id"], body, files)
+        posted = self._post(ctx["channel_id"], body, files)
+        self._owners[posted["id"]] = ctx["owners"]
+        return posted
 
     def _sent(self, channel_id: str, body: dict, files: dict) -> dict:
         """A message the bot sends to a channel (REST), unless the channel is unreachable."""
@@ -534,7 +596,7 @@ class FakeDiscord:
     def _post(self, channel_id: str, body: dict, files: dict) -> dict:
         """Store a message the bot sent (REST or interaction webhook); send MESSAGE_CREATE."""
         ch = self._channel(channel_id)
-        if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.closed_dms:
+        if self._bot_dm(ch) and int(ch["recipients"][0]["id"]) in self.closed_dms:
             raise _error(403, 50007, "Cannot send messages to this user")
         meta = ch.get("thread_metadata")
         if meta and meta["archived"]:  # sending a message unarchives a thread unless locked
@@ -619,14 +681,26 @@ class FakeDiscord:
         (`member`) or a DM (`user`)."""
         ch, iid = self._channel(channel_id or self.channel_id), str(next(self._ids))
         token = f"token-{iid}"
+        if "guild_id" in ch:
+            context, owners = GUILD_CONTEXT, {"0": ch["guild_id"]}
+        elif int(ch["id"]) in self.private_channels:  # only a member's own install reaches here
+            owned = message and self._owners.get(message["id"])
+            context, owners = PRIVATE_CONTEXT, owned or {"1": str(user_id)}
+        else:
+            context, owners = BOT_DM_CONTEXT, {"1": str(user_id)}
         self._tokens[token] = {
             "id": iid,
             "type": itype,
             "channel_id": ch["id"],
             "message_id": message and message["id"],
+            "at": self.clock(),
+            "owners": owners,
+            "followups": 0,
         }
         perms = str(self.member_permissions(user_id).value)
         app_perms = str(self.bot_permissions.value)
+        if context == PRIVATE_CONTEXT:  # what Discord gives an app in others' DMs
+            app_perms = str(discord.Permissions(attach_files=True, embed_links=True).value)
         p = {
             "id": iid,
             "application_id": str(BOT_ID),
@@ -647,14 +721,14 @@ class FakeDiscord:
                 guild_id=ch["guild_id"],
                 guild={"id": ch["guild_id"], "locale": self.preferred_locale, "features": []},
                 member={**self.members[user_id], "permissions": perms},
-                context=0,
-                authorizing_integration_owners={"0": ch["guild_id"]},
+                context=context,
+                authorizing_integration_owners=owners,
             )
         else:
             p.update(
                 user=self.members[user_id]["user"],
-                context=1,
-                authorizing_integration_owners={"1": str(user_id)},
+                context=context,
+                authorizing_integration_owners=owners,
             )
         return copy.deepcopy(p)
 

@@ -1,7 +1,8 @@
 """The bot's layers, read from the source: the console and the presentation package stand
 on no Discord code, the presentation on no face, each face's own words are that face's
-alone, no module of the bot imports itself back through others, and the service is small
-parts that name what they build on, which the faces call."""
+alone, no face builds an announcement (it delivers the presentation's), no module of the
+bot imports itself back through others, and the service is small parts that name what
+they build on, which the faces call."""
 
 from __future__ import annotations
 
@@ -150,12 +151,79 @@ def test_the_web_board_stands_on_the_presentation_and_the_service():
     } == set()
 
 
+#: What an action's announcement is made of (`bot.presentation.announcements` puts it
+#: together): a face that imports one of these writes an announcement of its own.
+ANNOUNCEMENT_PIECES = frozenset(
+    {
+        "bot.match.delivery",
+        "bot.match.delivery.called",
+        "bot.match.delivery.news",
+        "bot.match.delivery.turn_receivers",
+        "bot.presentation.matches.update_text",
+        "bot.presentation.matches.newcomer_hint",
+        "bot.presentation.pictures.update_board",
+        "bot.presentation.announcements.turn_notice",
+        "bot.presentation.announcements.own_view",
+    }
+)
+#: The announcement's types: a face that calls one makes (part of) an announcement.
+ANNOUNCEMENT_TYPES = frozenset(
+    {"Announcement", "News", "PublicPost", "PrivateNotice", "PrivateAnswer"}
+)
+
+
+def announcement_builders(root: Path) -> dict[str, set[str]]:
+    """The modules under `root` that build (part of) an announcement, with what: they
+    import its pieces, or call one of its types."""
+    found = {}
+    for path in root.rglob("*.py"):
+        names = imported(path) & ANNOUNCEMENT_PIECES
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if called in ANNOUNCEMENT_TYPES:
+                    names.add(called)
+        if names:
+            found[module_name(path, root)] = names
+    return found
+
+
+#: Where a face still writes part of an announcement itself, to be moved into the
+#: presentation: a match in a DM or group DM that no interaction can post in now, which
+#: ends on time, is told to each player by DM with the action's words
+#: (`ReminderTask._ended_by_dm`; the announcement has no private copy of its post yet).
+NOT_YET_ANNOUNCED = {"discord.reminders": {"bot.presentation.matches.update_text"}}
+
+
+def test_no_face_builds_an_announcement():
+    for face in FACES:
+        found = announcement_builders(BOT / face)
+        known = {name: names for name, names in NOT_YET_ANNOUNCED.items() if name in found}
+        assert found == known, face
+
+
+def test_the_faces_that_post_news_deliver_the_presentations_announcement():
+    delivering = {"bot.discord.posting", "bot.console.session"}
+    for face in FACES:
+        for path in (BOT / face).rglob("*.py"):
+            name = module_name(path, BOT)
+            if name in delivering:
+                assert "bot.presentation.announcements.announcement" in imported(path), name
+
+
 def test_the_checks_see_what_they_look_for(tmp_path):
     face = tmp_path / "face"
     face.mkdir()
     (face / "a.py").write_text("if True:\n    from bot.discord.text import Style\n")
     (face / "b.py").write_text("import discord.ui\n")
     assert set(discord_imports(face)) == {"face.a", "face.b"}
+    (face / "c.py").write_text("from bot.presentation.matches import update_text\n")
+    (face / "d.py").write_text("import x\nx.PublicPost('words', None)\n")
+    (face / "e.py").write_text("from bot.presentation.announcements import Announcement\n")
+    assert announcement_builders(face) == {
+        "face.c": {"bot.presentation.matches.update_text"},
+        "face.d": {"PublicPost"},
+    }
     assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
 

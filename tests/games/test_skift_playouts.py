@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import GameState
-from games.skift import SKIFT, Piece, PieceMove, SkiftState
+from games.skift import SKIFT, Piece, PieceMove, Rotation, SkiftState, TileMove
 from games.skift.geometry import PIECE_STEPS
 from games.skift.playouts import captures, quiet_step
 from tests.games.skift_positions import GAP, ROW
@@ -55,6 +55,23 @@ def test_a_piece_move_is_judged_legal_alone_as_in_the_list_of_every_move(
             for dx, dy in ASKED_STEPS:
                 move = PieceMove(src, (src[0] + dx, src[1] + dy))
                 assert table.allows_piece_move(move) == (move in legal), move
+
+
+@settings(max_examples=25, deadline=None)
+@given(choices=MOVE_CHOICES)
+def test_a_tile_move_or_rotation_is_judged_legal_alone_as_in_the_list_of_every_move(
+    choices: list[int],
+) -> None:
+    for state in running_positions(choices):
+        legal = set(state.legal_moves())
+        table = state._table()
+        names = [*table.tiles, "Z"]
+        for name in names:
+            assert table.allows_tile_action(Rotation(name)) == (Rotation(name) in legal)
+            for direction in ["n", "e", "s", "w", "x"]:
+                for keep in [None, *names]:
+                    move = TileMove(name, direction, keep)
+                    assert table.allows_tile_action(move) == (move in legal), move
 
 
 @settings(max_examples=40, deadline=None)

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import words as chat_words
+from bot.discord.cogs.common import anywhere
 from bot.discord.replies import answer, begin
 from bot.presentation import clocks
 from bot.presentation.catalogue import fill
@@ -26,7 +27,7 @@ class About(commands.Cog):
         self.started = time.monotonic()
 
     @app_commands.command(name="about")
-    @app_commands.guild_only()
+    @anywhere
     async def about(self, interaction: discord.Interaction) -> None:
         """Which Shiftcord this is: its version, how long it has run, its latency, its servers."""
         await begin(interaction)

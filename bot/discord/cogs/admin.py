@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.config import MAX_VACATION_DAYS
 from bot.discord import words as chat_words
-from bot.discord.actions import announce, guild_id_of, match_of_server, service_of
+from bot.discord.actions import announce, guild_id_of, match_of_server, poster_of, service_of
 from bot.discord.autocomplete import (
     MatchNumber,
     clock_choices,
@@ -70,9 +70,11 @@ class Admin(commands.Cog):
         update = await service_of(interaction).play.cancel_match(
             match, guild_id_of(interaction), interaction.user.id
         )
+        poster = poster_of(interaction)
+        told = await poster.announcement(update)
         await answer(
             interaction,
-            fill(chat_words.CANCELLED, match=match) + await announce(interaction, update),
+            fill(chat_words.CANCELLED, match=match) + await announce(interaction, told, poster),
         )
 
     @admin.command(name="clock")

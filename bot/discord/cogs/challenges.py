@@ -7,16 +7,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import words as chat_words
-from bot.discord.actions import guild_id_of, open_thread, post_challenge, service_of
+from bot.discord.actions import here_of, open_thread, post_challenge, service_of, started_in
 from bot.discord.autocomplete import GameOption, clock_choices, option_choices
+from bot.discord.cogs.common import anywhere
 from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
+from bot.discord.posting import Messageable
+from bot.discord.private import Answering, outside_servers, server_of
 from bot.discord.replies import CHALLENGE_PERMISSIONS, answer, begin, require_permissions
 from bot.match.engine_seats import DEFAULT_LEVEL, LEVELS, MAX_ENGINE_SEATS, engine_members
 from bot.match.records import Challenge, MatchRules
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.parsing import parse_clock, parse_options
+from bot.presentation.refusals import REFUSALS
 from bot.service import ChallengeRequest
 
 #: The most seats a challenge offers (the largest game's).
@@ -30,7 +34,7 @@ class Challenges(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="challenge")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         game="The game to play",
         opponent="Whom to challenge (leave empty for an open challenge anyone may join)",
@@ -56,10 +60,10 @@ class Challenges(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: GameOption,
-        opponent: discord.Member | None = None,
-        opponent2: discord.Member | None = None,
-        opponent3: discord.Member | None = None,
-        opponent4: discord.Member | None = None,
+        opponent: discord.User | None = None,
+        opponent2: discord.User | None = None,
+        opponent3: discord.User | None = None,
+        opponent4: discord.User | None = None,
         players: app_commands.Range[int, 1, MAX_SEATS] | None = None,
         options: str | None = None,
         clock: str | None = None,
@@ -83,13 +87,19 @@ class Challenges(commands.Cog):
         if level is not None and not seats_for_me:
             raise Refusal(fill(chat_words.LEVEL_WITHOUT_BOTS))
         mine = engine_members([level or DEFAULT_LEVEL] * seats_for_me)
-        if not isinstance(interaction.channel, discord.TextChannel):
+        guild_id = server_of(interaction)
+        channel = here_of(interaction)
+        if isinstance(channel, Answering):  # a DM or group DM: one match at a time there
+            _require_members_here(interaction, people)
+            await _require_no_match(interaction, channel.id)
+        elif isinstance(channel, discord.TextChannel):
+            require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
+        else:
             raise Refusal(fill(chat_words.NOT_IN_A_THREAD))
-        require_permissions(interaction.app_permissions, CHALLENGE_PERMISSIONS)
         await begin(interaction)
         request = ChallengeRequest(
-            guild_id_of(interaction),
-            interaction.channel.id,
+            guild_id,
+            channel.id,
             interaction.user.id,
             game.name,
             opponents=[m.id for m in people] + mine,
@@ -111,17 +121,39 @@ class Challenges(commands.Cog):
         )
         create = service_of(interaction).challenges.create_challenge
         async with after_earlier_deliveries(interaction.id):
-            await _posted_and_answered(interaction, interaction.channel, await create(request))
+            await _posted_and_answered(interaction, channel, await create(request))
+
+
+def _require_members_here(interaction: discord.Interaction, named: list[discord.User]) -> None:
+    """Refuse a challenge in a DM or group DM to someone not in it (they could not see it),
+    where Discord says who is in it."""
+    recipients = getattr(interaction.channel, "recipients", None) or []
+    here = {user.id for user in recipients} | {interaction.user.id}
+    strangers = [m for m in named if m.id not in here]
+    if recipients and strangers:
+        raise Refusal(fill(chat_words.NOT_IN_CONVERSATION, player=STYLE.mention(strangers[0].id)))
+
+
+async def _require_no_match(interaction: discord.Interaction, channel_id: int) -> None:
+    """Refuse a challenge in a DM or group DM where a match is being played: its commands
+    act on the conversation's match, so there is one at a time."""
+    playing = await service_of(interaction).queries.match_in_channel(channel_id)
+    if playing is not None:
+        raise Refusal(fill(REFUSALS["match.channel_busy"], match=playing.id))
 
 
 async def _posted_and_answered(
-    interaction: discord.Interaction, channel: discord.TextChannel, posted: Challenge
+    interaction: discord.Interaction, channel: Messageable, posted: Challenge
 ) -> None:
     """Post the challenge just made in `channel` (a solo match in a thread on it) and tell
     its challenger; where an earlier delivery of the interaction posted it, only tell."""
     message: discord.PartialMessage
     if posted.message_id is None:
         message = await post_challenge(interaction, channel, posted)
+    elif isinstance(channel, Answering):  # delivered again: answer as the first time
+        message = interaction.client.get_partial_messageable(channel.id).get_partial_message(
+            posted.message_id
+        )
     else:  # the interaction delivered again: answer as the first time, post nothing
         message = channel.get_partial_message(posted.message_id)
     if posted.match_id is None:
@@ -130,11 +162,14 @@ async def _posted_and_answered(
             fill(chat_words.CHALLENGE_POSTED, challenge=posted.id, link=message.jump_url),
         )
         return
-    match = await service_of(interaction).queries.get_match(
-        posted.match_id
-    )  # solo: started at once
+    match = await service_of(interaction).queries.get_match(posted.match_id)  # solo: at once
+    if outside_servers(interaction):
+        if match.channel_id is None:
+            await open_thread(interaction, message, match)
+        await answer(interaction, started_in(interaction, match, channel.id))
+        return
     if match.channel_id is None:
-        thread = (await open_thread(interaction, message, match)).mention
+        thread = STYLE.channel(await open_thread(interaction, message, match))
     else:  # started by the first delivery
         thread = STYLE.channel(match.channel_id)
     await answer(interaction, fill(chat_words.YOUR_MATCH_STARTED_IN, thread=thread))

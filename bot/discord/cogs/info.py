@@ -21,10 +21,12 @@ from bot.discord.actions import (
 )
 from bot.discord.analysis import show_analysis
 from bot.discord.autocomplete import GameOption, MatchNumber, my_match_choices
+from bot.discord.cogs.common import anywhere
 from bot.discord.help import help_text
 from bot.discord.markup import STYLE
 from bot.discord.pages import PageNumber, send_pages
 from bot.discord.posting import as_file
+from bot.discord.private import outside_servers, server_of
 from bot.discord.replies import answer, begin
 from bot.presentation.catalogue import fill
 from bot.presentation.game_rules import rules_text
@@ -40,7 +42,7 @@ class Info(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="matches")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(page="Which page of a long list (default: the first)")
     async def matches(self, interaction: discord.Interaction, page: PageNumber = 1) -> None:
         """List your active matches everywhere: whose turn it is and the deadlines."""
@@ -49,7 +51,7 @@ class Info(commands.Cog):
 
     @app_commands.command(name="history")
     @app_commands.autocomplete(match=my_match_choices)
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         member="Whose finished matches (default: everyone's in this server)",
         game="Only this game",
@@ -59,7 +61,7 @@ class Info(commands.Cog):
     async def history(
         self,
         interaction: discord.Interaction,
-        member: discord.Member | None = None,
+        member: discord.User | discord.Member | None = None,
         game: GameOption | None = None,
         match: MatchNumber | None = None,
         page: PageNumber = 1,
@@ -80,9 +82,11 @@ class Info(commands.Cog):
         if match is not None:
             await send_pages(interaction, "history", str(match), page)
             return
+        if outside_servers(interaction):  # (no one else's matches in a DM)
+            member = interaction.user
         found = await service.queries.finished_matches(
             member_id=member.id if member else None,
-            guild_id=interaction.guild_id,
+            guild_id=server_of(interaction),
             game=game.name if game else None,
         )
         await answer(interaction, history_text(found, STYLE))
@@ -172,7 +176,7 @@ class Info(commands.Cog):
         await answer(interaction, stats_text(found, STYLE))
 
     @app_commands.command(name="rules")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(game="The game to explain")
     async def rules(self, interaction: discord.Interaction, game: GameOption) -> None:
         """Explain a game in short, with a picture of an example position and its options."""
@@ -181,7 +185,7 @@ class Info(commands.Cog):
         await answer(interaction, rules_text(game), files=[as_file(picture)])
 
     @app_commands.command(name="help")
-    @app_commands.guild_only()
+    @anywhere
     async def help(self, interaction: discord.Interaction) -> None:
         """A short guide to Shiftcord's commands and games, shown only to you."""
         await begin(interaction)

@@ -11,16 +11,19 @@ from bot.discord.actions import (
     act,
     chosen_match,
     engine_player_of,
+    here_of,
     match_here,
     named_or_here,
     poster_of,
     show_hand,
 )
+from bot.discord.activity import OPENS_ACTIVITY, launched
 from bot.discord.autocomplete import MatchNumber, move_choices, my_match_choices, theme_choices
-from bot.discord.cogs.common import server_group
+from bot.discord.cogs.common import anywhere, server_group
 from bot.discord.markup import STYLE
 from bot.discord.posting import as_file
 from bot.discord.preview import preview as show_preview
+from bot.discord.private import outside_servers
 from bot.discord.replies import THREAD_PERMISSIONS, answer, begin, require_permissions
 from bot.discord.views import resign_view
 from bot.match.actions import GIVE_TIME, MOVE
@@ -62,7 +65,7 @@ class Play(commands.Cog):
         await act(interaction, number, GIVE_TIME, hours=hours)
 
     @app_commands.command(name="move")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         notation="Your move as on the board picture; pick from the list",
         match="The match's number (default: this thread's; needed where a match has no thread)",
@@ -84,12 +87,14 @@ class Play(commands.Cog):
             return
         await act(interaction, number, MOVE, text=notation)
 
-    @app_commands.command(name="board")
-    @app_commands.guild_only()
+    @app_commands.command(name="board", extras={OPENS_ACTIVITY: True})
+    @anywhere
     @app_commands.describe(theme="Show the board only to you, in this picture theme")
     @app_commands.choices(theme=theme_choices())
     async def board(self, interaction: discord.Interaction, theme: str | None = None) -> None:
         """Post the current board of this thread's match again (with a theme: only to you)."""
+        if await launched(interaction):  # (Activities on: not acknowledged before)
+            return
         await begin(interaction)
         match = await match_here(interaction)
         if theme is not None:
@@ -101,12 +106,13 @@ class Play(commands.Cog):
             )
             await answer(interaction, board_caption(match, STYLE), files=[as_file(picture)])
             return
-        require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
-        await poster_of(interaction).post_board(match, interaction.channel)
+        if not outside_servers(interaction):
+            require_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
+        await poster_of(interaction).post_board(match, here_of(interaction))
         await answer(interaction, fill(chat_words.BOARD_POSTED))
 
     @app_commands.command(name="resign")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(match="The match's number (default: this thread's)")
     @app_commands.autocomplete(match=my_match_choices)
     async def resign(
@@ -124,13 +130,13 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="hand")
-    @app_commands.guild_only()
+    @anywhere
     async def hand(self, interaction: discord.Interaction) -> None:
         """See what only you may see in this thread's match (your hand), privately."""
         await show_hand(interaction, None)
 
     @app_commands.command(name="hint")
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(match="The match's number (default: this thread's)")
     @app_commands.autocomplete(match=my_match_choices)
     async def hint(

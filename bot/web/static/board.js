@@ -7,10 +7,15 @@
   const alertBox = document.getElementById("alert");
   const live = document.getElementById("live");
   const params = new URLSearchParams(location.search);
+  let matchId = params.get("id");
+  // inside Discord (an Activity): how to sign in there, else empty
+  const activityMeta = document.querySelector('meta[name="activity"]').content;
+  const activity = activityMeta ? JSON.parse(activityMeta) : null;
   let state = null;
   let showing = null; // the ply of an earlier position shown, or null
   let requestId = null; // one per move composed: a second Confirm is the same request
   let events = null;
+  let latest = 0; // the match's latest version the live events told
   let trying = null; // the line of moves tried on a copy, and the moves undone from it
 
   function el(tag, attrs, ...kids) {
@@ -37,7 +42,8 @@
   }
 
   async function ask(url, body) {
-    const options = { credentials: "same-origin", headers: {} };
+    // a refusal comes back with status 200 and its words (a 4xx would be a console error)
+    const options = { credentials: "same-origin", headers: { "X-Shiftcord-Page": "1" } };
     if (body !== undefined) {
       options.method = "POST";
       options.headers["Content-Type"] = "application/json";
@@ -51,7 +57,7 @@
     } catch (error) {
       answer = {};
     }
-    if (!response.ok && answer.refused && !answer.state) {
+    if (answer.refused && !answer.state) {
       say(answer.refused);
       if (answer.login) main.replaceChildren(el("p", {}, el("a", { class: "login", href: "login" }, answer.login)));
       return null;
@@ -83,7 +89,7 @@
           { class: match.yours ? "yours" : "theirs" },
           el(
             "a",
-            { href: "match?id=" + match.match },
+            { href: "match?id=" + match.match, onclick: activity ? (event) => { event.preventDefault(); openMatch(match.match); } : null },
             el("img", { src: match.picture, alt: "", width: 800, loading: "lazy" }),
             el("strong", {}, match.title),
             el("span", { class: "turn" }, match.yours ? words.yours : words.theirs),
@@ -100,7 +106,7 @@
 
   // ---- a match
   async function load(path) {
-    const id = params.get("id");
+    const id = matchId;
     const answer = await api("api/state?match=" + encodeURIComponent(id) + "&path=" + encodeURIComponent(path || ""));
     if (!answer) return;
     draw(answer);
@@ -124,6 +130,7 @@
     panel.append(moveList(words));
     if (state.over) panel.append(analysisBox);
     main.replaceChildren(el("div", { class: "match" }, frame, panel));
+    if (latest > state.version && !trying) setTimeout(() => load(""));  // news came meanwhile
   }
 
   // ---- an ended match's analysis: the chart, and each moment it swung most
@@ -316,10 +323,13 @@
   }
 
   function listen() {
-    events = new EventSource("api/events?match=" + encodeURIComponent(params.get("id")));
+    if (events) events.close();
+    events = new EventSource("api/events?match=" + encodeURIComponent(matchId));
     events.addEventListener("version", (event) => {
       live.dataset.state = "on";
-      if (state && Number(event.data) !== state.version && !trying) load("");
+      latest = Number(event.data);
+      // an answer on its way draws the news itself (or asks for it once drawn)
+      if (state && latest > state.version && !trying && !main.dataset.busy) load("");
     });
     events.addEventListener("error", () => {
       live.dataset.state = "off";
@@ -331,7 +341,53 @@
     });
   }
 
-  if (location.pathname.endsWith("/open")) signIn();
-  else if (params.get("id")) load("").then(() => { listen(); if (state && state.over) showAnalysis(false); });
+  // a match's page: the board, then its live updates (and its analysis once over)
+  function openMatch(id) {
+    matchId = String(id);
+    state = null;
+    showing = null;
+    trying = null;
+    load("").then(() => { if (!state) return; listen(); if (state.over) showAnalysis(false); });
+  }
+
+  // ---- inside Discord: the Embedded App SDK's handshake, then the member authorizes
+  // (identify) and the server exchanges the code; the page stays (the SDK's link with
+  // Discord lives as long as it), showing the match of the channel or My matches
+  async function openInDiscord(sdk) {
+    say("");
+    if (!sdk) {
+      const { DiscordSDK } = await import("./" + activity.sdk);
+      sdk = new DiscordSDK(activity.client, { disableConsoleLogOverride: true });
+      await sdk.ready();
+    }
+    let code;
+    try {
+      ({ code } = await sdk.commands.authorize({
+        client_id: activity.client,
+        response_type: "code",
+        state: "",
+        prompt: "none",
+        scope: ["identify"],
+      }));
+    } catch (declined) {
+      say(activity.declined);
+      main.replaceChildren(el("p", {}, el("button", { class: "retry", onclick: () => openInDiscord(sdk) }, activity.retry)));
+      return;
+    }
+    const answer = await api("activity", { code: code, channel: sdk.channelId || "" });
+    if (!answer) return;
+    csrf = answer.csrf;
+    document.getElementById("home").addEventListener("click", (event) => { event.preventDefault(); if (events) events.close(); events = null; showMatches(); });
+    if (answer.match) openMatch(answer.match);
+    else showMatches();
+  }
+
+  const refused = document.querySelector('meta[name="refused"]').content;
+  if (refused) {
+    say(refused); // the page was a refusal (a sign-in that did not work)
+    main.replaceChildren(el("p", {}, el("a", { href: "./" }, document.getElementById("home").textContent)));
+  } else if (activity) openInDiscord(null);
+  else if (location.pathname.endsWith("/open")) signIn();
+  else if (matchId) openMatch(matchId);
   else showMatches();
 })();

@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.config import Settings
 from bot.match.actions import MOVE
 from bot.match.errors import CannotSave
+from bot.service.reports import Post
 from bot.store import SqliteStore, StoreError, backup, migrations
 from bot.store.migrations import LATEST, DatabaseTooNew
 from bot.store.sql import Connection
@@ -241,6 +243,25 @@ async def add_member(conn: Connection, member_id: int) -> int:
     return await conn.insert("INSERT INTO members (member_id) VALUES (?)", (member_id,))
 
 
+@contextlib.asynccontextmanager
+async def trips(store: SqliteStore) -> AsyncIterator[tuple[list[object], list[str]]]:
+    """The calls to the database thread made inside the block, and the statements run."""
+    real, calls = store.conn._execute, []
+
+    async def counted(fn, *args, **kwargs):
+        calls.append(fn)
+        return await real(fn, *args, **kwargs)
+
+    statements: list[str] = []
+    await store.conn.set_trace_callback(statements.append)
+    store.conn._execute = counted
+    try:
+        yield calls, statements
+    finally:
+        del store.conn._execute
+        await store.conn.set_trace_callback(None)
+
+
 @pytest.mark.asyncio
 async def test_a_move_is_one_call_to_the_database_thread(tmp_path):
     service = await open_service(tmp_path / "db.sqlite3", FakeClock())
@@ -248,26 +269,40 @@ async def test_a_move_is_one_call_to_the_database_thread(tmp_path):
         match = await start_match(service)
         store = service.store
         assert isinstance(store, SqliteStore)
-        real, calls = store.conn._execute, []
-
-        async def counted(fn, *args, **kwargs):
-            calls.append(fn)
-            return await real(fn, *args, **kwargs)
-
-        store.conn._execute = counted
-        statements: list[str] = []
-        await store.conn.set_trace_callback(statements.append)
-        calls.clear()
-        move = match.state.format_move(match.state.legal_moves()[0])
-        moved = await service.play.act(match.id, match.to_act, request(MOVE, move, ply=match.ply))
-        del store.conn._execute
-        await store.conn.set_trace_callback(None)
+        async with trips(store) as (calls, statements):
+            move = match.state.format_move(match.state.legal_moves()[0])
+            moved = await service.play.act(
+                match.id, match.to_act, request(MOVE, move, ply=match.ply)
+            )
     finally:
         await service.close()
     assert moved.match.ply == 1
     assert len(calls) == 1, calls  # BEGIN, a dozen statements and COMMIT in one call
     assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
     assert len(statements) > 6, statements
+
+
+@pytest.mark.asyncio
+async def test_remembering_posted_news_is_one_call_to_the_database_thread(tmp_path):
+    service = await open_service(tmp_path / "db.sqlite3", FakeClock())
+    try:
+        match = await start_match(service)
+        store = service.store
+        assert isinstance(store, SqliteStore)
+        await service.notices.posted_news(match.id, [Post(500, 0, buttons=True)])
+        posts = [Post(501, None, buttons=False), Post(502, 1, buttons=True)]
+        async with trips(store) as (calls, statements):
+            stale = await service.notices.posted_news(
+                match.id, posts, held=[(match.members[0], "your turn")], refused=[match.members[1]]
+            )
+        after = await service.core.load(match.id)
+    finally:
+        await service.close()
+    assert stale == [500]  # the buttons of the first post no longer act
+    assert after.buttons_message_id == 502
+    assert len(calls) == 1, calls  # the match read and five writes, in one call
+    assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+    assert len(statements) >= 7, statements
 
 
 @pytest.mark.asyncio

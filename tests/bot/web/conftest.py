@@ -24,8 +24,10 @@ from bot.web.server import Running, WebHost, serve
 from tests.bot.service_fixtures import FakeClock, open_service
 
 CHROMIUM = os.environ.get("SHIFTCORD_CHROMIUM", "/usr/bin/chromium")
-#: A search of a few simulated games: enough to play, quick on a busy machine.
-TINY = ai.Budget(iterations=8, seconds=0.05, lookahead=0, playout_plies=4)
+#: A search of a few simulated games: enough to play, quick on a busy machine; bound by
+#: its iterations, not its time (a cap a loaded machine reaches would change the bot's
+#: moves, and the seeded matches rely on them).
+TINY = ai.Budget(iterations=8, seconds=2.0, lookahead=0, playout_plies=4)
 NAMES = {1: "Alice", 2: "Bob", 3: "Chloé", 4: "Dmitri", 5: "Eve"}
 #: The members on the tests' server who do not play a match but may watch it.
 WATCHERS = {3, 4, 5}

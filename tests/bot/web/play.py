@@ -19,28 +19,30 @@ async def settled(page) -> None:
     await page.wait_for_function(READY)
 
 
-async def tap(page, rng: random.Random) -> str:
+async def tap(page, rng: random.Random, frame=None) -> str:
     """One tap of the composer: Confirm when a move is complete, else a place on the
-    board, else (a step with no places) a button. Says what was tapped."""
-    await settled(page)
-    confirm = page.locator("button.confirm")
+    board, else (a step with no places) a button. Says what was tapped. `frame`: the
+    board's frame in `page`, when it is framed (an Activity in Discord)."""
+    board = frame or page
+    await settled(board)
+    confirm = board.locator("button.confirm")
     if await confirm.count():
         async with page.expect_response(lambda r: "api/play" in r.url):
             await confirm.click()
-        await settled(page)
+        await settled(board)
         return "confirm"
-    places = page.locator("polygon.place")
+    places = board.locator("polygon.place")
     count = await places.count()
     if count:
         target = places.nth(rng.randrange(count))
         kind = "place"
     else:
-        buttons = page.locator("button.choice")
+        buttons = board.locator("button.choice")
         target = buttons.nth(rng.randrange(await buttons.count()))
         kind = "button"
     async with page.expect_response(lambda r: "api/state" in r.url):
         await target.click(force=True)  # what is drawn on top at that spot is tapped
-    await settled(page)
+    await settled(board)
     return kind
 
 

@@ -39,12 +39,6 @@ def board_link(message: dict) -> str | None:
     return links[0] if links else None
 
 
-@pytest.mark.xfail(
-    reason="known bug, issue 45 open: a move's preview picture (board.png?path=...) is "
-    "left broken on this page (the browser's image has no width though the same address "
-    "answers a PNG), so the board never settles to Confirm",
-    strict=False,
-)
 @pytest.mark.asyncio
 async def test_a_match_between_the_web_board_and_discord(tmp_path, browser) -> None:
     port = _free_port()

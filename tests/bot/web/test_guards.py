@@ -5,7 +5,10 @@ real HTTP client (aiohttp's), as a browser's or a forger's would."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import random
+import time
 from datetime import timedelta
 
 import aiohttp
@@ -196,7 +199,58 @@ async def test_a_spectator_receives_no_card_and_a_player_only_their_own(board) -
 
 
 @pytest.mark.asyncio
-async def test_a_member_asking_too_fast_is_told_to_wait(tmp_path) -> None:
+async def test_an_earlier_position_shows_a_player_their_own_hand_as_it_was(board) -> None:
+    """Stepping back through a match with hands: each player sees the position as their
+    seat saw it then (their own hand as it was dealt), a spectator the public one."""
+    from bot.presentation.pictures import drawn_board
+
+    match = await start_match(board.service, (1, 2, 3), "shifting-stones")
+    dealt = match.state
+    rng, now = random.Random(3), match
+    while any(now.state.hands[seat] == dealt.hands[seat] for seat in range(3)):
+        assert now.ply < 60, "every hand changes within a few turns"
+        move = now.state.format_move(rng.choice(now.state.legal_moves()))
+        await act(board.service, match.id, now.to_act, MOVE, move)
+        now = await board.match(match.id)
+    players = seat_labels(now, lambda m: NAMES[m])
+    theme = await board.service.settings.picture_theme(match.guild_id, 1)
+    pictures = {}
+    for member in (1, 2, 3, 5):  # three players, one spectator
+        async with client() as session:
+            await signed_in(session, board, member, match.id)
+            url = f"{board.base}board.png?match={match.id}&v={now.version}&ply=0"
+            async with session.get(url) as png:
+                assert png.status == 200
+                pictures[member] = await png.read()
+    public = drawn_board(dealt.view(None), None, None, theme, None, players=players)
+    assert pictures[5] == public.data
+    for member in (1, 2, 3):
+        seat = now.seat_of(member)
+        as_dealt = drawn_board(dealt.view(seat), None, seat, theme, None, players=players)
+        assert pictures[member] == as_dealt.data  # their own hand, as it was then
+    assert len(set(pictures.values())) == 4
+
+
+def test_the_rate_limit_slows_a_burst_then_refuses_a_flood() -> None:
+    from bot.web.guard import RateLimit
+
+    now = [0.0]
+    limit = RateLimit(rate=10.0, burst=4.0, queue=2, clock=lambda: now[0])
+    assert [limit.wait(1) for _ in range(4)] == [0.0] * 4  # the burst, at once
+    assert limit.wait(1) == pytest.approx(0.1)  # then each waits its turn
+    assert limit.wait(1) == pytest.approx(0.2)
+    assert limit.wait(1) is None  # two wait already: refused
+    assert limit.wait(2) == 0.0  # another member's bucket is their own
+    now[0] = 0.3  # the waiting ones were served, one more turn came
+    assert limit.wait(1) == 0.0
+    assert limit.wait(1) == pytest.approx(0.1)
+
+
+@pytest.mark.asyncio
+async def test_a_member_asking_too_fast_is_slowed_then_told_to_wait(tmp_path) -> None:
+    """A page asking faster than the limit is slowed down, never refused (a refused
+    picture would stay broken in the page); a flood beyond it is refused."""
+    from bot.web.guard import BURST, QUEUE, RATE
     from bot.web.server import WebHost, serve
     from tests.bot.service_fixtures import FakeClock, open_service
 
@@ -217,14 +271,24 @@ async def test_a_member_asking_too_fast_is_told_to_wait(tmp_path) -> None:
             token = host.signer.grant(match.to_act, match.id)
             async with session.post(base + "signin", json={"token": token}) as answer:
                 assert answer.status == 200
+            started = time.monotonic()
             statuses = []
-            for _ in range(60):
-                async with session.get(f"{base}api/state?match={match.id}") as answer:
+            for _ in range(int(BURST) + 20):
+                url = f"{base}board.png?match={match.id}&v={match.version}"
+                async with session.get(url) as answer:
                     statuses.append(answer.status)
+            assert statuses == [200] * len(statuses)  # one at a time: all served...
+            assert time.monotonic() - started >= (20 - 1) / RATE  # ...at the rate
             async with session.get(f"{base}board.js") as answer:
                 assert answer.status == 200  # the page's files are not counted
-        assert statuses[:40] == [200] * 40
-        assert 429 in statuses
+
+            async def ask() -> int:
+                async with session.get(f"{base}api/state?match={match.id}") as answer:
+                    return answer.status
+
+            flood = await asyncio.gather(*(ask() for _ in range(int(BURST) + QUEUE + 30)))
+        assert 429 in flood
+        assert flood.count(200) >= QUEUE  # those that fit the queue were served
     finally:
         await running.stop()
         await service.close()
@@ -290,3 +354,42 @@ async def test_a_member_of_no_server_of_the_match_sees_nothing_of_it(board) -> N
             async with session.get(board.base + path) as answer:
                 assert answer.status == 403
                 assert "private" in (await answer.json())["refused"]
+
+
+@pytest.mark.asyncio
+async def test_refusals_read_as_pages_with_no_error_in_the_console(board, browser) -> None:
+    """A forged link, a match of others, one that does not exist, a signed-out visit and
+    a sign-in with Discord that is not set up: each page says why in plain words, and the
+    browser's console reports no error (a 4xx would be one); the refusal keeps its status
+    for other clients and in the log."""
+    from tests.bot.web.conftest import opened
+
+    match = await start_match(board.service, (1, 2))
+    theirs = await start_match(board.service, (6, 7))
+    async with opened(browser, f"{board.base}open#forged.token") as page:
+        await page.wait_for_function("() => document.getElementById('alert').textContent")
+        assert "expired" in await page.inner_text("#alert")
+        assert page.errors == []
+    async with opened(browser, board.base) as page:  # signed out
+        await page.wait_for_function("() => document.getElementById('alert').textContent")
+        assert "sign" in (await page.inner_text("#alert")).lower()
+        assert page.errors == []
+    async with opened(browser, board.link(1, match.id)) as page:
+        await page.wait_for_url("**/match?id=*")
+        for number, words in ((theirs.id, "private"), (999, "There is no match #999")):
+            await page.goto(f"{board.base}match?id={number}")
+            await page.wait_for_function("() => document.getElementById('alert').textContent")
+            assert words in await page.inner_text("#alert")
+        answer = await page.goto(f"{board.base}login")  # no client secret given
+        assert answer is not None and answer.status == 200
+        assert "sign" in (await page.inner_text("#alert")).lower()
+        assert page.errors == []
+    async with client() as session:  # not the page: the refusal's own status
+        await signed_in(session, board, 1, match.id)
+        async with session.get(f"{board.base}api/state?match={theirs.id}") as answer:
+            assert answer.status == 403
+        headers = {"X-Shiftcord-Page": "1"}
+        url = f"{board.base}api/state?match={theirs.id}"
+        async with session.get(url, headers=headers) as answer:
+            assert answer.status == 200
+            assert "private" in (await answer.json())["refused"]

@@ -103,7 +103,7 @@ async def test_signing_in_with_discord_opens_my_matches(board, browser) -> None:
             assert cookies["shiftcord_session"]["httpOnly"]
             assert "shiftcord_login" not in cookies
             await settled(page)
-            assert page.errors == [] or all("401" in e for e in page.errors)
+            assert page.errors == []  # the signed-out page before it too
 
 
 @pytest.mark.asyncio

@@ -81,3 +81,36 @@ async def test_a_whole_match_by_taps(board, browser, game, bots, options) -> Non
         record = await board.service.queries.match_record(match_id)
         scored = [e for e in record.log if e.member_id == 1 and e.notation.startswith("x")]
         assert scored, [e.notation for e in record.log]
+
+
+@pytest.mark.asyncio
+async def test_the_shifty_swap_is_played_by_taps(board, browser) -> None:
+    """White's first turn offers the swap as a button beside the board (it has no place
+    on it); tapped and confirmed, White takes over Black's stone and side."""
+    from bot.match.actions import MOVE
+    from tests.bot.service_fixtures import act, start_match
+
+    match = await start_match(board.service, (1, 2), "shifty")
+    black = match.to_act
+    first = match.state.format_move(random.Random(1).choice(match.state.legal_moves()))
+    await act(board.service, match.id, black, MOVE, first)
+    white = (await board.match(match.id)).to_act
+    assert white != black
+    async with opened(browser, board.link(white, match.id)) as page:
+        await page.wait_for_url("**/match?id=*")
+        await my_turn(page)
+        swap = page.locator('button.choice[data-keys="swap"]')
+        assert await swap.count() == 1
+        async with page.expect_response(lambda r: "api/state" in r.url):
+            await swap.click()
+        await page.wait_for_selector("button.confirm")
+        async with page.expect_response(lambda r: "api/play" in r.url):
+            await page.click("button.confirm")
+        await page.wait_for_function("() => document.querySelectorAll('nav.moves li').length === 2")
+        assert "swap" in (await page.inner_text("nav.moves")).lower()
+        assert page.errors == []
+    record = await board.service.queries.match_record(match.id)
+    assert [(e.member_id, e.notation) for e in record.log] == [(black, first), (white, "swap")]
+    after = await board.match(match.id)
+    assert after.state.swapped
+    assert after.to_act == black  # the new White (Black's former player) moves next

@@ -1,0 +1,3 @@
+var eventemitter3 = {exports: {}};
+
+export { eventemitter3 as __module };
