@@ -31,7 +31,7 @@ from bot.discord.views import (
     result_view,
     view_keyword,
 )
-from bot.match.engine_seats import engine_name
+from bot.match.engine_seats import engine_name, people
 from bot.match.records import NO_SERVER
 from bot.match.shown import clean_name
 from bot.presentation.announcements import (
@@ -75,6 +75,7 @@ WORDS = FaceWords(
     },
     ping_instead=chat_words.YOUR_MOVE_PING,
     how_to_play=chat_words.MOVE_HINT,
+    ended_notice=chat_words.MATCH_ENDED_NOTICE,
 )
 BACKGROUND_PREFIX = "shiftcord-post: "  # names of the tasks that post in the background
 WEEK_MINUTES: Final = 10080  # the longest auto-archive Discord offers
@@ -253,22 +254,41 @@ class Poster:
         action's message."""
         return await self.deliver(await self.announcement(update), here)
 
-    async def announcement(self, update: MatchUpdate) -> Announcement:
+    async def announcement(self, update: MatchUpdate, *, privately: bool = False) -> Announcement:
         """The presentation's announcement of an action, for this server: what posting it
         needs comes with the update (read in the action's transaction; else read here
-        once), the members named as the server names them, public words in its language."""
+        once), the members named as the server names them, public words in its language.
+        `privately`: the match has no channel the bot can post in now (a DM or group DM
+        no interaction is answering), so its result is told to each player by DM, in the
+        language the bot writes to them in (`tell_privately`)."""
         if update.delivery is None:
             update = await self.service.play.delivery(update)
-        audience = await self._audience(update.match)
+        audience = await self._audience(update.match, privately)
         return await announcement(update, audience, self.service.now())
 
-    async def _audience(self, match: Match) -> Audience:
+    async def _audience(self, match: Match, privately: bool = False) -> Audience:
         """How this server reads a match's news: Discord's markup, the members' names as
-        pictures draw them, the server's language, links to threads."""
+        pictures draw them, the server's language, links to threads; where it is told
+        `privately`, each player's own language."""
         guild = self.client.get_guild(match.guild_id)
         names = await self.picture_names(guild, match.members)
         language = self.languages.public(guild)
-        return Audience(STYLE, names.__getitem__, language, thread_link, WORDS)
+        own = None
+        if privately:
+            languages = self.notifier.language_of
+            own = {m: await languages(m, match.guild_id) for m in people(match.members)}
+        return Audience(STYLE, names.__getitem__, language, thread_link, WORDS, privately=own)
+
+    async def tell_privately(self, update: MatchUpdate) -> None:
+        """Announce an action of a match with no channel the bot can post in now (a DM or
+        group DM no interaction is answering; the conversation shows it to the next
+        command or button used there): only the announcement's private notices are
+        delivered, each by DM, a refusal remembered."""
+        told = await self.announcement(update, privately=True)
+        for news in told.news:
+            sent = await self.notifier.send_notices(news.notices)
+            for member_id in sent.refused:
+                await self.service.notices.dm_refused(member_id)
 
     async def deliver(
         self, told: Announcement, here: discord.abc.Snowflake | None = None

@@ -24,21 +24,16 @@ from functools import partial
 
 import discord
 
-from bot.discord import words as chat_words
 from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
-from bot.discord.notices import thread_link
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
-from bot.match.engine_seats import people
 from bot.match.errors import CannotSave
 from bot.match.records import NO_SERVER
-from bot.presentation.catalogue import fill
 from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
-from bot.presentation.matches import update_text
-from bot.service import DeadlineWarning, Match, MatchService, MatchUpdate, TickReport
+from bot.service import DeadlineWarning, Match, MatchService, TickReport
 from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.reminders")
@@ -105,8 +100,8 @@ class ReminderTask:
         await self.poster.languages.load()  # if the database did not answer at start
         report = await self.service.clocks.tick(mark_sent=False)
         for update in report.timeouts:
-            if self._only_by_dm(update.match):
-                await self._ended_by_dm(update)
+            if self._only_by_dm(update.match):  # its players are told by DM from the bot
+                await self._post(update.match.id, self.poster.tell_privately(update))
                 continue
             await self._post(update.match.id, self.poster.post_update(update))
         for challenge in report.expired_challenges:
@@ -186,23 +181,6 @@ class ReminderTask:
         if match.guild_id != NO_SERVER:
             return False
         return self.poster.answering.live(match.channel_id or 0, self.service.now()) is None
-
-    async def _ended_by_dm(self, update: MatchUpdate) -> None:
-        """Tell each player of a match in a DM or group DM that it ended (on time) by DM,
-        where Discord lets the bot send them one; the conversation itself shows it to the
-        next command or button used there."""
-        match = update.match
-        for member_id in people(match.members):
-            with speaking(await self.poster.notifier.language_of(member_id, NO_SERVER)):
-                head = fill(
-                    chat_words.MATCH_ENDED_NOTICE,
-                    match=match.id,
-                    game=match.game_title,
-                    link=thread_link(match),
-                )
-                written = f"{head}\n{update_text(update, STYLE)}"
-            if await self.poster.notifier.send_dm(member_id, written) is False:
-                await self.service.notices.dm_refused(member_id)
 
     async def _remind(self, match: Match, text: Callable[[], str], member_id: int) -> None:
         """Ping `member_id` in the match's thread with what `text()` writes in the server's

@@ -23,6 +23,11 @@ one (held back until their quiet hours end, where those hold it), in the languag
 last interaction, else the public one. Public words are in the public language; the
 answer in the language being spoken when it is written (the member's own). A public post
 never draws a secret: its picture is the public view.
+
+A match with no channel the face can post in now (a DM or group DM that only answers to
+interactions reach: its `Audience.privately` says so, with each player's language) has
+its result told to each player by a private notice instead, in their language: that it
+ended, where, and the post's words.
 """
 
 from __future__ import annotations
@@ -91,7 +96,8 @@ class PublicPost:
 
 @dataclass(frozen=True)
 class PrivateNotice:
-    """A notice for one member alone: their turn came. `text` is in `language`;
+    """A notice for one member alone: their turn came, or the result of a match that has
+    no channel to post it in (`Audience.privately`). `text` is in `language`;
     `ping_instead` (in the public language) is posted in the thread when the member, who
     chose a direct message instead of the thread's ping, cannot be sent one (None: they
     are pinged there anyway)."""
@@ -143,12 +149,14 @@ class FaceWords:
     `bot/<face>/words.py`), given by the face and filled here: the turn notice, by whether
     it names the moves that gave the turn and a deadline (`turn_notice[moves, deadline]`;
     placeholders {match}, {game}, {moves}, {deadline}, {link}), the thread's ping that
-    replaces a refused direct message (`ping_instead`: {player}, {match}), and the line
-    under a match's first board where nobody is a newcomer (`how_to_play`)."""
+    replaces a refused direct message (`ping_instead`: {player}, {match}), the line
+    under a match's first board where nobody is a newcomer (`how_to_play`), and the head
+    of a result told privately (`ended_notice`: {match}, {game}, {link})."""
 
     turn_notice: Mapping[tuple[bool, bool], str]
     ping_instead: str
     how_to_play: str
+    ended_notice: str
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,10 @@ class Audience:
     that tells nobody privately, as the console, whose terminal every player shares; then
     everybody called is pinged). `newcomers`: whether a member on their first turn of
     their first match of a game is told under the board how to play it (Discord's Play
-    and `/move`; the console says how to play its own way when a match starts)."""
+    and `/move`; the console says how to play its own way when a match starts).
+    `privately`: where the match has no channel the face can post in now, each player's
+    language (member id to language), to tell them its result by a private notice (None:
+    the news is posted; it needs `words`)."""
 
     style: Style
     names: Callable[[int], str]
@@ -168,6 +179,7 @@ class Audience:
     link: Callable[[Match], str]
     words: FaceWords | None = None
     newcomers: bool = True
+    privately: Mapping[int, str] | None = None
 
 
 async def announcement(update: MatchUpdate, audience: Audience, now: datetime) -> Announcement:
@@ -206,7 +218,27 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
         tuple(sorted(m for m in calling if m not in instead)),
     )
     notices = tuple(_notice(update, d, audience, words) for d in chosen if words)
+    if audience.privately is not None and words is not None and update.result is not None:
+        notices += _result_notices(update, audience.privately, audience, words)
     return News(post, notices)
+
+
+def _result_notices(
+    update: MatchUpdate, languages: Mapping[int, str], audience: Audience, words: FaceWords
+) -> tuple[PrivateNotice, ...]:
+    """The result of a match with no channel to post it in, told to each of its players
+    (in `languages`, else the public language) by a direct message: that it ended, where,
+    and the post's words."""
+    match, notices = update.match, []
+    for member_id in people(match.members):
+        language = languages.get(member_id, audience.language)
+        with speaking(language):
+            head = fill(
+                words.ended_notice, match=match.id, game=match.game_title, link=audience.link(match)
+            )
+            text = f"{head}\n{update_text(update, audience.style)}"
+        notices.append(PrivateNotice(member_id, match, Channel.DIRECT, language, text, None))
+    return tuple(notices)
 
 
 def _notice(

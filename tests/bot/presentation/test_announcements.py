@@ -9,7 +9,6 @@ import dataclasses
 
 import pytest
 
-from bot.discord.posting import WORDS
 from bot.match import rules
 from bot.match.actions import MOVE, RESIGN, Request
 from bot.match.decision import Situation
@@ -18,9 +17,10 @@ from bot.presentation.announcements import (
     Audience,
     Channel,
     Controls,
+    FaceWords,
     announcement,
 )
-from bot.presentation.language import speaking
+from bot.presentation.language import speaking, spoken
 from bot.presentation.writing import Style
 from tests.bot import secret_game
 from tests.bot.match_records import T0, new_match
@@ -32,12 +32,27 @@ STYLE = Style(
     channel=lambda channel: f"<#{channel}>",
 )
 NAMES = {ALICE: "Alice", BOB: "Bob"}
+#: The tests' small face's own sentences (not in any catalogue, so never translated: the
+#: language a notice is written in shows in its link, which names the language spoken).
+WORDS = FaceWords(
+    turn_notice={
+        (moves, deadline): "turn in #{match} ({game})"
+        + (" after {moves}" if moves else "")
+        + (" until {deadline}" if deadline else "")
+        + ": {link}"
+        for moves in (False, True)
+        for deadline in (False, True)
+    },
+    ping_instead="{player}: your turn in #{match}",
+    how_to_play="how to play",
+    ended_notice="#{match} ({game}) ended: {link}",
+)
 
 
 def audience(language: str = "en", **changes: object) -> Audience:
-    """How the tests' face names things: mentions, names by id, a link to the thread, and
-    Discord's words for private notices."""
-    link = lambda m: f"thread {m.channel_id}"  # noqa: E731
+    """How the tests' face names things: mentions, names by id, a link to the thread (with
+    the language it is written in), and its own words for private notices."""
+    link = lambda m: f"thread {m.channel_id} ({spoken()})"  # noqa: E731
     made = Audience(STYLE, NAMES.__getitem__, language, link, WORDS)
     return dataclasses.replace(made, **changes)  # type: ignore[arg-type]
 
@@ -98,8 +113,8 @@ async def test_a_direct_message_instead_of_the_ping_in_the_members_language():
     assert news.post.pings == ()  # they wanted no ping
     [notice] = news.notices
     assert (notice.member_id, notice.channel, notice.language) == (other, Channel.DIRECT, "de")
-    assert notice.text.startswith("Du bist am Zug in Partie #1") and "thread 30" in notice.text
-    assert notice.ping_instead == f"<@{other}>, it is your move in match #1."  # public: English
+    assert notice.text.startswith("turn in #1 (Skift) after `") and "thread 30 (de)" in notice.text
+    assert notice.ping_instead == f"<@{other}>: your turn in #1"
     assert told.answer.tell_dm_refused
 
 
@@ -180,6 +195,26 @@ async def test_a_result_pings_every_player_with_the_results_controls():
     assert news.post.pings == (ALICE, BOB)
     assert news.notices == ()  # nobody is given a turn
     assert news.post.picture is not None  # the end picture, saying how it ended
+
+
+@pytest.mark.asyncio
+async def test_a_result_with_no_channel_to_post_in_is_told_to_each_player_in_their_language():
+    match, mover, other = started()
+    update = acted(match, mover, Delivery("default", "default"), action=RESIGN)
+    privately = audience("fr", privately={ALICE: "de"})
+    told = await announcement(update, privately, T0)
+    [news] = told.news
+    assert [(n.member_id, n.language, n.channel) for n in news.notices] == [
+        (ALICE, "de", Channel.DIRECT),
+        (BOB, "fr", Channel.DIRECT),  # no language known: the public one
+    ]
+    for notice in news.notices:
+        head, words = notice.text.split("\n", 1)
+        assert head == f"#1 (Skift) ended: thread 30 ({notice.language})"
+        assert f"<@{other}>" in words and notice.ping_instead is None  # the winner
+    assert "aufgegeben" in news.notices[0].text  # the post's words, in German
+    posted = await announcement(update, audience("fr"), T0)
+    assert posted.news[0].notices == ()  # a match that can post its result is not told so
 
 
 @pytest.mark.asyncio
