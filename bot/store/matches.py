@@ -185,24 +185,41 @@ def _match(row: Row, player_rows: Sequence[Row]) -> Match:
     )
 
 
+#: The columns of a match's players (`_seat`, `_rating_change`), with their match's id.
+_PLAYER_COLUMNS = (
+    "match_id, seat, member_id, join_index, retired, left_at, mu_before, sigma_before, "
+    "mu_after, sigma_after, games_after, bot_level"
+)
+
+
 async def fetch_matches(conn: Connection, where: str, params: Sequence[Any]) -> list[Match]:
-    """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included."""
+    """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included,
+    in two round trips."""
     return await with_children(
         conn,
         f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where}",
         params,
-        "SELECT match_id, seat, member_id, join_index, retired, left_at, mu_before, "
-        "sigma_before, mu_after, sigma_after, games_after, bot_level FROM match_players "
-        "WHERE match_id IN ({ids}) ORDER BY match_id, seat",
+        f"SELECT {_PLAYER_COLUMNS} FROM match_players WHERE match_id IN ({{ids}}) "
+        "ORDER BY match_id, seat",
         "match_id",
         _match,
     )
 
 
 async def fetch_match(conn: Connection, match_id: int) -> Match | None:
-    """One match by id, or None."""
-    found = await fetch_matches(conn, "id = ?", (match_id,))
-    return found[0] if found else None
+    """One match by id, or None, in one round trip (every action reads its match): the
+    match's row joined to each of its players' (a row a player, the match's columns
+    repeated; the players' columns empty for a match that has none)."""
+    found = await rows(
+        conn,
+        f"SELECT m.*, {_PLAYER_COLUMNS} FROM (SELECT {_MATCH_COLUMNS} FROM matches "
+        "WHERE id = ?) AS m LEFT JOIN match_players ON match_players.match_id = m.id "
+        "ORDER BY seat",
+        (match_id,),
+    )
+    if not found:
+        return None
+    return _match(found[0], [row for row in found if row["match_id"] is not None])
 
 
 async def insert_match(

@@ -7,7 +7,9 @@ cannot be reached is a refusal that changes nothing (the admin told once)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -72,6 +74,59 @@ async def test_the_move_log_is_append_only(postgres_databases):
         assert len(record.log) == 1 and record.log[0].notation != "x"
     finally:
         await service.close()
+
+
+#: asyncpg's connection methods that send a statement to the server (the pool's
+#: connections call them through the class, so counting there sees every one).
+SENDING = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
+#: What asyncpg's pool sends when a connection is given back.
+RESET = "SELECT pg_advisory_unlock_all();\nCLOSE ALL;\nUNLISTEN *;\nRESET ALL;"
+
+
+@contextlib.contextmanager
+def sent() -> Iterator[list[str]]:
+    """The statements sent to PostgreSQL inside the block, in order: each one round trip
+    (BEGIN and COMMIT included; asyncpg prepares a statement it has not cached in one more)."""
+    statements: list[str] = []
+    real = {name: getattr(asyncpg.Connection, name) for name in SENDING}
+
+    def counted(method):
+        async def send(conn, query, *args, **kwargs):
+            statements.append(query)
+            return await method(conn, query, *args, **kwargs)
+
+        return send
+
+    for name, method in real.items():
+        setattr(asyncpg.Connection, name, counted(method))
+    try:
+        yield statements
+    finally:
+        for name, method in real.items():
+            setattr(asyncpg.Connection, name, method)
+
+
+@pytest.mark.asyncio
+async def test_a_move_is_a_few_round_trips_its_match_read_in_one(postgres_databases):
+    service = await open_service(await postgres_databases.settings(), FakeClock())
+    try:
+        match = await start_match(service)
+        with sent() as loading:
+            loaded = await service.core.load(match.id)
+        await service.play.act(match.id, match.to_act, _move(match.state))  # statements cached
+        after = await service.core.load(match.id)
+        with sent() as moving:
+            moved = await service.play.act(after.id, after.to_act, _move(after.state))
+    finally:
+        await service.close()
+    assert loaded == match and moved.match.ply == 2
+    # BEGIN, the request's and the match's reads, what the clocks need, the writes, COMMIT,
+    # and the pool's reset of the connection given back: 14 before the match was one read
+    assert moving[0].startswith("BEGIN") and moving[-2:] == ["COMMIT", RESET], moving
+    assert len(moving) == 13, moving
+    read = [s for s in loading if "FROM matches" in s or "FROM match_players" in s]
+    assert len(read) == 1 and "LEFT JOIN match_players" in read[0], loading
+    assert len(loading) == 4, loading  # BEGIN, the match, COMMIT, the reset
 
 
 def _move(state):
