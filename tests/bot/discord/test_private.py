@@ -330,8 +330,12 @@ async def test_a_timeout_in_a_dm_is_told_to_its_players_by_dm(tmp_path):
         await fake.drain()
         ended = await bot.service.queries.get_match(match_id)
         assert not ended.active
-        for member in (ALICE, BOB):
-            assert any(f"#{match_id}" in m["content"] for m in fake.dms_to(member)), member
+        link = f"https://discord.com/channels/@me/{dm}"
+        for member in (ALICE, BOB):  # once each: that it ended, where, and how
+            [told] = [m["content"] for m in fake.dms_to(member)]
+            head, result = told.split("\n", 1)
+            assert head == f"Match #{match_id} (Skift) has ended: {link}", member
+            assert "ran out of time" in result and "Ratings:" in result
         listed = await fake.slash(ALICE, "history", channel_id=dm)
         assert listed[-1].ephemeral and "#" in listed[-1].content
     assert requests_to(fake, dm) == []
