@@ -171,7 +171,7 @@ class Audience:
     and `/move`; the console says how to play its own way when a match starts).
     `privately`: where the match has no channel the face can post in now, each player's
     language (member id to language), to tell them its result by a private notice (None:
-    the news is posted; it needs `words`)."""
+    the news is posted; it needs `words`); its public posts then draw no board."""
 
     style: Style
     names: Callable[[int], str]
@@ -205,7 +205,8 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
     with speaking(audience.language):
         players = seat_labels(match, audience.names, delivery.ratings, now)
         clock = clock_line(match, now, label_names(match, players))
-        picture = await update_board(update, delivery.theme, clock, players)
+        privately = audience.privately is not None  # nothing posts it: no board drawn
+        picture = None if privately else await update_board(update, delivery.theme, clock, players)
         newcomers = delivery.newcomers if audience.newcomers else ()
         hints = [newcomer_hint(match, m, style) for m in newcomers if m in receivers]
         text = "\n".join([update_text(update, style), *hints])

@@ -213,6 +213,7 @@ async def test_a_result_with_no_channel_to_post_in_is_told_to_each_player_in_the
         assert head == f"#1 (Skift) ended: thread 30 ({notice.language})"
         assert f"<@{other}>" in words and notice.ping_instead is None  # the winner
     assert "aufgegeben" in news.notices[0].text  # the post's words, in German
+    assert news.post.picture is None  # nothing posts it: no board is drawn
     posted = await announcement(update, audience("fr"), T0)
     assert posted.news[0].notices == ()  # a match that can post its result is not told so
 
