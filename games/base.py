@@ -191,6 +191,22 @@ class ValueShape:
     weights: Path
 
 
+def one_per_orbit(
+    tuples: Sequence[tuple[int, ...]], symmetries: Sequence[tuple[int, ...]]
+) -> tuple[tuple[int, ...], ...]:
+    """`tuples` without those that are a symmetric image of one kept before (as sets of
+    cells): a network reads every tuple in every image of a position, so an image of a
+    tuple would only read the same cells again (for `ValueShape.tuples`)."""
+    seen: set[frozenset[int]] = set()
+    kept = []
+    for tup in tuples:
+        if frozenset(tup) in seen:
+            continue
+        kept.append(tup)
+        seen.update(frozenset(symmetry[c] for c in tup) for symmetry in symmetries)
+    return tuple(kept)
+
+
 #: The longest value of a free-text option (see `Option`).
 MAX_FREE_OPTION = 40
 #: What a free-text option's value may be: one lower-case word of letters, digits, - and _,

@@ -11,6 +11,7 @@ from games.shifty.grid import MAX_SIZE, MIN_SIZE
 from games.shifty.phrasebook import say
 from games.shifty.rules import BLACK
 from games.shifty.state import ShiftyState
+from games.shifty.value import SHAPE as VALUE_SHAPE
 from games.shifty.words import COLOURS
 
 #: The most opening singletons each player may place (the option's top value).
@@ -56,8 +57,9 @@ class ShiftyGame(Game):
         rated=True,
         hidden_information=False,
         chance=False,
-        # random play says less than the distance to join the edges
-        engine=Engine(playout_plies=0),
+        # random play says less than the distance to join the edges; the learned value
+        # reads the standard game's positions (`value`)
+        engine=Engine(playout_plies=0, value_shape=VALUE_SHAPE),
         languages=("de", "fr", "es"),
         options=(
             Option(

@@ -42,6 +42,7 @@ from games.shifty.rules import (
     winning_chain,
 )
 from games.shifty.steps import move_steps as shifty_steps
+from games.shifty.value import trained_for, value_cells
 from games.shifty.words import COLOURS, EDGES, action_words
 from games.steps import Step
 
@@ -296,6 +297,14 @@ class ShiftyState(GameState):
         """The engine's estimate of `seat`'s result from how far each colour is from
         joining its edges (see `games.shifty.heuristics`)."""
         return estimate(self.options["size"], self.stones, self.colour_of(seat), self.colour)
+
+    def value_cells(self, seat: int) -> list[int] | None:
+        """The board from `seat`'s side, turned so that its goal is top to bottom, for
+        the learned value (see `games.shifty.value`); None on boards and with options
+        the weights were not trained for."""
+        if not trained_for(self.options):
+            return None
+        return value_cells(self.stones, self.colour_of(seat))
 
     def to_json(self) -> dict[str, Any]:
         """A lossless JSON-ready dict; `SHIFTY.from_json` rebuilds an equal state."""

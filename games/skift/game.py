@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, GameType, Option, help_beside
+from games.base import Engine, Game, GameType, Option, help_beside
 from games.skift.model import LAYOUTS, SEAT_NAMES
 from games.skift.phrasebook import say
 from games.skift.serial import check_position, parts_from_json
 from games.skift.state import SkiftState
 from games.skift.text import parts_from_text
+from games.skift.value import SHAPE as VALUE_SHAPE
 
 #: The rules in a paragraph, for `/rules` and the game's list.
 SUMMARY = say(
@@ -50,6 +51,8 @@ class SkiftGame(Game):
         ),
         notation_help=help_beside(__file__),
         summary=SUMMARY,
+        # Positions as the learned value reads them (`value`).
+        engine=Engine(value_shape=VALUE_SHAPE),
     )
 
     def new(

@@ -40,6 +40,7 @@ from games.skift.playouts import ANY_MOVE_SHARE, captures, quiet_step
 from games.skift.serial import state_to_json
 from games.skift.steps import move_steps as skift_steps
 from games.skift.text import state_to_text
+from games.skift.value import value_cells
 from games.skift.words import describe, ending
 from games.steps import Step
 
@@ -241,6 +242,11 @@ class SkiftState(GameState):
         """The engine's static estimate of `seat`'s result: material, weighed by what
         loses the game (see `games.skift.heuristics`)."""
         return estimate(self.counts(seat), self.counts(1 - seat))
+
+    def value_cells(self, seat: int) -> list[int]:
+        """The quadrants around the tiles from `seat`'s side, for the learned value (see
+        `games.skift.value`)."""
+        return value_cells(self._cells, self._pieces, seat)
 
     # --- serialisation -------------------------------------------------------------------
 
