@@ -120,20 +120,27 @@ async def in_discord(browser, board, channel: int, *, decline: bool = False, pro
         asked.append(route.request.url)
         path = url.path.removeprefix("/.proxy")
         target = f"{board.base.rstrip('/')}{path}" + (f"?{url.query}" if url.query else "")
-        if path == "/api/events":  # (a route answers whole: the stream's first event)
-            await route.fulfill(
-                status=200, content_type="text/event-stream", body=await _first_event(target, route)
-            )
-            return
-        response = await route.fetch(url=target, max_redirects=0)
-        await route.fulfill(response=response)
+        try:
+            if path == "/api/events":  # (a route answers whole: the stream's first event)
+                event = await _first_event(target, route)
+                await route.fulfill(status=200, content_type="text/event-stream", body=event)
+                return
+            response = await route.fetch(url=target, max_redirects=0)
+            await route.fulfill(response=response)
+        except Exception:
+            if not closing:  # (a request still on its way when the test ends is dropped)
+                raise
 
+    closing: list[bool] = []
     async with opened(browser, "about:blank") as page:
         await page.context.route(PARENT, parent)
         await page.context.route(f"{PROXY}/**", proxy)
         await page.goto(PARENT)
         frame = page.frame_locator("#app")
-        yield page, frame, asked
+        try:
+            yield page, frame, asked
+        finally:
+            closing.append(True)
 
 
 async def _first_event(target: str, route) -> bytes:
