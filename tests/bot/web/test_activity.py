@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import gzip
 import hashlib
-import json
 import random
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,6 +21,7 @@ from bot.match.actions import MOVE
 from bot.match.engine_seats import engine_members
 from bot.service import ChallengeRequest
 from bot.web.oauth import OAuth
+from tests.bot.discord_api import require_spec, spec
 from tests.bot.service_fixtures import GUILD, act, start_match, terms
 from tests.bot.web.conftest import opened
 from tests.bot.web.play import my_turn, play_to_the_end, tap
@@ -31,8 +30,6 @@ CLIENT_ID, SECRET, MEMBER = "1234", "s3cret", 1
 PROXY = f"https://{CLIENT_ID}.discordsays.com"
 PARENT = "https://discord.com/activities/shiftcord"
 ROOT = Path(__file__).resolve().parents[3]
-#: Discord's API description, beside the project (`../shared/`; a worktree sits deeper).
-SPECS = [p / "shared" / "discord-api-spec" / "openapi.json.gz" for p in ROOT.parents[:2]]
 VENDOR = ROOT / "bot" / "web" / "static" / "vendor"
 
 #: Discord's client, as far as the handshake and `authorize` go: READY answers the
@@ -318,16 +315,13 @@ def test_the_token_exchange_is_discords_as_its_api_description_says() -> None:
     """Where the board exchanges a code and reads the member: Discord's OAuth2 token
     address (its API description's authorization-code flow) and `GET /users/@me` with
     the `identify` scope."""
-    found = [path for path in SPECS if path.exists()]
-    if not found:
-        pytest.skip(f"Discord's API description is not at {SPECS[0]}")
-    with gzip.open(found[0]) as described:
-        spec = json.load(described)
-    flow = spec["components"]["securitySchemes"]["OAuth2"]["flows"]["authorizationCode"]
+    require_spec()
+    described = spec()
+    flow = described["components"]["securitySchemes"]["OAuth2"]["flows"]["authorizationCode"]
     assert flow["tokenUrl"].endswith("/oauth2/token")
-    security = spec["paths"]["/users/@me"]["get"]["security"]
+    security = described["paths"]["/users/@me"]["get"]["security"]
     assert {"OAuth2": ["identify"]} in security
-    assert spec["servers"][0]["url"] == OAuth("a", "b", "c").api
+    assert described["servers"][0]["url"] == OAuth("a", "b", "c").api
 
 
 @pytest.mark.asyncio
