@@ -64,7 +64,6 @@ from bot.web.activity import DISCORD_FRAMES, activity_entry
 from bot.web.guard import (
     COOKIE,
     CSRF_HEADER,
-    MAX_SESSIONS,
     RateLimit,
     Session,
     Sessions,
@@ -77,9 +76,14 @@ from bot.web.tokens import Signer
 log = logging.getLogger("shiftcord.web")
 
 STATIC = Path(__file__).parent / "static"
+#: The page's files (and the kept packages under /vendor/): served without reading the
+#: session.
+FILES = frozenset({"/board.js", "/board.css", "/icon.svg"})
 #: What the rate limit does not count: the page and its files (a browser's cache keeps
 #: them).
-STATIC_PATHS = frozenset({"/", "/match", "/open", "/board.js", "/board.css", "/icon.svg"})
+STATIC_PATHS = frozenset({"/", "/match", "/open"}) | FILES
+#: The most members whose language is remembered (the least recent forgotten first).
+MAX_LANGUAGES = 20_000
 #: The cookie holding the state of a sign-in with Discord under way.
 LOGIN_COOKIE = "shiftcord_login"
 MAX_BODY = 4096
@@ -139,7 +143,9 @@ class WebHost:
     signer: Signer = field(init=False)
 
     def __post_init__(self) -> None:
-        self.signer = Signer(self.secret, self.now or self.service.now)
+        self.signer = Signer(
+            self.secret, self.now or self.service.now, self.service.web_sessions.spend_link
+        )
 
 
 class _AccessLog(AbstractAccessLogger):
@@ -176,7 +182,7 @@ class Board:
 
     def __init__(self, host: WebHost, limits: RateLimit | None = None) -> None:
         self.host = host
-        self.sessions = Sessions()
+        self.sessions = Sessions(host.service)
         self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
@@ -263,11 +269,12 @@ class Board:
     async def _guard(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        session = self.sessions.get(request.cookies.get(COOKIE))
+        files = request.path in FILES or request.path.startswith("/vendor/")
+        session = None if files else await self.sessions.get(request.cookies.get(COOKIE))
         request[SESSION] = session
         language = _language(request)
         if session is not None:
-            if request.path not in STATIC_PATHS and not request.path.startswith("/vendor/"):
+            if request.path not in STATIC_PATHS:
                 delay = self.limits.wait(session.member)
                 if delay is None:
                     return _refused(429, fill(web_words.TOO_MANY))
@@ -276,7 +283,7 @@ class Board:
             if session.member not in self._languages:
                 locales = await self.host.service.settings.member_locales([session.member])
                 self._languages[session.member] = language_of(locales.get(session.member))
-                while len(self._languages) > MAX_SESSIONS:
+                while len(self._languages) > MAX_LANGUAGES:
                     del self._languages[next(iter(self._languages))]
             language = self._languages[session.member] or language
         request[LANGUAGE] = language
@@ -370,7 +377,7 @@ class Board:
             return await self._page(request, fill(web_words.LOGIN_FAILED))
         response = web.HTTPFound("./")
         response.del_cookie(LOGIN_COOKIE, path="/")
-        sid, _ = self.sessions.open(member)
+        sid, _ = await self.sessions.open(member)
         self._session_cookie(response, sid)
         self._languages.pop(member, None)
         raise response
@@ -450,7 +457,7 @@ class Board:
                 found.seat_of(member) is not None or await self.host.may_watch(found, member)
             ):
                 match = found.id
-        sid, session = self.sessions.open(member)
+        sid, session = await self.sessions.open(member)
         self._languages.pop(member, None)
         response = web.json_response({"csrf": session.csrf, "match": match})
         # (written by hand: Python's cookies know no Partitioned before 3.14; `sid` is
@@ -490,7 +497,7 @@ class Board:
         except ValueError:
             body = None
         token = body.get("token") if isinstance(body, dict) else None
-        grant = self.host.signer.redeem(token) if isinstance(token, str) else None
+        grant = await self.host.signer.redeem(token) if isinstance(token, str) else None
         current: Session | None = request[SESSION]
         if grant is None:
             if current is not None:  # a link opened again: the session it made goes on
@@ -500,7 +507,7 @@ class Board:
             session = current
             response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
         else:
-            sid, session = self.sessions.open(grant.member)
+            sid, session = await self.sessions.open(grant.member)
             response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
             self._session_cookie(response, sid)
         return response
