@@ -95,6 +95,8 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: The page at an unknown address: the same policy, its base the board's own folder.
+UNKNOWN_CSP = CSP.replace("base-uri 'none'", "base-uri 'self'")
 #: The Activity's page: the same policy, framed by Discord only.
 ACTIVITY_CSP = CSP.replace("frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
 #: The files kept of others' packages (`scripts/discord_sdk.py`): each folder's
@@ -290,9 +292,16 @@ class Board:
         response = await self._answer(request, handler, session)
         if response.prepared:  # a live stream, sent with its own headers
             return response
-        if response.status >= 400 and request.headers.get(PAGE_HEADER):
-            request[REFUSED] = response.status
-            response.set_status(200)
+        if response.status >= 400 and isinstance(response, web.Response):
+            if request.headers.get(PAGE_HEADER):
+                request[REFUSED] = response.status
+                response.set_status(200)
+            elif "text/event-stream" in request.headers.get("Accept", ""):
+                request[REFUSED] = response.status
+                response = _refused_event(response)
+            elif response.status == 404 and _navigation(request):
+                request[REFUSED] = response.status
+                response = await self._page(request, fill(web_words.NO_PAGE), unknown=True)
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -400,11 +409,14 @@ class Board:
 
     # ---- pages
 
-    async def _page(self, request: web.Request, refused: str = "") -> web.StreamResponse:
+    async def _page(
+        self, request: web.Request, refused: str = "", *, unknown: bool = False
+    ) -> web.StreamResponse:
         """The page; with `refused`, the page saying those words (a refusal met on the way
         to a page is a page, not an error: a browser would report its 4xx as one). Opened
         by Discord as an Activity (`activity_entry`), it may be framed by Discord's client
-        and is told how to sign in there."""
+        and is told how to sign in there. At an `unknown` address, its files are read
+        from the board's own folder (however deep the address)."""
         session: Session | None = request[SESSION]
         html = (STATIC / "board.html").read_text()
         csrf = session.csrf if session is not None else ""
@@ -424,7 +436,12 @@ class Board:
         fields = (("csrf", csrf), ("lang", request[LANGUAGE]), ("refused", refused))
         for name, value in (*fields, ("activity", activity)):
             html = html.replace("{{" + name + "}}", escape(value))
-        response = web.Response(text=html, content_type="text/html")
+        headers = {}
+        if unknown:
+            root = "../" * (request.path.count("/") - 1) or "./"
+            html = html.replace("<head>", f'<head>\n<base href="{escape(root)}">', 1)
+            headers["Content-Security-Policy"] = UNKNOWN_CSP
+        response = web.Response(text=html, content_type="text/html", headers=headers)
         if activity_entry(request.query):
             response.headers["Content-Security-Policy"] = ACTIVITY_CSP
         return response
@@ -816,6 +833,26 @@ async def _announced(host: WebHost, update: MatchUpdate) -> object:
     except Exception:
         log.exception("the news of match %s could not be told", update.match.id)
         return None
+
+
+def _navigation(request: web.Request) -> bool:
+    """Whether a request is a browser opening an address (not a page's fetch or file)."""
+    mode = request.headers.get("Sec-Fetch-Mode")
+    if mode is not None:
+        return mode == "navigate"
+    return request.method == "GET" and "text/html" in request.headers.get("Accept", "")
+
+
+def _refused_event(refusal: web.Response) -> web.Response:
+    """A refusal of a live stream as the page's EventSource reads it: status 200 (a
+    browser reports any other as an error in its console), one `refused` event with the
+    refusal's words and status, then the end (the page stops listening)."""
+    try:
+        words = json.loads(refusal.text or "")["refused"]
+    except (ValueError, KeyError, TypeError):
+        words = ""
+    data = json.dumps({"refused": words, "status": refusal.status})
+    return web.Response(text=f"event: refused\ndata: {data}\n\n", content_type="text/event-stream")
 
 
 def _event(version: int) -> bytes:
