@@ -100,6 +100,7 @@ from bot.service.reports import (
     Vacation,
 )
 from bot.service.settings import SettingsPart
+from bot.service.web_sessions import WebSessionsPart
 from bot.store import Store, open_store
 
 __all__ = [
@@ -199,6 +200,7 @@ class MatchService:
         self.notices = NoticesPart(self.core)
         self.analysis = AnalysisPart(self.core)
         self.premoves = PremovesPart(self.core)
+        self.web_sessions = WebSessionsPart(self.core)
 
     @classmethod
     async def open(

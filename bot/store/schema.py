@@ -500,6 +500,21 @@ _V21: Migration = (
     )""",
 )
 
+#: Version 22: the web board's sessions (`bot.store.web_sessions`), so that they outlive a
+#: restart and any process serving the board knows them: `digest` is the SHA-256 of the
+#: cookie's secret (never the secret), `csrf` the token its pages send back with every
+#: change, `ends_at` when it ends (expired rows are deleted by the index on it).
+_V22: Migration = (
+    """CREATE TABLE web_sessions (
+        digest TEXT PRIMARY KEY,
+        member_id {id} NOT NULL,
+        csrf TEXT NOT NULL,
+        ends_at {real} NOT NULL
+    ){without_rowid}""",
+    "CREATE INDEX web_sessions_ends ON web_sessions (ends_at)",
+    "CREATE INDEX web_sessions_member ON web_sessions (member_id, ends_at)",
+)
+
 #: MIGRATIONS[n - 1] brings the schema from version n-1 to n.
 MIGRATIONS: tuple[Migration, ...] = (
     _V1,
@@ -523,6 +538,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V19,
     _V20,
     _V21,
+    _V22,
 )
 
 LATEST = len(MIGRATIONS)

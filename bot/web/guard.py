@@ -1,30 +1,35 @@
 """Who is signed in to the web board, and the limits on what they may ask.
 
-`Sessions` keeps the signed-in sessions in memory (a random id in an HttpOnly cookie,
-each with its member and the CSRF token its page sends back with every change), at most
-`MAX_SESSIONS`, each for `SESSION_LIFETIME`. `RateLimit` is a token bucket per member:
-`RATE` requests a second on average, bursts of `BURST`; past the burst a request waits
-for its turn (as nginx's `limit_req` does), at most `QUEUE` of a member's at once, and
-only what comes beyond those is refused. A page that asks fast (a quick opponent's moves
-coming in live, a long list of pictures, stepping quickly through the moves) is slowed,
-never left with a refused picture.
+`Sessions` keeps the signed-in sessions in the store (a random id in an HttpOnly cookie,
+of which the store keeps only a hash, each with its member and the CSRF token its page
+sends back with every change), each for `SESSION_LIFETIME`. `RateLimit` is a token
+bucket per member: `RATE` requests a second on average, bursts of `BURST`; past the burst
+a request waits for its turn (as nginx's `limit_req` does), at most `QUEUE` of a member's
+at once, and only what comes beyond those is refused. A page that asks fast (a quick
+opponent's moves coming in live, a long list of pictures, stepping quickly through the
+moves) is slowed, never left with a refused picture.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.service import MatchService
 
 #: The cookie that holds a session's id.
 COOKIE = "shiftcord_session"
 #: The header a page sends its CSRF token in, with every change.
 CSRF_HEADER = "X-CSRF-Token"
-MAX_SESSIONS = 20_000
-SESSION_LIFETIME = 30 * 24 * 3600.0
+SESSION_LIFETIME = timedelta(days=30)
+#: The longest cookie read as a session's id (ours have 43 characters).
+MAX_SID = 100
 RATE = 10.0
 BURST = 40.0
 #: How many of a member's requests may wait for their turn (at `RATE`, 2 s at most).
@@ -39,35 +44,40 @@ class Session:
 
     member: int
     csrf: str
-    ends: float
+    ends: datetime
+
+
+def digest(sid: str) -> str:
+    """What the store keeps of a session's id: its SHA-256 (hex)."""
+    return hashlib.sha256(sid.encode()).hexdigest()
 
 
 class Sessions:
-    """The signed-in sessions, by id (`clock`: seconds, monotonic)."""
+    """The signed-in sessions, kept in the store by the digest of their id (the cookie's
+    secret), so that they outlive a restart and every process serving the board knows
+    them."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
+    def __init__(self, service: MatchService) -> None:
+        self._service = service
 
-    def open(self, member: int) -> tuple[str, Session]:
+    async def open(self, member: int) -> tuple[str, Session]:
         """A new session for `member`: its id (for the cookie) and itself."""
         sid = secrets.token_urlsafe(32)
-        session = Session(member, secrets.token_urlsafe(24), self._clock() + SESSION_LIFETIME)
-        self._sessions[sid] = session
-        while len(self._sessions) > MAX_SESSIONS:
-            self._sessions.popitem(last=False)
+        session = Session(member, secrets.token_urlsafe(24), self._service.now() + SESSION_LIFETIME)
+        await self._service.web_sessions.open(digest(sid), member, session.csrf, session.ends)
         return sid, session
 
-    def get(self, sid: str | None) -> Session | None:
+    async def get(self, sid: str | None) -> Session | None:
         """The session of a cookie's id, while it lasts."""
-        session = self._sessions.get(sid or "")
-        if session is None or session.ends < self._clock():
+        if not sid or len(sid) > MAX_SID:
             return None
-        return session
+        stored = await self._service.web_sessions.find(digest(sid))
+        return None if stored is None else Session(stored.member, stored.csrf, stored.ends)
 
-    def close(self, sid: str | None) -> None:
+    async def close(self, sid: str | None) -> None:
         """End a session (signing out)."""
-        self._sessions.pop(sid or "", None)
+        if sid and len(sid) <= MAX_SID:
+            await self._service.web_sessions.close(digest(sid))
 
 
 def csrf_ok(session: Session, sent: str | None) -> bool:

@@ -64,7 +64,6 @@ from bot.web.activity import DISCORD_FRAMES, activity_entry
 from bot.web.guard import (
     COOKIE,
     CSRF_HEADER,
-    MAX_SESSIONS,
     RateLimit,
     Session,
     Sessions,
@@ -77,9 +76,14 @@ from bot.web.tokens import Signer
 log = logging.getLogger("shiftcord.web")
 
 STATIC = Path(__file__).parent / "static"
+#: The page's files (and the kept packages under /vendor/): served without reading the
+#: session.
+FILES = frozenset({"/board.js", "/board.css", "/icon.svg"})
 #: What the rate limit does not count: the page and its files (a browser's cache keeps
 #: them).
-STATIC_PATHS = frozenset({"/", "/match", "/open", "/board.js", "/board.css", "/icon.svg"})
+STATIC_PATHS = frozenset({"/", "/match", "/open"}) | FILES
+#: The most members whose language is remembered (the least recent forgotten first).
+MAX_LANGUAGES = 20_000
 #: The cookie holding the state of a sign-in with Discord under way.
 LOGIN_COOKIE = "shiftcord_login"
 MAX_BODY = 4096
@@ -91,6 +95,8 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: The page at an unknown address: the same policy, its base the board's own folder.
+UNKNOWN_CSP = CSP.replace("base-uri 'none'", "base-uri 'self'")
 #: The Activity's page: the same policy, framed by Discord only.
 ACTIVITY_CSP = CSP.replace("frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
 #: The files kept of others' packages (`scripts/discord_sdk.py`): each folder's
@@ -139,7 +145,9 @@ class WebHost:
     signer: Signer = field(init=False)
 
     def __post_init__(self) -> None:
-        self.signer = Signer(self.secret, self.now or self.service.now)
+        self.signer = Signer(
+            self.secret, self.now or self.service.now, self.service.web_sessions.spend_link
+        )
 
 
 class _AccessLog(AbstractAccessLogger):
@@ -176,7 +184,7 @@ class Board:
 
     def __init__(self, host: WebHost, limits: RateLimit | None = None) -> None:
         self.host = host
-        self.sessions = Sessions()
+        self.sessions = Sessions(host.service)
         self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
@@ -263,11 +271,12 @@ class Board:
     async def _guard(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        session = self.sessions.get(request.cookies.get(COOKIE))
+        files = request.path in FILES or request.path.startswith("/vendor/")
+        session = None if files else await self.sessions.get(request.cookies.get(COOKIE))
         request[SESSION] = session
         language = _language(request)
         if session is not None:
-            if request.path not in STATIC_PATHS and not request.path.startswith("/vendor/"):
+            if request.path not in STATIC_PATHS:
                 delay = self.limits.wait(session.member)
                 if delay is None:
                     return _refused(429, fill(web_words.TOO_MANY))
@@ -276,16 +285,23 @@ class Board:
             if session.member not in self._languages:
                 locales = await self.host.service.settings.member_locales([session.member])
                 self._languages[session.member] = language_of(locales.get(session.member))
-                while len(self._languages) > MAX_SESSIONS:
+                while len(self._languages) > MAX_LANGUAGES:
                     del self._languages[next(iter(self._languages))]
             language = self._languages[session.member] or language
         request[LANGUAGE] = language
         response = await self._answer(request, handler, session)
         if response.prepared:  # a live stream, sent with its own headers
             return response
-        if response.status >= 400 and request.headers.get(PAGE_HEADER):
-            request[REFUSED] = response.status
-            response.set_status(200)
+        if response.status >= 400 and isinstance(response, web.Response):
+            if request.headers.get(PAGE_HEADER):
+                request[REFUSED] = response.status
+                response.set_status(200)
+            elif "text/event-stream" in request.headers.get("Accept", ""):
+                request[REFUSED] = response.status
+                response = _refused_event(response)
+            elif response.status == 404 and _navigation(request):
+                request[REFUSED] = response.status
+                response = await self._page(request, fill(web_words.NO_PAGE), unknown=True)
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -370,7 +386,7 @@ class Board:
             return await self._page(request, fill(web_words.LOGIN_FAILED))
         response = web.HTTPFound("./")
         response.del_cookie(LOGIN_COOKIE, path="/")
-        sid, _ = self.sessions.open(member)
+        sid, _ = await self.sessions.open(member)
         self._session_cookie(response, sid)
         self._languages.pop(member, None)
         raise response
@@ -393,11 +409,14 @@ class Board:
 
     # ---- pages
 
-    async def _page(self, request: web.Request, refused: str = "") -> web.StreamResponse:
+    async def _page(
+        self, request: web.Request, refused: str = "", *, unknown: bool = False
+    ) -> web.StreamResponse:
         """The page; with `refused`, the page saying those words (a refusal met on the way
         to a page is a page, not an error: a browser would report its 4xx as one). Opened
         by Discord as an Activity (`activity_entry`), it may be framed by Discord's client
-        and is told how to sign in there."""
+        and is told how to sign in there. At an `unknown` address, its files are read
+        from the board's own folder (however deep the address)."""
         session: Session | None = request[SESSION]
         html = (STATIC / "board.html").read_text()
         csrf = session.csrf if session is not None else ""
@@ -417,7 +436,12 @@ class Board:
         fields = (("csrf", csrf), ("lang", request[LANGUAGE]), ("refused", refused))
         for name, value in (*fields, ("activity", activity)):
             html = html.replace("{{" + name + "}}", escape(value))
-        response = web.Response(text=html, content_type="text/html")
+        headers = {}
+        if unknown:
+            root = "../" * (request.path.count("/") - 1) or "./"
+            html = html.replace("<head>", f'<head>\n<base href="{escape(root)}">', 1)
+            headers["Content-Security-Policy"] = UNKNOWN_CSP
+        response = web.Response(text=html, content_type="text/html", headers=headers)
         if activity_entry(request.query):
             response.headers["Content-Security-Policy"] = ACTIVITY_CSP
         return response
@@ -450,7 +474,7 @@ class Board:
                 found.seat_of(member) is not None or await self.host.may_watch(found, member)
             ):
                 match = found.id
-        sid, session = self.sessions.open(member)
+        sid, session = await self.sessions.open(member)
         self._languages.pop(member, None)
         response = web.json_response({"csrf": session.csrf, "match": match})
         # (written by hand: Python's cookies know no Partitioned before 3.14; `sid` is
@@ -490,7 +514,7 @@ class Board:
         except ValueError:
             body = None
         token = body.get("token") if isinstance(body, dict) else None
-        grant = self.host.signer.redeem(token) if isinstance(token, str) else None
+        grant = await self.host.signer.redeem(token) if isinstance(token, str) else None
         current: Session | None = request[SESSION]
         if grant is None:
             if current is not None:  # a link opened again: the session it made goes on
@@ -500,7 +524,7 @@ class Board:
             session = current
             response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
         else:
-            sid, session = self.sessions.open(grant.member)
+            sid, session = await self.sessions.open(grant.member)
             response = web.json_response({"csrf": session.csrf, "match": grant.match or None})
             self._session_cookie(response, sid)
         return response
@@ -809,6 +833,26 @@ async def _announced(host: WebHost, update: MatchUpdate) -> object:
     except Exception:
         log.exception("the news of match %s could not be told", update.match.id)
         return None
+
+
+def _navigation(request: web.Request) -> bool:
+    """Whether a request is a browser opening an address (not a page's fetch or file)."""
+    mode = request.headers.get("Sec-Fetch-Mode")
+    if mode is not None:
+        return mode == "navigate"
+    return request.method == "GET" and "text/html" in request.headers.get("Accept", "")
+
+
+def _refused_event(refusal: web.Response) -> web.Response:
+    """A refusal of a live stream as the page's EventSource reads it: status 200 (a
+    browser reports any other as an error in its console), one `refused` event with the
+    refusal's words and status, then the end (the page stops listening)."""
+    try:
+        words = json.loads(refusal.text or "")["refused"]
+    except (ValueError, KeyError, TypeError):
+        words = ""
+    data = json.dumps({"refused": words, "status": refusal.status})
+    return web.Response(text=f"event: refused\ndata: {data}\n\n", content_type="text/event-stream")
 
 
 def _event(version: int) -> bytes:

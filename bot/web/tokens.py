@@ -3,8 +3,9 @@ signed with HMAC-SHA256, good once.
 
 A token is `payload.signature`, both base64url: the payload names the member, the match,
 when it expires and a nonce. `Signer.grant` makes one, `Signer.redeem` checks it (its
-signature, its age) and spends its nonce, so a token copied from a browser's history
-opens nothing. Tokens travel in a link's fragment (`open#TOKEN`), which browsers never send
+signature, its age) and spends its nonce (in the store, through `spend`: spent in every
+process serving the board, and after a restart), so a token copied from a browser's
+history opens nothing. Tokens travel in a link's fragment (`open#TOKEN`), which browsers never send
 to a server, so no server or proxy log holds one; the page posts it to `signin`.
 """
 
@@ -15,15 +16,14 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 #: The longest token accepted (bytes of text): longer ones are refused unread.
 MAX_TOKEN = 400
-#: The most spent nonces remembered (the oldest, long expired, are forgotten first).
-MAX_SPENT = 100_000
+#: The longest nonce accepted (ours have 12 characters).
+MAX_NONCE = 40
 #: A link in a private answer lasts this long; one in a turn notice by DM longer, as it
 #: may be read later.
 ANSWER_LIFETIME = timedelta(minutes=30)
@@ -48,12 +48,18 @@ def _decode(text: str) -> bytes:
 
 class Signer:
     """Makes and redeems tokens with one secret (`secret`: text; a random one when
-    empty), reading the time from `now`."""
+    empty), reading the time from `now`; `spend(nonce, expires)` spends a token's nonce,
+    saying whether it was unspent."""
 
-    def __init__(self, secret: str, now: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        secret: str,
+        now: Callable[[], datetime],
+        spend: Callable[[str, datetime], Awaitable[bool]],
+    ) -> None:
         self._key = hashlib.sha256((secret or secrets.token_hex(32)).encode()).digest()
         self._now = now
-        self._spent: OrderedDict[str, float] = OrderedDict()
+        self._spend = spend
 
     def _sign(self, payload: str) -> str:
         return _encode(hmac.new(self._key, payload.encode(), hashlib.sha256).digest())
@@ -65,7 +71,7 @@ class Signer:
         payload = _encode(json.dumps(body, separators=(",", ":")).encode())
         return f"{payload}.{self._sign(payload)}"
 
-    def redeem(self, token: str) -> Grant | None:
+    async def redeem(self, token: str) -> Grant | None:
         """The grant of a well-signed token not expired nor spent yet (spending it), else
         None."""
         if not isinstance(token, str) or len(token) > MAX_TOKEN or token.count(".") != 1:
@@ -81,9 +87,8 @@ class Signer:
         now = self._now().timestamp()
         if not all(isinstance(v, int) for v in (member, match, expires)) or expires < now:
             return None
-        if nonce in self._spent:
+        if not isinstance(nonce, str) or not 0 < len(nonce) <= MAX_NONCE:
             return None
-        self._spent[nonce] = expires
-        while len(self._spent) > MAX_SPENT:
-            self._spent.popitem(last=False)
+        if not await self._spend(nonce, datetime.fromtimestamp(expires, UTC)):
+            return None
         return Grant(member, match)

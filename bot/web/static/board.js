@@ -15,6 +15,7 @@
   let showing = null; // the ply of an earlier position shown, or null
   let requestId = null; // one per move composed: a second Confirm is the same request
   let events = null;
+  let listenAgain = null; // the timer that opens a refused live stream again
   let latest = 0; // the match's latest version the live events told
   let trying = null; // the line of moves tried on a copy, and the moves undone from it
 
@@ -324,7 +325,20 @@
 
   function listen() {
     if (events) events.close();
+    clearTimeout(listenAgain);
     events = new EventSource("api/events?match=" + encodeURIComponent(matchId));
+    // a refused stream is answered 200 with its words (a 4xx would be a console error):
+    // the page stops listening, says why, and tries again later when it was only busy
+    events.addEventListener("refused", (event) => {
+      const told = JSON.parse(event.data);
+      const listening = events;
+      events.close();
+      live.dataset.state = "off";
+      live.textContent = told.refused;
+      if (told.status === 503 || told.status === 429) {
+        listenAgain = setTimeout(() => { if (events === listening) listen(); }, 30000);
+      }
+    });
     events.addEventListener("version", (event) => {
       live.dataset.state = "on";
       latest = Number(event.data);

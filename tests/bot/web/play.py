@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 READY = (
     "() => { const main = document.getElementById('main');"
     " const svg = document.querySelector('svg.places');"
@@ -49,3 +51,31 @@ async def tap(page, rng: random.Random, frame=None) -> str:
 async def my_turn(page, timeout: float = 30_000) -> None:
     """Wait until the page composes (the others' moves came in live)."""
     await page.wait_for_selector(COMPOSING, timeout=timeout)
+
+
+async def play_to_the_end(
+    page, board, match_id: int, rng: random.Random, frame=None, most_taps: int = 1500
+) -> dict[str, int]:
+    """Member 1 plays the match by taps to its end, the bot playing the other seats;
+    waits until the bot's last move came in live. Says how many taps of each kind.
+    `frame`: the board's frame in `page`, when it is framed."""
+    taps: dict[str, int] = {}
+    for _ in range(most_taps):
+        match = await board.match(match_id)
+        if not match.active:
+            break
+        if match.to_act != 1:
+            await board.engine.idle()
+            continue
+        await my_turn(frame or page)
+        kind = await tap(page, rng, frame)
+        taps[kind] = taps.get(kind, 0) + 1
+    else:
+        pytest.fail(f"match {match_id} did not end within {most_taps} taps: {taps}")
+    ply = (await board.match(match_id)).ply
+    await (frame or page).wait_for_function(  # the bot's last move came in live
+        f"() => document.querySelectorAll('nav.moves li').length === {ply}"
+        f" && !document.querySelector('{COMPOSING}')",
+        timeout=10_000,
+    )
+    return taps

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import gzip
 import hashlib
-import json
 import random
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -20,17 +18,18 @@ import pytest
 from aiohttp import web
 
 from bot.match.actions import MOVE
+from bot.match.engine_seats import engine_members
+from bot.service import ChallengeRequest
 from bot.web.oauth import OAuth
-from tests.bot.service_fixtures import act, start_match
+from tests.bot.discord_api import require_spec, spec
+from tests.bot.service_fixtures import GUILD, act, start_match, terms
 from tests.bot.web.conftest import opened
-from tests.bot.web.play import my_turn, tap
+from tests.bot.web.play import my_turn, play_to_the_end, tap
 
 CLIENT_ID, SECRET, MEMBER = "1234", "s3cret", 1
 PROXY = f"https://{CLIENT_ID}.discordsays.com"
 PARENT = "https://discord.com/activities/shiftcord"
 ROOT = Path(__file__).resolve().parents[3]
-#: Discord's API description, beside the project (`../shared/`; a worktree sits deeper).
-SPECS = [p / "shared" / "discord-api-spec" / "openapi.json.gz" for p in ROOT.parents[:2]]
 VENDOR = ROOT / "bot" / "web" / "static" / "vendor"
 
 #: Discord's client, as far as the handshake and `authorize` go: READY answers the
@@ -118,15 +117,46 @@ async def in_discord(browser, board, channel: int, *, decline: bool = False, pro
         asked.append(route.request.url)
         path = url.path.removeprefix("/.proxy")
         target = f"{board.base.rstrip('/')}{path}" + (f"?{url.query}" if url.query else "")
-        response = await route.fetch(url=target, max_redirects=0)
-        await route.fulfill(response=response)
+        try:
+            if path == "/api/events":  # (a route answers whole: the stream's first event)
+                event = await _first_event(target, route)
+                await route.fulfill(status=200, content_type="text/event-stream", body=event)
+                return
+            response = await route.fetch(url=target, max_redirects=0)
+            await route.fulfill(response=response)
+        except Exception:
+            if not closing:  # (a request still on its way when the test ends is dropped)
+                raise
 
+    closing: list[bool] = []
     async with opened(browser, "about:blank") as page:
         await page.context.route(PARENT, parent)
         await page.context.route(f"{PROXY}/**", proxy)
         await page.goto(PARENT)
         frame = page.frame_locator("#app")
-        yield page, frame, asked
+        try:
+            yield page, frame, asked
+        finally:
+            closing.append(True)
+
+
+async def _first_event(target: str, route) -> bytes:
+    """The live stream's first event, then its end: a test's route can only answer
+    whole, so the fake proxy cuts the stream there and the page reconnects (as after any
+    cut, within its `retry`), each time told the match's latest version."""
+    import aiohttp
+
+    cookie = (await route.request.all_headers()).get("cookie", "")
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(target, headers={"Cookie": cookie}) as answer,
+    ):
+        event = b""
+        async for line in answer.content:
+            event += line
+            if line == b"\n" and b"data:" in event:
+                return event
+    return event
 
 
 def _oauth(board, api: str) -> OAuth:
@@ -180,6 +210,45 @@ async def test_the_board_opens_inside_discord_and_plays(board, browser, proxied)
             assert all(url.startswith(PROXY) for url in asked)
             assert any("vendor/embedded-app-sdk-2.5.0/output/index.mjs" in u for u in asked)
             assert page.errors == []
+
+
+#: The match played whole inside the frame: Shifty on its smallest board against the
+#: bot, the quickest of the games to end (a few dozen taps).
+WHOLE = ("shifty", {"size": 6})
+
+
+@pytest.mark.asyncio
+async def test_a_whole_match_is_played_inside_the_frame_by_taps(board, browser) -> None:
+    """The thread's match against the bot, opened in the Activity and played by taps to
+    its end, the bot's moves coming in live; every request of the frame went to Discord's
+    proxy domain, under `/.proxy/`."""
+    game, options = WHOLE
+    challenge = await board.service.challenges.create_challenge(
+        ChallengeRequest(
+            GUILD,
+            902,
+            MEMBER,
+            game,
+            opponents=engine_members(["easy"]),
+            players=2,
+            options=options,
+            **terms(clock_hours=None),
+        )
+    )
+    assert challenge.match_id is not None
+    board.engine.notice(await board.service.play.attach_channel(challenge.match_id, 902))
+    async with fake_discord_oauth() as (api, forms):
+        board.host.oauth = _oauth(board, api)
+        async with in_discord(browser, board, channel=902, proxied=True) as (page, frame, asked):
+            await frame.locator("nav.moves").wait_for()
+            app = page.frame(url=lambda u: u.startswith(PROXY))
+            taps = await play_to_the_end(page, board, challenge.match_id, random.Random(7), app)
+            assert page.errors == []
+    played = await board.match(challenge.match_id)
+    assert not played.active and played.ply > 10, (played.ply, taps)
+    assert taps.get("confirm", 0) >= played.ply // 2
+    assert all(url.startswith(f"{PROXY}/.proxy/") for url in asked)
+    assert sum("api/play" in url for url in asked) == taps["confirm"]
 
 
 @pytest.mark.asyncio
@@ -246,16 +315,13 @@ def test_the_token_exchange_is_discords_as_its_api_description_says() -> None:
     """Where the board exchanges a code and reads the member: Discord's OAuth2 token
     address (its API description's authorization-code flow) and `GET /users/@me` with
     the `identify` scope."""
-    found = [path for path in SPECS if path.exists()]
-    if not found:
-        pytest.skip(f"Discord's API description is not at {SPECS[0]}")
-    with gzip.open(found[0]) as described:
-        spec = json.load(described)
-    flow = spec["components"]["securitySchemes"]["OAuth2"]["flows"]["authorizationCode"]
+    require_spec()
+    described = spec()
+    flow = described["components"]["securitySchemes"]["OAuth2"]["flows"]["authorizationCode"]
     assert flow["tokenUrl"].endswith("/oauth2/token")
-    security = spec["paths"]["/users/@me"]["get"]["security"]
+    security = described["paths"]["/users/@me"]["get"]["security"]
     assert {"OAuth2": ["identify"]} in security
-    assert spec["servers"][0]["url"] == OAuth("a", "b", "c").api
+    assert described["servers"][0]["url"] == OAuth("a", "b", "c").api
 
 
 @pytest.mark.asyncio

@@ -393,3 +393,41 @@ async def test_refusals_read_as_pages_with_no_error_in_the_console(board, browse
         async with session.get(url, headers=headers) as answer:
             assert answer.status == 200
             assert "private" in (await answer.json())["refused"]
+
+
+@pytest.mark.asyncio
+async def test_a_refused_live_stream_and_an_unknown_address_log_no_console_error(
+    board, browser, monkeypatch
+) -> None:
+    """Over the cap of live pages the page says so where it shows it is live (and tries
+    again later), and an unknown address is a page saying there is nothing there: the
+    browser's console reports no error for either; other clients get the real status."""
+    from tests.bot.web.conftest import opened
+
+    match = await start_match(board.service, (1, 2))
+    monkeypatch.setattr("bot.web.live.MAX_PER_MEMBER", 0)
+    async with opened(browser, board.link(1, match.id)) as page:
+        await page.wait_for_url("**/match?id=*")
+        await page.wait_for_function("() => document.getElementById('live').textContent")
+        assert "Too many pages" in await page.inner_text("#live")
+        await page.wait_for_timeout(500)  # no reconnection, no error meanwhile
+        assert page.errors == []
+        for address in ("nowhere", "no/such/page"):
+            answer = await page.goto(board.base + address)
+            assert answer is not None and answer.status == 200
+            await page.wait_for_function("() => document.getElementById('alert').textContent")
+            assert "nothing at this address" in await page.inner_text("#alert")
+            home = await page.eval_on_selector("#home", "a => a.href")
+            assert home == board.base
+        assert page.errors == []
+    stream = {"Accept": "text/event-stream"}
+    async with client() as session:
+        url = f"{board.base}api/events?match={match.id}"
+        async with session.get(url, headers=stream) as answer:  # signed out
+            assert answer.status == 200
+            assert answer.content_type == "text/event-stream"
+            assert '"status": 401' in await answer.text()
+        async with session.get(url) as answer:
+            assert answer.status == 401
+        async with session.get(board.base + "nowhere") as answer:
+            assert answer.status == 404

@@ -12,7 +12,7 @@ from bot.match.engine_seats import engine_members
 from bot.service import ChallengeRequest
 from tests.bot.service_fixtures import CHANNEL, GUILD, terms
 from tests.bot.web.conftest import opened
-from tests.bot.web.play import COMPOSING, my_turn, tap
+from tests.bot.web.play import my_turn, play_to_the_end
 
 #: (game, bot seats, options): Shiftago with four seats in its Expert mode (scoring
 #: turns: the line to score, the marble that stays), Shifty (the swap offered), Shifting
@@ -24,7 +24,6 @@ MATCHES = [
     ("shifting-stones", 2, {}),
     ("shifting-stones", 0, {}),
 ]
-MOST_TAPS = 1500
 #: The taps' random choices: with this one, the member scores a line in Shiftago (the
 #: bot's moves are repeatable: its tiny search ends well within its time cap).
 SEEDS = {"shiftago": "c"}
@@ -54,27 +53,9 @@ async def _against_bot(board, game: str, bots: int, options: dict) -> int:
 async def test_a_whole_match_by_taps(board, browser, game, bots, options) -> None:
     match_id = await _against_bot(board, game, bots, options)
     rng = random.Random(f"{game}{bots}{SEEDS.get(game, '')}")
-    taps: dict[str, int] = {}
     async with opened(browser, board.link(1, match_id)) as page:
         await page.wait_for_url("**/match?id=*")
-        for _ in range(MOST_TAPS):
-            match = await board.match(match_id)
-            if not match.active:
-                break
-            if match.to_act != 1:
-                await board.engine.idle()
-                continue
-            await my_turn(page)
-            kind = await tap(page, rng)
-            taps[kind] = taps.get(kind, 0) + 1
-        else:
-            pytest.fail(f"{game} did not end within {MOST_TAPS} taps: {taps}")
-        ply = (await board.match(match_id)).ply
-        await page.wait_for_function(  # the bot's last move came in live
-            f"() => document.querySelectorAll('nav.moves li').length === {ply}"
-            f" && !document.querySelector('{COMPOSING}')",
-            timeout=10_000,
-        )
+        taps = await play_to_the_end(page, board, match_id, rng)
         assert page.errors == []
     assert taps.get("place", 0) > taps.get("button", 0), taps
     if game == "shiftago":  # the member scored a line at least once (a step of buttons)
