@@ -35,6 +35,7 @@ from bot.presentation.pictures import (
 from bot.presentation.writing import Style
 from bot.service import Match, MatchService
 from bot.web import words as web_words
+from bot.web.explore import may_explore
 from games import GameState
 from games.steps import Composer, Path, read_path, write_path
 
@@ -161,7 +162,7 @@ async def page_state(
         "moves": moves,
         "picture": picture_url(match),
         "alt": fill(web_words.BOARD_FOR, match=match.id),
-        "explore": not match.has_secrets,
+        "explore": may_explore(match, seen.seat),
         "over": not match.active,
     }
     if viewing is None or viewing.composer is None or not composing(match, seen):

@@ -666,7 +666,9 @@ class Board:
         words = fill(web_words.TRYING, player=trying) if trying else fill(web_words.TRIED_END)
         state["caption"] = words
         state["estimate"] = (
-            self.host.engine is not None and match.seat_of(session.member) is not None
+            state.pop("estimable")
+            and self.host.engine is not None
+            and match.seat_of(session.member) is not None
         )
         return web.json_response(state)
 
@@ -689,9 +691,11 @@ class Board:
             raise _http(409, fill(web_words.NO_ENGINE))
         try:
             line = explore.read_line(request.query.get("line"))
-            state, _ = explore.tried(match, line)
+            state, _, seat = explore.tried(match, session.member, line)
             if state.current_player is None or state.outcome() is not None:
                 raise Refusal(fill(web_words.TRIED_END))
+            if seat is not None and state.current_player != seat:
+                raise Refusal(fill(web_words.ESTIMATE_OWN_TURN))
             hint = await self.host.engine.tried_hint(match, session.member, state)
         except PLAYER_ERRORS as error:
             words = refusal_text(error, _style(await self._namer(match)))

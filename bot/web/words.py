@@ -46,7 +46,15 @@ STOP_TRYING = "Stop trying"
 TRIED_BACK = "Undo tried move"
 TRIED_FORWARD = "Redo tried move"
 ESTIMATE = "Bot's estimate"
-NO_EXPLORE = "Moves cannot be tried in this game: it hides cards the bot would need to know."
+NO_EXPLORE = "Only its players can try moves in this game: it hides their cards."
+TRIED_GUESS = (
+    "The others' hands and the draw pile in this copy are a guess dealt from the cards "
+    "you cannot see, not the real ones."
+)
+ESTIMATE_OWN_TURN = (
+    "In a tried line with hidden cards, the bot estimates only your own turns: "
+    "the others' cards are a guess."
+)
 LINE_TOO_LONG = "A tried line holds at most {most} moves."
 LINE_ILLEGAL = "The tried move {move} is not legal there any more; start again."
 NO_ENGINE = "The bot is not here to estimate positions."

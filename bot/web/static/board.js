@@ -258,6 +258,7 @@
     drawPlaces(overlay, tried.places, tried.path !== "", explore);
     const panel = el("section", { class: "panel" });
     panel.append(el("h1", {}, state.title), el("p", { class: "caption trying" }, tried.caption));
+    if (tried.guess) panel.append(el("p", { class: "guess" }, tried.guess));
     if (tried.text) panel.append(el("p", { class: "composer" }, tried.text));
     const buttons = el("div", { class: "choices" });
     for (const choice of tried.choices) {
