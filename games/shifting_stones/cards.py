@@ -44,6 +44,11 @@ class Card:
 
     def text(self) -> str:
         """The card's text form, such as "2: sun any / any moon"."""
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        """The text form, written once per card (every saved position writes every card)."""
         rows = " / ".join(" ".join(_word(cell) for cell in row) for row in self.rows)
         return f"{self.value}: {rows}"
 

@@ -6,6 +6,7 @@ bounded before anything is read: a board has at most 19 rows of 19 points.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -28,14 +29,18 @@ OptionsCheck = Callable[[int, Mapping[str, Any] | None], dict[str, Any]]
 
 def board_rows(state: ShiftyState) -> list[str]:
     """The board as rows of `.`, `B` and `W`, top row first."""
-    g, (black, white) = state.grid, state.stones
+    size, (black, white) = state.grid.size, state.stones
+    mask = (1 << size) - 1
     return [
-        "".join(
-            "B" if black >> p & 1 else "W" if white >> p & 1 else "."
-            for p in range(row * g.size, (row + 1) * g.size)
-        )
-        for row in range(g.size)
+        _row(size, black >> row * size & mask, white >> row * size & mask) for row in range(size)
     ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _row(size: int, black: int, white: int) -> str:
+    """One row of `size` points as `.`, `B` and `W`, from its stones' bits (a position's
+    rows mostly repeat the last one's: written once each)."""
+    return "".join("B" if black >> p & 1 else "W" if white >> p & 1 else "." for p in range(size))
 
 
 def state_to_json(state: ShiftyState) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
 from games.skift.actions import (
@@ -326,7 +326,17 @@ class SkiftState(GameState):
         return move
 
     def _check(self, move: object) -> Move:
-        """`move` as a Skift move; raise unless it is legal here."""
+        """`move` as a Skift move; raise unless it is legal here. The last move found legal
+        is remembered (the very value: a move is read, played and described, each
+        checking it)."""
+        if self._cache.get("checked") is move:
+            return cast(Move, move)
+        move = self._check_legal(move)
+        self._cache["checked"] = move
+        return move
+
+    def _check_legal(self, move: object) -> Move:
+        """`_check` without remembering."""
         move = self._check_type(move)
         self._refuse_if_over()
         if isinstance(move, PieceMove) and self._table().allows_piece_move(move):
@@ -359,7 +369,17 @@ class SkiftState(GameState):
         return name in self._apply(legal)[0]
 
     def _apply(self, move: Move) -> tuple[Tiles, Pieces, LastAction]:
-        """(tiles, pieces, last action) after a legal move."""
+        """(tiles, pieces, last action) after a legal move; the last move applied is
+        remembered (a move played is then described), its result never changed by callers."""
+        applied = self._cache.get("applied")
+        if applied is not None and applied[0] is move:
+            return cast(tuple[Tiles, Pieces, LastAction], applied[1])
+        result = self._applied(move)
+        self._cache["applied"] = (move, result)
+        return result
+
+    def _applied(self, move: Move) -> tuple[Tiles, Pieces, LastAction]:
+        """`_apply` without remembering."""
         seat = self._to_move
         tiles = self._tiles
         if isinstance(move, PieceMove):
