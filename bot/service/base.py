@@ -11,7 +11,7 @@ import os
 import random
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
@@ -34,7 +34,7 @@ from bot.store import premoves as premove_rows
 from bot.store import requests as request_rows
 from bot.store.health import CANNOT_SAVE
 from bot.store.ratings import apply_ratings
-from bot.store.sql import Connection
+from bot.store.sql import Connection, Statement
 
 log = logging.getLogger("shiftcord.service")
 Clock = Callable[[], datetime]
@@ -159,19 +159,24 @@ class Core:
         hours = self.config.default_clock_hours if clock is None else clock
         return hours, channel, known_theme(theme)
 
-    async def situation(self, conn: Connection, match: Match, now: datetime) -> Situation:
+    async def situation(
+        self,
+        conn: Connection,
+        match: Match,
+        now: datetime,
+        members: member_rows.MatchMembers | None = None,
+    ) -> Situation:
         """What the match rules need besides the match (its log aside): the time, its
         members on vacation now (with vacation days left in its server) and when they
-        return, and their time zones."""
-        members = list(match.members)
+        return, and their time zones; from what is known of its `members`
+        (`member_rows.match_members`), read here when not given."""
+        if members is None:
+            members = await member_rows.match_members(conn, match.members)
         returns = {}
-        for member in await member_rows.away(conn, members, now):
-            running = await member_rows.running_vacation(conn, member, now)
-            assert running is not None  # away: on a vacation running now
-            if await self.pause_ends(conn, match.id, match.guild_id, member, running[0]) > now:
-                returns[member] = running[1]
-        zones = await notice_rows.time_zones(conn, members)
-        return Situation(now, frozenset(returns), zones=zones, returns=returns)
+        for member, (started, ends) in members.away(now).items():
+            if await self.pause_ends(conn, match.id, match.guild_id, member, started) > now:
+                returns[member] = ends
+        return Situation(now, frozenset(returns), zones=members.zones, returns=returns)
 
     async def pause_ends(
         self, conn: Connection, match_id: int, guild_id: int, member_id: int, started: datetime
@@ -192,13 +197,24 @@ class Core:
             ends = min(ends, since + timedelta(days=max(0.0, cap - gone)))
         return ends
 
-    async def due_time(self, conn: Connection, match: Match, now: datetime) -> Due:
+    async def due_time(
+        self,
+        conn: Connection,
+        match: Match,
+        now: datetime,
+        members: member_rows.MatchMembers | None = None,
+    ) -> Due:
         """When the match's background work is next due, as it stands at `now`
-        (`bot.service.due`), with the warnings its player to act chose."""
+        (`bot.service.due`), with the warnings its player to act chose (known from its
+        `members` when given, else read)."""
         warnings: tuple[int, ...] = ()
         if match.active and match.to_act is not None and match.deadline is not None:
-            row = await notice_rows.notice_row(conn, match.to_act)
-            warnings = warning_hours(row[notice_rows.COLUMNS.index("warning_hours")])
+            if members is not None:
+                chosen = members.warnings.get(match.to_act)
+            else:
+                row = await notice_rows.notice_row(conn, match.to_act)
+                chosen = row[notice_rows.COLUMNS.index("warning_hours")]
+            warnings = warning_hours(chosen)
         return due_time(
             match,
             now,
@@ -246,22 +262,27 @@ class Core:
                 request = dataclasses.replace(
                     request, ply=await self._shown(conn, match, request.ply)
                 )
-            situation = await self.situation(conn, match, now)
+            members = await member_rows.match_members(conn, match.members)
+            situation = await self.situation(conn, match, now, members)
             if request.action in _NEEDS_LOG:
                 entries = await match_rows.fetch_log(conn, match)
                 situation = dataclasses.replace(situation, log=entries)
             decision = rules.decide(match, actor, request, situation)
             mover = actor if request.action is actions.MOVE else None
-            stored = await self.store_decision(conn, match, decision, now, mover=mover)
+            premove = await self._settle_premoves(conn, match, decision)
+            done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
+            recorded = request_rows.recorded(request.request_id, done, now)
+            stored = await self.store_decision(
+                conn, match, decision, now, mover=mover, members=members, also=(recorded,)
+            )
             update = _update(match, stored, decision, actor, request.action)
             if mover is not None and mover in situation.away:
                 update = dataclasses.replace(update, back_from_vacation=True)
-            premove = await self._settle_premoves(conn, match, decision)
             if premove is not None:
-                answered = await self._play_premove(conn, stored, premove, request, situation)
+                answered = await self._play_premove(
+                    conn, stored, premove, request, situation, members
+                )
                 update = dataclasses.replace(update, premove=answered)
-            done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
-            await request_rows.record(conn, request.request_id, done, now)
             if inside is not None:
                 update = await inside(conn, update)
             return update
@@ -363,6 +384,7 @@ class Core:
         premove: premoves.Premove,
         answered: Request,
         situation: Situation,
+        members: member_rows.MatchMembers,
     ) -> MatchUpdate | None:
         """Play a premove in the transaction of the move it answers, decided by the match
         rules at the position it was checked against; None when they refuse it (it is
@@ -380,7 +402,7 @@ class Core:
         except ServiceError as error:
             log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
             return None
-        stored = await self.store_decision(conn, match, decision, situation.now)
+        stored = await self.store_decision(conn, match, decision, situation.now, members=members)
         return _update(match, stored, decision, premove.member_id, actions.MOVE)
 
     async def store_decision(
@@ -391,18 +413,25 @@ class Core:
         now: datetime,
         *,
         mover: int | None = None,
+        members: member_rows.MatchMembers | None = None,
+        also: Sequence[Statement] = (),
     ) -> Match:
         """Write a decision over the match read as `old`: the record (version-checked),
         log lines, a seat leaving, the ratings of a rated ending, and the end of the
-        vacation of a member who moved; the match as stored."""
+        vacation of a member who moved (one open, when its `members` were read in this
+        transaction); the match as stored. The record, a lone log line and the writes
+        `also` asked for (the request's record) go in one round trip (`run_together`)."""
         new = decision.match
-        due = await self.due_time(conn, new, now)
-        await match_rows.save_match(conn, old, new, due.at, due.warn_at)
+        due = await self.due_time(conn, new, now, members)
+        lines = [(e.seat, e.kind, e.notation, e.sealed) for e in decision.entries]
+        alone = len(lines) == 1 and decision.retire is None  # (its index is not needed)
+        log = [match_rows.log_line(old.id, lines[0], now)] if alone else []
+        saved = match_rows.match_saved(old, new, due.at, due.warn_at)
+        match_rows.check_saved((await conn.run_together([saved, *log, *also]))[0])
         if old.active and not new.active:  # its league (if any) records it and moves on
             await league_rows.due_after_match(conn, old.id, now)
         last = None
-        if decision.entries:
-            lines = [(e.seat, e.kind, e.notation, e.sealed) for e in decision.entries]
+        if lines and not alone:
             last = await match_rows.append_log(conn, old.id, lines, now)
         if decision.retire is not None and last is not None:
             await match_rows.retire_seat(conn, old.id, decision.retire[0], decision.retire[1], last)
@@ -411,7 +440,7 @@ class Core:
         if rated:
             assert result is not None and result.ranks is not None
             await apply_ratings(conn, new, result.ranks, result.winners, result.draw)
-        if mover is not None:
+        if mover is not None and (members is None or mover in members.vacations):
             await member_rows.close_vacation(conn, mover, now)
         if rated or decision.retire is not None:  # the seats changed in the database too
             return await self._fetch(conn, old.id, decision)

@@ -28,7 +28,18 @@ from bot.match.records import (
     Seat,
     Snapshot,
 )
-from bot.store.sql import Connection, Row, at, dt, one, rows, ts, value, with_children
+from bot.store.sql import (
+    Connection,
+    Row,
+    Statement,
+    at,
+    dt,
+    one,
+    rows,
+    ts,
+    value,
+    with_children,
+)
 
 
 def rules_of(row: Row) -> MatchRules:
@@ -266,15 +277,13 @@ async def insert_match(
     return match_id
 
 
-async def save_match(
-    conn: Connection, old: Match, new: Match, due: datetime | None, warn: datetime | None
-) -> None:
-    """Write what the match rules decided (`new`) over the match read as `old`, with when
-    its background work and its next warning are due (`due`, `warn`: `bot.store.clocks`)
-    and whether a bot seat may owe something in it, bumping the version; PositionChanged
-    when the match changed since `old` was read."""
-    await update_match(
-        conn,
+def match_saved(old: Match, new: Match, due: datetime | None, warn: datetime | None) -> Statement:
+    """The statement that writes what the match rules decided (`new`) over the match read
+    as `old`, with when its background work and its next warning are due (`due`, `warn`:
+    `bot.store.clocks`) and whether a bot seat may owe something in it, bumping the
+    version; run with others (`Connection.run_together`), the rows it changed go to
+    `check_saved` (none: the match changed since `old` was read)."""
+    return _update(
         old,
         status=new.status,
         ply=new.ply,
@@ -299,12 +308,23 @@ async def save_match(
 
 async def update_match(conn: Connection, match: Match, **columns: Any) -> None:
     """Write `columns` of the match and bump its version, refusing a stale `match`."""
+    sql, params = _update(match, **columns)
+    check_saved(await conn.run(sql, params))
+
+
+def _update(match: Match, **columns: Any) -> Statement:
+    """The UPDATE of `columns` of the match that bumps its version, changing no row when
+    the match changed since it was read as `match`."""
     names = list(columns)
     sets = "".join(f"{name} = ?, " for name in names)
-    changed = await conn.run(
+    return (
         f"UPDATE matches SET {sets}version = version + 1 WHERE id = ? AND version = ?",
         [*(columns[n] for n in names), match.id, match.version],
     )
+
+
+def check_saved(changed: int) -> None:
+    """PositionChanged unless the version-checked UPDATE of a match changed its row."""
     if changed != 1:
         raise PositionChanged(Message("match.changed_meanwhile"))
 
@@ -446,15 +466,21 @@ async def append_log(
     """Append (seat, kind, notation, sealed) entries to the match's log, each numbered
     after the last in the statement that inserts it; the index of the last."""
     last = -1
-    for seat, kind, notation, sealed in entries:
-        last = await value(
-            conn,
-            "INSERT INTO moves (match_id, idx, seat, kind, notation, at, sealed) "
-            "SELECT ?, COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ?, ? FROM moves WHERE match_id = ? "
-            "RETURNING idx AS value",
-            (match_id, seat, kind, notation, ts(now), int(sealed), match_id),
-        )
+    for entry in entries:
+        sql, params = log_line(match_id, entry, now)
+        last = await value(conn, f"{sql} RETURNING idx AS value", params)
     return int(last)
+
+
+def log_line(match_id: int, entry: tuple[int, str, str, bool], now: datetime) -> Statement:
+    """The INSERT of one (seat, kind, notation, sealed) entry after the last of the match's
+    log, to run with others (`Connection.run_together`) when it is the action's only one."""
+    seat, kind, notation, sealed = entry
+    return (
+        "INSERT INTO moves (match_id, idx, seat, kind, notation, at, sealed) "
+        "SELECT ?, COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ?, ? FROM moves WHERE match_id = ?",
+        (match_id, seat, kind, notation, ts(now), int(sealed), match_id),
+    )
 
 
 async def fetch_log(conn: Connection, match: Match) -> tuple[LogEntry, ...]:

@@ -7,6 +7,8 @@ pause runs its time left from then on, leaving out the weekends, `bot.match.week
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -114,21 +116,58 @@ async def themes(
     return row["mine"], row["server"]
 
 
-# --- vacations ---------------------------------------------------------------------------
+# --- what an action needs of its match's members ------------------------------------------
 
 
-async def away(conn: Connection, member_ids: list[int], now: datetime) -> frozenset[int]:
-    """Which of these members are on vacation now."""
-    if not member_ids:
-        return frozenset()
-    marks = ",".join("?" * len(member_ids))
+@dataclass(frozen=True)
+class MatchMembers:
+    """What an action needs to know of a match's members, read at once (`match_members`):
+    the time zones and warning hours they chose (members who chose none are not named),
+    and their open vacations (not yet closed: running now, or run out and not closed yet),
+    each (start, end), by member."""
+
+    zones: dict[int, str]
+    warnings: dict[int, str]
+    vacations: dict[int, list[tuple[datetime, datetime]]]
+
+    def away(self, now: datetime) -> dict[int, tuple[datetime, datetime]]:
+        """The members on a vacation running at `now` (as `away` tells), each with it."""
+        return {
+            member: running
+            for member, held in self.vacations.items()
+            for running in held
+            if running[0] <= now < running[1]
+        }
+
+
+async def match_members(conn: Connection, member_ids: Sequence[int]) -> MatchMembers:
+    """The time zones, warning hours and open vacations of these members, in one round trip
+    (a move needs all three: they were three)."""
+    marks = ",".join("?" * len(member_ids)) or "NULL"
     found = await rows(
         conn,
-        f"SELECT member_id FROM vacations WHERE member_id IN ({marks}) AND closed = 0 "
-        "AND started_at <= ? AND ends_at > ?",
-        (*member_ids, ts(now), ts(now)),
+        "SELECT member_id, time_zone, warning_hours, NULL AS started_at, NULL AS ends_at "
+        f"FROM members WHERE member_id IN ({marks}) "
+        "AND (time_zone IS NOT NULL OR warning_hours IS NOT NULL) "
+        "UNION ALL SELECT member_id, NULL, NULL, started_at, ends_at "
+        f"FROM vacations WHERE member_id IN ({marks}) AND closed = 0 ORDER BY 4",
+        (*member_ids, *member_ids),
     )
-    return frozenset(row["member_id"] for row in found)
+    zones, warnings = {}, {}
+    vacations: dict[int, list[tuple[datetime, datetime]]] = {}
+    for row in found:
+        member = row["member_id"]
+        if row["started_at"] is not None:
+            vacations.setdefault(member, []).append((at(row["started_at"]), at(row["ends_at"])))
+            continue
+        if row["time_zone"] is not None:
+            zones[member] = row["time_zone"]
+        if row["warning_hours"] is not None:
+            warnings[member] = row["warning_hours"]
+    return MatchMembers(zones, warnings, vacations)
+
+
+# --- vacations ---------------------------------------------------------------------------
 
 
 async def running_vacation(

@@ -37,18 +37,6 @@ async def notice_row(conn: Connection, member_id: int) -> tuple[Any, ...]:
     return tuple(row[column] for column in COLUMNS) if row else _DEFAULTS
 
 
-async def time_zones(conn: Connection, member_ids: list[int]) -> dict[int, str]:
-    """The time zones the members chose (a member who chose none is not named)."""
-    marks = ", ".join("?" for _ in member_ids) or "NULL"
-    found = await rows(
-        conn,
-        f"SELECT member_id, time_zone FROM members WHERE member_id IN ({marks}) "
-        "AND time_zone IS NOT NULL",
-        member_ids,
-    )
-    return {row["member_id"]: row["time_zone"] for row in found}
-
-
 async def notices_due(conn: Connection, now: datetime) -> list[tuple[Any, ...]]:
     """(member_id, *COLUMNS, digest_sent_on) of every member whose digest or held notices
     are due by `now` (`members.notice_due`, read through its index)."""

@@ -5,7 +5,9 @@ Write transactions run one at a time, as SQLite's BEGIN IMMEDIATE makes them: wi
 process behind an asyncio lock, across processes behind a transaction-level advisory lock
 taken first in each. Each sees everything committed before it, so a read-modify-write
 (the version check of a match included) never acts on a stale read. Reads run in
-REPEATABLE READ READ ONLY transactions: one consistent snapshot, without waiting.
+REPEATABLE READ READ ONLY transactions: one consistent snapshot, without waiting. A
+connection given back to the pool is not reset (`_left_as_it_is`): nothing the store does
+outlives its transaction.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bot.match.phrases import Message
 from bot.store import postgres_schema
 from bot.store.base import Store
 from bot.store.health import ReachHealth, StoreError, WriteHealth
-from bot.store.sql import Connection
+from bot.store.sql import Connection, Statement
 
 log = logging.getLogger("shiftcord.store")
 #: The advisory lock every write transaction holds ("shiftcord" in a 63-bit number).
@@ -50,11 +52,11 @@ COMMIT_LOST = Message("store.commit_lost")
 
 
 @functools.lru_cache(maxsize=2048)
-def numbered(sql: str) -> str:
-    """`sql` with its `?` parameters numbered for PostgreSQL (`$1`, `$2`, ...); quoted
-    text is left alone."""
+def numbered(sql: str, after: int = 0) -> str:
+    """`sql` with its `?` parameters numbered for PostgreSQL (`$1`, `$2`, ...; from
+    `after + 1` when other parameters come first); quoted text is left alone."""
     pieces = sql.split("'")
-    count = 0
+    count = after
     for i in range(0, len(pieces), 2):  # the even pieces are outside quotes
         parts = pieces[i].split("?")
         for j in range(1, len(parts)):
@@ -91,6 +93,24 @@ class PostgresConnection(Connection):
     async def run_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
         """Run a statement once for each set of parameters."""
         await self.conn.executemany(numbered(sql), params)
+
+    async def run_together(self, statements: Sequence[Statement]) -> list[int]:
+        """Run writes that neither read nor change a row another one writes in one round
+        trip: one statement, each write a data-modifying WITH query (all run to completion,
+        on the snapshot the statement starts from); how many rows each changed."""
+        if len(statements) < 2:
+            return [await self.run(sql, params) for sql, params in statements]
+        queries: list[str] = []
+        counts: list[str] = []
+        values: list[Any] = []
+        for index, (sql, params) in enumerate(statements):
+            queries.append(f"w{index} AS ({numbered(sql, len(values))} RETURNING 1)")
+            counts.append(f"(SELECT COUNT(*) FROM w{index})")
+            values.extend(params)
+        row = await self.conn.fetchrow(
+            f"WITH {', '.join(queries)} SELECT {', '.join(counts)}", *values
+        )
+        return [int(count) for count in row]
 
 
 def describe(url: str) -> str:
@@ -144,9 +164,15 @@ class PostgresStore(Store):
     async def open(cls, url: str, *, connections: int = 10) -> PostgresStore:
         """Connect (a pool of up to `connections`) and migrate the database."""
         name = describe(url)
-        pool = await asyncpg.create_pool(  # (it connects when first used; no floor: asyncpg
-            url, min_size=0, max_size=connections, statement_cache_size=1024
-        )  # would log a traceback at each attempt to restore it while the server is down)
+        # It connects when first used; no floor: asyncpg would log a traceback at each
+        # attempt to restore it while the server is down.
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=0,
+            max_size=connections,
+            statement_cache_size=1024,
+            reset=_left_as_it_is,
+        )
         try:
             async with pool.acquire() as conn:
                 await postgres_schema.migrate(conn, name)
@@ -283,6 +309,15 @@ class PostgresStore(Store):
         except Exception:
             with contextlib.suppress(asyncpg.InterfaceError):
                 conn.terminate()
+
+
+async def _left_as_it_is(conn: asyncpg.Connection) -> None:
+    """What the pool does to a connection given back, after asyncpg's own rollback of a
+    transaction left open (none is: every one ends in COMMIT or ROLLBACK first): nothing
+    more. The store changes nothing that outlives a transaction (no SET, LISTEN, cursor
+    kept open or session advisory lock: its advisory locks are the transaction's), so
+    asyncpg's default reset query (`RESET ALL; UNLISTEN *; ...`) would be one more round
+    trip per transaction, for nothing."""
 
 
 async def to_the_end(work: Coroutine[Any, Any, None]) -> None:

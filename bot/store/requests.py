@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, get_args
 
 from bot.match.events import Event
-from bot.store.sql import Connection, one, ts
+from bot.store.sql import Connection, Statement, one, ts
 
 #: Each kind of event by its class name, as stored.
 _EVENT_KINDS: dict[str, type[Any]] = {kind.__name__: kind for kind in get_args(Event)}
@@ -43,11 +43,12 @@ async def applied(conn: Connection, request_id: str) -> Applied | None:
     return Applied(int(row["match_id"]), row["member_id"], row["action"], kinds)
 
 
-async def record(conn: Connection, request_id: str, done: Applied, now: datetime) -> None:
-    """Record that request `request_id` was applied, in the action's own transaction (a
-    second record of the same id fails: the id is the table's key)."""
+def recorded(request_id: str, done: Applied, now: datetime) -> Statement:
+    """The statement that records that request `request_id` was applied, to run in the
+    action's own transaction with its other writes (`Connection.run_together`; a second
+    record of the same id fails: the id is the table's key)."""
     events = [[type(event).__name__, _fields(event)] for event in done.events]
-    await conn.run(
+    return (
         "INSERT INTO match_requests (request_id, match_id, member_id, action, events, made_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (request_id, done.match_id, done.member_id, done.action, json.dumps(events), ts(now)),

@@ -20,6 +20,8 @@ from typing import Any, Protocol, TypeVar
 
 #: What `with_children` builds from a parent row and its child rows.
 T = TypeVar("T")
+#: A statement and its parameters, for `Connection.run_together`.
+Statement = tuple[str, Sequence[Any]]
 
 
 class Row(Protocol):
@@ -54,6 +56,14 @@ class Connection(ABC):
     @abstractmethod
     async def run_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
         """Run a statement once for each set of parameters."""
+
+    async def run_together(self, statements: Sequence[Statement]) -> list[int]:
+        """Run writes (INSERT, UPDATE or DELETE, without RETURNING) that neither read nor
+        change a row another one writes, as if one after the other, in one round trip where
+        the database allows it (PostgreSQL: one statement of data-modifying WITH queries,
+        which all see the database as it was before the statement); how many rows each
+        changed."""
+        return [await self.run(sql, params) for sql, params in statements]
 
 
 def ts(moment: datetime | None) -> float | None:

@@ -155,6 +155,23 @@ async def test_a_vacation_ending_by_itself_restarts_the_clocks(service, clock):
 
 
 @pytest.mark.asyncio
+async def test_a_move_closes_a_vacation_that_ran_out_before_the_round_closed_it(service, clock):
+    first = await start_match(service, (1, 2), clock_hours=24)
+    second = await start_match(service, (1, 3), clock_hours=24)
+    if first.to_act != 1:
+        first = await play_first_legal(service, first, 1)
+    if second.to_act != 1:
+        second = await play_first_legal(service, second, 1)
+    await service.clocks.start_vacation(1, 2)
+    clock.advance(days=2, hours=5)  # over, and no background round has closed it yet
+    await play_first_legal(service, await service.queries.get_match(first.id), 1)
+    assert (await service.settings.member_settings(1)).vacation is None
+    resumed = await service.queries.get_match(second.id)
+    assert not resumed.paused and resumed.deadline == second.deadline + timedelta(days=2)
+    assert (await service.clocks.tick()).vacations_ended == ()  # the move closed it
+
+
+@pytest.mark.asyncio
 async def test_a_turn_that_starts_during_vacation_starts_paused(service, clock):
     match = await start_match(service, (1, 2), clock_hours=24)
     if match.to_act == 1:

@@ -79,7 +79,8 @@ async def test_the_move_log_is_append_only(postgres_databases):
 #: asyncpg's connection methods that send a statement to the server (the pool's
 #: connections call them through the class, so counting there sees every one).
 SENDING = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
-#: What asyncpg's pool sends when a connection is given back.
+#: What asyncpg's pool sends by default when a connection is given back (the store's pool
+#: sends nothing: `bot.store.postgres._left_as_it_is`).
 RESET = "SELECT pg_advisory_unlock_all();\nCLOSE ALL;\nUNLISTEN *;\nRESET ALL;"
 
 
@@ -120,13 +121,22 @@ async def test_a_move_is_a_few_round_trips_its_match_read_in_one(postgres_databa
     finally:
         await service.close()
     assert loaded == match and moved.match.ply == 2
-    # BEGIN, the request's and the match's reads, what the clocks need, the writes, COMMIT,
-    # and the pool's reset of the connection given back: 14 before the match was one read
-    assert moving[0].startswith("BEGIN") and moving[-2:] == ["COMMIT", RESET], moving
-    assert len(moving) == 13, moving
+    # BEGIN, the request's, the match's, its members' and its premoves' reads, the match's
+    # update with its log line and the request's record, COMMIT: 14 before the match was
+    # one read, 13 before its members' time zones, warnings and vacations were one read,
+    # the three writes one statement, and before the pool left the connection given back
+    # as it was (no reset)
+    assert moving[0].startswith("BEGIN") and moving[-1] == "COMMIT", moving
+    assert RESET not in moving and len(moving) == 7, moving
+    (written,) = [s for s in moving if "UPDATE matches" in s or "INSERT INTO" in s]
+    assert written.startswith("WITH w0 AS (UPDATE matches"), written
+    assert "INSERT INTO moves" in written and "INSERT INTO match_requests" in written
+    members = [s for s in moving if "FROM members" in s and "FROM vacations" in s]
+    assert len(members) == 1 and "UNION ALL" in members[0], moving
+    assert not [s for s in moving if "FROM members" in s and s not in members], moving
     read = [s for s in loading if "FROM matches" in s or "FROM match_players" in s]
     assert len(read) == 1 and "LEFT JOIN match_players" in read[0], loading
-    assert len(loading) == 4, loading  # BEGIN, the match, COMMIT, the reset
+    assert loading == ["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", *read, "COMMIT"]
 
 
 def _move(state):
