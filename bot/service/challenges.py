@@ -106,7 +106,8 @@ class ChallengesPart:
         setup = _setup(request)
         request_id = request.request_id
         try:
-            async with self._core.store.transaction() as conn:
+
+            async def create(conn: Connection) -> Challenge:
                 made = (
                     None
                     if request_id is None
@@ -115,6 +116,8 @@ class ChallengesPart:
                 if made is not None:  # a retry: what it made the first time
                     return await self._challenge(conn, made)
                 return await self._new_challenge(conn, now, setup, request)
+
+            return await self._core.store.transact(create)
         except OutcomeUnknown as unknown:
             if request_id is None:
                 raise
@@ -192,7 +195,8 @@ class ChallengesPart:
         LimitReached."""
         now = self._core.now()
         try:
-            async with self._core.store.transaction() as conn:
+
+            async def challenge_again(conn: Connection) -> Challenge:
                 made = await request_rows.challenge_of(conn, request_id)
                 if made is not None:  # a retry: the challenge it made
                     return await self._challenge(conn, made)
@@ -217,6 +221,8 @@ class ChallengesPart:
                     request_id=request_id,
                 )
                 return await self._new_challenge(conn, now, _setup(again), again)
+
+            return await self._core.store.transact(challenge_again)
         except OutcomeUnknown as unknown:
             return await self._challenge_made(request_id, unknown)
 
@@ -271,7 +277,8 @@ class ChallengesPart:
 
     async def _accepted(self, challenge_id: int, member_id: int, now: datetime) -> ChallengeUpdate:
         """`accept_challenge` in one write transaction."""
-        async with self._core.store.transaction() as conn:
+
+        async def accept(conn: Connection) -> ChallengeUpdate:
             seated = await self._seated(conn, challenge_id, member_id)
             if seated is not None:
                 return seated
@@ -289,6 +296,8 @@ class ChallengesPart:
                 match = await self._start(conn, challenge, now)
                 challenge = await self._challenge(conn, challenge_id)
             return ChallengeUpdate(challenge, match)
+
+        return await self._core.store.transact(accept)
 
     async def decline_challenge(
         self, challenge_id: int, member_id: int, request_id: str | None = None
@@ -310,7 +319,8 @@ class ChallengesPart:
         self, challenge_id: int, member_id: int, request_id: str | None, now: datetime
     ) -> Challenge:
         """`decline_challenge` in one write transaction."""
-        async with self._core.store.transaction() as conn:
+
+        async def decline(conn: Connection) -> Challenge:
             seen = None if request_id is None else await request_rows.challenge_of(conn, request_id)
             if seen is not None:  # a retry: done the first time
                 return await self._challenge(conn, challenge_id)
@@ -329,12 +339,15 @@ class ChallengesPart:
                 await request_rows.record_challenge(conn, request_id, challenge_id, now)
             return await self._challenge(conn, challenge_id)
 
+        return await self._core.store.transact(decline)
+
     async def cancel_challenge(self, challenge_id: int, member_id: int) -> Challenge:
         """The challenger withdraws a pending challenge; withdrawing it again (a retry, or
         a second press) is answered as the first time. Raises NotFound, ChallengeClosed,
         NotAllowed."""
         now = self._core.now()
-        async with self._core.store.transaction() as conn:
+
+        async def cancel(conn: Connection) -> Challenge:
             challenge = await self._challenge(conn, challenge_id)
             if member_id == challenge.challenger_id and challenge.status == WITHDRAWN:
                 return challenge
@@ -344,11 +357,16 @@ class ChallengesPart:
             await challenge_rows.set_status(conn, challenge_id, WITHDRAWN)
             return await self._challenge(conn, challenge_id)
 
+        return await self._core.store.transact(cancel)
+
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
         """Remember the message that shows the challenge (to edit it after a restart)."""
-        async with self._core.store.transaction() as conn:
+
+        async def remember(conn: Connection) -> Challenge:
             await challenge_rows.set_message(conn, challenge_id, message_id)
             return await self._challenge(conn, challenge_id)
+
+        return await self._core.store.transact(remember)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""

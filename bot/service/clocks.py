@@ -374,7 +374,8 @@ class ClocksPart:
         when those are spent); it ends early when they move or call `end_vacation`.
         Raises ClockError."""
         now = self._core.now()
-        async with self._core.store.transaction() as conn:
+
+        async def start(conn: Connection) -> MemberSettings:
             running = await member_rows.running_vacation(conn, member_id, now)
             if running is not None:
                 raise ClockError(Message("vacation.already", until=when(running[1])))
@@ -392,15 +393,20 @@ class ClocksPart:
             await member_rows.start_vacation(conn, member_id, now, now + timedelta(days=days))
             return await self._settings.member_in(conn, member_id, now, guild_id)
 
+        return await self._core.store.transact(start)
+
     async def end_vacation(self, member_id: int, guild_id: int | None = None) -> MemberSettings:
         """End the member's vacation now; unused days return to the allowance (the days
         left are those of the server it is asked in, `guild_id`)."""
         now = self._core.now()
-        async with self._core.store.transaction() as conn:
+
+        async def end(conn: Connection) -> MemberSettings:
             if await member_rows.running_vacation(conn, member_id, now) is None:
                 raise ClockError(Message("vacation.none"))
             await member_rows.close_vacation(conn, member_id, now)
             return await self._settings.member_in(conn, member_id, now, guild_id)
+
+        return await self._core.store.transact(end)
 
 
 def _reminding(

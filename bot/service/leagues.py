@@ -104,7 +104,8 @@ class LeaguesPart:
 
     async def join_league(self, guild_id: int, name: str, member_id: int) -> League:
         """Sign up for a league still in sign-up. Raises NotFound, NotAllowed."""
-        async with self._core.store.transaction() as conn:
+
+        async def join(conn: Connection) -> League:
             league = await self._rounds.league(conn, guild_id, name)
             if league.status != SIGNUP:
                 raise NotAllowed(Message("league.signup_closed", league=league.name))
@@ -112,6 +113,8 @@ class LeaguesPart:
                 raise NotAllowed(Message("league.already_in", league=league.name))
             await league_rows.join(conn, league.id, member_id, self._core.now())
             return league
+
+        return await self._core.store.transact(join)
 
     async def leave_league(
         self, guild_id: int, name: str, member_id: int
@@ -153,11 +156,14 @@ class LeaguesPart:
         """Start a league in sign-up (its creator, or a member who may manage leagues):
         round 1 is paired and all its matches start. Raises NotFound, NotAllowed,
         BadOption (too few players)."""
-        async with self._core.store.transaction() as conn:
+
+        async def start(conn: Connection) -> LeagueNews:
             league = await self._rounds.league(conn, guild_id, name)
             if league.created_by != member_id and not may_manage:
                 raise NotAllowed(Message("league.start_not_yours", league=league.name))
             return await self._start_league(conn, league)
+
+        return await self._core.store.transact(start)
 
     async def _start_league(self, conn: Connection, league: League) -> LeagueNews:
         if league.status != SIGNUP:
@@ -178,7 +184,8 @@ class LeaguesPart:
         the next round if this was the round's last; None for a match of no league. The
         league is claimed as `league_tick` claims it; while another process holds it, only
         the result is recorded here, and that process pairs the next round."""
-        async with self._core.store.transaction() as conn:
+
+        async def record(conn: Connection) -> LeagueNews | None:
             league_id = await league_rows.of_match(conn, match_id)
             if league_id is None:
                 return None
@@ -191,6 +198,8 @@ class LeaguesPart:
             boards = await league_rows.boards_of(conn, league_id)
             played = next(b for b in boards if b.match_id == match_id)
             return replace(news, result=played)
+
+        return await self._core.store.transact(record)
 
     async def league_tick(self) -> tuple[list[MatchUpdate], list[LeagueNews]]:
         """Everything due in leagues: a league whose sign-up has ended starts (or, too

@@ -154,15 +154,16 @@ class PlayPart:
     async def attach_channel(self, match_id: int, channel_id: int) -> Match:
         """Bind a started match to its thread (or channel). Raises NotFound, MatchOver,
         ChannelBusy (another active match lives there)."""
-        match = check_active(await self._core.load(match_id))
-        async with self._core.store.transaction() as conn:
+
+        async def attach(conn: Connection) -> Match:
+            check_active(await self._core.fetch_known(conn, match_id))
             other = await match_rows.in_channel(conn, channel_id)
             if other is not None and other.id != match_id:
                 raise ChannelBusy(Message("match.channel_busy", match=other.id))
-            await match_rows.set_channel(conn, match.id, channel_id)
-            stored = await match_rows.fetch_match(conn, match_id)
-        assert stored is not None
-        return stored
+            await match_rows.set_channel(conn, match_id, channel_id)
+            return await self._core.fetch_known(conn, match_id)
+
+        return await self._core.store.transact(attach)
 
     async def matches_living_in(self, channel_id: int) -> list[Match]:
         """Active matches whose thread is `channel_id` or that were challenged in it (what
@@ -173,9 +174,12 @@ class PlayPart:
     async def lose_channel(self, match_id: int) -> Match:
         """The match's thread is gone and no new one can be made: it is played by number
         (`/move match:N`) until it gets a thread again (`attach_channel`)."""
-        async with self._core.store.transaction() as conn:
+
+        async def lose(conn: Connection) -> Match:
             await match_rows.set_channel(conn, match_id, None)
             return await self._core.fetch_known(conn, match_id)
+
+        return await self._core.store.transact(lose)
 
     async def legal_moves(
         self, match_id: int, member_id: int, prefix: str = "", limit: int = 25

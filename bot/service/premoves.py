@@ -8,6 +8,7 @@ from bot.match import premoves
 from bot.match.premoves import Premove
 from bot.service.base import Core
 from bot.store import premoves as premove_rows
+from bot.store.sql import Connection
 
 
 class PremovesPart:
@@ -23,11 +24,14 @@ class PremovesPart:
         in the current position (a line for the same move replaces the older one); the
         member's premoves in the match afterwards. Raises NotFound, MatchOver, NotAllowed,
         IllegalMoveError or LimitReached, storing nothing."""
-        async with self._core.store.transaction() as conn:
+
+        async def add(conn: Connection) -> list[Premove]:
             match = await self._core.fetch_known(conn, match_id)
             held = await premove_rows.of_match(conn, match_id, member_id)
             await premove_rows.add(conn, premoves.check(match, member_id, if_text, then_text, held))
             return await premove_rows.of_match(conn, match_id, member_id)
+
+        return await self._core.store.transact(add)
 
     async def premoves(self, match_id: int, member_id: int) -> list[Premove]:
         """The member's premoves waiting in the match (for them alone to see)."""
@@ -37,6 +41,9 @@ class PremovesPart:
 
     async def clear_premoves(self, match_id: int, member_id: int) -> int:
         """Delete the member's premoves in the match; how many there were."""
-        async with self._core.store.transaction() as conn:
+
+        async def clear(conn: Connection) -> int:
             await self._core.fetch_known(conn, match_id)
             return await premove_rows.clear(conn, match_id, member_id)
+
+        return await self._core.store.transact(clear)

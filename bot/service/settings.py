@@ -65,9 +65,11 @@ class SettingsPart:
         )
 
     async def _set_member(self, member_id: int, column: str, value: Any) -> MemberSettings:
-        async with self._core.store.transaction() as conn:
+        async def write(conn: Connection) -> MemberSettings:
             await member_rows.upsert(conn, "members", "member_id", member_id, column, value)
             return await self.member_in(conn, member_id, self._core.now())
+
+        return await self._core.store.transact(write)
 
     async def set_block(self, member_id: int, blocked: int | None, on: bool) -> MemberSettings:
         """Refuse challenges from `blocked` (None: from everyone), or accept them again
@@ -75,9 +77,12 @@ class SettingsPart:
         if blocked == member_id:
             raise NotAllowed(Message("settings.block_yourself"))
         target = member_rows.EVERYONE if blocked is None else blocked
-        async with self._core.store.transaction() as conn:
+
+        async def write(conn: Connection) -> MemberSettings:
             await member_rows.set_block(conn, member_id, target, on)
             return await self.member_in(conn, member_id, self._core.now())
+
+        return await self._core.store.transact(write)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's default clock, challenge channel, picture theme and timeouts."""
@@ -112,10 +117,13 @@ class SettingsPart:
         (0 to 366). Raises BadOption."""
         if not 0 <= days <= MAX_VACATION_DAYS:
             raise BadOption(Message("vacation.allowance", most=MAX_VACATION_DAYS))
-        async with self._core.store.transaction() as conn:
+
+        async def write(conn: Connection) -> GuildSettings:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, "vacation_days", days)
             await clock_rows.look_again_paused(conn, guild_id, self._core.now())  # (pauses' ends)
             return await self._guild(conn, guild_id)
+
+        return await self._core.store.transact(write)
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
         """Choose the language of the server's public posts (one of the presentation's
@@ -134,8 +142,11 @@ class SettingsPart:
         locale: it is not stored."""
         if len(locale) > LOCALE_MOST or not locale.isprintable():
             return
-        async with self._core.store.transaction() as conn:
+
+        async def write(conn: Connection) -> None:
             await member_rows.upsert(conn, "members", "member_id", member_id, "locale", locale)
+
+        await self._core.store.transact(write)
 
     async def member_locales(self, member_ids: list[int]) -> dict[int, str]:
         """The remembered locales of these members (`remember_locale`), by member."""
@@ -143,9 +154,11 @@ class SettingsPart:
             return await member_rows.member_locales(conn, member_ids)
 
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
-        async with self._core.store.transaction() as conn:
+        async def write(conn: Connection) -> GuildSettings:
             await member_rows.upsert(conn, "guilds", "guild_id", guild_id, column, value)
             return await self._guild(conn, guild_id)
+
+        return await self._core.store.transact(write)
 
     async def _guild(self, conn: Connection, guild_id: int) -> GuildSettings:
         defaults = await self._core.guild_defaults(conn, guild_id)

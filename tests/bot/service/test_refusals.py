@@ -118,18 +118,18 @@ async def test_a_move_failing_after_its_log_entry_leaves_neither_log_nor_snapsho
     match = await start_match(service)
     state = match.state
     notation = state.format_move(state.legal_moves()[0])
-    append_log = match_rows.append_log
+    check_saved = match_rows.check_saved
 
-    async def append_then_fail(*args, **kwargs):
-        await append_log(*args, **kwargs)
+    def written_then_fail(changed):  # the match, its log line and the request written
+        check_saved(changed)
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(match_rows, "append_log", append_then_fail)
+    monkeypatch.setattr(match_rows, "check_saved", written_then_fail)
     before = await dump(service.store)
     with pytest.raises(RuntimeError, match="disk is full"):
         await act(service, match.id, match.to_act, MOVE, notation)
     assert await dump(service.store) == before
-    monkeypatch.setattr(match_rows, "append_log", append_log)
+    monkeypatch.setattr(match_rows, "check_saved", check_saved)
     moved = await act(service, match.id, match.to_act, MOVE, notation)
     assert moved.match.ply == 1 and len((await service.queries.match_record(match.id)).log) == 1
 

@@ -14,6 +14,7 @@ import pytest
 from bot.config import Settings
 from bot.match.actions import MOVE
 from bot.match.errors import CannotSave
+from bot.service import ChallengeRequest
 from bot.service.reports import Post
 from bot.store import SqliteStore, StoreError, backup, migrations
 from bot.store.migrations import LATEST, DatabaseTooNew
@@ -286,6 +287,53 @@ async def test_a_move_is_one_call_to_the_database_thread(tmp_path):
     members = [s for s in statements if "FROM members" in s and "FROM vacations" in s]
     assert len(members) == 1 and "UNION ALL" in members[0], statements
     assert not [s for s in statements if "FROM members" in s and s not in members], statements
+
+
+@pytest.mark.asyncio
+async def test_each_step_of_a_player_is_one_call_to_the_database_thread(tmp_path):
+    service = await open_service(tmp_path / "db.sqlite3", FakeClock())
+    counts: dict[str, tuple[int, int]] = {}
+    try:
+        store = service.store
+        assert isinstance(store, SqliteStore)
+
+        async def step(name, action):
+            async with trips(store) as (calls, statements):
+                done = await action
+            counts[name] = (len(calls), len(statements))
+            return done
+
+        posted = await step(
+            "challenge",
+            service.challenges.create_challenge(
+                ChallengeRequest(1000, 2000, 1, "skift", opponents=[2], request_id="test:ask")
+            ),
+        )
+        await step("posted", service.challenges.set_challenge_message(posted.id, 3000))
+        started = (await step("accept", service.challenges.accept_challenge(posted.id, 2))).match
+        match = await step("thread", service.play.attach_channel(started.id, 4000))
+        state = match.state  # the one waiting: "if they play this, I answer that"
+        waiting = next(p for p in match.members if p != match.to_act)
+        theirs = state.legal_moves()[0]
+        after = state.play(theirs)
+        mine = after.format_move(after.legal_moves()[0])
+        premoves = await step(
+            "premove",
+            service.premoves.add_premove(match.id, waiting, state.format_move(theirs), mine),
+        )
+        cleared = await step("clear", service.premoves.clear_premoves(match.id, waiting))
+        await step("vacation", service.clocks.start_vacation(waiting, 2))
+        back = await step("back", service.clocks.end_vacation(waiting))
+        await step("setting", service.settings.set_reminders(waiting, False))
+        await step("locale", service.settings.remember_locale(waiting, "de"))
+    finally:
+        await service.close()
+    assert match.channel_id == 4000 and len(premoves) == 1 and cleared == 1
+    assert back.vacation is None
+    # each a dozen statements or more (the challenge's checks, the match started) in one
+    # call: BEGIN IMMEDIATE, the statements and COMMIT
+    assert {name: calls for name, (calls, _) in counts.items()} == dict.fromkeys(counts, 1)
+    assert counts["challenge"][1] > 8 and counts["accept"][1] > 12, counts
 
 
 @pytest.mark.asyncio
