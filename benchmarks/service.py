@@ -2,7 +2,9 @@
 move (p50, p99) with 10,000 matches stored, the database transactions a move opens, and
 database bytes per finished 100-move match (kept for good, and while its request ids are
 kept against retries), beside the floor: the median time of one bare SQLite write
-transaction (WAL, `synchronous=FULL`) on the same machine, one timed after each move.
+transaction (WAL, `synchronous=FULL`) on the same machine, one timed after each move. The
+CPU time of a move (the process's, both threads) is its own work, which neither the disk
+nor a loaded machine stretches: on a shared machine, compare that.
 
     .venv/bin/python benchmarks/service.py [--matches 10000] [--timed 20]
 
@@ -120,10 +122,12 @@ async def play_match(
     members: tuple[int, int],
     counted: TransactionCount,
     floor: Floor | None = None,
+    cpu: list[float] | None = None,
 ) -> list[float]:
     """Challenge, accept, play 100 moves and resign; the seconds each move took (the
-    transactions of the moves alone are left in `counted`, and after each move one bare
-    transaction is timed on the `floor`)."""
+    transactions of the moves alone are left in `counted`, the CPU seconds of each, both
+    threads of the process, in `cpu`, and after each move one bare transaction is timed on
+    the `floor`)."""
     posted = await service.challenges.create_challenge(
         ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
     )
@@ -133,11 +137,13 @@ async def play_match(
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
         with counted.one_move():
-            start = time.perf_counter()
+            start, used = time.perf_counter(), time.process_time()
             update = await service.play.act(
                 match.id, member_to_act(match), request(MOVE, match, notation)
             )
             timings.append(time.perf_counter() - start)
+            if cpu is not None:
+                cpu.append(time.process_time() - used)
         if floor is not None:
             await floor.once()
         match = update.match
@@ -230,10 +236,11 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
             seeding = time.perf_counter() - start
             before = await database_bytes(service)
             timings: list[float] = []
+            cpu: list[float] = []
             async with Floor(Path(folder)) as floor:
                 for number in range(timed):
                     timings += await play_match(
-                        service, (1000 + 2 * number, 1001 + 2 * number), counted, floor
+                        service, (1000 + 2 * number, 1001 + 2 * number), counted, floor, cpu
                     )
             with_requests = await database_bytes(service)
             async with service.store.transaction() as conn:  # the background round, a week on
@@ -252,6 +259,7 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
         "bytes_per_match_with_requests": round((with_requests - before) / timed),
         "floor_ms": round(floor.median_ms(), 3),
         "p50_over_floor": round(statistics.median(timings) * 1000 / floor.median_ms(), 2),
+        "cpu_ms_per_move": round(statistics.fmean(cpu) * 1000, 3),
         **counted.per_move(),
         "p99_budget_ms": P99_BUDGET_MS,
         "bytes_budget": BYTES_BUDGET,
@@ -268,6 +276,7 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
         f"floor (one bare WAL write transaction, synchronous=FULL): {figures['floor_ms']} ms; "
         f"p50 is {figures['p50_over_floor']}x the floor"
     )
+    print(f"CPU per move (both threads, any disk or load aside): {figures['cpu_ms_per_move']} ms")
     print(
         f"database transactions per move: {figures['writes_per_move']} writes, "
         f"{figures['reads_per_move']} reads"
