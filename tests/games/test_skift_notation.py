@@ -111,6 +111,19 @@ def test_play_refuses_move_values_with_wrong_field_types(move: object) -> None:
         START.play(move)  # type: ignore[arg-type]
 
 
+def test_a_move_checked_once_is_not_taken_for_an_equal_move_of_wrong_types() -> None:
+    state = SKIFT.new(2, seed=3)
+    legal = next(m for m in state.legal_moves() if isinstance(m, PieceMove) and m.src[0] == 1)
+    assert state.describe_move(legal) and state.play(legal)  # checked, and remembered
+    lookalike = PieceMove((True, legal.src[1]), legal.dst)  # equal: True == 1
+    assert lookalike == legal
+    with pytest.raises(InvalidMove, match="wrong types"):
+        state.play(lookalike)
+    played = state.play(legal)  # a checked move is checked again in another position
+    with pytest.raises((IllegalMove, InvalidMove)):
+        played.play(legal)
+
+
 @pytest.mark.parametrize(
     ("move", "message"),
     [
