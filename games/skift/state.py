@@ -329,7 +329,7 @@ class SkiftState(GameState):
         """`move` as a Skift move; raise unless it is legal here. The last move found legal
         is remembered (the very value: a move is read, played and described, each
         checking it)."""
-        if self._cache.get("checked") is move:
+        if "checked" in self._cache and self._cache["checked"] is move:
             return cast(Move, move)
         move = self._check_legal(move)
         self._cache["checked"] = move
