@@ -15,6 +15,7 @@ deadline warned of at most once at each of the hours its player chose
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 from bot.match import actions
 from bot.match.decision import low_time_from
 from bot.match.engine_seats import people
-from bot.match.errors import ClockError, MatchOver, PositionChanged
+from bot.match.errors import CannotSave, ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import Core, background_request, when
@@ -48,6 +49,7 @@ from bot.store import requests as request_rows
 from bot.store.clocks import CLAIMABLE, IDLE, LOW_TIME
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.service")
 _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
 #: The most due matches one transaction of a round looks at (a round takes batches until
 #: none is due).
@@ -148,10 +150,7 @@ class ClocksPart:
                 await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
                 found.due.clear()
                 found.marks.clear()
-            for match in owed:
-                update = await self._time_out(match)
-                if update is not None:
-                    found.timeouts.append(update)
+            found.timeouts += await self._time_out(owed)
             if len(batch) < DUE_BATCH:
                 break
         async with self._core.store.transaction() as conn:
@@ -229,16 +228,37 @@ class ClocksPart:
         elif await member_rows.resume_match(conn, match.id, ends):  # (due again: looked at next)
             found.cut.append(await self._core.fetch_known(conn, match.id))
 
-    async def _time_out(self, match: Match) -> MatchUpdate | None:
-        """End the turn whose time ran out (an action of its own); the update, None when
-        someone moved meanwhile or another process timed it out (and tells it)."""
+    async def _time_out(self, matches: list[Match]) -> list[MatchUpdate]:
+        """End the turns whose time ran out, all in one transaction (`Core.apply_each`: each
+        as its own action would); the updates, leaving out a match someone moved in
+        meanwhile or another process timed out (and tells). Should the batch fail for
+        anything but the store (a fault in one match), each is tried alone: a match that
+        fails alone is logged and left (due again once the lease has run out), and the
+        others' timeouts are made and told."""
+        if not matches:
+            return []
         try:
-            update = await self._core.apply(
-                match, None, background_request(match, actions.TIME_OUT)
-            )
-        except (PositionChanged, MatchOver):
-            return None  # someone moved meanwhile: the clock is no longer out
-        return None if update.repeated else update
+            return await self._core.apply_each(matches, actions.TIME_OUT)
+        except CannotSave:
+            raise
+        except Exception:
+            log.exception("timing out %d matches together failed; one at a time", len(matches))
+        updates = []
+        for match in matches:
+            try:
+                update = await self._core.apply(
+                    match, None, background_request(match, actions.TIME_OUT)
+                )
+            except (PositionChanged, MatchOver):
+                continue  # someone moved meanwhile: the clock is no longer out
+            except CannotSave:
+                raise
+            except Exception:
+                log.exception("match %s could not be timed out", match.id)
+                continue
+            if not update.repeated:
+                updates.append(update)
+        return updates
 
     async def mark_reminded(self, reminder: Reminder) -> None:
         """Count a reminder as sent, for the turn it was made for (a turn that has ended
