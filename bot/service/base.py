@@ -131,6 +131,15 @@ class Core:
         until = now + timedelta(seconds=self.config.work_lease_seconds)
         return await claim_rows.claim(conn, kind, item, self.worker, now, until, done=done)
 
+    async def claim_all(
+        self, conn: Connection, wanted: Sequence[tuple[str, str]], *, done: bool = False
+    ) -> set[tuple[str, str]]:
+        """Claim each piece of background work (`kind`, `item`) in `wanted` as `claim` does,
+        in one round trip per hundred; those that are ours to do."""
+        now = self.now()
+        until = now + timedelta(seconds=self.config.work_lease_seconds)
+        return await claim_rows.claim_all(conn, wanted, self.worker, now, until, done=done)
+
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
         Once done, `finish_work`; if it could not be done, `release_work`."""
