@@ -59,6 +59,8 @@ from typing import TypedDict
 # Put the project root first: benchmarks/bot.py would otherwise shadow the bot package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+import asyncpg  # noqa: E402
+
 import games  # noqa: E402
 from benchmarks.service import (  # noqa: E402
     GUILD,
@@ -287,10 +289,36 @@ async def make_due(service: MatchService) -> dict[str, int]:
 KINDS_SENT = ("reminders", "warnings", "timeouts")
 
 
+class Statements:
+    """Counts the statements the bot sends to PostgreSQL through asyncpg, each a round
+    trip (BEGIN and COMMIT included, a batch of `executemany` one, the pool's own reset
+    left out): a figure of the work a round does that the machine's load does not
+    change."""
+
+    count = 0
+
+    @classmethod
+    def install(cls) -> None:
+        """Count every call of asyncpg's statement methods from now on (once)."""
+        for name in ("execute", "executemany", "fetch", "fetchrow", "fetchval"):
+            original = getattr(asyncpg.Connection, name)
+            if getattr(original, "counted", False):
+                continue
+
+            async def counted(self: object, *args: object, _original=original, **kw: object):  # type: ignore[no-untyped-def]
+                cls.count += 1
+                return await _original(self, *args, **kw)
+
+            counted.counted = True  # type: ignore[attr-defined]
+            setattr(asyncpg.Connection, name, counted)
+
+
 async def one_round(service: MatchService) -> tuple[float, dict[str, int]]:
     """The service's part of one background round (`ReminderTask.run_once` and its
     sleep): what is due, the bot's duties, the leagues, and when the next thing is due;
-    its seconds and what it sent."""
+    its seconds and what it sent (and, on PostgreSQL, the statements it sent)."""
+    Statements.install()
+    before = Statements.count
     start = time.perf_counter()
     report = await service.clocks.tick()
     await service.queries.bot_duties(200)
@@ -301,6 +329,7 @@ async def one_round(service: MatchService) -> tuple[float, dict[str, int]]:
         "reminders": len(report.reminders),
         "warnings": len(report.warnings),
         "timeouts": len(report.timeouts),
+        "statements": Statements.count - before,
     }
     return seconds, sent
 
@@ -319,6 +348,8 @@ async def round_run(database: str, total: int) -> Run:
         await settle_due(service)
         due_s, sent = await one_round(service)
         again_s, again = await one_round(service)
+        statements = sent.pop("statements")
+        again.pop("statements")
     finally:
         await service.close()
     figures: Run = {
@@ -327,6 +358,7 @@ async def round_run(database: str, total: int) -> Run:
         "idle_ms": round(idle * 1000, 1),
         "due_ms": round(due_s * 1000, 1),
         "after_due_ms": round(again_s * 1000, 1),
+        "due_statements": statements,
     }
     figures.update({f"sent_{k}": sent[k] for k in sent})
     figures.update({f"expected_{k}": expected[k] for k in expected})
@@ -355,6 +387,10 @@ def bench_round(new_database: Callable[[str], str], sizes: list[int]) -> list[Ru
         for part in ("idle", "due"):
             larger[f"{part}_ratio"] = round(
                 larger[f"{part}_ms"] / max(smaller[f"{part}_ms"], 0.01), 2
+            )
+        if smaller["due_statements"]:
+            larger["statements_ratio"] = round(
+                larger["due_statements"] / smaller["due_statements"], 2
             )
     return runs
 
@@ -602,7 +638,10 @@ def main(args: argparse.Namespace) -> dict[str, object]:
 
 def print_table(databases: dict[str, dict[str, list[Run]]]) -> None:
     """The runs as a table, one line each."""
-    print("database    active     idle ms  ratio  1% due ms  ratio  sent (r/w/t)  expected  twice")
+    print(
+        "database    active     idle ms  ratio  1% due ms  ratio  statements  sent (r/w/t)  "
+        "expected  twice"
+    )
     for name, both in databases.items():
         for run in both["round"]:
             sent = "/".join(str(run[f"sent_{kind}"]) for kind in KINDS_SENT)
@@ -610,7 +649,8 @@ def print_table(databases: dict[str, dict[str, list[Run]]]) -> None:
             print(
                 f"{name:<11} {run['active']:<10,} {run['idle_ms']:<8} "
                 f"{run.get('idle_ratio', ''):<6} {run['due_ms']:<10} "
-                f"{run.get('due_ratio', ''):<6} {sent:<13} {expected:<9} {run['sent_twice']}"
+                f"{run.get('due_ratio', ''):<6} {run.get('due_statements', ''):<11} "
+                f"{sent:<13} {expected:<9} {run['sent_twice']}"
             )
     print(
         "database    stored      procs  moves/s   p50 ms   p95 ms   p99 ms   applied  lost  doubled"
