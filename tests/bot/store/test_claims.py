@@ -39,8 +39,7 @@ async def test_claims_taken_together_are_taken_as_one_at_a_time(databases):
         assert taken == {work[n] for n in range(250) if n % 5 in (1, 3, 4)}
         stored = {(row["kind"], row["item"]): (row["claimed_by"], row["done"]) for row in rows}
         assert stored == {
-            work[n]: ("a", 1) if n % 5 in (1, 3, 4) else ("b", int(n % 5 == 2))
-            for n in range(250)
+            work[n]: ("a", 1) if n % 5 in (1, 3, 4) else ("b", int(n % 5 == 2)) for n in range(250)
         }
         async with store.transaction() as conn:
             assert await claims.claim_all(conn, [], "a", later, later + LEASE) == set()
