@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.console.actions import Console  # noqa: E402 (the root is on the path now)
 from bot.console.clock import OffsetClock  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import MatchService, PlayPart  # noqa: E402
 from tests.bot import discord_harness as harness  # noqa: E402
 
 #: Layers whose whole depth counts as one visit.
@@ -111,17 +111,17 @@ class Trace:
             if not steps or steps[-1] != where:
                 steps.append(where)
 
-    def answering(self, service: MatchService) -> None:
+    def answering(self, play: PlayPart) -> None:
         """Mark where the answer begins: when the service's `play.act` returns the move's
         update."""
-        act = service.play.act
+        act = play.act
 
         async def marked(*args: Any, **options: Any) -> Any:
             update = await act(*args, **options)
             self.answered = True
             return update
 
-        service.play.act = marked  # type: ignore[method-assign]
+        play.act = marked  # type: ignore[method-assign]
 
     @contextmanager
     def on(self) -> Iterator[None]:
@@ -182,7 +182,7 @@ async def discord_move(folder: Path) -> Trace:
                 break
             await fake.click(member, composer["id"], next(i for i in ids if ":o:" in i))
         trace = Trace()
-        trace.answering(bot.service)
+        trace.answering(bot.service.play)
         with trace.on():
             await fake.click(member, composer["id"], confirm[0])
         return trace
@@ -201,7 +201,7 @@ async def console_move(folder: Path) -> Trace:
         await con.run_line(f"as {con.name_of(match.to_act)}")
         legal = await service.play.legal_moves(1, match.to_act)
         trace = Trace()
-        trace.answering(service)
+        trace.answering(service.play)
         with trace.on():
             await con.run_line(f"move {legal[0].notation}")
         return trace

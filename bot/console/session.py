@@ -35,6 +35,7 @@ from bot.console.commands import (
     usage,
     whole_number,
 )
+from bot.console.parts import ConsoleParts
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation import matches
@@ -53,7 +54,7 @@ from bot.presentation.pictures import (
 )
 from bot.presentation.results import result_text
 from bot.presentation.writing import Style, listed
-from bot.service import Match, MatchService, MatchUpdate, Request
+from bot.service import Match, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
@@ -74,7 +75,7 @@ def member_id(name: str) -> int:
 class ConsoleSession:
     """A terminal session: who is playing, which match is current, where pictures go."""
 
-    service: MatchService
+    service: ConsoleParts
     pictures: Path
     clock: OffsetClock
     out: TextIO = sys.stdout

@@ -55,7 +55,6 @@ from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.pictures import seat_labels
 from bot.presentation.writing import Style
-from bot.service import MatchService
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
@@ -71,6 +70,7 @@ from bot.web.guard import (
 )
 from bot.web.live import KEEPALIVE, Live
 from bot.web.oauth import STATE_LIFETIME, LoginFailed, OAuth
+from bot.web.parts import WebParts
 from bot.web.tokens import Signer
 
 log = logging.getLogger("shiftcord.web")
@@ -133,7 +133,7 @@ class WebHost:
     not play a server's match may see what its public posts show (a member of that
     server; default nobody)."""
 
-    service: MatchService
+    service: WebParts
     names: Callable[[Match], Awaitable[Mapping[int, str]]]
     announce: Callable[[MatchUpdate], Awaitable[object]]
     secret: str = ""
@@ -184,7 +184,7 @@ class Board:
 
     def __init__(self, host: WebHost, limits: RateLimit | None = None) -> None:
         self.host = host
-        self.sessions = Sessions(host.service)
+        self.sessions = Sessions(host.service.web_sessions, host.service.now)
         self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
@@ -658,7 +658,7 @@ class Board:
         try:
             line = explore.read_line(request.query.get("line"))
             state = await explore.explore_state(
-                self.host.service, match, session.member, line, path
+                self.host.service.settings, match, session.member, line, path
             )
         except Refusal as refused:
             raise _http(409, str(refused)) from None
@@ -677,7 +677,9 @@ class Board:
         session = self._member(request)
         try:
             line = explore.read_line(request.query.get("line"))
-            picture = await explore.tried_picture(self.host.service, match, session.member, line)
+            picture = await explore.tried_picture(
+                self.host.service.settings, match, session.member, line
+            )
         except Refusal as refused:
             raise _http(409, str(refused)) from None
         response = web.Response(body=picture.data, content_type="image/png")
