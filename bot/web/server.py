@@ -53,6 +53,7 @@ from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
+from bot.presentation.matches import already_done
 from bot.presentation.pictures import seat_labels
 from bot.presentation.writing import Style
 from bot.service.analysis import expected_seconds
@@ -69,6 +70,7 @@ from bot.web.guard import (
     csrf_ok,
 )
 from bot.web.live import KEEPALIVE, Live
+from bot.web.news import LatestNews, plain, public_lines
 from bot.web.oauth import STATE_LIFETIME, LoginFailed, OAuth
 from bot.web.parts import WebParts
 from bot.web.tokens import Signer
@@ -195,6 +197,8 @@ class Board:
         #: Each signed-in member's language, read once a session.
         self._languages: dict[int, str | None] = {}
         self._announcing: set[asyncio.Task[object]] = set()
+        #: The latest move played here in each match, and its announcement.
+        self.news = LatestNews(host.now or host.service.now)
         self._vendored = vendored(VENDOR)
         #: The Embedded App SDK's folder under the page (None: not kept).
         self._sdk = next(
@@ -573,9 +577,11 @@ class Board:
         viewing = await self._viewing(match, session.member)
         name = await self._namer(match)
         moves = None if path else await self._moves(match, name, language)
+        style = _style(name)
         state = await board.page_state(
-            self.host.service, match, viewing.seen, name, _style(name), path, moves, viewing
+            self.host.service, match, viewing.seen, name, style, path, moves, viewing
         )
+        state["news"] = public_lines(await self.news.told(match, style, name, language), style)
         state["words"] = _words()
         return state
 
@@ -635,6 +641,7 @@ class Board:
             notation = match.state.format_move(move)
         made = Request(MOVE, notation, ply=ply, request_id=f"web:{session.member}:{request_id}")
         answer: dict[str, Any] = {}
+        moved: MatchUpdate | None = None
         try:
             update = await self.host.service.play.act(match.id, session.member, made)
         except PositionChanged:
@@ -643,12 +650,20 @@ class Board:
             answer["refused"] = refusal_text(error, _style(await self._namer(match)))
         else:
             if update.repeated:
-                answer["note"] = fill(web_words.ALREADY_PLAYED)
+                answer["note"] = plain(_style(await self._namer(match)), already_done(update))
             else:
-                self._announce(update)
+                # what announcing it needs, read once for this page and the serving face
+                moved = await self.host.service.play.delivery(update)
+                self.news.played(moved)
+                self._announce(moved)
             self.live.changed(match.id, update.match.version)
+        language = request[LANGUAGE]
+        if moved is not None:  # the private answer, to the member who moved alone
+            name = await self._namer(match)
+            told = await self.news.announced(moved, _style(name), name, language)
+            answer["answer"] = plain(_style(name), told.answer.text)
         fresh = await self.host.service.queries.get_match(match.id)
-        answer["state"] = await self._page_state(fresh, session, (), request[LANGUAGE])
+        answer["state"] = await self._page_state(fresh, session, (), language)
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
     async def _explore(self, request: web.Request) -> web.StreamResponse:

@@ -199,7 +199,7 @@ def test_no_face_builds_an_announcement():
 
 
 def test_the_faces_that_post_news_deliver_the_presentations_announcement():
-    delivering = {"bot.discord.posting", "bot.console.session"}
+    delivering = {"bot.discord.posting", "bot.console.session", "bot.web.news"}
     for face in FACES:
         for path in (BOT / face).rglob("*.py"):
             name = module_name(path, BOT)
