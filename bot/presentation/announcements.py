@@ -207,11 +207,11 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
     chosen = [d for d in delivery.direct if d.member_id in receivers] if words else []
     instead = {d.member_id for d in chosen if d.instead}
     with speaking(audience.language):
-        players = seat_labels(match, audience.names, delivery.ratings, now)
-        clock = clock_line(match, now, label_names(match, players))
-        privately = audience.privately is not None  # nothing posts it: no board drawn
-        drawn = audience.drawn and not privately
-        picture = await update_board(update, delivery.theme, clock, players) if drawn else None
+        picture = None
+        if audience.drawn and audience.privately is None:  # (privately: nothing posts it)
+            players = seat_labels(match, audience.names, delivery.ratings, now)
+            clock = clock_line(match, now, label_names(match, players))
+            picture = await update_board(update, delivery.theme, clock, players)
         newcomers = delivery.newcomers if audience.newcomers else ()
         hints = [newcomer_hint(match, m, style) for m in newcomers if m in receivers]
         text = "\n".join([update_text(update, style), *hints])
