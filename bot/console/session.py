@@ -15,7 +15,7 @@ import secrets
 import sys
 import zlib
 from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -53,7 +53,7 @@ from bot.presentation.pictures import (
     seat_labels,
 )
 from bot.presentation.results import result_text
-from bot.presentation.writing import Style, listed
+from bot.presentation.writing import KnownNames, Style, listed
 from bot.service import Match, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
@@ -269,7 +269,10 @@ class ConsoleSession:
             return
         if update.delivery is None:  # (the bot's actions, the clock's)
             update = await self.service.play.delivery(update)
-        audience = Audience(self.style, self.name_of, spoken(), self._link, newcomers=False)
+        # the members' names handed over at once: the presentation does not call back for each
+        names = KnownNames({m: self.name_of(m) for m in match.members}, self.name_of)
+        style = replace(self.style, mention=names.__getitem__)
+        audience = Audience(style, names.__getitem__, spoken(), self._link, newcomers=False)
         told = await announcement(update, audience, self.service.now())
         for news in told.news:
             post = news.post

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -55,7 +56,7 @@ from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.matches import already_done
 from bot.presentation.pictures import seat_labels
-from bot.presentation.writing import Style
+from bot.presentation.writing import KnownNames, Style
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
@@ -230,9 +231,9 @@ class Board:
         return moves
 
     async def _namer(self, match: Match) -> Callable[[int], str]:
-        """How the members of `match` are named on its page."""
+        """How the members of `match` are named on its page (looked up, not called back)."""
         names = await self.host.names(match)
-        return lambda member: names.get(member) or plain_member(member)
+        return KnownNames({m: n for m, n in names.items() if n}, plain_member).__getitem__
 
     async def _version(self, match_id: int) -> int:
         return (await self.host.service.queries.get_match(match_id)).version
@@ -582,7 +583,7 @@ class Board:
             self.host.service, match, viewing.seen, name, style, path, moves, viewing
         )
         state["news"] = public_lines(await self.news.told(match, style, name, language), style)
-        state["words"] = _words()
+        state["words"] = _words(language)
         return state
 
     async def _picture(self, request: web.Request) -> web.StreamResponse:
@@ -891,7 +892,14 @@ def _http(status: int, words: str) -> web.HTTPException:
     return kinds[status](text=json.dumps({"refused": words}), content_type="application/json")
 
 
-def _words() -> dict[str, str]:
+@functools.lru_cache(maxsize=16)
+def _words(language: str) -> dict[str, str]:
+    """The page's own words in `language` (written once a language; not to be changed)."""
+    with speaking(language):
+        return _page_words()
+
+
+def _page_words() -> dict[str, str]:
     """The page's own words, in the language spoken."""
     return {
         "confirm": fill(composer_words.CONFIRM),
