@@ -20,7 +20,14 @@ from bot.config import Settings
 from bot.match import actions, premoves, rules
 from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
 from bot.match.decision import Decision, Situation
-from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
+from bot.match.errors import (
+    CannotSave,
+    MatchOver,
+    NotFound,
+    OutcomeUnknown,
+    PositionChanged,
+    ServiceError,
+)
 from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate
 from bot.service.due import Due, due_time, warning_hours
@@ -123,6 +130,15 @@ class Core:
         now = self.now()
         until = now + timedelta(seconds=self.config.work_lease_seconds)
         return await claim_rows.claim(conn, kind, item, self.worker, now, until, done=done)
+
+    async def claim_all(
+        self, conn: Connection, wanted: Sequence[tuple[str, str]], *, done: bool = False
+    ) -> set[tuple[str, str]]:
+        """Claim each piece of background work (`kind`, `item`) in `wanted` as `claim` does,
+        in one round trip per hundred; those that are ours to do."""
+        now = self.now()
+        until = now + timedelta(seconds=self.config.work_lease_seconds)
+        return await claim_rows.claim_all(conn, wanted, self.worker, now, until, done=done)
 
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
@@ -251,40 +267,8 @@ class Core:
         update: MatchUpdate | None = None  # what was decided, kept for a lost commit
 
         async def decide_and_store(conn: Connection) -> MatchUpdate:
-            nonlocal request, update
-            seen = await request_rows.applied(conn, request.request_id)
-            if seen is not None:
-                update = await self._repeated(conn, seen)
-                return update
-            match = await self._target(conn, target)
-            rules.check_active(match)
-            if isinstance(request.ply, ShownBefore):
-                request = dataclasses.replace(
-                    request, ply=await self._shown(conn, match, request.ply)
-                )
-            members = await member_rows.match_members(conn, match.members)
-            situation = await self.situation(conn, match, now, members)
-            if request.action in _NEEDS_LOG:
-                entries = await match_rows.fetch_log(conn, match)
-                situation = dataclasses.replace(situation, log=entries)
-            decision = rules.decide(match, actor, request, situation)
-            mover = actor if request.action is actions.MOVE else None
-            premove = await self._settle_premoves(conn, match, decision)
-            done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
-            recorded = request_rows.recorded(request.request_id, done, now)
-            stored = await self.store_decision(
-                conn, match, decision, now, mover=mover, members=members, also=(recorded,)
-            )
-            update = _update(match, stored, decision, actor, request.action)
-            if mover is not None and mover in situation.away:
-                update = dataclasses.replace(update, back_from_vacation=True)
-            if premove is not None:
-                answered = await self._play_premove(
-                    conn, stored, premove, request, situation, members
-                )
-                update = dataclasses.replace(update, premove=answered)
-            if inside is not None:
-                update = await inside(conn, update)
+            nonlocal update
+            update = await self._decide_and_store(conn, target, actor, request, now, inside)
             return update
 
         try:
@@ -292,6 +276,84 @@ class Core:
         except OutcomeUnknown as unknown:
             await self._check_applied(request.request_id, unknown)
         assert update is not None  # (decided before the commit whose answer was lost)
+        return update
+
+    async def apply_each(self, matches: Sequence[Match], action: MatchAction) -> list[MatchUpdate]:
+        """The bot's own `action` (a timeout) in each match as read, by its
+        `background_request`, all in one write transaction: each decided and stored as
+        `apply` does it (its request id, version check, log, ratings, league, premoves),
+        one after the other, so a batch of due work costs one transaction, not one each.
+        Left out: a match that changed since it was read or is over (its refusal is found
+        before anything of it is written), and one whose request was applied before (by
+        another process, which tells it). When the database's answer to the commit is lost,
+        the first request applied is looked up before answering (all or none was saved)."""
+        now = self.now()
+        asked = [(match, background_request(match, action)) for match in matches]
+        done: list[tuple[str, MatchUpdate]] = []
+
+        async def decide_and_store_each(conn: Connection) -> None:
+            for match, request in asked:
+                try:
+                    update = await self._decide_and_store(conn, match, None, request, now, None)
+                except (PositionChanged, MatchOver):
+                    continue  # someone acted meanwhile, or it ended: nothing written of it
+                if not update.repeated:
+                    done.append((request.request_id, update))
+
+        try:
+            await self.store.transact(decide_and_store_each)
+        except OutcomeUnknown as unknown:
+            if done:
+                await self._check_applied(done[0][0], unknown)
+        return [update for _, update in done]
+
+    async def _decide_and_store(
+        self,
+        conn: Connection,
+        target: Match | int | InChannel,
+        actor: int | None,
+        request: Request,
+        now: datetime,
+        inside: Inside | None,
+    ) -> MatchUpdate:
+        """The body of `apply`'s transaction: the request's earlier answer if it was applied
+        before, else the decision of the match rules, stored (with a premove it answers)
+        and recorded under the request's id. A refusal is raised before anything is
+        written."""
+        seen = await request_rows.applied(conn, request.request_id)
+        if seen is not None:
+            return await self._repeated(conn, seen)
+        match = await self._target(conn, target)
+        rules.check_active(match)
+        if isinstance(request.ply, ShownBefore):
+            request = dataclasses.replace(request, ply=await self._shown(conn, match, request.ply))
+        members = await member_rows.match_members(conn, match.members)
+        situation = await self.situation(conn, match, now, members)
+        if request.action in _NEEDS_LOG:
+            entries = await match_rows.fetch_log(conn, match)
+            situation = dataclasses.replace(situation, log=entries)
+        decision = rules.decide(match, actor, request, situation)
+        mover = actor if request.action is actions.MOVE else None
+        done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
+        stored = await self.store_decision(
+            conn,
+            match,
+            decision,
+            now,
+            mover=mover,
+            members=members,
+            also=(request_rows.recorded(request.request_id, done, now),),
+            read_here=not isinstance(target, Match),
+        )
+        update = _update(match, stored, decision, actor, request.action)
+        if mover is not None and mover in situation.away:
+            update = dataclasses.replace(update, back_from_vacation=True)
+        premove = await self._settle_premoves(conn, match, decision)
+        if premove is not None:
+            answered = await self._play_premove(conn, stored, premove, request, situation, members)
+            update = dataclasses.replace(update, premove=answered)
+        if inside is not None:
+            update = await inside(conn, update)
         return update
 
     async def _target(self, conn: Connection, target: Match | int | InChannel) -> Match:
@@ -402,7 +464,9 @@ class Core:
         except ServiceError as error:
             log.info("match %s: premove of %s not played: %s", match.id, premove.member_id, error)
             return None
-        stored = await self.store_decision(conn, match, decision, situation.now, members=members)
+        stored = await self.store_decision(
+            conn, match, decision, situation.now, members=members, read_here=True
+        )
         return _update(match, stored, decision, premove.member_id, actions.MOVE)
 
     async def store_decision(
@@ -415,19 +479,30 @@ class Core:
         mover: int | None = None,
         members: member_rows.MatchMembers | None = None,
         also: Sequence[Statement] = (),
+        read_here: bool = False,
     ) -> Match:
         """Write a decision over the match read as `old`: the record (version-checked),
-        log lines, a seat leaving, the ratings of a rated ending, and the end of the
-        vacation of a member who moved (one open, when its `members` were read in this
-        transaction); the match as stored. The record, a lone log line and the writes
-        `also` asked for (the request's record) go in one round trip (`run_together`)."""
+        log lines, a seat leaving, the ratings of a rated ending, the end of the vacation
+        of a member who moved (one open, when its `members` were read in this
+        transaction) and the writes `also` asked for (the request's record); the match as
+        stored. A lone log line and those writes go in one round trip (`run_together`),
+        with the record when the match was `read_here`, in this transaction (writers run
+        one at a time, so its version check cannot fail); else the record is written
+        first, alone, so that a match changed since it was read is refused before
+        anything of it is written."""
         new = decision.match
         due = await self.due_time(conn, new, now, members)
         lines = [(e.seat, e.kind, e.notation, e.sealed) for e in decision.entries]
         alone = len(lines) == 1 and decision.retire is None  # (its index is not needed)
-        log = [match_rows.log_line(old.id, lines[0], now)] if alone else []
+        writes = [*([match_rows.log_line(old.id, lines[0], now)] if alone else []), *also]
         saved = match_rows.match_saved(old, new, due.at, due.warn_at)
-        match_rows.check_saved((await conn.run_together([saved, *log, *also]))[0])
+        if read_here:
+            writes.insert(0, saved)
+        else:
+            match_rows.check_saved(await conn.run(*saved))
+        changed = await conn.run_together(writes)
+        if read_here:
+            match_rows.check_saved(changed[0])
         if old.active and not new.active:  # its league (if any) records it and moves on
             await league_rows.due_after_match(conn, old.id, now)
         last = None
