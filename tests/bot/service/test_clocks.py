@@ -11,6 +11,7 @@ from bot.match.actions import CLAIM, MOVE, TIME_OUT
 from bot.match.errors import CannotSave
 from bot.match.events import Ended
 from bot.service import ClockError, clocks
+from bot.store import matches as match_rows
 from bot.store.health import CANNOT_SAVE
 from tests.bot.service_fixtures import (
     act,
@@ -280,6 +281,26 @@ async def test_many_timeouts_end_in_one_transaction_a_batch_each_once(service, c
     ) == sorted(f"{TIME_OUT.key}:{m.id}:{m.version}" for m in matches)
     assert len(ratings) == 50 and all(r["games"] == 1 for r in ratings)  # each rated once
     assert (await service.clocks.tick()).timeouts == ()
+
+
+@pytest.mark.asyncio
+async def test_a_batch_leaves_out_a_match_changed_since_it_was_read_writing_nothing_of_it(
+    service, clock
+):
+    stale, other = await timed_out_matches(service, 2)
+    clock.advance(hours=25)
+    async with service.store.transaction() as conn:  # changed after the round read it
+        await match_rows.update_match(conn, stale, reminded=1)
+    updates = await service.core.apply_each([stale, other], TIME_OUT)
+    assert [u.match.id for u in updates] == [other.id]
+    assert (await service.queries.get_match(stale.id)).active
+    assert (await service.queries.match_record(stale.id)).log == ()
+    async with service.store.reading() as conn:
+        requests = {
+            r["request_id"] for r in await conn.rows("SELECT request_id FROM match_requests")
+        }
+    assert f"{TIME_OUT.key}:{other.id}:{other.version}" in requests
+    assert not [r for r in requests if r.startswith(f"{TIME_OUT.key}:{stale.id}:")]
 
 
 @pytest.mark.asyncio
