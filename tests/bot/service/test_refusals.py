@@ -141,7 +141,7 @@ async def test_an_ending_failing_at_its_ratings_leaves_the_match_running(service
     async def fail(*args, **kwargs):
         raise RuntimeError("ratings broke")
 
-    monkeypatch.setattr(match_rows, "store_rating_change", fail)
+    monkeypatch.setattr(match_rows, "store_rating_changes", fail)
     before = await dump(service.store)
     with pytest.raises(RuntimeError, match="ratings broke"):
         await act(service, match.id, match.to_act, RESIGN)
