@@ -25,7 +25,7 @@ import pytest
 import ai
 import games
 from ai.rewards import outcome_rewards
-from ai.value import Network, StaleWeights, judged_value, network, prior
+from ai.value import Network, StaleWeights, judge_by, judged_value, network, prior
 from benchmarks.train import greedy_move, search_play, searched, self_play
 from games import GameState
 from tests.games.test_conformance import choose
@@ -231,3 +231,23 @@ def test_the_two_ply_search_values_a_move_by_the_best_reply() -> None:
         )
     assert worth == pytest.approx(max(by_move.values()), abs=1e-6)
     assert by_move[move] == pytest.approx(worth, abs=1e-6)
+
+
+def test_judge_by_puts_a_network_in_the_shipped_weights_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("ai.value._LOADED", {})
+    game = games.get("test-five")
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    rng = np.random.default_rng(5)
+    net = Network(shape, rng.normal(0.0, 0.5, Network.blank(shape).weights.shape).astype("f4"))
+    state = positions("test-five", seed=2)[3]
+    seat = state.current_player
+    assert seat is not None
+    judge_by(game, net)
+    assert network(game) is net
+    assert judged_value(state, seat) == pytest.approx(net.value(state, seat))
+    judge_by(game, None)
+    assert network(game) is None
+    assert judged_value(state, seat) is None
