@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.match.phrases import Namer
+from bot.match.records import Snapshot
 from bot.match.replay import standing_entries
 from bot.presentation import composer as words
 from bot.presentation.catalogue import fill
@@ -56,10 +58,18 @@ async def member_to_act(service: MatchService, match_id: int, user: int, style: 
 
 
 def composer_of(match: Match, user: int) -> Composer:
-    """The composer of the legal moves of `user`, the member to act, as they see them."""
+    """The composer of the legal moves of `user`, the member to act, as they see them
+    (built once for each position and seat: every tap of a turn reuses it)."""
     seat = match.seat_of(user)
     assert seat is not None  # checked by member_to_act
-    return Composer(match.view_for(seat))
+    return _composer(match.game, match.snapshot.text, seat)
+
+
+@lru_cache(maxsize=64)
+def _composer(game: str, position: str, seat: int) -> Composer:
+    """The composer of `seat` in the stored position `position` (its text names the
+    state whole, so equal texts are equal positions)."""
+    return Composer(Snapshot(game, position).state.view(seat))
 
 
 def composer_returns(match: Match, user: int, *, undone: bool) -> bool:

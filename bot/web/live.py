@@ -42,15 +42,23 @@ class Live:
         self._watched: dict[int, _Watched] = {}
         self._members: dict[int, int] = {}
         self._open = 0
+        self._closed = False
 
     @property
     def open_pages(self) -> int:
         """How many live pages are open."""
         return self._open
 
+    @property
+    def closed(self) -> bool:
+        """Whether the board is shutting down: its pages' streams end."""
+        return self._closed
+
     def admits(self, member: int) -> bool:
         """Whether one more page of `member` may open."""
-        return self._open < MAX_PAGES and self._members.get(member, 0) < MAX_PER_MEMBER
+        if self._closed or self._open >= MAX_PAGES:
+            return False
+        return self._members.get(member, 0) < MAX_PER_MEMBER
 
     def version(self, match: int) -> int | None:
         """The last version seen of a watched match."""
@@ -98,7 +106,12 @@ class Live:
                 log.warning("live pages of match %s cannot read it: %s", match, error)
 
     async def close(self) -> None:
-        """Stop every watcher."""
+        """Stop every watcher and wake every page, whose stream then ends (a shutdown
+        does not wait for a quiet stream's next keep-alive)."""
+        self._closed = True
+        for watched in self._watched.values():
+            for woken in watched.pages:
+                woken.set()
         tasks = [w.task for w in self._watched.values() if w.task is not None]
         for task in tasks:
             task.cancel()

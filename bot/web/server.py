@@ -815,7 +815,8 @@ def vendored(folder: Path) -> dict[str, tuple[bytes, str]]:
 async def _stream(
     response: web.StreamResponse, woken: asyncio.Event, match: Match, live: Live
 ) -> None:
-    """Send the match's version now and each time it changes, a comment when quiet."""
+    """Send the match's version now and each time it changes, a comment when quiet,
+    until the board shuts down."""
     version = match.version
     await response.write(_event(version))
     while True:
@@ -824,6 +825,8 @@ async def _stream(
         except TimeoutError:
             await response.write(b": keep-alive\n\n")
             continue
+        if live.closed:
+            return
         woken.clear()
         now = live.version(match.id)
         if now is not None and now != version:

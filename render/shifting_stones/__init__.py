@@ -287,11 +287,18 @@ def _order(state: StonesState) -> list[int]:
     return sorted(range(state.players), key=lambda s: (-scores[s], s))
 
 
-def _facts(state: StonesState, seat: int) -> str:
-    """A player's line in the panel: who, cards in hand, and points (at the end, the
-    scored cards' points, the bonus and the total, with the place)."""
+def _acting(state: StonesState, ending: str | None) -> int | None:
+    """The seat to act, while the match runs (not once it ended, by the rules or by
+    `ending`: a resignation, a timeout)."""
+    return state.current_player if ending is None and state.outcome() is None else None
+
+
+def _facts(state: StonesState, seat: int, acting: int | None) -> str:
+    """A player's line in the panel: who (marked when `acting`, the seat to act), cards in
+    hand, and points (at the end, the scored cards' points, the bonus and the total, with
+    the place)."""
     name = state.seat_name(seat)
-    if state.current_player == seat:
+    if acting == seat:
         name = say(NAME_TO_ACT, name=name)
     if state.retired[seat]:
         name = say(NAME_LEFT, name=name)
@@ -316,13 +323,17 @@ def _players_height(state: StonesState, width: int, cell: float) -> float:
     return state.players * px * 1.8 + rows * (h + cell * 0.5)
 
 
-def _players(image: Image.Image, state: StonesState, theme: Theme, y: float, cell: float) -> None:
-    """Each player's line (see `_facts`), then their scored cards, all of them."""
+def _players(
+    image: Image.Image, state: StonesState, theme: Theme, y: float, cell: float, acting: int | None
+) -> None:
+    """Each player's line (see `_facts`), the seat `acting` highlighted, then their scored
+    cards, all of them."""
     px = legible_px(image.width)
     w, h = card_size(cell, px)
     for seat in _order(state):
-        colour = theme.highlight if state.current_player == seat else theme.text
-        paste(image, text_sprite(_facts(state, seat), px, colour, "lm"), px, y + px * 0.7)
+        colour = theme.highlight if acting == seat else theme.text
+        facts = _facts(state, seat, acting)
+        paste(image, text_sprite(facts, px, colour, "lm"), px, y + px * 0.7)
         y += px * 1.8
         x = float(px)
         for card in state.scored[seat]:
@@ -498,7 +509,7 @@ def draw(
             notes_left,
             grid_top + px * (0.5 + 1.3 * line),
         )
-    _players(image, state, theme, players_top, scored_cell)
+    _players(image, state, theme, players_top, scored_cell, _acting(state, ending))
     if own is not None:
         _hand(image, state, own, theme, body + px * 0.5, cell)
     return image

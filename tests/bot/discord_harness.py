@@ -848,7 +848,7 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
         return await self.feed(self.interaction_payload(3, user_id, data, msg["channel_id"], msg))
 
-    async def drain(self, *, timeout: float = 5.0, raise_errors: bool = True) -> None:
+    async def drain(self, *, timeout: float = 30.0, raise_errors: bool = True) -> None:
         """Wait for the tasks discord.py spawned (and theirs, and the bot's background
         postings); then raise if an error was logged (a handler failed)."""
         me = asyncio.current_task()

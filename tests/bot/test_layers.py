@@ -7,6 +7,7 @@ they build on, which the faces call."""
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
 import typing
@@ -43,8 +44,10 @@ def imported(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
     return names
 
 
+@functools.cache
 def import_graph(root: Path) -> dict[str, set[str]]:
-    """The modules of the package at `root` and which of them each imports."""
+    """The modules of the package at `root` and which of them each imports (read once;
+    not to be changed)."""
     files = {module_name(path, root): path for path in root.rglob("*.py")}
     modules = frozenset(files)
     return {
@@ -106,10 +109,9 @@ FACE_PACKAGES = tuple(f"bot.{face}" for face in FACES)
 
 def test_the_presentation_imports_no_face():
     """What every face shares knows none of them (nor their words)."""
+    modules = frozenset(import_graph(BOT))
     used = {
-        name
-        for path in (BOT / "presentation").rglob("*.py")
-        for name in imported(path, frozenset(import_graph(BOT)))
+        name for path in (BOT / "presentation").rglob("*.py") for name in imported(path, modules)
     }
     assert {name for name in used if name.startswith(FACE_PACKAGES)} == set()
 

@@ -120,12 +120,13 @@ async def _start(service: MatchService, guild: int, one: int, two: int, timed: b
 
 
 def run(children: list[tuple[Any, tuple[Any, ...], dict[str, Any]]]) -> list[Any]:
-    """Start the children (target, args, kwargs) together; wait for each (30 s at most)."""
+    """Start the children (target, args, kwargs) together; wait for each (120 s at most:
+    only a child that hangs takes that long, and a loaded machine is slow)."""
     started = [SPAWN.Process(target=t, args=a, kwargs=k) for t, a, k in children]
     for child in started:
         child.start()
     for child in started:
-        child.join(30)
+        child.join(120)
         assert child.exitcode == 0, f"a child process failed (exit code {child.exitcode})"
     return started
 

@@ -97,11 +97,11 @@ def test_the_end_panel_shows_cards_bonus_total_and_the_final_order() -> None:
         triggered=True,
     )
     assert picture._order(state) == [1, 0], "the winner first"
-    assert picture._facts(state, 1) == "1. Player 2: cards 5 = 5 points"
-    assert picture._facts(state, 0) == "2. Player 1: cards 1 + bonus 3 = 4 points"
+    assert picture._facts(state, 1, None) == "1. Player 2: cards 5 = 5 points"
+    assert picture._facts(state, 0, None) == "2. Player 1: cards 1 + bonus 3 = 4 points"
     running = replace(state, ending=None, triggered=False)
     assert picture._order(running) == [0, 1]
-    assert picture._facts(running, 0) == "Player 1 (to act): 0 in hand, 1 point"
+    assert picture._facts(running, 0, 0) == "Player 1 (to act): 0 in hand, 1 point"
 
 
 #: A long name (32 characters) with emoji, as a member may choose one.
@@ -119,6 +119,16 @@ def drawn_texts(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
 
     monkeypatch.setattr(picture, "text_sprite", noting)
     return texts
+
+
+def test_no_one_is_to_act_once_the_match_ended_by_resignation_or_time(monkeypatch) -> None:
+    state = play(state_with_hand(), "flip a1 pay 2")  # a game the rules have not ended
+    texts = drawn_texts(monkeypatch)
+    render.board_image(state.view(None), size=360)
+    assert "Player 1 (to act): 2 in hand, 0 points" in texts
+    texts.clear()
+    render.board_image(state.view(None), size=360, ending="Player 2 resigned.")
+    assert not [text for text in texts if "to act" in text], texts
 
 
 def test_the_picture_calls_the_seats_by_the_players_names(monkeypatch) -> None:
