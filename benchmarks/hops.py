@@ -2,7 +2,9 @@
 through and the back and forth between the presentation and the face.
 
 A Skift move is made through Discord's Play composer (the Confirm press, on the test
-suite's fake Discord with the real bot) and typed in the console; every call and return
+suite's fake Discord with the real bot), typed in the console, and confirmed on the web
+board (its `api/play` request, through a real HTTP client; the face serving the board is
+a stand-in that keeps what it is told); every call and return
 of Python code in `bot/` is traced while it is handled, in order. The service (and the
 store and match rules beneath it) counts as one visit however much it does inside; library
 code (discord.py, Pillow, the rules of the game) and the pure match records and rules
@@ -14,12 +16,13 @@ code (discord.py, Pillow, the rules of the game) and the pure match records and 
   neither);
 - `layer hops`: how many of those hops go from one layer to another (discord,
   presentation, console, web, the service);
-- `discord` / `presentation` / `console`: how often the running code enters that layer
+- `discord` / `presentation` / `console` / `web`: how often the running code enters that layer
   from another one (each "discord -> presentation -> discord" counts one entry of each).
 
 Each is counted for the whole press (or typed line), and for its answer alone: from the
 moment the service's `play.act` returns the move's update to the last request (the thread's
-post, the private answer, the composer's next state). The last line printed is one JSON
+post, the private answer, the composer's next state; the web page's answer, with the
+serving face's task that is handed the news). The last line printed is one JSON
 object of the figures.
 
     .venv/bin/python benchmarks/hops.py
@@ -43,10 +46,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import aiohttp  # noqa: E402
+
 from bot.console.actions import Console  # noqa: E402 (the root is on the path now)
 from bot.console.clock import OffsetClock  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.match.records import Match  # noqa: E402
+from bot.service import MatchService, PlayPart  # noqa: E402
+from bot.web.server import WebHost, serve  # noqa: E402
 from tests.bot import discord_harness as harness  # noqa: E402
+from tests.bot.service_fixtures import start_match  # noqa: E402
 
 #: Layers whose whole depth counts as one visit.
 BENEATH = ("bot.service", "bot.store")
@@ -111,17 +119,17 @@ class Trace:
             if not steps or steps[-1] != where:
                 steps.append(where)
 
-    def answering(self, service: MatchService) -> None:
+    def answering(self, play: PlayPart) -> None:
         """Mark where the answer begins: when the service's `play.act` returns the move's
         update."""
-        act = service.play.act
+        act = play.act
 
         async def marked(*args: Any, **options: Any) -> Any:
             update = await act(*args, **options)
             self.answered = True
             return update
 
-        service.play.act = marked  # type: ignore[method-assign]
+        play.act = marked  # type: ignore[method-assign]
 
     @contextmanager
     def on(self) -> Iterator[None]:
@@ -182,7 +190,7 @@ async def discord_move(folder: Path) -> Trace:
                 break
             await fake.click(member, composer["id"], next(i for i in ids if ":o:" in i))
         trace = Trace()
-        trace.answering(bot.service)
+        trace.answering(bot.service.play)
         with trace.on():
             await fake.click(member, composer["id"], confirm[0])
         return trace
@@ -201,7 +209,7 @@ async def console_move(folder: Path) -> Trace:
         await con.run_line(f"as {con.name_of(match.to_act)}")
         legal = await service.play.legal_moves(1, match.to_act)
         trace = Trace()
-        trace.answering(service)
+        trace.answering(service.play)
         with trace.on():
             await con.run_line(f"move {legal[0].notation}")
         return trace
@@ -209,15 +217,62 @@ async def console_move(folder: Path) -> Trace:
         await service.close()
 
 
+async def web_move(folder: Path) -> Trace:
+    """The trace of a Skift move confirmed on the web board (its first choice at each step),
+    by a member signed in with a link."""
+    service = await MatchService.open(harness.settings_for(folder), clock=harness.FakeClock())
+    told: list[object] = []
+
+    async def names(match: Match) -> dict[int, str]:
+        return {member: f"Player {member}" for member in match.members}
+
+    async def announce(update: object) -> None:
+        told.append(update)  # (the serving face's own delivery is not the board's)
+
+    served = await serve(WebHost(service, names, announce), "127.0.0.1", 0)
+    base = f"http://127.0.0.1:{served.port}/"
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            match = await start_match(service)
+            assert match.to_act is not None
+            token = served.board.host.signer.grant(match.to_act, match.id)
+            async with session.post(base + "signin", json={"token": token}) as signed:
+                csrf = (await signed.json())["csrf"]
+            page: dict[str, Any] = {"choices": [{"keys": ""}]}
+            while "preview" not in page:
+                path = page["choices"][0]["keys"]
+                url = f"{base}api/state?match={match.id}&path={path}"
+                async with session.get(url) as answer:
+                    page = await answer.json()
+            body = {"ply": page["ply"], "path": page["path"], "request": "hops"}
+            trace = Trace()
+            trace.answering(service.play)
+            with trace.on():
+                headers = {"X-CSRF-Token": csrf}
+                url = f"{base}api/play?match={match.id}"
+                async with session.post(url, json=body, headers=headers):
+                    pass
+                while not told:  # the serving face was handed the news
+                    await asyncio.sleep(0.01)
+            return trace
+    finally:
+        await served.stop()
+        await service.close()
+
+
 async def main() -> None:
     """Print the route of each move, then the figures as one JSON line."""
     with tempfile.TemporaryDirectory() as discord_folder, tempfile.TemporaryDirectory() as other:
         discord, console = await discord_move(Path(discord_folder)), await console_move(Path(other))
+    with tempfile.TemporaryDirectory() as web_folder:
+        board = await web_move(Path(web_folder))
     results = {
         "discord": figures(discord.of("bot.discord.composer")),
         "discord answer": figures(discord.of("bot.discord.composer", answer=True)),
         "console": figures(console.of("bot.console.session")),
         "console answer": figures(console.of("bot.console.session", answer=True)),
+        "web": figures(board.of("bot.web.server")),
+        "web answer": figures(board.of("bot.web.server", answer=True)),
     }
     for face, result in results.items():
         print(f"{face}: {', '.join(result.pop('route'))}")

@@ -33,7 +33,9 @@ durations) is the same in every language.
 
 The package: `commands` holds the command table and reads typed lines, `session` the
 player, the current match and the printing, `actions` one method per command, `composer`
-the commands of `play`, `clock` the console's clock that `tick` moves forward.
+the commands of `play`, `clock` the console's clock that `tick` moves forward, `parts`
+the service's parts the console calls (`ConsoleParts`). This entry opens the match
+service and hands the session, the bot player and the web board the parts each uses.
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ async def _console(
             going = await service.queries.active_matches(console.me)
             await console.run_line(f"use {going[0].id}" if going else FIRST_MATCH)
         if web is not None:
-            board = await serve_console_board(console, web, lines.isatty())
+            board = await serve_console_board(console, service, web, lines.isatty())
         while True:
             if lines.isatty():
                 out.write(fill(console_words.PROMPT, player=console.player))

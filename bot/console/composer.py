@@ -50,7 +50,7 @@ class ComposingSession(ConsoleSession):
 
     async def do_play(self) -> None:
         """The `play` command (what `help` says of it: `console_words.HELP`)."""
-        match = await member_to_act(self.service, self._current(), self.me, self.style)
+        match = await member_to_act(self.service.queries, self._current(), self.me, self.style)
         await self._show(match, ())
 
     async def do_choose(self, number: str) -> None:
@@ -64,7 +64,9 @@ class ComposingSession(ConsoleSession):
         if not 1 <= chosen <= len(offered):
             raise Refusal(fill(console_words.NO_SUCH_CHOICE, last=len(offered)))
         path = composer.forward((*path, offered[chosen - 1].step.key))
-        if composer.move_at(path) is not None and await skips_preview(self.service, self.me):
+        if composer.move_at(path) is not None and await skips_preview(
+            self.service.settings, self.me
+        ):
             await self._play(match, path)
             return
         await self._show(match, path)
@@ -102,7 +104,7 @@ class ComposingSession(ConsoleSession):
         opened = self.composing
         if opened is None or opened.member != self.me:
             raise Refusal(fill(console_words.NO_COMPOSER))
-        match = await member_to_act(self.service, opened.match, self.me, self.style)
+        match = await member_to_act(self.service.queries, opened.match, self.me, self.style)
         if match.version != opened.version:
             self.say(fill(words.STALE))
             await self._show(match, ())
@@ -129,7 +131,9 @@ class ComposingSession(ConsoleSession):
 
     async def _show(self, match: Match, path: Path) -> None:
         """Print the composer after `path` and keep it open."""
-        page = await composer_page(self.service, match, self.me, path, self.name_of)
+        page = await composer_page(
+            self.service.queries, self.service.settings, match, self.me, path, self.name_of
+        )
         self.composing = Composing(self.me, match.id, match.version, page.path)
         self.say(page.text)
         if page.move is None:

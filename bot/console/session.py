@@ -15,7 +15,7 @@ import secrets
 import sys
 import zlib
 from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -35,6 +35,7 @@ from bot.console.commands import (
     usage,
     whole_number,
 )
+from bot.console.parts import ConsoleParts
 from bot.match.actions import RESIGN, MatchAction
 from bot.match.engine_seats import engine_name
 from bot.presentation import matches
@@ -52,8 +53,8 @@ from bot.presentation.pictures import (
     seat_labels,
 )
 from bot.presentation.results import result_text
-from bot.presentation.writing import Style, listed
-from bot.service import Match, MatchService, MatchUpdate, Request
+from bot.presentation.writing import KnownNames, Style, listed
+from bot.service import Match, MatchUpdate, Request
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
@@ -74,7 +75,7 @@ def member_id(name: str) -> int:
 class ConsoleSession:
     """A terminal session: who is playing, which match is current, where pictures go."""
 
-    service: MatchService
+    service: ConsoleParts
     pictures: Path
     clock: OffsetClock
     out: TextIO = sys.stdout
@@ -268,7 +269,10 @@ class ConsoleSession:
             return
         if update.delivery is None:  # (the bot's actions, the clock's)
             update = await self.service.play.delivery(update)
-        audience = Audience(self.style, self.name_of, spoken(), self._link, newcomers=False)
+        # the members' names handed over at once: the presentation does not call back for each
+        names = KnownNames({m: self.name_of(m) for m in match.members}, self.name_of)
+        style = replace(self.style, mention=names.__getitem__)
+        audience = Audience(style, names.__getitem__, spoken(), self._link, newcomers=False)
         told = await announcement(update, audience, self.service.now())
         for news in told.news:
             post = news.post

@@ -10,12 +10,16 @@ from bot.console import words as console_words
 from bot.console.actions import Console
 from bot.presentation.catalogue import fill
 from bot.service import Match, MatchUpdate
+from bot.web.parts import WebParts
 from bot.web.server import Running, WebHost, serve
 
 
-async def serve_console_board(console: Console, port: int, terminal: bool) -> Running:
-    """Serve the board at 127.0.0.1:`port` (0: a free port) over the console's service:
-    moves played there are printed as the console's own, and the bot answers them."""
+async def serve_console_board(
+    console: Console, service: WebParts, port: int, terminal: bool
+) -> Running:
+    """Serve the board at 127.0.0.1:`port` (0: a free port) over the parts of the
+    console's service it uses: moves played there are printed as the console's own, and
+    the bot answers them."""
 
     async def names(match: Match) -> Mapping[int, str]:
         return {member: console.name_of(member) for member in match.members}
@@ -28,9 +32,7 @@ async def serve_console_board(console: Console, port: int, terminal: bool) -> Ru
     async def may_watch(match: Match, member: int) -> bool:
         return True  # everyone at this console sees every match of it
 
-    host = WebHost(
-        console.service, names, announce, engine=console.engine_player, may_watch=may_watch
-    )
+    host = WebHost(service, names, announce, engine=console.engine_player, may_watch=may_watch)
     running = await serve(host, "127.0.0.1", port)
     token = running.board.host.signer.grant(console.me, console.here or 0)
     link = f"http://127.0.0.1:{running.port}/open#{token}"

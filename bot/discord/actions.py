@@ -15,6 +15,7 @@ import discord
 from bot.discord import words as chat_words
 from bot.discord.deliveries import after_earlier_deliveries
 from bot.discord.markup import STYLE
+from bot.discord.parts import DiscordParts
 from bot.discord.posting import Messageable, Poster, as_file, pings
 from bot.discord.private import Answering, outside_servers, server_of
 from bot.discord.replies import (
@@ -42,7 +43,6 @@ from bot.service import (
     Challenge,
     InChannel,
     Match,
-    MatchService,
     Request,
     ServiceError,
     ShownBefore,
@@ -55,8 +55,9 @@ log = logging.getLogger("shiftcord.discord")
 NO_MATCH_HERE = REFUSALS["match.not_in_channel"]
 
 
-def service_of(interaction: discord.Interaction) -> MatchService:
-    """The match service of the bot that received the interaction."""
+def service_of(interaction: discord.Interaction) -> DiscordParts:
+    """The parts of the match service the Discord face uses, of the bot that received
+    the interaction."""
     service = bot_of(interaction).service
     if service is None:
         raise RuntimeError(fill(chat_words.UPLOAD_ONLY))

@@ -19,6 +19,7 @@ from bot.discord.cogs.common import servers_only
 from bot.discord.command_texts import CommandTranslator
 from bot.discord.leagues import LeaguePoster
 from bot.discord.match_commands import action_commands
+from bot.discord.parts import DiscordParts
 from bot.discord.posting import Poster
 from bot.discord.reminders import ReminderTask
 from bot.discord.replies import ShiftcordTree
@@ -53,7 +54,9 @@ def _shards(settings: Settings) -> dict[str, Any]:
 
 class ShiftcordClient(commands.AutoShardedBot):
     """Shiftcord on Discord. `service` is the match service (None only to upload commands,
-    and then there is no `poster`, `reminders` or `engine_player` either); `background`
+    and then there is no `poster`, `reminders` or `engine_player` either): the client, the
+    face's entry, keeps it to hand the bot player and the web board their parts, and
+    gives its own modules the parts they use (`DiscordParts`); `background`
     starts the reminder task when the bot logs in (its first round finds the moves the
     bot owes). It runs the shards the settings name (SHARD_COUNT, SHARD_IDS), or as many
     as Discord recommends when they are unset."""
@@ -74,8 +77,11 @@ class ShiftcordClient(commands.AutoShardedBot):
             **_shards(settings),
         )
         self.settings = settings
-        self.service = service
-        self.languages = Languages(self, service)
+        #: The whole service, handed on only (to the bot player and the web board).
+        self._service = service
+        #: What the face's modules call of the service (commands: through `service_of`).
+        self.service: DiscordParts | None = service
+        self.languages = Languages(self, None if service is None else service.settings)
         self.poster: Poster | None = None
         self.reminders: ReminderTask | None = None
         self.leagues: LeaguePoster | None = None
@@ -116,13 +122,13 @@ class ShiftcordClient(commands.AutoShardedBot):
         await self.languages.load()
         if self._background and self.reminders is not None:
             self.reminders.start()
-        if self.settings.web_on and self.service is not None:
+        if self.settings.web_on and self._service is not None:
             await self._serve_board()
 
     async def _serve_board(self) -> None:
         """Serve the web board: names as the pictures draw them, news posted as a
         Discord action's are."""
-        poster, service = self.poster, self.service
+        poster, service = self.poster, self._service
         assert poster is not None and service is not None and self.settings.web_url
         secure = self.settings.web_url.startswith("https://")
 

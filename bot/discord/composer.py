@@ -31,6 +31,7 @@ from bot.discord.composer_view import (
     preview_view,
 )
 from bot.discord.markup import STYLE
+from bot.discord.parts import DiscordParts
 from bot.discord.posting import as_file
 from bot.discord.replies import answer, answer_error, begin
 from bot.discord.served import bot_of
@@ -48,7 +49,6 @@ from bot.presentation.composing import (
     skips_preview,
 )
 from bot.presentation.errors import Refusal
-from bot.service import MatchService
 from games.steps import Composer, Path, read_path
 
 #: The most components a message's view holds.
@@ -59,7 +59,7 @@ async def open_composer(interaction: discord.Interaction, match_id: int) -> None
     """The Play button: a fresh composer for the member to act, only they see it."""
     await begin(interaction)
     service = service_of(interaction)
-    match = await member_to_act(service, match_id, interaction.user.id, STYLE)
+    match = await member_to_act(service.queries, match_id, interaction.user.id, STYLE)
     content, files, view = await _composer(interaction, service, match, interaction.user.id, (), 0)
     await answer(interaction, content, files=files, view=view)
 
@@ -112,7 +112,7 @@ async def _step(interaction: discord.Interaction, at: Composed, op: str) -> Step
         return Step(fill(words.CANCELLED))
     service = service_of(interaction)
     user = interaction.user.id
-    match = await member_to_act(service, at.match, user, STYLE)
+    match = await member_to_act(service.queries, at.match, user, STYLE)
     if match.version != at.version:
         content, files, view = await _composer(interaction, service, match, user, (), 0)
         return Step(f"{fill(words.STALE)}\n{content}", files, view)
@@ -121,7 +121,9 @@ async def _step(interaction: discord.Interaction, at: Composed, op: str) -> Step
     if op == "b":
         path = composer.back(path)
     if op == "c" or (
-        op == "o" and composer.move_at(path) is not None and await skips_preview(service, user)
+        op == "o"
+        and composer.move_at(path) is not None
+        and await skips_preview(service.settings, user)
     ):
         move = composer.move_at(path)
         if move is None:
@@ -147,7 +149,7 @@ async def _step(interaction: discord.Interaction, at: Composed, op: str) -> Step
 
 async def _next_action(
     interaction: discord.Interaction,
-    service: MatchService,
+    service: DiscordParts,
     match_id: int,
     user: int,
     *,
@@ -163,7 +165,7 @@ async def _next_action(
 
 async def _composer(
     interaction: discord.Interaction,
-    service: MatchService,
+    service: DiscordParts,
     match: Match,
     user: int,
     path: Path,
@@ -172,7 +174,9 @@ async def _composer(
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The composer's message after `path`: the next choices, or the move's preview."""
     names = await poster_of(interaction).picture_names(interaction.guild, match.members)
-    shown = await composer_page(service, match, user, path, names.__getitem__, composer)
+    shown = await composer_page(
+        service.queries, service.settings, match, user, path, names.__getitem__, composer
+    )
     at = Composed(match.id, match.version, shown.path)
     if shown.move is None:
         back = bool(shown.path)

@@ -11,13 +11,14 @@ import logging
 import discord
 
 from bot.discord.markup import STYLE
+from bot.discord.parts import DiscordParts
 from bot.discord.posting import Poster, as_file, pings
 from bot.league.leagues import League
 from bot.presentation import league_words
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture
-from bot.service import LeagueNews, LeagueTable, Match, MatchService
+from bot.service import LeagueNews, LeagueTable, Match
 
 log = logging.getLogger("shiftcord.leagues")
 
@@ -29,7 +30,7 @@ class LeaguePoster:
     def __init__(self, poster: Poster) -> None:
         self.poster = poster
         self.client = poster.client
-        self.service: MatchService = poster.service
+        self.service: DiscordParts = poster.service
 
     async def standings_picture(self, table: LeagueTable) -> Picture:
         """The standings as a themed PNG, with the members' names as pictures draw them

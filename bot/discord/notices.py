@@ -25,7 +25,7 @@ from bot.presentation.announcements import Channel, PrivateNotice
 from bot.presentation.catalogue import fill
 from bot.presentation.language import speaking
 from bot.presentation.writing import Style
-from bot.service import Digest, HeldNotices, Match, MatchService
+from bot.service import ClocksPart, Digest, HeldNotices, Match, NoticesPart
 
 log = logging.getLogger("shiftcord.notices")
 
@@ -81,17 +81,20 @@ class TurnNotices:
 
 
 class Notifier:
-    """Sends direct messages on behalf of the poster and the reminder task."""
+    """Sends direct messages on behalf of the poster and the reminder task; it records
+    what it sent and what was refused through the service's `notices` and `clocks` parts."""
 
     def __init__(
         self,
         client: discord.Client,
-        service: MatchService,
+        notices: NoticesPart,
+        clocks: ClocksPart,
         languages: Languages,
         board_link: Callable[[int, int], str | None] = lambda member, match: None,
     ) -> None:
         self.client = client
-        self.service = service
+        self.notices = notices
+        self.clocks = clocks
         self.languages = languages
         #: A link to the web board for (member, match), when it is served.
         self.board_link = board_link
@@ -150,11 +153,11 @@ class Notifier:
             text = held_text(held)
         sent = await self.send_dm(held.member_id, text)
         if sent is False:
-            await self.service.notices.dm_refused(held.member_id)
+            await self.notices.dm_refused(held.member_id)
         if sent is None:
-            await self.service.clocks.give_back(held)
+            await self.clocks.give_back(held)
         else:
-            await self.service.notices.release_held(held)
+            await self.notices.release_held(held)
 
     async def send_digest(self, digest: Digest, style: Style) -> None:
         """Send a daily digest; it counts as sent only once Discord took it (or refused)."""
@@ -162,8 +165,8 @@ class Notifier:
             text = digest_text(digest, style)
         sent = await self.send_dm(digest.member_id, text)
         if sent is False:
-            await self.service.notices.dm_refused(digest.member_id)
+            await self.notices.dm_refused(digest.member_id)
         if sent is None:
-            await self.service.clocks.give_back(digest)
+            await self.clocks.give_back(digest)
         else:
-            await self.service.notices.mark_digest_sent(digest)
+            await self.notices.mark_digest_sent(digest)

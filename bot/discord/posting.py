@@ -22,6 +22,7 @@ from bot.discord import words as chat_words
 from bot.discord.markup import STYLE
 from bot.discord.names import KnownName, NameCache
 from bot.discord.notices import Notifier, thread_link
+from bot.discord.parts import DiscordParts
 from bot.discord.private import Answering, AnsweringChannels
 from bot.discord.speech import Languages
 from bot.discord.views import (
@@ -58,7 +59,7 @@ from bot.presentation.pictures import (
     replay_picture,
     seat_labels,
 )
-from bot.service import Challenge, Match, MatchService, MatchUpdate, Post
+from bot.service import Challenge, Match, MatchUpdate, Post
 from bot.service.engine_player import EnginePlayer
 from render import SeatLabel
 
@@ -118,7 +119,7 @@ class Poster:
     def __init__(
         self,
         client: discord.Client,
-        service: MatchService,
+        service: DiscordParts,
         languages: Languages,
         *,
         engine: EnginePlayer | None,
@@ -129,7 +130,9 @@ class Poster:
         self.languages = languages
         self.engine = engine
         self.then = then
-        self.notifier = Notifier(client, service, languages, then.board_link)
+        self.notifier = Notifier(
+            client, service.notices, service.clocks, languages, then.board_link
+        )
         #: DMs and group DMs as the latest interaction there can post in them.
         self.answering = AnsweringChannels()
         #: Members' display names by (server, member), for the pictures' players strips.

@@ -26,6 +26,7 @@ import discord
 
 from bot.discord.leagues import LeaguePoster
 from bot.discord.markup import STYLE
+from bot.discord.parts import DiscordParts
 from bot.discord.posting import Poster, pings
 from bot.discord.views import play_view, view_keyword
 from bot.match.errors import CannotSave
@@ -33,7 +34,7 @@ from bot.match.records import NO_SERVER
 from bot.presentation.deadlines import reminder_text, vacation_spent_text, warning_text
 from bot.presentation.errors import Refusal
 from bot.presentation.language import speaking
-from bot.service import DeadlineWarning, Match, MatchService, TickReport
+from bot.service import DeadlineWarning, Match, TickReport
 from bot.service.engine_player import EnginePlayer
 
 log = logging.getLogger("shiftcord.reminders")
@@ -44,7 +45,7 @@ class ReminderTask:
 
     def __init__(
         self,
-        service: MatchService,
+        service: DiscordParts,
         poster: Poster,
         interval: float,
         leagues: LeaguePoster | None = None,

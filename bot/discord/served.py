@@ -12,8 +12,8 @@ import discord
 
 from bot.config import Settings
 from bot.discord.leagues import LeaguePoster
+from bot.discord.parts import DiscordParts
 from bot.discord.posting import Poster
-from bot.service import MatchService
 from bot.service.engine_player import EnginePlayer
 
 
@@ -22,7 +22,7 @@ class Served(Protocol):
     upload its commands."""
 
     settings: Settings
-    service: MatchService | None
+    service: DiscordParts | None
     poster: Poster | None
     leagues: LeaguePoster | None
     engine_player: EnginePlayer | None

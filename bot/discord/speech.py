@@ -28,7 +28,7 @@ from cachetools import LRUCache
 
 from bot.match.errors import ServiceError
 from bot.presentation.language import SOURCE, language_of, speak, speaking
-from bot.service import MatchService
+from bot.service import SettingsPart
 
 log = logging.getLogger("shiftcord.discord")
 #: The longest a member's locale is waited for once it is being stored (a write that
@@ -52,12 +52,12 @@ LOCALES_KEPT = 10_000
 
 class Languages:
     """The languages of one bot (`client`): the servers' chosen ones, and the members'
-    remembered locales (read from the service, which stores them; None: the bot only
-    uploads its commands, and nothing is stored)."""
+    remembered locales (read from the service's `settings` part, which stores them; None:
+    the bot only uploads its commands, and nothing is stored)."""
 
-    def __init__(self, client: discord.Client, service: MatchService | None) -> None:
+    def __init__(self, client: discord.Client, settings: SettingsPart | None) -> None:
         self.client = client
-        self.service = service
+        self.settings = settings
         #: The languages the servers' admins chose, by server.
         self.chosen: dict[int, str] = {}
         #: The locale last stored for each member this process saw lately (no write when
@@ -73,10 +73,10 @@ class Languages:
         """Read the servers' chosen languages, once: at start, or where the database could
         not be read then, at a later background round (meanwhile public posts are in the
         servers' preferred locales' languages)."""
-        if self.service is None or self.loaded:
+        if self.settings is None or self.loaded:
             return
         try:
-            self.chosen = await self.service.settings.guild_languages()
+            self.chosen = await self.settings.guild_languages()
         except ServiceError as error:
             log.warning("could not read the servers' languages yet (tried again later): %s", error)
             return
@@ -121,7 +121,7 @@ class Languages:
         the member's is under way, and no more than `PENDING_MOST` writes at once (a
         locale left out is written at a later interaction)."""
         member, locale = interaction.user.id, known_locale(interaction.locale)
-        if self.service is None or locale is None or self._stored.get(member) == locale:
+        if self.settings is None or locale is None or self._stored.get(member) == locale:
             return
         if member in self._pending or len(self._pending) >= PENDING_MOST:
             return
@@ -144,10 +144,8 @@ class Languages:
                 if interaction.response.is_done():
                     break
                 await asyncio.sleep(ACK_POLL_SECONDS)
-            assert self.service is not None  # (checked by remember_later)
-            await asyncio.wait_for(
-                self.service.settings.remember_locale(member, locale), REMEMBER_SECONDS
-            )
+            assert self.settings is not None  # (checked by remember_later)
+            await asyncio.wait_for(self.settings.remember_locale(member, locale), REMEMBER_SECONDS)
         except Exception as error:  # (bookkeeping: no failure of it may reach the member)
             log.info("could not remember the locale of member %s: %r", member, error)
             return
@@ -169,8 +167,8 @@ class Languages:
 
     async def private_of(self, member_id: int, guild_id: int | None) -> str:
         """`private` for a member whose locale is read now."""
-        assert self.service is not None, "only a bot with a service sends messages"
-        locales = await self.service.settings.member_locales([member_id])
+        assert self.settings is not None, "only a bot with a service sends messages"
+        locales = await self.settings.member_locales([member_id])
         return self.private(locales.get(member_id), guild_id)
 
 

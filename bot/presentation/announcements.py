@@ -171,7 +171,10 @@ class Audience:
     and `/move`; the console says how to play its own way when a match starts).
     `privately`: where the match has no channel the face can post in now, each player's
     language (member id to language), to tell them its result by a private notice (None:
-    the news is posted; it needs `words`); its public posts then draw no board."""
+    the news is posted; it needs `words`); its public posts then draw no board.
+    `drawn`: whether the announcement draws its pictures (False: a face that draws each
+    viewer's board itself, as the web board, whose page shows a player their own hand; the
+    posts and the answer then carry words alone)."""
 
     style: Style
     names: Callable[[int], str]
@@ -180,6 +183,7 @@ class Audience:
     words: FaceWords | None = None
     newcomers: bool = True
     privately: Mapping[int, str] | None = None
+    drawn: bool = True
 
 
 async def announcement(update: MatchUpdate, audience: Audience, now: datetime) -> Announcement:
@@ -188,7 +192,7 @@ async def announcement(update: MatchUpdate, audience: Audience, now: datetime) -
     delivery = update.delivery
     assert delivery is not None, "an announcement needs what its delivery read"
     told = tuple([await _news(each, delivery, audience, now) for each in news(update)])
-    answer = await _answer(update, delivery, audience.names)
+    answer = await _answer(update, delivery, audience)
     last = told[-1].post
     ended = any(n.post.controls is Controls.RESULT for n in told)
     return Announcement(told, audience.language, answer, last.match, ended)
@@ -203,10 +207,11 @@ async def _news(update: MatchUpdate, delivery: Delivery, audience: Audience, now
     chosen = [d for d in delivery.direct if d.member_id in receivers] if words else []
     instead = {d.member_id for d in chosen if d.instead}
     with speaking(audience.language):
-        players = seat_labels(match, audience.names, delivery.ratings, now)
-        clock = clock_line(match, now, label_names(match, players))
-        privately = audience.privately is not None  # nothing posts it: no board drawn
-        picture = None if privately else await update_board(update, delivery.theme, clock, players)
+        picture = None
+        if audience.drawn and audience.privately is None:  # (privately: nothing posts it)
+            players = seat_labels(match, audience.names, delivery.ratings, now)
+            clock = clock_line(match, now, label_names(match, players))
+            picture = await update_board(update, delivery.theme, clock, players)
         newcomers = delivery.newcomers if audience.newcomers else ()
         hints = [newcomer_hint(match, m, style) for m in newcomers if m in receivers]
         text = "\n".join([update_text(update, style), *hints])
@@ -271,15 +276,10 @@ def turn_notice(update: MatchUpdate, style: Style, link: str, words: FaceWords) 
     )
 
 
-async def _answer(
-    update: MatchUpdate, delivery: Delivery, names: Callable[[int], str]
-) -> PrivateAnswer:
+async def _answer(update: MatchUpdate, delivery: Delivery, audience: Audience) -> PrivateAnswer:
     """The answer to the member who acted, in the language spoken now."""
-    return PrivateAnswer(
-        confirmation(update),
-        await own_view(update, delivery.own_theme, names),
-        delivery.tell_dm_refused,
-    )
+    own = await own_view(update, delivery.own_theme, audience.names) if audience.drawn else None
+    return PrivateAnswer(confirmation(update), own, delivery.tell_dm_refused)
 
 
 async def own_view(update: MatchUpdate, theme: str, names: Callable[[int], str]) -> Picture | None:

@@ -1,8 +1,8 @@
 """Spans of time and clocks in words: a span ("2 days 12 hours"), a clock ("3 days per
 move", a time bank), each player's bank, and what the clock strip of a picture says of
-each seat. Whole sentences with named placeholders, then the functions that fill them
-(`catalogue.fill`); reading a clock a player typed is `parsing`'s, what happens at a
-deadline `deadlines`'.
+each seat (and why a clock is paused). Whole sentences with named placeholders, then the
+functions that fill them (`catalogue.fill`); reading a clock a player typed is
+`parsing`'s, what happens at a deadline `deadlines`'.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from bot.match.decision import time_left
 from bot.match.phrases import Namer, write_members
 from bot.match.records import MAX_CLOCK_HOURS
+from bot.match.weekends import in_weekend
 from bot.presentation.catalogue import fill
-from bot.presentation.deadlines import clock_pause
-from bot.presentation.language import localised
+from bot.presentation.language import localised, moment_words
 from bot.presentation.writing import Style
 from bot.service import Match
 
@@ -28,6 +28,9 @@ PER_MOVE_HOURS = "{hour_count} per move"
 TIME_BANK = "a time bank of {start}, plus {increment} per move, at most {cap}"
 BANKS = "Time banks: {banks}."
 BANK = "{player} {left}"
+CLOCK_PAUSED = "paused"
+CLOCK_PAUSED_UNTIL = "paused until {until}"
+CLOCK_WEEKEND = "paused for the weekend"
 BANK_RUNNING = "{player} {left} (running since this turn began)"
 CLOCK_OF_SEAT = "{seat}: {clock}"
 CLOCK_LEFT = "{left} left"
@@ -98,6 +101,19 @@ def clock_line(match: Match, now: datetime, name: Namer) -> str | None:
             seat_name = write_members(localised(match.seat_name(seat)), name)
             parts.append(fill(CLOCK_OF_SEAT, seat=seat_name, clock=left))
     return " · ".join(parts) or None
+
+
+def clock_pause(match: Match, now: datetime) -> str | None:
+    """Why the clock of the player to act is not running at `now`, in a few words for
+    the clock strip (their vacation, with the day they return, or the weekend where they
+    live); None if it runs. A picture cannot show a Discord time: the return is in UTC."""
+    if match.paused and match.returns_at is not None:
+        return fill(CLOCK_PAUSED_UNTIL, until=f"{moment_words(match.returns_at)} UTC")
+    if match.paused:
+        return fill(CLOCK_PAUSED)
+    if match.clock_zone is not None and in_weekend(now, match.clock_zone):
+        return fill(CLOCK_WEEKEND)
+    return None
 
 
 def seat_clock(match: Match, seat: int, now: datetime) -> str:

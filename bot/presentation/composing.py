@@ -18,7 +18,7 @@ from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.pictures import Picture, board_picture, members_named
 from bot.presentation.writing import Style
-from bot.service import Match, MatchService
+from bot.service import Match, QueriesPart, SettingsPart
 from games import GameState
 from games.steps import Choice, Composer, Path
 
@@ -41,11 +41,11 @@ class ComposerPage:
     turn: list[str]
 
 
-async def member_to_act(service: MatchService, match_id: int, user: int, style: Style) -> Match:
+async def member_to_act(queries: QueriesPart, match_id: int, user: int, style: Style) -> Match:
     """The match, if `user` is the member to act in it; else a Refusal saying whose turn
     it is in the face's `style` (or that the match is over, or that they are not
     playing)."""
-    match = await service.queries.get_match(match_id)
+    match = await queries.get_match(match_id)
     if not match.active or match.to_act is None:
         raise Refusal(fill(words.OVER, match=match.id))
     if match.seat_of(user) is None:
@@ -79,13 +79,14 @@ def composer_returns(match: Match, user: int, *, undone: bool) -> bool:
     return match.active and match.to_act == user and goes_on
 
 
-async def skips_preview(service: MatchService, user: int) -> bool:
+async def skips_preview(settings: SettingsPart, user: int) -> bool:
     """Whether the member plays a composed move without its preview (`/settings`)."""
-    return (await service.settings.member_settings(user)).skip_preview
+    return (await settings.member_settings(user)).skip_preview
 
 
 async def composer_page(
-    service: MatchService,
+    queries: QueriesPart,
+    settings: SettingsPart,
     match: Match,
     user: int,
     path: Path,
@@ -103,7 +104,7 @@ async def composer_page(
         path = ()
     path = composer.forward(path)
     lines = [fill(words.HEADER, match=match.id)]
-    turn = await _turn_so_far(service, match)
+    turn = await _turn_so_far(queries, match)
     if turn:
         lines.append(fill(words.TURN_SO_FAR, actions=", ".join(f"`{n}`" for n in turn)))
     move = composer.move_at(path)
@@ -123,16 +124,16 @@ async def composer_page(
     after = members_named(match, match.state.play(move).view(seat), name)
     picture = None
     if drawn:
-        theme = await service.settings.picture_theme(match.guild_id, user)
+        theme = await settings.picture_theme(match.guild_id, user)
         picture = await board_picture(after, seat=seat, theme=theme)
     lines.append(fill(words.PREVIEW, move=notation, words=described))
     return ComposerPage(match, path, "\n".join(lines), [], move, picture, after, turn)
 
 
-async def _turn_so_far(service: MatchService, match: Match) -> list[str]:
+async def _turn_so_far(queries: QueriesPart, match: Match) -> list[str]:
     """The notations of the actions of the turn going on (none at a turn's start)."""
     count = match.ply - match.turn_ply
     if count <= 0:
         return []
-    log = standing_entries((await service.queries.match_record(match.id)).log)
+    log = standing_entries((await queries.match_record(match.id)).log)
     return [entry.notation for entry in log[-count:]]

@@ -1,9 +1,9 @@
 """What players read about deadlines: warnings before a deadline, what happens when it
 passes, the reminders of a turn that waited (or of a match that may be claimed), the
-warnings a member chose, a server's timeouts, weekend pause and vacation allowance, the
-clock paused for the weekend, a vacation allowance spent, and the next game waiting for a
-member. Whole sentences with named placeholders, then the functions that fill them (how
-much time is left is `clocks`'; warning hours as typed are read in `parsing`).
+warnings a member chose, a server's timeouts, weekend pause and vacation allowance, a
+vacation allowance spent, and the next game waiting for a member. Whole sentences with
+named placeholders, then the functions that fill them (how much time is left is
+`clocks`'; warning hours as typed are read in `parsing`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.match.records import NO_SERVER, Match
-from bot.match.weekends import in_weekend
 from bot.presentation.catalogue import fill
-from bot.presentation.language import moment_words
 from bot.presentation.writing import Style
 from bot.service import DeadlineWarning, NextGame, Notices, Reminder
 
@@ -37,9 +35,6 @@ VACATION_CAP = "vacations pause a clock at most {days} days a round"
 WEEKENDS_PAUSED = "Weekends: clocks stop on Saturday and Sunday where the player to move lives."
 WEEKENDS_RUN = "Weekends: clocks run through them."
 RULES_WEEKENDS = "clocks paused at weekends"
-CLOCK_PAUSED = "paused"
-CLOCK_PAUSED_UNTIL = "paused until {until}"
-CLOCK_WEEKEND = "paused for the weekend"
 NEXT_GAME = "Your next game: match #{match} ({game}), {until}: {link}"
 NEXT_UNTIL = "your time runs out {when}"
 NEXT_WAITING = "waiting for you since {when}"
@@ -62,19 +57,6 @@ def at_deadline(match: Match) -> str:
     if match.clock_zone is None:
         return ending
     return f"{ending} {fill(AT_DEADLINE_WEEKENDS, zone=match.clock_zone)}"
-
-
-def clock_pause(match: Match, now: datetime) -> str | None:
-    """Why the clock of the player to act is not running at `now`, in a few words for
-    the clock strip (their vacation, with the day they return, or the weekend where they
-    live); None if it runs. A picture cannot show a Discord time: the return is in UTC."""
-    if match.paused and match.returns_at is not None:
-        return fill(CLOCK_PAUSED_UNTIL, until=f"{moment_words(match.returns_at)} UTC")
-    if match.paused:
-        return fill(CLOCK_PAUSED)
-    if match.clock_zone is not None and in_weekend(now, match.clock_zone):
-        return fill(CLOCK_WEEKEND)
-    return None
 
 
 def warning_text(

@@ -1,7 +1,8 @@
 """How a face's text is shaped, whatever its subject: the face's `Style` (how it writes
 a member, a channel and a time: Discord mentions and timestamps, or plain names and dates
-in the console), words joined as in a sentence (`listed`), and the bounds of what one
-message shows (`clip`, `MAX_MESSAGE`), so that every face says the same things.
+in the console), members' names a face hands over at once (`KnownNames`), words joined as
+in a sentence (`listed`), and the bounds of what one message shows (`clip`,
+`MAX_MESSAGE`), so that every face says the same things.
 
 The sentences of each subject are in its own catalogue module (`clocks`, `challenges`,
 `matches`, `results`, ...); what players type is read in `parsing`.
@@ -9,7 +10,7 @@ The sentences of each subject are in its own catalogue module (`clocks`, `challe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,6 +26,19 @@ MAX_THREAD_NAME = 100
 #: Names or words in a list: "{first}" is all but the last, joined by commas.
 AND = "{first} and {last}"
 MORE_LEFT_OUT = "… (more left out)"
+
+
+class KnownNames(dict[int, str]):
+    """Members' names a face hands over at once (those of a match, by member id), so that
+    what it writes does not call back into the face for each; another member's name is
+    asked of `name_of` when it is met."""
+
+    def __init__(self, known: Mapping[int, str], name_of: Callable[[int], str]) -> None:
+        super().__init__(known)
+        self._name_of = name_of
+
+    def __missing__(self, member: int) -> str:
+        return self._name_of(member)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import os
 import random
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
@@ -20,7 +20,14 @@ from bot.config import Settings
 from bot.match import actions, premoves, rules
 from bot.match.actions import InChannel, MatchAction, Request, ShownBefore
 from bot.match.decision import Decision, Situation
-from bot.match.errors import CannotSave, NotFound, OutcomeUnknown, ServiceError
+from bot.match.errors import (
+    CannotSave,
+    MatchOver,
+    NotFound,
+    OutcomeUnknown,
+    PositionChanged,
+    ServiceError,
+)
 from bot.match.phrases import Message
 from bot.match.records import Match, MatchUpdate
 from bot.service.due import Due, due_time, warning_hours
@@ -123,6 +130,15 @@ class Core:
         now = self.now()
         until = now + timedelta(seconds=self.config.work_lease_seconds)
         return await claim_rows.claim(conn, kind, item, self.worker, now, until, done=done)
+
+    async def claim_all(
+        self, conn: Connection, wanted: Sequence[tuple[str, str]], *, done: bool = False
+    ) -> set[tuple[str, str]]:
+        """Claim each piece of background work (`kind`, `item`) in `wanted` as `claim` does,
+        in one round trip per hundred; those that are ours to do."""
+        now = self.now()
+        until = now + timedelta(seconds=self.config.work_lease_seconds)
+        return await claim_rows.claim_all(conn, wanted, self.worker, now, until, done=done)
 
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
@@ -235,35 +251,8 @@ class Core:
         update: MatchUpdate | None = None  # what was decided, kept for a lost commit
 
         async def decide_and_store(conn: Connection) -> MatchUpdate:
-            nonlocal request, update
-            seen = await request_rows.applied(conn, request.request_id)
-            if seen is not None:
-                update = await self._repeated(conn, seen)
-                return update
-            match = await self._target(conn, target)
-            rules.check_active(match)
-            if isinstance(request.ply, ShownBefore):
-                request = dataclasses.replace(
-                    request, ply=await self._shown(conn, match, request.ply)
-                )
-            situation = await self.situation(conn, match, now)
-            if request.action in _NEEDS_LOG:
-                entries = await match_rows.fetch_log(conn, match)
-                situation = dataclasses.replace(situation, log=entries)
-            decision = rules.decide(match, actor, request, situation)
-            mover = actor if request.action is actions.MOVE else None
-            stored = await self.store_decision(conn, match, decision, now, mover=mover)
-            update = _update(match, stored, decision, actor, request.action)
-            if mover is not None and mover in situation.away:
-                update = dataclasses.replace(update, back_from_vacation=True)
-            premove = await self._settle_premoves(conn, match, decision)
-            if premove is not None:
-                answered = await self._play_premove(conn, stored, premove, request, situation)
-                update = dataclasses.replace(update, premove=answered)
-            done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
-            await request_rows.record(conn, request.request_id, done, now)
-            if inside is not None:
-                update = await inside(conn, update)
+            nonlocal update
+            update = await self._decide_and_store(conn, target, actor, request, now, inside)
             return update
 
         try:
@@ -271,6 +260,75 @@ class Core:
         except OutcomeUnknown as unknown:
             await self._check_applied(request.request_id, unknown)
         assert update is not None  # (decided before the commit whose answer was lost)
+        return update
+
+    async def apply_each(self, matches: Sequence[Match], action: MatchAction) -> list[MatchUpdate]:
+        """The bot's own `action` (a timeout) in each match as read, by its
+        `background_request`, all in one write transaction: each decided and stored as
+        `apply` does it (its request id, version check, log, ratings, league, premoves),
+        one after the other, so a batch of due work costs one transaction, not one each.
+        Left out: a match that changed since it was read or is over (its refusal is found
+        before anything of it is written), and one whose request was applied before (by
+        another process, which tells it). When the database's answer to the commit is lost,
+        the first request applied is looked up before answering (all or none was saved)."""
+        now = self.now()
+        asked = [(match, background_request(match, action)) for match in matches]
+        done: list[tuple[str, MatchUpdate]] = []
+
+        async def decide_and_store_each(conn: Connection) -> None:
+            for match, request in asked:
+                try:
+                    update = await self._decide_and_store(conn, match, None, request, now, None)
+                except (PositionChanged, MatchOver):
+                    continue  # someone acted meanwhile, or it ended: nothing written of it
+                if not update.repeated:
+                    done.append((request.request_id, update))
+
+        try:
+            await self.store.transact(decide_and_store_each)
+        except OutcomeUnknown as unknown:
+            if done:
+                await self._check_applied(done[0][0], unknown)
+        return [update for _, update in done]
+
+    async def _decide_and_store(
+        self,
+        conn: Connection,
+        target: Match | int | InChannel,
+        actor: int | None,
+        request: Request,
+        now: datetime,
+        inside: Inside | None,
+    ) -> MatchUpdate:
+        """The body of `apply`'s transaction: the request's earlier answer if it was applied
+        before, else the decision of the match rules, stored (with a premove it answers)
+        and recorded under the request's id. A refusal is raised before anything is
+        written."""
+        seen = await request_rows.applied(conn, request.request_id)
+        if seen is not None:
+            return await self._repeated(conn, seen)
+        match = await self._target(conn, target)
+        rules.check_active(match)
+        if isinstance(request.ply, ShownBefore):
+            request = dataclasses.replace(request, ply=await self._shown(conn, match, request.ply))
+        situation = await self.situation(conn, match, now)
+        if request.action in _NEEDS_LOG:
+            entries = await match_rows.fetch_log(conn, match)
+            situation = dataclasses.replace(situation, log=entries)
+        decision = rules.decide(match, actor, request, situation)
+        mover = actor if request.action is actions.MOVE else None
+        stored = await self.store_decision(conn, match, decision, now, mover=mover)
+        update = _update(match, stored, decision, actor, request.action)
+        if mover is not None and mover in situation.away:
+            update = dataclasses.replace(update, back_from_vacation=True)
+        premove = await self._settle_premoves(conn, match, decision)
+        if premove is not None:
+            answered = await self._play_premove(conn, stored, premove, request, situation)
+            update = dataclasses.replace(update, premove=answered)
+        done = request_rows.Applied(match.id, actor, request.action.key, decision.events)
+        await request_rows.record(conn, request.request_id, done, now)
+        if inside is not None:
+            update = await inside(conn, update)
         return update
 
     async def _target(self, conn: Connection, target: Match | int | InChannel) -> Match:

@@ -15,6 +15,7 @@ deadline warned of at most once at each of the hours its player chose
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 from bot.match import actions
 from bot.match.decision import low_time_from
 from bot.match.engine_seats import people
-from bot.match.errors import ClockError, MatchOver, PositionChanged
+from bot.match.errors import CannotSave, ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
 from bot.match.records import EXPIRED, Match, MatchUpdate
 from bot.service.base import Core, background_request, when
@@ -48,6 +49,7 @@ from bot.store import requests as request_rows
 from bot.store.clocks import CLAIMABLE, IDLE, LOW_TIME
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.service")
 _KINDS = {IDLE: "idle", LOW_TIME: "low_time", CLAIMABLE: "timeout_claimable"}
 #: The most due matches one transaction of a round looks at (a round takes batches until
 #: none is due).
@@ -77,6 +79,10 @@ class Visits:
     seen: dict[tuple[int, int], tuple[bool, tuple[Any, ...], datetime | None]] = field(
         default_factory=dict
     )
+    #: The reminders and warnings a first look at the batch would claim (None: not that
+    #: look), and those of them the batch took (`ClocksPart._claimed`).
+    wanted: list[tuple[str, str]] | None = None
+    taken: set[tuple[str, str]] = field(default_factory=set)
 
 
 class ClocksPart:
@@ -139,6 +145,7 @@ class ClocksPart:
                 found.seen = await notice_rows.reminding(  # (two reads for the batch)
                     conn, {match.id: match.members for match in batch}, now
                 )
+                found.taken = await self._claim_batch(conn, batch, now, mark_sent, found)
                 owed = [
                     match
                     for match in batch
@@ -148,17 +155,16 @@ class ClocksPart:
                 await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
                 found.due.clear()
                 found.marks.clear()
-            for match in owed:
-                update = await self._time_out(match)
-                if update is not None:
-                    found.timeouts.append(update)
+            found.timeouts += await self._time_out(owed)
             if len(batch) < DUE_BATCH:
                 break
         async with self._core.store.transaction() as conn:
             lease = now + timedelta(seconds=self._core.config.work_lease_seconds)
             held, digests = await due_notices(conn, now, lease)
-            held = [h for h in held if await self._core.claim(conn, *h.claim)]
-            digests = [d for d in digests if await self._core.claim(conn, *d.claim)]
+            wanted = [h.claim for h in held] + [d.claim for d in digests]
+            taken = await self._core.claim_all(conn, wanted)
+            held = [h for h in held if h.claim in taken]
+            digests = [d for d in digests if d.claim in taken]
         return TickReport(
             reminders=tuple(found.reminders),
             timeouts=tuple(found.timeouts),
@@ -179,6 +185,28 @@ class ClocksPart:
         shards = ", ".join(str(int(shard)) for shard in ids)
         return f" AND (guild_id / {1 << 22}) % {int(count)} IN ({shards})"
 
+    async def _claim_batch(
+        self, conn: Connection, batch: list[Match], now: datetime, mark_sent: bool, found: Visits
+    ) -> set[tuple[str, str]]:
+        """The reminders and warnings due in a batch of matches, claimed for this process (with
+        `mark_sent` done at once) in one round trip a hundred: a first look at each running
+        clock, which writes nothing, gathers what it would claim; those taken."""
+        looking = Visits(seen=found.seen, wanted=[])
+        for match in batch:
+            if match.paused_at is None:
+                await self._visit(conn, match, now, mark_sent, looking)
+        assert looking.wanted is not None
+        return await self._core.claim_all(conn, looking.wanted, done=mark_sent)
+
+    @staticmethod
+    def _claimed(found: Visits, claim: tuple[str, str]) -> bool:
+        """Whether the round's batch took `claim` (on the first look, which gathers the
+        claims, it counts as taken)."""
+        if found.wanted is not None:
+            found.wanted.append(claim)
+            return True
+        return claim in found.taken
+
     async def _visit(
         self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
     ) -> bool:
@@ -192,11 +220,11 @@ class ClocksPart:
         if match.rules.auto_timeout and match.deadline is not None and match.deadline <= now:
             found.due.append((match, lease, None))  # again if this process stops first
             return True
-        reminders, mark, later = await self._reminders_of(conn, match, now, mark_sent, found)
+        reminders, mark, later = self._reminders_of(match, now, mark_sent, found)
         found.reminders += reminders
         if mark_sent or not reminders:
             match = dataclasses.replace(match, _reminded=match._reminded | mark)
-        warning, notices, held_back = await self._warning_of(conn, match, now, mark_sent, found)
+        warning, notices, held_back = self._warning_of(match, now, found)
         if warning is not None:
             found.warnings.append(warning)
         due = due_time(
@@ -229,16 +257,37 @@ class ClocksPart:
         elif await member_rows.resume_match(conn, match.id, ends):  # (due again: looked at next)
             found.cut.append(await self._core.fetch_known(conn, match.id))
 
-    async def _time_out(self, match: Match) -> MatchUpdate | None:
-        """End the turn whose time ran out (an action of its own); the update, None when
-        someone moved meanwhile or another process timed it out (and tells it)."""
+    async def _time_out(self, matches: list[Match]) -> list[MatchUpdate]:
+        """End the turns whose time ran out, all in one transaction (`Core.apply_each`: each
+        as its own action would); the updates, leaving out a match someone moved in
+        meanwhile or another process timed out (and tells). Should the batch fail for
+        anything but the store (a fault in one match), each is tried alone: a match that
+        fails alone is logged and left (due again once the lease has run out), and the
+        others' timeouts are made and told."""
+        if not matches:
+            return []
         try:
-            update = await self._core.apply(
-                match, None, background_request(match, actions.TIME_OUT)
-            )
-        except (PositionChanged, MatchOver):
-            return None  # someone moved meanwhile: the clock is no longer out
-        return None if update.repeated else update
+            return await self._core.apply_each(matches, actions.TIME_OUT)
+        except CannotSave:
+            raise
+        except Exception:
+            log.exception("timing out %d matches together failed; one at a time", len(matches))
+        updates = []
+        for match in matches:
+            try:
+                update = await self._core.apply(
+                    match, None, background_request(match, actions.TIME_OUT)
+                )
+            except (PositionChanged, MatchOver):
+                continue  # someone moved meanwhile: the clock is no longer out
+            except CannotSave:
+                raise
+            except Exception:
+                log.exception("match %s could not be timed out", match.id)
+                continue
+            if not update.repeated:
+                updates.append(update)
+        return updates
 
     async def mark_reminded(self, reminder: Reminder) -> None:
         """Count a reminder as sent, for the turn it was made for (a turn that has ended
@@ -255,11 +304,11 @@ class ClocksPart:
                 )  # (the next reminder)
                 await clock_rows.set_due_at(conn, match, due.at)
 
-    async def _warning_of(
-        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
+    def _warning_of(
+        self, match: Match, now: datetime, found: Visits
     ) -> tuple[DeadlineWarning | None, Notices, datetime | None]:
         """The warning due now before the match's running deadline, claimed for this
-        process (and with `mark_sent` counted as sent at once), if any; the notices of the
+        process with the round's batch (`_claimed`), if any; the notices of the
         member to act; and when their quiet hours end if those hold a warning back."""
         member = match.to_act
         started, deadline = match.turn_started_at, match.deadline
@@ -273,7 +322,7 @@ class ClocksPart:
             return None, notices, quiet_ends(notices, now) if passed else None
         ping = not notices.by_dm or notices.dm == "also"
         warning = DeadlineWarning(match, member, hours, notices.by_dm, ping)
-        if not await self._core.claim(conn, *warning.claim, done=mark_sent):
+        if not self._claimed(found, warning.claim):
             return None, notices, None  # sent already, or another process sends it
         return warning, notices, None
 
@@ -293,8 +342,8 @@ class ClocksPart:
             if isinstance(due, HeldNotices | Digest):
                 await notice_rows.notice_due_by(conn, due.member_id, self._core.now())
 
-    async def _reminders_of(
-        self, conn: Connection, match: Match, now: datetime, mark_sent: bool, found: Visits
+    def _reminders_of(
+        self, match: Match, now: datetime, mark_sent: bool, found: Visits
     ) -> tuple[list[Reminder], int, datetime | None]:
         """The reminders due now in the match's running turn, claimed for this process;
         the bits they stand for (marked sent at once with `mark_sent`, or when there is
@@ -326,7 +375,7 @@ class ClocksPart:
             for member in targets
             if wanted[member][0]  # (reminders on)
         ]
-        if made and not await self._core.claim(conn, *made[0].claim, done=mark_sent):
+        if made and not self._claimed(found, made[0].claim):
             return [], 0, None  # another process sends them
         if mark_sent or not made:  # (written with the batch's due times)
             found.marks.append((match.id, mark, match.turn_started_at))

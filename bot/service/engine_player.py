@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import ai
 import games
@@ -47,15 +47,18 @@ from bot.match.errors import CannotSave, NoProposal, PositionChanged, ServiceErr
 from bot.match.hints import check_estimate, check_hint
 from bot.match.phrases import Message
 from bot.match.records import Match, MatchRecord, MatchUpdate, Snapshot
-from bot.service import MatchService
 from bot.service.analysis import (
     Analysis,
+    AnalysisPart,
     AnalysisUnavailable,
     analyse,
     analysis_key,
     question_of,
 )
+from bot.service.base import Core
 from bot.service.hints import Hint, HintQuestion, HintUnavailable, hint_of
+from bot.service.play import PlayPart
+from bot.service.queries import QueriesPart
 
 log = logging.getLogger("shiftcord.engine_player")
 
@@ -126,13 +129,24 @@ def estimate(state: games.GameState, seat: int, level: ai.Level | ai.Budget, see
     return ai.evaluate(state, seat, level, seed)
 
 
+class EngineParts(Protocol):
+    """What the bot player uses of the match service: the core's claims on background
+    work (one process does each duty), the matches it reads, the actions it takes, the
+    analyses it keeps. The match service satisfies it."""
+
+    core: Core
+    play: PlayPart
+    queries: QueriesPart
+    analysis: AnalysisPart
+
+
 class EnginePlayer:
     """Plays the bot's seats: `notice` a match after each action, `sweep` now and then,
     `close` at the end. `on_update` posts what the bot did (like a player's action)."""
 
     def __init__(
         self,
-        service: MatchService,
+        service: EngineParts,
         on_update: Callable[[MatchUpdate], Awaitable[object]],
         *,
         workers: int = 0,

@@ -342,22 +342,26 @@ async def retire_seat(
     )
 
 
-async def store_rating_change(
-    conn: Connection, match_id: int, seat: int, change: RatingChange
+async def store_rating_changes(
+    conn: Connection, match_id: int, changes: Sequence[RatingChange]
 ) -> None:
-    """Record one seat's rating before and after the match."""
-    await conn.run(
+    """Record each seat's rating before and after the match (`changes` in seat order), in
+    one round trip."""
+    await conn.run_many(
         "UPDATE match_players SET mu_before = ?, sigma_before = ?, mu_after = ?, "
         "sigma_after = ?, games_after = ? WHERE match_id = ? AND seat = ?",
-        (
-            change.mu_before,
-            change.sigma_before,
-            change.mu_after,
-            change.sigma_after,
-            change.games_after,
-            match_id,
-            seat,
-        ),
+        [
+            (
+                change.mu_before,
+                change.sigma_before,
+                change.mu_after,
+                change.sigma_after,
+                change.games_after,
+                match_id,
+                seat,
+            )
+            for seat, change in enumerate(changes)
+        ],
     )
 
 

@@ -22,9 +22,9 @@ async def apply_ratings(
     draw: bool,
 ) -> tuple[RatingChange, ...]:
     """Update the players' ratings and win/draw/loss counts from their ranks; record and
-    return the changes. A bot seat is rated as its level (`engine_seats.rating_member`); a level
-    that plays several seats of one match is updated once, from its first seat (the
-    others count as opponents only)."""
+    return the changes (two round trips besides the read). A bot seat is rated as its
+    level (`engine_seats.rating_member`); a level that plays several seats of one match
+    is updated once, from its first seat (the others count as opponents only)."""
     members = [s.member_id for s in match.seats]
     raters = [rating_member(m) for m in members]
     marks = ",".join("?" * len(raters))
@@ -38,36 +38,31 @@ async def apply_ratings(
     before = [known[r][:2] if r in known else None for r in raters]
     after = rate(before, ranks)
     changes = []
+    counted = []  # (each rater once: a level from its first seat)
     for seat, member in enumerate(members):
         rater = raters[seat]
         mu, sigma = after[seat]
         old = before[seat] or (MODEL.mu, MODEL.sigma)  # a newcomer starts where the model does
         played = (known[rater][2] if rater in known else 0) + 1
-        change = RatingChange(member, match.game, old[0], old[1], mu, sigma, played)
-        changes.append(change)
-        await match_rows.store_rating_change(conn, match.id, seat, change)
+        changes.append(RatingChange(member, match.game, old[0], old[1], mu, sigma, played))
         if rater in raters[:seat]:
             continue  # the level was rated from its first seat
         won = member in winners
         drew = draw and ranks[seat] == 1
-        await conn.run(
-            "INSERT INTO ratings (guild_id, game, member_id, mu, sigma, games, wins, draws, "
-            "losses) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
-            "ON CONFLICT (guild_id, game, member_id) DO UPDATE SET mu = excluded.mu, "
-            "sigma = excluded.sigma, games = ratings.games + 1, "
-            "wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws, "
-            "losses = ratings.losses + excluded.losses",
-            (
-                match.guild_id,
-                match.game,
-                rater,
-                mu,
-                sigma,
-                int(won),
-                int(drew),
-                int(not won and not drew),
-            ),
+        lost = not won and not drew
+        counted.append(
+            (match.guild_id, match.game, rater, mu, sigma, int(won), int(drew), int(lost))
         )
+    await match_rows.store_rating_changes(conn, match.id, changes)
+    await conn.run_many(
+        "INSERT INTO ratings (guild_id, game, member_id, mu, sigma, games, wins, draws, "
+        "losses) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
+        "ON CONFLICT (guild_id, game, member_id) DO UPDATE SET mu = excluded.mu, "
+        "sigma = excluded.sigma, games = ratings.games + 1, "
+        "wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws, "
+        "losses = ratings.losses + excluded.losses",
+        counted,
+    )
     return tuple(changes)
 
 

@@ -6,7 +6,10 @@ changes it), so both sides have the same tables. Rows are copied table by table,
 before children, with PostgreSQL's COPY; the id sequences then continue after the largest
 id copied. Before committing, every match copied is rebuilt from its seed, options and
 move log and compared with its stored position: a match that does not replay, or any
-other error, rolls everything back and leaves the PostgreSQL database empty.
+other error, rolls everything back and leaves the PostgreSQL database empty. Once
+committed, the tables are analyzed: the planner has their statistics at once, not when
+autovacuum first gets to them (without them, a round's read of its due matches' players
+walks every player of every match).
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ async def copy_to_postgres(source: Path, url: str) -> Copied:
                         copied.rows[table] = await _copy_table(sqlite, target, table)
                 await _continue_ids(target)
                 await _replay_all(PostgresConnection(target), copied)
+            await target.execute("ANALYZE")  # (the planner's statistics of what was copied)
             return copied
         finally:
             await target.close()

@@ -33,9 +33,10 @@ from bot.presentation.pictures import (
     seat_labels,
 )
 from bot.presentation.writing import Style
-from bot.service import Match, MatchService
+from bot.service import Match
 from bot.web import words as web_words
 from bot.web.explore import may_explore
+from bot.web.parts import WebParts
 from games import GameState
 from games.steps import Composer, Path, read_path, write_path
 
@@ -81,25 +82,27 @@ class Viewing:
     skip_preview: bool
 
 
-async def viewing(service: MatchService, match: Match, member: int) -> Viewing:
+async def viewing(service: WebParts, match: Match, member: int) -> Viewing:
     """How `member` views `match` at its current position."""
     seen = seen_by(match, member)
     theme = await service.settings.picture_theme(match.guild_id, member)
     if not composing(match, seen):
         return Viewing(seen, None, theme, False)
     composer = composer_of(match, member)
-    return Viewing(seen, composer, theme, await skips_preview(service, member))
+    return Viewing(seen, composer, theme, await skips_preview(service.settings, member))
 
 
 async def board(
-    service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], path: Path
+    service: WebParts, match: Match, seen: Seen, name: Callable[[int], str], path: Path
 ) -> Picture:
     """The board picture the page shows: the position from the viewer's seat, or after
     `path` when it completes a move (the preview)."""
     theme = await service.settings.picture_theme(match.guild_id, seen.member)
     players = seat_labels(match, name, await service.queries.seat_ratings(match))
     if path and composing(match, seen):
-        page = await composer_page(service, match, seen.member, path, name)
+        page = await composer_page(
+            service.queries, service.settings, match, seen.member, path, name
+        )
         if page.picture is not None:
             return page.picture
     state, seat = _view(match, seen)
@@ -108,7 +111,7 @@ async def board(
 
 
 async def position(
-    service: MatchService, match: Match, seen: Seen, name: Callable[[int], str], ply: int
+    service: WebParts, match: Match, seen: Seen, name: Callable[[int], str], ply: int
 ) -> Picture | None:
     """The picture of the position after `ply` moves (0: the start) as the viewer saw
     it then (a player's own hand as it was; the public's view for anyone else), or None
@@ -137,7 +140,7 @@ def picture_url(match: Match, **query: str | int) -> str:
 
 
 async def page_state(
-    service: MatchService,
+    service: WebParts,
     match: Match,
     seen: Seen,
     name: Callable[[int], str],
@@ -168,7 +171,9 @@ async def page_state(
     if viewing is None or viewing.composer is None or not composing(match, seen):
         return state
     composer = viewing.composer
-    page = await composer_page(service, match, seen.member, path, name, composer, drawn=False)
+    page = await composer_page(
+        service.queries, service.settings, match, seen.member, path, name, composer, drawn=False
+    )
     state.update(
         composing=True,
         path=write_path(page.path),
@@ -215,7 +220,7 @@ def _places(match: Match, viewing: Viewing, path: Path) -> list[dict[str, Any]]:
 
 
 async def moves(
-    service: MatchService, match: Match, name: Callable[[int], str]
+    service: WebParts, match: Match, name: Callable[[int], str]
 ) -> list[dict[str, Any]]:
     """The moves so far, each with who made it (taken-back moves left out)."""
     if match.ply == 0:

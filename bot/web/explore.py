@@ -26,7 +26,7 @@ from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal
 from bot.presentation.language import localised
 from bot.presentation.pictures import Picture, board_picture, picture_words
-from bot.service import Match, MatchService
+from bot.service import Match, SettingsPart
 from bot.web import words as web_words
 from games import GameState, IllegalMove, InvalidMove
 from games.steps import Composer, Path, write_path
@@ -97,16 +97,16 @@ def picture_url(match: Match, line: Sequence[str]) -> str:
 
 
 async def tried_picture(
-    service: MatchService, match: Match, member: int, line: list[str]
+    settings: SettingsPart, match: Match, member: int, line: list[str]
 ) -> Picture:
     """The picture of the position after the tried line, as the member's seat sees it."""
     state, last, seat = tried(match, member, line)
-    theme = await service.settings.picture_theme(match.guild_id, member)
+    theme = await settings.picture_theme(match.guild_id, member)
     return await board_picture(seen(state, seat), last, theme=theme)
 
 
 async def explore_state(
-    service: MatchService, match: Match, member: int, line: list[str], path: Path
+    settings: SettingsPart, match: Match, member: int, line: list[str], path: Path
 ) -> dict[str, Any]:
     """What the page draws of the tried line after the composer `path`: the picture, its
     places and buttons, or (when `path` completes a move) the line one move longer, and
@@ -123,7 +123,7 @@ async def explore_state(
         state, path = state.play(move), ()
         composer = Composer(seen(state, seat))
         path = composer.forward(path)
-    theme = await service.settings.picture_theme(match.guild_id, member)
+    theme = await settings.picture_theme(match.guild_id, member)
     ended = state.outcome() is not None or state.current_player is None
     places = []
     if not ended:

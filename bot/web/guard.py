@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.service import MatchService
+from bot.service.web_sessions import WebSessionsPart
 
 #: The cookie that holds a session's id.
 COOKIE = "shiftcord_session"
@@ -55,29 +55,30 @@ def digest(sid: str) -> str:
 class Sessions:
     """The signed-in sessions, kept in the store by the digest of their id (the cookie's
     secret), so that they outlive a restart and every process serving the board knows
-    them."""
+    them (the service's `web_sessions` part; `now` is the service's clock)."""
 
-    def __init__(self, service: MatchService) -> None:
-        self._service = service
+    def __init__(self, stored: WebSessionsPart, now: Callable[[], datetime]) -> None:
+        self._stored = stored
+        self._now = now
 
     async def open(self, member: int) -> tuple[str, Session]:
         """A new session for `member`: its id (for the cookie) and itself."""
         sid = secrets.token_urlsafe(32)
-        session = Session(member, secrets.token_urlsafe(24), self._service.now() + SESSION_LIFETIME)
-        await self._service.web_sessions.open(digest(sid), member, session.csrf, session.ends)
+        session = Session(member, secrets.token_urlsafe(24), self._now() + SESSION_LIFETIME)
+        await self._stored.open(digest(sid), member, session.csrf, session.ends)
         return sid, session
 
     async def get(self, sid: str | None) -> Session | None:
         """The session of a cookie's id, while it lasts."""
         if not sid or len(sid) > MAX_SID:
             return None
-        stored = await self._service.web_sessions.find(digest(sid))
+        stored = await self._stored.find(digest(sid))
         return None if stored is None else Session(stored.member, stored.csrf, stored.ends)
 
     async def close(self, sid: str | None) -> None:
         """End a session (signing out)."""
         if sid and len(sid) <= MAX_SID:
-            await self._service.web_sessions.close(digest(sid))
+            await self._stored.close(digest(sid))
 
 
 def csrf_ok(session: Session, sent: str | None) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -53,9 +54,9 @@ from bot.presentation.catalogue import fill
 from bot.presentation.errors import PLAYER_ERRORS, Refusal, refusal_text
 from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
+from bot.presentation.matches import already_done
 from bot.presentation.pictures import seat_labels
-from bot.presentation.writing import Style
-from bot.service import MatchService
+from bot.presentation.writing import KnownNames, Style
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
 from bot.web import board, explore
@@ -70,7 +71,9 @@ from bot.web.guard import (
     csrf_ok,
 )
 from bot.web.live import KEEPALIVE, Live
+from bot.web.news import LatestNews, plain, public_lines
 from bot.web.oauth import STATE_LIFETIME, LoginFailed, OAuth
+from bot.web.parts import WebParts
 from bot.web.tokens import Signer
 
 log = logging.getLogger("shiftcord.web")
@@ -133,7 +136,7 @@ class WebHost:
     not play a server's match may see what its public posts show (a member of that
     server; default nobody)."""
 
-    service: MatchService
+    service: WebParts
     names: Callable[[Match], Awaitable[Mapping[int, str]]]
     announce: Callable[[MatchUpdate], Awaitable[object]]
     secret: str = ""
@@ -184,7 +187,7 @@ class Board:
 
     def __init__(self, host: WebHost, limits: RateLimit | None = None) -> None:
         self.host = host
-        self.sessions = Sessions(host.service)
+        self.sessions = Sessions(host.service.web_sessions, host.service.now)
         self.limits = limits or RateLimit()
         self.live = Live(self._version)
         self._pictures: dict[tuple[Any, ...], bytes] = {}
@@ -195,6 +198,8 @@ class Board:
         #: Each signed-in member's language, read once a session.
         self._languages: dict[int, str | None] = {}
         self._announcing: set[asyncio.Task[object]] = set()
+        #: The latest move played here in each match, and its announcement.
+        self.news = LatestNews(host.now or host.service.now)
         self._vendored = vendored(VENDOR)
         #: The Embedded App SDK's folder under the page (None: not kept).
         self._sdk = next(
@@ -226,9 +231,9 @@ class Board:
         return moves
 
     async def _namer(self, match: Match) -> Callable[[int], str]:
-        """How the members of `match` are named on its page."""
+        """How the members of `match` are named on its page (looked up, not called back)."""
         names = await self.host.names(match)
-        return lambda member: names.get(member) or plain_member(member)
+        return KnownNames({m: n for m, n in names.items() if n}, plain_member).__getitem__
 
     async def _version(self, match_id: int) -> int:
         return (await self.host.service.queries.get_match(match_id)).version
@@ -573,10 +578,12 @@ class Board:
         viewing = await self._viewing(match, session.member)
         name = await self._namer(match)
         moves = None if path else await self._moves(match, name, language)
+        style = _style(name)
         state = await board.page_state(
-            self.host.service, match, viewing.seen, name, _style(name), path, moves, viewing
+            self.host.service, match, viewing.seen, name, style, path, moves, viewing
         )
-        state["words"] = _words()
+        state["news"] = public_lines(await self.news.told(match, style, name, language), style)
+        state["words"] = _words(language)
         return state
 
     async def _picture(self, request: web.Request) -> web.StreamResponse:
@@ -635,6 +642,7 @@ class Board:
             notation = match.state.format_move(move)
         made = Request(MOVE, notation, ply=ply, request_id=f"web:{session.member}:{request_id}")
         answer: dict[str, Any] = {}
+        moved: MatchUpdate | None = None
         try:
             update = await self.host.service.play.act(match.id, session.member, made)
         except PositionChanged:
@@ -643,12 +651,20 @@ class Board:
             answer["refused"] = refusal_text(error, _style(await self._namer(match)))
         else:
             if update.repeated:
-                answer["note"] = fill(web_words.ALREADY_PLAYED)
+                answer["note"] = plain(_style(await self._namer(match)), already_done(update))
             else:
-                self._announce(update)
+                # what announcing it needs, read once for this page and the serving face
+                moved = await self.host.service.play.delivery(update)
+                self.news.played(moved)
+                self._announce(moved)
             self.live.changed(match.id, update.match.version)
+        language = request[LANGUAGE]
+        if moved is not None:  # the private answer, to the member who moved alone
+            name = await self._namer(match)
+            told = await self.news.announced(moved, _style(name), name, language)
+            answer["answer"] = plain(_style(name), told.answer.text)
         fresh = await self.host.service.queries.get_match(match.id)
-        answer["state"] = await self._page_state(fresh, session, (), request[LANGUAGE])
+        answer["state"] = await self._page_state(fresh, session, (), language)
         return web.json_response(answer, status=409 if "refused" in answer else 200)
 
     async def _explore(self, request: web.Request) -> web.StreamResponse:
@@ -658,7 +674,7 @@ class Board:
         try:
             line = explore.read_line(request.query.get("line"))
             state = await explore.explore_state(
-                self.host.service, match, session.member, line, path
+                self.host.service.settings, match, session.member, line, path
             )
         except Refusal as refused:
             raise _http(409, str(refused)) from None
@@ -677,7 +693,9 @@ class Board:
         session = self._member(request)
         try:
             line = explore.read_line(request.query.get("line"))
-            picture = await explore.tried_picture(self.host.service, match, session.member, line)
+            picture = await explore.tried_picture(
+                self.host.service.settings, match, session.member, line
+            )
         except Refusal as refused:
             raise _http(409, str(refused)) from None
         response = web.Response(body=picture.data, content_type="image/png")
@@ -877,7 +895,14 @@ def _http(status: int, words: str) -> web.HTTPException:
     return kinds[status](text=json.dumps({"refused": words}), content_type="application/json")
 
 
-def _words() -> dict[str, str]:
+@functools.lru_cache(maxsize=16)
+def _words(language: str) -> dict[str, str]:
+    """The page's own words in `language` (written once a language; not to be changed)."""
+    with speaking(language):
+        return _page_words()
+
+
+def _page_words() -> dict[str, str]:
     """The page's own words, in the language spoken."""
     return {
         "confirm": fill(composer_words.CONFIRM),

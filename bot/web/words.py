@@ -23,7 +23,6 @@ TAP_THE_BOARD = "Tap the board or choose below."
 CHOOSE_BELOW = "Choose below."
 WATCHING = "You are watching this match."
 OFFLINE = "The connection was lost; trying again."
-ALREADY_PLAYED = "That move was played already; here is the board as it stands."
 LINK_EXPIRED = (
     "This link has expired or was used already. Open a fresh one from the Play button or "
     "the turn notice in Discord."

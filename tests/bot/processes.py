@@ -175,8 +175,8 @@ class RecordingPoster:
     def __init__(self, service: MatchService, record: Record, hang: bool) -> None:
         self.service, self.record, self.hang = service, record, hang
         dms = RecordingDMs(record)
-        self.languages = Languages(dms, service)
-        self.notifier = Notifier(dms, service, self.languages)
+        self.languages = Languages(dms, service.settings)
+        self.notifier = Notifier(dms, service.notices, service.clocks, self.languages)
 
     async def channel_of(self, match: Any) -> RecordingChannel:
         """The match's thread."""

@@ -2,7 +2,8 @@
 on no Discord code, the presentation on no face, each face's own words are that face's
 alone, no face builds an announcement (it delivers the presentation's), no module of the
 bot imports itself back through others, and the service is small parts that name what
-they build on, which the faces call."""
+they build on, which the faces call: each face declares the parts it uses (its `parts`
+module) and only its entry names the whole service."""
 
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ from pathlib import Path
 
 import bot.service as service_package
 from bot.config import PROJECT_ROOT, Settings
+from bot.console.parts import ConsoleParts
+from bot.discord.parts import DiscordParts
 from bot.service import MatchService
+from bot.service.engine_player import EngineParts, EnginePlayer
 from bot.store import Store
+from bot.web.parts import WebParts
 
 BOT = PROJECT_ROOT / "bot"
 
@@ -196,7 +201,7 @@ def test_no_face_builds_an_announcement():
 
 
 def test_the_faces_that_post_news_deliver_the_presentations_announcement():
-    delivering = {"bot.discord.posting", "bot.console.session"}
+    delivering = {"bot.discord.posting", "bot.console.session", "bot.web.news"}
     for face in FACES:
         for path in (BOT / face).rglob("*.py"):
             name = module_name(path, BOT)
@@ -217,6 +222,12 @@ def test_the_checks_see_what_they_look_for(tmp_path):
         "face.c": {"bot.presentation.matches.update_text"},
         "face.d": {"PublicPost"},
     }
+    (face / "f.py").write_text("import bot.service\ndef f(s: bot.service.MatchService): ...\n")
+    (face / "g.py").write_text("'''Not `MatchService`: its parts.'''\nfrom bot import service\n")
+    assert names_of_the_service(face / "f.py")
+    assert not names_of_the_service(face / "g.py")
+    (face / "h.py").write_text("x = self.host.service.play\nservice_of(i).queries.q()\n")
+    assert reached([face / "g.py", face / "h.py"]) == {"play", "queries"}
     assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
 
@@ -267,6 +278,21 @@ def test_each_part_is_small():
         assert len([n for n in public if not n.startswith("_")]) <= MOST_METHODS, name
 
 
+#: What a face's code calls of the service: `service.play`, `host.service.queries`,
+#: `service_of(interaction).challenges` (import lines aside).
+REACHES = re.compile(r"\bservice(?:_of\([^()]*\))?\.(\w+)")
+
+
+def reached(paths: typing.Iterable[Path]) -> set[str]:
+    """The names the code of `paths` reaches through a `service`."""
+    found = set()
+    for path in paths:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        code = [line for line in lines if not line.lstrip().startswith(("from ", "import "))]
+        found |= set(REACHES.findall("\n".join(code)))
+    return found
+
+
 def test_no_part_imports_a_face_and_the_faces_use_parts():
     below = {
         name: imported(path)
@@ -276,15 +302,69 @@ def test_no_part_imports_a_face_and_the_faces_use_parts():
         name: {i for i in found if i.startswith(FACE_PACKAGES)} for name, found in below.items()
     }
     assert {name: found for name, found in upward.items() if found} == {}
-    chains = re.compile(r"\bservice(?:_of\([^()]*\))?\.(\w+)")
-    reached = set()
-    for face in FACES:
-        for path in (BOT / face).rglob("*.py"):
-            lines = path.read_text(encoding="utf-8").splitlines()
-            code = [line for line in lines if not line.lstrip().startswith(("from ", "import "))]
-            reached |= set(chains.findall("\n".join(code)))
+    faces = reached(path for face in FACES for path in (BOT / face).rglob("*.py"))
     parts = {name for name in vars(service_fixture()) if not name.startswith("_")} - {"core"}
-    assert reached <= parts | {"now", "close"}, reached - parts  # (not the core's steps)
+    assert faces <= parts | {"now", "close"}, faces - parts  # (not the core's steps)
+
+
+#: Each face's declaration of the service's parts it calls (a Protocol the match service
+#: satisfies), and the bot player's.
+DECLARED = {
+    "discord": DiscordParts,
+    "console": ConsoleParts,
+    "web": WebParts,
+}
+
+
+def declared(parts: type) -> set[str]:
+    """The names a parts Protocol declares: its parts, and methods such as `now`."""
+    methods = {name for name, _ in inspect.getmembers(parts, inspect.isfunction)}
+    return set(typing.get_type_hints(parts)) | {m for m in methods if not m.startswith("_")}
+
+
+def names_of_the_service(path: Path) -> bool:
+    """Whether a module names `MatchService` (imports it or uses the name)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and any(a.name == "MatchService" for a in node.names):
+            return True
+        named = getattr(node, "id", getattr(node, "attr", None))
+        if isinstance(node, ast.Name | ast.Attribute) and named == "MatchService":
+            return True
+    return False
+
+
+def test_each_face_depends_on_the_parts_it_declares_and_uses_each():
+    """A face's modules reach the service only through the parts its `parts` module
+    declares, and it declares none it does not call; the match service has each."""
+    service = service_fixture()
+    for face, parts in DECLARED.items():
+        names = declared(parts)
+        assert all(hasattr(service, name) for name in names), face
+        assert "core" not in names, face
+        used = reached((BOT / face).rglob("*.py")) - {"close"}  # (by the entry that opened it)
+        assert used == names, (face, used ^ names)
+
+
+def test_only_a_face_s_entry_names_the_match_service():
+    """The Discord client and the console's `run_console` are given (or open) the whole
+    service and hand each module the parts it uses; no other face module names it, and
+    the web board, served by either, never does."""
+    entries = {"bot.discord.client", "bot.console"}
+    naming = {
+        module_name(path, BOT)
+        for face in FACES
+        for path in (BOT / face).rglob("*.py")
+        if names_of_the_service(path)
+    }
+    assert naming == entries
+
+
+def test_the_bot_player_holds_only_the_parts_it_uses():
+    hint = typing.get_type_hints(EnginePlayer.__init__)["service"]
+    assert hint is EngineParts
+    source = Path(inspect.getfile(EnginePlayer))
+    assert not names_of_the_service(source)
+    assert reached([source]) == declared(EngineParts) == {"core", "play", "queries", "analysis"}
 
 
 def service_fixture() -> MatchService:

@@ -122,7 +122,14 @@
     const source = showing === null ? state.picture : "board.png?match=" + state.match + "&v=" + state.version + "&ply=" + showing;
     const [frame, overlay] = boardFrame(source, state.alt);
     const panel = el("section", { class: "panel" });
-    panel.append(el("h1", {}, state.title), el("p", { class: "caption" }, state.caption));
+    // the latest move's news (the presentation's announcement), as its post reads in the
+    // thread: to the member who moved, its private answer first; to every page, its public
+    // words. Without them (a move made elsewhere, a later version), the board's caption.
+    const told = [state.answer, ...(state.news || [])].filter(Boolean);
+    const caption = told.length && showing === null
+      ? el("div", { class: "news" }, ...told.map((words) => el("p", {}, words)))
+      : el("p", { class: "caption" }, state.caption);
+    panel.append(el("h1", {}, state.title), caption);
     if (showing === null && state.composing) compose(overlay, panel, words);
     else if (state.watching) panel.append(el("p", {}, words.watching));
     if (state.explore) {
@@ -234,6 +241,7 @@
     if (!answer) return;
     say(answer.refused || answer.note || "");
     showing = null;
+    answer.state.answer = answer.answer; // (what only the member who moved reads)
     draw(answer.state);
   }
 

@@ -238,3 +238,23 @@ async def test_no_secret_reaches_the_public_part(monkeypatch):
     shown = [state for state, drawn_for, _ in secret_game.DRAWN if drawn_for == seat]
     assert shown and all(secret_game.cards_seen(state) == {seat} for state in shown)
     assert all(not secret_game.cards_seen(s) for s, f, _ in secret_game.DRAWN if f is None)
+
+
+@pytest.mark.asyncio
+async def test_a_face_that_draws_each_viewer_s_board_gets_the_same_words_and_no_picture(
+    monkeypatch,
+):
+    """(the web board: each page draws its viewer's board, a player's with their hand)"""
+    secret_game.install(monkeypatch)
+    match = new_match(secret_game.HIDDEN_SUMS.name, (ALICE, BOB))
+    mover = match.to_act
+    assert mover is not None
+    update = acted(match, mover, Delivery("default", "default"))
+    drawn = await announcement(update, audience(), T0)
+    secret_game.DRAWN.clear()
+    words = await announcement(update, audience(drawn=False), T0)
+    assert secret_game.DRAWN == []  # nothing drawn at all
+    assert [n.post.text for n in words.news] == [n.post.text for n in drawn.news]
+    assert words.answer.text == drawn.answer.text
+    assert all(n.post.picture is None and n.post.ply is None for n in words.news)
+    assert words.answer.picture is None

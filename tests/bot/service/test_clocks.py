@@ -7,9 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.match.actions import CLAIM, MOVE
+from bot.match.actions import CLAIM, MOVE, TIME_OUT
+from bot.match.errors import CannotSave
 from bot.match.events import Ended
-from bot.service import ClockError
+from bot.service import ClockError, clocks
+from bot.store.health import CANNOT_SAVE
 from tests.bot.service_fixtures import (
     act,
     play_first_legal,
@@ -206,3 +208,106 @@ async def test_a_vacation_started_again_at_the_moment_the_last_one_ended(service
     assert mine.vacation is None and mine.vacation_days_left == 29
     resumed = await service.queries.get_match(match.id)
     assert not resumed.paused and resumed.deadline == match.deadline + timedelta(days=1)
+
+
+class CountedTransactions:
+    """Counts the write transactions a store begins (`transaction()` and `transact`)."""
+
+    def __init__(self, store, monkeypatch):
+        self.count = 0
+        for name in ("transaction", "transact"):
+            original = getattr(store, name)
+
+            def counted(*args, _original=original, **kwargs):
+                self.count += 1
+                return _original(*args, **kwargs)
+
+            monkeypatch.setattr(store, name, counted)
+
+
+async def timed_out_matches(service, count):
+    """`count` automatic-timeout matches on a 24-hour clock, each between two members of
+    its own."""
+    return [
+        await start_match(service, (100 + 2 * n, 101 + 2 * n), clock_hours=24, auto_timeout=True)
+        for n in range(count)
+    ]
+
+
+@pytest.mark.asyncio
+async def test_many_timeouts_end_in_one_transaction_a_batch_each_once(service, clock, monkeypatch):
+    monkeypatch.setattr(clocks, "DUE_BATCH", 10)
+    matches = await timed_out_matches(service, 25)  # three batches
+    clock.advance(hours=25)
+    counted = CountedTransactions(service.store, monkeypatch)
+    report = await service.clocks.tick()
+    # before: one transaction per timeout besides the batches looked at (more than 25);
+    # now one per batch of timeouts
+    assert counted.count < len(matches)
+    assert sorted(u.match.id for u in report.timeouts) == sorted(m.id for m in matches)
+    for update, match in zip(
+        sorted(report.timeouts, key=lambda u: u.match.id), matches, strict=True
+    ):
+        ended = await service.queries.get_match(match.id)
+        assert update.match.status == ended.status == "finished"
+        assert ended.result.how == "timeout" and ended.result.rated
+        assert update.actor_id is None and any(isinstance(e, Ended) for e in update.events)
+        late = match.to_act
+        assert ended.result.winners == tuple(m for m in match.members if m != late)
+        assert sorted(c.member_id for c in ended.result.rating_changes) == sorted(match.members)
+    async with service.store.reading() as conn:
+        requests = await conn.rows("SELECT request_id FROM match_requests")
+        ratings = await conn.rows("SELECT games FROM ratings")
+    assert sorted(
+        r["request_id"] for r in requests if r["request_id"].startswith("timeout:")
+    ) == sorted(f"{TIME_OUT.key}:{m.id}:{m.version}" for m in matches)
+    assert len(ratings) == 50 and all(r["games"] == 1 for r in ratings)  # each rated once
+    assert (await service.clocks.tick()).timeouts == ()
+
+
+@pytest.mark.asyncio
+async def test_timeouts_not_stored_are_made_once_the_lease_has_run_out(service, clock, monkeypatch):
+    # The process stops between the round that took its due matches and their timeouts'
+    # transaction (here: the store refuses it): another round makes them after the lease.
+    matches = await timed_out_matches(service, 3)
+    clock.advance(hours=25)
+    original = service.clocks._core.apply_each
+
+    async def refused(*args, **kwargs):
+        raise CannotSave(CANNOT_SAVE)
+
+    monkeypatch.setattr(service.clocks._core, "apply_each", refused)
+    with pytest.raises(CannotSave):
+        await service.clocks.tick()
+    monkeypatch.setattr(service.clocks._core, "apply_each", original)
+    assert all([(await service.queries.get_match(m.id)).active for m in matches])
+    assert (await service.clocks.tick()).timeouts == ()  # taken: not before the lease
+    clock.advance(seconds=service.config.work_lease_seconds + 1)
+    report = await service.clocks.tick()
+    assert sorted(u.match.id for u in report.timeouts) == sorted(m.id for m in matches)
+    assert (await service.clocks.tick()).timeouts == ()
+
+
+@pytest.mark.asyncio
+async def test_a_timeout_that_fails_does_not_hold_back_the_others(service, clock, monkeypatch):
+    matches = await timed_out_matches(service, 3)
+    faulty = matches[1].id
+    clock.advance(hours=25)
+    core = service.clocks._core
+    decide = core._decide_and_store
+
+    async def faulting(conn, target, *args):
+        if getattr(target, "id", None) == faulty:
+            raise RuntimeError("a fault in one match")
+        return await decide(conn, target, *args)
+
+    monkeypatch.setattr(core, "_decide_and_store", faulting)
+    report = await service.clocks.tick()  # (the fault is logged)
+    assert sorted(u.match.id for u in report.timeouts) == sorted(
+        m.id for m in matches if m.id != faulty
+    )
+    for match in matches:
+        assert (await service.queries.get_match(match.id)).active == (match.id == faulty)
+    monkeypatch.setattr(core, "_decide_and_store", decide)  # mended: after the lease
+    clock.advance(seconds=service.config.work_lease_seconds + 1)
+    assert [u.match.id for u in (await service.clocks.tick()).timeouts] == [faulty]

@@ -105,6 +105,14 @@ async def test_everything_is_copied_and_every_match_replays(
     assert copied.replayed == 3 and copied.unknown_games == 0
     assert list(copied.rows).index("matches") < list(copied.rows).index("moves")
     assert await postgres_rows(target.database_url, before) == before
+    conn = await asyncpg.connect(target.database_url)
+    try:  # the planner has the copied tables' statistics at once
+        analyzed = await conn.fetch(
+            "SELECT relname FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL"
+        )
+    finally:
+        await conn.close()
+    assert {"matches", "match_players", "moves"} <= {row["relname"] for row in analyzed}
     service = await MatchService.open(target)  # the bot goes on where it was
     try:
         challenge = await service.challenges.create_challenge(
