@@ -220,6 +220,13 @@ def network(game: Game) -> Network | None:
     return found
 
 
+def judge_by(game: Game, net: Network | None) -> None:
+    """Make `net` the game's learned value in this process from now on (None: the
+    game's heuristic alone), in place of its shipped weights: for a benchmark that
+    pits two networks (`benchmarks/versus.py`)."""
+    _LOADED[game.name] = net
+
+
 def learned_rewards(state: GameState, net: Network) -> Rewards | None:
     """Each seat's result as `net` judges the running `state` (with two players the
     other seat's is what the first leaves), or None where it does not apply."""

@@ -8,7 +8,8 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
   damaged ones leave the game to its heuristic;
 - the weights a game ships load for its rules, are small, and are loaded once;
 - a short seeded self-play training run (`benchmarks.train`) makes Claims' value play
-  better against a random player than the untrained value does.
+  better against a random player than the untrained value does, whether it learns by
+  TD(lambda) from one-ply play or from the targets of a two-ply search.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ import pytest
 import ai
 import games
 from ai.rewards import outcome_rewards
-from ai.value import Network, StaleWeights, judged_value, network, prior
-from benchmarks.train import greedy_move, self_play
+from ai.value import Network, StaleWeights, judge_by, judged_value, network, prior
+from benchmarks.train import greedy_move, search_play, searched, self_play
 from games import GameState
 from tests.games.test_conformance import choose
 from tests.testgames import installed
@@ -193,3 +194,60 @@ def test_a_short_seeded_training_run_improves_the_value_against_a_random_player(
     before = score_against_random(untrained, "test-five", 100)
     after = score_against_random(trained, "test-five", 100)
     assert after > before + 0.1, (before, after)
+
+
+def test_a_short_seeded_run_learning_from_a_two_ply_search_improves_the_value() -> None:
+    shape = games.get("test-five").kind.engine.value_shape
+    assert shape is not None
+    untrained = Network.blank(shape)
+    trained = Network.blank(shape)
+    for index in range(60):
+        search_play(trained, games.get("test-five"), index, seed=1, epsilon=0.2, rate=0.01)
+    before = score_against_random(untrained, "test-five", 100)
+    after = score_against_random(trained, "test-five", 100)
+    assert after > before + 0.1, (before, after)
+
+
+def test_the_two_ply_search_values_a_move_by_the_best_reply() -> None:
+    state = games.get("test-five").new(players=2, seed=3)
+    while state.outcome() is None and len(state.legal_moves()) > 3:
+        state = state.play(state.legal_moves()[0])
+    net = Network.blank(state.game.kind.engine.value_shape)
+    mover = state.current_player
+    move, worth = searched(net, state)
+    assert move in state.search_moves()
+    by_move = {}
+    for first in state.search_moves():
+        after = state.play(first)
+        if (outcome := after.outcome()) is not None:
+            by_move[first] = outcome_rewards(outcome, 2)[mover]
+            continue
+        replies = [after.play(reply) for reply in after.search_moves()]
+        by_move[first] = min(
+            outcome_rewards(o, 2)[mover]
+            if (o := then.outcome()) is not None
+            else net.value(then, mover) or 0.5
+            for then in replies
+        )
+    assert worth == pytest.approx(max(by_move.values()), abs=1e-6)
+    assert by_move[move] == pytest.approx(worth, abs=1e-6)
+
+
+def test_judge_by_puts_a_network_in_the_shipped_weights_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("ai.value._LOADED", {})
+    game = games.get("test-five")
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    rng = np.random.default_rng(5)
+    net = Network(shape, rng.normal(0.0, 0.5, Network.blank(shape).weights.shape).astype("f4"))
+    state = positions("test-five", seed=2)[3]
+    seat = state.current_player
+    assert seat is not None
+    judge_by(game, net)
+    assert network(game) is net
+    assert judged_value(state, seat) == pytest.approx(net.value(state, seat))
+    judge_by(game, None)
+    assert network(game) is None
+    assert judged_value(state, seat) is None
