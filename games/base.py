@@ -191,6 +191,22 @@ class ValueShape:
     weights: Path
 
 
+def square_symmetries(side: int) -> tuple[tuple[int, ...], ...]:
+    """The eight rotations and reflections of a `side` by `side` grid whose cells are
+    numbered row by row: for each (0-7: four rotations, each with or without a flip), where
+    it takes every cell (for `ValueShape.symmetries`)."""
+
+    def mapped(transform: int, index: int) -> int:
+        x, y = index % side, index // side
+        if transform & 4:
+            x = side - 1 - x
+        for _ in range(transform & 3):
+            x, y = side - 1 - y, x
+        return y * side + x
+
+    return tuple(tuple(mapped(t, i) for i in range(side * side)) for t in range(8))
+
+
 def one_per_orbit(
     tuples: Sequence[tuple[int, ...]], symmetries: Sequence[tuple[int, ...]]
 ) -> tuple[tuple[int, ...], ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from games.base import ValueShape
+from games.base import ValueShape, square_symmetries
 from games.shiftago.geometry import CELLS, SIZE, cell, coords
 
 #: Bumped whenever a rule change alters what an Express position is worth.
@@ -28,18 +28,7 @@ RULES = "shiftago-express-2p/1"
 SNAKES, SNAKE_LENGTH = 24, 6
 
 
-def _mapped(transform: int, index: int) -> int:
-    """Where symmetry `transform` (0-7: four rotations, each with or without a flip)
-    takes the cell `index`."""
-    column, row = coords(index)
-    if transform & 4:
-        column = SIZE - 1 - column
-    for _ in range(transform & 3):
-        column, row = SIZE - 1 - row, column
-    return cell(column, row)
-
-
-SYMMETRIES = tuple(tuple(_mapped(t, i) for i in range(CELLS)) for t in range(8))
+SYMMETRIES = square_symmetries(SIZE)
 
 
 def _snakes() -> tuple[tuple[int, ...], ...]:

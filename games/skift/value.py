@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from games.base import ValueShape, one_per_orbit
+from games.base import ValueShape, one_per_orbit, square_symmetries
 from games.skift.model import KING, Cell, Piece
 
 #: Bumped whenever a rule change alters what a position is worth.
@@ -46,18 +46,7 @@ def _index(x: int, y: int) -> int:
     return y * SIDE + x
 
 
-def _mapped(transform: int, index: int) -> int:
-    """Where symmetry `transform` (0-7: four rotations, each with or without a flip)
-    takes the window cell `index`."""
-    x, y = index % SIDE, index // SIDE
-    if transform & 4:
-        x = SIDE - 1 - x
-    for _ in range(transform & 3):
-        x, y = SIDE - 1 - y, x
-    return _index(x, y)
-
-
-SYMMETRIES = tuple(tuple(_mapped(t, i) for i in range(CELLS)) for t in range(8))
+SYMMETRIES = square_symmetries(SIDE)
 
 
 def _tuples() -> tuple[tuple[int, ...], ...]:
