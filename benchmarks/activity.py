@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from aiohttp import web
 
 # Put the project root first: benchmarks/bot.py would otherwise shadow the bot package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -43,8 +42,8 @@ from bot.service import MatchService  # noqa: E402
 from bot.web.guard import RateLimit  # noqa: E402
 from bot.web.oauth import OAuth  # noqa: E402
 from bot.web.server import PAGE_HEADER, SDK_ENTRY, STATIC, WebHost, serve  # noqa: E402
+from tests.bot.web.fake_oauth import CLIENT_ID, CODE, SECRET, fake_discord_oauth  # noqa: E402
 
-CLIENT_ID, SECRET, MEMBER = "1234", "s3cret", 1
 VENDOR = STATIC / "vendor"
 
 
@@ -71,26 +70,6 @@ def sdk_modules() -> list[str]:
     return [f"vendor/{folder.name}/{name}" for name in seen]
 
 
-async def fake_discord() -> tuple[web.AppRunner, str]:
-    """Discord's OAuth2 token endpoint and `/users/@me`, answering at once."""
-
-    async def token(request: web.Request) -> web.StreamResponse:
-        await request.post()
-        return web.json_response({"access_token": "t", "token_type": "Bearer"})
-
-    async def me(request: web.Request) -> web.StreamResponse:
-        return web.json_response({"id": str(MEMBER), "username": "a", "discriminator": "0"})
-
-    app = web.Application()
-    app.router.add_post("/api/v10/oauth2/token", token)
-    app.router.add_get("/api/v10/users/@me", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    return runner, f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10"
-
-
 async def launch(base: str, channel: int, modules: list[str]) -> float:
     """Milliseconds of one launch's requests, from the entry page to the picture."""
     start = time.perf_counter()
@@ -104,7 +83,7 @@ async def launch(base: str, channel: int, modules: list[str]) -> float:
             async with session.get(base + module) as answer:
                 assert answer.status == 200, module
                 await answer.read()
-        body = {"code": "c", "channel": str(channel)}
+        body = {"code": CODE, "channel": str(channel)}
         async with session.post(f"{base}activity", json=body, headers={PAGE_HEADER: "1"}) as answer:
             signed = await answer.json()
             # (the cookie is Secure: a client on http keeps it only by hand)
@@ -124,29 +103,28 @@ async def main(launches: int) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp())
     settings = Settings(discord_token="", database_path=folder / "web.sqlite3", log_level="INFO")
     service = await MatchService.open(settings)
-    discord, api = await fake_discord()
-    host = WebHost(service, _names, _quiet, may_watch=_server_member)
-    running = await serve(host, "127.0.0.1", 0, RateLimit(rate=1e6, burst=1e6))
-    base = f"http://127.0.0.1:{running.port}/"
-    host.oauth = OAuth(CLIENT_ID, SECRET, f"{base}discord-login", api=api)
-    modules = sdk_modules()
-    cold: list[float] = []
-    warm: list[float] = []
-    try:
-        threads = []
-        for thread, (game, seats) in enumerate(GAMES.items(), start=100):
-            match = await _match(service, game, seats, 12, seed=len(game))
-            await service.play.attach_channel(match.id, thread)
-            threads.append(thread)
-        await launch(base, threads[0], modules)  # (the first reads the files from disk)
-        for index in range(launches):
-            thread = threads[index % len(threads)]
-            cold.append(await launch(base, thread, modules))
-            warm.append(await launch(base, thread, []))
-    finally:
-        await running.stop()
-        await discord.cleanup()
-        await service.close()
+    async with fake_discord_oauth() as (api, _):
+        host = WebHost(service, _names, _quiet, may_watch=_server_member)
+        running = await serve(host, "127.0.0.1", 0, RateLimit(rate=1e6, burst=1e6))
+        base = f"http://127.0.0.1:{running.port}/"
+        host.oauth = OAuth(CLIENT_ID, SECRET, f"{base}discord-login", api=api)
+        modules = sdk_modules()
+        cold: list[float] = []
+        warm: list[float] = []
+        try:
+            threads = []
+            for thread, (game, seats) in enumerate(GAMES.items(), start=100):
+                match = await _match(service, game, seats, 12, seed=len(game))
+                await service.play.attach_channel(match.id, thread)
+                threads.append(thread)
+            await launch(base, threads[0], modules)  # (the first reads the files from disk)
+            for index in range(launches):
+                thread = threads[index % len(threads)]
+                cold.append(await launch(base, thread, modules))
+                warm.append(await launch(base, thread, []))
+        finally:
+            await running.stop()
+            await service.close()
     figures: dict[str, Any] = {"launches": launches, "sdk_modules": len(modules)}
     for name, times in (("cold", cold), ("warm", warm)):
         figures[f"play_to_board_{name}_ms_p50"] = round(statistics.median(times), 1)

@@ -7,7 +7,6 @@ The SDK is the kept copy the bot serves (`bot/web/static/vendor`)."""
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import hashlib
 import random
@@ -15,7 +14,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from aiohttp import web
 
 from bot.match.actions import MOVE
 from bot.match.engine_seats import engine_members
@@ -24,9 +22,9 @@ from bot.web.oauth import OAuth
 from tests.bot.discord_api import require_spec, spec
 from tests.bot.service_fixtures import GUILD, act, start_match, terms
 from tests.bot.web.conftest import opened
+from tests.bot.web.fake_oauth import CLIENT_ID, MEMBER, SECRET, fake_discord_oauth
 from tests.bot.web.play import my_turn, play_to_the_end, tap
 
-CLIENT_ID, SECRET, MEMBER = "1234", "s3cret", 1
 PROXY = f"https://{CLIENT_ID}.discordsays.com"
 PARENT = "https://discord.com/activities/shiftcord"
 ROOT = Path(__file__).resolve().parents[3]
@@ -59,42 +57,6 @@ window.addEventListener("message", (event) => {
   }
 });
 </script></body></html>"""
-
-
-@contextlib.asynccontextmanager
-async def fake_discord_oauth():
-    """Discord's token endpoint and `/users/@me`, checking what they are sent as Discord
-    does; yields (api base, the token requests' forms)."""
-    forms: list[dict[str, str]] = []
-
-    async def token(request: web.Request) -> web.StreamResponse:
-        expected = base64.b64encode(f"{CLIENT_ID}:{SECRET}".encode()).decode()
-        assert request.headers["Authorization"] == f"Basic {expected}"
-        assert request.content_type == "application/x-www-form-urlencoded"
-        form = {k: str(v) for k, v in (await request.post()).items()}
-        forms.append(form)
-        if form.get("grant_type") != "authorization_code" or form.get("code") != "the-code":
-            return web.json_response({"error": "invalid_grant"}, status=400)
-        return web.json_response(
-            {"access_token": "the-token", "token_type": "Bearer", "expires_in": 604800}
-        )
-
-    async def me(request: web.Request) -> web.StreamResponse:
-        if request.headers.get("Authorization") != "Bearer the-token":
-            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
-        return web.json_response({"id": str(MEMBER), "username": "alice", "discriminator": "0"})
-
-    app = web.Application()
-    app.router.add_post("/api/v10/oauth2/token", token)
-    app.router.add_get("/api/v10/users/@me", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    try:
-        yield f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10", forms
-    finally:
-        await runner.cleanup()
 
 
 @contextlib.asynccontextmanager
