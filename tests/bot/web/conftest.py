@@ -111,6 +111,12 @@ async def browser() -> AsyncIterator[object]:
             await launched.close()
 
 
+def altered(token: str) -> str:
+    """`token` with its last character changed (always to another one: a random token may
+    already end in any given character)."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")
+
+
 @contextlib.asynccontextmanager
 async def opened(browser, url: str, width: int = 360, height: int = 740):
     """A page at `url` in a fresh context (its own cookies); every error the browser's
