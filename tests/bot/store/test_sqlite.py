@@ -232,7 +232,7 @@ async def test_backup_refuses_a_missing_source_and_the_database_itself(tmp_path)
     assert not (tmp_path / "copy.sqlite3.partial").exists()
 
 
-# --- a transaction run whole in the database thread (`SqliteStore.transact`) ---------
+# --- a transaction run whole in the database thread (`transact`, `read`) ---------------
 
 
 async def members(store: SqliteStore) -> list[int]:
@@ -408,6 +408,48 @@ async def test_a_body_that_waits_for_something_else_is_stopped_and_rolled_back(t
         with pytest.raises(RuntimeError, match="awaited something else"):
             await store.transact(waits)
         assert await members(store) == []
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_read_is_one_call_in_one_transaction_that_keeps_nothing(tmp_path):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    try:
+        await store.transact(lambda conn: add_member(conn, 1))
+
+        async def looks(conn: Connection) -> list[int]:
+            await add_member(conn, 2)  # (a read has no business writing: rolled back)
+            return [row["member_id"] for row in await conn.rows("SELECT member_id FROM members")]
+
+        async with trips(store) as (calls, statements):
+            seen = await store.read(looks)
+        assert seen == [1, 2]
+        assert len(calls) == 1, calls
+        assert statements[0] == "BEGIN" and statements[-1] == "ROLLBACK", statements
+        assert await members(store) == [1]
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_read_that_fails_or_waits_for_something_else_leaves_the_connection_ready(
+    tmp_path,
+):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    try:
+
+        async def waits(conn: Connection) -> None:
+            await conn.rows("SELECT * FROM members")
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="awaited something else"):
+            await store.read(waits)
+        with pytest.raises(sqlite3.OperationalError):
+            await store.read(lambda conn: conn.rows("SELECT * FROM nothing"))
+        assert not store.conn.in_transaction
+        await store.transact(lambda conn: add_member(conn, 1))
+        assert await members(store) == [1]
     finally:
         await store.close()
 
