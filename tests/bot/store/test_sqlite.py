@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import pytest
 
@@ -19,7 +20,14 @@ from bot.service.reports import Post
 from bot.store import SqliteStore, StoreError, backup, migrations
 from bot.store.migrations import LATEST, DatabaseTooNew
 from bot.store.sql import Connection
-from tests.bot.service_fixtures import FakeClock, open_service, request, start_match
+from tests.bot.service_fixtures import (
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    open_service,
+    request,
+    start_match,
+)
 
 #: Tests of the SQLite file itself; PostgreSQL has its own in test_postgres.py.
 pytestmark = pytest.mark.sqlite_only
@@ -334,6 +342,66 @@ async def test_each_step_of_a_player_is_one_call_to_the_database_thread(tmp_path
     # call: BEGIN IMMEDIATE, the statements and COMMIT
     assert {name: calls for name, (calls, _) in counts.items()} == dict.fromkeys(counts, 1)
     assert counts["challenge"][1] > 8 and counts["accept"][1] > 12, counts
+
+
+@pytest.mark.asyncio
+async def test_each_query_setting_and_background_step_is_one_call_to_the_database_thread(
+    tmp_path,
+):
+    clock = FakeClock()
+    service = await open_service(tmp_path / "db.sqlite3", clock)
+    counts: dict[str, int] = {}
+    try:
+        store = service.store
+        assert isinstance(store, SqliteStore)
+
+        async def step(name, action):
+            async with trips(store) as (calls, _):
+                done = await action
+            counts[name] = len(calls)
+            return done
+
+        match = await start_match(service, clock_hours=72)
+        waiting = next(p for p in match.members if p != match.to_act)
+        # queries
+        assert (await step("view", service.queries.view(match.id, None))).ply == 0
+        await step("record", service.queries.match_record(match.id))
+        await step("next game", service.queries.next_game(match.to_act, [GUILD]))
+        await step("leaderboard", service.queries.standings(GUILD, "skift"))
+        await step("stats", service.queries.player_stats(GUILD, waiting))
+        await step("challenges", service.challenges.pending_challenges(guild_id=GUILD))
+        await step("premoves", service.premoves.premoves(match.id, waiting))
+        await step("analysis", service.analysis.stored_analysis(match.id, "key"))
+        await step("keep analysis", service.analysis.keep_analysis(match.id, "key", "{}"))
+        # settings read
+        await step("member settings", service.settings.member_settings(waiting, GUILD))
+        await step("server settings", service.settings.guild_settings(GUILD))
+        await step("theme", service.settings.picture_theme(GUILD, waiting))
+        # a web sign-in: the link spent, the session kept, then found
+        assert await step("link", service.web_sessions.spend_link("n" * 32, clock.advance()))
+        ends = clock() + timedelta(days=30)
+        await step("sign-in", service.web_sessions.open("a" * 64, waiting, "csrf", ends))
+        assert await step("session", service.web_sessions.find("a" * 64)) is not None
+        await step("sign-out", service.web_sessions.close("a" * 64))
+        # notices
+        await step("dm refused", service.notices.dm_refused(waiting))
+        # leagues: a table read, and leaving one in sign-up
+        await service.leagues.create_league(
+            GUILD, CHANNEL, 7, "Winter", "skift", kind="round robin"
+        )
+        await service.leagues.join_league(GUILD, "Winter", 8)
+        await step("league table", service.leagues.league_table(GUILD, "Winter"))
+        left, resigned = await step("leave", service.leagues.leave_league(GUILD, "Winter", 8))
+        # the background round: its start, the batch of due matches (one here, reminded)
+        # and the notices held back, one call each
+        clock.advance(hours=25)
+        report = await step("round", service.clocks.tick())
+        await step("next due", service.clocks.next_due())
+    finally:
+        await service.close()
+    assert resigned == [] and [r.member_id for r in report.reminders] == [match.to_act]
+    assert counts.pop("round") == 3, counts
+    assert counts == dict.fromkeys(counts, 1)
 
 
 @pytest.mark.asyncio
