@@ -391,16 +391,25 @@ async def test_each_query_setting_and_background_step_is_one_call_to_the_databas
         )
         await service.leagues.join_league(GUILD, "Winter", 8)
         await step("league table", service.leagues.league_table(GUILD, "Winter"))
-        left, resigned = await step("leave", service.leagues.leave_league(GUILD, "Winter", 8))
-        # the background round: its start, the batch of due matches (one here, reminded)
-        # and the notices held back, one call each
+        _, withdrawn = await step("leave", service.leagues.leave_league(GUILD, "Winter", 8))
+        # leaving a running league: one call, then each match resigned is read and resigned
+        # as an action of its own (its request id), one call each
+        await service.leagues.join_league(GUILD, "Winter", 9)
+        await service.leagues.start_league(GUILD, "Winter", 7, may_manage=False)
+        _, resigned = await step("leave running", service.leagues.leave_league(GUILD, "Winter", 9))
+        # the background round: its start, the batch of due matches (two here: one reminded,
+        # one timed out), the batch's timeouts and the notices held back, one call each
+        late = await start_match(service, (5, 6), clock_hours=24, auto_timeout=True)
         clock.advance(hours=25)
         report = await step("round", service.clocks.tick())
         await step("next due", service.clocks.next_due())
     finally:
         await service.close()
-    assert resigned == [] and [r.member_id for r in report.reminders] == [match.to_act]
-    assert counts.pop("round") == 3, counts
+    assert withdrawn == [] and [u.actor_id for u in resigned] == [9]
+    assert [r.member_id for r in report.reminders] == [match.to_act]
+    assert [u.match.id for u in report.timeouts] == [late.id]
+    assert counts.pop("leave running") == 3, counts
+    assert counts.pop("round") == 4, counts
     assert counts == dict.fromkeys(counts, 1)
 
 
