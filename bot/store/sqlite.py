@@ -212,7 +212,7 @@ class SqliteStore(Store):
     ) -> R:
         """`run(connection, body)` in the connection's thread, after what is queued there
         (aiosqlite's own way to run a function there); what it returns."""
-        call = cast(Callable[..., Coroutine[Any, Any, R]], self.conn._execute)
+        call = cast("Callable[..., Coroutine[Any, Any, R]]", self.conn._execute)
         return await call(run, self.conn._conn, body)
 
     @asynccontextmanager
