@@ -8,6 +8,7 @@ write computed from a stale read is refused with PositionChanged.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -203,6 +204,14 @@ _PLAYER_COLUMNS = (
 )
 
 
+#: The SELECT of `fetch_match`.
+_MATCH_BY_ID = (
+    f"SELECT m.*, {_PLAYER_COLUMNS} FROM (SELECT {_MATCH_COLUMNS} FROM matches "
+    "WHERE id = ?) AS m LEFT JOIN match_players ON match_players.match_id = m.id "
+    "ORDER BY seat"
+)
+
+
 async def fetch_matches(conn: Connection, where: str, params: Sequence[Any]) -> list[Match]:
     """Matches selected by a WHERE clause (with ORDER/LIMIT if wanted), players included,
     in two round trips."""
@@ -221,13 +230,7 @@ async def fetch_match(conn: Connection, match_id: int) -> Match | None:
     """One match by id, or None, in one round trip (every action reads its match): the
     match's row joined to each of its players' (a row a player, the match's columns
     repeated; the players' columns empty for a match that has none)."""
-    found = await rows(
-        conn,
-        f"SELECT m.*, {_PLAYER_COLUMNS} FROM (SELECT {_MATCH_COLUMNS} FROM matches "
-        "WHERE id = ?) AS m LEFT JOIN match_players ON match_players.match_id = m.id "
-        "ORDER BY seat",
-        (match_id,),
-    )
+    found = await rows(conn, _MATCH_BY_ID, (match_id,))
     if not found:
         return None
     return _match(found[0], [row for row in found if row["match_id"] is not None])
@@ -315,12 +318,16 @@ async def update_match(conn: Connection, match: Match, **columns: Any) -> None:
 def _update(match: Match, **columns: Any) -> Statement:
     """The UPDATE of `columns` of the match that bumps its version, changing no row when
     the match changed since it was read as `match`."""
-    names = list(columns)
+    return _update_sql(tuple(columns)), (*columns.values(), match.id, match.version)
+
+
+@functools.cache
+def _update_sql(names: tuple[str, ...]) -> str:
+    """The text of the UPDATE of the columns `names` of a match that bumps its version,
+    built once for each set of columns the code writes (a move writes the same ones each
+    time): its parameters are the columns' values, then the match's id and version."""
     sets = "".join(f"{name} = ?, " for name in names)
-    return (
-        f"UPDATE matches SET {sets}version = version + 1 WHERE id = ? AND version = ?",
-        [*(columns[n] for n in names), match.id, match.version],
-    )
+    return f"UPDATE matches SET {sets}version = version + 1 WHERE id = ? AND version = ?"
 
 
 def check_saved(changed: int) -> None:
