@@ -17,6 +17,10 @@ from bot.store.sql import Connection, Statement, one, ts
 
 #: Each kind of event by its class name, as stored.
 _EVENT_KINDS: dict[str, type[Any]] = {kind.__name__: kind for kind in get_args(Event)}
+#: The names of each kind of event's fields, as stored.
+_EVENT_FIELDS: dict[type[Any], tuple[str, ...]] = {
+    kind: tuple(field.name for field in dataclasses.fields(kind)) for kind in get_args(Event)
+}
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ def recorded(request_id: str, done: Applied, now: datetime) -> Statement:
 def _fields(event: Event) -> dict[str, Any]:
     """An event's fields by name, as stored (each a string, number, bool or None: no
     deep copy needed, unlike `dataclasses.asdict`, which copies a phrase by rebuilding it)."""
-    return {field.name: getattr(event, field.name) for field in dataclasses.fields(event)}
+    return {name: getattr(event, name) for name in _EVENT_FIELDS[type(event)]}
 
 
 async def challenge_of(conn: Connection, request_id: str) -> int | None:
