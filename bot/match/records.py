@@ -163,6 +163,11 @@ class MatchResult:
         return bool(self.rating_changes)
 
 
+#: The encoder of a position's stored text, made once (`json.dumps` with separators of its
+#: own makes a new encoder for each position written).
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
 class Snapshot:
     """A match's game state as stored: its compact JSON `text`, and the `state` it holds,
     read from the text when first asked for unless the state it was made from is known.
@@ -179,7 +184,7 @@ class Snapshot:
     @classmethod
     def of(cls, state: GameState) -> Snapshot:
         """The snapshot of a state that is known."""
-        text = json.dumps(state.to_json(), separators=(",", ":"))
+        text = _COMPACT.encode(state.to_json())
         _positions.keep(state.game.name, text, state)
         return cls(state.game.name, text, state)
 
