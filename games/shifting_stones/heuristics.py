@@ -1,6 +1,6 @@
-"""What the playing engine knows about Shifting Stones: plausible play, estimates (deals
-are `inference`'s).
+"""What the playing engine knows about Shifting Stones: deals, plausible play, estimates.
 
+- `deal`: a full position consistent with a view, the unseen cards dealt at random.
 - `worth_searching`: a card that scores is scored (the lowest place first: scoring
   changes nothing on the grid, so the order does not matter), unless that triggers the
   end, when ending the turn instead is searched too; else the shifts and flips that make
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from games.shifting_stones.cards import Card
 from games.shifting_stones.moves import End, Flip, Move, Score, Shift, Skip
 from games.shifting_stones.odds import distance, hand_worth, set_bits
-from games.shifting_stones.rules import BONUS, STRIKES, bonus_seats, points
+from games.shifting_stones.rules import BONUS, HIDDEN, STRIKES, bonus_seats, points
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, SYMBOLS, Grid, flipped, grid_mask
 
 if TYPE_CHECKING:
@@ -36,6 +36,22 @@ if TYPE_CHECKING:
 
 #: Points' spread that makes one seat's win much likelier than another's.
 _TEMPERATURE = 3.0
+
+
+def deal(view: StonesState, rng: random.Random) -> StonesState:
+    """A full position consistent with `view`: every card it does not show (held by others
+    or in the draw pile) dealt at random, and a fresh seed for later reshuffles."""
+    seen: set[int] = set(view.discard)
+    for hand in view.hands:
+        seen.update(c for c in hand if c is not None and c != HIDDEN)
+    for pile in view.scored:
+        seen.update(pile)
+    unseen = [c for c in range(len(view.cards)) if c not in seen]
+    rng.shuffle(unseen)
+    hands = tuple(tuple(unseen.pop() if c == HIDDEN else c for c in hand) for hand in view.hands)
+    draw = tuple(unseen.pop() if c == HIDDEN else c for c in view.draw)
+    seed = rng.getrandbits(32)
+    return replace(view, hands=hands, draw=draw, seed=seed, viewer=None, is_view=False)
 
 
 def worth_searching(state: StonesState) -> tuple[Move, ...]:
@@ -105,15 +121,15 @@ def _setups(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip, ..
     ]
     if not near:
         return ()
-    after = changes(grid)
+    changes = _changes(grid)
     scoring: dict[int, set[int]] = {}  # by a change's index: the places scoring after it
     for p, needed in near:
         for index in _touching(needed & ~mask):
-            if after[index][2] & needed == needed:
+            if changes[index][2] & needed == needed:
                 scoring.setdefault(index, set()).add(p)
     found: list[Shift | Flip] = []
     for index in sorted(scoring):
-        change = after[index][0]
+        change = changes[index][0]
         found += [_paid(change, pay) for pay in held if scoring[index] - {pay}]
     return tuple(found)
 
@@ -136,7 +152,7 @@ def _approaches(grid: Grid, hand: tuple[Card | None, ...]) -> tuple[Shift | Flip
         return ()
     pay = min(held, key=lambda p: hand_worth(grid, [held[p]]) + held[p].value / 100)
     found: list[Shift | Flip] = []
-    for change, after, _ in changes(grid):
+    for change, after, _ in _changes(grid):
         if any(distance(after, card) == 1 for p, card in far.items() if p != pay):
             found.append(_paid(change, pay))
     return tuple(found)
@@ -150,7 +166,7 @@ _CHANGES: tuple[Shift | Flip, ...] = (
 
 
 @lru_cache(maxsize=4096)
-def changes(grid: Grid) -> tuple[tuple[Shift | Flip, Grid, int], ...]:
+def _changes(grid: Grid) -> tuple[tuple[Shift | Flip, Grid, int], ...]:
     """Every change of `_CHANGES` with the grid after it and that grid's mask (see
     `stones.grid_mask`)."""
     found = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from games.base import Game, GameState, IllegalMove, InvalidMove, Outcome
-from games.shifting_stones import heuristics, inference
+from games.shifting_stones import heuristics
 from games.shifting_stones.cards import Card
 from games.shifting_stones.explain import why_illegal
 from games.shifting_stones.moves import (
@@ -376,9 +376,8 @@ class StonesState(GameState):
         return heuristics.plausible_move(self, rng)
 
     def determinize(self, rng: random.Random) -> StonesState:
-        """A full position consistent with this one, unseen cards dealt at random, as
-        likely as the turn just played makes them (see `inference`)."""
-        return inference.deal(self, rng)
+        """A full position consistent with this one, unseen cards dealt at random."""
+        return heuristics.deal(self, rng)
 
     # ----- the end ----------------------------------------------------------------------
 
