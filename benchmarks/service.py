@@ -27,6 +27,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ import aiosqlite
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import games  # noqa: E402
+from benchmarks.move_time import BodyTime, bare_ms, rules_ms  # noqa: E402
 from benchmarks.transactions import Floor, TransactionCount  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.match.actions import MOVE, RESIGN, MatchAction, Request  # noqa: E402
@@ -95,6 +97,24 @@ def request(action: MatchAction, match: Match, text: str = "") -> Request:
     return Request(action, text, ply=match.ply, request_id=f"benchmark:{uuid.uuid4().hex}")
 
 
+def where_time_goes(floor_ms: float, body: BodyTime, bare: float) -> dict[str, float]:
+    """The move's time taken apart (`benchmarks.move_time`), and the least p50 its
+    statements and rules allow: one round trip, BEGIN and COMMIT, the statements, the rules."""
+    rules = statistics.median(rules_ms("skift", seed, {}, long_game(seed, {})) for seed in range(5))
+    statements = body.sqlite_ms(MOVES)
+    round_trip = (floor_ms - bare) / 3  # the floor is three calls to aiosqlite's thread
+    least = round_trip + bare + statements + rules
+    return {
+        "body_ms": round(statistics.median(body.cpu) * 1000, 3),
+        "statements_ms": round(statements, 3),
+        "rules_ms": round(rules, 3),
+        "round_trip_ms": round(round_trip, 3),
+        "bare_ms": round(bare, 3),
+        "least_ms": round(least, 3),
+        "least_over_floor": round(least / floor_ms, 2),
+    }
+
+
 def member_to_act(match: Match) -> int:
     """The member to act in `match`, which is still going on."""
     assert match.to_act is not None, f"match {match.id} is over"
@@ -123,11 +143,14 @@ async def play_match(
     counted: TransactionCount,
     floor: Floor | None = None,
     cpu: list[float] | None = None,
+    body: BodyTime | None = None,
+    profiled: bool = False,
 ) -> list[float]:
     """Challenge, accept, play 100 moves and resign; the seconds each move took (the
     transactions of the moves alone are left in `counted`, the CPU seconds of each, both
-    threads of the process, in `cpu`, and after each move one bare transaction is timed on
-    the `floor`)."""
+    threads of the process, in `cpu`, the database thread's work in `body` (`profiled`:
+    SQLite's share of it), and after each move one bare transaction is timed on the
+    `floor`)."""
     posted = await service.challenges.create_challenge(
         ChallengeRequest(GUILD, 10, members[0], "skift", opponents=[members[1]])
     )
@@ -136,7 +159,7 @@ async def play_match(
     match = await service.play.attach_channel(started.id, 100_000 + started.id)
     timings = []
     for notation in long_game(match.seed, dict(match.options)):
-        with counted.one_move():
+        with counted.one_move(), body.one_move(profiled=profiled) if body else nullcontext():
             start, used = time.perf_counter(), time.process_time()
             update = await service.play.act(
                 match.id, member_to_act(match), request(MOVE, match, notation)
@@ -229,6 +252,7 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
         )
         service = await MatchService.open(settings, clock=Clock(), rng=random.Random(3))
         counted = TransactionCount(service.store)
+        body = BodyTime(service.store)
         try:
             await play_match(service, (1, 2), counted)  # the template, also a warm-up
             start = time.perf_counter()
@@ -240,12 +264,14 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
             async with Floor(Path(folder)) as floor:
                 for number in range(timed):
                     timings += await play_match(
-                        service, (1000 + 2 * number, 1001 + 2 * number), counted, floor, cpu
+                        service, (1000 + 2 * number, 1001 + 2 * number), counted, floor, cpu, body
                     )
             with_requests = await database_bytes(service)
             async with service.store.transaction() as conn:  # the background round, a week on
                 await request_rows.prune(conn, service.now() + REQUESTS_KEPT)
             after = await database_bytes(service)
+            await play_match(service, (998, 999), counted, body=body, profiled=True)
+            bare = bare_ms(Path(folder))
         finally:
             await service.close()
     timings.sort()
@@ -260,6 +286,7 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
         "floor_ms": round(floor.median_ms(), 3),
         "p50_over_floor": round(statistics.median(timings) * 1000 / floor.median_ms(), 2),
         "cpu_ms_per_move": round(statistics.fmean(cpu) * 1000, 3),
+        **where_time_goes(floor.median_ms(), body, bare),
         **counted.per_move(),
         "p99_budget_ms": P99_BUDGET_MS,
         "bytes_budget": BYTES_BUDGET,
@@ -277,6 +304,16 @@ async def main(stored: int, timed: int) -> dict[str, float | bool]:
         f"p50 is {figures['p50_over_floor']}x the floor"
     )
     print(f"CPU per move (both threads, any disk or load aside): {figures['cpu_ms_per_move']} ms")
+    print(
+        f"in the database thread a move's transaction works {figures['body_ms']} ms: SQLite's "
+        f"statements {figures['statements_ms']} ms, the rules' own work {figures['rules_ms']} ms; "
+        f"a round trip to the thread takes {figures['round_trip_ms']} ms, BEGIN and COMMIT "
+        f"{figures['bare_ms']} ms"
+    )
+    print(
+        f"least p50 with these statements and rules and no other work: {figures['least_ms']} "
+        f"ms, {figures['least_over_floor']}x the floor"
+    )
     print(
         f"database transactions per move: {figures['writes_per_move']} writes, "
         f"{figures['reads_per_move']} reads"
