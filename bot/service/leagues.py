@@ -8,6 +8,7 @@ challenges part).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import timedelta
@@ -29,9 +30,13 @@ from bot.service.league_rounds import LeagueNews, LeagueRounds, LeagueTable
 from bot.store import leagues as league_rows
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.service")
+
 #: The longest a league's name, sign-up and rounds may be.
 MAX_NAME = 40
 MAX_DAYS = 60
+#: How many times a league leaver's resignation reads a match again that moved meanwhile.
+LEAVER_TRIES = 3
 
 
 class LeaguesPart:
@@ -148,13 +153,35 @@ class LeaguesPart:
         league, boards = await self._core.store.transact(leave)
         updates = []
         for board in boards:
-            if board.match_id is None or board.result is not None:
-                continue
-            match = await self._core.load(board.match_id)
-            if match.active and member_id in match.members:
-                resign = background_request(match, actions.RESIGN, member_id)
-                updates.append(await self._core.apply(match, member_id, resign))
+            if board.match_id is not None and board.result is None:
+                update = await self._resign_leaver(board.match_id, member_id)
+                if update is not None:
+                    updates.append(update)
         return league, updates
+
+    async def _resign_leaver(self, match_id: int, member_id: int) -> MatchUpdate | None:
+        """The member who left the league resigns the match, if it is still theirs to
+        resign; one that moved between its reading and the resignation (an opponent's move)
+        is read again, `LEAVER_TRIES` times at most: the leave is committed already, and
+        the resignations are what it promised."""
+        for _ in range(LEAVER_TRIES):
+            match = await self._core.load(match_id)
+            if not match.active or member_id not in match.members:
+                return None
+            resign = background_request(match, actions.RESIGN, member_id)
+            try:
+                return await self._core.apply(match, member_id, resign)
+            except PositionChanged:
+                continue
+            except MatchOver:
+                return None
+        log.warning(
+            "match %s moved on %s times while league leaver %s resigned it; it goes on",
+            match_id,
+            LEAVER_TRIES,
+            member_id,
+        )
+        return None
 
     async def start_league(
         self, guild_id: int, name: str, member_id: int, *, may_manage: bool

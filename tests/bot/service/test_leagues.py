@@ -189,3 +189,26 @@ async def test_a_league_caps_the_vacation_days_of_a_round(service, clock, test_g
     running = await service.queries.get_match(match.id)
     assert not running.paused and running.deadline == match.deadline + timedelta(days=2)
     assert (await service.settings.member_settings(match.to_act)).vacation is not None  # still away
+
+
+@pytest.mark.asyncio
+async def test_a_leaver_resigns_a_match_the_opponent_moved_in_meanwhile(service, test_games):
+    news = await _league(service, players=(1, 2))
+    (match,) = news.unthreaded
+    leaver = next(m for m in match.members if m != match.to_act)
+    load, moved = service.core.load, []
+
+    async def opponent_moves_first(match_id):
+        read = await load(match_id)
+        if not moved:  # the opponent moves after the match was read for the resignation
+            moved.append(read.to_act)
+            notation = read.state.format_move(read.state.legal_moves()[0])
+            await act(service, match_id, read.to_act, MOVE, notation)
+        return read
+
+    service.core.load = opponent_moves_first
+    _, updates = await service.leagues.leave_league(GUILD, "Winter", leaver)
+    assert moved and [u.match.id for u in updates] == [match.id]
+    ended = await service.queries.get_match(match.id)
+    assert ended.result.how == "resign"
+    assert ended.result.winners == (match.to_act,)  # the one who stayed
