@@ -212,3 +212,26 @@ async def test_a_leaver_resigns_a_match_the_opponent_moved_in_meanwhile(service,
     ended = await service.queries.get_match(match.id)
     assert ended.result.how == "resign"
     assert ended.result.winners == (match.to_act,)  # the one who stayed
+
+
+@pytest.mark.asyncio
+async def test_a_deadline_stops_a_match_even_when_a_move_comes_between(service, clock, test_games):
+    news = await _league(  # (a week's clock: the move after the round's deadline is in time)
+        service, kind="swiss", players=(1, 2, 3, 4), rounds=2, round_days=3, clock_hours=168
+    )
+    first, _ = news.unthreaded
+    clock.advance(days=3, hours=1)
+    load, moved = service.core.load, []
+
+    async def a_move_comes_first(match_id):
+        read = await load(match_id)
+        if match_id == first.id and not moved:  # read for the stop; then its player moves
+            moved.append(read.to_act)
+            notation = read.state.format_move(read.state.legal_moves()[0])
+            await act(service, match_id, read.to_act, MOVE, notation)
+        return read
+
+    service.core.load = a_move_comes_first
+    updates, _ = await service.leagues.league_tick()
+    assert moved and first.id in {u.match.id for u in updates}
+    assert not (await service.queries.get_match(first.id)).active
