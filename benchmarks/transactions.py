@@ -17,7 +17,7 @@ import aiosqlite
 
 class TransactionCount:
     """Counts the write (`writes`) and read (`reads`) transactions a store opens, by
-    wrapping its `transaction`, `transact` and `reading` methods on the instance;
+    wrapping its `transaction`, `transact`, `reading` and `read` methods on the instance;
     `one_move` adds those opened inside it to the moves' own counts."""
 
     def __init__(self, store: Any) -> None:
@@ -26,6 +26,7 @@ class TransactionCount:
         store.transaction = self._counted(store.transaction, "writes")
         store.transact = self._counted(store.transact, "writes")
         store.reading = self._counted(store.reading, "reads")
+        store.read = self._counted(store.read, "reads")
 
     def _counted(self, opener: Callable[..., Any], kind: str) -> Callable[..., Any]:
         def opened(*body: Any) -> Any:

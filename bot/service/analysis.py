@@ -235,11 +235,11 @@ class AnalysisPart:
 
     async def stored_analysis(self, match_id: int, key: str) -> str | None:
         """The bot's analysis of the match kept under `key` (as JSON), or None."""
-        async with self._core.store.reading() as conn:
-            return await analysis_rows.stored(conn, match_id, key)
+        return await self._core.store.read(lambda conn: analysis_rows.stored(conn, match_id, key))
 
     async def keep_analysis(self, match_id: int, key: str, analysis: str) -> None:
         """Keep the bot's analysis of the match under `key` (JSON), in a transaction of
         its own: it changes nothing of the match."""
-        async with self._core.store.transaction() as conn:
-            await analysis_rows.keep(conn, match_id, key, analysis, self._core.now())
+        await self._core.store.transact(
+            lambda conn: analysis_rows.keep(conn, match_id, key, analysis, self._core.now())
+        )

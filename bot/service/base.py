@@ -11,9 +11,9 @@ import os
 import random
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import render
 from bot.config import Settings
@@ -110,8 +110,7 @@ class Core:
         """Give back the background work this process holds (other processes, or this
         one started again, take it at once), then close the database connection."""
         try:
-            async with self.store.transaction() as conn:
-                await claim_rows.release_all(conn, self.worker)
+            await self.store.transact(lambda conn: claim_rows.release_all(conn, self.worker))
         except Exception as error:  # the store cannot write: the leases run out instead
             log.warning("could not give back this process's claims on work: %s", error)
         await self.store.close()
@@ -143,22 +142,19 @@ class Core:
     async def claim_work(self, kind: str, item: str) -> bool:
         """Claim background work (`kind`, `item`) for this process; whether it is ours to do.
         Once done, `finish_work`; if it could not be done, `release_work`."""
-        async with self.store.transaction() as conn:
-            return await self.claim(conn, kind, item)
+        return await self.store.transact(lambda conn: self.claim(conn, kind, item))
 
     async def finish_work(self, kind: str, item: str) -> None:
         """Mark claimed background work done: no process does it again."""
-        async with self.store.transaction() as conn:
-            await claim_rows.finish(conn, kind, item)
+        await self.store.transact(lambda conn: claim_rows.finish(conn, kind, item))
 
     async def release_work(self, kind: str, item: str) -> None:
         """Give back claimed background work that was not done, to be tried again."""
-        async with self.store.transaction() as conn:
-            await claim_rows.release(conn, kind, item, self.worker)
+        await self.store.transact(lambda conn: claim_rows.release(conn, kind, item, self.worker))
 
     async def load(self, match_id: int) -> Match:
-        async with self.store.reading() as conn:
-            return await self.fetch_known(conn, match_id)
+        """Match `match_id`, read in a transaction of its own, or NotFound."""
+        return await self.store.read(lambda conn: self.fetch_known(conn, match_id))
 
     @staticmethod
     async def fetch_known(conn: Connection, match_id: int) -> Match:
@@ -404,7 +400,7 @@ class Core:
         self,
         request_id: str,
         unknown: OutcomeUnknown,
-        look_up: Callable[[Connection], Awaitable[Found | None]],
+        look_up: Callable[[Connection], Coroutine[Any, Any, Found | None]],
     ) -> Found:
         """After a commit whose answer was lost: what request `request_id` did, read by
         `look_up` (None: it was not saved, and CannotSave says nothing was changed), or
@@ -412,8 +408,7 @@ class Core:
         lock, as a write transaction does (across processes too, on PostgreSQL): a commit
         still on its way holds it, so it is waited for rather than missed."""
         try:
-            async with self.store.transaction() as conn:
-                seen = await look_up(conn)
+            seen = await self.store.transact(look_up)
         except Exception as error:
             log.error("request %s may or may not have been saved: %s", request_id, error)
             raise unknown from error

@@ -180,8 +180,7 @@ class ChallengesPart:
         made = await self._core.lookup_after_lost_commit(
             request_id, unknown, lambda conn: request_rows.challenge_of(conn, request_id)
         )
-        async with self._core.store.reading() as conn:
-            return await self._challenge(conn, made)
+        return await self._core.store.read(lambda conn: self._challenge(conn, made))
 
     async def rematch(self, match_id: int, member_id: int, request_id: str) -> Challenge:
         """A player of an ended match challenges its other players again: the same game,
@@ -370,18 +369,18 @@ class ChallengesPart:
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """A challenge by id. Raises NotFound."""
-        async with self._core.store.reading() as conn:
-            return await self._challenge(conn, challenge_id)
+        return await self._core.store.read(lambda conn: self._challenge(conn, challenge_id))
 
     async def pending_challenges(
         self, *, member_id: int | None = None, guild_id: int | None = None
     ) -> list[Challenge]:
         """Pending challenges a member made, joined or is invited to, and/or of one server,
         oldest first."""
-        async with self._core.store.reading() as conn:
-            return await challenge_rows.pending_challenges(
+        return await self._core.store.read(
+            lambda conn: challenge_rows.pending_challenges(
                 conn, self._core.now(), member_id, guild_id
             )
+        )
 
     # --- shared steps ----------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from bot.match.decision import low_time_from
 from bot.match.engine_seats import people
 from bot.match.errors import CannotSave, ClockError, MatchOver, PositionChanged
 from bot.match.phrases import Message
-from bot.match.records import EXPIRED, Match, MatchUpdate
+from bot.match.records import EXPIRED, Challenge, Match, MatchUpdate
 from bot.service.base import Core, background_request, when
 from bot.service.due import due_time
 from bot.service.notices import due_notices, notices_from, quiet_ends, warning_due
@@ -124,47 +124,18 @@ class ClocksPart:
         returns it; so is each match whose clock runs again because the member to act has
         used up the vacation days its server allows (`vacations_cut`)."""
         now = self._core.now()
-        async with self._core.store.transaction() as conn:
-            await claim_rows.prune(conn, now - CLAIMS_KEPT)
-            await request_rows.prune(conn, now - REQUESTS_KEPT)
-            expired = [
-                challenge
-                for challenge in await challenge_rows.expiry_due(conn, now)
-                if self._core.runs_guild(challenge.guild_id)
-                and await challenge_rows.expire(conn, challenge.id)
-            ]
-            returning = [
-                member
-                for member in await member_rows.vacations_due(conn, now)
-                if await member_rows.close_vacation(conn, member, now)
-            ]
+        expired, returning = await self._core.store.transact(
+            lambda conn: self._expire_and_return(conn, now)
+        )
         found = Visits()
         while True:
-            async with self._core.store.transaction() as conn:
-                batch = await clock_rows.due_matches(conn, now, DUE_BATCH, self._mine())
-                found.seen = await notice_rows.reminding(  # (two reads for the batch)
-                    conn, {match.id: match.members for match in batch}, now
-                )
-                found.taken = await self._claim_batch(conn, batch, now, mark_sent, found)
-                owed = [
-                    match
-                    for match in batch
-                    if await self._visit(conn, match, now, mark_sent, found)
-                ]
-                await clock_rows.set_dues(conn, found.due)  # (one round trip)
-                await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
-                found.due.clear()
-                found.marks.clear()
+            batch, owed = await self._core.store.transact(
+                lambda conn: self._visit_batch(conn, now, mark_sent, found)
+            )
             found.timeouts += await self._time_out(owed)
             if len(batch) < DUE_BATCH:
                 break
-        async with self._core.store.transaction() as conn:
-            lease = now + timedelta(seconds=self._core.config.work_lease_seconds)
-            held, digests = await due_notices(conn, now, lease)
-            wanted = [h.claim for h in held] + [d.claim for d in digests]
-            taken = await self._core.claim_all(conn, wanted)
-            held = [h for h in held if h.claim in taken]
-            digests = [d for d in digests if d.claim in taken]
+        held, digests = await self._core.store.transact(lambda conn: self._notices_due(conn, now))
         return TickReport(
             reminders=tuple(found.reminders),
             timeouts=tuple(found.timeouts),
@@ -175,6 +146,56 @@ class ClocksPart:
             digests=tuple(digests),
             warnings=tuple(found.warnings),
         )
+
+    async def _expire_and_return(
+        self, conn: Connection, now: datetime
+    ) -> tuple[list[Challenge], list[int]]:
+        """The round's first step, in its own transaction: forget the claims and request ids
+        kept long enough, expire the challenges due (of the servers this process runs) and
+        end the vacations due; the challenges expired and the members back."""
+        await claim_rows.prune(conn, now - CLAIMS_KEPT)
+        await request_rows.prune(conn, now - REQUESTS_KEPT)
+        expired = [
+            challenge
+            for challenge in await challenge_rows.expiry_due(conn, now)
+            if self._core.runs_guild(challenge.guild_id)
+            and await challenge_rows.expire(conn, challenge.id)
+        ]
+        returning = [
+            member
+            for member in await member_rows.vacations_due(conn, now)
+            if await member_rows.close_vacation(conn, member, now)
+        ]
+        return expired, returning
+
+    async def _visit_batch(
+        self, conn: Connection, now: datetime, mark_sent: bool, found: Visits
+    ) -> tuple[list[Match], list[Match]]:
+        """One batch of due matches, in its own transaction: each visited (`_visit`, noted
+        in `found`) and its next due time written; the batch, and those of its matches
+        whose turns are to be timed out."""
+        batch = await clock_rows.due_matches(conn, now, DUE_BATCH, self._mine())
+        found.seen = await notice_rows.reminding(  # (two reads for the batch)
+            conn, {match.id: match.members for match in batch}, now
+        )
+        found.taken = await self._claim_batch(conn, batch, now, mark_sent, found)
+        owed = [match for match in batch if await self._visit(conn, match, now, mark_sent, found)]
+        await clock_rows.set_dues(conn, found.due)  # (one round trip)
+        await clock_rows.mark_reminded(conn, found.marks)  # (one round trip)
+        found.due.clear()
+        found.marks.clear()
+        return batch, owed
+
+    async def _notices_due(
+        self, conn: Connection, now: datetime
+    ) -> tuple[list[HeldNotices], list[Digest]]:
+        """The round's last step, in its own transaction: the notices held back and the
+        digests due, claimed for this process (those another process holds left out)."""
+        lease = now + timedelta(seconds=self._core.config.work_lease_seconds)
+        held, digests = await due_notices(conn, now, lease)
+        wanted = [h.claim for h in held] + [d.claim for d in digests]
+        taken = await self._core.claim_all(conn, wanted)
+        return [h for h in held if h.claim in taken], [d for d in digests if d.claim in taken]
 
     def _mine(self) -> str:
         """An SQL condition (AND ...) keeping the matches of the servers this process runs
@@ -292,7 +313,8 @@ class ClocksPart:
     async def mark_reminded(self, reminder: Reminder) -> None:
         """Count a reminder as sent, for the turn it was made for (a turn that has ended
         since keeps its fresh reminders), and write when that turn's next reminder is due."""
-        async with self._core.store.transaction() as conn:
+
+        async def mark(conn: Connection) -> None:
             await clock_rows.mark_reminded(
                 conn, [(reminder.match.id, reminder.bits, reminder.match.turn_started_at)]
             )
@@ -303,6 +325,8 @@ class ClocksPart:
                     conn, match, self._core.now()
                 )  # (the next reminder)
                 await clock_rows.set_due_at(conn, match, due.at)
+
+        await self._core.store.transact(mark)
 
     def _warning_of(
         self, match: Match, now: datetime, found: Visits
@@ -333,7 +357,8 @@ class ClocksPart:
     async def give_back(self, due: Reminder | HeldNotices | Digest | DeadlineWarning) -> None:
         """A reminder, held notices, digest or warning that `tick` gave this process and that
         could not be sent now: another round (of any process) tries again."""
-        async with self._core.store.transaction() as conn:
+
+        async def give(conn: Connection) -> None:
             await claim_rows.release(conn, *due.claim, self._core.worker)
             if isinstance(due, Reminder):
                 await clock_rows.due_by(conn, due.match.id, "due_at", self._core.now())
@@ -341,6 +366,8 @@ class ClocksPart:
                 await clock_rows.due_by(conn, due.match.id, "warn_at", self._core.now())
             if isinstance(due, HeldNotices | Digest):
                 await notice_rows.notice_due_by(conn, due.member_id, self._core.now())
+
+        await self._core.store.transact(give)
 
     def _reminders_of(
         self, match: Match, now: datetime, mark_sent: bool, found: Visits
@@ -389,29 +416,33 @@ class ClocksPart:
             self._core.config.reminder_after_hours * 3600.0,
             self._core.config.reminder_fraction_percent / 100,
         )
-        async with self._core.store.reading() as conn:
-            if await clock_rows.basis(conn) == wanted:
-                return
-        async with self._core.store.transaction() as conn:
+
+        if await self._core.store.read(clock_rows.basis) == wanted:
+            return
+
+        async def compute(conn: Connection) -> None:
             if await clock_rows.basis(conn) != wanted:  # (another process may have, meanwhile)
                 await clock_rows.compute_due(conn, *wanted)
 
+        await self._core.store.transact(compute)
+
     async def next_due(self) -> datetime | None:
         """When `tick` next has something to do (None: nothing scheduled)."""
-        async with self._core.store.reading() as conn:
-            return await clock_rows.next_due(conn, self._mine())
+        return await self._core.store.read(lambda conn: clock_rows.next_due(conn, self._mine()))
 
     async def guild_left(self, guild_id: int) -> None:
         """The bot was removed from a server: its matches wait, their clocks stopped, and
         count toward no limit, until the bot is back."""
-        async with self._core.store.transaction() as conn:
-            await member_rows.guild_left(conn, guild_id, self._core.now())
+        await self._core.store.transact(
+            lambda conn: member_rows.guild_left(conn, guild_id, self._core.now())
+        )
 
     async def guild_back(self, guild_id: int) -> bool:
         """The bot is in the server (again): waiting matches go on, their clocks later by
         the time it was away. Whether it had been away."""
-        async with self._core.store.transaction() as conn:
-            return await member_rows.guild_back(conn, guild_id, self._core.now())
+        return await self._core.store.transact(
+            lambda conn: member_rows.guild_back(conn, guild_id, self._core.now())
+        )
 
     # --- vacation --------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ challenges part).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import timedelta
@@ -15,7 +16,7 @@ from typing import Any
 
 import games
 from bot.league import deadlines
-from bot.league.leagues import OVER, RUNNING, SIGNUP, League
+from bot.league.leagues import OVER, RUNNING, SIGNUP, Board, League
 from bot.league.plan import KINDS, SWISS, LeagueFormat
 from bot.match import actions
 from bot.match.errors import BadOption, MatchOver, NotAllowed, PositionChanged
@@ -29,9 +30,13 @@ from bot.service.league_rounds import LeagueNews, LeagueRounds, LeagueTable
 from bot.store import leagues as league_rows
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.service")
+
 #: The longest a league's name, sign-up and rounds may be.
 MAX_NAME = 40
 MAX_DAYS = 60
+#: How many times a league's action on a match reads it again when it moved meanwhile.
+FRESH_TRIES = 3
 
 
 class LeaguesPart:
@@ -87,7 +92,8 @@ class LeaguesPart:
         if vacation_cap_days is not None and not 0 <= vacation_cap_days <= MAX_DAYS:
             raise BadOption(Message("league.vacation_cap", most=MAX_DAYS))
         now = self._core.now()
-        async with self._core.store.transaction() as conn:
+
+        async def create(conn: Connection) -> League:
             default_clock, _, _ = await self._core.guild_defaults(conn, guild_id)
             hours = check_clock(default_clock if clock_hours is None else clock_hours)
             existing = await league_rows.by_name(conn, guild_id, name)
@@ -101,6 +107,8 @@ class LeaguesPart:
             league_id = await league_rows.insert_league(conn, league, now)
             await league_rows.join(conn, league_id, member_id, now)
             return await league_rows.by_id(conn, league_id)
+
+        return await self._core.store.transact(create)
 
     async def join_league(self, guild_id: int, name: str, member_id: int) -> League:
         """Sign up for a league still in sign-up. Raises NotFound, NotAllowed."""
@@ -123,7 +131,8 @@ class LeaguesPart:
         resigns their matches under way and forfeits their later games (their games played
         stand). The updates of the matches resigned, to post. Raises NotFound, NotAllowed."""
         now = self._core.now()
-        async with self._core.store.transaction() as conn:
+
+        async def leave(conn: Connection) -> tuple[League, list[Board]]:
             league = await self._rounds.league(conn, guild_id, name)
             entrant = next(
                 (
@@ -139,16 +148,42 @@ class LeaguesPart:
                 await league_rows.withdraw(conn, league.id, member_id)
                 return league, []
             await league_rows.mark_left(conn, league.id, member_id, now)
-            boards = await league_rows.boards_of(conn, league.id)
+            return league, await league_rows.boards_of(conn, league.id)
+
+        league, boards = await self._core.store.transact(leave)
         updates = []
         for board in boards:
-            if board.match_id is None or board.result is not None:
-                continue
-            match = await self._core.load(board.match_id)
-            if match.active and member_id in match.members:
-                resign = background_request(match, actions.RESIGN, member_id)
-                updates.append(await self._core.apply(match, member_id, resign))
+            if board.match_id is not None and board.result is None:
+                update = await self._act_on_fresh(board.match_id, actions.RESIGN, member_id)
+                if update is not None:
+                    updates.append(update)
         return league, updates
+
+    async def _act_on_fresh(
+        self, match_id: int, action: actions.MatchAction, member_id: int | None = None
+    ) -> MatchUpdate | None:
+        """The bot does `action` in the match (a leaver's resignation, a league deadline's
+        stop), whose league part is committed already: a match that moved between its
+        reading and the action (someone played meanwhile) is read again, `FRESH_TRIES`
+        times at most. None when the match is over, or no longer `member_id`'s."""
+        for _ in range(FRESH_TRIES):
+            match = await self._core.load(match_id)
+            if not match.active or (member_id is not None and member_id not in match.members):
+                return None
+            request = background_request(match, action, member_id)
+            try:
+                return await self._core.apply(match, member_id, request)
+            except PositionChanged:
+                continue
+            except MatchOver:
+                return None
+        log.warning(
+            "match %s moved on %s times while the league's %s was made; it goes on",
+            match_id,
+            FRESH_TRIES,
+            action.key,
+        )
+        return None
 
     async def start_league(
         self, guild_id: int, name: str, member_id: int, *, may_manage: bool
@@ -216,11 +251,12 @@ class LeaguesPart:
         now = self._core.now()
         stopping: list[int] = []
         news: list[LeagueNews] = []
-        async with self._core.store.transaction() as conn:
+
+        async def start_and_adjudicate(conn: Connection) -> list[League]:
             due = await self._claim_leagues(conn, await league_rows.due(conn, now))
             running = [league for league in due if league.status == RUNNING]
             for league in running:
-                stopping += await self._rounds.adjudicate(conn, league, now)
+                stopping.extend(await self._rounds.adjudicate(conn, league, now))
             for league in (league for league in due if league.status == SIGNUP):
                 try:
                     news.append(await self._start_league(conn, league))
@@ -228,23 +264,25 @@ class LeaguesPart:
                     await league_rows.set_status(conn, league.id, OVER)
                     await league_rows.set_due(conn, league.id, None)
                     news.append(LeagueNews(replace(league, status=OVER), ended=True))
+            return running
+
+        running = await self._core.store.transact(start_and_adjudicate)
         updates = []
         for match_id in stopping:
-            try:
-                match = await self._core.load(match_id)
-                update = await self._core.apply(
-                    match, None, background_request(match, actions.ADJUDICATE)
-                )
-            except (MatchOver, PositionChanged):
-                continue  # it ended meanwhile: its result was recorded first
-            if not update.repeated:  # (else another process stopped it and told it)
-                updates.append(update)
+            stopped = await self._act_on_fresh(match_id, actions.ADJUDICATE)
+            # (None: it ended meanwhile, its result recorded first; repeated: another
+            # process stopped it and told it)
+            if stopped is not None and not stopped.repeated:
+                updates.append(stopped)
         started = {item.league.id for item in news}
         claimed = {league.id for league in running}
-        async with self._core.store.transaction() as conn:
+
+        async def advance(conn: Connection) -> None:
             for league in await league_rows.due(conn, now):
                 if league.status == RUNNING and league.id in claimed and league.id not in started:
                     news.append(await self._rounds.advance(conn, league))
+
+        await self._core.store.transact(advance)
         return updates, news
 
     async def _claim_leagues(self, conn: Connection, leagues: list[League]) -> list[League]:
@@ -258,29 +296,33 @@ class LeaguesPart:
 
     async def league_table(self, guild_id: int, name: str) -> LeagueTable:
         """A league's entrants, rounds, boards and standings. Raises NotFound."""
-        async with self._core.store.reading() as conn:
-            league = await self._rounds.league(conn, guild_id, name)
-            return await self._rounds.table(conn, league)
+
+        async def table(conn: Connection) -> LeagueTable:
+            return await self._rounds.table(conn, await self._rounds.league(conn, guild_id, name))
+
+        return await self._core.store.read(table)
 
     async def league_table_of(self, league_id: int) -> LeagueTable:
         """`league_table` by the league's id."""
-        async with self._core.store.reading() as conn:
+
+        async def table(conn: Connection) -> LeagueTable:
             return await self._rounds.table(conn, await league_rows.by_id(conn, league_id))
+
+        return await self._core.store.read(table)
 
     async def leagues(self, guild_id: int) -> list[League]:
         """A server's leagues, newest first."""
-        async with self._core.store.reading() as conn:
-            return await league_rows.of_guild(conn, guild_id)
+        return await self._core.store.read(lambda conn: league_rows.of_guild(conn, guild_id))
 
     async def league_role(self, guild_id: int) -> int | None:
         """The role whose members may create leagues besides admins (None: admins only)."""
-        async with self._core.store.reading() as conn:
-            return await league_rows.league_role(conn, guild_id)
+        return await self._core.store.read(lambda conn: league_rows.league_role(conn, guild_id))
 
     async def set_league_role(self, guild_id: int, role_id: int | None) -> None:
         """Name the role whose members may create leagues (None: admins only)."""
-        async with self._core.store.transaction() as conn:
-            await league_rows.set_league_role(conn, guild_id, role_id)
+        await self._core.store.transact(
+            lambda conn: league_rows.set_league_role(conn, guild_id, role_id)
+        )
 
 
 def league_claim(league: League) -> tuple[str, str]:

@@ -197,20 +197,19 @@ class NoticesPart:
     async def dm_refused(self, member_id: int) -> None:
         """Discord refused the member a direct message: their notices come as thread pings
         from now on, and they are told so privately at their next interaction."""
-        async with self._core.store.transaction() as conn:
-            await notice_rows.note_refusal(conn, member_id)
+        await self._core.store.transact(lambda conn: notice_rows.note_refusal(conn, member_id))
 
     async def dm_refusal_untold(self, member_id: int) -> bool:
         """Whether the member is still to be told that their DMs were refused (once: it
         counts as told from now on). Every answer that did not act asks (an action's own
         transaction tells it: `Delivery.tell_dm_refused`); only a member still to be told
         costs a write."""
-        async with self._core.store.reading() as conn:
-            row = await notice_rows.notice_row(conn, member_id)
+        row = await self._core.store.read(lambda conn: notice_rows.notice_row(conn, member_id))
         if row[-1] != notice_rows.DM_REFUSED:
             return False
-        async with self._core.store.transaction() as conn:
-            return await notice_rows.take_untold_refusal(conn, member_id)
+        return await self._core.store.transact(
+            lambda conn: notice_rows.take_untold_refusal(conn, member_id)
+        )
 
     async def release_held(self, held: HeldNotices) -> None:
         """The held notices were sent: forget them."""
@@ -237,8 +236,9 @@ class NoticesPart:
         if member_id not in match.members:
             raise NotAllowed(Message("snooze.not_playing", match=match_id))
         until = self._core.now() + SNOOZE
-        async with self._core.store.transaction() as conn:
-            await notice_rows.snooze(conn, match_id, member_id, until)
+        await self._core.store.transact(
+            lambda conn: notice_rows.snooze(conn, match_id, member_id, until)
+        )
         return until
 
     async def posted_news(

@@ -12,6 +12,7 @@ from cachetools import LRUCache
 import render
 from bot.match import actions, rules
 from bot.match.actions import InChannel, Request
+from bot.match.decision import Situation
 from bot.match.delivery import news, notified
 from bot.match.engine_seats import is_engine
 from bot.match.errors import ChannelBusy, NotAllowed, NotFound
@@ -82,8 +83,7 @@ class PlayPart:
     async def delivery(self, update: MatchUpdate) -> MatchUpdate:
         """The update with what posting its news needs, for news posted apart from the
         action (the clock's, the engine's); nobody is told of a refused DM here."""
-        async with self._core.store.reading() as conn:
-            return await self._delivering(conn, update, tell=False)
+        return await self._core.store.read(lambda conn: self._delivering(conn, update, tell=False))
 
     async def _delivering(
         self, conn: Connection, update: MatchUpdate, *, tell: bool = True
@@ -132,9 +132,12 @@ class PlayPart:
         Raises NotFound, MatchOver, NotAllowed, NotYourTurn or IllegalMoveError.
         """
         now = self._core.now()
-        async with self._core.store.reading() as conn:
+
+        async def current(conn: Connection) -> tuple[Match, Situation]:
             match = check_active(await self._core.fetch_known(conn, match_id))
-            situation = await self._core.situation(conn, match, now)
+            return match, await self._core.situation(conn, match, now)
+
+        match, situation = await self._core.store.read(current)
         request = Request(actions.MOVE, text, ply=match.ply, request_id="preview")  # never applied
         decision = rules.decide(match, member_id, request, situation)
         state, seat = match.state, match.seat_of(member_id)
@@ -168,8 +171,7 @@ class PlayPart:
     async def matches_living_in(self, channel_id: int) -> list[Match]:
         """Active matches whose thread is `channel_id` or that were challenged in it (what
         a deleted thread or channel leaves without a home)."""
-        async with self._core.store.reading() as conn:
-            return await match_rows.living_in(conn, channel_id)
+        return await self._core.store.read(lambda conn: match_rows.living_in(conn, channel_id))
 
     async def lose_channel(self, match_id: int) -> Match:
         """The match's thread is gone and no new one can be made: it is played by number

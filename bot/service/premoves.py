@@ -35,9 +35,12 @@ class PremovesPart:
 
     async def premoves(self, match_id: int, member_id: int) -> list[Premove]:
         """The member's premoves waiting in the match (for them alone to see)."""
-        async with self._core.store.reading() as conn:
+
+        async def waiting(conn: Connection) -> list[Premove]:
             await self._core.fetch_known(conn, match_id)
             return await premove_rows.of_match(conn, match_id, member_id)
+
+        return await self._core.store.read(waiting)
 
     async def clear_premoves(self, match_id: int, member_id: int) -> int:
         """Delete the member's premoves in the match; how many there were."""

@@ -4,6 +4,7 @@ standings, stats and export."""
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import Any
 
 from bot.match.engine_seats import Duty, duty, is_engine
 from bot.match.errors import NotAllowed
@@ -35,21 +36,20 @@ class QueriesPart:
         of servers the bot is in and this process's shards run, oldest match first: found
         from the database, so what was owed when the process stopped is done after a
         restart."""
-        async with self._core.store.reading() as conn:
-            found = await engine_rows.owing(conn, limit)
+        found = await self._core.store.read(lambda conn: engine_rows.owing(conn, limit))
         mine = [m for m in found if self._core.runs_guild(m.guild_id)]
         return [d for d in map(duty, mine) if d is not None]
 
     async def match_in_channel(self, channel_id: int) -> Match | None:
         """The active match living in this thread or channel, if any."""
-        async with self._core.store.reading() as conn:
-            return await match_rows.in_channel(conn, channel_id)
+        return await self._core.store.read(lambda conn: match_rows.in_channel(conn, channel_id))
 
     async def last_match_in_channel(self, channel_id: int) -> Match | None:
         """The match of this thread or channel, finished ones included: the active one if
         there is one, else the one started last (None when no match was ever played here)."""
-        async with self._core.store.reading() as conn:
-            return await match_rows.in_channel(conn, channel_id, finished=True)
+        return await self._core.store.read(
+            lambda conn: match_rows.in_channel(conn, channel_id, finished=True)
+        )
 
     async def view(self, match_id: int, member_id: int | None) -> GameState:
         """The position as `member_id` may see it (None: the public view). Raises NotFound,
@@ -64,14 +64,16 @@ class QueriesPart:
 
     async def server_matches(self, guild_id: int, limit: int = 25) -> list[Match]:
         """A server's active matches, newest first (for an admin choosing one)."""
-        async with self._core.store.reading() as conn:
-            return await match_rows.active_in_guild(conn, guild_id, limit)
+        return await self._core.store.read(
+            lambda conn: match_rows.active_in_guild(conn, guild_id, limit)
+        )
 
     async def next_game(self, member_id: int, guild_ids: Collection[int]) -> NextGame | None:
         """The match that has waited longest for the member to act, among the servers
         `guild_ids` (those the bot is in): the nearest deadline first, then (matches
         without one) the turn that began longest ago; None when nothing waits for them."""
-        async with self._core.store.reading() as conn:
+
+        async def first_waiting(conn: Connection) -> NextGame | None:
             found = [
                 m
                 for m in await match_rows.active_of(conn, member_id)
@@ -82,10 +84,11 @@ class QueriesPart:
             first = min(found, key=_waiting_order)
             return NextGame(first, await match_rows.latest_board(conn, first.id))
 
+        return await self._core.store.read(first_waiting)
+
     async def active_matches(self, member_id: int) -> list[Match]:
         """The member's active matches everywhere: their turn first, then by deadline."""
-        async with self._core.store.reading() as conn:
-            found = await match_rows.active_of(conn, member_id)
+        found = await self._core.store.read(lambda conn: match_rows.active_of(conn, member_id))
         return sorted(
             found,
             key=lambda m: (
@@ -106,28 +109,29 @@ class QueriesPart:
     ) -> list[Match]:
         """Ended matches (finished, aborted, cancelled), newest first, filtered as given."""
         wanted = None if game is None else game.strip().lower()
-        async with self._core.store.reading() as conn:
-            return await match_rows.ended(
+        return await self._core.store.read(
+            lambda conn: match_rows.ended(
                 conn, member_id=member_id, guild_id=guild_id, game=wanted, limit=limit
             )
+        )
 
     async def match_record(self, match_id: int) -> MatchRecord:
         """A match with its whole log (moves with times, retirements, takebacks)."""
-        async with self._core.store.reading() as conn:
+
+        async def record(conn: Connection) -> MatchRecord:
             match = await self._core.fetch_known(conn, match_id)
-            log = await match_rows.fetch_log(conn, match)
-        return MatchRecord(match, log)
+            return MatchRecord(match, await match_rows.fetch_log(conn, match))
+
+        return await self._core.store.read(record)
 
     async def seat_ratings(self, match: Match) -> dict[int, str]:
         """The players' ratings as the pictures show them, by member (see `Delivery`)."""
-        async with self._core.store.reading() as conn:
-            return await rating_rows.seat_ratings(conn, match)
+        return await self._core.store.read(lambda conn: rating_rows.seat_ratings(conn, match))
 
     async def newcomers(self, match: Match) -> tuple[int, ...]:
         """The member to act in `match`, if they are on their first turn of their first
         match of its game (to be told how to play); else nobody."""
-        async with self._core.store.reading() as conn:
-            return await self.newcomers_in(conn, match)
+        return await self._core.store.read(lambda conn: self.newcomers_in(conn, match))
 
     @staticmethod
     async def newcomers_in(conn: Connection, match: Match) -> tuple[int, ...]:
@@ -144,8 +148,10 @@ class QueriesPart:
     async def standings(self, guild_id: int, game: str, limit: int = 20) -> list[Standing]:
         """The server's rated players in one game, best estimate first (players with the
         same displayed rating share a rank)."""
-        async with self._core.store.reading() as conn:
-            found = await rating_rows.standings_rows(conn, guild_id, game.strip().lower(), limit)
+        wanted = game.strip().lower()
+        found = await self._core.store.read(
+            lambda conn: rating_rows.standings_rows(conn, guild_id, wanted, limit)
+        )
         standings: list[Standing] = []
         for position, (member, mu, sigma, played, wins, draws, losses) in enumerate(found, 1):
             rating = display_rating(mu)
@@ -156,10 +162,15 @@ class QueriesPart:
 
     async def player_stats(self, guild_id: int, member_id: int) -> PlayerStats:
         """A member's ratings and results per game in one server, and their solo results."""
-        async with self._core.store.reading() as conn:
-            found = await rating_rows.stats_rows(conn, guild_id, member_id)
-            solo = await rating_rows.solo_rows(conn, guild_id, member_id)
-            active = await match_rows.active_match_count(conn, member_id)
+
+        async def rows(conn: Connection) -> tuple[list[tuple[Any, ...]], list[Any], int]:
+            return (
+                await rating_rows.stats_rows(conn, guild_id, member_id),
+                await rating_rows.solo_rows(conn, guild_id, member_id),
+                await match_rows.active_match_count(conn, member_id),
+            )
+
+        found, solo, active = await self._core.store.read(rows)
         per_game = tuple(
             GameStats(
                 game,

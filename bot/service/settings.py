@@ -46,8 +46,9 @@ class SettingsPart:
     async def member_settings(self, member_id: int, guild_id: int | None = None) -> MemberSettings:
         """A member's reminders setting, picture theme, vacation and vacation days left
         (of the allowance of the server asked in, `guild_id`)."""
-        async with self._core.store.reading() as conn:
-            return await self.member_in(conn, member_id, self._core.now(), guild_id)
+        return await self._core.store.read(
+            lambda conn: self.member_in(conn, member_id, self._core.now(), guild_id)
+        )
 
     async def set_reminders(self, member_id: int, enabled: bool) -> MemberSettings:
         """Turn the member's reminder pings on or off."""
@@ -86,8 +87,7 @@ class SettingsPart:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's default clock, challenge channel, picture theme and timeouts."""
-        async with self._core.store.reading() as conn:
-            return await self._guild(conn, guild_id)
+        return await self._core.store.read(lambda conn: self._guild(conn, guild_id))
 
     async def set_guild_clock(self, guild_id: int, clock_hours: int) -> GuildSettings:
         """Set the server's default clock in hours per turn (0: no clock). Raises BadOption."""
@@ -132,8 +132,7 @@ class SettingsPart:
 
     async def guild_languages(self) -> dict[int, str]:
         """Every server's chosen language (`set_guild_language`), by server."""
-        async with self._core.store.reading() as conn:
-            return await member_rows.guild_languages(conn)
+        return await self._core.store.read(member_rows.guild_languages)
 
     async def remember_locale(self, member_id: int, locale: str) -> None:
         """Remember the Discord locale of the member's latest interaction, to write in its
@@ -150,8 +149,9 @@ class SettingsPart:
 
     async def member_locales(self, member_ids: list[int]) -> dict[int, str]:
         """The remembered locales of these members (`remember_locale`), by member."""
-        async with self._core.store.reading() as conn:
-            return await member_rows.member_locales(conn, member_ids)
+        return await self._core.store.read(
+            lambda conn: member_rows.member_locales(conn, member_ids)
+        )
 
     async def _set_guild(self, guild_id: int, column: str, value: Any) -> GuildSettings:
         async def write(conn: Connection) -> GuildSettings:
@@ -177,8 +177,9 @@ class SettingsPart:
         """The theme to draw in: for a public picture of the server's (`member_id` None)
         the server's theme; for a picture shown to one member privately, the member's own
         theme, or the server's when they chose none."""
-        async with self._core.store.reading() as conn:
-            own, server = await member_rows.themes(conn, guild_id, member_id)
+        own, server = await self._core.store.read(
+            lambda conn: member_rows.themes(conn, guild_id, member_id)
+        )
         return own if own in render.THEMES else known_theme(server)
 
     async def days_left(

@@ -24,23 +24,27 @@ class WebSessionsPart:
     async def open(self, digest: str, member: int, csrf: str, ends: datetime) -> None:
         """Keep a new session of `member` until `ends` (its cookie's secret hashes to
         `digest`), sweeping the expired ones."""
-        async with self.core.store.transaction() as conn:
-            await session_rows.open_session(conn, digest, member, csrf, ends, self.core.now())
+        await self.core.store.transact(
+            lambda conn: session_rows.open_session(
+                conn, digest, member, csrf, ends, self.core.now()
+            )
+        )
 
     async def find(self, digest: str) -> StoredSession | None:
         """The session whose cookie's secret hashes to `digest`, while it lasts."""
-        async with self.core.store.reading() as conn:
-            return await session_rows.find_session(conn, digest, self.core.now())
+        return await self.core.store.read(
+            lambda conn: session_rows.find_session(conn, digest, self.core.now())
+        )
 
     async def close(self, digest: str) -> None:
         """End a session (signing out)."""
-        async with self.core.store.transaction() as conn:
-            await session_rows.close_session(conn, digest)
+        await self.core.store.transact(lambda conn: session_rows.close_session(conn, digest))
 
     async def spend_link(self, nonce: str, expires: datetime) -> bool:
         """Spend a one-time link's nonce, in every process at once; whether it was unspent.
         (A done claim, kept until the link has expired: `bot.store.claims.prune`.)"""
-        async with self.core.store.transaction() as conn:
-            return await claim_rows.claim(
+        return await self.core.store.transact(
+            lambda conn: claim_rows.claim(
                 conn, LINK_CLAIM, nonce, self.core.worker, self.core.now(), expires, done=True
             )
+        )

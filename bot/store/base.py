@@ -15,10 +15,14 @@ T = TypeVar("T")
 
 
 class Store(ABC):
-    """The database and its transactions. Every read-modify-write runs inside
-    `transaction()` (committed at the end of the block, rolled back on any error, one
-    writer at a time); reads that need a consistent picture use `reading()`. `name`
-    ("The database data/shiftcord.sqlite3") starts the messages about it."""
+    """The database and its transactions. Every read-modify-write runs as one transaction
+    (committed at the end, rolled back on any error, one writer at a time), reads in one
+    read transaction (one consistent picture): the service hands the store an action's or
+    a query's whole body (`transact`, `read`), which SQLite runs in one call to its
+    database thread; `transaction()` and `reading()` are the same transactions around a
+    block, for work that awaits something else meanwhile (the migration to PostgreSQL, a
+    bulk load). `name` ("The database data/shiftcord.sqlite3") starts the messages about
+    it."""
 
     name: str
 
@@ -39,6 +43,15 @@ class Store(ABC):
     @abstractmethod
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction (one consistent snapshot of the database) around the block."""
+
+    async def read(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """Run `body` in one read transaction, as `reading()` runs a block (one consistent
+        snapshot, the same refusals), in as few round trips to the database as it allows;
+        what `body` returns. `body` awaits nothing but its calls on the connection it is
+        given (and store functions making them): SQLite runs it whole in one call to its
+        database thread (`SqliteStore.read`)."""
+        async with self.reading() as conn:
+            return await body(conn)
 
     @abstractmethod
     async def close(self) -> None:

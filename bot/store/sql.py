@@ -33,8 +33,9 @@ class Row(Protocol):
 
 
 class Connection(ABC):
-    """The connection every store function takes, inside `Store.transaction()` or
-    `reading()`: SQLite's (`bot.store.sqlite`) or PostgreSQL's (`bot.store.postgres`).
+    """The connection every store function takes, in a transaction of the store's
+    (`Store.transact`, `read`, `transaction()`, `reading()`): SQLite's (`bot.store.sqlite`)
+    or PostgreSQL's (`bot.store.postgres`).
     Rows come back as `Row`s, read by column name."""
 
     @abstractmethod

@@ -1,10 +1,11 @@
 """The SQLite store: one aiosqlite connection in WAL mode, its transactions and migrations.
 
-Every read-modify-write runs inside `transaction()` (BEGIN IMMEDIATE ... COMMIT, rolled
-back on any error), or whole in one call to the connection's thread with `transact()` (a
-match action: its dozen statements would otherwise cost a dozen trips to that thread and
-back); reads that need a consistent picture use `reading()`. One asyncio lock keeps the
-coroutines sharing the connection from interleaving their statements.
+Every read-modify-write runs whole in one call to the connection's thread with
+`transact()` (BEGIN IMMEDIATE ... COMMIT, rolled back on any error: an action's dozen
+statements would otherwise cost a dozen trips to that thread and back), every read with
+`read()` (BEGIN ... ROLLBACK, one consistent picture, in one call too); `transaction()` and
+`reading()` make the same transactions around a block, one trip per statement. One asyncio
+lock keeps the coroutines sharing the connection from interleaving their statements.
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ from bot.store.migrations import known_version, migrate
 from bot.store.sql import Connection
 
 log = logging.getLogger("shiftcord.store")
-#: What a transaction run by `SqliteStore.transact` returns.
+#: What a transaction run by `SqliteStore.transact` or `read` returns.
 T = TypeVar("T")
+#: What a function run in the connection's thread returns.
+R = TypeVar("R")
 
 
 class SqliteConnection(Connection):
@@ -184,9 +187,7 @@ class SqliteStore(Store):
         whole) before the connection's next statement."""
         async with self._lock:
             try:
-                # aiosqlite's way to run a function in its thread, after what is queued there
-                call = cast(Callable[..., Coroutine[Any, Any, tuple[T, bool]]], self.conn._execute)
-                result, wrote = await call(_whole, self.conn._conn, body)
+                result, wrote = await self._in_thread(_whole, body)
             except BaseException as error:
                 problem = write_problem(error)
                 if problem is not None:
@@ -195,6 +196,24 @@ class SqliteStore(Store):
         if wrote:  # (one that wrote nothing proves nothing)
             self._writes.worked()
         return result
+
+    async def read(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """Run `body` in one read transaction in one call to the connection's thread: BEGIN,
+        `body` on the sqlite3 connection itself (`InThread`), ROLLBACK; what `body`
+        returns. A caller cancelled meanwhile leaves the call to end in the thread before
+        the connection's next statement."""
+        async with self._lock:
+            return await self._in_thread(_read_whole, body)
+
+    async def _in_thread(
+        self,
+        run: Callable[[sqlite3.Connection, Callable[[Connection], Coroutine[Any, Any, T]]], R],
+        body: Callable[[Connection], Coroutine[Any, Any, T]],
+    ) -> R:
+        """`run(connection, body)` in the connection's thread, after what is queued there
+        (aiosqlite's own way to run a function there); what it returns."""
+        call = cast("Callable[..., Coroutine[Any, Any, R]]", self.conn._execute)
+        return await call(run, self.conn._conn, body)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
@@ -231,6 +250,19 @@ def _whole(
             conn.rollback()
         raise
     return result, conn.total_changes > changes
+
+
+def _read_whole(
+    conn: sqlite3.Connection, body: Callable[[Connection], Coroutine[Any, Any, T]]
+) -> T:
+    """In the connection's thread: `body` in one read transaction, rolled back at its end
+    (a read keeps nothing); what it returned."""
+    conn.execute("BEGIN")
+    try:
+        return _without_waiting(body(InThread(conn)))
+    finally:
+        if conn.in_transaction:
+            conn.rollback()
 
 
 def _without_waiting(work: Coroutine[Any, Any, T]) -> T:

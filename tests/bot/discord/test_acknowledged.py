@@ -44,7 +44,8 @@ def slowed(store: Store, seconds: float) -> Iterator[dict[str, bool]]:
     """Every transaction and read of `store` waits `seconds` first, while the switch it
     yields is on (`switch["on"] = False`: no more waiting)."""
     switch = {"on": True}
-    transaction, transact, reading = store.transaction, store.transact, store.reading
+    transaction, reading = store.transaction, store.reading
+    transact, read = store.transact, store.read
 
     def slow(opened):  # a store call, after the wait
         @contextlib.asynccontextmanager
@@ -56,18 +57,21 @@ def slowed(store: Store, seconds: float) -> Iterator[dict[str, bool]]:
 
         return call
 
-    async def slow_transact(body):  # a transaction run whole, after the wait
-        if switch["on"]:
-            await asyncio.sleep(seconds)
-        return await transact(body)
+    def slow_whole(run):  # a transaction run whole, after the wait
+        async def call(body):
+            if switch["on"]:
+                await asyncio.sleep(seconds)
+            return await run(body)
+
+        return call
 
     store.transaction, store.reading = slow(transaction), slow(reading)  # type: ignore[method-assign]
-    store.transact = slow_transact  # type: ignore[method-assign]
+    store.transact, store.read = slow_whole(transact), slow_whole(read)  # type: ignore[method-assign]
     try:
         yield switch
     finally:
         store.transaction, store.reading = transaction, reading  # type: ignore[method-assign]
-        store.transact = transact  # type: ignore[method-assign]
+        store.transact, store.read = transact, read  # type: ignore[method-assign]
 
 
 def button(custom_id: str) -> dict:

@@ -32,6 +32,7 @@ def mark_transactions(store, fake: FakeDiscord) -> list[tuple[str, int]]:
     store.transaction = counted("write", store.transaction)
     store.transact = counted("write", store.transact)
     store.reading = counted("read", store.reading)
+    store.read = counted("read", store.read)
     return marks
 
 

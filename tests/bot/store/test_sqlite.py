@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import pytest
 
@@ -19,7 +20,14 @@ from bot.service.reports import Post
 from bot.store import SqliteStore, StoreError, backup, migrations
 from bot.store.migrations import LATEST, DatabaseTooNew
 from bot.store.sql import Connection
-from tests.bot.service_fixtures import FakeClock, open_service, request, start_match
+from tests.bot.service_fixtures import (
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    open_service,
+    request,
+    start_match,
+)
 
 #: Tests of the SQLite file itself; PostgreSQL has its own in test_postgres.py.
 pytestmark = pytest.mark.sqlite_only
@@ -232,7 +240,7 @@ async def test_backup_refuses_a_missing_source_and_the_database_itself(tmp_path)
     assert not (tmp_path / "copy.sqlite3.partial").exists()
 
 
-# --- a transaction run whole in the database thread (`SqliteStore.transact`) ---------
+# --- a transaction run whole in the database thread (`transact`, `read`) ---------------
 
 
 async def members(store: SqliteStore) -> list[int]:
@@ -337,6 +345,75 @@ async def test_each_step_of_a_player_is_one_call_to_the_database_thread(tmp_path
 
 
 @pytest.mark.asyncio
+async def test_each_query_setting_and_background_step_is_one_call_to_the_database_thread(
+    tmp_path,
+):
+    clock = FakeClock()
+    service = await open_service(tmp_path / "db.sqlite3", clock)
+    counts: dict[str, int] = {}
+    try:
+        store = service.store
+        assert isinstance(store, SqliteStore)
+
+        async def step(name, action):
+            async with trips(store) as (calls, _):
+                done = await action
+            counts[name] = len(calls)
+            return done
+
+        match = await start_match(service, clock_hours=72)
+        waiting = next(p for p in match.members if p != match.to_act)
+        # queries
+        assert (await step("view", service.queries.view(match.id, None))).ply == 0
+        await step("record", service.queries.match_record(match.id))
+        await step("next game", service.queries.next_game(match.to_act, [GUILD]))
+        await step("leaderboard", service.queries.standings(GUILD, "skift"))
+        await step("stats", service.queries.player_stats(GUILD, waiting))
+        await step("challenges", service.challenges.pending_challenges(guild_id=GUILD))
+        await step("premoves", service.premoves.premoves(match.id, waiting))
+        await step("analysis", service.analysis.stored_analysis(match.id, "key"))
+        await step("keep analysis", service.analysis.keep_analysis(match.id, "key", "{}"))
+        # settings read
+        await step("member settings", service.settings.member_settings(waiting, GUILD))
+        await step("server settings", service.settings.guild_settings(GUILD))
+        await step("theme", service.settings.picture_theme(GUILD, waiting))
+        # a web sign-in: the link spent, the session kept, then found
+        assert await step("link", service.web_sessions.spend_link("n" * 32, clock.advance()))
+        ends = clock() + timedelta(days=30)
+        await step("sign-in", service.web_sessions.open("a" * 64, waiting, "csrf", ends))
+        assert await step("session", service.web_sessions.find("a" * 64)) is not None
+        await step("sign-out", service.web_sessions.close("a" * 64))
+        # notices
+        await step("dm refused", service.notices.dm_refused(waiting))
+        # leagues: a table read, and leaving one in sign-up
+        await service.leagues.create_league(
+            GUILD, CHANNEL, 7, "Winter", "skift", kind="round robin"
+        )
+        await service.leagues.join_league(GUILD, "Winter", 8)
+        await step("league table", service.leagues.league_table(GUILD, "Winter"))
+        _, withdrawn = await step("leave", service.leagues.leave_league(GUILD, "Winter", 8))
+        # leaving a running league: one call, then each match resigned is read and resigned
+        # as an action of its own (its request id), one call each
+        await service.leagues.join_league(GUILD, "Winter", 9)
+        await service.leagues.start_league(GUILD, "Winter", 7, may_manage=False)
+        _, resigned = await step("leave running", service.leagues.leave_league(GUILD, "Winter", 9))
+        # the background round: its start, the batch of due matches (two here: one reminded,
+        # one timed out), the batch's timeouts and the notices held back, one call each
+        late = await start_match(service, (5, 6), clock_hours=24, auto_timeout=True)
+        clock.advance(hours=25)
+        report = await step("round", service.clocks.tick())
+        await step("next due", service.clocks.next_due())
+    finally:
+        await service.close()
+    assert withdrawn == [] and [u.actor_id for u in resigned] == [9]
+    assert [r.member_id for r in report.reminders] == [match.to_act]
+    assert [u.match.id for u in report.timeouts] == [late.id]
+    assert counts.pop("leave running") == 3, counts
+    assert counts.pop("round") == 4, counts
+    assert counts == dict.fromkeys(counts, 1)
+
+
+@pytest.mark.asyncio
 async def test_remembering_posted_news_is_one_call_to_the_database_thread(tmp_path):
     service = await open_service(tmp_path / "db.sqlite3", FakeClock())
     try:
@@ -408,6 +485,48 @@ async def test_a_body_that_waits_for_something_else_is_stopped_and_rolled_back(t
         with pytest.raises(RuntimeError, match="awaited something else"):
             await store.transact(waits)
         assert await members(store) == []
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_read_is_one_call_in_one_transaction_that_keeps_nothing(tmp_path):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    try:
+        await store.transact(lambda conn: add_member(conn, 1))
+
+        async def looks(conn: Connection) -> list[int]:
+            await add_member(conn, 2)  # (a read has no business writing: rolled back)
+            return [row["member_id"] for row in await conn.rows("SELECT member_id FROM members")]
+
+        async with trips(store) as (calls, statements):
+            seen = await store.read(looks)
+        assert seen == [1, 2]
+        assert len(calls) == 1, calls
+        assert statements[0] == "BEGIN" and statements[-1] == "ROLLBACK", statements
+        assert await members(store) == [1]
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_read_that_fails_or_waits_for_something_else_leaves_the_connection_ready(
+    tmp_path,
+):
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    try:
+
+        async def waits(conn: Connection) -> None:
+            await conn.rows("SELECT * FROM members")
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="awaited something else"):
+            await store.read(waits)
+        with pytest.raises(sqlite3.OperationalError):
+            await store.read(lambda conn: conn.rows("SELECT * FROM nothing"))
+        assert not store.conn.in_transaction
+        await store.transact(lambda conn: add_member(conn, 1))
+        assert await members(store) == [1]
     finally:
         await store.close()
 
