@@ -12,6 +12,13 @@ the series do, so two runs are played on the same deals. Its results (each game'
 the score and its 95% interval) are written to `--out` as one JSON file, and a run
 resumes from the games it holds. A direct match of the same level is the most sensitive
 test of a change to the value, where `hard` against `medium` is already near its ceiling.
+
+`--against LEVEL` gives the reference side another level; `--sighted` lets the candidate
+search the whole position (every hidden card and the draw pile, what no fair player
+sees; only chance to come stays random), to measure what hidden information is worth:
+
+    nice -n 19 python -m benchmarks.versus shifting-stones none none \\
+        --level hard --against medium --sighted --games 120 --out /tmp/sighted.json
 """
 
 from __future__ import annotations
@@ -21,14 +28,17 @@ import json
 import os
 import random
 import sys
+from collections.abc import Hashable
 from pathlib import Path
 
 import ai
 import games
+from ai.search import Search
 from ai.value import Network, judge_by
 from benchmarks.rates import MAX_PLIES, result_share, wilson
 from benchmarks.series import cpu_clock, scaled
 from benchmarks.strength import played_all
+from games import GameState
 
 #: What a side may judge by besides a weights file.
 SHIPPED, NONE = "shipped", "none"
@@ -43,20 +53,39 @@ def loaded(game: str, weights: str) -> Network | None:
     return Network.load(shape, None if weights == SHIPPED else Path(weights))
 
 
-def play(job: tuple[str, str, str, str, float, int]) -> tuple[int, float]:
+def sighted_move(state: GameState, budget: ai.Budget, seed: int) -> Hashable:
+    """The move the engine would choose if the seat to act saw the whole `state`: as
+    `ai.choose_move`, with the search run on the state itself instead of the seat's view."""
+    win = state.winning_move()
+    if win is not None:
+        return win
+    worth = state.search_moves()
+    if len(worth) == 1:
+        return worth[0]
+    search = Search(state, budget, random.Random(seed))
+    search.run()
+    return search.ranked_moves()[0][0]
+
+
+def play(job: tuple[str, str, str, str, str, bool, float, int]) -> tuple[int, float]:
     """Game `index`: the candidate's share of the result (seat `index` mod 2)."""
-    name, candidate, reference, level, scale, index = job
+    name, candidate, reference, level, against, sighted, scale, index = job
     game = games.get(name)
     nets = (loaded(name, candidate), loaded(name, reference))
-    budget = scaled(level, scale)
+    budgets = (scaled(level, scale), scaled(against, scale))
     state = game.new(players=2, seed=index)
     rng = random.Random(f"versus/{name}/{index}")
     seat = index % 2
     while state.outcome() is None and state.ply < MAX_PLIES:
         to_act = state.current_player
         assert to_act is not None
-        judge_by(game, nets[0] if to_act == seat else nets[1])
-        state = state.play(ai.choose_move(state, to_act, budget, seed=rng.getrandbits(32)))
+        side = 0 if to_act == seat else 1
+        judge_by(game, nets[side])
+        seed = rng.getrandbits(32)
+        if sighted and side == 0:
+            state = state.play(sighted_move(state, budgets[0], seed))
+        else:
+            state = state.play(ai.choose_move(state, to_act, budgets[side], seed=seed))
     return index, result_share(state, seat)
 
 
@@ -67,6 +96,8 @@ def main() -> None:
     parser.add_argument("candidate", help=f"a weights file, {SHIPPED!r} or {NONE!r}")
     parser.add_argument("reference", help=f"a weights file, {SHIPPED!r} or {NONE!r}")
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--against", help="the reference side's level (default: --level)")
+    parser.add_argument("--sighted", action="store_true", help="the candidate sees everything")
     parser.add_argument("--scale", type=float, default=0.1)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -74,7 +105,8 @@ def main() -> None:
     args = parser.parse_args()
     found = json.loads(args.out.read_text()) if args.out.exists() else {"results": {}}
     results = {int(i): share for i, share in found["results"].items()}
-    job = (args.game, args.candidate, args.reference, args.level, args.scale)
+    against = args.against or args.level
+    job = (args.game, args.candidate, args.reference, args.level, against, args.sighted, args.scale)
     tasks = [(*job, i) for i in range(args.games) if i not in results]
     for index, share in played_all(play, tasks, args.jobs, cpu_clock):
         results[index] = share
@@ -83,6 +115,8 @@ def main() -> None:
         summary = {
             "game": args.game,
             "level": args.level,
+            "against": against,
+            "sighted": args.sighted,
             "scale": args.scale,
             "candidate": args.candidate,
             "reference": args.reference,
@@ -95,7 +129,12 @@ def main() -> None:
         args.out.write_text(json.dumps(summary, indent=1) + "\n")
     score = sum(results.values())
     low, high = wilson(score, len(results))
-    print(f"\n{args.candidate} over {args.reference}: {score:g} of {len(results)}", end="")
+    sight = ", seeing everything" if args.sighted else ""
+    print(
+        f"\n{args.candidate} ({args.level}{sight}) over {args.reference} ({against}): "
+        f"{score:g} of {len(results)}",
+        end="",
+    )
     print(f" ({score / max(len(results), 1):.0%}, {low:.0%} to {high:.0%})", file=sys.stdout)
 
 

@@ -8,6 +8,7 @@ challenges part).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import timedelta
@@ -29,9 +30,13 @@ from bot.service.league_rounds import LeagueNews, LeagueRounds, LeagueTable
 from bot.store import leagues as league_rows
 from bot.store.sql import Connection
 
+log = logging.getLogger("shiftcord.service")
+
 #: The longest a league's name, sign-up and rounds may be.
 MAX_NAME = 40
 MAX_DAYS = 60
+#: How many times a league's action on a match reads it again when it moved meanwhile.
+FRESH_TRIES = 3
 
 
 class LeaguesPart:
@@ -148,13 +153,37 @@ class LeaguesPart:
         league, boards = await self._core.store.transact(leave)
         updates = []
         for board in boards:
-            if board.match_id is None or board.result is not None:
-                continue
-            match = await self._core.load(board.match_id)
-            if match.active and member_id in match.members:
-                resign = background_request(match, actions.RESIGN, member_id)
-                updates.append(await self._core.apply(match, member_id, resign))
+            if board.match_id is not None and board.result is None:
+                update = await self._act_on_fresh(board.match_id, actions.RESIGN, member_id)
+                if update is not None:
+                    updates.append(update)
         return league, updates
+
+    async def _act_on_fresh(
+        self, match_id: int, action: actions.MatchAction, member_id: int | None = None
+    ) -> MatchUpdate | None:
+        """The bot does `action` in the match (a leaver's resignation, a league deadline's
+        stop), whose league part is committed already: a match that moved between its
+        reading and the action (someone played meanwhile) is read again, `FRESH_TRIES`
+        times at most. None when the match is over, or no longer `member_id`'s."""
+        for _ in range(FRESH_TRIES):
+            match = await self._core.load(match_id)
+            if not match.active or (member_id is not None and member_id not in match.members):
+                return None
+            request = background_request(match, action, member_id)
+            try:
+                return await self._core.apply(match, member_id, request)
+            except PositionChanged:
+                continue
+            except MatchOver:
+                return None
+        log.warning(
+            "match %s moved on %s times while the league's %s was made; it goes on",
+            match_id,
+            FRESH_TRIES,
+            action.key,
+        )
+        return None
 
     async def start_league(
         self, guild_id: int, name: str, member_id: int, *, may_manage: bool
@@ -240,15 +269,11 @@ class LeaguesPart:
         running = await self._core.store.transact(start_and_adjudicate)
         updates = []
         for match_id in stopping:
-            try:
-                match = await self._core.load(match_id)
-                update = await self._core.apply(
-                    match, None, background_request(match, actions.ADJUDICATE)
-                )
-            except (MatchOver, PositionChanged):
-                continue  # it ended meanwhile: its result was recorded first
-            if not update.repeated:  # (else another process stopped it and told it)
-                updates.append(update)
+            stopped = await self._act_on_fresh(match_id, actions.ADJUDICATE)
+            # (None: it ended meanwhile, its result recorded first; repeated: another
+            # process stopped it and told it)
+            if stopped is not None and not stopped.repeated:
+                updates.append(stopped)
         started = {item.league.id for item in news}
         claimed = {league.id for league in running}
 

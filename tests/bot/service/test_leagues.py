@@ -189,3 +189,49 @@ async def test_a_league_caps_the_vacation_days_of_a_round(service, clock, test_g
     running = await service.queries.get_match(match.id)
     assert not running.paused and running.deadline == match.deadline + timedelta(days=2)
     assert (await service.settings.member_settings(match.to_act)).vacation is not None  # still away
+
+
+@pytest.mark.asyncio
+async def test_a_leaver_resigns_a_match_the_opponent_moved_in_meanwhile(service, test_games):
+    news = await _league(service, players=(1, 2))
+    (match,) = news.unthreaded
+    leaver = next(m for m in match.members if m != match.to_act)
+    load, moved = service.core.load, []
+
+    async def opponent_moves_first(match_id):
+        read = await load(match_id)
+        if not moved:  # the opponent moves after the match was read for the resignation
+            moved.append(read.to_act)
+            notation = read.state.format_move(read.state.legal_moves()[0])
+            await act(service, match_id, read.to_act, MOVE, notation)
+        return read
+
+    service.core.load = opponent_moves_first
+    _, updates = await service.leagues.leave_league(GUILD, "Winter", leaver)
+    assert moved and [u.match.id for u in updates] == [match.id]
+    ended = await service.queries.get_match(match.id)
+    assert ended.result.how == "resign"
+    assert ended.result.winners == (match.to_act,)  # the one who stayed
+
+
+@pytest.mark.asyncio
+async def test_a_deadline_stops_a_match_even_when_a_move_comes_between(service, clock, test_games):
+    news = await _league(  # (a week's clock: the move after the round's deadline is in time)
+        service, kind="swiss", players=(1, 2, 3, 4), rounds=2, round_days=3, clock_hours=168
+    )
+    first, _ = news.unthreaded
+    clock.advance(days=3, hours=1)
+    load, moved = service.core.load, []
+
+    async def a_move_comes_first(match_id):
+        read = await load(match_id)
+        if match_id == first.id and not moved:  # read for the stop; then its player moves
+            moved.append(read.to_act)
+            notation = read.state.format_move(read.state.legal_moves()[0])
+            await act(service, match_id, read.to_act, MOVE, notation)
+        return read
+
+    service.core.load = a_move_comes_first
+    updates, _ = await service.leagues.league_tick()
+    assert moved and first.id in {u.match.id for u in updates}
+    assert not (await service.queries.get_match(first.id)).active
