@@ -160,3 +160,11 @@ async def postgres_databases(
     made = Databases("postgres", tmp_path, postgres_server)
     yield made
     await made.drop()
+
+
+@pytest.fixture
+def undrawn_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards are not drawn (`render.board_png` gives a stand-in): for whole matches played
+    for their words, alt texts and deliveries, where drawing every turn's picture took most
+    of the time and pictures are tested elsewhere."""
+    monkeypatch.setattr("render.board_png", lambda *_, **__: b"PNG")

@@ -95,12 +95,6 @@ async def _no_replay(*_: object, **__: object) -> None:
     """No replay is drawn at the end of these long matches (tested elsewhere)."""
 
 
-def _blank_board(*_: object, **__: object) -> bytes:
-    """The board of every turn of these long matches, not drawn (pictures are tested
-    elsewhere): drawing them took most of a five-player Shifting Stones match's time."""
-    return b"PNG"
-
-
 def report() -> str:
     """Taps per move, median and worst, per game."""
     return "; ".join(
@@ -121,11 +115,10 @@ def report() -> str:
     ],
 )
 async def test_whole_matches_are_played_by_play_and_numbers_alone(
-    console, monkeypatch, game, players, options, prefer
+    console, monkeypatch, undrawn_boards, game, players, options, prefer
 ):
     con, out = console
     monkeypatch.setattr("bot.console.session.replay_picture", _no_replay)
-    monkeypatch.setattr("render.board_png", _blank_board)
     await run(con, out, "as bob", "settings preview show:no")  # two taps for Bob
     match_id = await start(con, out, game, players, options)
     rng = random.Random(players)

@@ -104,7 +104,9 @@ def hand_button(fake, thread: int) -> tuple[dict, str]:
 
 
 @pytest.mark.asyncio
-async def test_a_five_player_match_shows_each_hand_only_to_its_owner(tmp_path, monkeypatch):
+async def test_a_five_player_match_shows_each_hand_only_to_its_owner(
+    tmp_path, monkeypatch, undrawn_boards
+):
     monkeypatch.setattr(pictures, "REPLAY_FRAMES", 40)  # the replay's bound is tested elsewhere
     fake, clock = FakeDiscord(), FakeClock()
     async with running_bot(fake, settings_for(tmp_path), clock, seed=3) as bot:
@@ -161,7 +163,9 @@ NUMBERED = re.compile(r"Player \d")
 
 
 @pytest.mark.asyncio
-async def test_the_players_are_called_by_their_names_not_numbers(tmp_path, monkeypatch):
+async def test_the_players_are_called_by_their_names_not_numbers(
+    tmp_path, monkeypatch, undrawn_boards
+):
     """Shifting Stones' seats are only numbered: every word the bot says of the match (the
     moves, autocomplete, the result, /history, the pictures' alt texts and ending) names
     the members instead of "Player 1"."""
