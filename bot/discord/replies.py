@@ -25,6 +25,7 @@ from bot.discord.speech import languages_of
 from bot.discord.views import view_keyword
 from bot.presentation.catalogue import fill
 from bot.presentation.errors import Refusal, refusal_text
+from bot.presentation.settings import DMS_REFUSED
 from bot.presentation.writing import listed
 from bot.service import ServiceError
 
@@ -88,7 +89,7 @@ async def answer(
     if dms_refused is None:
         dms_refused = await _dms_refused_untold(interaction)
     if dms_refused:
-        content = f"{content}\n\n{fill(chat_words.DMS_REFUSED)}"
+        content = f"{content}\n\n{fill(DMS_REFUSED)}"
     *first, last = split_message(content)
     for piece in first:
         await _send(interaction, piece)

@@ -137,11 +137,6 @@ NO_REPLAY = "Match #{match}: {why}"
 UNKNOWN_MEMBER = "member {member}"
 
 # ---- direct messages
-DMS_REFUSED = (
-    "I could not send you a direct message (your DMs are closed to me), so your turn "
-    "notices come as pings in the match threads; open your DMs and set `/settings notices` "
-    "again to get them by message."
-)
 NO_THREAD_LINK = "it has no thread: play it with `/move match:{match}`"
 TURN_NOTICE = "Your move in match #{match} ({game}): {link}"
 MATCH_ENDED_NOTICE = "Match #{match} ({game}) has ended: {link}"

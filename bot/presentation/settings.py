@@ -103,3 +103,12 @@ def guild_settings_text(guild: GuildSettings, style: Style, public: str | None =
     if public is not None:
         return f"{text} {fill(LANGUAGE_AUTO, language=LANGUAGE_NAMES[public])}"
     return text
+
+
+#: Told once, privately, to a member whose direct messages Discord refused (every face
+#: that answers a member says it: `PrivateAnswer.tell_dm_refused`, Discord's replies).
+DMS_REFUSED = (
+    "I could not send you a direct message (your DMs are closed to me), so your turn "
+    "notices come as pings in the match threads; open your DMs and set `/settings notices` "
+    "again to get them by message."
+)

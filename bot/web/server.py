@@ -56,6 +56,7 @@ from bot.presentation.hints import hint_text
 from bot.presentation.language import SOURCE, language_of, moment_words, speaking
 from bot.presentation.matches import already_done
 from bot.presentation.pictures import seat_labels
+from bot.presentation.settings import DMS_REFUSED
 from bot.presentation.writing import KnownNames, Style
 from bot.service.analysis import expected_seconds
 from bot.service.engine_player import EnginePlayer
@@ -644,7 +645,9 @@ class Board:
         answer: dict[str, Any] = {}
         moved: MatchUpdate | None = None
         try:
-            update = await self.host.service.play.act(match.id, session.member, made)
+            # what announcing it needs read in its own transaction, once for this page
+            # and the serving face (a refused DM is told here, as an answer on Discord)
+            update = await self.host.service.play.act(match.id, session.member, made, deliver=True)
         except PositionChanged:
             answer["refused"] = fill(composer_words.STALE)
         except PLAYER_ERRORS as error:
@@ -653,8 +656,7 @@ class Board:
             if update.repeated:
                 answer["note"] = plain(_style(await self._namer(match)), already_done(update))
             else:
-                # what announcing it needs, read once for this page and the serving face
-                moved = await self.host.service.play.delivery(update)
+                moved = update
                 self.news.played(moved)
                 self._announce(moved)
             self.live.changed(match.id, update.match.version)
@@ -663,6 +665,9 @@ class Board:
             name = await self._namer(match)
             told = await self.news.announced(moved, _style(name), name, language)
             answer["answer"] = plain(_style(name), told.answer.text)
+            if told.answer.tell_dm_refused:  # (told once: the move's transaction took it)
+                with speaking(language):
+                    answer["answer"] += "\n\n" + plain(_style(name), fill(DMS_REFUSED))
         fresh = await self.host.service.queries.get_match(match.id)
         answer["state"] = await self._page_state(fresh, session, (), language)
         return web.json_response(answer, status=409 if "refused" in answer else 200)

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.discord.words import DMS_REFUSED as REFUSED_NOTE
 from bot.match.errors import CannotSave
+from bot.presentation.settings import DMS_REFUSED as REFUSED_NOTE
 from tests.bot.discord_harness import (
     ALICE,
     BOB,

@@ -11,8 +11,10 @@ import random
 import pytest
 
 from bot.match.actions import MOVE
+from bot.presentation.catalogue import fill
 from bot.presentation.language import localised, moment_words
 from bot.presentation.matches import confirmation, update_text
+from bot.presentation.settings import DMS_REFUSED
 from bot.presentation.writing import Style
 from tests.bot.service_fixtures import act, start_match
 from tests.bot.web.conftest import NAMES, opened
@@ -114,3 +116,25 @@ async def test_the_page_shows_the_news_at_360_px(board, browser, tmp_path) -> No
         assert width <= 360  # nothing wider than the phone
         await page.screenshot(path=str(tmp_path / "news-360.png"), full_page=True)
         assert page.errors == [] and watching.errors == []
+
+
+@pytest.mark.asyncio
+async def test_a_mover_whose_dms_were_refused_is_told_once_in_the_answer(board) -> None:
+    match = await start_match(board.service, (1, 2))
+    mover = match.to_act
+    await board.service.notices.dm_refused(mover)
+    refused = shown(fill(DMS_REFUSED))
+    async with client() as session:
+        csrf = await signed_in(session, board, mover, match.id)
+        page = await complete_path(session, board, match.id)
+        async with await play(session, board, page, "first", csrf) as answered:
+            moved = await answered.json()
+    assert moved["answer"].endswith("\n\n" + refused)
+    assert not await board.service.notices.dm_refusal_untold(mover)  # told: not again
+    other = 2 if mover == 1 else 1
+    await act(board.service, match.id, other, MOVE, theirs_move(await board.match(match.id)))
+    async with client() as session:
+        csrf = await signed_in(session, board, mover, match.id)
+        page = await complete_path(session, board, match.id)
+        async with await play(session, board, page, "again", csrf) as answered:
+            assert refused not in (await answered.json())["answer"]
