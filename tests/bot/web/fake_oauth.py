@@ -14,6 +14,34 @@ from aiohttp import web
 CLIENT_ID, SECRET, MEMBER, CODE = "1234", "s3cret", 1, "the-code"
 
 
+async def client_form(request: web.Request) -> dict[str, str]:
+    """The form posted to the token endpoint, after checking it comes as Discord asks:
+    the application's credentials (HTTP Basic) and a form body."""
+    expected = base64.b64encode(f"{CLIENT_ID}:{SECRET}".encode()).decode()
+    assert request.headers["Authorization"] == f"Basic {expected}"
+    assert request.content_type == "application/x-www-form-urlencoded"
+    return {k: str(v) for k, v in (await request.post()).items()}
+
+
+async def me(request: web.Request) -> web.StreamResponse:
+    """`/users/@me`: MEMBER, for the token the stand-in gave ("the-token") alone."""
+    if request.headers.get("Authorization") != "Bearer the-token":
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+    return web.json_response({"id": str(MEMBER), "username": "alice", "discriminator": "0"})
+
+
+@contextlib.asynccontextmanager
+async def served(app: web.Application) -> AsyncIterator[str]:
+    """`app` served on a free local port; yields its address (http://127.0.0.1:PORT)."""
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()
+
+
 @contextlib.asynccontextmanager
 async def fake_discord_oauth() -> AsyncIterator[tuple[str, list[dict[str, str]]]]:
     """Discord's token endpoint and `/users/@me`, checking what they are sent as Discord
@@ -21,10 +49,7 @@ async def fake_discord_oauth() -> AsyncIterator[tuple[str, list[dict[str, str]]]
     forms: list[dict[str, str]] = []
 
     async def token(request: web.Request) -> web.StreamResponse:
-        expected = base64.b64encode(f"{CLIENT_ID}:{SECRET}".encode()).decode()
-        assert request.headers["Authorization"] == f"Basic {expected}"
-        assert request.content_type == "application/x-www-form-urlencoded"
-        form = {k: str(v) for k, v in (await request.post()).items()}
+        form = await client_form(request)
         forms.append(form)
         if form.get("grant_type") != "authorization_code" or form.get("code") != CODE:
             return web.json_response({"error": "invalid_grant"}, status=400)
@@ -32,19 +57,8 @@ async def fake_discord_oauth() -> AsyncIterator[tuple[str, list[dict[str, str]]]
             {"access_token": "the-token", "token_type": "Bearer", "expires_in": 604800}
         )
 
-    async def me(request: web.Request) -> web.StreamResponse:
-        if request.headers.get("Authorization") != "Bearer the-token":
-            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
-        return web.json_response({"id": str(MEMBER), "username": "alice", "discriminator": "0"})
-
     app = web.Application()
     app.router.add_post("/api/v10/oauth2/token", token)
     app.router.add_get("/api/v10/users/@me", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    try:
-        yield f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10", forms
-    finally:
-        await runner.cleanup()
+    async with served(app) as address:
+        yield f"{address}/api/v10", forms

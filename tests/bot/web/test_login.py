@@ -5,7 +5,6 @@ bearer token)."""
 
 from __future__ import annotations
 
-import base64
 import contextlib
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -15,9 +14,8 @@ from aiohttp import web
 from bot.web.oauth import OAuth
 from tests.bot.service_fixtures import start_match
 from tests.bot.web.conftest import opened
+from tests.bot.web.fake_oauth import CLIENT_ID, CODE, MEMBER, SECRET, client_form, me, served
 from tests.bot.web.play import settled
-
-CLIENT_ID, SECRET, MEMBER = "1234", "s3cret", 1
 
 
 @contextlib.asynccontextmanager
@@ -34,15 +32,12 @@ async def fake_discord(approve: bool = True):
         if not approve:
             target = {"error": "access_denied", "state": query["state"]}
         else:
-            codes["the-code"] = query["redirect_uri"]
-            target = {"code": "the-code", "state": query["state"]}
+            codes[CODE] = query["redirect_uri"]
+            target = {"code": CODE, "state": query["state"]}
         raise web.HTTPFound(f"{query['redirect_uri']}?{urlencode(target)}")
 
     async def token(request: web.Request) -> web.StreamResponse:
-        expected = base64.b64encode(f"{CLIENT_ID}:{SECRET}".encode()).decode()
-        assert request.headers["Authorization"] == f"Basic {expected}"
-        assert request.content_type == "application/x-www-form-urlencoded"
-        form = await request.post()
+        form = await client_form(request)
         asked.append("token")
         if form.get("grant_type") != "authorization_code" or form.get("code") not in codes:
             return web.json_response({"error": "invalid_grant"}, status=400)
@@ -57,25 +52,16 @@ async def fake_discord(approve: bool = True):
             }
         )
 
-    async def me(request: web.Request) -> web.StreamResponse:
+    async def me_asked(request: web.Request) -> web.StreamResponse:
         asked.append("me")
-        if request.headers.get("Authorization") != "Bearer the-token":
-            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
-        return web.json_response({"id": str(MEMBER), "username": "alice", "discriminator": "0"})
+        return await me(request)
 
     app = web.Application()
     app.router.add_get("/oauth2/authorize", authorize)
     app.router.add_post("/api/v10/oauth2/token", token)
-    app.router.add_get("/api/v10/users/@me", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        yield f"http://127.0.0.1:{port}", asked
-    finally:
-        await runner.cleanup()
+    app.router.add_get("/api/v10/users/@me", me_asked)
+    async with served(app) as address:
+        yield address, asked
 
 
 def _oauth(board, base: str) -> OAuth:
@@ -115,7 +101,7 @@ async def test_a_forged_state_or_a_refused_code_signs_nobody_in(board, browser) 
             await page.click("a.login")
             await page.wait_for_load_state()
             assert "did not work" in await page.content()
-            await page.goto(f"{board.base}discord-login?code=the-code&state=forged")
+            await page.goto(f"{board.base}discord-login?code={CODE}&state=forged")
             assert "did not work" in await page.content()
             names = {c["name"] for c in await page.context.cookies()}
             assert "shiftcord_session" not in names
