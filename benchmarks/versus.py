@@ -54,8 +54,9 @@ def loaded(game: str, weights: str) -> Network | None:
 
 
 def sighted_move(state: GameState, budget: ai.Budget, seed: int) -> Hashable:
-    """The move the engine would choose if the seat to act saw the whole `state`: as
-    `ai.choose_move`, with the search run on the state itself instead of the seat's view."""
+    """The move the engine would advise if the seat to act saw the whole `state`: as
+    `ai.advise`, with the search run on the state itself instead of the seat's view (the
+    most searched move: a level's `temperature`, which only `easy` has, is not applied)."""
     win = state.winning_move()
     if win is not None:
         return win
