@@ -141,16 +141,29 @@ def searched(net: Network, state: GameState) -> tuple[Hashable, float]:
 
 
 def search_play(
-    net: Network, game: Game, index: int, seed: int, epsilon: float, rate: float
+    net: Network,
+    game: Game,
+    index: int,
+    seed: int,
+    epsilon: float,
+    rate: float,
+    anchor: float = 0.0,
 ) -> tuple[float, int]:
     """Play and learn from self-play game `index` by search bootstrapping (RootStrap,
     Veness, Silver, Uther and Blair, "Bootstrapping from Game Tree Search", 2009): each
     position's value, for both seats, moves towards what the two-ply search (`searched`)
     finds it worth, and the searched move is played (a random one with odds `epsilon`);
-    returns the sum of the squared errors and how many values learned."""
+    returns the sum of the squared errors and how many values learned.
+
+    The values learn once the game is over, each towards its search's value mixed with
+    the game's result, `anchor` parts of the result: a search's value is the least of
+    the network's values after the replies, so its own errors pull it down, and left
+    alone the values of the seat to act drift lower and lower with each game (the
+    shipped run's did); the result, which no estimate wrote, holds them to what games
+    show."""
     rng = random.Random(f"{seed}:{index}")
     state = game.new(players=2, seed=index)
-    squared, steps = 0.0, 0
+    learned: list[tuple[int, Reading, float]] = []
     while state.outcome() is None and state.ply < MAX_PLIES:
         mover = state.current_player
         assert mover is not None
@@ -158,14 +171,18 @@ def search_play(
         for seat, target in ((mover, worth), (1 - mover, 1.0 - worth)):
             read = net.reading(state, seat)
             if read is not None:
-                error = net.learn(read, target, rate)
-                squared += error * error
-                steps += 1
+                learned.append((seat, read, target))
         if rng.random() < epsilon:
             moves = state.legal_moves()
             move = moves[rng.randrange(len(moves))]
         state = state.play(move)
-    return squared, steps
+    outcome = state.outcome()
+    result = (0.5, 0.5) if outcome is None else outcome_rewards(outcome, 2)
+    squared = 0.0
+    for seat, read, target in learned:
+        error = net.learn(read, (1.0 - anchor) * target + anchor * result[seat], rate)
+        squared += error * error
+    return squared, len(learned)
 
 
 def network_move(net: Network, state: GameState, depth: int) -> Hashable:
@@ -255,6 +272,12 @@ def starting_network(shape: ValueShape, path: Path | None = None) -> Network:
         return Network.blank(shape)
 
 
+def rate_after(rate: float, played: int, halving: int) -> float:
+    """The learning rate once `played` games have trained the network: `rate`, halved
+    every `halving` games (smoothly), or `rate` throughout where `halving` is 0."""
+    return rate * 0.5 ** (played / halving) if halving else rate
+
+
 def copy_of(net: Network) -> Network:
     """A frozen copy of `net`, to play against later."""
     return Network(net.shape, net.weights.copy(), games=net.games)
@@ -267,6 +290,12 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60.0, help="wall time to train")
     parser.add_argument("--seed", type=int, default=48)
     parser.add_argument("--rate", type=float, default=0.002, help="learning rate per weight")
+    parser.add_argument(
+        "--halving", type=int, default=0, help="games over which the rate halves (0: it stays)"
+    )
+    parser.add_argument(
+        "--anchor", type=float, default=0.0, help="--depth 2: the game's result's part of a target"
+    )
     parser.add_argument("--epsilon", type=float, default=0.1, help="share of random moves")
     parser.add_argument("--trace", type=float, default=0.5, help="TD(lambda)'s lambda")
     parser.add_argument("--check", type=int, default=2000, help="games between checks")
@@ -300,10 +329,11 @@ def main() -> None:
     deadline = started + args.minutes * 60
     squared, steps, since = 0.0, 0, time.process_time()
     while time.monotonic() < deadline:
+        rate = rate_after(args.rate, net.games, args.halving)
         if args.depth == 2:
-            s, n = search_play(net, game, net.games, args.seed, args.epsilon, args.rate)
+            s, n = search_play(net, game, net.games, args.seed, args.epsilon, rate, args.anchor)
         else:
-            s, n = self_play(net, game, net.games, args.seed, args.epsilon, args.rate, args.trace)
+            s, n = self_play(net, game, net.games, args.seed, args.epsilon, rate, args.trace)
         squared, steps = squared + s, steps + n
         net.games += 1
         if net.games % args.check and time.monotonic() < deadline:
@@ -322,6 +352,9 @@ def main() -> None:
             "rules": shape.rules,
             "seed": args.seed,
             "rate": args.rate,
+            "halving": args.halving,
+            "rate_now": rate,
+            "anchor": args.anchor,
             "epsilon": args.epsilon,
             "trace": args.trace,
             "depth": args.depth,

@@ -9,7 +9,8 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
 - the weights a game ships load for its rules, are small, and are loaded once;
 - a short seeded self-play training run (`benchmarks.train`) makes Claims' value play
   better against a random player than the untrained value does, whether it learns by
-  TD(lambda) from one-ply play or from the targets of a two-ply search.
+  TD(lambda) from one-ply play or from the targets of a two-ply search;
+- a two-ply search's targets are mixed with the game's result for each seat, as asked.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest
 import ai
 import games
 from ai.rewards import outcome_rewards
-from ai.value import Network, StaleWeights, judge_by, judged_value, network, prior
+from ai.value import Network, Reading, StaleWeights, judge_by, judged_value, network, prior
 from benchmarks.train import greedy_move, search_play, searched, self_play
 from games import GameState
 from tests.games.test_conformance import choose
@@ -231,6 +232,46 @@ def test_the_two_ply_search_values_a_move_by_the_best_reply() -> None:
         )
     assert worth == pytest.approx(max(by_move.values()), abs=1e-6)
     assert by_move[move] == pytest.approx(worth, abs=1e-6)
+
+
+class Recorded(Network):
+    """A network that keeps every target it learns towards, in order."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.targets: list[float] = []
+
+    def learn(self, read: Reading, target: float, rate: float) -> float:
+        self.targets.append(target)
+        return super().learn(read, target, rate)
+
+
+@pytest.mark.parametrize("anchor", [0.5, 1.0])
+def test_a_search_target_is_mixed_with_the_games_result_for_its_seat(anchor: float) -> None:
+    game = games.get("test-five")
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    searched_only = Recorded(shape, Network.blank(shape).weights)
+    search_play(searched_only, game, 4, seed=1, epsilon=0.2, rate=0.0)
+    anchored = Recorded(shape, Network.blank(shape).weights)
+    search_play(anchored, game, 4, seed=1, epsilon=0.2, rate=0.0, anchor=anchor)
+    assert len(anchored.targets) == len(searched_only.targets) > 4
+    results = [
+        (target - (1 - anchor) * worth) / anchor
+        for worth, target in zip(searched_only.targets, anchored.targets, strict=True)
+    ]
+    # Two readings a ply, the mover's then the other seat's, and the mover changes
+    # every ply: each seat learns its own result at every ply, and they differ.
+    movers, others = results[0::2], results[1::2]
+    first, second = movers[0], others[0]
+    assert first != pytest.approx(second)
+    assert movers == pytest.approx(
+        [first, second] * (len(movers) // 2) + [first] * (len(movers) % 2)
+    )
+    assert others == pytest.approx(
+        [second, first] * (len(others) // 2) + [second] * (len(others) % 2)
+    )
+    assert anchored.targets != pytest.approx(searched_only.targets)
 
 
 def test_judge_by_puts_a_network_in_the_shipped_weights_place(
