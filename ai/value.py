@@ -151,6 +151,12 @@ class Network:
         priors = np.array([read.prior], dtype=np.float32)
         return float(self.values(read.cells[None, :], np.array([read.to_act]), priors)[0])
 
+    def correction(self, read: Reading) -> float:
+        """What the weights add to the heuristic's logits for one reading (what training
+        taught the network about the position)."""
+        table = self.weights[int(read.to_act)]
+        return float(table[self.indices(read.cells[None, :])[0]].sum())
+
     def learn(self, read: Reading, target: float, rate: float) -> float:
         """One step of temporal-difference learning: move the value of the position read
         towards `target` by `rate` times the error in every weight it reads (the gradient

@@ -8,7 +8,10 @@ The games are `medium` against itself from deals 300, 301 and 302 (at most 40 pl
 each). For each judge it prints the mean change of the estimate from one position to
 the next, and how much higher it reads on the first seat's own turns than on the
 other's: a value that gives the side to act an edge it has not got makes the chart
-swing at every ply, where a steady one moves only with the game.
+swing at every ply, where a steady one moves only with the game. For a weights file it
+also prints the edge the weights learned: their mean correction to the heuristic
+(`Network.correction`, in logits) for the seat to act less that for the seat that waits,
+over the same positions.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import numpy as np
 
 import ai
 import games
-from ai.value import judge_by
+from ai.value import Network, judge_by
 from benchmarks.series import cpu_clock
 from benchmarks.versus import NONE, SHIPPED, loaded
 from bot.service.analysis import ANALYSIS_BUDGET
@@ -59,6 +62,19 @@ def swing(games_played: list[list[GameState]]) -> tuple[float, float]:
     return float(np.mean(changes)), float(np.mean(own) - np.mean(other))
 
 
+def learned_edge(net: Network, games_played: list[list[GameState]]) -> float:
+    """`net`'s mean correction for the seat to act less its mean for the seat that waits,
+    over every reading of the positions played."""
+    by_side: dict[bool, list[float]] = {True: [], False: []}
+    for seen in games_played:
+        for state in seen:
+            for seat in range(state.players):
+                read = net.reading(state, seat)
+                if read is not None:
+                    by_side[read.to_act].append(net.correction(read))
+    return float(np.mean(by_side[True]) - np.mean(by_side[False]))
+
+
 def main() -> None:
     """Print the chart's swing by each judge."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,11 +85,14 @@ def main() -> None:
     game = games.get(args.game)
     judged = positions(args.game)
     for name in [NONE, *args.weights]:
-        judge_by(game, loaded(args.game, name))
+        net = loaded(args.game, name)
+        judge_by(game, net)
         change, edge = swing(judged)
+        learned = "" if net is None else f"; learned edge {learned_edge(net, judged):+.3f} logits"
         print(
             f"{name}: {sum(map(len, judged))} positions, the estimate changes {change:.3f} "
-            f"a ply on average, and reads {edge:+.3f} higher on the first seat's turns",
+            f"a ply on average, and reads {edge:+.3f} higher on the first seat's turns"
+            f"{learned}",
             flush=True,
         )
 

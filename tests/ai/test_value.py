@@ -11,6 +11,7 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
   better against a random player than the untrained value does, whether it learns by
   TD(lambda) from one-ply play or from the targets of a two-ply search;
 - a two-ply search's targets are mixed with the game's result for each seat, as asked.
+- a value is the heuristic's logits plus the correction the weights add (`correction`).
 """
 
 from __future__ import annotations
@@ -232,6 +233,22 @@ def test_the_two_ply_search_values_a_move_by_the_best_reply() -> None:
         )
     assert worth == pytest.approx(max(by_move.values()), abs=1e-6)
     assert by_move[move] == pytest.approx(worth, abs=1e-6)
+
+
+def test_the_value_is_the_heuristic_corrected_by_what_the_weights_add() -> None:
+    state = positions("test-five", seed=5)[3]
+    net = Network.blank(games.get("test-five").kind.engine.value_shape)
+    read = net.reading(state, 0)
+    assert read is not None
+    assert net.correction(read) == 0.0
+    net.nudge(read, 0.01)
+    # A weight read n times (by n images of a tuple) is nudged n times and summed n times.
+    _, times = np.unique(net.indices(read.cells[None, :])[0], return_counts=True)
+    added = 0.01 * float((times * times).sum())
+    assert net.correction(read) == pytest.approx(added, rel=1e-5)
+    other_side = Reading(read.cells, not read.to_act, read.prior)
+    assert net.correction(other_side) == 0.0
+    assert net.value_of(read) == pytest.approx(1 / (1 + np.exp(-(read.prior + added))))
 
 
 class Recorded(Network):
