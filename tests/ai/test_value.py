@@ -10,7 +10,7 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
 - a short seeded self-play training run (`benchmarks.train`) makes Claims' value play
   better against a random player than the untrained value does, whether it learns by
   TD(lambda) from one-ply play or from the targets of a two-ply search;
-- a two-ply search's targets are mixed with the game's result for each seat, as asked.
+- a two-ply search's targets are mixed with the game's result for each seat, as asked;
 - a value is the heuristic's logits plus the correction the weights add (`correction`).
 """
 
