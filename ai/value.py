@@ -226,6 +226,16 @@ def network(game: Game) -> Network | None:
     return found
 
 
+def judge_name(game: Game) -> str:
+    """What judges `game`'s positions in this process, for results kept to be read again
+    (an analysis): a digest of its learned value's weights, or "heuristic" without one;
+    new weights name another judge."""
+    net = network(game)
+    if net is None:
+        return "heuristic"
+    return hashlib.sha256(net.weights.tobytes()).hexdigest()[:12]
+
+
 def judge_by(game: Game, net: Network | None) -> None:
     """Make `net` the game's learned value in this process from now on (None: the
     game's heuristic alone), in place of its shipped weights: for a benchmark that

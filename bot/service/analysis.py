@@ -7,9 +7,9 @@ A match's standing line is replayed from its log one position at a time; at most
 `ai.judge` at `ANALYSIS_BUDGET` each, so a match of thousands of moves costs no more time
 or memory than one of a hundred. In a game with hidden information each seat's estimate
 comes from what that seat could see. The result is kept with the match under `key` (the
-analysis' version and budget: a change to either analyses again); the faces draw and
-word it (`bot.presentation.analysis`). `AnalysisPart` is the service's part that keeps
-them.
+analysis' version, the game's judge and the budget: a change to any analyses again); the
+faces draw and word it (`bot.presentation.analysis`). `AnalysisPart` is the service's part
+that keeps them.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import ai
+import games
+from ai.value import judge_name
 from bot.match.errors import ServiceError
 from bot.match.records import MatchRecord
 from bot.match.replay import MOVE, initial_state, standing_entries, standing_moves
@@ -181,10 +183,13 @@ def question_of(record: MatchRecord, budget: ai.Budget | None = None) -> Analysi
     )
 
 
-def analysis_key(budget: ai.Budget | None = None) -> str:
-    """What an analysis is kept under beside its match: its version and budget."""
+def analysis_key(game: str, budget: ai.Budget | None = None) -> str:
+    """What an analysis of a match of `game` is kept under beside its match: its
+    version, what judges the game's positions (`ai.value.judge_name`: new weights
+    analyse again) and its budget."""
     spent = budget or ANALYSIS_BUDGET
-    return f"{ANALYSIS_VERSION}:{spent.iterations}:{spent.seconds}:{MOST_POSITIONS}"
+    judge = judge_name(games.get(game))
+    return f"{ANALYSIS_VERSION}:{judge}:{spent.iterations}:{spent.seconds}:{MOST_POSITIONS}"
 
 
 def sampled(positions: int, most: int = MOST_POSITIONS) -> list[int]:

@@ -310,10 +310,11 @@ class EnginePlayer:
             raise HintUnavailable(Message("hint.unavailable")) from error
 
     async def stored_analysis(self, match: Match) -> Analysis | None:
-        """The bot's analysis of `match` as kept before at today's version and budget, or
+        """The bot's analysis of `match` as kept before at today's version, judge and budget, or
         None (refused as `check_analysis` says)."""
         check_analysis(match)
-        kept = await self.service.analysis.stored_analysis(match.id, analysis_key(self.budget))
+        key = analysis_key(match.game, self.budget)
+        kept = await self.service.analysis.stored_analysis(match.id, key)
         return None if kept is None else Analysis.from_json(kept)
 
     async def analyse(self, record: MatchRecord) -> Analysis:
@@ -338,7 +339,7 @@ class EnginePlayer:
         that holds the claim to keep it (its claim given back or run out, this one takes
         it); then think in the slow lane and keep the analysis. With the database out,
         it is made here and not kept."""
-        key = analysis_key(self.budget)
+        key = analysis_key(record.match.game, self.budget)
         claim = (ANALYSIS_CLAIM, f"{record.match.id}:{key}")
         try:
             while not await self.service.core.claim_work(*claim):

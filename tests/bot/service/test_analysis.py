@@ -1,8 +1,8 @@
 """The bot's analysis of an ended match: the positions judged (a long match sampled), the
 moments of largest swing, the moves labelled by what they cost their mover, each seat
 judged from its own view where the game hides things, kept with the match so that asking
-again thinks no more (made once however many processes are asked at once), and refused
-while it runs."""
+again thinks no more (made once however many processes are asked at once, and again when
+another judge, new weights, judges the game), and refused while it runs."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 import ai
 import games
+from ai.value import Network, judge_by
 from bot.match.actions import RESIGN
 from bot.match.errors import NotAllowed
 from bot.match.phrases import plain_member
@@ -219,6 +220,31 @@ async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(se
         assert len(calls) == 1 and len(made.points) == 5
         kept = await bot.stored_analysis(ended)  # from the store: no more thinking
         assert kept == made and len(calls) == 1
+    finally:
+        await bot.close()
+
+
+@pytest.mark.asyncio
+async def test_an_analysis_kept_by_another_judge_is_made_again(service, monkeypatch):
+    monkeypatch.setattr("ai.value._LOADED", {})
+    skift = games.get("skift")
+    shape = skift.kind.engine.value_shape
+    assert shape is not None and not shape.weights.exists()  # judged by its heuristic
+    bot = player(service, [])
+    calls = counted_thoughts(bot)
+    try:
+        match = await match_of(service, "skift", [BOB], rated=False)
+        match = await play_first_legal(service, match, 1)
+        ended = (await service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+        record = await service.queries.match_record(ended.id)
+        made = await bot.analyse(record)
+        assert await bot.stored_analysis(ended) == made and len(calls) == 1
+        judge_by(skift, Network.blank(shape))  # weights of its own from now on
+        assert await bot.stored_analysis(ended) is None
+        await bot.analyse(record)
+        assert len(calls) == 2
+        judge_by(skift, None)  # back to the heuristic: its analysis is still kept
+        assert await bot.stored_analysis(ended) == made
     finally:
         await bot.close()
 
