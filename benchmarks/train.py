@@ -14,7 +14,9 @@ two-ply search finds best (`searched`: its own move, the other seat's best reply
 the network's value), and each position's value learns towards what that search found
 it worth (search bootstrapping, `search_play`): one-ply self-play learns what a position
 is worth between players who leave pieces to be taken, which is not what the positions
-a search reaches are worth. Game `index` draws its randomness from `seed` and `index`
+a search reaches are worth; `--anchor` mixes each such target with the game's result
+for its seat, so the search's own errors cannot drag the values of the seat to act down
+game after game. Game `index` draws its randomness from `seed` and `index`
 alone, so a run stopped and started again (from the weights it saved, which say how
 many games trained them) plays on exactly as one run would.
 
