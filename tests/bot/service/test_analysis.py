@@ -224,6 +224,14 @@ async def test_an_analysis_is_refused_while_the_match_runs_and_kept_once_made(se
         await bot.close()
 
 
+async def resigned_after_one_move(service):
+    """A Skift match against Bob that Alice resigned after one move, and its record."""
+    match = await match_of(service, "skift", [BOB], rated=False)
+    match = await play_first_legal(service, match, 1)
+    ended = (await service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
+    return ended, await service.queries.match_record(ended.id)
+
+
 @pytest.mark.asyncio
 async def test_an_analysis_kept_by_another_judge_is_made_again(service, monkeypatch):
     monkeypatch.setattr("ai.value._LOADED", {})
@@ -233,10 +241,7 @@ async def test_an_analysis_kept_by_another_judge_is_made_again(service, monkeypa
     bot = player(service, [])
     calls = counted_thoughts(bot)
     try:
-        match = await match_of(service, "skift", [BOB], rated=False)
-        match = await play_first_legal(service, match, 1)
-        ended = (await service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
-        record = await service.queries.match_record(ended.id)
+        ended, record = await resigned_after_one_move(service)
         made = await bot.analyse(record)
         assert await bot.stored_analysis(ended) == made and len(calls) == 1
         judge_by(skift, Network.blank(shape))  # weights of its own from now on
@@ -254,10 +259,7 @@ async def test_an_analysis_asked_again_while_it_is_made_is_made_once(service):
     bot = player(service, [])
     calls = counted_thoughts(bot)
     try:
-        match = await match_of(service, "skift", [BOB], rated=False)
-        match = await play_first_legal(service, match, 1)
-        ended = (await service.play.act(match.id, ALICE, request(RESIGN, ply=match.ply))).match
-        record = await service.queries.match_record(ended.id)
+        _, record = await resigned_after_one_move(service)
         first, second = await asyncio.gather(bot.analyse(record), bot.analyse(record))
         assert first == second and len(calls) == 1
         # One who asked gone (their interaction dropped): the other still gets it.
