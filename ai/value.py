@@ -125,9 +125,14 @@ class Network:
         """The value of each position (a row of `cells`) to the seat it is written for,
         which is to act there where `to_act` says so, from the heuristic's logits
         (`priors`, see `prior`) corrected by the weights."""
+        result: Floats = 1.0 / (1.0 + np.exp(-(priors + self.corrections(cells, to_act))))
+        return result
+
+    def corrections(self, cells: Cells, to_act: npt.NDArray[np.bool_]) -> Floats:
+        """What the weights add to the heuristic's logits for each position (a row of
+        `cells`, read from the table `to_act` says): what training taught the network."""
         tables = to_act.astype(np.int64)[:, None]
-        sums = priors + self.weights[tables, self.indices(cells)].sum(axis=1)
-        result: Floats = 1.0 / (1.0 + np.exp(-sums))
+        result: Floats = self.weights[tables, self.indices(cells)].sum(axis=1)
         return result
 
     def reading(self, state: GameState, seat: int) -> Reading | None:
@@ -152,10 +157,8 @@ class Network:
         return float(self.values(read.cells[None, :], np.array([read.to_act]), priors)[0])
 
     def correction(self, read: Reading) -> float:
-        """What the weights add to the heuristic's logits for one reading (what training
-        taught the network about the position)."""
-        table = self.weights[int(read.to_act)]
-        return float(table[self.indices(read.cells[None, :])[0]].sum())
+        """What the weights add to the heuristic's logits for one reading."""
+        return float(self.corrections(read.cells[None, :], np.array([read.to_act]))[0])
 
     def learn(self, read: Reading, target: float, rate: float) -> float:
         """One step of temporal-difference learning: move the value of the position read

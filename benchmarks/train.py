@@ -161,8 +161,8 @@ def search_play(
     the game's result, `anchor` parts of the result: a search's value is the least of
     the network's values after the replies, so its own errors pull it down, and left
     alone the values of the seat to act drift lower and lower with each game (the
-    shipped run's did); the result, which no estimate wrote, holds them to what games
-    show."""
+    first run learning from a search did); the result, which no estimate wrote, holds
+    them to what games show."""
     rng = random.Random(f"{seed}:{index}")
     state = game.new(players=2, seed=index)
     learned: list[tuple[int, Reading, float]] = []
