@@ -50,11 +50,18 @@ PREVIEW_SETTING = {
 }
 
 
+def says_notation(label: str, notation: str) -> bool:
+    """Whether `label` already says `notation` as a word of its own ("pawn on b3", "b3")."""
+    return re.search(rf"(?<!\w){re.escape(notation)}(?!\w)", label) is not None
+
+
 def trail_text(steps: Sequence[Step]) -> str:
-    """The steps chosen so far, as one phrase: their words, the notation beside the last."""
-    words = " › ".join(localised(step.label) for step in steps)
+    """The steps chosen so far, as one phrase: their words, the notation beside the last
+    unless its words already say it ("column a › a1", not "column a › a1 (`a1`)")."""
+    labels = [localised(step.label) for step in steps]
+    words = " › ".join(labels)
     last = steps[-1].notation if steps else ""
-    return f"{words} (`{last}`)" if last else words
+    return f"{words} (`{last}`)" if last and not says_notation(labels[-1], last) else words
 
 
 def choice_label(step: Step, limit: int | None = None) -> str:
@@ -63,8 +70,7 @@ def choice_label(step: Step, limit: int | None = None) -> str:
     characters (a button's 80) the words are cut, never the notation (unless it alone is
     too long)."""
     label = localised(step.label)
-    said = re.search(rf"(?<!\w){re.escape(step.notation)}(?!\w)", label)
-    if not step.notation or said:
+    if not step.notation or says_notation(label, step.notation):
         return label if limit is None else shorten(label, limit)
     tail = f" · {step.notation}"
     if limit is None or len(label) + len(tail) <= limit:
