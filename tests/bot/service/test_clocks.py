@@ -3,6 +3,7 @@ vacation pausing every clock of a player, member settings."""
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 
 import pytest
@@ -266,7 +267,7 @@ async def test_many_timeouts_end_in_one_transaction_a_batch_each_once(service, c
     # before: one transaction per timeout besides the batches looked at (more than 25);
     # now the round's first, then per batch one to look at it and one to end its
     # timeouts, then the notices'
-    batches = -(-len(matches) // clocks.DUE_BATCH)
+    batches = math.ceil(len(matches) / clocks.DUE_BATCH)
     assert counted.count == 1 + 2 * batches + 1
     assert sorted(u.match.id for u in report.timeouts) == sorted(m.id for m in matches)
     for update, match in zip(
