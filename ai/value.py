@@ -216,13 +216,15 @@ _LOADED: dict[str, Network | None] = {}
 
 def network(game: Game) -> Network | None:
     """The game's trained network, loaded once per process; None when the game has no
-    learned value, or its weights are missing or stale (said once in the log)."""
+    learned value or ships no weights for it (it plays by its heuristic, as meant), or
+    its weights are stale or damaged (said once in the log)."""
     if game.name in _LOADED:
         return _LOADED[game.name]
     found: Network | None = None
-    if game.kind.engine.value_shape is not None:
+    shape = game.kind.engine.value_shape
+    if shape is not None and shape.weights.exists():
         try:
-            found = Network.load(game.kind.engine.value_shape)
+            found = Network.load(shape)
         except UNREADABLE as error:  # StaleWeights among them
             log.warning("%s plays without its learned value: %s", game.title, error)
     _LOADED[game.name] = found

@@ -5,7 +5,8 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
 - a game's symmetries are a group, and a position is valued as each of its mirror
   images, by random weights and by the weights the game ships;
 - weights saved for another version of the rules, or another shape, are refused, and
-  damaged ones leave the game to its heuristic;
+  damaged ones leave the game to its heuristic with a warning; a game that ships no
+  weights plays by its heuristic without one;
 - the weights a game ships load for its rules, are small, and are loaded once;
 - a short seeded self-play training run (`benchmarks.train`) makes Claims' value play
   better against a random player than the untrained value does, whether it learns by
@@ -16,6 +17,7 @@ games of tests/testgames join; Claims has a value shape of its own, with no weig
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -134,7 +136,7 @@ def test_loading_refuses_weights_of_another_rule_version(name: str, tmp_path: Pa
 
 @pytest.mark.parametrize("name", LEARNED)
 def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     game = games.get(name)
     shape = game.kind.engine.value_shape
@@ -144,7 +146,11 @@ def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
     engine = replace(game.kind.engine, value_shape=replace(shape, weights=damaged))
     monkeypatch.setattr(game, "kind", replace(game.kind, engine=engine))
     monkeypatch.setattr("ai.value._LOADED", {})
-    assert network(game) is None
+    with caplog.at_level(logging.WARNING, logger="ai.value"):
+        assert network(game) is None
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{game.title} plays without its learned value: File is not a zip file"
+    ]
     state = positions(name, seed=3)[4]
     seat = state.current_player
     assert seat is not None
@@ -152,6 +158,21 @@ def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
     heuristic = state.view(other).heuristic(other)
     expected = 1 / state.players if heuristic is None else heuristic
     assert ai.evaluate(state, other) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_a_game_that_ships_no_weights_plays_by_its_heuristic_without_a_warning(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = games.get(name)
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    engine = replace(game.kind.engine, value_shape=replace(shape, weights=tmp_path / "none.npz"))
+    monkeypatch.setattr(game, "kind", replace(game.kind, engine=engine))
+    monkeypatch.setattr("ai.value._LOADED", {})
+    with caplog.at_level(logging.DEBUG, logger="ai.value"):
+        assert network(game) is None
+    assert caplog.records == []
 
 
 @pytest.mark.parametrize("name", SHIPPED)
