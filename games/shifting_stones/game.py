@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Game, GameType, Option, help_beside
+from games.base import Engine, Game, GameType, Option, help_beside
 from games.shifting_stones.codec import MAX_SEED, state_from_json
 from games.shifting_stones.deck import STANDARD, load_deck, solo_deck
 from games.shifting_stones.phrasebook import say
@@ -14,6 +14,7 @@ from games.shifting_stones.rules import HAND
 from games.shifting_stones.state import StonesState
 from games.shifting_stones.stones import random_grid
 from games.shifting_stones.text import state_from_text
+from games.shifting_stones.value import SHAPE as VALUE_SHAPE
 
 SUMMARY = say(
     """\
@@ -54,6 +55,8 @@ class ShiftingStonesGame(Game):
         # game, a card every other turn or so.
         typical_turns=20,
         languages=("de", "fr", "es"),
+        # Two-player positions, as the learned value reads them (`value`).
+        engine=Engine(value_shape=VALUE_SHAPE),
         options=(
             Option(
                 "deck",

@@ -42,6 +42,7 @@ from games.shifting_stones.rules import (
 )
 from games.shifting_stones.steps import move_steps as stones_steps
 from games.shifting_stones.stones import CELLS, NEIGHBOURS, Grid, flipped, grid_mask
+from games.shifting_stones.value import value_cells
 from games.shifting_stones.words import Action, move_words
 from games.steps import Step
 
@@ -366,6 +367,14 @@ class StonesState(GameState):
     def heuristic(self, seat: int) -> float:
         """The engine's estimate of `seat`'s result from points and card-pattern odds."""
         return heuristics.estimate(self, seat)
+
+    def value_cells(self, seat: int) -> list[int] | None:
+        """The cards and the race from `seat`'s side for the learned value (see
+        `games.shifting_stones.value`), with two players only; None solo, with more
+        players and once the game is over."""
+        if self.players != 2 or self.ending:
+            return None
+        return value_cells(self, seat)
 
     def search_moves(self) -> tuple[Move, ...]:
         """The actions worth searching: scoring, preparing a card, ending, skipping."""
