@@ -12,10 +12,9 @@ the position does not show (1: another seat's, in a view), or a card at a distan
 to 4 changes from scoring (`odds.distance`, 4 and farther alike) and worth 5, 3, 2 or 1
 points (2 + 4 x distance + the value's rank, the dearest 0). Each hand is sorted, the
 nearest and dearest card first, so the same hand in other places reads the same, and
-cut to its first four (a skip draws a hand of six). Beside the hands:
-the seat's lead in points (with the bonus for the most 1-point cards, -9 to 9), how many
-cards each seat still has to score to end the game (0 to 10), and whether the end is
-triggered.
+only its first four are read (a skip draws a hand of six). Beside the hands: the seat's
+lead in points (with the bonus for the most 1-point cards, -9 to 9), how many cards each
+seat still has to score to end the game (0 to 10), and whether the end is triggered.
 
 The tuples pair what decides a race of cards: each hand by threes; the best cards of
 both hands with the lead; the lead with how near each seat is to the end; a hand's best
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
 
 #: Bumped whenever a rule change alters what a two-player position is worth.
 RULES = "shifting-stones-2p/1"
-#: The places of a hand the network reads (a full hand), and where each hand's begin.
+#: The places of a hand the network reads (a full hand), and where each hand begins.
 PLACES = 4
 OWN, OTHER = 0, PLACES
 #: The cells after the hands: the lead, each seat's cards still to score, the trigger.
