@@ -31,7 +31,7 @@ import games
 from ai.rewards import outcome_rewards
 from ai.value import Network, Reading, StaleWeights, judge_by, judged_value, network, prior
 from benchmarks.train import greedy_move, search_play, searched, self_play
-from games import GameState
+from games import Game, GameState
 from tests.games.test_conformance import choose
 from tests.testgames import installed
 
@@ -134,18 +134,25 @@ def test_loading_refuses_weights_of_another_rule_version(name: str, tmp_path: Pa
         Network.load(replace(shape, tuples=shape.tuples[:-1]), saved)
 
 
+def weighed_by(name: str, weights: Path, monkeypatch: pytest.MonkeyPatch) -> Game:
+    """The game `name`, its learned value's weights file `weights` for this test, not
+    yet loaded."""
+    game = games.get(name)
+    shape = game.kind.engine.value_shape
+    assert shape is not None
+    engine = replace(game.kind.engine, value_shape=replace(shape, weights=weights))
+    monkeypatch.setattr(game, "kind", replace(game.kind, engine=engine))
+    monkeypatch.setattr("ai.value._LOADED", {})
+    return game
+
+
 @pytest.mark.parametrize("name", LEARNED)
 def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    game = games.get(name)
-    shape = game.kind.engine.value_shape
-    assert shape is not None
     damaged = tmp_path / "value.npz"
     damaged.write_bytes(b"PK\x03\x04 not a whole archive")
-    engine = replace(game.kind.engine, value_shape=replace(shape, weights=damaged))
-    monkeypatch.setattr(game, "kind", replace(game.kind, engine=engine))
-    monkeypatch.setattr("ai.value._LOADED", {})
+    game = weighed_by(name, damaged, monkeypatch)
     with caplog.at_level(logging.WARNING, logger="ai.value"):
         assert network(game) is None
     assert [r.getMessage() for r in caplog.records] == [
@@ -164,12 +171,7 @@ def test_damaged_weights_are_refused_and_the_game_plays_by_its_heuristic(
 def test_a_game_that_ships_no_weights_plays_by_its_heuristic_without_a_warning(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    game = games.get(name)
-    shape = game.kind.engine.value_shape
-    assert shape is not None
-    engine = replace(game.kind.engine, value_shape=replace(shape, weights=tmp_path / "none.npz"))
-    monkeypatch.setattr(game, "kind", replace(game.kind, engine=engine))
-    monkeypatch.setattr("ai.value._LOADED", {})
+    game = weighed_by(name, tmp_path / "none.npz", monkeypatch)
     with caplog.at_level(logging.DEBUG, logger="ai.value"):
         assert network(game) is None
     assert caplog.records == []
