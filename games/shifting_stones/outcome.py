@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from games.base import Outcome
 from games.shifting_stones.phrasebook import say
-from games.shifting_stones.rules import BONUS, END_TRIGGER, STRIKES, bonus_seats, ones
+from games.shifting_stones.rules import BONUS, END_TRIGGER, STRIKES, bonus_seats, final_scores, ones
 from games.wording import Phrase
 
 if TYPE_CHECKING:
@@ -19,9 +19,7 @@ def final_outcome(state: StonesState) -> Outcome:
         return _solo_outcome(state)
     active = state.active()
     bonus = bonus_seats(state.scored, state.cards, active)
-    scores = tuple(
-        state.points_so_far(s) + (BONUS if s in bonus else 0) for s in range(state.players)
-    )
+    scores = final_scores(state.scored, state.cards, bonus)
     if state.ending == "alone":
         why = say("{name} is the last player left and wins.", name=state.seat_name(active[0]))
         return Outcome(active, False, why, scores)

@@ -65,3 +65,13 @@ def bonus_seats(
     if most == 0:
         return ()
     return tuple(s for s in seats if ones(scored[s], cards) == most)
+
+
+def final_scores(
+    scored: Sequence[Sequence[int]], cards: tuple[Card, ...], bonus: Sequence[int]
+) -> tuple[int, ...]:
+    """Every seat's points, with the bonus to the seats `bonus` (`bonus_seats`): the
+    final count."""
+    return tuple(
+        points(pile, cards) + (BONUS if s in bonus else 0) for s, pile in enumerate(scored)
+    )

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from games.base import ValueShape
 from games.shifting_stones.cards import VALUES
 from games.shifting_stones.odds import FAR, distance
-from games.shifting_stones.rules import BONUS, END_TRIGGER, HIDDEN, bonus_seats, points
+from games.shifting_stones.rules import END_TRIGGER, HIDDEN, bonus_seats, final_scores
 
 if TYPE_CHECKING:
     from games.shifting_stones.state import StonesState
@@ -87,9 +87,8 @@ def value_cells(state: StonesState, seat: int) -> list[int]:
     """The two-player position from `seat`'s side (see the module's docstring)."""
     other = 1 - seat
     left = END_TRIGGER[2]
-    bonus = bonus_seats(state.scored, state.cards, (0, 1))
-    lead = points(state.scored[seat], state.cards) - points(state.scored[other], state.cards)
-    lead += BONUS * ((seat in bonus) - (other in bonus))
+    scores = final_scores(state.scored, state.cards, bonus_seats(state.scored, state.cards, (0, 1)))
+    lead = scores[seat] - scores[other]
     return [
         *_hand(state, seat),
         *_hand(state, other),
