@@ -4,8 +4,10 @@ so that a series can be resumed or extended and the ladder is fitted from all of
 A file holds the series, each side's time per move, the games played with their tally
 (wins, draws and shared wins, losses), each game's result by its index, and every run
 that added games: its date, its games, the machine's load average while it ran (lowest
-and highest of the samples taken as games finished) and the share of the wall time its
-games had a core for.
+and highest of the samples taken as games finished), the share of the wall time its
+games had a core for, and what judged the game's positions (`ai.value.judge_name`: the
+digest of the learned value's weights, or "heuristic"), so that a series played with
+other weights is told apart.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import games
+from ai.value import judge_name
 from benchmarks.series import Played, Series
 
 #: Where the results live.
@@ -25,19 +29,28 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 @dataclass
 class Run:
-    """One run's additions to a series: when, how many games, the load it ran under."""
+    """One run's additions to a series: when, what judged, how many games, the load it
+    ran under."""
 
     date: str
+    judge: str = ""
     games: int = 0
     loads: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
+
+    @classmethod
+    def starting(cls, series: Series) -> Run:
+        """A run of `series` starting now, judged by what judges its game's positions in
+        this process."""
+        return cls(started_now(), judge_name(games.get(series.game)))
 
     def to_json(self) -> dict[str, Any]:
         """The run as stored."""
         share = self.cpu_seconds / self.wall_seconds if self.wall_seconds else None
         return {
             "date": self.date,
+            "judge": self.judge,
             "games": self.games,
             "load": [min(self.loads, default=0.0), max(self.loads, default=0.0)],
             "cpu_share": None if share is None else round(share, 2),

@@ -46,7 +46,7 @@ def run(series: list[Series], games: int, jobs: int, first: int = 0) -> None:
     recorded."""
     records = {one: record.load(one) for one in series}
     played = {one: set(r.results) for one, r in records.items()}
-    runs = {one: Run(record.started_now()) for one in series}
+    runs = {one: Run.starting(one) for one in series}
     to_play = jobs_to_play(series, games, played, first)
     for done in played_all(play, to_play, jobs, cpu_clock):
         add_to = records[done.series]

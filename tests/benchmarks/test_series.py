@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import games
+from ai.value import judge_name
 from benchmarks import record, series
 from benchmarks.record import Record, Run
 from benchmarks.series import BASELINE, RANDOM, Played, Series
@@ -64,7 +65,7 @@ def test_the_baseline_thinks_as_long_as_the_level_it_meets_at_the_same_scale() -
 def test_a_run_resumes_where_one_stopped_and_extends_a_series(tmp_path: Path) -> None:
     one = Series("shifty", 2, "medium", "easy")
     kept = Record(one)
-    run = Run(record.started_now())
+    run = Run.starting(one)
     for index, share in ((0, 1.0), (2, 0.5), (3, 0.0)):
         record.add(kept, run, Played(one, index, share, None, 0.5, 1.0))
     record.save(kept, tmp_path)
@@ -72,6 +73,7 @@ def test_a_run_resumes_where_one_stopped_and_extends_a_series(tmp_path: Path) ->
     assert again.results == kept.results and again.tally() == (1, 1, 1)
     assert again.runs == [run.to_json()] and again.runs[0]["games"] == 3
     assert again.runs[0]["cpu_share"] == 0.5
+    assert again.runs[0]["judge"] == judge_name(games.get("shifty")) != "heuristic"
     other = Series("shifty", 2, "hard", "medium", scale=0.1)
     jobs = series.jobs_to_play([one, other], 12, {one: set(again.results)})
     assert [i for s, i in jobs if s == one] == [1, 4, 5, 6, 7, 8, 9, 10, 11]
