@@ -7,7 +7,8 @@ place). `invalid(call)` says what in a request recorded by the fake Discord
 the schema of the route's request body, with the JSON-schema words the description uses
 (`oneOf` is read as `anyOf`: a body fitting two branches is not refused; a snowflake may be
 a number, which Discord takes and discord.py sends in `allowed_mentions`). Tests call
-`require_spec()` first: without the file they are skipped, in CI they fail.
+`require_spec()` first: without the file they are skipped, in CI too (it is the workplace's
+file, not part of a clone).
 """
 
 from __future__ import annotations
