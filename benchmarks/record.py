@@ -33,7 +33,7 @@ class Run:
     ran under."""
 
     date: str
-    judge: str = ""
+    judge: str
     games: int = 0
     loads: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
